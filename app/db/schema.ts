@@ -1,0 +1,339 @@
+// Drizzle schema for every entity of SPEC §3 plus what DESIGN needs.
+// Money is integer pence (`*_pence`), timestamps are integer milliseconds
+// since the epoch, booleans are 0/1 integers.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+const pence = (name: string) => integer(name, { mode: "number" });
+
+const flag = (name: string) => integer(name, { mode: "boolean" });
+
+export const players = sqliteTable("players", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  balancePence: pence("balance_pence").notNull().default(0),
+  passwordResetToken: text("password_reset_token"),
+  passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
+  // Bumped on password reset: sessions carrying an older value are ended.
+  sessionVersion: integer("session_version").notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [check("players_balance_non_negative", sql`${t.balancePence} >= 0`)]);
+
+export const organisers = sqliteTable("organisers", {
+  id: id(),
+  organisationName: text("organisation_name").notNull(),
+  venue: text("venue").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  balancePence: pence("balance_pence").notNull().default(0),
+  passwordResetToken: text("password_reset_token"),
+  passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
+  sessionVersion: integer("session_version").notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [check("organisers_balance_non_negative", sql`${t.balancePence} >= 0`)]);
+
+export const tournamentStatuses = ["open", "in_progress", "finished"] as const;
+export const tournamentTypes = [
+  "single_elimination",
+  "double_elimination",
+  "round_robin",
+  "round_robin_tier",
+] as const;
+export const matchTypes = ["1v1", "2v2", "3v3", "4v4"] as const;
+export const rakeTypes = ["fixed", "percent"] as const;
+export const payoutStructures = [
+  "winner_only",
+  "winner_ru",
+  "winner_ru_semi",
+  "winner_ru_semi_quarters",
+  "top_16",
+] as const;
+
+export const tournaments = sqliteTable(
+  "tournaments",
+  {
+    id: id(),
+    organiserId: text("organiser_id")
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    venue: text("venue").notNull(),
+    date: text("date").notNull(),
+    time: text("time").notNull(),
+    registrationDeadline: integer("registration_deadline", { mode: "number" }),
+    rules: text("rules"),
+    format: text("format"),
+    maxPlayers: integer("max_players").notNull().default(16),
+    tournamentType: text("tournament_type", { enum: tournamentTypes })
+      .notNull()
+      .default("single_elimination"),
+    matchType: text("match_type", { enum: matchTypes }).notNull().default("1v1"),
+    raceTo: integer("race_to"),
+    entryFeePence: pence("entry_fee_pence").notNull(),
+    siteFeePence: pence("site_fee_pence").notNull().default(100),
+    rakeType: text("rake_type", { enum: rakeTypes }).notNull().default("fixed"),
+    // Pence when fixed; hundredths of a percent when percent (1250 = 12.5%).
+    rakeValue: integer("rake_value").notNull().default(0),
+    payoutStructure: text("payout_structure", { enum: payoutStructures }).notNull(),
+    status: text("status", { enum: tournamentStatuses }).notNull().default("open"),
+    slug: text("slug").notNull().unique(),
+    startedAt: integer("started_at", { mode: "number" }),
+    finishedAt: integer("finished_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tournaments_organiser_idx").on(t.organiserId, t.status),
+    index("tournaments_status_idx").on(t.status, t.date),
+    check("tournaments_max_players_range", sql`${t.maxPlayers} between 2 and 512`),
+    check("tournaments_fees_non_negative", sql`${t.entryFeePence} >= 0 and ${t.siteFeePence} >= 0 and ${t.rakeValue} >= 0`),
+  ],
+);
+
+// A registration: a hold (paid = false, holdExpiresAt set) until the payment
+// succeeds, then a paid entry.
+export const tournamentPlayers = sqliteTable(
+  "tournament_players",
+  {
+    id: id(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    paid: flag("paid").notNull().default(false),
+    holdExpiresAt: integer("hold_expires_at", { mode: "number" }),
+    paymentIntentId: text("payment_intent_id"),
+    paidAt: integer("paid_at", { mode: "number" }),
+    joinedAt: integer("joined_at", { mode: "number" })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    uniqueIndex("tournament_players_entry_uq").on(t.tournamentId, t.playerId),
+    index("tournament_players_player_idx").on(t.playerId),
+    index("tournament_players_intent_idx").on(t.paymentIntentId),
+  ],
+);
+
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: id(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    amountPence: pence("amount_pence").notNull(),
+    position: text("position").notNull(),
+    confirmed: flag("confirmed").notNull().default(false),
+    confirmedAt: integer("confirmed_at", { mode: "number" }),
+  },
+  (t) => [
+    // One payout per player per tournament: a second finalize cannot pay twice.
+    uniqueIndex("payouts_tournament_player_uq").on(t.tournamentId, t.playerId),
+    index("payouts_player_idx").on(t.playerId),
+  ],
+);
+
+export const userTypes = ["player", "organiser"] as const;
+export const transactionTypes = [
+  "deposit",
+  "entry_fee",
+  "payout",
+  "withdraw",
+  "rake",
+  "site_fee",
+] as const;
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: id(),
+    userType: text("user_type", { enum: userTypes }).notNull(),
+    userId: text("user_id").notNull(),
+    type: text("type", { enum: transactionTypes }).notNull(),
+    description: text("description").notNull(),
+    // Signed: credits positive, debits negative. Balance = sum(amount_pence).
+    amountPence: pence("amount_pence").notNull(),
+    tournamentId: text("tournament_id").references(() => tournaments.id, {
+      onDelete: "set null",
+    }),
+    // Makes a movement idempotent (e.g. `entry:<registrationId>:deposit`).
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("transactions_user_idx").on(t.userType, t.userId, t.createdAt)],
+);
+
+export const tables = sqliteTable(
+  "tables",
+  {
+    id: id(),
+    organiserId: text("organiser_id")
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    accessCode: text("access_code").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tables_organiser_idx").on(t.organiserId)],
+);
+
+export const matchStatuses = ["pending", "in_progress", "completed"] as const;
+
+export const matches = sqliteTable(
+  "matches",
+  {
+    id: id(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    tableId: text("table_id").references(() => tables.id, { onDelete: "set null" }),
+    // When the match was last assigned to its table: the table shows the most
+    // recently assigned match.
+    tableAssignedAt: integer("table_assigned_at", { mode: "number" }),
+    round: integer("round").notNull(),
+    matchNumber: integer("match_number").notNull(),
+    player1Id: text("player1_id").references(() => players.id, { onDelete: "set null" }),
+    player2Id: text("player2_id").references(() => players.id, { onDelete: "set null" }),
+    player1Score: integer("player1_score").notNull().default(0),
+    player2Score: integer("player2_score").notNull().default(0),
+    winnerId: text("winner_id").references(() => players.id, { onDelete: "set null" }),
+    status: text("status", { enum: matchStatuses }).notNull().default("pending"),
+    isBye: flag("is_bye").notNull().default(false),
+    // Bracket links: where the winner of this match goes (slot 1 or 2).
+    nextMatchId: text("next_match_id").references((): AnySQLiteColumn => matches.id, {
+      onDelete: "set null",
+    }),
+    nextSlot: integer("next_slot"),
+    completedAt: integer("completed_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("matches_position_uq").on(t.tournamentId, t.round, t.matchNumber),
+    index("matches_table_idx").on(t.tableId, t.tableAssignedAt),
+  ],
+);
+
+export const playerStats = sqliteTable("player_stats", {
+  id: id(),
+  playerId: text("player_id")
+    .notNull()
+    .unique()
+    .references(() => players.id, { onDelete: "cascade" }),
+  tournamentsPlayed: integer("tournaments_played").notNull().default(0),
+  tournamentsWon: integer("tournaments_won").notNull().default(0),
+  matchesPlayed: integer("matches_played").notNull().default(0),
+  matchesWon: integer("matches_won").notNull().default(0),
+  totalEarningsPence: pence("total_earnings_pence").notNull().default(0),
+  updatedAt: integer("updated_at", { mode: "number" }),
+});
+
+export const withdrawalStatuses = ["pending", "paid", "failed"] as const;
+
+export const withdrawals = sqliteTable(
+  "withdrawals",
+  {
+    id: id(),
+    userType: text("user_type", { enum: userTypes }).notNull(),
+    userId: text("user_id").notNull(),
+    amountPence: pence("amount_pence").notNull(),
+    feePence: pence("fee_pence").notNull(),
+    netPence: pence("net_pence").notNull(),
+    status: text("status", { enum: withdrawalStatuses }).notNull().default("pending"),
+    createdAt: createdAt(),
+    paidAt: integer("paid_at", { mode: "number" }),
+  },
+  (t) => [index("withdrawals_user_idx").on(t.userType, t.userId)],
+);
+
+export const paymentStatuses = [
+  "requires_payment_method",
+  "succeeded",
+  "declined",
+  "canceled",
+  "refunded",
+] as const;
+
+// One row per payment intent, for both providers: the simulated provider keeps
+// its intents here; with Stripe it records what we asked for and what happened.
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(), // the provider's payment intent id
+    provider: text("provider", { enum: ["stripe", "simulated"] }).notNull(),
+    registrationId: text("registration_id").references(() => tournamentPlayers.id, {
+      onDelete: "set null",
+    }),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    amountPence: pence("amount_pence").notNull(),
+    currency: text("currency").notNull().default("gbp"),
+    clientSecret: text("client_secret").notNull(),
+    status: text("status", { enum: paymentStatuses })
+      .notNull()
+      .default("requires_payment_method"),
+    // What we did with a success: applied to an entry, or refunded.
+    outcome: text("outcome", { enum: ["applied", "refunded"] }),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [index("payments_registration_idx").on(t.registrationId)],
+);
+
+// Webhook event ids already handled: a duplicated delivery changes nothing.
+export const processedWebhooks = sqliteTable("processed_webhooks", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+// The local e-mail outbox (DESIGN §6): readable at /dev/mailbox.
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: id(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_created_idx").on(t.createdAt)],
+);
+
+// Fixed-window rate-limit counters (login, forgot-password), keyed by action
+// and client; rows expire with their window.
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowEndsAt: integer("window_ends_at", { mode: "number" }).notNull(),
+});

@@ -1,0 +1,119 @@
+import { useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { appContext } from "./context.server.ts";
+import { getThemeFromRequest } from "./theme.server.ts";
+import { THEME_STORAGE_KEY } from "./components/theme-toggle.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(appContext);
+  const theme = await getThemeFromRequest(request, env.SESSION_SECRET, env.APP_ENV === "production");
+  return { theme, themeFromCookie: theme !== null };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Break & Run — pool tournaments, run properly" },
+  {
+    name: "description",
+    content:
+      "Run local pool knockout tournaments: take entries by card, run live brackets on your tables and pay out prizes to the penny.",
+  },
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+// When the theme cookie is missing but localStorage remembers a choice, apply
+// it before the first paint.
+const restoreStoredTheme = `(() => {
+  try {
+    const t = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});
+    if (t === "dark" || t === "light") {
+      const c = document.documentElement.classList;
+      c.remove("dark", "light");
+      c.add(t);
+    }
+  } catch {}
+})();`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <ThemeProvider specifiedTheme={data?.theme ?? Theme.LIGHT} themeAction="/action/set-theme">
+      <Document themeFromCookie={data?.themeFromCookie ?? false}>{children}</Document>
+    </ThemeProvider>
+  );
+}
+
+function Document({ children, themeFromCookie }: { children: ReactNode; themeFromCookie: boolean }) {
+  const [theme, setTheme] = useTheme();
+  const current = theme ?? Theme.LIGHT;
+
+  useEffect(() => {
+    if (themeFromCookie) return;
+    try {
+      const stored = localStorage.getItem(THEME_STORAGE_KEY);
+      if ((stored === Theme.DARK || stored === Theme.LIGHT) && stored !== current) {
+        setTheme(stored);
+      }
+    } catch {
+      // Storage can be unavailable (private mode); the cookie still works.
+    }
+    // Runs once after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <html lang="en-GB" className={current} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <PreventFlashOnWrongTheme ssrTheme={true} />
+        {themeFromCookie ? null : <script dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />}
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`;
+    details =
+      typeof error.data === "string" && error.data ? error.data : details;
+  }
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{details}</p>
+      <Link to="/" className="btn-primary">
+        Go Home
+      </Link>
+    </main>
+  );
+}

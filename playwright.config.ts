@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 8799);
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "off",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } },
+    { name: "tablet", use: { viewport: { width: 1024, height: 768 }, browserName: "chromium" }, grep: /@tablet/ },
+  ],
+  webServer: {
+    command: `node scripts/serve-test.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: { PORT: String(port) },
+    reuseExistingServer: false,
+    // The default is SIGKILL, which would orphan workerd in its own group.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    timeout: 120_000,
+    stdout: "pipe",
+  },
+});

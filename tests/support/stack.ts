@@ -1,0 +1,51 @@
+// Starts a fresh database and the built Worker for one test file.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { startStack, type Stack } from "../../scripts/lib/stack.ts";
+import { HttpClient } from "./http.ts";
+
+export type TestApp = {
+  readonly url: string;
+  readonly dbUrl: string;
+  readonly stack: Stack;
+  /** A new visitor with an empty cookie jar. */
+  client: () => HttpClient;
+};
+
+export const TEST_SESSION_SECRET = randomBytes(32).toString("hex");
+
+/** Call at the top of a test file: one app and one fresh database per file. */
+export function useTestApp(vars: Record<string, string> = {}): TestApp {
+  let stack: Stack | undefined;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "break-and-run-test-"));
+    stack = await startStack({
+      dbFile: join(dir, "test.db"),
+      vars: { APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, ...vars },
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const get = (): Stack => {
+    if (!stack) throw new Error("The test app is not started yet (use it inside a test or hook).");
+    return stack;
+  };
+  return {
+    get url() {
+      return get().appUrl;
+    },
+    get dbUrl() {
+      return get().dbUrl;
+    },
+    get stack() {
+      return get();
+    },
+    client: () => new HttpClient(get().appUrl),
+  };
+}
