@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -15,11 +16,27 @@ import "./app.css";
 import { appContext } from "./context.server.ts";
 import { getThemeFromRequest } from "./theme.server.ts";
 import { THEME_STORAGE_KEY } from "./components/theme-toggle.tsx";
+import { ToastProvider, type ToastMessage } from "./components/toaster.tsx";
+import { publicUser } from "./services/accounts.server.ts";
+import { takeToast } from "./services/session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
-  const theme = await getThemeFromRequest(request, env.SESSION_SECRET, env.APP_ENV === "production");
-  return { theme, themeFromCookie: theme !== null };
+  const { env, getUser } = context.get(appContext);
+  const [theme, user, flashed] = await Promise.all([
+    getThemeFromRequest(request, env.SESSION_SECRET, env.APP_ENV === "production"),
+    getUser(),
+    takeToast(request, env),
+  ]);
+  const toast: ToastMessage | null = flashed.toast ? { ...flashed.toast, id: crypto.randomUUID() } : null;
+  return data(
+    { theme, themeFromCookie: theme !== null, user: user ? publicUser(user) : null, toast },
+    flashed.setCookie ? { headers: { "Set-Cookie": flashed.setCookie } } : undefined,
+  );
+}
+
+/** The signed-in user as the root loader exposes it to every page. */
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -49,15 +66,23 @@ const restoreStoredTheme = `(() => {
 })();`;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <ThemeProvider specifiedTheme={data?.theme ?? Theme.LIGHT} themeAction="/action/set-theme">
-      <Document themeFromCookie={data?.themeFromCookie ?? false}>{children}</Document>
+    <ThemeProvider specifiedTheme={rootData?.theme ?? Theme.LIGHT} themeAction="/action/set-theme">
+      <Document themeFromCookie={rootData?.themeFromCookie ?? false} toast={rootData?.toast ?? null}>{children}</Document>
     </ThemeProvider>
   );
 }
 
-function Document({ children, themeFromCookie }: { children: ReactNode; themeFromCookie: boolean }) {
+function Document({
+  children,
+  themeFromCookie,
+  toast,
+}: {
+  children: ReactNode;
+  themeFromCookie: boolean;
+  toast: ToastMessage | null;
+}) {
   const [theme, setTheme] = useTheme();
   const current = theme ?? Theme.LIGHT;
 
@@ -87,7 +112,7 @@ function Document({ children, themeFromCookie }: { children: ReactNode; themeFro
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        <ToastProvider initial={toast}>{children}</ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,0 +1,61 @@
+// The frame of signed-in pages: logo, the role's navigation, theme toggle
+// and Logout (a form, so it works without JavaScript).
+import type { ReactNode } from "react";
+import { Form, Link, NavLink } from "react-router";
+import { Logo } from "./icons.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+export type NavItem = { to: string; label: string };
+
+// Pages join these lists as they are built.
+export const organiserNav: NavItem[] = [{ to: "/td/dashboard", label: "Dashboard" }];
+export const playerNav: NavItem[] = [{ to: "/player/dashboard", label: "Dashboard" }];
+
+export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+          <Link to={nav[0]?.to ?? "/"} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
+            <Logo className="text-baize-700 dark:text-baize-400" />
+            <span className="hidden sm:inline">Break &amp; Run</span>
+          </Link>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <ThemeToggle />
+            <Form method="post" action="/logout">
+              <button type="submit" className="btn-ghost px-3" data-testid="logout">
+                Logout
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Main" className="mx-auto max-w-6xl overflow-x-auto px-2">
+          <ul className="flex gap-1">
+            {nav.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    "block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap " +
+                    (isActive
+                      ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
+                      : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+        {children}
+      </main>
+    </>
+  );
+}

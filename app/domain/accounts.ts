@@ -1,0 +1,103 @@
+// Account forms: one Zod schema per form, used by the browser (Conform), the
+// form actions and the JSON API. Messages are SPEC §5's, word for word.
+import { z } from "zod";
+
+export const userTypes = ["player", "organiser"] as const;
+export type UserType = (typeof userTypes)[number];
+
+const MAX_TEXT = 100;
+const MAX_PASSWORD = 200;
+
+function requiredText(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(MAX_TEXT, `${label} must be at most ${MAX_TEXT} characters`);
+}
+
+export const emailField = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .max(254, "Invalid email address")
+  .pipe(z.email({ error: "Invalid email address" }))
+  .transform((email) => email.toLowerCase());
+
+const newPassword = z
+  .string({ error: "Password must be at least 6 characters" })
+  .min(6, "Password must be at least 6 characters")
+  .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
+
+const confirmPassword = z
+  .string({ error: "Please confirm your password" })
+  .min(6, "Please confirm your password")
+  .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
+
+function passwordsMatch(value: { password: string; confirmPassword: string }) {
+  return value.password === value.confirmPassword;
+}
+const mismatch = { message: "Passwords don't match", path: ["confirmPassword"] };
+
+export const PlayerSignupSchema = z
+  .object({
+    name: requiredText("Name"),
+    email: emailField,
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(passwordsMatch, mismatch);
+export type PlayerSignup = z.infer<typeof PlayerSignupSchema>;
+
+export const OrganiserSignupSchema = z
+  .object({
+    organisationName: requiredText("Organisation name"),
+    venue: requiredText("Main operating venue"),
+    name: requiredText("Your name"),
+    email: emailField,
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(passwordsMatch, mismatch);
+export type OrganiserSignup = z.infer<typeof OrganiserSignupSchema>;
+
+export const LoginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(MAX_PASSWORD, "Password is required"),
+  userType: z.enum(userTypes, { error: "Choose Player or Tournament Director" }),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+
+const resetToken = z
+  .string({ error: "This password reset link is invalid or incomplete" })
+  .min(1, "This password reset link is invalid or incomplete")
+  .max(255, "This password reset link is invalid or incomplete");
+
+export const ResetPasswordSchema = z
+  .object({
+    token: resetToken,
+    email: emailField,
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(passwordsMatch, mismatch);
+
+/** The JSON API's reset call carries no confirmation (SPEC §7). */
+export const ResetPasswordApiSchema = z.object({
+  token: resetToken,
+  email: emailField,
+  password: newPassword,
+});
+
+export const ValidateResetTokenSchema = z.object({ token: resetToken, email: emailField });
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Where each role lands after signing in. */
+export function dashboardPath(userType: UserType): string {
+  return userType === "organiser" ? "/td/dashboard" : "/player/dashboard";
+}

@@ -1,0 +1,22 @@
+import { appContext } from "~/context.server.ts";
+import { ForgotPasswordSchema } from "~/domain/accounts.ts";
+import { requestPasswordReset } from "~/services/accounts.server.ts";
+import { getMailer } from "~/services/email.server.ts";
+import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
+import { clientAddress, enforceRateLimit, FORGOT_PASSWORD_LIMIT } from "~/services/rate-limit.server.ts";
+import type { Route } from "./+types/route";
+
+export function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const { env, db } = context.get(appContext);
+    const { email } = await readJson(request, ForgotPasswordSchema);
+    await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${clientAddress(request)}:${email}`);
+    await requestPasswordReset(db, getMailer(env, db), email, new URL(request.url).origin);
+    // The same answer whether or not an account exists.
+    return Response.json({
+      message: "If an account exists for that email, we've sent a password reset link. It expires in 1 hour.",
+    });
+  });
+}
+
+export const loader = methodNotAllowed;

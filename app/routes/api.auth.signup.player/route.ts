@@ -1,0 +1,16 @@
+import { appContext } from "~/context.server.ts";
+import { PlayerSignupSchema } from "~/domain/accounts.ts";
+import { signUpPlayer } from "~/services/accounts.server.ts";
+import { signedInResponse } from "~/services/api-auth.server.ts";
+import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
+import type { Route } from "./+types/route";
+
+export function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const { env, db } = context.get(appContext);
+    const input = await readJson(request, PlayerSignupSchema);
+    return signedInResponse(env, await signUpPlayer(db, input), "Account created", 201);
+  });
+}
+
+export const loader = methodNotAllowed;

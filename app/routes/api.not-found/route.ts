@@ -1,0 +1,5 @@
+import { jsonError } from "~/services/http.server.ts";
+
+// Unknown API paths answer JSON, not the HTML not-found page.
+export const loader = () => jsonError(404, "Not found");
+export const action = () => jsonError(404, "Not found");

@@ -1,0 +1,149 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useSearchParams } from "react-router";
+import { AuthShell } from "~/components/auth-shell.tsx";
+import { FieldError, FormError, TextField, useActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { appContext } from "~/context.server.ts";
+import { dashboardPath, LoginSchema } from "~/domain/accounts.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { logIn } from "~/services/accounts.server.ts";
+import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
+import { redirectIfSignedIn } from "~/services/guards.server.ts";
+import { clientAddress, enforceRateLimit, LOGIN_LIMIT } from "~/services/rate-limit.server.ts";
+import { commitSession } from "~/services/session.server.ts";
+import { safeRedirectPath } from "~/utils/redirect.ts";
+import type { Route } from "./+types/route";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { CurrentUser } from "~/services/accounts.server.ts";
+import type { Database } from "~/db/client.server.ts";
+import type { SubmissionResult } from "@conform-to/react";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in — Break & Run" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(context);
+  return null;
+}
+
+class LoginFailed extends Error {
+  readonly result: SubmissionResult<string[]>;
+  readonly status: number;
+  constructor(result: SubmissionResult<string[]>, status: number, message: string) {
+    super(message);
+    this.result = result;
+    this.status = status;
+  }
+}
+
+/** remix-auth's form strategy: validates with the shared schema, then checks the password. */
+function authenticator(db: Database, request: Request) {
+  return new Authenticator<CurrentUser>().use(
+    new FormStrategy(async ({ form }) => {
+      const submission = parseWithZod(form, { schema: LoginSchema });
+      if (submission.status !== "success") {
+        throw new LoginFailed(submission.reply({ hideFields: ["password"] }), 400, "Invalid input");
+      }
+      try {
+        await enforceRateLimit(db, LOGIN_LIMIT, `${clientAddress(request)}:${submission.value.email}`);
+        return await logIn(db, submission.value);
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        throw new LoginFailed(
+          submission.reply({ hideFields: ["password"], formErrors: [error.message] }),
+          error.status,
+          error.message,
+        );
+      }
+    }),
+    "form",
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, db } = context.get(appContext);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  try {
+    const user = await authenticator(db, request).authenticate("form", request);
+    return redirectWithCookies(safeRedirectPath(redirectTo, dashboardPath(user.userType)), [
+      await commitSession(env, { userId: user.id, userType: user.userType, version: user.sessionVersion }),
+    ]);
+  } catch (error) {
+    if (!(error instanceof LoginFailed)) throw error;
+    return data(
+      { result: error.result, toast: error.status === 400 ? null : errorToast("Login failed", error.message) },
+      { status: error.status },
+    );
+  }
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  useActionToast(actionData?.toast);
+  const [params] = useSearchParams();
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(LoginSchema),
+    defaultValue: { userType: "player" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const redirectTo = params.get("redirectTo");
+  const formAction = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+  const selected = fields.userType.value ?? "player";
+  return (
+    <AuthShell title="Sign in" description="Welcome back. Choose your account type to continue.">
+      <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <fieldset>
+          <legend className="mb-1.5 block text-sm font-medium">Account type</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(
+              [
+                ["player", "Player"],
+                ["organiser", "Tournament Director"],
+              ] as const
+            ).map(([value, label]) => (
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-slate-200 px-3 py-2 text-center text-sm font-semibold has-checked:border-baize-600 has-checked:bg-baize-50 has-focus-visible:outline-2 has-focus-visible:outline-baize-600 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
+              >
+                <input
+                  type="radio"
+                  name={fields.userType.name}
+                  value={value}
+                  defaultChecked={selected === value}
+                  className="sr-only"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          <FieldError id={fields.userType.errorId} errors={fields.userType.errors} />
+        </fieldset>
+        <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
+        <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <div className="flex justify-end">
+          <Link
+            to="/forgot-password"
+            className="text-sm font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Signing In..." : "Sign In"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+        New to Break &amp; Run?{" "}
+        <Link to="/signup" className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300">
+          Sign up
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,111 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { AuthShell } from "~/components/auth-shell.tsx";
+import { FormError, TextField, useActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { appContext } from "~/context.server.ts";
+import { ResetPasswordSchema, ValidateResetTokenSchema } from "~/domain/accounts.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { resetPassword, validateResetToken } from "~/services/accounts.server.ts";
+import { errorToast } from "~/services/forms.server.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset password — Break & Run" }];
+
+type LinkState = "incomplete" | "invalid" | "valid";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const url = new URL(request.url);
+  const parsed = ValidateResetTokenSchema.safeParse({
+    token: url.searchParams.get("token") ?? undefined,
+    email: url.searchParams.get("email") ?? undefined,
+  });
+  if (!parsed.success) return { state: "incomplete" as LinkState, token: "", email: "" };
+  const valid = await validateResetToken(db, parsed.data.token, parsed.data.email);
+  return { state: (valid ? "valid" : "invalid") as LinkState, token: parsed.data.token, email: parsed.data.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(appContext);
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false, toast: null }, { status: 400 });
+  }
+  try {
+    await resetPassword(db, submission.value);
+    return { result: submission.reply({ resetForm: true }), done: true, toast: null };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      {
+        result: submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [error.message] }),
+        done: false,
+        toast: errorToast("Invalid or Expired Link", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function ResetPassword() {
+  const { state, token, email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useActionToast(actionData?.toast);
+  const busy = useIsSubmitting();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+
+  if (actionData?.done) {
+    return (
+      <AuthShell title="Password Reset!" description="Your password has been changed. Sign in with your new password.">
+        <Link to="/login" className="btn-primary w-full">
+          Go to Login
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  if (state !== "valid") {
+    return (
+      <AuthShell
+        title={state === "incomplete" ? "Invalid Link" : "Invalid or Expired Link"}
+        description={
+          state === "incomplete"
+            ? "This password reset link is invalid or incomplete"
+            : "This password reset link has expired or has already been used. Reset links work once, for 1 hour."
+        }
+      >
+        <div className="grid gap-3">
+          <Link to="/forgot-password" className="btn-primary">
+            Request New Link
+          </Link>
+          <Link to="/login" className="btn-secondary">
+            Back to Login
+          </Link>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title="Choose a new password" description={`For ${email}`}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="email" value={email} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField label="New password" meta={fields.password} type="password" autoComplete="new-password" />
+        <TextField label="Confirm new password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Resetting..." : "Reset Password"}
+        </button>
+      </Form>
+    </AuthShell>
+  );
+}

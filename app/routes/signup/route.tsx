@@ -1,0 +1,193 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useSearchParams } from "react-router";
+import { AuthShell } from "~/components/auth-shell.tsx";
+import { FormError, TextField, useActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { appContext } from "~/context.server.ts";
+import { dashboardPath, OrganiserSignupSchema, PlayerSignupSchema } from "~/domain/accounts.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import type { AppEnv } from "~/env.server.ts";
+import { signUpOrganiser, signUpPlayer, type CurrentUser } from "~/services/accounts.server.ts";
+import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
+import { redirectIfSignedIn } from "~/services/guards.server.ts";
+import { commitSession, flashToast } from "~/services/session.server.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign up — Break & Run" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(context);
+  return null;
+}
+
+const hideFields = ["password", "confirmPassword"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, db } = context.get(appContext);
+  const formData = await request.formData();
+  if (formData.get("role") === "organiser") {
+    const submission = parseWithZod(formData, { schema: OrganiserSignupSchema });
+    if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
+    return createAccount(env, submission, () => signUpOrganiser(db, submission.value));
+  }
+  const submission = parseWithZod(formData, { schema: PlayerSignupSchema });
+  if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
+  return createAccount(env, submission, () => signUpPlayer(db, submission.value));
+}
+
+function invalid(result: SubmissionResult<string[]>) {
+  return data({ result, toast: null }, { status: 400 });
+}
+
+async function createAccount(
+  env: AppEnv,
+  submission: { reply: (options?: { hideFields?: string[]; fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> },
+  create: () => Promise<CurrentUser>,
+) {
+  try {
+    const user = await create();
+    return redirectWithCookies(dashboardPath(user.userType), [
+      await commitSession(env, { userId: user.id, userType: user.userType, version: user.sessionVersion }),
+      await flashToast(env, {
+        type: "success",
+        title: "Account created!",
+        description: `Welcome to Break & Run, ${user.name}.`,
+      }),
+    ]);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      {
+        result: submission.reply({
+          hideFields,
+          fieldErrors: error.field ? { [error.field]: [error.message] } : {},
+          formErrors: error.field ? [] : [error.message],
+        }),
+        toast: errorToast("Signup failed", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function Signup() {
+  const [params] = useSearchParams();
+  const role = params.get("role");
+  if (role === "player") return <PlayerForm />;
+  if (role === "td") return <OrganiserForm />;
+  return <Chooser />;
+}
+
+function Chooser() {
+  return (
+    <AuthShell title="Create your account" description="How will you use Break & Run?">
+      <div className="grid gap-4">
+        <Link
+          to="?role=player"
+          className="block rounded-xl border-2 border-slate-200 p-5 transition-colors hover:border-baize-600 dark:border-slate-700 dark:hover:border-baize-400"
+        >
+          <span className="block text-lg font-semibold">I am a Player</span>
+          <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
+            Join tournaments, compete, and track your stats
+          </span>
+        </Link>
+        <Link
+          to="?role=td"
+          className="block rounded-xl border-2 border-slate-200 p-5 transition-colors hover:border-baize-600 dark:border-slate-700 dark:hover:border-baize-400"
+        >
+          <span className="block text-lg font-semibold">I am a Tournament Director</span>
+          <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
+            Create and manage tournaments for your venue
+          </span>
+        </Link>
+      </div>
+      <SignInLine />
+    </AuthShell>
+  );
+}
+
+function SignInLine() {
+  return (
+    <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+      Already have an account?{" "}
+      <Link to="/login" className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300">
+        Sign in
+      </Link>
+    </p>
+  );
+}
+
+function BackToChooser() {
+  return (
+    <Link to="/signup" className="btn-ghost -ml-2 mb-2 px-2 text-sm">
+      ← Back
+    </Link>
+  );
+}
+
+function SubmitButton({ label }: { label: string }) {
+  const busy = useIsSubmitting();
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy}>
+      {busy ? "Creating Account..." : label}
+    </button>
+  );
+}
+
+function PlayerForm() {
+  const actionData = useActionData<typeof action>();
+  useActionToast(actionData?.toast);
+  const [form, fields] = useForm({
+    id: "signup-player",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(PlayerSignupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlayerSignupSchema }),
+  });
+  return (
+    <AuthShell title="Player Sign Up" description="Find tournaments near you, pay your entry and track your stats.">
+      <BackToChooser />
+      <Form method="post" action="/signup?role=player" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="role" value="player" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField label="Name" meta={fields.name} autoComplete="name" />
+        <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
+        <TextField label="Password" meta={fields.password} type="password" autoComplete="new-password" />
+        <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton label="Create Player Account" />
+      </Form>
+      <SignInLine />
+    </AuthShell>
+  );
+}
+
+function OrganiserForm() {
+  const actionData = useActionData<typeof action>();
+  useActionToast(actionData?.toast);
+  const [form, fields] = useForm({
+    id: "signup-organiser",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(OrganiserSignupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganiserSignupSchema }),
+  });
+  return (
+    <AuthShell title="Tournament Director Sign Up" description="Run knockouts at your venue: entries, brackets and payouts.">
+      <BackToChooser />
+      <Form method="post" action="/signup?role=td" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="role" value="organiser" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField label="Organisation name" meta={fields.organisationName} autoComplete="organization" />
+        <TextField label="Main operating venue" meta={fields.venue} placeholder="e.g., The Red Lion, Leeds" />
+        <TextField label="Your name" meta={fields.name} autoComplete="name" />
+        <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
+        <TextField label="Password" meta={fields.password} type="password" autoComplete="new-password" />
+        <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton label="Create Organiser Account" />
+      </Form>
+      <SignInLine />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,14 @@
+// Small helpers shared by form actions.
+import { redirect } from "react-router";
+import type { ActionToast } from "~/components/form.tsx";
+
+export function errorToast(title: string, description?: string): ActionToast {
+  return { id: crypto.randomUUID(), type: "error", title, description };
+}
+
+/** A redirect that sets several cookies (session, toast). */
+export function redirectWithCookies(to: string, cookies: string[]): Response {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
+}

@@ -1,0 +1,92 @@
+// The JSON API's edges: reading a body, answering errors in one shape
+// ({ message, errors? } with DESIGN §7's statuses).
+import type { z } from "zod";
+import { DomainError, isDomainError } from "~/domain/errors.ts";
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export function jsonError(status: number, message: string, errors?: Record<string, string[]>): Response {
+  return Response.json(errors ? { message, errors } : { message }, { status });
+}
+
+/** Field errors keyed by field name, plus the first message for `message`. */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): { message: string; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "body";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return { message: issues[0]?.message ?? "Invalid input", errors };
+}
+
+/** Reads and validates a JSON body; throws a 400/413/415 Response otherwise. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.toLowerCase().includes("application/json")) {
+    throw jsonError(415, "Expected a JSON body (Content-Type: application/json)");
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) {
+    await discardBody(request);
+    throw jsonError(413, "Request body too large");
+  }
+  let text: string;
+  try {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > MAX_JSON_BYTES) throw jsonError(413, "Request body too large");
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw jsonError(400, "Request body is not valid UTF-8");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw jsonError(400, "Malformed JSON body");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const { message, errors } = issuesToErrors(result.error.issues);
+    throw jsonError(400, message, errors);
+  }
+  return result.data;
+}
+
+/**
+ * Reads and drops a body we refuse, so the connection stays healthy for the
+ * next request (wrangler's local proxy drops connections whose body was left
+ * unread).
+ */
+export async function discardBody(request: Request): Promise<void> {
+  try {
+    const reader = request.body?.getReader();
+    if (!reader) return;
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) return;
+    }
+  } catch {
+    // The client went away: nothing to drain.
+  }
+}
+
+/** Runs an API handler: DomainErrors and thrown Responses become answers. */
+export async function apiHandler(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (isDomainError(error)) {
+      return jsonError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
+    }
+    console.error("Unhandled API error", error);
+    return jsonError(500, "Something went wrong on our side. Please try again.");
+  }
+}
+
+export function methodNotAllowed(): Response {
+  return jsonError(405, "Method not allowed");
+}
+
+export { DomainError };
