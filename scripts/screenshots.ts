@@ -18,8 +18,14 @@ for (const path of paths.length ? paths : ["/"]) {
     for (const theme of ["light", "dark"] as const) {
       const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
       await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      // COOKIE="name=value; name2=value2" takes the screenshots signed in.
+      for (const pair of (process.env.COOKIE ?? "").split(/;\s*/).filter(Boolean)) {
+        const eq = pair.indexOf("=");
+        await context.addCookies([{ name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base }]);
+      }
       const page = await context.newPage();
       await page.goto(base + path, { waitUntil: "networkidle" });
+      if (process.env.CLICK) await page.getByRole("button", { name: process.env.CLICK }).first().click().catch(() => {});
       await page.waitForTimeout(300);
       const name = `${path.replace(/[^a-z0-9]+/gi, "_") || "root"}-${sizeName}-${theme}.png`;
       await page.screenshot({ path: `${out}/${name}`, fullPage: process.env.FULL === "1" });

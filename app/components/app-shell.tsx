@@ -8,8 +8,16 @@ import { ThemeToggle } from "./theme-toggle.tsx";
 export type NavItem = { to: string; label: string };
 
 // Pages join these lists as they are built.
-export const organiserNav: NavItem[] = [{ to: "/td/dashboard", label: "Dashboard" }];
-export const playerNav: NavItem[] = [{ to: "/player/dashboard", label: "Dashboard" }];
+export const organiserNav: NavItem[] = [
+  { to: "/td/dashboard", label: "Dashboard" },
+  { to: "/td/tournaments", label: "My Tournaments" },
+  { to: "/td/create-tournament", label: "Create Tournament" },
+];
+export const playerNav: NavItem[] = [
+  { to: "/player/dashboard", label: "Dashboard" },
+  { to: "/player/tournaments?tab=available", label: "Browse Tournaments" },
+  { to: "/player/tournaments?tab=registered", label: "My Tournaments" },
+];
 
 export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNode }) {
   return (
@@ -19,7 +27,11 @@ export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNod
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-          <Link to={nav[0]?.to ?? "/"} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
+          <Link
+            to={nav[0]?.to ?? "/"}
+            aria-label="Break & Run"
+            className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight"
+          >
             <Logo className="text-baize-700 dark:text-baize-400" />
             <span className="hidden sm:inline">Break &amp; Run</span>
           </Link>

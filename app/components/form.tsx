@@ -1,9 +1,9 @@
 // Form fields wired to Conform: label, input, error message and the ARIA
 // links between them.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { useToast } from "./toaster.tsx";
+import { ToastCard, useToast } from "./toaster.tsx";
 
 type InputType = "text" | "email" | "password" | "number" | "date" | "time" | "datetime-local" | "search";
 
@@ -84,10 +84,30 @@ export function useIsSubmitting(action?: string): boolean {
 
 export type ActionToast = { id: string; type: "success" | "error"; title: string; description?: string };
 
-/** Shows the toast an action returned (failures that do not redirect). */
-export function useActionToast(toast: ActionToast | undefined | null): void {
+/** False on the server and in the first client render, true once hydrated. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * The toast an action returned (failures that do not redirect). Once the
+ * page is hydrated it goes through the toaster; before that — or with
+ * JavaScript off — it is rendered in place so the message is still seen.
+ */
+export function ActionToast({ toast }: { toast: ActionToast | undefined | null }) {
   const { show } = useToast();
+  const hydrated = useHydrated();
   useEffect(() => {
     if (toast) show(toast);
   }, [toast?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (hydrated || !toast) return null;
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
+      <div role="alert" className="w-full max-w-sm">
+        <ToastCard toast={toast} />
+      </div>
+    </div>
+  );
 }

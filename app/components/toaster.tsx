@@ -46,7 +46,7 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   );
 }
 
-function ToastCard({ toast, onClose }: { toast: ToastMessage; onClose: () => void }) {
+export function ToastCard({ toast, onClose }: { toast: ToastMessage; onClose?: () => void }) {
   const destructive = toast.type === "error";
   return (
     <div
@@ -63,14 +63,16 @@ function ToastCard({ toast, onClose }: { toast: ToastMessage; onClose: () => voi
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
       </div>
-      <button
-        type="button"
-        onClick={onClose}
-        className="-m-1 rounded p-1 text-lg leading-none opacity-80 hover:opacity-100"
-        aria-label="Close notification"
-      >
-        ×
-      </button>
+      {onClose ? (
+        <button
+          type="button"
+          onClick={onClose}
+          className="-m-1 rounded p-1 text-lg leading-none opacity-80 hover:opacity-100"
+          aria-label="Close notification"
+        >
+          ×
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -15,3 +15,297 @@ export function formatGBP(pence: Pence): string {
   const pounds = Math.floor(abs / 100).toLocaleString("en-GB");
   return `${pence < 0 ? "−" : ""}£${pounds}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+// decimal(10,2), the SPEC's money columns: 99,999,999.99.
+export const MAX_PENCE = 9_999_999_999;
+
+// Optional £, whole pounds (plain or grouped in threes with commas), then
+// optionally 1-2 decimals; ".5" is allowed, "12." is not. ASCII digits only.
+const MONEY_INPUT = /^£?\s*(\d+|\d{1,3}(?:,\d{3})+)?(?:\.(\d{1,2}))?$/;
+
+/**
+ * Parses a money input as typed by a person: "12", "12.5", "12.50",
+ * " £12.50 ", "1,000.00", ".5". Returns null for anything else: negatives,
+ * more than 2 decimals, exponents, "12.", "", values above MAX_PENCE.
+ */
+export function parsePence(input: string): Pence | null {
+  if (typeof input !== "string") return null;
+  const match = MONEY_INPUT.exec(input.trim());
+  if (!match) return null;
+  const [, whole, fraction] = match;
+  if (whole === undefined && fraction === undefined) return null; // "", "£"
+  // Strip leading zeros so a long "000…1" is not mistaken for a huge value.
+  const digits = (whole ?? "").replaceAll(",", "").replace(/^0+/, "");
+  if (digits.length > 8) return null; // more than 99,999,999 pounds
+  const pence = Number(digits || "0") * 100 + Number((fraction ?? "").padEnd(2, "0"));
+  return pence <= MAX_PENCE ? pence : null;
+}
+
+function assertPence(value: number, name: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  }
+}
+
+// a × b / d rounded half-up, exact for any safe integers (BigInt avoids the
+// product losing pennies above 2^53).
+function mulDivHalfUp(a: number, b: number, d: number): number {
+  const denominator = BigInt(d);
+  return Number((BigInt(a) * BigInt(b) * 2n + denominator) / (denominator * 2n));
+}
+
+export const rakeTypes = ["fixed", "percent"] as const;
+export type RakeType = (typeof rakeTypes)[number];
+
+/**
+ * Rake per entry. rakeValue is stored ×100 (decision 002): pence when fixed,
+ * hundredths of a percent when percent (1250 = 12.5%). Percent rake is
+ * entryFee × rakeValue / 10000 rounded half-up to the penny.
+ * Throws RangeError for negative or non-integer inputs.
+ */
+export function rakePerEntry(entryFeePence: Pence, rakeType: RakeType, rakeValue: number): Pence {
+  assertPence(entryFeePence, "entryFeePence");
+  assertPence(rakeValue, "rakeValue");
+  if (rakeType === "fixed") return rakeValue;
+  if (rakeType === "percent") return mulDivHalfUp(entryFeePence, rakeValue, 10_000);
+  throw new RangeError(`Unknown rake type: ${String(rakeType)}`);
+}
+
+/**
+ * The creation form's cross-field rake check: an error message or null.
+ * Never throws: negative or non-integer amounts are the field schema's to
+ * refuse, this only compares. A percentage of at most 100% can never exceed
+ * the entry fee, so one rule per type is enough.
+ */
+export function rakeError(entryFeePence: Pence, rakeType: RakeType, rakeValue: number): string | null {
+  if (rakeType === "percent") return rakeValue > 10_000 ? "Rake percentage can't be more than 100%" : null;
+  return rakeValue > entryFeePence ? "Rake can't be more than the entry fee" : null;
+}
+
+/**
+ * Prize pool per entry = entryFee − rake. The site fee is paid on top of the
+ * entry fee and is not taken from the pool (DESIGN §3, departing from SPEC §9).
+ * Throws RangeError if the rake exceeds the entry fee: a negative pool is a bug.
+ */
+export function poolPerEntry(entryFeePence: Pence, rakePence: Pence): Pence {
+  assertPence(entryFeePence, "entryFeePence");
+  assertPence(rakePence, "rakePence");
+  if (rakePence > entryFeePence) throw new RangeError("Rake can't be more than the entry fee");
+  return entryFeePence - rakePence;
+}
+
+export const positions = ["1st", "2nd", "3rd-4th", "5th-8th", "9th-16th"] as const;
+export type Position = (typeof positions)[number];
+
+/** How many players can finish in each position in a knockout. */
+export const positionSize: Record<Position, number> = Object.freeze({
+  "1st": 1,
+  "2nd": 1,
+  "3rd-4th": 2,
+  "5th-8th": 4,
+  "9th-16th": 8,
+});
+
+export const payoutStructureIds = [
+  "winner_only",
+  "winner_ru",
+  "winner_ru_semi",
+  "winner_ru_semi_quarters",
+  "top_16",
+] as const;
+export type PayoutStructureId = (typeof payoutStructureIds)[number];
+
+export type PayoutStructure = {
+  id: PayoutStructureId;
+  label: string;
+  description: string;
+  /** Percent per PLAYER in each paid position, in basis points (10000 = 100%). */
+  shares: Partial<Record<Position, number>>;
+  /** Players needed to fill every paid place (1, 2, 4, 8, 16). */
+  paidPlaces: number;
+};
+
+// Frozen: these are module-level and live for the whole Worker isolate, so a
+// stray mutation in one request must not change another request's payouts.
+function structure(
+  id: PayoutStructureId,
+  label: string,
+  description: string,
+  shares: Partial<Record<Position, number>>,
+): PayoutStructure {
+  const paidPlaces = positions.reduce((sum, p) => sum + (shares[p] === undefined ? 0 : positionSize[p]), 0);
+  return Object.freeze({ id, label, description, shares: Object.freeze(shares), paidPlaces });
+}
+
+/** SPEC §9's structures; `top_16` is the one SPEC lists as `{hash}`. */
+export const payoutStructures: Record<PayoutStructureId, PayoutStructure> = Object.freeze({
+  winner_only: structure("winner_only", "Winner takes all", "100%", { "1st": 10_000 }),
+  winner_ru: structure("winner_ru", "Winner and runner-up", "70% / 30%", { "1st": 7_000, "2nd": 3_000 }),
+  winner_ru_semi: structure(
+    "winner_ru_semi",
+    "Winner, runner-up and semi-finalists",
+    "50% / 25% / 12.5% each semi-finalist",
+    { "1st": 5_000, "2nd": 2_500, "3rd-4th": 1_250 },
+  ),
+  winner_ru_semi_quarters: structure(
+    "winner_ru_semi_quarters",
+    "Winner, runner-up, semi- and quarter-finalists",
+    "40% / 20% / 10% each semi-finalist / 5% each quarter-finalist",
+    { "1st": 4_000, "2nd": 2_000, "3rd-4th": 1_000, "5th-8th": 500 },
+  ),
+  top_16: structure(
+    "top_16",
+    "Top 16",
+    "30% / 15% / 7.5% each semi-finalist / 5% each quarter-finalist / 2.5% each last-16 player",
+    { "1st": 3_000, "2nd": 1_500, "3rd-4th": 750, "5th-8th": 500, "9th-16th": 250 },
+  ),
+});
+
+/** Structures whose paid places a field of this many players can fill, in the order of payoutStructureIds. */
+export function structuresForFieldSize(maxPlayers: number): PayoutStructure[] {
+  return payoutStructureIds.map((id) => payoutStructures[id]).filter((s) => s.paidPlaces <= maxPlayers);
+}
+
+export type Placing = { playerId: string; position: Position };
+export type Payout = { playerId: string; position: Position; amountPence: Pence };
+
+/**
+ * Splits the pool among placed players, best position first, then in input
+ * order. Players in positions the structure does not pay are left out. Each
+ * paid player gets pool × share / Σ(shares of the paid players actually
+ * placed), so a share nobody claimed (a 3-player field has one losing
+ * semi-finalist) is spread over the claimed ones in proportion. Pennies go by
+ * largest remainder, so the amounts sum to the pool exactly; ties go to the
+ * better position, then to input order. Returns [] if nobody placed is paid.
+ * Throws RangeError for an unknown structure or position, more players in a
+ * position than positionSize allows, a player placed twice, or a pool that is
+ * negative or not an integer.
+ */
+export function splitPool(structureId: PayoutStructureId, poolPence: Pence, placings: Placing[]): Payout[] {
+  assertPence(poolPence, "poolPence");
+  if (!Object.hasOwn(payoutStructures, structureId)) {
+    throw new RangeError(`Unknown payout structure: ${String(structureId)}`);
+  }
+  const { shares } = payoutStructures[structureId];
+
+  const counts = new Map<Position, number>();
+  const seen = new Set<string>();
+  for (const { playerId, position } of placings) {
+    if (!Object.hasOwn(positionSize, position)) throw new RangeError(`Unknown position: ${String(position)}`);
+    const count = (counts.get(position) ?? 0) + 1;
+    if (count > positionSize[position]) {
+      throw new RangeError(`At most ${positionSize[position]} player(s) can finish ${position}`);
+    }
+    counts.set(position, count);
+    // One payout per player (the payouts table's unique index): refuse here, not at the database.
+    if (seen.has(playerId)) throw new RangeError(`Player ${playerId} is placed twice`);
+    seen.add(playerId);
+  }
+
+  const paid = placings
+    .map((placing, order) => {
+      const { position } = placing;
+      return { ...placing, order, rank: positions.indexOf(position), share: shares[position] ?? 0 };
+    })
+    .filter((p) => p.share > 0)
+    .sort((a, b) => a.rank - b.rank || a.order - b.order);
+  if (paid.length === 0) return [];
+
+  // Exact integer arithmetic: pool × share can pass 2^53 for large pools.
+  const pool = BigInt(poolPence);
+  const totalShares = BigInt(paid.reduce((sum, p) => sum + p.share, 0));
+  const parts = paid.map((p) => {
+    const exact = pool * BigInt(p.share);
+    return { ...p, amount: exact / totalShares, remainder: exact % totalShares };
+  });
+
+  let leftover = Number(pool - parts.reduce((sum, p) => sum + p.amount, 0n));
+  // parts is already in (rank, order) order and Array#sort is stable, so ties keep it.
+  const byRemainder = [...parts].sort((a, b) => (a.remainder === b.remainder ? 0 : a.remainder > b.remainder ? -1 : 1));
+  for (const part of byRemainder) {
+    if (leftover === 0) break;
+    part.amount += 1n;
+    leftover -= 1;
+  }
+
+  return parts.map(({ playerId, position, amount }) => ({ playerId, position, amountPence: Number(amount) }));
+}
+
+export type PrizePreviewInput = {
+  entryFeePence: Pence;
+  siteFeePence: Pence;
+  rakeType: RakeType;
+  rakeValue: number;
+  maxPlayers: number;
+  payoutStructure: PayoutStructureId;
+};
+
+export type PrizePreview = {
+  /** Entry fee + site fee. */
+  playerPaysPence: Pence;
+  siteFeePence: Pence;
+  rakePerEntryPence: Pence;
+  poolPerEntryPence: Pence;
+  /** poolPerEntry × maxPlayers. */
+  poolIfFullPence: Pence;
+  rakeIfFullPence: Pence;
+  /**
+   * One row per paid position a full field reaches. When the pennies don't
+   * divide evenly, players in one position can differ by 1p: amountEachPence
+   * is the smallest, totalPence the position's exact total (rows sum to the pool).
+   */
+  payouts: { position: Position; players: number; amountEachPence: Pence; totalPence: Pence }[];
+};
+
+/**
+ * The creation form's live preview, for a full field (positions filled as far
+ * as maxPlayers reaches: 6 players fill 1st, 2nd, 2 × 3rd-4th, 2 × 5th-8th).
+ * Throws RangeError on inputs rakeError or the field schema would refuse, so
+ * check those first.
+ */
+export function prizePreview(input: PrizePreviewInput): PrizePreview {
+  const { entryFeePence, siteFeePence, rakeType, rakeValue, maxPlayers, payoutStructure } = input;
+  assertPence(siteFeePence, "siteFeePence");
+  assertPence(maxPlayers, "maxPlayers");
+  const invalidRake = rakeError(entryFeePence, rakeType, rakeValue);
+  if (invalidRake) throw new RangeError(invalidRake);
+  const rake = rakePerEntry(entryFeePence, rakeType, rakeValue);
+  const perEntry = poolPerEntry(entryFeePence, rake);
+  const poolIfFull = perEntry * maxPlayers;
+  assertPence(poolIfFull, "poolIfFullPence");
+
+  const placings: Placing[] = [];
+  for (const position of positions) {
+    const players = Math.min(positionSize[position], maxPlayers - placings.length);
+    for (let i = 0; i < players; i++) placings.push({ playerId: `${position}#${i}`, position });
+  }
+
+  const rows = new Map<Position, { position: Position; players: number; amountEachPence: Pence; totalPence: Pence }>();
+  for (const { position, amountPence } of splitPool(payoutStructure, poolIfFull, placings)) {
+    const row = rows.get(position);
+    if (row) {
+      row.players += 1;
+      row.amountEachPence = Math.min(row.amountEachPence, amountPence);
+      row.totalPence += amountPence;
+    } else {
+      rows.set(position, { position, players: 1, amountEachPence: amountPence, totalPence: amountPence });
+    }
+  }
+
+  return {
+    playerPaysPence: entryFeePence + siteFeePence,
+    siteFeePence,
+    rakePerEntryPence: rake,
+    poolPerEntryPence: perEntry,
+    poolIfFullPence: poolIfFull,
+    rakeIfFullPence: rake * maxPlayers,
+    payouts: [...rows.values()],
+  };
+}
+
+/** Withdrawal fee (SPEC §9, DESIGN §3): 3% of the amount, half-up to the penny; net = amount − fee. */
+export function withdrawalFee(amountPence: Pence): { feePence: Pence; netPence: Pence } {
+  assertPence(amountPence, "amountPence");
+  const feePence = mulDivHalfUp(amountPence, 3, 100);
+  return { feePence, netPence: amountPence - feePence };
+}

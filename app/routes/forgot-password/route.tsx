@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
-import { FormError, TextField, useActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { ForgotPasswordSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -40,7 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  useActionToast(actionData?.toast);
   const busy = useIsSubmitting();
   const [form, fields] = useForm({
     id: "forgot-password",
@@ -53,7 +52,7 @@ export default function ForgotPassword() {
 
   if (actionData?.sentTo) {
     return (
-      <AuthShell title="Check your email">
+      <AuthShell toast={actionData?.toast} title="Check your email">
         <p className="text-slate-700 dark:text-slate-300">
           If an account exists for <strong className="break-all">{actionData.sentTo}</strong>, we've sent a link to
           reset your password. The link expires in 1 hour.
@@ -71,7 +70,7 @@ export default function ForgotPassword() {
   }
 
   return (
-    <AuthShell title="Forgot your password?" description="Enter your email and we'll send you a link to choose a new one.">
+    <AuthShell toast={actionData?.toast} title="Forgot your password?" description="Enter your email and we'll send you a link to choose a new one.">
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
-import { FieldError, FormError, TextField, useActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { dashboardPath, LoginSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -79,7 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login() {
   const actionData = useActionData<typeof action>();
-  useActionToast(actionData?.toast);
   const [params] = useSearchParams();
   const busy = useIsSubmitting();
   const [form, fields] = useForm({
@@ -95,7 +94,7 @@ export default function Login() {
   const formAction = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
   const selected = fields.userType.value ?? "player";
   return (
-    <AuthShell title="Sign in" description="Welcome back. Choose your account type to continue.">
+    <AuthShell toast={actionData?.toast} title="Sign in" description="Welcome back. Choose your account type to continue.">
       <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset>

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
-import { FormError, TextField, useActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { ResetPasswordSchema, ValidateResetTokenSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -51,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword() {
   const { state, token, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useActionToast(actionData?.toast);
   const busy = useIsSubmitting();
   const [form, fields] = useForm({
     id: "reset-password",
@@ -64,7 +63,7 @@ export default function ResetPassword() {
 
   if (actionData?.done) {
     return (
-      <AuthShell title="Password Reset!" description="Your password has been changed. Sign in with your new password.">
+      <AuthShell toast={actionData?.toast} title="Password Reset!" description="Your password has been changed. Sign in with your new password.">
         <Link to="/login" className="btn-primary w-full">
           Go to Login
         </Link>
@@ -95,7 +94,7 @@ export default function ResetPassword() {
   }
 
   return (
-    <AuthShell title="Choose a new password" description={`For ${email}`}>
+    <AuthShell toast={actionData?.toast} title="Choose a new password" description={`For ${email}`}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="email" value={email} />

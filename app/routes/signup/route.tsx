@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
-import { FormError, TextField, useActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { dashboardPath, OrganiserSignupSchema, PlayerSignupSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -136,7 +136,6 @@ function SubmitButton({ label }: { label: string }) {
 
 function PlayerForm() {
   const actionData = useActionData<typeof action>();
-  useActionToast(actionData?.toast);
   const [form, fields] = useForm({
     id: "signup-player",
     lastResult: actionData?.result,
@@ -146,7 +145,7 @@ function PlayerForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PlayerSignupSchema }),
   });
   return (
-    <AuthShell title="Player Sign Up" description="Find tournaments near you, pay your entry and track your stats.">
+    <AuthShell toast={actionData?.toast} title="Player Sign Up" description="Find tournaments near you, pay your entry and track your stats.">
       <BackToChooser />
       <Form method="post" action="/signup?role=player" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="role" value="player" />
@@ -164,7 +163,6 @@ function PlayerForm() {
 
 function OrganiserForm() {
   const actionData = useActionData<typeof action>();
-  useActionToast(actionData?.toast);
   const [form, fields] = useForm({
     id: "signup-organiser",
     lastResult: actionData?.result,
@@ -174,7 +172,7 @@ function OrganiserForm() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganiserSignupSchema }),
   });
   return (
-    <AuthShell title="Tournament Director Sign Up" description="Run knockouts at your venue: entries, brackets and payouts.">
+    <AuthShell toast={actionData?.toast} title="Tournament Director Sign Up" description="Run knockouts at your venue: entries, brackets and payouts.">
       <BackToChooser />
       <Form method="post" action="/signup?role=td" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="role" value="organiser" />

@@ -1,0 +1,67 @@
+// A confirmation dialog whose open state lives in the URL (?confirm=…), so
+// it works without JavaScript: the server renders it open, its form posts,
+// Cancel is a link. With JavaScript, Radix adds focus trapping and Escape.
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigate } from "react-router";
+
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelTo,
+  action,
+  destructive = false,
+  busy = false,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Where Cancel (and Escape) go: the same page without ?confirm. */
+  cancelTo: string;
+  action?: string;
+  destructive?: boolean;
+  busy?: boolean;
+  /** Hidden inputs of the confirming form. */
+  children?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) navigate(cancelTo, { replace: true, preventScrollReset: true });
+      }}
+    >
+      {open ? (
+        <>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
+          <Dialog.Content
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          >
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Description asChild>
+              <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</div>
+            </Dialog.Description>
+            <Form method="post" action={action} preventScrollReset className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              {children}
+              <Link to={cancelTo} replace preventScrollReset className="btn-secondary">
+                Cancel
+              </Link>
+              <button
+                type="submit"
+                disabled={busy}
+                className={destructive ? "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500" : "btn-primary"}
+              >
+                {busy ? "Working..." : confirmLabel}
+              </button>
+            </Form>
+          </Dialog.Content>
+        </>
+      ) : null}
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import {
+  dateInZone,
+  formatDate,
+  formatDateTime,
+  instantToLocalInput,
+  isValidDate,
+  isValidTime,
+  localDateTimeToInstant,
+  tournamentStartInstant,
+} from "./dates.ts";
+
+test("dates and times are validated strictly", () => {
+  expect(isValidDate("2025-12-06")).toBe(true);
+  expect(isValidDate("2024-02-29")).toBe(true);
+  for (const bad of ["2025-02-29", "2025-13-01", "2025-1-1", "06/12/2025", "", "2025-12-06T00:00"]) {
+    expect(isValidDate(bad)).toBe(false);
+  }
+  expect(isValidTime("19:30")).toBe(true);
+  expect(isValidTime("00:00")).toBe(true);
+  for (const bad of ["24:00", "7:30", "19:60", "19:30:00", ""]) expect(isValidTime(bad)).toBe(false);
+});
+
+test("UK wall-clock times convert across GMT and BST", () => {
+  expect(localDateTimeToInstant("2025-12-06T19:30")).toBe(Date.UTC(2025, 11, 6, 19, 30));
+  expect(localDateTimeToInstant("2025-07-04T19:30")).toBe(Date.UTC(2025, 6, 4, 18, 30));
+  // The clocks go forward at 01:00 GMT on 30 March 2025; 01:30 does not exist.
+  expect(localDateTimeToInstant("2025-03-30T00:30")).toBe(Date.UTC(2025, 2, 30, 0, 30));
+  expect(localDateTimeToInstant("2025-03-30T02:30")).toBe(Date.UTC(2025, 2, 30, 1, 30));
+  expect(localDateTimeToInstant("2025-12-06T19:30", "America/New_York")).toBe(Date.UTC(2025, 11, 7, 0, 30));
+  expect(localDateTimeToInstant("2025-02-30T10:00")).toBeNull();
+  expect(localDateTimeToInstant("garbage")).toBeNull();
+  expect(tournamentStartInstant("2025-07-04", "19:30")).toBe(Date.UTC(2025, 6, 4, 18, 30));
+});
+
+test("instants round-trip through the datetime-local input format", () => {
+  const instant = Date.UTC(2025, 6, 4, 17, 0);
+  expect(instantToLocalInput(instant)).toBe("2025-07-04T18:00");
+  expect(localDateTimeToInstant(instantToLocalInput(instant))).toBe(instant);
+});
+
+test("dates are shown in en-GB", () => {
+  expect(formatDate("2025-12-06")).toBe("Sat 6 Dec 2025");
+  expect(formatDateTime(Date.UTC(2025, 11, 6, 18, 0))).toBe("6 Dec 2025, 18:00");
+  expect(dateInZone(Date.UTC(2025, 6, 4, 23, 30))).toBe("2025-07-05");
+});

@@ -1,0 +1,310 @@
+// Tournaments: the creation schema (shared by the browser, the form action
+// and the JSON API), the types SPEC lists and which of them can be played.
+import { z } from "zod";
+import { dateInZone, isValidDate, isValidTime, isValidTimeZone, localDateTimeToInstant, tournamentStartInstant, UK_TIME_ZONE } from "./dates.ts";
+import {
+  parsePence,
+  payoutStructureIds,
+  payoutStructures,
+  prizePreview,
+  rakeError,
+  rakeTypes,
+  structuresForFieldSize,
+  type Pence,
+  type PrizePreview,
+} from "./money.ts";
+
+export const tournamentStatuses = ["open", "in_progress", "finished"] as const;
+export type TournamentStatus = (typeof tournamentStatuses)[number];
+
+export const tournamentTypes = ["single_elimination", "double_elimination", "round_robin", "round_robin_tier"] as const;
+export type TournamentType = (typeof tournamentTypes)[number];
+
+export const matchTypes = ["1v1", "2v2", "3v3", "4v4"] as const;
+export type MatchType = (typeof matchTypes)[number];
+
+/** Every SPEC type is listed; those not yet playable say why (DESIGN §5). */
+export const tournamentTypeOptions: { value: TournamentType; label: string; unavailable?: string }[] = [
+  { value: "single_elimination", label: "Single elimination" },
+  { value: "double_elimination", label: "Double elimination", unavailable: "Coming soon" },
+  { value: "round_robin", label: "Round robin", unavailable: "Coming soon" },
+  { value: "round_robin_tier", label: "Round-robin groups, then knockout", unavailable: "Coming soon" },
+];
+
+export const matchTypeOptions: { value: MatchType; label: string; unavailable?: string }[] = [
+  { value: "1v1", label: "Singles (1v1)" },
+  { value: "2v2", label: "Doubles (2v2)", unavailable: "Coming soon" },
+  { value: "3v3", label: "Teams of 3 (3v3)", unavailable: "Coming soon" },
+  { value: "4v4", label: "Teams of 4 (4v4)", unavailable: "Coming soon" },
+];
+
+export const statusLabels: Record<TournamentStatus, string> = {
+  open: "Open",
+  in_progress: "In Progress",
+  finished: "Finished",
+};
+
+export const DEFAULT_FORMAT = "8-ball knockout";
+export const LIST_FORMAT_LABEL = "Pool Tournament";
+
+/** Form defaults (SPEC §2, §9). */
+export const creationDefaults = {
+  format: DEFAULT_FORMAT,
+  maxPlayers: "16",
+  entryFee: "10.00",
+  siteFee: "1.00",
+  rakeType: "fixed",
+  rakeValue: "1.00",
+  tournamentType: "single_elimination",
+  matchType: "1v1",
+  payoutStructure: "winner_ru",
+} as const;
+
+function requiredText(label: string, max = 100) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : null));
+}
+
+/** JSON may send numbers; forms send strings. Both become strings here. */
+const numberOrString = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value), schema);
+
+function moneyText(label: string, required: boolean) {
+  const message = `${label} must be an amount like 10.00 (not negative, at most 2 decimals)`;
+  return z.string({ error: required ? `${label} is required` : message }).transform((text, ctx) => {
+    const pence = parsePence(text);
+    if (pence === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return pence;
+  });
+}
+const money = (label: string) => numberOrString(moneyText(label, true));
+const optionalMoney = (label: string) => numberOrString(moneyText(label, false).optional());
+
+function wholeNumber(messages: { type: string; min: [number, string]; max: [number, string] }) {
+  return numberOrString(
+    z
+      .string({ error: messages.type })
+      .trim()
+      .regex(/^-?\d+$/, messages.type)
+      .transform(Number)
+      .pipe(z.number().int(messages.type).min(messages.min[0], messages.min[1]).max(messages.max[0], messages.max[1])),
+  );
+}
+
+const maxPlayersField = wholeNumber({
+  type: "Max players must be a whole number",
+  min: [2, "Minimum 2 players"],
+  max: [512, "Maximum 512 players"],
+});
+
+const raceToField = wholeNumber({
+  type: "Race to must be a whole number",
+  min: [1, "Minimum race to 1"],
+  max: [50, "Maximum race to 50"],
+});
+
+export const CreateTournamentSchema = z
+  .object({
+    name: requiredText("Tournament name"),
+    venue: requiredText("Venue"),
+    date: z
+      .string({ error: "Date is required" })
+      .trim()
+      .refine(isValidDate, "Enter a date like 2025-12-06"),
+    time: z
+      .string({ error: "Start time is required" })
+      .trim()
+      .refine(isValidTime, "Enter a time like 19:30"),
+    registrationDeadline: z.string().trim().max(40, "Enter a date and time for the deadline").optional(),
+    /** The browser's time zone, so the deadline means what the director typed. */
+    timeZone: z.string().max(64).optional(),
+    rules: optionalText("Rules", 2000),
+    format: optionalText("Format", 100).transform((value) => value ?? DEFAULT_FORMAT),
+    maxPlayers: z.preprocess((value) => (value === undefined ? "16" : value), maxPlayersField),
+    tournamentType: z
+      .enum(tournamentTypes, { error: "Choose a tournament type" })
+      .default("single_elimination")
+      .refine((value) => !tournamentTypeOptions.find((o) => o.value === value)?.unavailable, "That tournament type is not available yet"),
+    matchType: z
+      .enum(matchTypes, { error: "Choose a match type" })
+      .default("1v1")
+      .refine((value) => !matchTypeOptions.find((o) => o.value === value)?.unavailable, "That match type is not available yet"),
+    raceTo: raceToField.optional(),
+    entryFee: money("Entry fee"),
+    siteFee: optionalMoney("Site fee"),
+    rakeType: z.enum(rakeTypes, { error: "Choose a fixed amount or a percentage" }).default("fixed"),
+    rakeValue: optionalMoney("Rake"),
+    payoutStructure: z.enum(payoutStructureIds, { error: "Choose a payout structure" }),
+  })
+  .transform((input, ctx) => {
+    const now = Date.now();
+    if (input.date < dateInZone(now, UK_TIME_ZONE)) {
+      ctx.addIssue({ code: "custom", path: ["date"], message: "The date can't be in the past" });
+    }
+    const rakeValue = input.rakeValue ?? 0;
+    const rakeProblem = rakeError(input.entryFee, input.rakeType, rakeValue);
+    if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
+    if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["payoutStructure"],
+        message: `${payoutStructures[input.payoutStructure].label} needs at least ${payoutStructures[input.payoutStructure].paidPlaces} players`,
+      });
+    }
+    let registrationDeadline: number | null = null;
+    if (input.registrationDeadline) {
+      const timeZone = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : UK_TIME_ZONE;
+      registrationDeadline = parseDeadline(input.registrationDeadline, timeZone);
+      const start = tournamentStartInstant(input.date, input.time);
+      if (registrationDeadline === null) {
+        ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message: "Enter a date and time for the deadline" });
+      } else if (registrationDeadline <= now) {
+        ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message: "The registration deadline must be in the future" });
+      } else if (start !== null && registrationDeadline > start) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["registrationDeadline"],
+          message: "The registration deadline must be before the tournament starts",
+        });
+      }
+    }
+    return {
+      name: input.name,
+      venue: input.venue,
+      date: input.date,
+      time: input.time,
+      registrationDeadline,
+      rules: input.rules,
+      format: input.format,
+      maxPlayers: input.maxPlayers,
+      tournamentType: input.tournamentType,
+      matchType: input.matchType,
+      raceTo: input.raceTo ?? null,
+      entryFeePence: input.entryFee,
+      siteFeePence: input.siteFee ?? 100,
+      rakeType: input.rakeType,
+      rakeValue,
+      payoutStructure: input.payoutStructure,
+    };
+  });
+
+export type CreateTournamentInput = z.output<typeof CreateTournamentSchema>;
+
+/** The creation form's fields as the browser holds them: all text. */
+export type CreateTournamentForm = Record<
+  | "name"
+  | "venue"
+  | "date"
+  | "time"
+  | "registrationDeadline"
+  | "timeZone"
+  | "rules"
+  | "format"
+  | "maxPlayers"
+  | "tournamentType"
+  | "matchType"
+  | "raceTo"
+  | "entryFee"
+  | "siteFee"
+  | "rakeType"
+  | "rakeValue"
+  | "payoutStructure",
+  string
+>;
+
+/** An ISO instant with an offset ("…Z", "…+01:00"), or wall-clock time in `timeZone`. */
+function parseDeadline(text: string, timeZone: string): number | null {
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    const instant = Date.parse(text);
+    return Number.isNaN(instant) ? null : instant;
+  }
+  return localDateTimeToInstant(text.slice(0, 19), timeZone);
+}
+
+export const StatusChangeSchema = z.object({
+  status: z.enum(tournamentStatuses, { error: "Status must be open, in_progress or finished" }),
+});
+
+/** Readable slug from the name plus a short random part: "friday-8-ball-k3x9qa". */
+export function makeSlug(name: string, random: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 48)
+    .replace(/-+$/g, "");
+  return base ? `${base}-${random}` : random;
+}
+
+/** Registration rules of SPEC §4 and DESIGN §4, for badges and the join button. */
+export type RegistrationState = "registered" | "pending" | "full" | "closed" | "started" | "open";
+
+export function registrationState(t: {
+  status: TournamentStatus;
+  registrationDeadline: number | null;
+  playerCount: number;
+  maxPlayers: number;
+  registered: boolean;
+  pending?: boolean;
+  now: number;
+}): RegistrationState {
+  if (t.registered) return "registered";
+  if (t.status !== "open") return "started";
+  if (t.registrationDeadline !== null && t.registrationDeadline <= t.now) return "closed";
+  if (t.pending) return "pending";
+  if (t.playerCount >= t.maxPlayers) return "full";
+  return "open";
+}
+
+/** Archive and restore from the director's list (SPEC §4, DESIGN §5). */
+export function statusChangeError(
+  from: TournamentStatus,
+  to: TournamentStatus,
+  finalized: boolean,
+): string | null {
+  if (to === "finished") {
+    return from === "in_progress" ? null : "Only a tournament in progress can be archived";
+  }
+  if (to === "open") {
+    if (from !== "finished") return "Only an archived tournament can be restored";
+    return finalized ? "A finalized tournament has paid out and cannot be restored" : null;
+  }
+  return "Start a tournament from its page";
+}
+
+/**
+ * The live preview from the form's raw values, or null while they do not
+ * make a tournament yet. Runs in the browser as the director types and on
+ * the server for the no-JavaScript Preview button.
+ */
+export function previewFromValues(values: Record<string, string | undefined>): PrizePreview | null {
+  const entryFeePence = parsePence(values.entryFee ?? "");
+  const siteFeePence = values.siteFee ? parsePence(values.siteFee) : 0;
+  const rakeType = values.rakeType === "percent" ? "percent" : "fixed";
+  const rakeValue = values.rakeValue ? parsePence(values.rakeValue) : 0;
+  const maxPlayers = Number(values.maxPlayers ?? 16);
+  const payoutStructure = payoutStructureIds.find((id) => id === values.payoutStructure);
+  if (entryFeePence === null || siteFeePence === null || rakeValue === null || !payoutStructure) return null;
+  if (!Number.isInteger(maxPlayers) || maxPlayers < 2 || maxPlayers > 512) return null;
+  if (rakeError(entryFeePence, rakeType, rakeValue)) return null;
+  if (!structuresForFieldSize(maxPlayers).some((s) => s.id === payoutStructure)) return null;
+  return prizePreview({ entryFeePence, siteFeePence, rakeType, rakeValue, maxPlayers, payoutStructure });
+}

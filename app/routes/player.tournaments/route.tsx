@@ -1,0 +1,252 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useLoaderData, useSubmit } from "react-router";
+import { AppShell, playerNav } from "~/components/app-shell.tsx";
+import { Badge } from "~/components/badges.tsx";
+import { LocalDateTime } from "~/components/local-date-time.tsx";
+import { appContext } from "~/context.server.ts";
+import { formatDate } from "~/domain/dates.ts";
+import { formatGBP, parsePence } from "~/domain/money.ts";
+import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
+import { requirePlayer } from "~/services/guards.server.ts";
+import { browseForPlayer, matchesSearch } from "~/services/tournaments.server.ts";
+import { EmptyState } from "../td.tournaments/route.tsx";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Tournaments — Break & Run" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const player = await requirePlayer(request, context);
+  const { db } = context.get(appContext);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const maxFee = (url.searchParams.get("maxFee") ?? "").slice(0, 20);
+  const maxFeePence = maxFee ? parsePence(maxFee) : null; // not a number: ignored (SPEC §5)
+  const tab = url.searchParams.get("tab") === "registered" ? ("registered" as const) : ("available" as const);
+  const { available, registered } = await browseForPlayer(db, player.id);
+  const keep = (t: (typeof available)[number]) =>
+    matchesSearch(t, q) && (maxFeePence === null || t.entryFeePence <= maxFeePence);
+  const now = Date.now();
+  const view = (t: (typeof available)[number], isRegistered: boolean) => ({
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    venue: t.venue,
+    format: t.format || LIST_FORMAT_LABEL,
+    date: t.date,
+    time: t.time,
+    tdName: t.tdName,
+    playerCount: t.playerCount,
+    maxPlayers: t.maxPlayers,
+    entryFeePence: t.entryFeePence,
+    raceTo: t.raceTo,
+    registrationDeadline: t.registrationDeadline,
+    deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
+    state: registrationState({ ...t, registered: isRegistered, now }),
+  });
+  return {
+    tab,
+    q,
+    maxFee,
+    available: available.filter(keep).map((t) => view(t, false)),
+    registered: registered.filter(keep).map((t) => view(t, true)),
+  };
+}
+
+type Card = Awaited<ReturnType<typeof loader>>["available"][number];
+
+export default function PlayerTournaments() {
+  const { tab, q, maxFee, available, registered } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const list = tab === "registered" ? registered : available;
+  const filtered = Boolean(q || maxFee);
+
+  // With JavaScript, filters apply as the player types (the URL keeps them).
+  function applySoon() {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, 250);
+  }
+
+  const tabHref = (next: "available" | "registered") => {
+    const params = new URLSearchParams();
+    params.set("tab", next);
+    if (q) params.set("q", q);
+    if (maxFee) params.set("maxFee", maxFee);
+    return `/player/tournaments?${params}`;
+  };
+
+  return (
+    <AppShell nav={playerNav}>
+      <h1 className="text-3xl font-bold tracking-tight">Tournaments</h1>
+      <Form ref={formRef} method="get" role="search" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto]" onChange={applySoon}>
+        <input type="hidden" name="tab" value={tab} />
+        <div className="relative">
+          <label htmlFor="q" className="sr-only">
+            Search tournaments
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={`q-${q}`}
+            maxLength={100}
+            placeholder="Search tournaments, venues, or directors..."
+            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-3 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+          />
+          {q ? (
+            <Link
+              to={`/player/tournaments?${new URLSearchParams({ tab, ...(maxFee ? { maxFee } : {}) })}`}
+              replace
+              className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              aria-label="Clear search"
+            >
+              ×
+            </Link>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="maxFee" className="sr-only">
+            Max entry fee
+          </label>
+          <input
+            id="maxFee"
+            name="maxFee"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            defaultValue={maxFee}
+            key={`fee-${maxFee}`}
+            placeholder="Max entry fee"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+          />
+        </div>
+        <div className="flex gap-2">
+          <noscript>
+            <button type="submit" className="btn-primary">
+              Search
+            </button>
+          </noscript>
+          {filtered ? (
+            <Link to={`/player/tournaments?tab=${tab}`} replace className="btn-secondary">
+              Clear Filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <nav aria-label="Tournament lists" className="mt-6 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+        <TabLink to={tabHref("available")} current={tab === "available"}>
+          Available ({available.length})
+        </TabLink>
+        <TabLink to={tabHref("registered")} current={tab === "registered"}>
+          My Tournaments ({registered.length})
+        </TabLink>
+      </nav>
+
+      {list.length === 0 ? (
+        tab === "available" ? (
+          <EmptyState
+            title="No Available Tournaments"
+            text={filtered ? "No open tournaments match your search." : "There are no open tournaments at the moment. Check back soon!"}
+          />
+        ) : (
+          <EmptyState title="No Registered Tournaments" text="You haven't registered for any tournaments yet.">
+            <Link to="/player/tournaments?tab=available" className="btn-primary mt-4">
+              Browse Available Tournaments
+            </Link>
+          </EmptyState>
+        )
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((t) => (
+            <PlayerTournamentCard key={t.id} t={t} />
+          ))}
+        </ul>
+      )}
+    </AppShell>
+  );
+}
+
+function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={
+        "-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold " +
+        (current
+          ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
+          : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
+      }
+    >
+      {children}
+    </Link>
+  );
+}
+
+const badgeFor: Record<RegistrationState, { tone: "green" | "blue" | "amber" | "red" | "slate"; label: string } | null> = {
+  registered: { tone: "blue", label: "Registered" },
+  pending: { tone: "amber", label: "Payment pending" },
+  full: { tone: "red", label: "Full" },
+  closed: { tone: "slate", label: "Registration Closed" },
+  started: null,
+  open: { tone: "green", label: "Open" },
+};
+
+function PlayerTournamentCard({ t }: { t: Card }) {
+  const badge = badgeFor[t.state];
+  const button = t.state === "registered" ? "View Tournament" : t.state === "open" ? "Register Now" : "View Details";
+  return (
+    <li className="card flex flex-col gap-3">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h2 className="text-lg leading-tight font-semibold">{t.name}</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {t.venue} · {t.format}
+          </p>
+        </div>
+        {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500 dark:text-slate-400">Date</dt>
+        <dd>{formatDate(t.date)}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Time</dt>
+        <dd>{t.time}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">By</dt>
+        <dd>{t.tdName}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Players</dt>
+        <dd>
+          {t.playerCount}/{t.maxPlayers}
+        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">Entry fee</dt>
+        <dd>{formatGBP(t.entryFeePence)}</dd>
+        {t.raceTo ? (
+          <>
+            <dt className="text-slate-500 dark:text-slate-400">Race To</dt>
+            <dd>{t.raceTo}</dd>
+          </>
+        ) : null}
+        {t.registrationDeadline !== null ? (
+          <>
+            <dt className="text-slate-500 dark:text-slate-400">Registration Deadline</dt>
+            <dd className={t.deadlinePassed ? "font-semibold text-red-700 dark:text-red-400" : undefined}>
+              <LocalDateTime instant={t.registrationDeadline} />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <Link
+        to={`/tournament/${t.slug}`}
+        className={"mt-auto " + (button === "Register Now" ? "btn-primary" : "btn-secondary")}
+      >
+        {button}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,270 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, redirect, useActionData } from "react-router";
+import { AppShell, organiserNav } from "~/components/app-shell.tsx";
+import { ActionToast, FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
+import { PrizePreview } from "~/components/prize-preview.tsx";
+import { appContext } from "~/context.server.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { payoutStructures, structuresForFieldSize } from "~/domain/money.ts";
+import {
+  CreateTournamentSchema,
+  creationDefaults,
+  type CreateTournamentForm,
+  type CreateTournamentInput,
+  matchTypeOptions,
+  previewFromValues,
+  tournamentTypeOptions,
+} from "~/domain/tournaments.ts";
+import { errorToast } from "~/services/forms.server.ts";
+import { requireOrganiser } from "~/services/guards.server.ts";
+import { createTournament } from "~/services/tournaments.server.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create Tournament — Break & Run" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOrganiser(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const organiser = await requireOrganiser(request, context);
+  const { db } = context.get(appContext);
+  const formData = await request.formData();
+  const values = Object.fromEntries([...formData].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  const submission = parseWithZod(formData, { schema: CreateTournamentSchema });
+
+  // Without JavaScript the preview is a round trip: show it, keep the values.
+  if (formData.get("intent") === "preview") {
+    return data({ result: submission.reply(), preview: previewFromValues(values), toast: null });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), preview: previewFromValues(values), toast: null }, { status: 400 });
+  }
+  try {
+    const tournament = await createTournament(db, organiser.id, submission.value);
+    return redirect(`/tournament/${tournament.slug}`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data(
+      {
+        result: submission.reply({ formErrors: [error.message] }),
+        preview: previewFromValues(values),
+        toast: errorToast("Failed to create tournament", error.message),
+      },
+      { status: error.status },
+    );
+  }
+}
+
+const sectionClass = "card space-y-4";
+const labelClass = "block text-sm font-medium";
+const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950";
+
+export default function CreateTournament() {
+  const actionData = useActionData<typeof action>();
+  const busy = useIsSubmitting();
+  const [timeZone, setTimeZone] = useState("");
+  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+
+  const [form, fields] = useForm<CreateTournamentForm, CreateTournamentInput>({
+    id: "create-tournament",
+    lastResult: actionData?.result,
+    defaultValue: creationDefaults,
+    // No getZodConstraint: it cannot read the schema's money preprocessors;
+    // the inputs carry their own min/max/step and the schema validates.
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateTournamentSchema }),
+  });
+
+  const liveValues = {
+    entryFee: fields.entryFee.value,
+    siteFee: fields.siteFee.value,
+    rakeType: fields.rakeType.value,
+    rakeValue: fields.rakeValue.value,
+    maxPlayers: fields.maxPlayers.value,
+    payoutStructure: fields.payoutStructure.value,
+  };
+  const preview = previewFromValues(liveValues) ?? actionData?.preview ?? null;
+  const maxPlayers = Number(fields.maxPlayers.value);
+  const available = structuresForFieldSize(Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2);
+  const rakeIsPercent = fields.rakeType.value === "percent";
+
+  return (
+    <AppShell nav={organiserNav}>
+      <ActionToast toast={actionData?.toast} />
+      <div className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight">Create Tournament</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">Takes under 2 minutes. The prize pool is worked out as you type.</p>
+      </div>
+      <Form method="post" className="grid gap-6 lg:grid-cols-[1fr_22rem]" {...getFormProps(form)}>
+        <input type="hidden" name="timeZone" value={timeZone} />
+        <div className="space-y-6">
+          <FormError id={form.errorId} errors={form.errors} />
+          <section aria-labelledby="basics" className={sectionClass}>
+            <h2 id="basics" className="text-lg font-semibold">
+              The night
+            </h2>
+            <TextField label="Tournament name" meta={fields.name} placeholder="e.g., Friday 8-Ball Knockout" />
+            <TextField label="Venue" meta={fields.venue} placeholder="e.g., The Red Lion, Leeds" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Date" meta={fields.date} type="date" />
+              <TextField label="Start time" meta={fields.time} type="time" />
+            </div>
+            <TextField
+              label="Registration deadline (optional)"
+              meta={fields.registrationDeadline}
+              type="datetime-local"
+              hint="In your local time. Leave empty to take entries until the draw."
+            />
+          </section>
+
+          <section aria-labelledby="format" className={sectionClass}>
+            <h2 id="format" className="text-lg font-semibold">
+              Format
+            </h2>
+            <TextField label="Format" meta={fields.format} hint="Shown to players, e.g. 8-ball knockout, 9-ball, UK blackball." />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="space-y-1.5">
+                <label htmlFor={fields.tournamentType.id} className={labelClass}>
+                  Tournament type
+                </label>
+                <select {...getSelectProps(fields.tournamentType)} key={fields.tournamentType.key} className={inputClass}>
+                  {tournamentTypeOptions.map((o) => (
+                    <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
+                      {o.label}
+                      {o.unavailable ? ` — ${o.unavailable}` : ""}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={fields.tournamentType.errorId} errors={fields.tournamentType.errors} />
+              </div>
+              <div className="space-y-1.5">
+                <label htmlFor={fields.matchType.id} className={labelClass}>
+                  Match type
+                </label>
+                <select {...getSelectProps(fields.matchType)} key={fields.matchType.key} className={inputClass}>
+                  {matchTypeOptions.map((o) => (
+                    <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
+                      {o.label}
+                      {o.unavailable ? ` — ${o.unavailable}` : ""}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={fields.matchType.errorId} errors={fields.matchType.errors} />
+              </div>
+              <TextField label="Max players" meta={fields.maxPlayers} type="number" inputProps={{ min: 2, max: 512, step: 1, inputMode: "numeric" }} />
+              <TextField
+                label="Race to (optional)"
+                meta={fields.raceTo}
+                type="number"
+                inputProps={{ min: 1, max: 50, step: 1, inputMode: "numeric" }}
+                hint="Frames needed to win a match."
+              />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={fields.rules.id} className={labelClass}>
+                Rules (optional)
+              </label>
+              <textarea {...getTextareaProps(fields.rules)} key={fields.rules.key} rows={3} className={inputClass} />
+              <FieldError id={fields.rules.errorId} errors={fields.rules.errors} />
+            </div>
+          </section>
+
+          <section aria-labelledby="money" className={sectionClass}>
+            <h2 id="money" className="text-lg font-semibold">
+              Fees and prizes
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Entry fee (£)" meta={fields.entryFee} type="number" inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }} />
+              <TextField
+                label="Site fee (£)"
+                meta={fields.siteFee}
+                type="number"
+                inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }}
+                hint="Paid by each player on top of the entry fee."
+              />
+            </div>
+            <fieldset className="space-y-2">
+              <legend className={labelClass}>Rake (the house's share of each entry)</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {(
+                  [
+                    ["fixed", "Fixed amount (£)"],
+                    ["percent", "Percentage (%)"],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label
+                    key={value}
+                    className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg border-2 border-slate-200 px-3 py-2 text-sm font-semibold has-checked:border-baize-600 has-checked:bg-baize-50 has-focus-visible:outline-2 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
+                  >
+                    <input
+                      {...getInputProps(fields.rakeType, { type: "radio", value })}
+                      key={`${fields.rakeType.key}-${value}`}
+                      className="sr-only"
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
+              <TextField
+                label={rakeIsPercent ? "Rake (% of the entry fee)" : "Rake per entry (£)"}
+                meta={fields.rakeValue}
+                type="number"
+                inputProps={{ min: 0, step: 0.01, inputMode: "decimal", max: rakeIsPercent ? 100 : undefined }}
+              />
+            </fieldset>
+            <fieldset className="space-y-2">
+              <legend className={labelClass}>Payout structure</legend>
+              <div className="grid gap-2">
+                {Object.values(payoutStructures).map((structure) => {
+                  const fits = available.some((s) => s.id === structure.id);
+                  return (
+                    <label
+                      key={structure.id}
+                      className={
+                        "flex cursor-pointer items-start gap-3 rounded-lg border-2 border-slate-200 p-3 has-checked:border-baize-600 has-checked:bg-baize-50 has-focus-visible:outline-2 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950 " +
+                        (fits ? "" : "cursor-not-allowed opacity-50")
+                      }
+                    >
+                      <input
+                        {...getInputProps(fields.payoutStructure, { type: "radio", value: structure.id })}
+                        key={`${fields.payoutStructure.key}-${structure.id}`}
+                        disabled={!fits}
+                        className="mt-1 accent-baize-700"
+                      />
+                      <span>
+                        <span className="block text-sm font-semibold">{structure.label}</span>
+                        <span className="block text-sm text-slate-600 dark:text-slate-400">
+                          {structure.description}
+                          {fits ? "" : ` — needs ${structure.paidPlaces} players`}
+                        </span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+              <FieldError id={fields.payoutStructure.errorId} errors={fields.payoutStructure.errors} />
+            </fieldset>
+          </section>
+        </div>
+
+        <aside className="space-y-4 lg:sticky lg:top-36 lg:self-start" aria-label="Prize pool preview">
+          <PrizePreview preview={preview} />
+          <noscript>
+            <button type="submit" name="intent" value="preview" className="btn-secondary w-full" formNoValidate>
+              Preview
+            </button>
+          </noscript>
+          <button type="submit" name="intent" value="create" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Creating..." : "Create Tournament"}
+          </button>
+        </aside>
+      </Form>
+    </AppShell>
+  );
+}

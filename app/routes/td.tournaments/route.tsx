@@ -1,0 +1,199 @@
+import { Link, redirect, useLoaderData } from "react-router";
+import { AppShell, organiserNav } from "~/components/app-shell.tsx";
+import { Badge, statusTone } from "~/components/badges.tsx";
+import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { useIsSubmitting } from "~/components/form.tsx";
+import { appContext } from "~/context.server.ts";
+import { formatDate } from "~/domain/dates.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { formatGBP } from "~/domain/money.ts";
+import { LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
+import { redirectWithCookies } from "~/services/forms.server.ts";
+import { requireOrganiser } from "~/services/guards.server.ts";
+import { flashToast } from "~/services/session.server.ts";
+import { changeTournamentStatus, listOrganiserTournaments } from "~/services/tournaments.server.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "My Tournaments — Break & Run" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const organiser = await requireOrganiser(request, context);
+  const { db } = context.get(appContext);
+  const all = await listOrganiserTournaments(db, organiser.id);
+  const url = new URL(request.url);
+  return {
+    tab: url.searchParams.get("tab") === "archived" ? ("archived" as const) : ("active" as const),
+    confirm: url.searchParams.get("confirm"),
+    active: all.filter((t) => t.status !== "finished"),
+    archived: all.filter((t) => t.status === "finished"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const organiser = await requireOrganiser(request, context);
+  const { db, env } = context.get(appContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const tournamentId = form.get("tournamentId");
+  const back = intent === "restore" ? "/td/tournaments?tab=archived" : "/td/tournaments";
+  try {
+    if ((intent !== "archive" && intent !== "restore") || typeof tournamentId !== "string") {
+      throw new Error("Unknown action");
+    }
+    await changeTournamentStatus(db, organiser.id, tournamentId, intent === "archive" ? "finished" : "open");
+    return redirectWithCookies(intent === "archive" ? "/td/tournaments?tab=archived" : "/td/tournaments", [
+      await flashToast(env, {
+        type: "success",
+        title: "Tournament updated",
+        description: "Tournament status has been updated successfully",
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return redirectWithCookies(back, [
+      await flashToast(env, {
+        type: "error",
+        title: "Update failed",
+        description: isDomainError(error) ? error.message : "Failed to update tournament status",
+      }),
+    ]);
+  }
+}
+
+type Summary = Awaited<ReturnType<typeof loader>>["active"][number];
+
+export default function OrganiserTournaments() {
+  const { tab, confirm, active, archived } = useLoaderData<typeof loader>();
+  const busy = useIsSubmitting();
+  const list = tab === "archived" ? archived : active;
+  const [confirmIntent, confirmId] = (confirm ?? "").split(":");
+  const target = [...active, ...archived].find((t) => t.id === confirmId);
+  const tabQuery = tab === "archived" ? "?tab=archived" : "";
+
+  return (
+    <AppShell nav={organiserNav}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">My Tournaments</h1>
+        <Link to="/td/create-tournament" className="btn-primary">
+          Create Tournament
+        </Link>
+      </div>
+
+      <nav aria-label="Tournament lists" className="mt-6 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+        <TabLink to="/td/tournaments" current={tab === "active"}>
+          Active Tournaments ({active.length})
+        </TabLink>
+        <TabLink to="/td/tournaments?tab=archived" current={tab === "archived"}>
+          Archived ({archived.length})
+        </TabLink>
+      </nav>
+
+      {list.length === 0 ? (
+        tab === "active" ? (
+          <EmptyState title="No Active Tournaments" text="You haven't created any tournaments yet.">
+            <Link to="/td/create-tournament" className="btn-primary mt-4">
+              Create Your First Tournament
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No Archived Tournaments" text="Completed tournaments will appear here." />
+        )
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((t) => (
+            <TournamentCard key={t.id} t={t} tabQuery={tabQuery} />
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={Boolean(target) && (confirmIntent === "archive" || confirmIntent === "restore")}
+        title={confirmIntent === "archive" ? `Archive ${target?.name ?? ""}?` : `Restore ${target?.name ?? ""}?`}
+        description={
+          confirmIntent === "archive"
+            ? "The tournament moves to Archived and stops. Entry fees stay held and no payouts are made."
+            : "The tournament opens for registration again. Its bracket is discarded; paid entries are kept."
+        }
+        confirmLabel={confirmIntent === "archive" ? "Archive" : "Restore"}
+        cancelTo={`/td/tournaments${tabQuery}`}
+        destructive={confirmIntent === "archive"}
+        busy={busy}
+      >
+        <input type="hidden" name="intent" value={confirmIntent} />
+        <input type="hidden" name="tournamentId" value={target?.id ?? ""} />
+      </ConfirmDialog>
+    </AppShell>
+  );
+}
+
+function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={
+        "-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold " +
+        (current
+          ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
+          : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
+      }
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function EmptyState({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <div className="card mt-6 flex flex-col items-center py-12 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">{text}</p>
+      {children}
+    </div>
+  );
+}
+
+function TournamentCard({ t, tabQuery }: { t: Summary; tabQuery: string }) {
+  const confirmBase = `/td/tournaments?${tabQuery ? "tab=archived&" : ""}confirm=`;
+  return (
+    <li className="card flex flex-col gap-3">
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="text-lg leading-tight font-semibold">{t.name}</h2>
+        <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t.venue}</p>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500 dark:text-slate-400">Format</dt>
+        <dd>{t.format || LIST_FORMAT_LABEL}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Date</dt>
+        <dd>{formatDate(t.date)}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Time</dt>
+        <dd>{t.time}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Players</dt>
+        <dd>
+          {t.playerCount}/{t.maxPlayers ?? 16}
+        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">Entry fee</dt>
+        <dd>{formatGBP(t.entryFeePence)}</dd>
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Link to={`/tournament/${t.slug}`} className="btn-secondary flex-1">
+          View Details
+        </Link>
+        {t.status === "in_progress" ? (
+          <Link to={`${confirmBase}archive:${t.id}`} preventScrollReset className="btn-ghost flex-1">
+            Archive
+          </Link>
+        ) : null}
+        {t.status === "finished" && t.finishedAt === null ? (
+          <Link to={`${confirmBase}restore:${t.id}`} preventScrollReset className="btn-ghost flex-1">
+            Restore
+          </Link>
+        ) : null}
+        {t.status === "finished" && t.finishedAt !== null ? (
+          <span className="self-center text-sm text-slate-600 dark:text-slate-400">Payouts confirmed</span>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,332 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "react-router";
+import { Badge, statusTone } from "~/components/badges.tsx";
+import { CopyBox } from "~/components/copy-box.tsx";
+import { ActionToast } from "~/components/form.tsx";
+import { LocalDateTime } from "~/components/local-date-time.tsx";
+import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
+import { appContext } from "~/context.server.ts";
+import { formatDate } from "~/domain/dates.ts";
+import { formatGBP, payoutStructures } from "~/domain/money.ts";
+import {
+  DEFAULT_FORMAT,
+  matchTypeOptions,
+  registrationState,
+  statusLabels,
+  tournamentTypeOptions,
+  type RegistrationState,
+} from "~/domain/tournaments.ts";
+import { getTournamentBySlug } from "~/services/tournaments.server.ts";
+import type { Route } from "./+types/route";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, getUser } = context.get(appContext);
+  const [tournament, user] = await Promise.all([
+    params.slug.length <= 120 ? getTournamentBySlug(db, params.slug) : null,
+    getUser(),
+  ]);
+  if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
+  const url = new URL(request.url);
+  const now = Date.now();
+  const registered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
+  return {
+    origin: url.origin,
+    tab: url.searchParams.get("tab") === "bracket" ? ("bracket" as const) : ("details" as const),
+    paymentToast:
+      url.searchParams.get("payment") === "success"
+        ? { id: "payment-success", type: "success" as const, title: "Payment Successful!", description: "You're in. See you at the table." }
+        : null,
+    viewer: user ? { id: user.id, userType: user.userType, isOwner: user.id === tournament.organiserId } : null,
+    registration: registrationState({ ...tournament, registered, now }),
+    deadlinePassed: tournament.registrationDeadline !== null && tournament.registrationDeadline <= now,
+    tournament: {
+      id: tournament.id,
+      slug: tournament.slug,
+      name: tournament.name,
+      venue: tournament.venue,
+      date: tournament.date,
+      time: tournament.time,
+      registrationDeadline: tournament.registrationDeadline,
+      rules: tournament.rules,
+      format: tournament.format || DEFAULT_FORMAT,
+      maxPlayers: tournament.maxPlayers,
+      tournamentType: tournament.tournamentType,
+      matchType: tournament.matchType,
+      raceTo: tournament.raceTo,
+      entryFeePence: tournament.entryFeePence,
+      siteFeePence: tournament.siteFeePence,
+      payoutStructure: tournament.payoutStructure,
+      status: tournament.status,
+      tdName: tournament.tdName,
+      organisationName: tournament.organisationName,
+      playerCount: tournament.playerCount,
+      players: tournament.players,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Tournament not found — Break & Run" }];
+  const t = loaderData.tournament;
+  const title = `${t.name} — Break & Run`;
+  const description = `${t.venue} · ${formatDate(t.date)} ${t.time} · ${formatGBP(t.entryFeePence + t.siteFeePence)} to enter · ${t.playerCount}/${t.maxPlayers} players`;
+  const url = `${loaderData.origin}/tournament/${t.slug}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Break & Run" },
+    { property: "og:title", content: t.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: t.name },
+    { name: "twitter:description", content: description },
+  ];
+};
+
+export default function TournamentPage() {
+  const { tournament: t, tab, viewer, registration, deadlinePassed, origin, paymentToast } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  // The toast shows once; the query is then removed from the address.
+  useEffect(() => {
+    if (paymentToast) navigate(`/tournament/${t.slug}`, { replace: true, preventScrollReset: true });
+  }, [paymentToast, navigate, t.slug]);
+  const live = t.status === "in_progress";
+  const shareUrl = `${origin}/tournament/${t.slug}`;
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader>
+        {viewer ? (
+          <Link to={viewer.userType === "organiser" ? "/td/dashboard" : "/player/dashboard"} className="btn-secondary">
+            Dashboard
+          </Link>
+        ) : (
+          <Link to="/login" className="btn-primary">
+            Sign In
+          </Link>
+        )}
+      </SiteHeader>
+      <ActionToast toast={paymentToast} />
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
+          <span className="text-sm text-slate-600 dark:text-slate-400">Run by {t.organisationName}</span>
+        </div>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{t.name}</h1>
+        <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
+          {t.venue} · {formatDate(t.date)} · {t.time}
+        </p>
+
+        <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
+          <div className="min-w-0">
+            <nav aria-label="Tournament sections" className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
+              <TabLink to={`/tournament/${t.slug}`} current={tab === "details"}>
+                Details
+              </TabLink>
+              <TabLink to={`/tournament/${t.slug}?tab=bracket`} current={tab === "bracket"}>
+                Bracket {live ? <Badge tone="red">Live</Badge> : null}
+              </TabLink>
+            </nav>
+            {tab === "details" ? <Details /> : <BracketPlaceholder status={t.status} />}
+          </div>
+
+          <aside className="order-first space-y-4 lg:order-none" aria-label="Entry">
+            <section className="card">
+              <h2 className="text-lg font-semibold">Entry</h2>
+              <dl className="mt-3 space-y-1.5 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-slate-600 dark:text-slate-300">Entry fee</dt>
+                  <dd className="tabular-nums">{formatGBP(t.entryFeePence)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600 dark:text-slate-300">Site fee</dt>
+                  <dd className="tabular-nums">{formatGBP(t.siteFeePence)}</dd>
+                </div>
+                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-800">
+                  <dt>Total</dt>
+                  <dd className="tabular-nums">{formatGBP(t.entryFeePence + t.siteFeePence)}</dd>
+                </div>
+              </dl>
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+                {t.playerCount}/{t.maxPlayers} players registered
+              </p>
+              <div className="mt-4">
+                <JoinAction state={registration} slug={t.slug} viewer={viewer} deadlinePassed={deadlinePassed} />
+              </div>
+            </section>
+            <section className="card">
+              <CopyBox label="Share this tournament" value={shareUrl} copiedMessage="Tournament link copied to clipboard" />
+            </section>
+          </aside>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+function Details() {
+  const { tournament: t } = useLoaderData<typeof loader>();
+  const typeLabel = tournamentTypeOptions.find((o) => o.value === t.tournamentType)?.label ?? t.tournamentType;
+  const matchLabel = matchTypeOptions.find((o) => o.value === t.matchType)?.label ?? t.matchType;
+  return (
+    <div className="mt-6 space-y-6">
+      <section className="card">
+        <h2 className="sr-only">Details</h2>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <Item label="Venue" value={t.venue} />
+          <Item label="Date" value={formatDate(t.date)} />
+          <Item label="Start time" value={t.time} />
+          <Item label="Format" value={t.format} />
+          <Item label="Tournament type" value={typeLabel} />
+          <Item label="Match type" value={matchLabel} />
+          {t.raceTo ? <Item label="Race to" value={String(t.raceTo)} /> : null}
+          <Item label="Prizes" value={`${payoutStructures[t.payoutStructure].label} (${payoutStructures[t.payoutStructure].description})`} />
+          {t.registrationDeadline !== null ? (
+            <div>
+              <dt className="text-slate-500 dark:text-slate-400">Registration deadline</dt>
+              <dd className="font-medium">
+                <LocalDateTime instant={t.registrationDeadline} />
+              </dd>
+            </div>
+          ) : null}
+          <Item label="Organiser" value={`${t.tdName} (${t.organisationName})`} />
+          <Item label="Players" value={`${t.playerCount}/${t.maxPlayers}`} />
+        </dl>
+      </section>
+      {t.rules ? (
+        <section className="card">
+          <h2 className="text-lg font-semibold">Rules</h2>
+          <p className="mt-2 text-sm whitespace-pre-line">{t.rules}</p>
+        </section>
+      ) : null}
+      <section className="card">
+        <h2 className="text-lg font-semibold">Players ({t.players.length})</h2>
+        {t.players.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">No one has entered yet. Be the first.</p>
+        ) : (
+          <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+            {t.players.map((p, index) => (
+              <li key={p.id} className="flex gap-2">
+                <span className="w-6 text-right text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
+                {p.name}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BracketPlaceholder({ status }: { status: string }) {
+  return (
+    <div className="card mt-6 text-center">
+      <h2 className="text-lg font-semibold">Bracket</h2>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {status === "open" ? "The bracket appears here when the tournament starts." : "The bracket is not available."}
+      </p>
+    </div>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}
+
+function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      aria-current={current ? "page" : undefined}
+      className={
+        "-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold " +
+        (current
+          ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
+          : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
+      }
+    >
+      {children}
+    </Link>
+  );
+}
+
+const stateText: Record<Exclude<RegistrationState, "open">, string> = {
+  registered: "You're registered. See you at the table!",
+  pending: "Your payment is pending.",
+  full: "This tournament is full.",
+  closed: "Registration Closed",
+  started: "Registration has closed: the tournament has started.",
+};
+
+function JoinAction({
+  state,
+  slug,
+  viewer,
+  deadlinePassed,
+}: {
+  state: RegistrationState;
+  slug: string;
+  viewer: { userType: string; isOwner: boolean } | null;
+  deadlinePassed: boolean;
+}) {
+  if (!viewer) {
+    if (state === "open") {
+      return (
+        <Link to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`} className="btn-primary w-full">
+          Sign In to Join
+        </Link>
+      );
+    }
+    return <p className="text-sm font-medium">{stateText[state === "registered" ? "full" : state]}</p>;
+  }
+  if (viewer.userType === "organiser") {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {viewer.isOwner ? "You are running this tournament." : "Sign in with a player account to enter tournaments."}
+      </p>
+    );
+  }
+  if (state === "open") {
+    return (
+      <Link to={`/tournament/${slug}/checkout`} className="btn-primary w-full">
+        Join Tournament
+      </Link>
+    );
+  }
+  return (
+    <p className={"text-sm font-medium " + (state === "registered" ? "text-baize-800 dark:text-baize-300" : deadlinePassed ? "text-red-700 dark:text-red-400" : "")}>
+      {stateText[state]}
+    </p>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">{notFound ? "Tournament not found" : "Something went wrong"}</h1>
+        <p className="text-slate-600 dark:text-slate-300">
+          {notFound ? "The link may be wrong, or the tournament was removed." : "Please try again in a moment."}
+        </p>
+        <Link to="/" className="btn-primary">
+          Go Home
+        </Link>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+// Tournaments: create, read for every screen, archive and restore. The
+// pages and the JSON API call these.
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { matches, organisers, players, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { penceToDecimal } from "~/domain/money.ts";
+import {
+  makeSlug,
+  statusChangeError,
+  type CreateTournamentInput,
+  type TournamentStatus,
+} from "~/domain/tournaments.ts";
+
+export type TournamentRow = typeof tournaments.$inferSelect;
+
+/** A tournament with what every list shows beside it. */
+export type TournamentSummary = TournamentRow & { tdName: string; organisationName: string; playerCount: number };
+
+export type TournamentDetail = TournamentSummary & { players: { id: string; name: string }[] };
+
+const SLUG_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+function randomSlugPart(length = 6): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
+}
+
+export async function createTournament(db: Database, organiserId: string, input: CreateTournamentInput): Promise<TournamentRow> {
+  // A slug collision is astronomically rare; retry a couple of times anyway.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await db
+      .insert(tournaments)
+      .values({ ...input, organiserId, slug: makeSlug(input.name, randomSlugPart()), status: "open" })
+      .onConflictDoNothing({ target: tournaments.slug })
+      .returning();
+    if (row) return row;
+  }
+  throw new DomainError(503, "Could not create the tournament, please try again");
+}
+
+// Paid entries, counted in the same statement as the tournament.
+const playerCount = sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 1)`.mapWith(Number);
+
+const summaryColumns = {
+  tournament: tournaments,
+  tdName: organisers.name,
+  organisationName: organisers.organisationName,
+  playerCount,
+};
+
+type SummaryRow = { tournament: TournamentRow; tdName: string; organisationName: string; playerCount: number };
+const toSummary = (row: SummaryRow): TournamentSummary => ({
+  ...row.tournament,
+  tdName: row.tdName,
+  organisationName: row.organisationName,
+  playerCount: row.playerCount,
+});
+
+export async function getTournamentBySlug(db: Database, slug: string): Promise<TournamentDetail | null> {
+  const [rows, entrants] = await db.batch([
+    db
+      .select(summaryColumns)
+      .from(tournaments)
+      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+      .where(eq(tournaments.slug, slug))
+      .limit(1),
+    db
+      .select({ id: players.id, name: players.name })
+      .from(tournamentPlayers)
+      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+      .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+      .where(and(eq(tournaments.slug, slug), eq(tournamentPlayers.paid, true)))
+      .orderBy(asc(tournamentPlayers.paidAt), asc(tournamentPlayers.joinedAt)),
+  ]);
+  const row = rows[0];
+  return row ? { ...toSummary(row), players: entrants } : null;
+}
+
+export async function getTournamentById(db: Database, id: string): Promise<TournamentRow | null> {
+  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Open tournaments, soonest first (the public list and the player's browse page). */
+export async function listOpenTournaments(db: Database): Promise<TournamentSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(tournaments)
+    .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+    .where(eq(tournaments.status, "open"))
+    .orderBy(asc(tournaments.date), asc(tournaments.time), asc(tournaments.createdAt))
+    .limit(500);
+  return rows.map(toSummary);
+}
+
+export async function listOrganiserTournaments(db: Database, organiserId: string): Promise<TournamentSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(tournaments)
+    .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+    .where(eq(tournaments.organiserId, organiserId))
+    .orderBy(desc(tournaments.date), desc(tournaments.time), desc(tournaments.createdAt));
+  return rows.map(toSummary);
+}
+
+/**
+ * What a player browses, in one round trip: open tournaments, and every
+ * tournament they have a paid entry in (any status), newest first.
+ */
+export async function browseForPlayer(db: Database, playerId: string) {
+  const [open, registered] = await db.batch([
+    db
+      .select(summaryColumns)
+      .from(tournaments)
+      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+      .where(eq(tournaments.status, "open"))
+      .orderBy(asc(tournaments.date), asc(tournaments.time), asc(tournaments.createdAt))
+      .limit(500),
+    db
+      .select(summaryColumns)
+      .from(tournamentPlayers)
+      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+      .where(and(eq(tournamentPlayers.playerId, playerId), eq(tournamentPlayers.paid, true)))
+      .orderBy(desc(tournaments.date), desc(tournaments.time)),
+  ]);
+  const registeredIds = new Set(registered.map((row) => row.tournament.id));
+  return {
+    available: open.filter((row) => !registeredIds.has(row.tournament.id)).map(toSummary),
+    registered: registered.map(toSummary),
+  };
+}
+
+/**
+ * Archive (in_progress → finished: money stays in escrow, nothing is paid) and
+ * restore (archived → open: the bracket is discarded, paid entries kept).
+ * One guarded statement: a concurrent start or finalize cannot interleave.
+ */
+export async function changeTournamentStatus(
+  db: Database,
+  organiserId: string,
+  tournamentId: string,
+  to: TournamentStatus,
+): Promise<TournamentRow> {
+  const current = await getTournamentById(db, tournamentId);
+  if (!current) throw new DomainError(404, "Tournament not found");
+  if (current.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tournaments");
+  const finalized = current.finishedAt !== null;
+  const problem = statusChangeError(current.status, to, finalized);
+  if (problem) throw new DomainError(409, problem);
+
+  const guard = and(
+    eq(tournaments.id, tournamentId),
+    eq(tournaments.organiserId, organiserId),
+    eq(tournaments.status, current.status),
+    isNull(tournaments.finishedAt),
+  );
+  if (to === "finished") {
+    const [row] = await db.update(tournaments).set({ status: "finished" }).where(guard).returning();
+    if (!row) throw new DomainError(409, "The tournament changed meanwhile; reload and try again");
+    return row;
+  }
+  const [updated] = await db.batch([
+    db.update(tournaments).set({ status: "open", startedAt: null }).where(guard).returning(),
+    // Only when the restore above applied: the tournament is then open.
+    db
+      .delete(matches)
+      .where(
+        and(
+          eq(matches.tournamentId, tournamentId),
+          inArray(
+            matches.tournamentId,
+            db.select({ id: tournaments.id }).from(tournaments).where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "open"))),
+          ),
+        ),
+      ),
+  ]);
+  const row = updated[0];
+  if (!row) throw new DomainError(409, "The tournament changed meanwhile; reload and try again");
+  return row;
+}
+
+/** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
+export function tournamentJson(t: TournamentSummary & { players?: { id: string; name: string }[] }) {
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    venue: t.venue,
+    date: t.date,
+    time: t.time,
+    registrationDeadline: t.registrationDeadline === null ? null : new Date(t.registrationDeadline).toISOString(),
+    rules: t.rules,
+    format: t.format,
+    maxPlayers: t.maxPlayers,
+    tournamentType: t.tournamentType,
+    matchType: t.matchType,
+    raceTo: t.raceTo,
+    entryFee: penceToDecimal(t.entryFeePence),
+    siteFee: penceToDecimal(t.siteFeePence),
+    rakeType: t.rakeType,
+    rakeValue: penceToDecimal(t.rakeValue),
+    payoutStructure: t.payoutStructure,
+    status: t.status,
+    tdId: t.organiserId,
+    tdName: t.tdName,
+    playerCount: t.playerCount,
+    players: t.players ?? [],
+    createdAt: new Date(t.createdAt).toISOString(),
+  };
+}
+
+/** Case-insensitive match on name, venue or organiser name (SPEC §5). */
+export function matchesSearch(t: Pick<TournamentSummary, "name" | "venue" | "tdName" | "organisationName">, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [t.name, t.venue, t.tdName, t.organisationName].some((field) => field.toLowerCase().includes(q));
+}
