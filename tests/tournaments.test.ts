@@ -1,65 +1,20 @@
 // Tournaments through the real Worker: create (API and form), read, browse,
 // archive and restore, with bad input and the wrong people.
-import { createClient } from "@libsql/client";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
+import { futureDate, useFactories, validTournament, type TournamentJson } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
-
-let sql: ReturnType<typeof createClient>;
-beforeAll(() => {
-  sql = createClient({ url: app.dbUrl });
-});
-afterAll(() => sql?.close());
-
-let counter = 0;
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
-
-function futureDate(daysAhead = 30): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
+const f = useFactories(app);
 
 async function organiser(name = "Dave Director"): Promise<HttpClient> {
-  const client = app.client();
-  const response = await client.json("POST", "/api/auth/signup/organiser", {
-    organisationName: "Red Lion League",
-    venue: "The Red Lion",
-    name,
-    email: uniqueEmail("td"),
-    password: "secret1",
-    confirmPassword: "secret1",
-  });
-  expect(response.status).toBe(201);
-  return client;
+  return (await f.organiser(name)).client;
 }
 
 async function player(): Promise<HttpClient> {
-  const client = app.client();
-  const response = await client.json("POST", "/api/auth/signup/player", {
-    name: "Pat Player",
-    email: uniqueEmail("player"),
-    password: "secret1",
-    confirmPassword: "secret1",
-  });
-  expect(response.status).toBe(201);
-  return client;
+  return (await f.player()).client;
 }
-
-const validTournament = () => ({
-  name: "Friday 8-Ball Knockout",
-  venue: "The Red Lion, Leeds",
-  date: futureDate(),
-  time: "19:30",
-  entryFee: "10.00",
-  siteFee: "1.00",
-  rakeType: "fixed",
-  rakeValue: "1.00",
-  maxPlayers: 16,
-  payoutStructure: "winner_ru",
-});
-
-type TournamentJson = Record<string, unknown> & { id: string; slug: string; status: string };
 
 async function create(client: HttpClient, overrides: Record<string, unknown> = {}): Promise<TournamentJson> {
   const response = await client.json("POST", "/api/tournaments", { ...validTournament(), ...overrides });
@@ -67,9 +22,7 @@ async function create(client: HttpClient, overrides: Record<string, unknown> = {
   return (await response.json()) as TournamentJson;
 }
 
-async function countTournaments(): Promise<number> {
-  return Number((await sql.execute("select count(*) as n from tournaments")).rows[0]?.n);
-}
+const countTournaments = () => f.count("tournaments");
 
 test("a director creates a tournament; the API shows SPEC's fields with money as decimal strings", async () => {
   const td = await organiser("Dave Director");
@@ -96,7 +49,7 @@ test("a director creates a tournament; the API shows SPEC's fields with money as
     registrationDeadline: `${futureDate(29)}T18:00:00.000Z`,
   });
   expect(t.slug).toMatch(/^friday-8-ball-knockout-[a-z0-9]{6}$/);
-  const stored = await sql.execute({ sql: "select entry_fee_pence, site_fee_pence, rake_value from tournaments where id = ?", args: [t.id] });
+  const stored = await f.sql().execute({ sql: "select entry_fee_pence, site_fee_pence, rake_value from tournaments where id = ?", args: [t.id] });
   expect(stored.rows[0]).toMatchObject({ entry_fee_pence: 1000, site_fee_pence: 100, rake_value: 100 });
 
   const fetched = await app.client().get(`/api/tournaments/${t.slug}`);
@@ -271,7 +224,7 @@ test("archive and restore follow DESIGN §5 and only the owner may do them", asy
   const td = await organiser();
   const t = await create(td);
   // Start is built with the bracket feature; put the tournament in progress directly.
-  await sql.execute({ sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?", args: [Date.now(), t.id] });
+  await f.sql().execute({ sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?", args: [Date.now(), t.id] });
 
   const intruder = await organiser("Other Director");
   const stolen = await intruder.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" });
@@ -298,7 +251,7 @@ test("archive and restore follow DESIGN §5 and only the owner may do them", asy
 test("a finalized tournament cannot be restored", async () => {
   const td = await organiser();
   const t = await create(td);
-  await sql.execute({ sql: "update tournaments set status = 'finished', finished_at = ? where id = ?", args: [Date.now(), t.id] });
+  await f.sql().execute({ sql: "update tournaments set status = 'finished', finished_at = ? where id = ?", args: [Date.now(), t.id] });
   const response = await td.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "open" });
   expect(response.status).toBe(409);
   expect(((await response.json()) as { message: string }).message).toMatch(/cannot be restored/);
@@ -309,7 +262,7 @@ test("restore discards the bracket and keeps paid entries", async () => {
   const t = await create(td);
   const p = await player();
   const me = (await (await p.get("/api/auth/me")).json()) as { id: string };
-  await sql.batch([
+  await f.sql().batch([
     { sql: "insert into tournament_players (id, tournament_id, player_id, paid, paid_at) values (?, ?, ?, 1, ?)", args: [crypto.randomUUID(), t.id, me.id, Date.now()] },
     { sql: "update tournaments set status = 'finished' where id = ?", args: [t.id] },
     { sql: "insert into matches (id, tournament_id, round, match_number, player1_id) values (?, ?, 1, 1, ?)", args: [crypto.randomUUID(), t.id, me.id] },
@@ -317,7 +270,7 @@ test("restore discards the bracket and keeps paid entries", async () => {
   const response = await td.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "open" });
   expect(response.status).toBe(200);
   expect(((await response.json()) as { playerCount: number }).playerCount).toBe(1);
-  expect(Number((await sql.execute({ sql: "select count(*) as n from matches where tournament_id = ?", args: [t.id] })).rows[0]?.n)).toBe(0);
+  expect(Number((await f.sql().execute({ sql: "select count(*) as n from matches where tournament_id = ?", args: [t.id] })).rows[0]?.n)).toBe(0);
   // The registered player now sees it in My Tournaments.
   expect(await (await p.get("/player/tournaments?tab=registered")).text()).toContain("Friday 8-Ball Knockout");
 });
@@ -325,7 +278,7 @@ test("restore discards the bracket and keeps paid entries", async () => {
 test("archive and restore work as forms without JavaScript, with the toasts of SPEC §8", async () => {
   const td = await organiser();
   const t = await create(td);
-  await sql.execute({ sql: "update tournaments set status = 'in_progress' where id = ?", args: [t.id] });
+  await f.sql().execute({ sql: "update tournaments set status = 'in_progress' where id = ?", args: [t.id] });
   const dialog = await (await td.get(`/td/tournaments?confirm=archive:${t.id}`)).text();
   expect(dialog).toContain("Archive Friday 8-Ball Knockout?");
 
@@ -342,5 +295,5 @@ test("archive and restore work as forms without JavaScript, with the toasts of S
   const intruder = await organiser("Intruder");
   const stolen = await intruder.postForm("/td/tournaments", { intent: "restore", tournamentId: t.id });
   expect(await (await intruder.get(stolen.headers.get("Location")!)).text()).toContain("Update failed");
-  expect((await sql.execute({ sql: "select status from tournaments where id = ?", args: [t.id] })).rows[0]?.status).toBe("finished");
+  expect((await f.sql().execute({ sql: "select status from tournaments where id = ?", args: [t.id] })).rows[0]?.status).toBe("finished");
 });

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "react-router";
 import { createRequestContext } from "../app/context.server.ts";
 import { discardBody } from "../app/services/http.server.ts";
+import { runScheduledTasks } from "../app/services/scheduled.server.ts";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -36,5 +37,8 @@ async function guard(request: Request): Promise<Response | null> {
 export default {
   async fetch(request, env, ctx) {
     return (await guard(request)) ?? requestHandler(request, createRequestContext({ request, env, ctx }));
+  },
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(runScheduledTasks(env));
   },
 } satisfies ExportedHandler<Env>;

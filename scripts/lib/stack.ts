@@ -62,6 +62,7 @@ export async function startApp(
     String(inspectorPort),
     "--show-interactive-dev-session=false",
     "--live-reload=false",
+    "--test-scheduled",
     "--log-level",
     options.inheritOutput ? "info" : "warn",
   ];

@@ -17,15 +17,19 @@ export type TestApp = {
 
 export const TEST_SESSION_SECRET = randomBytes(32).toString("hex");
 
-/** Call at the top of a test file: one app and one fresh database per file. */
-export function useTestApp(vars: Record<string, string> = {}): TestApp {
+/**
+ * Call at the top of a test file: one app and one fresh database per file.
+ * `vars` may be a function, called once the earlier hooks have run (e.g. to
+ * point the app at a fake API started just before).
+ */
+export function useTestApp(vars: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
   let stack: Stack | undefined;
   let dir: string | undefined;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "break-and-run-test-"));
     stack = await startStack({
       dbFile: join(dir, "test.db"),
-      vars: { APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, ...vars },
+      vars: { APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, ...(typeof vars === "function" ? vars() : vars) },
     });
   });
   afterAll(async () => {

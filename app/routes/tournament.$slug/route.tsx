@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "react-router";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
@@ -16,6 +16,7 @@ import {
   tournamentTypeOptions,
   type RegistrationState,
 } from "~/domain/tournaments.ts";
+import { playerRegistrations } from "~/services/registration.server.ts";
 import { getTournamentBySlug } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
@@ -29,6 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = Date.now();
   const registered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
+  const pending =
+    user?.userType === "player" && !registered
+      ? (await playerRegistrations(db, user.id, now)).some((r) => r.tournamentId === tournament.id && !r.paid)
+      : false;
   return {
     origin: url.origin,
     tab: url.searchParams.get("tab") === "bracket" ? ("bracket" as const) : ("details" as const),
@@ -37,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { id: "payment-success", type: "success" as const, title: "Payment Successful!", description: "You're in. See you at the table." }
         : null,
     viewer: user ? { id: user.id, userType: user.userType, isOwner: user.id === tournament.organiserId } : null,
-    registration: registrationState({ ...tournament, registered, now }),
+    registration: registrationState({ ...tournament, registered, pending, now }),
     deadlinePassed: tournament.registrationDeadline !== null && tournament.registrationDeadline <= now,
     tournament: {
       id: tournament.id,
@@ -300,9 +305,22 @@ function JoinAction({
   }
   if (state === "open") {
     return (
-      <Link to={`/tournament/${slug}/checkout`} className="btn-primary w-full">
-        Join Tournament
-      </Link>
+      <Form method="post" action={`/tournament/${slug}/checkout`}>
+        <input type="hidden" name="intent" value="join" />
+        <button type="submit" className="btn-primary w-full">
+          Join Tournament
+        </button>
+      </Form>
+    );
+  }
+  if (state === "pending") {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm font-medium">Your place is held while you pay.</p>
+        <Link to={`/tournament/${slug}/checkout`} className="btn-primary w-full">
+          Resume payment
+        </Link>
+      </div>
     );
   }
   return (

@@ -1,0 +1,274 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigate } from "react-router";
+import { ActionToast, useHydrated } from "~/components/form.tsx";
+import { SiteHeader } from "~/components/site-header.tsx";
+import { useToast } from "~/components/toaster.tsx";
+import { appContext } from "~/context.server.ts";
+import { formatDate } from "~/domain/dates.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { redirectWithCookies } from "~/services/forms.server.ts";
+import { requireUser } from "~/services/guards.server.ts";
+import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
+import { joinTournament, payFromBalance, playerRegistrations, verifyPayment } from "~/services/registration.server.ts";
+import { flashToast } from "~/services/session.server.ts";
+import { getTournamentBySlug } from "~/services/tournaments.server.ts";
+import type { Route } from "./+types/route";
+import { StripePayment } from "./stripe-payment.tsx";
+
+export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const { env, db } = context.get(appContext);
+  const tournament = params.slug.length <= 120 ? await getTournamentBySlug(db, params.slug) : null;
+  if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
+  const tournamentPath = `/tournament/${tournament.slug}`;
+  if (user.userType !== "player") throw redirect(tournamentPath);
+
+  const url = new URL(request.url);
+  const returnedIntent = url.searchParams.get("payment_intent");
+  let failure: string | null = null;
+  if (returnedIntent && url.searchParams.get("redirect_status")) {
+    // The return from the provider: ask it, never trust the URL.
+    try {
+      const result = await verifyPayment(db, await getPaymentsProvider(env, db), user, returnedIntent.slice(0, 255));
+      if (result.success && result.paid) throw redirect(`${tournamentPath}?payment=success`);
+      if (result.success) {
+        throw redirectWithCookies(tournamentPath, [
+          await flashToast(env, { type: "error", title: "Payment refunded", description: result.message }),
+        ]);
+      }
+      failure = result.message;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      console.error("verify-payment failed", error);
+      throw redirect(tournamentPath);
+    }
+  }
+
+  const registrations = await playerRegistrations(db, user.id);
+  const mine = registrations.find((r) => r.tournamentId === tournament.id);
+  if (mine?.paid) throw redirect(tournamentPath);
+
+  let payment: { intentId: string; clientSecret: string } | null = null;
+  if (mine && !mine.paid) {
+    const provider = await getPaymentsProvider(env, db);
+    if (mine.paymentIntentId) {
+      const intent = await provider.retrieveIntent(mine.paymentIntentId);
+      if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
+        payment = { intentId: intent.id, clientSecret: intent.clientSecret };
+      }
+    }
+  }
+  const totalPence = tournament.entryFeePence + tournament.siteFeePence;
+  return {
+    tournament: {
+      id: tournament.id,
+      slug: tournament.slug,
+      name: tournament.name,
+      venue: tournament.venue,
+      date: tournament.date,
+      time: tournament.time,
+      entryFeePence: tournament.entryFeePence,
+      siteFeePence: tournament.siteFeePence,
+      totalPence,
+    },
+    mode: paymentsAreSimulated(env) ? ("simulated" as const) : ("stripe" as const),
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    payment,
+    holdExpiresAt: mine?.holdExpiresAt ?? null,
+    balancePence: user.balancePence,
+    canPayFromBalance: user.balancePence >= totalPence,
+    failureToast: failure ? { id: `failed-${returnedIntent}`, type: "error" as const, title: "Payment Failed", description: failure } : null,
+    origin: url.origin,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const { env, db } = context.get(appContext);
+  const tournament = params.slug.length <= 120 ? await getTournamentBySlug(db, params.slug) : null;
+  if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
+  const tournamentPath = `/tournament/${tournament.slug}`;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "balance") {
+      await payFromBalance(db, user, tournament.id);
+      return redirectWithCookies(tournamentPath, [
+        await flashToast(env, { type: "success", title: "You're registered!", description: `Paid ${formatGBP(tournament.entryFeePence + tournament.siteFeePence)} from your balance.` }),
+      ]);
+    }
+    const result = await joinTournament(db, await getPaymentsProvider(env, db), user, tournament.id);
+    if (result.paid) {
+      return redirectWithCookies(tournamentPath, [
+        await flashToast(env, { type: "success", title: "You're registered!", description: "This tournament is free to enter." }),
+      ]);
+    }
+    return redirect(`${tournamentPath}/checkout`);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithCookies(tournamentPath, [
+      await flashToast(env, { type: "error", title: "Could not join", description: error.message }),
+    ]);
+  }
+}
+
+export default function Checkout() {
+  const { tournament: t, payment, mode, failureToast, canPayFromBalance, balancePence } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const join = useFetcher();
+  const started = useRef(false);
+  // With JavaScript, reserving the place starts by itself.
+  useEffect(() => {
+    if (!payment && !started.current) {
+      started.current = true;
+      join.submit({ intent: "join" }, { method: "post" });
+    }
+  }, [payment, join]);
+
+  return (
+    <>
+      <SiteHeader />
+      <ActionToast toast={failureToast} />
+      <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
+        <div className="flex items-center gap-2">
+          <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
+            ← Back
+          </Link>
+          <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>
+        </div>
+
+        <section className="card mt-6">
+          <h2 className="text-lg font-semibold">Join {t.venue}</h2>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">
+            {t.name} · {formatDate(t.date)} · {t.time}
+          </p>
+        </section>
+
+        <section className="card mt-4" aria-labelledby="summary-title">
+          <h2 id="summary-title" className="text-lg font-semibold">
+            Payment Summary
+          </h2>
+          <dl className="mt-3 space-y-1.5 text-sm">
+            <div className="flex justify-between">
+              <dt>Entry Fee</dt>
+              <dd className="tabular-nums">£{penceToDecimal(t.entryFeePence)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Site Fee</dt>
+              <dd className="tabular-nums">£{penceToDecimal(t.siteFeePence)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-800">
+              <dt>Total</dt>
+              <dd className="tabular-nums" data-testid="checkout-total">
+                £{penceToDecimal(t.totalPence)}
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="card mt-4" aria-labelledby="pay-title">
+          <h2 id="pay-title" className="text-lg font-semibold">
+            Pay by card
+          </h2>
+          {payment ? (
+            mode === "simulated" ? (
+              <SimulatedCardForm intentId={payment.intentId} totalPence={t.totalPence} slug={t.slug} />
+            ) : (
+              <StripePayment />
+            )
+          ) : hydrated ? (
+            <p className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-300" role="status">
+              <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600" aria-hidden="true" />
+              Preparing payment...
+            </p>
+          ) : (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="join" />
+              <button type="submit" className="btn-primary w-full">
+                Continue to payment
+              </button>
+            </Form>
+          )}
+        </section>
+
+        {canPayFromBalance ? (
+          <section className="card mt-4">
+            <h2 className="text-lg font-semibold">Or pay from your balance</h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">You have {formatGBP(balancePence)} available.</p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="balance" />
+              <button type="submit" className="btn-secondary w-full">
+                Pay {formatGBP(t.totalPence)} from balance
+              </button>
+            </Form>
+          </section>
+        ) : null}
+
+        <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
+          {mode === "simulated"
+            ? "Test mode: payments are simulated and no real money moves."
+            : "Payments are securely processed by Stripe. Your card details are never stored by Break & Run."}
+        </p>
+      </main>
+    </>
+  );
+}
+
+function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; totalPence: number; slug: string }) {
+  const [processing, setProcessing] = useState(false);
+  const navigate = useNavigate();
+  const { show } = useToast();
+  const returnTo = `/tournament/${slug}/checkout`;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const cardNumber = String(new FormData(event.currentTarget).get("cardNumber") ?? "");
+    setProcessing(true);
+    try {
+      const response = await fetch(`/api/dev/payments/${intentId}/confirm`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ cardNumber }),
+      });
+      const body = (await response.json()) as { status?: string; message?: string; returnUrl?: string };
+      if (response.ok && body.status === "succeeded") {
+        navigate(`${returnTo}?${new URLSearchParams({ payment_intent: intentId, redirect_status: "succeeded" })}`, { replace: true });
+        return;
+      }
+      show({ type: "error", title: "Payment Failed", description: body.message ?? "The payment could not be completed." });
+    } catch {
+      show({ type: "error", title: "Payment Failed", description: "Could not reach the payment service. Check your connection." });
+    }
+    setProcessing(false);
+  }
+
+  return (
+    <form method="post" action={`/api/dev/payments/${intentId}/confirm`} onSubmit={onSubmit} className="mt-4 space-y-4">
+      <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+        TEST MODE — use card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)
+      </p>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div className="space-y-1.5">
+        <label htmlFor="cardNumber" className="block text-sm font-medium">
+          Card number
+        </label>
+        <input
+          id="cardNumber"
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          required
+          maxLength={23}
+          placeholder="4242 4242 4242 4242"
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+        />
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={processing}>
+        {processing ? "Processing..." : `Pay £${penceToDecimal(totalPence)} & Join Tournament`}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+// Stripe's Payment Element. Stripe.js is loaded only here, lazily; if it
+// cannot load (offline, blocked) the player sees why instead of a blank card.
+import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+import { useEffect, useState, type FormEvent } from "react";
+import { useLoaderData } from "react-router";
+import { useToast } from "~/components/toaster.tsx";
+import { penceToDecimal } from "~/domain/money.ts";
+import type { loader } from "./route.tsx";
+
+let stripePromise: Promise<Stripe | null> | undefined;
+
+export function StripePayment() {
+  const { publishableKey, payment } = useLoaderData<typeof loader>();
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!publishableKey) {
+      setFailed(true);
+      return;
+    }
+    let cancelled = false;
+    setFailed(false);
+    stripePromise ??= import("@stripe/stripe-js/pure").then(({ loadStripe }) => loadStripe(publishableKey));
+    stripePromise
+      .then((loaded) => {
+        if (cancelled) return;
+        if (loaded) setStripe(loaded);
+        else setFailed(true);
+      })
+      .catch(() => {
+        stripePromise = undefined;
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [publishableKey, attempt]);
+
+  if (failed) {
+    return (
+      <div className="mt-4 space-y-3" role="alert">
+        <p className="text-sm text-red-700 dark:text-red-400">
+          The card form could not be loaded. Check your connection and try again.
+        </p>
+        <button type="button" className="btn-secondary w-full" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!stripe || !payment) {
+    return (
+      <p className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-300" role="status">
+        <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600" aria-hidden="true" />
+        Preparing payment...
+      </p>
+    );
+  }
+  return (
+    <Elements stripe={stripe} options={{ clientSecret: payment.clientSecret }}>
+      <StripeCardForm />
+    </Elements>
+  );
+}
+
+function StripeCardForm() {
+  const { tournament, origin } = useLoaderData<typeof loader>();
+  const stripe = useStripe();
+  const elements = useElements();
+  const { show } = useToast();
+  const [ready, setReady] = useState(false);
+  const [processing, setProcessing] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setProcessing(true);
+    const { error } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${origin}/tournament/${tournament.slug}/checkout` },
+    });
+    // Only reached when confirmation failed; success redirects to return_url.
+    show({ type: "error", title: "Payment Failed", description: error?.message ?? "The payment could not be completed." });
+    setProcessing(false);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-4 space-y-4">
+      <PaymentElement onReady={() => setReady(true)} />
+      <button type="submit" className="btn-primary w-full" disabled={!ready || processing || !stripe}>
+        {processing ? "Processing..." : `Pay £${penceToDecimal(tournament.totalPence)} & Join Tournament`}
+      </button>
+    </form>
+  );
+}

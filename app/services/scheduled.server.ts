@@ -1,0 +1,12 @@
+// The cron trigger's work (wrangler.jsonc `triggers.crons`).
+import { getDatabase } from "~/db/client.server.ts";
+import { parseEnv } from "~/env.server.ts";
+import { getPaymentsProvider } from "./payments/index.server.ts";
+import { releaseExpiredHolds } from "./registration.server.ts";
+
+export async function runScheduledTasks(rawEnv: Env): Promise<void> {
+  const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
+  const db = getDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
+  const released = await releaseExpiredHolds(db, await getPaymentsProvider(env, db));
+  if (released > 0) console.log(`Released ${released} expired registration hold(s)`);
+}

@@ -1,0 +1,118 @@
+// Helpers for the tournaments end-to-end tests: tournaments created through
+// the JSON API (fast fixtures), unique search tokens, and locators for the
+// label/value lists the tournament screens use.
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { createOrganiser, newIdentity, type Identity } from "./accounts.ts";
+
+/** A Friday far enough ahead never to be in the past, with its en-GB label. */
+export const FAR_FRIDAY = { iso: "2030-12-06", label: "Fri 6 Dec 2030" } as const;
+
+/** A short token unique to this test run, for names the search can single out. */
+export function uniqueToken(prefix = "t"): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** The date `days` from today (UTC), as YYYY-MM-DD. */
+export function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export type TournamentJson = {
+  id: string;
+  slug: string;
+  name: string;
+  venue: string;
+  date: string;
+  time: string;
+  registrationDeadline: string | null;
+  format: string | null;
+  maxPlayers: number;
+  raceTo: number | null;
+  entryFee: string;
+  siteFee: string;
+  status: string;
+  tdName: string;
+  playerCount: number;
+};
+
+export type TournamentInput = {
+  name: string;
+  venue: string;
+  date: string;
+  time: string;
+  entryFee: string;
+  siteFee: string;
+  rakeType: "fixed" | "percent";
+  rakeValue: string;
+  maxPlayers: number;
+  payoutStructure: string;
+  format?: string;
+  raceTo?: number;
+  registrationDeadline?: string;
+  rules?: string;
+  tournamentType?: string;
+  matchType?: string;
+};
+
+/** SCENARIO's Friday knockout at the Red Lion: 16 players, £10 entry, £1 rake, 70/30. */
+export function scenarioTournament(overrides: Partial<TournamentInput> = {}): TournamentInput {
+  return {
+    name: `Friday 8-Ball Knockout ${uniqueToken("k")}`,
+    venue: "The Red Lion, Leeds",
+    date: FAR_FRIDAY.iso,
+    time: "19:30",
+    entryFee: "10.00",
+    siteFee: "1.00",
+    rakeType: "fixed",
+    rakeValue: "1.00",
+    maxPlayers: 16,
+    payoutStructure: "winner_ru",
+    ...overrides,
+  };
+}
+
+/** Creates a tournament through the API; `request` must be signed in as an organiser. */
+export async function createTournamentViaApi(
+  request: APIRequestContext,
+  overrides: Partial<TournamentInput> = {},
+): Promise<TournamentJson> {
+  const response = await request.post("/api/tournaments", { data: scenarioTournament(overrides) });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as TournamentJson;
+}
+
+/** A new organiser (signed in on `request`) with one tournament. */
+export async function organiserWithTournament(
+  request: APIRequestContext,
+  overrides: Partial<TournamentInput> = {},
+  who: Identity = newIdentity("td"),
+) {
+  const organiser = await createOrganiser(request, who);
+  const tournament = await createTournamentViaApi(request, overrides);
+  return { organiser, tournament };
+}
+
+/** The <dd> that follows the <dt> labelled exactly `label` inside `scope`. */
+export function described(scope: Locator, label: string): Locator {
+  return scope.locator(`xpath=.//dt[normalize-space()=${JSON.stringify(label)}]/following-sibling::dd[1]`);
+}
+
+/** A tournament card (list item) by the tournament's name. */
+export function cardFor(page: Page, name: string): Locator {
+  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/**
+ * Waits until React has hydrated the element matched by `selector` (React
+ * attaches its props to hydrated DOM nodes), so handlers are listening.
+ */
+export async function waitForHydrated(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      return !!el && Object.keys(el).some((key) => key.startsWith("__reactProps"));
+    },
+    selector,
+    { timeout: 10_000 },
+  );
+}

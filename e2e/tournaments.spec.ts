@@ -1,0 +1,750 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createOrganiser, createPlayer, newIdentity, submitLogin, waitForHydratedForm } from "./support/accounts.ts";
+import {
+  FAR_FRIDAY,
+  cardFor,
+  createTournamentViaApi,
+  daysFromToday,
+  described,
+  organiserWithTournament,
+  scenarioTournament,
+  uniqueToken,
+  waitForHydrated,
+} from "./support/tournaments.ts";
+
+// A UK product: pages are read in UK time (deadlines are shown in the viewer's zone).
+test.use({ timezoneId: "Europe/London", locale: "en-GB" });
+
+const toast = (page: Page) => page.getByTestId("toast");
+const preview = (page: Page) => page.getByTestId("prize-preview");
+/** The "Payouts if full" amount for a position ("1st", "2nd", ...). */
+const payout = (page: Page, position: string) =>
+  page
+    .getByRole("complementary", { name: "Prize pool preview" })
+    .locator("tbody tr", { has: page.locator("th", { hasText: new RegExp(`^${position}`) }) })
+    .locator("td");
+const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
+const payoutRadio = (page: Page, label: string) => page.getByRole("radio", { name: new RegExp(`^${label}`) });
+
+async function expectPreview(page: Page, rows: Record<string, string>) {
+  for (const [label, value] of Object.entries(rows)) {
+    await expect(described(preview(page), label), label).toHaveText(value);
+  }
+}
+
+/** Fills the creation form's "night" section. */
+async function fillBasics(page: Page, t: { name: string; venue: string; date: string; time: string }) {
+  await page.getByLabel("Tournament name").fill(t.name);
+  await page.getByLabel("Venue", { exact: true }).fill(t.venue);
+  await page.getByLabel("Date", { exact: true }).fill(t.date);
+  await page.getByLabel("Start time").fill(t.time);
+}
+
+test.describe("creating a tournament", () => {
+  test("a director creates SCENARIO's Friday knockout watching the live prize preview @tablet", async ({ page }) => {
+    await createOrganiser(page.request);
+    const token = uniqueToken("k");
+    const name = `Friday 8-Ball Knockout ${token}`;
+    const started = Date.now();
+
+    await page.goto("/td/create-tournament");
+    await expect(page.getByRole("heading", { name: "Create Tournament", level: 1 })).toBeVisible();
+    await waitForHydratedForm(page, "create-tournament");
+    // With JavaScript the preview is live; the no-JavaScript Preview button stays hidden.
+    await expect(page.getByRole("button", { name: "Preview" })).toHaveCount(0);
+
+    // The defaults (SPEC §2, §9).
+    await expect(page.getByRole("textbox", { name: "Format", exact: true })).toHaveValue("8-ball knockout");
+    await expect(page.getByLabel("Max players")).toHaveValue("16");
+    await expect(page.getByLabel("Entry fee (£)")).toHaveValue("10.00");
+    await expect(page.getByLabel("Site fee (£)")).toHaveValue("1.00");
+    await expect(page.getByRole("radio", { name: "Fixed amount (£)" })).toBeChecked();
+    await expect(page.getByLabel("Rake per entry (£)")).toHaveValue("1.00");
+    await expect(page.getByLabel("Tournament type")).toHaveValue("single_elimination");
+    await expect(page.getByLabel("Match type")).toHaveValue("1v1");
+    await expect(payoutRadio(page, "Winner and runner-up")).toBeChecked();
+
+    // SCENARIO: each player pays £11.00, £9.00 a head to the pot, £144.00 if full, £100.80 / £43.20.
+    await expectPreview(page, {
+      "Each player pays": "£11.00",
+      "Site fee (per player)": "£1.00",
+      "Your rake (per entry)": "£1.00",
+      "To the prize pool (per entry)": "£9.00",
+      "Prize pool if full": "£144.00",
+      "Your rake if full": "£16.00",
+    });
+    await expect(payout(page, "1st")).toHaveText("£100.80");
+    await expect(payout(page, "2nd")).toHaveText("£43.20");
+
+    // The preview follows the entry fee as it is typed...
+    await page.getByLabel("Entry fee (£)").fill("20");
+    await expectPreview(page, {
+      "Each player pays": "£21.00",
+      "To the prize pool (per entry)": "£19.00",
+      "Prize pool if full": "£304.00",
+    });
+    await expect(payout(page, "1st")).toHaveText("£212.80");
+    await expect(payout(page, "2nd")).toHaveText("£91.20");
+
+    // ...and a percentage rake (10% of £20.00 = £2.00).
+    await page.getByText("Percentage (%)", { exact: true }).click();
+    await expect(page.getByRole("radio", { name: "Percentage (%)" })).toBeChecked();
+    const rake = page.getByLabel("Rake (% of the entry fee)");
+    await rake.fill("10");
+    await expectPreview(page, {
+      "Your rake (per entry)": "£2.00",
+      "To the prize pool (per entry)": "£18.00",
+      "Prize pool if full": "£288.00",
+      "Your rake if full": "£32.00",
+    });
+
+    // Two players can only fill a winner-takes-all or winner-and-runner-up payout.
+    await page.getByLabel("Max players").fill("2");
+    await expect(payoutRadio(page, "Winner takes all")).toBeEnabled();
+    await expect(payoutRadio(page, "Winner and runner-up")).toBeEnabled();
+    await expect(payoutRadio(page, "Winner, runner-up and semi-finalists")).toBeDisabled();
+    await expect(payoutRadio(page, "Winner, runner-up, semi- and quarter-finalists")).toBeDisabled();
+    await expect(payoutRadio(page, "Top 16")).toBeDisabled();
+    await expect(page.getByText("— needs 4 players")).toBeVisible();
+    await expectPreview(page, { "Prize pool if full": "£36.00", "Your rake if full": "£4.00" });
+    await expect(payout(page, "1st")).toHaveText("£25.20");
+    await expect(payout(page, "2nd")).toHaveText("£10.80");
+
+    await fillBasics(page, { name, venue: "The Red Lion, Leeds", date: FAR_FRIDAY.iso, time: "19:30" });
+    await page.getByRole("button", { name: "Create Tournament" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/tournament/friday-8-ball-knockout-${token}-[a-z0-9]{6}$`));
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(page.getByText(`The Red Lion, Leeds · ${FAR_FRIDAY.label} · 19:30`)).toBeVisible();
+    await expect(page.getByText("Open", { exact: true })).toBeVisible();
+    await expect(described(entryBox(page), "Entry fee")).toHaveText("£20.00");
+    await expect(described(entryBox(page), "Site fee")).toHaveText("£1.00");
+    await expect(described(entryBox(page), "Total")).toHaveText("£21.00");
+    await expect(entryBox(page)).toContainText("0/2 players registered");
+    await expect(entryBox(page)).toContainText("You are running this tournament.");
+    // SPEC §1: creation is advertised as taking under 2 minutes; the form itself is quick.
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+
+  test("the creation form explains each invalid field and lists unavailable types as coming soon", async ({ page }) => {
+    await createOrganiser(page.request);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/td/create-tournament");
+    await waitForHydratedForm(page, "create-tournament");
+
+    const maxPlayers = page.getByLabel("Max players");
+    await maxPlayers.fill("1");
+    await maxPlayers.blur();
+    await expect(maxPlayers).toHaveAccessibleDescription("Minimum 2 players");
+    await expect(maxPlayers).toHaveAttribute("aria-invalid", "true");
+    await maxPlayers.fill("513");
+    await expect(maxPlayers).toHaveAccessibleDescription("Maximum 512 players");
+    await maxPlayers.fill("16");
+    await expect(maxPlayers).not.toHaveAttribute("aria-invalid", "true");
+
+    const raceTo = page.getByLabel("Race to (optional)");
+    await raceTo.fill("51");
+    await raceTo.blur();
+    await expect(raceTo).toHaveAccessibleDescription(/Maximum race to 50/);
+    await raceTo.fill("0");
+    await expect(raceTo).toHaveAccessibleDescription(/Minimum race to 1/);
+    await raceTo.fill("7");
+    await expect(raceTo).not.toHaveAttribute("aria-invalid", "true");
+
+    // Cross-field rules are checked once the fields they depend on are valid.
+    await fillBasics(page, { name: "Validation Night", venue: "The Red Lion, Leeds", date: FAR_FRIDAY.iso, time: "19:30" });
+    const rake = page.getByLabel("Rake per entry (£)");
+    await rake.fill("10.01");
+    await rake.blur();
+    await expect(rake).toHaveAccessibleDescription("Rake can't be more than the entry fee");
+    await expect(preview(page)).toHaveCount(0);
+    await expect(page.getByText("Enter the entry fee, rake, max players and payout structure to see the prizes.")).toBeVisible();
+    await rake.fill("10.00"); // all of the entry fee is allowed
+    await expect(rake).not.toHaveAttribute("aria-invalid", "true");
+    await expectPreview(page, { "To the prize pool (per entry)": "£0.00" });
+    await rake.fill("1.00");
+
+    const date = page.getByLabel("Date", { exact: true });
+    await date.fill("2020-01-03");
+    await date.blur();
+    await expect(date).toHaveAccessibleDescription("The date can't be in the past");
+    await page.getByRole("button", { name: "Create Tournament" }).click();
+    await expect(date).toHaveAccessibleDescription("The date can't be in the past");
+    await expect(page).toHaveURL(/\/td\/create-tournament$/);
+    expect(posts.filter((url) => url.includes("create-tournament"))).toEqual([]);
+    await date.fill(FAR_FRIDAY.iso);
+    await expect(date).not.toHaveAttribute("aria-invalid", "true");
+
+    // Types that cannot be played yet are listed but disabled (DESIGN §5).
+    const tournamentType = page.getByLabel("Tournament type");
+    await expect(tournamentType.locator("option", { hasText: "Single elimination" })).toBeEnabled();
+    for (const label of ["Double elimination", "Round robin", "Round-robin groups, then knockout"]) {
+      const option = tournamentType.locator("option", { hasText: label });
+      await expect(option).toBeDisabled();
+      await expect(option).toHaveText(`${label} — Coming soon`);
+    }
+    const matchType = page.getByLabel("Match type");
+    await expect(matchType.locator("option", { hasText: "Singles (1v1)" })).toBeEnabled();
+    for (const label of ["Doubles (2v2)", "Teams of 3 (3v3)", "Teams of 4 (4v4)"]) {
+      const option = matchType.locator("option", { hasText: label });
+      await expect(option).toBeDisabled();
+      await expect(option).toHaveText(`${label} — Coming soon`);
+    }
+  });
+
+  test("the JSON API refuses the same invalid tournaments with a 400 and the field's message", async ({ request }) => {
+    await createOrganiser(request);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ maxPlayers: 1 }, "maxPlayers", "Minimum 2 players"],
+      [{ maxPlayers: 513 }, "maxPlayers", "Maximum 512 players"],
+      [{ raceTo: 51 }, "raceTo", "Maximum race to 50"],
+      [{ rakeValue: "10.01" }, "rakeValue", "Rake can't be more than the entry fee"],
+      [{ date: "2020-01-03" }, "date", "The date can't be in the past"],
+      [{ tournamentType: "double_elimination" }, "tournamentType", "That tournament type is not available yet"],
+      [{ matchType: "2v2" }, "matchType", "That match type is not available yet"],
+      [{ maxPlayers: 2, payoutStructure: "winner_ru_semi" }, "payoutStructure", "needs at least 4 players"],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const response = await request.post("/api/tournaments", { data: { ...scenarioTournament(), ...overrides } });
+      expect(response.status(), JSON.stringify(overrides)).toBe(400);
+      const body = (await response.json()) as { message: string; errors?: Record<string, string[]> };
+      expect(body.errors?.[field]?.join(" "), JSON.stringify(body)).toContain(message);
+    }
+  });
+});
+
+test.describe("creating a tournament without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Preview button shows the prizes for the typed values, then Create Tournament works", async ({ page }) => {
+    await createOrganiser(page.request);
+    const name = `No-Script Knockout ${uniqueToken("n")}`;
+    await page.goto("/td/create-tournament");
+    // The server renders the preview for the defaults.
+    await expectPreview(page, { "Each player pays": "£11.00", "Prize pool if full": "£144.00" });
+
+    await fillBasics(page, { name, venue: "The Crown, York", date: FAR_FRIDAY.iso, time: "20:00" });
+    await page.getByLabel("Entry fee (£)").fill("20");
+    await page.getByText("Percentage (%)", { exact: true }).click();
+    await page.getByLabel("Rake per entry (£)").fill("10"); // the label changes on the next render
+    const previewButton = page.getByRole("button", { name: "Preview" });
+    await expect(previewButton).toBeVisible();
+    await previewButton.click();
+
+    await expect(page).toHaveURL(/\/td\/create-tournament$/);
+    await expectPreview(page, {
+      "Each player pays": "£21.00",
+      "Your rake (per entry)": "£2.00",
+      "To the prize pool (per entry)": "£18.00",
+      "Prize pool if full": "£288.00",
+    });
+    await expect(payout(page, "1st")).toHaveText("£201.60");
+    await expect(payout(page, "2nd")).toHaveText("£86.40");
+    // The typed values are kept.
+    await expect(page.getByLabel("Tournament name")).toHaveValue(name);
+    await expect(page.getByLabel("Entry fee (£)")).toHaveValue("20");
+    await expect(page.getByRole("radio", { name: "Percentage (%)" })).toBeChecked();
+    await expect(page.getByLabel("Rake (% of the entry fee)")).toHaveValue("10");
+
+    // A preview of an invalid field size says what is wrong instead of showing prizes.
+    await page.getByLabel("Max players").fill("1");
+    await previewButton.click();
+    await expect(page.getByLabel("Max players")).toHaveAccessibleDescription("Minimum 2 players");
+    await expect(page.getByText("Enter the entry fee, rake, max players and payout structure to see the prizes.")).toBeVisible();
+    await page.getByLabel("Max players").fill("16");
+
+    await page.getByRole("button", { name: "Create Tournament" }).click();
+    await expect(page).toHaveURL(/\/tournament\/no-script-knockout-n[a-z0-9]+-[a-z0-9]{6}$/);
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(described(entryBox(page), "Entry fee")).toHaveText("£20.00");
+    await expect(described(entryBox(page), "Total")).toHaveText("£21.00");
+    await expect(entryBox(page)).toContainText("0/16 players registered");
+  });
+});
+
+test.describe("the director's tournament list", () => {
+  test("lists each tournament with its details; View Details opens it; the archive starts empty", async ({ page }) => {
+    await createOrganiser(page.request);
+    const friday = await createTournamentViaApi(page.request, { raceTo: 5 });
+    const earlier = await createTournamentViaApi(page.request, {
+      name: `Nine-Ball Night ${uniqueToken("n")}`,
+      venue: "The Crown, York",
+      format: "9-ball",
+      date: "2030-11-29",
+      time: "20:00",
+      entryFee: "5.00",
+      maxPlayers: 32,
+    });
+
+    await page.goto("/td/tournaments");
+    await expect(page.getByRole("heading", { name: "My Tournaments", level: 1 })).toBeVisible();
+    const activeTab = page.getByRole("link", { name: "Active Tournaments (2)" });
+    await expect(activeTab).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Archived (0)" })).toBeVisible();
+
+    const fridayCard = cardFor(page, friday.name);
+    await expect(fridayCard).toContainText("The Red Lion, Leeds");
+    await expect(fridayCard.getByText("Open", { exact: true })).toBeVisible();
+    await expect(described(fridayCard, "Format")).toHaveText("8-ball knockout");
+    await expect(described(fridayCard, "Date")).toHaveText(FAR_FRIDAY.label);
+    await expect(described(fridayCard, "Time")).toHaveText("19:30");
+    await expect(described(fridayCard, "Players")).toHaveText("0/16");
+    await expect(described(fridayCard, "Entry fee")).toHaveText("£10.00");
+
+    const earlierCard = cardFor(page, earlier.name);
+    await expect(earlierCard).toContainText("The Crown, York");
+    await expect(described(earlierCard, "Format")).toHaveText("9-ball");
+    await expect(described(earlierCard, "Date")).toHaveText("Fri 29 Nov 2030");
+    await expect(described(earlierCard, "Time")).toHaveText("20:00");
+    await expect(described(earlierCard, "Players")).toHaveText("0/32");
+    await expect(described(earlierCard, "Entry fee")).toHaveText("£5.00");
+
+    // Open tournaments can be neither archived (only in progress) nor restored (only archived).
+    for (const card of [fridayCard, earlierCard]) {
+      await expect(card.getByRole("link", { name: "Archive" })).toHaveCount(0);
+      await expect(card.getByRole("link", { name: "Restore" })).toHaveCount(0);
+    }
+
+    await fridayCard.getByRole("link", { name: "View Details" }).click();
+    await expect(page).toHaveURL(new RegExp(`/tournament/${friday.slug}$`));
+    await expect(page.getByRole("heading", { name: friday.name, level: 1 })).toBeVisible();
+
+    await page.goBack();
+    await page.getByRole("link", { name: "Archived (0)" }).click();
+    await expect(page).toHaveURL(/\/td\/tournaments\?tab=archived$/);
+    await expect(page.getByRole("link", { name: "Archived (0)" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { name: "No Archived Tournaments" })).toBeVisible();
+    await expect(page.getByText("Completed tournaments will appear here.")).toBeVisible();
+  });
+
+  test("a director with no tournaments is invited to create the first one @tablet", async ({ page }) => {
+    await createOrganiser(page.request);
+    await page.goto("/td/tournaments");
+    await expect(page.getByRole("link", { name: "Active Tournaments (0)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No Active Tournaments" })).toBeVisible();
+    await expect(page.getByText("You haven't created any tournaments yet.")).toBeVisible();
+    await page.getByRole("link", { name: "Create Your First Tournament" }).click();
+    await expect(page).toHaveURL(/\/td\/create-tournament$/);
+    await expect(page.getByRole("heading", { name: "Create Tournament", level: 1 })).toBeVisible();
+  });
+
+  test("archiving an open tournament is refused, on the page and in the API", async ({ page, request }) => {
+    const { tournament } = await organiserWithTournament(page.request);
+    await page.goto(`/td/tournaments?confirm=archive:${tournament.id}`);
+    const dialog = page.getByRole("dialog", { name: `Archive ${tournament.name}?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Entry fees stay held and no payouts are made.");
+    await dialog.getByRole("button", { name: "Archive" }).click();
+    await expect(toast(page)).toContainText("Update failed");
+    await expect(toast(page)).toContainText("Only a tournament in progress can be archived");
+    await expect(toast(page)).toHaveAttribute("data-type", "error");
+    await expect(page.getByRole("link", { name: "Active Tournaments (1)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Archived (0)" })).toBeVisible();
+
+    // Cancel closes the dialog and changes nothing.
+    await page.goto(`/td/tournaments?confirm=archive:${tournament.id}`);
+    await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/td\/tournaments$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    const path = `/api/tournaments/${tournament.id}/status`;
+    expect((await page.request.patch(path, { data: { status: "finished" } })).status()).toBe(409);
+    expect((await page.request.patch(path, { data: { status: "open" } })).status()).toBe(409);
+    // Another director cannot touch it at all.
+    await createOrganiser(request);
+    expect((await request.patch(path, { data: { status: "finished" } })).status()).toBe(403);
+  });
+});
+
+test.describe("browsing tournaments as a player", () => {
+  test("cards show each tournament; search and the fee filter narrow them as you type", async ({ page, request }) => {
+    const director = newIdentity("director");
+    const nameToken = uniqueToken("n");
+    const venueToken = uniqueToken("v");
+    const deadline = "2030-12-06T18:00:00Z"; // 18:00 in the UK in December
+    const { tournament: friday } = await organiserWithTournament(
+      request,
+      {
+        name: `Friday Knockout ${nameToken}`,
+        venue: `The Red Lion ${venueToken}`,
+        raceTo: 5,
+        registrationDeadline: deadline,
+      },
+      director,
+    );
+    const saturday = await createTournamentViaApi(request, {
+      name: `Saturday Nine-Ball ${uniqueToken("n")}`,
+      venue: `The Crown ${uniqueToken("v")}`,
+      format: "9-ball",
+      date: "2030-12-07",
+      time: "20:00",
+      entryFee: "20.00",
+    });
+    await createPlayer(page.request);
+
+    await page.goto("/player/tournaments");
+    await expect(page.getByRole("heading", { name: "Tournaments", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Available \(\d+\)$/ })).toHaveAttribute("aria-current", "page");
+    await waitForHydrated(page, "form[role=search]");
+    const search = page.getByPlaceholder("Search tournaments, venues, or directors...");
+    const maxFee = page.getByPlaceholder("Max entry fee");
+    const query = () => new URL(page.url()).searchParams;
+
+    // By name, typed in another case: the list and the URL follow the typing.
+    await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveCount(0);
+    await search.pressSequentially(nameToken.toUpperCase(), { delay: 20 });
+    await expect.poll(() => query().get("q")).toBe(nameToken.toUpperCase());
+    await expect(page.getByRole("link", { name: "Available (1)" })).toBeVisible();
+    const card = cardFor(page, friday.name);
+    await expect(card).toBeVisible();
+    await expect(page.getByRole("link", { name: "Clear Filters" })).toBeVisible();
+
+    await expect(card).toContainText(`The Red Lion ${venueToken} · 8-ball knockout`);
+    await expect(card.getByText("Open", { exact: true })).toBeVisible();
+    await expect(described(card, "Date")).toHaveText(FAR_FRIDAY.label);
+    await expect(described(card, "Time")).toHaveText("19:30");
+    await expect(described(card, "By")).toHaveText(director.name);
+    await expect(described(card, "Players")).toHaveText("0/16");
+    await expect(described(card, "Entry fee")).toHaveText("£10.00");
+    await expect(described(card, "Race To")).toHaveText("5");
+    await expect(described(card, "Registration Deadline")).toHaveText("6 Dec 2030, 18:00");
+    await expect(card.getByRole("link", { name: "Register Now" })).toHaveAttribute("href", `/tournament/${friday.slug}`);
+
+    // By venue.
+    await search.fill(`red lion ${venueToken.toUpperCase()}`);
+    await expect.poll(() => query().get("q")).toBe(`red lion ${venueToken.toUpperCase()}`);
+    await expect(page.getByRole("link", { name: "Available (1)" })).toBeVisible();
+    await expect(cardFor(page, friday.name)).toBeVisible();
+
+    // By the director's name: both of theirs.
+    await search.fill(director.name.toUpperCase());
+    await expect.poll(() => query().get("q")).toBe(director.name.toUpperCase());
+    await expect(page.getByRole("link", { name: "Available (2)" })).toBeVisible();
+    const saturdayCard = cardFor(page, saturday.name);
+    await expect(saturdayCard).toBeVisible();
+    await expect(described(saturdayCard, "Entry fee")).toHaveText("£20.00");
+    await expect(saturdayCard.getByText("Race To", { exact: true })).toHaveCount(0);
+    await expect(saturdayCard.getByText("Registration Deadline", { exact: true })).toHaveCount(0);
+
+    // The fee filter hides the £20.00 one.
+    await maxFee.fill("15");
+    await expect.poll(() => query().get("maxFee")).toBe("15");
+    await expect(page.getByRole("link", { name: "Available (1)" })).toBeVisible();
+    await expect(cardFor(page, friday.name)).toBeVisible();
+    await expect(cardFor(page, saturday.name)).toHaveCount(0);
+    await maxFee.fill("20");
+    await expect(page.getByRole("link", { name: "Available (2)" })).toBeVisible();
+
+    // A search that matches nothing.
+    await search.fill(uniqueToken("nothing"));
+    await expect(page.getByRole("heading", { name: "No Available Tournaments" })).toBeVisible();
+    await expect(page.getByText("No open tournaments match your search.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/player\/tournaments\?tab=available$/);
+    await expect(search).toHaveValue("");
+    await expect(maxFee).toHaveValue("");
+    await expect(page.getByRole("link", { name: "Clear Filters" })).toHaveCount(0);
+
+    // The search box's own clear button keeps the fee filter.
+    await search.fill(nameToken);
+    await expect.poll(() => query().get("q")).toBe(nameToken);
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect.poll(() => query().get("q")).toBeNull();
+    await expect(search).toHaveValue("");
+
+    // Register Now opens the tournament, where a player can join.
+    await search.fill(nameToken);
+    await expect(page.getByRole("link", { name: "Available (1)" })).toBeVisible();
+    await cardFor(page, friday.name).getByRole("link", { name: "Register Now" }).click();
+    await expect(page).toHaveURL(new RegExp(`/tournament/${friday.slug}$`));
+    await expect(entryBox(page).getByRole("link", { name: "Join Tournament" })).toHaveAttribute(
+      "href",
+      `/tournament/${friday.slug}/checkout`,
+    );
+  });
+
+  test("a player with no entries sees an empty My Tournaments tab that leads back to browsing @tablet", async ({
+    page,
+  }) => {
+    await createPlayer(page.request);
+    await page.goto("/player/tournaments");
+    await page.getByRole("link", { name: "My Tournaments (0)" }).click();
+    await expect(page).toHaveURL(/\/player\/tournaments\?tab=registered$/);
+    await expect(page.getByRole("link", { name: "My Tournaments (0)" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { name: "No Registered Tournaments" })).toBeVisible();
+    await expect(page.getByText("You haven't registered for any tournaments yet.")).toBeVisible();
+    await page.getByRole("link", { name: "Browse Available Tournaments" }).click();
+    await expect(page).toHaveURL(/\/player\/tournaments\?tab=available$/);
+    await expect(page.getByRole("link", { name: /^Available \(\d+\)$/ })).toHaveAttribute("aria-current", "page");
+  });
+
+  // Known app bug (reported): each debounced search re-keys the input
+  // (key={`q-${q}`}), so React replaces it — focus and later keystrokes are lost.
+  // Remove test.fail() once fixed.
+  test("a player can pause while typing a search and carry on typing", async ({ page }) => {
+    test.fail();
+    await createPlayer(page.request);
+    await page.goto("/player/tournaments");
+    await waitForHydrated(page, "form[role=search]");
+    const search = page.getByPlaceholder("Search tournaments, venues, or directors...");
+    await search.click();
+    await page.keyboard.type("fri");
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("fri");
+    await page.keyboard.type("day");
+    await expect(search).toBeFocused({ timeout: 2_000 });
+    await expect(search).toHaveValue("friday", { timeout: 2_000 });
+  });
+
+  // Known app bug (reported): the main navigation's NavLinks ignore the query,
+  // so Browse Tournaments and My Tournaments are both marked current on either tab.
+  // Remove test.fail() once fixed.
+  test("the main navigation marks only the current list", async ({ page }) => {
+    test.fail();
+    await createPlayer(page.request);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await page.goto("/player/tournaments?tab=registered");
+    await expect(nav.getByRole("link", { name: "My Tournaments" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Browse Tournaments" })).not.toHaveAttribute("aria-current", "page", {
+      timeout: 2_000,
+    });
+  });
+
+  test("once the registration deadline has passed the tournament shows Registration Closed", async ({
+    page,
+    request,
+  }) => {
+    const nameToken = uniqueToken("c");
+    const deadline = Date.now() + 3_000;
+    const { tournament } = await organiserWithTournament(request, {
+      name: `Closing Soon ${nameToken}`,
+      date: daysFromToday(10),
+      registrationDeadline: new Date(deadline).toISOString(),
+    });
+    await createPlayer(page.request);
+    await page.waitForTimeout(Math.max(0, deadline + 1_000 - Date.now()));
+
+    await page.goto(`/player/tournaments?q=${nameToken}`);
+    const card = cardFor(page, tournament.name);
+    await expect(card.getByText("Registration Closed", { exact: true })).toBeVisible();
+    await expect(card.getByText("Open", { exact: true })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Register Now" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "View Details" })).toHaveAttribute("href", `/tournament/${tournament.slug}`);
+    await expect(described(card, "Registration Deadline")).toHaveClass(/text-red/);
+
+    await card.getByRole("link", { name: "View Details" }).click();
+    await expect(entryBox(page)).toContainText("Registration Closed");
+    await expect(entryBox(page).getByRole("link", { name: "Join Tournament" })).toHaveCount(0);
+
+    // An anonymous visitor is not invited to sign in to join it either.
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(entryBox(page)).toContainText("Registration Closed");
+    await expect(page.getByRole("link", { name: "Sign In to Join" })).toHaveCount(0);
+  });
+});
+
+test.describe("browsing tournaments without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Search button submits the search and the fee filter", async ({ page, request }) => {
+    const director = newIdentity("director");
+    const nameToken = uniqueToken("n");
+    const { tournament: cheap } = await organiserWithTournament(
+      request,
+      { name: `Cheap Night ${nameToken}`, entryFee: "5.00" },
+      director,
+    );
+    const dear = await createTournamentViaApi(request, { name: `Big Money ${uniqueToken("n")}`, entryFee: "50.00" });
+    await createPlayer(page.request);
+
+    await page.goto("/player/tournaments");
+    const search = page.getByPlaceholder("Search tournaments, venues, or directors...");
+    await search.fill(nameToken.toUpperCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?tab=available&q=${nameToken.toUpperCase()}&maxFee=$`));
+    await expect(page.getByRole("link", { name: "Available (1)" })).toBeVisible();
+    await expect(cardFor(page, cheap.name)).toBeVisible();
+    await expect(search).toHaveValue(nameToken.toUpperCase());
+
+    await search.fill(director.name);
+    await page.getByPlaceholder("Max entry fee").fill("10");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("link", { name: "Available (1)" })).toBeVisible();
+    await expect(cardFor(page, cheap.name)).toBeVisible();
+    await expect(cardFor(page, dear.name)).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/player\/tournaments\?tab=available$/);
+    await expect(search).toHaveValue("");
+    await expect(cardFor(page, dear.name)).toBeVisible();
+  });
+});
+
+test.describe("the public tournament page", () => {
+  test("a visitor sees the details, signs in to join and returns to the tournament @tablet", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
+    const player = await createPlayer(request);
+    const director = newIdentity("director");
+    const { tournament } = await organiserWithTournament(request, { raceTo: 7, rules: "UK blackball rules.\nNo push-outs." }, director);
+    const pageUrl = `${baseURL}/tournament/${tournament.slug}`;
+
+    await page.goto(`/tournament/${tournament.slug}`);
+    await expect(page.getByRole("heading", { name: tournament.name, level: 1 })).toBeVisible();
+    await expect(page.getByText("Open", { exact: true })).toBeVisible();
+    await expect(page.getByText(`Run by ${director.name} Pool League`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Details" })).toHaveAttribute("aria-current", "page");
+    const details = page.getByRole("main");
+    await expect(described(details, "Venue")).toHaveText("The Red Lion, Leeds");
+    await expect(described(details, "Date")).toHaveText(FAR_FRIDAY.label);
+    await expect(described(details, "Start time")).toHaveText("19:30");
+    await expect(described(details, "Format")).toHaveText("8-ball knockout");
+    await expect(described(details, "Tournament type")).toHaveText("Single elimination");
+    await expect(described(details, "Match type")).toHaveText("Singles (1v1)");
+    await expect(described(details, "Race to")).toHaveText("7");
+    await expect(described(details, "Prizes")).toHaveText("Winner and runner-up (70% / 30%)");
+    await expect(described(details, "Organiser")).toHaveText(`${director.name} (${director.name} Pool League)`);
+    await expect(described(details, "Players")).toHaveText("0/16");
+    await expect(page.getByRole("heading", { name: "Rules" })).toBeVisible();
+    await expect(page.getByText("No push-outs.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
+    await expect(page.getByText("No one has entered yet. Be the first.")).toBeVisible();
+
+    await expect(described(entryBox(page), "Entry fee")).toHaveText("£10.00");
+    await expect(described(entryBox(page), "Site fee")).toHaveText("£1.00");
+    await expect(described(entryBox(page), "Total")).toHaveText("£11.00");
+    await expect(entryBox(page)).toContainText("0/16 players registered");
+
+    // The share box holds the page's address, and Copy puts it on the clipboard.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await expect(page.getByLabel("Share this tournament")).toHaveValue(pageUrl);
+    await waitForHydrated(page, "main");
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expect(toast(page)).toContainText("Copied!");
+    await expect(toast(page)).toContainText("Tournament link copied to clipboard");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
+
+    await page.getByRole("link", { name: "Bracket" }).click();
+    await expect(page).toHaveURL(new RegExp(`/tournament/${tournament.slug}\\?tab=bracket$`));
+    await expect(page.getByText("The bracket appears here when the tournament starts.")).toBeVisible();
+    await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Details" }).click();
+    await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
+
+    const signIn = page.getByRole("link", { name: "Sign In to Join" });
+    await expect(signIn).toHaveAttribute("href", `/login?redirectTo=%2Ftournament%2F${tournament.slug}`);
+    await signIn.click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Ftournament%2F${tournament.slug}$`));
+    await submitLogin(page, player);
+    await expect(page).toHaveURL(new RegExp(`/tournament/${tournament.slug}$`));
+    await expect(entryBox(page).getByRole("link", { name: "Join Tournament" })).toHaveAttribute(
+      "href",
+      `/tournament/${tournament.slug}/checkout`,
+    );
+    await expect(page.getByRole("link", { name: "Sign In to Join" })).toHaveCount(0);
+  });
+
+  test("another director sees the page but is told to use a player account", async ({ page, request }) => {
+    const { tournament } = await organiserWithTournament(request);
+    await createOrganiser(page.request);
+    await page.goto(`/tournament/${tournament.slug}`);
+    await expect(entryBox(page)).toContainText("Sign in with a player account to enter tournaments.");
+    await expect(entryBox(page).getByRole("link")).toHaveCount(0);
+  });
+
+  test("an unknown tournament is a 404 with a way home", async ({ page }) => {
+    const response = await page.goto(`/tournament/${uniqueToken("missing")}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Tournament not found", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test("returning from payment shows 'Payment Successful!' once and tidies the address", async ({ page, request }) => {
+    const { tournament } = await organiserWithTournament(request);
+    await page.goto(`/tournament/${tournament.slug}?payment=success`);
+    await expect(page).toHaveURL(new RegExp(`/tournament/${tournament.slug}$`));
+    await expect(toast(page)).toContainText("Payment Successful!");
+    await expect(toast(page)).toHaveAttribute("data-type", "success");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: tournament.name })).toBeVisible();
+    await expect(toast(page)).toHaveCount(0);
+  });
+});
+
+test.describe("link previews", () => {
+  // What a chat app's link unfurler sees: the server's HTML, no JavaScript.
+  test.use({ javaScriptEnabled: false });
+
+  test("the tournament page carries Open Graph tags with the name, venue, date and total fee", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const name = `Dave's 8-Ball & Pints ${uniqueToken("o")}`;
+    const { tournament } = await organiserWithTournament(request, { name });
+    await page.goto(`/tournament/${tournament.slug}`);
+    const meta = (key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`);
+    await expect(meta("og:title")).toHaveAttribute("content", name);
+    const description = meta("og:description");
+    await expect(description).toHaveAttribute("content", /The Red Lion, Leeds/);
+    await expect(description).toHaveAttribute("content", /£11\.00/);
+    await expect(description).toHaveAttribute("content", new RegExp(FAR_FRIDAY.label));
+    await expect(meta("og:url")).toHaveAttribute("content", `${baseURL}/tournament/${tournament.slug}`);
+    await expect(meta("twitter:card")).toHaveAttribute("content", "summary");
+    await expect(page).toHaveTitle(`${name} — Break & Run`);
+
+    // And in the raw HTML, escaped once.
+    const html = await (await request.get(`/tournament/${tournament.slug}`)).text();
+    expect(html).toContain(`property="og:title" content="Dave&#x27;s 8-Ball &amp; Pints`);
+  });
+});
+
+test.describe("who may see the tournament pages", () => {
+  test("a player is sent to the player dashboard from the director's pages", async ({ page }) => {
+    await createPlayer(page.request);
+    for (const path of ["/td/create-tournament", "/td/tournaments", "/td/tournaments?tab=archived"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/player\/dashboard$/);
+    }
+  });
+
+  test("a director is sent to the director dashboard from the player's list", async ({ page }) => {
+    await createOrganiser(page.request);
+    for (const path of ["/player/tournaments", "/player/tournaments?tab=registered"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/td\/dashboard$/);
+    }
+  });
+
+  test("an anonymous visitor is asked to sign in, and returned afterwards", async ({ page, request }) => {
+    const expectations: [string, string][] = [
+      ["/td/create-tournament", "%2Ftd%2Fcreate-tournament"],
+      ["/td/tournaments", "%2Ftd%2Ftournaments"],
+      ["/player/tournaments", "%2Fplayer%2Ftournaments"],
+      ["/player/tournaments?tab=registered", "%2Fplayer%2Ftournaments%3Ftab%3Dregistered"],
+    ];
+    for (const [path, redirectTo] of expectations) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${redirectTo.replace(/[?]/g, "\\?")}$`));
+    }
+    const director = await createOrganiser(request);
+    await page.goto("/td/create-tournament");
+    await submitLogin(page, director, "Tournament Director");
+    await expect(page).toHaveURL(/\/td\/create-tournament$/);
+  });
+
+  test("the JSON API lets only a signed-in director create a tournament", async ({ request }) => {
+    expect((await request.post("/api/tournaments", { data: scenarioTournament() })).status()).toBe(401);
+    await createPlayer(request);
+    expect((await request.post("/api/tournaments", { data: scenarioTournament() })).status()).toBe(403);
+  });
+});
+

@@ -1,0 +1,92 @@
+// Factories for integration tests: accounts and tournaments created through
+// the real API, plus direct SQL for checks (and for states no API makes yet).
+import { createClient, type Client } from "@libsql/client";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { HttpClient } from "./http.ts";
+import type { TestApp } from "./stack.ts";
+
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+
+export function futureDate(daysAhead = 30): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+export type Account = { client: HttpClient; id: string; email: string };
+export type TournamentJson = Record<string, unknown> & { id: string; slug: string; status: string; playerCount: number };
+
+export const validTournament = () => ({
+  name: "Friday 8-Ball Knockout",
+  venue: "The Red Lion, Leeds",
+  date: futureDate(),
+  time: "19:30",
+  entryFee: "10.00",
+  siteFee: "1.00",
+  rakeType: "fixed",
+  rakeValue: "1.00",
+  maxPlayers: 16,
+  payoutStructure: "winner_ru",
+});
+
+export function useFactories(app: TestApp) {
+  let sql: Client | undefined;
+  beforeAll(() => {
+    sql = createClient({ url: app.dbUrl });
+  });
+  afterAll(() => sql?.close());
+  const db = (): Client => {
+    if (!sql) throw new Error("use inside a test");
+    return sql;
+  };
+
+  async function signUp(kind: "player" | "organiser", name: string): Promise<Account> {
+    const client = app.client();
+    const email = uniqueEmail(kind);
+    const body =
+      kind === "player"
+        ? { name, email, password: "secret1", confirmPassword: "secret1" }
+        : { organisationName: "Red Lion League", venue: "The Red Lion", name, email, password: "secret1", confirmPassword: "secret1" };
+    const response = await client.json("POST", `/api/auth/signup/${kind}`, body);
+    expect(response.status).toBe(201);
+    const { user } = (await response.json()) as { user: { id: string } };
+    return { client, id: user.id, email };
+  }
+
+  return {
+    sql: db,
+    organiser: (name = "Dave Director") => signUp("organiser", name),
+    player: (name = "Pat Player") => signUp("player", name),
+    async createTournament(td: Account, overrides: Record<string, unknown> = {}): Promise<TournamentJson> {
+      const response = await td.client.json("POST", "/api/tournaments", { ...validTournament(), ...overrides });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json()) as TournamentJson;
+    },
+    async count(table: string, where = "1", args: (string | number)[] = []): Promise<number> {
+      return Number((await db().execute({ sql: `select count(*) as n from ${table} where ${where}`, args })).rows[0]?.n);
+    },
+    async balance(kind: "player" | "organiser", id: string): Promise<number> {
+      const table = kind === "player" ? "players" : "organisers";
+      return Number((await db().execute({ sql: `select balance_pence from ${table} where id = ?`, args: [id] })).rows[0]?.balance_pence);
+    },
+    /** Gives a player money the honest way: a deposit transaction (the trigger moves the balance). */
+    async credit(kind: "player" | "organiser", id: string, pence: number): Promise<void> {
+      await db().execute({
+        sql: "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
+        args: [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
+      });
+    },
+    /** Every account's balance equals the sum of its transactions, and none is negative. */
+    async expectLedgerTrue(): Promise<void> {
+      const rows = await db().execute(`
+        select 'player' as kind, p.id, p.balance_pence as balance,
+          coalesce((select sum(amount_pence) from transactions t where t.user_type = 'player' and t.user_id = p.id), 0) as total
+        from players p
+        union all
+        select 'organiser', o.id, o.balance_pence,
+          coalesce((select sum(amount_pence) from transactions t where t.user_type = 'organiser' and t.user_id = o.id), 0)
+        from organisers o`);
+      const wrong = rows.rows.filter((r) => Number(r.balance) !== Number(r.total) || Number(r.balance) < 0);
+      expect(wrong).toEqual([]);
+    },
+  };
+}
