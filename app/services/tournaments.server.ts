@@ -1,6 +1,6 @@
 // Tournaments: create, read for every screen, archive and restore. The
 // pages and the JSON API call these.
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
 import { matches, organisers, players, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
@@ -108,8 +108,8 @@ export async function listOrganiserTournaments(db: Database, organiserId: string
  * What a player browses, in one round trip: open tournaments, and every
  * tournament they have a paid entry in (any status), newest first.
  */
-export async function browseForPlayer(db: Database, playerId: string) {
-  const [open, registered] = await db.batch([
+export async function browseForPlayer(db: Database, playerId: string, now = Date.now()) {
+  const [open, registered, held] = await db.batch([
     db
       .select(summaryColumns)
       .from(tournaments)
@@ -124,11 +124,20 @@ export async function browseForPlayer(db: Database, playerId: string) {
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
       .where(and(eq(tournamentPlayers.playerId, playerId), eq(tournamentPlayers.paid, true)))
       .orderBy(desc(tournaments.date), desc(tournaments.time)),
+    // Live holds: places kept while the player pays.
+    db
+      .select(summaryColumns)
+      .from(tournamentPlayers)
+      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+      .where(and(eq(tournamentPlayers.playerId, playerId), eq(tournamentPlayers.paid, false), gt(tournamentPlayers.holdExpiresAt, now)))
+      .orderBy(desc(tournaments.date), desc(tournaments.time)),
   ]);
-  const registeredIds = new Set(registered.map((row) => row.tournament.id));
+  const mine = new Set([...registered, ...held].map((row) => row.tournament.id));
   return {
-    available: open.filter((row) => !registeredIds.has(row.tournament.id)).map(toSummary),
+    available: open.filter((row) => !mine.has(row.tournament.id)).map(toSummary),
     registered: registered.map(toSummary),
+    pending: held.map(toSummary),
   };
 }
 

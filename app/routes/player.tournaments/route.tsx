@@ -22,11 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const maxFee = (url.searchParams.get("maxFee") ?? "").slice(0, 20);
   const maxFeePence = maxFee ? parsePence(maxFee) : null; // not a number: ignored (SPEC §5)
   const tab = url.searchParams.get("tab") === "registered" ? ("registered" as const) : ("available" as const);
-  const { available, registered } = await browseForPlayer(db, player.id);
+  const { available, registered, pending } = await browseForPlayer(db, player.id);
   const keep = (t: (typeof available)[number]) =>
     matchesSearch(t, q) && (maxFeePence === null || t.entryFeePence <= maxFeePence);
   const now = Date.now();
-  const view = (t: (typeof available)[number], isRegistered: boolean) => ({
+  const view = (t: (typeof available)[number], isRegistered: boolean, isPending = false) => ({
     id: t.id,
     slug: t.slug,
     name: t.name,
@@ -41,14 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     raceTo: t.raceTo,
     registrationDeadline: t.registrationDeadline,
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
-    state: registrationState({ ...t, registered: isRegistered, now }),
+    state: registrationState({ ...t, registered: isRegistered, pending: isPending, now }),
   });
   return {
     tab,
     q,
     maxFee,
     available: available.filter(keep).map((t) => view(t, false)),
-    registered: registered.filter(keep).map((t) => view(t, true)),
+    registered: [...pending.filter(keep).map((t) => view(t, false, true)), ...registered.filter(keep).map((t) => view(t, true))],
   };
 }
 
@@ -201,7 +201,8 @@ const badgeFor: Record<RegistrationState, { tone: "green" | "blue" | "amber" | "
 
 function PlayerTournamentCard({ t }: { t: Card }) {
   const badge = badgeFor[t.state];
-  const button = t.state === "registered" ? "View Tournament" : t.state === "open" ? "Register Now" : "View Details";
+  const button =
+    t.state === "registered" ? "View Tournament" : t.state === "open" ? "Register Now" : t.state === "pending" ? "Resume" : "View Details";
   return (
     <li className="card flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
@@ -242,8 +243,8 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         ) : null}
       </dl>
       <Link
-        to={`/tournament/${t.slug}`}
-        className={"mt-auto " + (button === "Register Now" ? "btn-primary" : "btn-secondary")}
+        to={t.state === "pending" ? `/tournament/${t.slug}/checkout` : `/tournament/${t.slug}`}
+        className={"mt-auto " + (button === "Register Now" || button === "Resume" ? "btn-primary" : "btn-secondary")}
       >
         {button}
       </Link>
