@@ -37,6 +37,12 @@ export default [
   route("api/dev/payments/:id/confirm", "routes/api.dev.payments.$id.confirm/route.ts"),
   route("api/tournaments/:slug", "routes/api.tournaments.$slug/route.ts"),
   route("api/tournaments/:id/status", "routes/api.tournaments.$id.status/route.ts"),
+  route("api/tournaments/:id/start", "routes/api.tournaments.$id.start/route.ts"),
+  route("api/tournaments/:id/finalize", "routes/api.tournaments.$id.finalize/route.ts"),
+  route("api/tournaments/:id/payout-preview", "routes/api.tournaments.$id.payout-preview/route.ts"),
+  route("api/tournaments/:id/matches", "routes/api.tournaments.$id.matches/route.ts"),
+  route("api/matches/:id", "routes/api.matches.$id/route.ts"),
+  route("api/matches/:id/table", "routes/api.matches.$id.table/route.ts"),
   route("api/dev/outbox", "routes/api.dev.outbox/route.ts"),
   route("api/*", "routes/api.not-found/route.ts"),
 

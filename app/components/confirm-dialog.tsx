@@ -40,14 +40,15 @@ export function ConfirmDialog({
         <>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
           <Dialog.Content
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+            className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
           >
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Description asChild>
               <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</div>
             </Dialog.Description>
-            <Form method="post" action={action} preventScrollReset className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Form method="post" action={action} preventScrollReset className="mt-6 space-y-6">
               {children}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Link to={cancelTo} replace preventScrollReset className="btn-secondary">
                 Cancel
               </Link>
@@ -58,6 +59,7 @@ export function ConfirmDialog({
               >
                 {busy ? "Working..." : confirmLabel}
               </button>
+              </div>
             </Form>
           </Dialog.Content>
         </>

@@ -99,7 +99,10 @@ export const tournaments = sqliteTable(
     status: text("status", { enum: tournamentStatuses }).notNull().default("open"),
     slug: text("slug").notNull().unique(),
     startedAt: integer("started_at", { mode: "number" }),
+    /** Set when payouts are confirmed (finalize); archive leaves it null. */
     finishedAt: integer("finished_at", { mode: "number" }),
+    /** The finalize that finished the tournament: its writes are guarded on it. */
+    finalizeId: text("finalize_id"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -113,6 +113,6 @@ export async function waitForHydrated(page: Page, selector: string) {
       return !!el && Object.keys(el).some((key) => key.startsWith("__reactProps"));
     },
     selector,
-    { timeout: 10_000 },
+    { timeout: 15_000 },
   );
 }

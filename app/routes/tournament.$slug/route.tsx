@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRevalidator, useRouteError } from "react-router";
+import { BracketView } from "~/components/bracket-view.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
@@ -16,7 +17,12 @@ import {
   tournamentTypeOptions,
   type RegistrationState,
 } from "~/domain/tournaments.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { payoutPreview, listMatches } from "~/services/play.server.ts";
 import { playerRegistrations } from "~/services/registration.server.ts";
+import { listTables } from "~/services/tables.server.ts";
+import { directorAction } from "./director.server.ts";
+import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
 import { getTournamentBySlug } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
@@ -29,6 +35,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const url = new URL(request.url);
   const now = Date.now();
+  const isOwner = user?.userType === "organiser" && user.id === tournament.organiserId;
+  const confirm = url.searchParams.get("confirm");
+  const [matches, tables] = await Promise.all([
+    tournament.status === "open" ? Promise.resolve([]) : listMatches(db, tournament.id),
+    isOwner && tournament.status === "in_progress" ? listTables(db, tournament.organiserId) : Promise.resolve([]),
+  ]);
+  let preview: { rows: PreviewRow[]; poolPence: number; rakePence: number } | null = null;
+  let previewProblem: string | null = null;
+  if (isOwner && confirm === "finalize") {
+    try {
+      preview = await payoutPreview(db, tournament.organiserId, tournament.id);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      previewProblem = error.message;
+    }
+  }
   const registered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   const pending =
     user?.userType === "player" && !registered
@@ -36,7 +58,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : false;
   return {
     origin: url.origin,
-    tab: url.searchParams.get("tab") === "bracket" ? ("bracket" as const) : ("details" as const),
+    tab: url.searchParams.get("tab") === "bracket" || (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress") ? ("bracket" as const) : ("details" as const),
+    matches,
+    tables,
+    confirm,
+    resultFor: url.searchParams.get("result"),
+    correctFor: url.searchParams.get("correct"),
+    preview,
+    previewProblem,
     paymentToast:
       url.searchParams.get("payment") === "success"
         ? { id: "payment-success", type: "success" as const, title: "Payment Successful!", description: "You're in. See you at the table." }
@@ -70,6 +99,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return directorAction(request, context, params.slug);
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Tournament not found — Break & Run" }];
   const t = loaderData.tournament;
@@ -91,8 +124,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TournamentPage() {
-  const { tournament: t, tab, viewer, registration, deadlinePassed, origin, paymentToast } = useLoaderData<typeof loader>();
+  const { tournament: t, tab, viewer, registration, deadlinePassed, origin, paymentToast, matches, confirm, resultFor, correctFor, preview, previewProblem } =
+    useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  // While play is on, the bracket follows the evening without a reload.
+  useEffect(() => {
+    if (t.status !== "in_progress") return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, 10_000);
+    return () => clearInterval(timer);
+  }, [t.status, revalidator]);
+  const isOwner = viewer?.isOwner === true;
+  const rounds = Math.max(0, ...matches.map((m) => m.round));
+  const finalMatch = matches.find((m) => m.round === rounds);
   // The toast shows once; the query is then removed from the address.
   useEffect(() => {
     if (paymentToast) navigate(`/tournament/${t.slug}`, { replace: true, preventScrollReset: true });
@@ -127,17 +173,17 @@ export default function TournamentPage() {
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
 
-        <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
             <nav aria-label="Tournament sections" className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
-              <TabLink to={`/tournament/${t.slug}`} current={tab === "details"}>
+              <TabLink to={`/tournament/${t.slug}?tab=details`} current={tab === "details"}>
                 Details
               </TabLink>
               <TabLink to={`/tournament/${t.slug}?tab=bracket`} current={tab === "bracket"}>
                 Bracket {live ? <Badge tone="red">Live</Badge> : null}
               </TabLink>
             </nav>
-            {tab === "details" ? <Details /> : <BracketPlaceholder status={t.status} />}
+            {tab === "details" ? <Details /> : matches.length === 0 ? <BracketPlaceholder status={t.status} /> : <Bracket />}
           </div>
 
           <aside className="order-first space-y-4 lg:order-none" aria-label="Entry">
@@ -164,6 +210,38 @@ export default function TournamentPage() {
                 <JoinAction state={registration} slug={t.slug} viewer={viewer} deadlinePassed={deadlinePassed} />
               </div>
             </section>
+            {isOwner ? (
+              <section className="card" aria-labelledby="director-title">
+                <h2 id="director-title" className="text-lg font-semibold">
+                  Director
+                </h2>
+                {t.status === "open" ? (
+                  <>
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                      {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at least 2 are needed.
+                    </p>
+                    <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
+                      Start Tournament
+                    </Link>
+                  </>
+                ) : t.status === "in_progress" ? (
+                  finalMatch?.status === "completed" ? (
+                    <>
+                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">The final is played. Check the payouts and confirm.</p>
+                      <Link to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`} preventScrollReset className="btn-primary mt-3 w-full">
+                        Finalize &amp; Pay Out
+                      </Link>
+                    </>
+                  ) : (
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                      Record results and put matches on tables from the bracket. Payouts open once the final is played.
+                    </p>
+                  )
+                ) : (
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
+                )}
+              </section>
+            ) : null}
             <section className="card">
               <CopyBox label="Share this tournament" value={shareUrl} copiedMessage="Tournament link copied to clipboard" />
             </section>
@@ -171,7 +249,41 @@ export default function TournamentPage() {
         </div>
       </main>
       <SiteFooter />
+      {isOwner ? (
+        <>
+          <StartDialog open={confirm === "start" && t.status === "open"} name={t.name} paidCount={t.playerCount} slug={t.slug} />
+          <FinalizeDialog open={confirm === "finalize" && t.status === "in_progress"} slug={t.slug} preview={preview} problem={previewProblem} />
+          <ResultDialog
+            match={matches.find((m) => m.id === resultFor && m.status !== "completed")}
+            mode="record"
+            rounds={rounds}
+            raceTo={t.raceTo}
+            slug={t.slug}
+          />
+          <ResultDialog
+            match={matches.find((m) => m.id === correctFor && m.status === "completed")}
+            mode="correct"
+            rounds={rounds}
+            raceTo={t.raceTo}
+            slug={t.slug}
+          />
+        </>
+      ) : null}
     </>
+  );
+}
+
+function Bracket() {
+  const { tournament: t, matches, tables, viewer } = useLoaderData<typeof loader>();
+  const controls = viewer?.isOwner && t.status === "in_progress";
+  return (
+    <div className="mt-6">
+      <h2 className="sr-only">Bracket</h2>
+      <BracketView
+        matches={matches}
+        renderControls={controls ? (match) => matchControls({ match: matches.find((m) => m.id === match.id)!, matches, tables, slug: t.slug }) : undefined}
+      />
+    </div>
   );
 }
 

@@ -1,0 +1,446 @@
+// Single-elimination brackets (DESIGN §5): generation from a seeded draw,
+// recording and correcting results, round labels, standings and statistics.
+// Pure: every function takes the whole bracket and returns values or the rows
+// to change, so the service layer can write them in one batch and the UI can
+// apply the same changes optimistically.
+import { DomainError } from "./errors.ts";
+import type { Position } from "./money.ts";
+
+export type Slot = 1 | 2;
+export type MatchStatus = "pending" | "in_progress" | "completed";
+export type BracketMatch = {
+  id: string;
+  round: number; // 1 = first round
+  matchNumber: number; // 1-based within the round, top to bottom
+  player1Id: string | null;
+  player2Id: string | null;
+  player1Score: number;
+  player2Score: number;
+  winnerId: string | null;
+  status: MatchStatus;
+  isBye: boolean; // a completed first-round match with no opponent; counts in no statistic
+  nextMatchId: string | null; // where the winner goes (null for the final)
+  nextSlot: Slot | null;
+  completedAt: number | null;
+};
+
+// SPEC §9: maxPlayers is 2 to 512.
+export const MIN_BRACKET_PLAYERS = 2;
+export const MAX_BRACKET_PLAYERS = 512;
+
+/** Next power of two ≥ players (players 2..512; throw RangeError outside). */
+export function bracketSize(players: number): number {
+  if (!Number.isInteger(players) || players < MIN_BRACKET_PLAYERS || players > MAX_BRACKET_PLAYERS) {
+    throw new RangeError(
+      `A bracket needs ${MIN_BRACKET_PLAYERS} to ${MAX_BRACKET_PLAYERS} players, got ${players}`,
+    );
+  }
+  let size = 2;
+  while (size < players) size *= 2;
+  return size;
+}
+
+function isBracketSize(size: number): boolean {
+  return Number.isInteger(size) && size >= 2 && size <= MAX_BRACKET_PLAYERS && (size & (size - 1)) === 0;
+}
+
+/**
+ * Standard seed order for a bracket of `size`: position → seed, "1 v N, then
+ * halves recursively": size 4 → [1,4,2,3]; size 8 → [1,8,4,5,2,7,3,6].
+ */
+export function seedOrder(size: number): number[] {
+  if (!isBracketSize(size)) {
+    throw new RangeError(`A bracket size is a power of two from 2 to ${MAX_BRACKET_PLAYERS}, got ${size}`);
+  }
+  // Doubling keeps every existing seed in place and gives it the opponent
+  // that makes the pair sum to the new size + 1, so seeds 1 and 2 can only
+  // meet in the final, 1-4 only in the semi-finals, and so on.
+  let order = [1, 2];
+  while (order.length < size) {
+    const sum = order.length * 2 + 1;
+    order = order.flatMap((seed) => [seed, sum - seed]);
+  }
+  return order;
+}
+
+const UINT32_RANGE = 2 ** 32;
+
+/** Uniform random int in [0, maxExclusive) from crypto.getRandomValues with rejection sampling (no modulo bias). */
+export function cryptoRandomInt(maxExclusive: number): number {
+  if (!Number.isInteger(maxExclusive) || maxExclusive < 1 || maxExclusive > UINT32_RANGE) {
+    throw new RangeError(`maxExclusive must be an integer from 1 to 2^32, got ${maxExclusive}`);
+  }
+  // Values at or above the largest multiple of maxExclusive would make the
+  // low remainders more likely than the high ones, so they are drawn again.
+  const limit = UINT32_RANGE - (UINT32_RANGE % maxExclusive);
+  const buffer = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(buffer);
+    const value = buffer[0] ?? 0;
+    if (value < limit) return value % maxExclusive;
+  }
+}
+
+/**
+ * Fisher–Yates shuffle using `randomInt` (default cryptoRandomInt); returns a
+ * new array — the draw, recorded as seeds 1..n in this order.
+ */
+export function drawOrder<T>(
+  items: readonly T[],
+  randomInt: (maxExclusive: number) => number = cryptoRandomInt,
+): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    // A faulty source must not silently duplicate or drop a player.
+    if (!Number.isInteger(j) || j < 0 || j > i) {
+      throw new RangeError(`randomInt(${i + 1}) returned ${j}`);
+    }
+    const picked = result[j] as T;
+    result[j] = result[i] as T;
+    result[i] = picked;
+  }
+  return result;
+}
+
+/**
+ * The whole single-elimination bracket for players in seed order (index 0 =
+ * seed 1). Byes go to the seeds beyond n, i.e. the top seeds get byes, so no
+ * bye ever meets a bye and byes occur only in round 1. A bye match is
+ * completed at once and its winner is already placed in the next match.
+ * Every match links to the match/slot its winner feeds. Ids from newId().
+ * Returned in round order, then match order.
+ */
+export function generateBracket(
+  playerIdsInSeedOrder: readonly string[],
+  newId: () => string,
+  now: number,
+): BracketMatch[] {
+  const players = playerIdsInSeedOrder.length;
+  const size = bracketSize(players);
+  if (new Set(playerIdsInSeedOrder).size !== players) {
+    throw new RangeError("A player can be drawn only once");
+  }
+  const rounds = Math.log2(size);
+
+  // Ids first, so every match can point at the one its winner feeds.
+  const ids: string[][] = [];
+  for (let round = 1; round <= rounds; round++) {
+    ids.push(Array.from({ length: size / 2 ** round }, () => newId()));
+  }
+  const idAt = (round: number, matchNumber: number): string => ids[round - 1]?.[matchNumber - 1] as string;
+
+  const matches: BracketMatch[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const count = size / 2 ** round;
+    for (let matchNumber = 1; matchNumber <= count; matchNumber++) {
+      const isFinal = round === rounds;
+      matches.push({
+        id: idAt(round, matchNumber),
+        round,
+        matchNumber,
+        player1Id: null,
+        player2Id: null,
+        player1Score: 0,
+        player2Score: 0,
+        winnerId: null,
+        status: "pending",
+        isBye: false,
+        nextMatchId: isFinal ? null : idAt(round + 1, Math.ceil(matchNumber / 2)),
+        nextSlot: isFinal ? null : matchNumber % 2 === 1 ? 1 : 2,
+        completedAt: null,
+      });
+    }
+  }
+
+  const byId = new Map(matches.map((match) => [match.id, match]));
+  const order = seedOrder(size);
+  const playerForSeed = (seed: number): string | null => playerIdsInSeedOrder[seed - 1] ?? null;
+  for (let matchNumber = 1; matchNumber <= size / 2; matchNumber++) {
+    const match = matches[matchNumber - 1] as BracketMatch;
+    // In the standard order the better seed is always first in its pair and
+    // only seeds beyond n are missing, so a bye is always player 2 and
+    // two byes never meet (n > size / 2).
+    match.player1Id = playerForSeed(order[2 * matchNumber - 2] as number);
+    match.player2Id = playerForSeed(order[2 * matchNumber - 1] as number);
+    if (match.player2Id === null) {
+      match.isBye = true;
+      match.status = "completed";
+      match.winnerId = match.player1Id;
+      match.completedAt = now;
+      const next = byId.get(match.nextMatchId ?? "");
+      if (next) placeInSlot(next, match.nextSlot, match.winnerId);
+    }
+  }
+  return matches;
+}
+
+function placeInSlot(match: BracketMatch, slot: Slot | null, playerId: string | null): void {
+  if (slot === 1) match.player1Id = playerId;
+  else match.player2Id = playerId;
+}
+
+export type ResultInput = { winnerId: string; player1Score?: number | null; player2Score?: number | null };
+export type MatchChange = { id: string; set: Partial<Omit<BracketMatch, "id">> };
+export type ResultOptions = { raceTo: number | null; now: number };
+
+function findMatch(matches: readonly BracketMatch[], matchId: string): BracketMatch {
+  const match = matches.find((m) => m.id === matchId);
+  if (!match) throw new DomainError(404, "Match not found");
+  return match;
+}
+
+function nextMatchOf(matches: readonly BracketMatch[], match: BracketMatch): BracketMatch | null {
+  if (match.nextMatchId === null) return null;
+  const next = matches.find((m) => m.id === match.nextMatchId);
+  // Generated brackets always link to an existing match: a missing one is
+  // damaged data, not something a director can fix.
+  if (!next) throw new Error(`Bracket is inconsistent: match ${match.id} feeds missing match ${match.nextMatchId}`);
+  return next;
+}
+
+function isScore(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+
+// The checks shared by recording and correcting (DESIGN §5): a winner who is
+// one of the two players, optional whole-number scores, the winner's not
+// lower, and nothing above the race. Returns the scores to store.
+function validatedScores(
+  match: BracketMatch,
+  result: ResultInput,
+  raceTo: number | null,
+): { player1Score: number; player2Score: number } {
+  if (match.player1Id === null || match.player2Id === null) {
+    throw new DomainError(409, "Both players must be in the match before a result can be recorded");
+  }
+  if (result.winnerId !== match.player1Id && result.winnerId !== match.player2Id) {
+    throw new DomainError(400, "The winner must be one of the two players", { field: "winnerId" });
+  }
+  const given = { player1Score: result.player1Score ?? null, player2Score: result.player2Score ?? null };
+  for (const field of ["player1Score", "player2Score"] as const) {
+    const score = given[field];
+    if (score !== null && !isScore(score)) {
+      throw new DomainError(400, "Scores must be whole numbers of 0 or more", { field });
+    }
+  }
+  const winnerIsPlayer1 = result.winnerId === match.player1Id;
+  if (given.player1Score !== null && given.player2Score !== null) {
+    const [winnerScore, loserScore] = winnerIsPlayer1
+      ? [given.player1Score, given.player2Score]
+      : [given.player2Score, given.player1Score];
+    // Equal scores are allowed: a result can be recorded without a full race
+    // (a concession or a timed match), and DESIGN only forbids "lower".
+    if (winnerScore < loserScore) {
+      throw new DomainError(400, "The winner's score can't be lower than the loser's", {
+        field: winnerIsPlayer1 ? "player1Score" : "player2Score",
+      });
+    }
+  }
+  if (raceTo !== null) {
+    for (const field of ["player1Score", "player2Score"] as const) {
+      const score = given[field];
+      if (score !== null && score > raceTo) {
+        throw new DomainError(400, `Scores can't be more than the race to ${raceTo}`, { field });
+      }
+    }
+  }
+  return { player1Score: given.player1Score ?? 0, player2Score: given.player2Score ?? 0 };
+}
+
+function slotChange(next: BracketMatch, slot: Slot | null, playerId: string): MatchChange {
+  return { id: next.id, set: slot === 1 ? { player1Id: playerId } : { player2Id: playerId } };
+}
+
+/**
+ * Records a result on a pending or in_progress match with both players
+ * present. Returns exactly the rows that change: this match (scores — missing
+ * scores become 0 —, winnerId, status "completed", completedAt = now) and,
+ * unless it is the final, the next match's slot per nextSlot.
+ * Throws DomainError: 404 unknown match; 409 already completed or a player
+ * missing; 400 bad winner, scores or race.
+ */
+export function applyResult(
+  matches: readonly BracketMatch[],
+  matchId: string,
+  result: ResultInput,
+  options: ResultOptions,
+): MatchChange[] {
+  const match = findMatch(matches, matchId);
+  if (match.status === "completed") throw new DomainError(409, "This match already has a result");
+  const scores = validatedScores(match, result, options.raceTo);
+  const changes: MatchChange[] = [
+    {
+      id: match.id,
+      set: { ...scores, winnerId: result.winnerId, status: "completed", completedAt: options.now },
+    },
+  ];
+  const next = nextMatchOf(matches, match);
+  if (next) changes.push(slotChange(next, match.nextSlot, result.winnerId));
+  return changes;
+}
+
+/**
+ * Corrects a completed (non-bye) match's result while the match its winner
+ * moved into has no result yet; the final can always be corrected (finalize
+ * is the caller's concern). Returns exactly the changed rows: this match
+ * (when its scores or winner differ) and the next match's slot when the
+ * winner changed. completedAt is kept: the match was played when it was, a
+ * correction only fixes the record, so `options.now` is unused today.
+ */
+export function correctResult(
+  matches: readonly BracketMatch[],
+  matchId: string,
+  result: ResultInput,
+  options: ResultOptions,
+): MatchChange[] {
+  const match = findMatch(matches, matchId);
+  if (match.status !== "completed") throw new DomainError(409, "Only a match with a result can be corrected");
+  if (match.isBye) throw new DomainError(409, "A bye can't be corrected");
+  const next = nextMatchOf(matches, match);
+  // Once the next match has a result the old winner has already played on
+  // with it; changing this one would leave that result without a player.
+  if (next?.status === "completed") {
+    throw new DomainError(409, "The next match already has a result: correct that one first");
+  }
+  const scores = validatedScores(match, result, options.raceTo);
+  const winnerChanged = result.winnerId !== match.winnerId;
+  const changes: MatchChange[] = [];
+  if (winnerChanged || scores.player1Score !== match.player1Score || scores.player2Score !== match.player2Score) {
+    changes.push({ id: match.id, set: { ...scores, winnerId: result.winnerId } });
+  }
+  if (next && winnerChanged) changes.push(slotChange(next, match.nextSlot, result.winnerId));
+  return changes;
+}
+
+/** Applies changes to a list (for tests and for the UI's optimistic view): returns a new array. */
+export function withChanges(matches: readonly BracketMatch[], changes: readonly MatchChange[]): BracketMatch[] {
+  const byId = new Map<string, Partial<Omit<BracketMatch, "id">>>();
+  for (const change of changes) byId.set(change.id, { ...byId.get(change.id), ...change.set });
+  const known = new Set(matches.map((m) => m.id));
+  for (const id of byId.keys()) {
+    if (!known.has(id)) throw new RangeError(`A change names an unknown match: ${id}`);
+  }
+  return matches.map((match) => {
+    const set = byId.get(match.id);
+    return set ? { ...match, ...set } : match;
+  });
+}
+
+/**
+ * Round labels count down from the last: Final, Semi-Finals, Quarter-Finals,
+ * then `Round ${round}` (counted from the first round).
+ */
+export function roundLabel(round: number, totalRounds: number): string {
+  if (!Number.isInteger(totalRounds) || totalRounds < 1 || !Number.isInteger(round) || round < 1 || round > totalRounds) {
+    throw new RangeError(`Round ${round} is not in a bracket of ${totalRounds} rounds`);
+  }
+  switch (totalRounds - round) {
+    case 0:
+      return "Final";
+    case 1:
+      return "Semi-Finals";
+    case 2:
+      return "Quarter-Finals";
+    default:
+      return `Round ${round}`;
+  }
+}
+
+/** The number of rounds (0 for no matches). */
+export function totalRounds(matches: readonly BracketMatch[]): number {
+  return matches.reduce((max, match) => Math.max(max, match.round), 0);
+}
+
+function finalOf(matches: readonly BracketMatch[]): BracketMatch | null {
+  return matches.find((match) => match.nextMatchId === null) ?? null;
+}
+
+/** The champion once the final has a result, else null. */
+export function champion(matches: readonly BracketMatch[]): string | null {
+  const final = finalOf(matches);
+  return final?.status === "completed" ? final.winnerId : null;
+}
+
+// Every place range a 512-player bracket can produce, best first. The first
+// five are the money module's paid positions, so standings feed splitPool.
+export const finishingPositions = [
+  "1st",
+  "2nd",
+  "3rd-4th",
+  "5th-8th",
+  "9th-16th",
+  "17th-32nd",
+  "33rd-64th",
+  "65th-128th",
+  "129th-256th",
+  "257th-512th",
+] as const satisfies readonly [Position, Position, Position, Position, Position, ...string[]];
+export type FinishingPosition = (typeof finishingPositions)[number];
+
+export type Standing = { playerId: string; position: FinishingPosition; roundLost: number | null };
+
+function loserOf(match: BracketMatch): string | null {
+  if (match.status !== "completed" || match.isBye || match.winnerId === null) return null;
+  return match.winnerId === match.player1Id ? match.player2Id : match.player1Id;
+}
+
+/**
+ * Finishing positions once the final has a result (else 409): the final's
+ * winner "1st", its loser "2nd", the losers of round r of R share places
+ * 2^(R-r)+1 .. 2^(R-r+1) ("3rd-4th", "5th-8th", …). Every player appears
+ * exactly once. Order: best first, then by match order.
+ */
+export function standings(matches: readonly BracketMatch[]): Standing[] {
+  const final = finalOf(matches);
+  if (final?.status !== "completed" || final.winnerId === null) {
+    throw new DomainError(409, "The final has not been played yet");
+  }
+  const rounds = totalRounds(matches);
+  const result: Standing[] = [{ playerId: final.winnerId, position: "1st", roundLost: null }];
+  const ordered = [...matches].sort((a, b) => b.round - a.round || a.matchNumber - b.matchNumber);
+  for (const match of ordered) {
+    const loser = loserOf(match);
+    if (loser === null) continue;
+    // Losing in the final is index 1 ("2nd"), one round earlier index 2, …
+    const position = finishingPositions[rounds - match.round + 1];
+    if (position === undefined) throw new RangeError(`No finishing position for round ${match.round} of ${rounds}`);
+    result.push({ playerId: loser, position, roundLost: match.round });
+  }
+  return result;
+}
+
+/**
+ * Per-player match statistics excluding byes: played and won. Every player in
+ * the bracket has an entry, even one who has only had a bye (0 and 0), so
+ * finalize can write a row for each.
+ */
+export function matchStats(matches: readonly BracketMatch[]): Map<string, { played: number; won: number }> {
+  const stats = new Map<string, { played: number; won: number }>();
+  const entry = (playerId: string) => {
+    let found = stats.get(playerId);
+    if (!found) stats.set(playerId, (found = { played: 0, won: 0 }));
+    return found;
+  };
+  for (const match of matches) {
+    for (const playerId of [match.player1Id, match.player2Id]) if (playerId !== null) entry(playerId);
+    if (match.status !== "completed" || match.isBye) continue;
+    for (const playerId of [match.player1Id, match.player2Id]) {
+      if (playerId === null) continue;
+      const player = entry(playerId);
+      player.played += 1;
+      if (playerId === match.winnerId) player.won += 1;
+    }
+  }
+  return stats;
+}
+
+/**
+ * Matches ready to be played or put on a table: both players present, not
+ * completed. In round order, then match order.
+ */
+export function playableMatches(matches: readonly BracketMatch[]): BracketMatch[] {
+  return matches
+    .filter((m) => m.player1Id !== null && m.player2Id !== null && m.status !== "completed")
+    .sort((a, b) => a.round - b.round || a.matchNumber - b.matchNumber);
+}

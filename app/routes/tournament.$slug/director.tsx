@@ -1,0 +1,198 @@
+// The director's controls on the tournament page. Every control is a plain
+// form or a link to a URL-driven dialog, so it all works without JavaScript.
+import { Form, Link } from "react-router";
+import type { BracketMatchView } from "~/components/bracket-view.tsx";
+import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { useIsSubmitting } from "~/components/form.tsx";
+import { roundLabel } from "~/domain/bracket.ts";
+import { formatGBP } from "~/domain/money.ts";
+
+type Match = BracketMatchView & { nextMatchId: string | null; tableId: string | null };
+type Table = { id: string; name: string };
+
+export function matchControls({ match, matches, tables, slug }: { match: Match; matches: Match[]; tables: Table[]; slug: string }) {
+  const playable = match.status !== "completed" && match.player1Id !== null && match.player2Id !== null;
+  const next = matches.find((m) => m.id === match.nextMatchId);
+  const correctable = match.status === "completed" && !match.isBye && (!next || next.status !== "completed");
+  if (!playable && !correctable) return null;
+  return (
+    <div className="space-y-2">
+      {playable ? (
+        <>
+          <Link to={`/tournament/${slug}?tab=bracket&result=${match.id}`} preventScrollReset className="btn-primary min-h-9 w-full py-1.5 text-xs">
+            Record result
+          </Link>
+          <Form method="post" preventScrollReset className="flex gap-2">
+            <input type="hidden" name="intent" value="assign-table" />
+            <input type="hidden" name="matchId" value={match.id} />
+            <label className="sr-only" htmlFor={`table-${match.id}`}>
+              Table for match {match.matchNumber}
+            </label>
+            <select
+              id={`table-${match.id}`}
+              name="tableId"
+              defaultValue={match.tableId ?? ""}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs dark:border-slate-700 dark:bg-slate-950"
+            >
+              <option value="">No table</option>
+              {tables.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn-secondary min-h-9 px-3 py-1.5 text-xs">
+              Set table
+            </button>
+          </Form>
+        </>
+      ) : null}
+      {correctable ? (
+        <Link to={`/tournament/${slug}?tab=bracket&correct=${match.id}`} preventScrollReset className="btn-ghost min-h-9 w-full py-1.5 text-xs">
+          Correct result
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export function ResultDialog({
+  match,
+  mode,
+  rounds,
+  raceTo,
+  slug,
+}: {
+  match: Match | undefined;
+  mode: "record" | "correct";
+  rounds: number;
+  raceTo: number | null;
+  slug: string;
+}) {
+  const busy = useIsSubmitting();
+  const open = Boolean(match);
+  const inputClass = "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-700 dark:bg-slate-950";
+  return (
+    <ConfirmDialog
+      open={open}
+      title={mode === "record" ? "Record result" : "Correct result"}
+      description={match ? `${roundLabel(match.round, rounds)} – Match ${match.matchNumber}` : ""}
+      confirmLabel={mode === "record" ? "Save result" : "Save correction"}
+      cancelTo={`/tournament/${slug}?tab=bracket`}
+      busy={busy}
+    >
+      {match ? (
+        <div className="space-y-4">
+          <input type="hidden" name="intent" value={mode === "record" ? "record-result" : "correct-result"} />
+          <input type="hidden" name="matchId" value={match.id} />
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">Winner</legend>
+            <div className="grid gap-2">
+              {[
+                { id: match.player1Id, name: match.player1?.name },
+                { id: match.player2Id, name: match.player2?.name },
+              ].map((p) => (
+                <label
+                  key={p.id}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-200 px-3 has-checked:border-baize-600 has-checked:bg-baize-50 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
+                >
+                  <input type="radio" name="winnerId" value={p.id ?? ""} required defaultChecked={match.winnerId === p.id} className="accent-baize-700" />
+                  <span className="font-semibold">{p.name}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid grid-cols-2 gap-3">
+            <label className="space-y-1 text-sm font-medium">
+              <span className="block truncate">{match.player1?.name} score</span>
+              <input name="player1Score" type="number" min={0} max={raceTo ?? 999} step={1} inputMode="numeric" defaultValue={match.status === "completed" ? match.player1Score : ""} className={inputClass} />
+            </label>
+            <label className="space-y-1 text-sm font-medium">
+              <span className="block truncate">{match.player2?.name} score</span>
+              <input name="player2Score" type="number" min={0} max={raceTo ?? 999} step={1} inputMode="numeric" defaultValue={match.status === "completed" ? match.player2Score : ""} className={inputClass} />
+            </label>
+          </div>
+          <p className="text-xs text-slate-600 dark:text-slate-400">Scores are optional{raceTo ? `; race to ${raceTo}` : ""}.</p>
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+export function StartDialog({ open, name, paidCount, slug }: { open: boolean; name: string; paidCount: number; slug: string }) {
+  const busy = useIsSubmitting();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Start ${name}?`}
+      description={
+        <>
+          The draw is made at random from the {paidCount} paid players and the bracket is fixed. Registration closes and unpaid holds are
+          released.
+        </>
+      }
+      confirmLabel="Start Tournament"
+      cancelTo={`/tournament/${slug}`}
+      busy={busy}
+    >
+      <input type="hidden" name="intent" value="start" />
+    </ConfirmDialog>
+  );
+}
+
+export type PreviewRow = { playerId: string; playerName: string; position: string; amountPence: number };
+
+export function FinalizeDialog({
+  open,
+  slug,
+  preview,
+  problem,
+}: {
+  open: boolean;
+  slug: string;
+  preview: { rows: PreviewRow[]; poolPence: number; rakePence: number } | null;
+  problem: string | null;
+}) {
+  const busy = useIsSubmitting();
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Confirm payouts"
+      description={
+        preview ? (
+          <div className="space-y-3">
+            <p>This pays the prizes into the players' balances and cannot be undone.</p>
+            <table className="w-full text-left text-sm" data-testid="payout-preview">
+              <thead>
+                <tr className="border-b border-slate-200 dark:border-slate-700">
+                  <th scope="col" className="py-1.5">Player</th>
+                  <th scope="col" className="py-1.5">Position</th>
+                  <th scope="col" className="py-1.5 text-right">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row) => (
+                  <tr key={row.playerId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                    <td className="py-1.5 font-medium text-slate-900 dark:text-slate-100">{row.playerName}</td>
+                    <td className="py-1.5">{row.position}</td>
+                    <td className="py-1.5 text-right tabular-nums">{formatGBP(row.amountPence)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p>
+              Prize pool {formatGBP(preview.poolPence)} · your rake {formatGBP(preview.rakePence)}
+            </p>
+          </div>
+        ) : (
+          <p>{problem ?? "Payouts are not available yet."}</p>
+        )
+      }
+      confirmLabel="Confirm Payouts"
+      cancelTo={`/tournament/${slug}?tab=bracket`}
+      busy={busy}
+    >
+      <input type="hidden" name="intent" value="finalize" />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,348 @@
+// Running the evening: start (draw and bracket), results and corrections,
+// tables, and finalize with payouts. Every change is one guarded batch, so
+// two taps at once or a double finalize cannot write twice.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "~/db/client.server.ts";
+import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import {
+  applyResult,
+  correctResult,
+  drawOrder,
+  generateBracket,
+  matchStats,
+  standings,
+  type BracketMatch,
+  type MatchChange,
+  type ResultInput,
+} from "~/domain/bracket.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
+import { movementStatement } from "./ledger.server.ts";
+
+type TournamentRow = typeof tournaments.$inferSelect;
+type MatchRow = typeof matches.$inferSelect;
+
+async function ownTournament(db: Database, organiserId: string, tournamentId: string): Promise<TournamentRow> {
+  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId)).limit(1);
+  if (!t) throw new DomainError(404, "Tournament not found");
+  if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
+  return t;
+}
+
+function toBracketMatch(row: MatchRow): BracketMatch {
+  return {
+    id: row.id,
+    round: row.round,
+    matchNumber: row.matchNumber,
+    player1Id: row.player1Id,
+    player2Id: row.player2Id,
+    player1Score: row.player1Score,
+    player2Score: row.player2Score,
+    winnerId: row.winnerId,
+    status: row.status,
+    isBye: row.isBye,
+    nextMatchId: row.nextMatchId,
+    nextSlot: row.nextSlot === 1 || row.nextSlot === 2 ? row.nextSlot : null,
+    completedAt: row.completedAt,
+  };
+}
+
+async function bracketOf(db: Database, tournamentId: string): Promise<BracketMatch[]> {
+  const rows = await db.select().from(matches).where(eq(matches.tournamentId, tournamentId)).orderBy(asc(matches.round), asc(matches.matchNumber));
+  return rows.map(toBracketMatch);
+}
+
+/** Start: a random draw from the paid entries, the whole bracket in one batch. */
+export async function startTournament(db: Database, organiserId: string, tournamentId: string, now = Date.now()) {
+  const t = await ownTournament(db, organiserId, tournamentId);
+  if (t.status !== "open") throw new DomainError(409, "Only an open tournament can be started");
+  const entrants = await db
+    .select({ playerId: tournamentPlayers.playerId })
+    .from(tournamentPlayers)
+    .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, true)));
+  if (entrants.length < 2) throw new DomainError(409, "At least 2 paid players are needed to start");
+  if (entrants.length > t.maxPlayers) throw new DomainError(409, "More paid entries than places: check the entries");
+
+  const draw = drawOrder(entrants.map((e) => e.playerId));
+  const bracket = generateBracket(draw, () => crypto.randomUUID(), now);
+  // Later rounds first, so every match's next match already exists.
+  const ordered = [...bracket].sort((a, b) => b.round - a.round || a.matchNumber - b.matchNumber);
+  const rows = ordered.map((m) => ({ ...m, tournamentId: t.id, createdAt: now }));
+  const chunks: (typeof rows)[] = [];
+  for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
+
+  try {
+    const [started] = await db.batch([
+      db
+        .update(tournaments)
+        .set({ status: "in_progress", startedAt: now })
+        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
+        .returning({ id: tournaments.id }),
+      // Unpaid holds are not entered; a late payment for one is refunded.
+      db.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
+      ...chunks.map((chunk) => db.insert(matches).values(chunk)),
+    ]);
+    if (!started[0]) throw new DomainError(409, "The tournament has already started");
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    // A concurrent start inserted the bracket first: the unique match positions refused ours.
+    if (String((error as Error).message).includes("UNIQUE")) throw new DomainError(409, "The tournament has already started");
+    throw error;
+  }
+  return { matches: bracket.length, players: draw.length };
+}
+
+export type MatchView = {
+  id: string;
+  round: number;
+  matchNumber: number;
+  player1Id: string | null;
+  player2Id: string | null;
+  player1: { name: string } | null;
+  player2: { name: string } | null;
+  player1Score: number;
+  player2Score: number;
+  winnerId: string | null;
+  status: MatchRow["status"];
+  isBye: boolean;
+  tableId: string | null;
+  tableName: string | null;
+  nextMatchId: string | null;
+};
+
+/** The bracket as displayed: SPEC's match shape with names and the table. */
+export async function listMatches(db: Database, tournamentId: string): Promise<MatchView[]> {
+  const p1 = alias(players, "p1");
+  const p2 = alias(players, "p2");
+  const rows = await db
+    .select({ match: matches, player1Name: p1.name, player2Name: p2.name, tableName: tables.name })
+    .from(matches)
+    .leftJoin(p1, eq(p1.id, matches.player1Id))
+    .leftJoin(p2, eq(p2.id, matches.player2Id))
+    .leftJoin(tables, eq(tables.id, matches.tableId))
+    .where(eq(matches.tournamentId, tournamentId))
+    .orderBy(asc(matches.round), asc(matches.matchNumber));
+  return rows.map(({ match: m, player1Name, player2Name, tableName }) => ({
+    id: m.id,
+    round: m.round,
+    matchNumber: m.matchNumber,
+    player1Id: m.player1Id,
+    player2Id: m.player2Id,
+    player1: player1Name === null ? null : { name: player1Name },
+    player2: player2Name === null ? null : { name: player2Name },
+    player1Score: m.player1Score,
+    player2Score: m.player2Score,
+    winnerId: m.winnerId,
+    status: m.status,
+    isBye: m.isBye,
+    tableId: m.tableId,
+    tableName,
+    nextMatchId: m.nextMatchId,
+  }));
+}
+
+async function matchInPlay(db: Database, organiserId: string, matchId: string) {
+  const [row] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
+  if (!row) throw new DomainError(404, "Match not found");
+  const t = await ownTournament(db, organiserId, row.tournamentId);
+  if (t.status !== "in_progress") throw new DomainError(409, "Results can only be recorded while the tournament is in progress");
+  return { row, t };
+}
+
+/** Writes a result's changes, guarded on the match being as we read it. */
+async function persistResult(db: Database, before: MatchRow, changes: MatchChange[]) {
+  const [own, ...others] = changes;
+  if (!own || own.id !== before.id) throw new Error("applyResult must change the match itself first");
+  const guard = and(
+    eq(matches.id, before.id),
+    eq(matches.status, before.status),
+    before.winnerId === null ? sql`${matches.winnerId} is null` : eq(matches.winnerId, before.winnerId),
+    eq(matches.player1Score, before.player1Score),
+    eq(matches.player2Score, before.player2Score),
+  );
+  const applied = sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.completedAt} = ${own.set.completedAt ?? null} and ${matches.winnerId} = ${own.set.winnerId ?? null})`;
+  const [updated] = await db.batch([
+    db.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
+    ...others.map((change) =>
+      db
+        .update(matches)
+        .set(change.set)
+        // The next match must not have a result yet, and our own write must have happened.
+        .where(and(eq(matches.id, change.id), sql`${matches.status} != 'completed'`, applied)),
+    ),
+  ]);
+  if (!updated[0]) throw new DomainError(409, "This match changed meanwhile: reload and try again");
+}
+
+export async function recordResult(db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) {
+  const { row, t } = await matchInPlay(db, organiserId, matchId);
+  const changes = applyResult(await bracketOf(db, t.id), matchId, input, { raceTo: t.raceTo, now });
+  await persistResult(db, row, changes);
+}
+
+export async function correctMatchResult(db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) {
+  const { row, t } = await matchInPlay(db, organiserId, matchId);
+  const changes = correctResult(await bracketOf(db, t.id), matchId, input, { raceTo: t.raceTo, now });
+  await persistResult(db, row, changes);
+}
+
+/** Assigning a table puts the match in progress; unassigning returns it to pending. */
+export async function assignTable(db: Database, organiserId: string, matchId: string, tableId: string | null, now = Date.now()) {
+  const { row } = await matchInPlay(db, organiserId, matchId);
+  if (row.status === "completed") throw new DomainError(409, "This match already has a result");
+  if (tableId === null) {
+    await db
+      .update(matches)
+      .set({ tableId: null, tableAssignedAt: null, status: "pending" })
+      .where(and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`));
+    return;
+  }
+  if (!row.player1Id || !row.player2Id) throw new DomainError(409, "Both players must be known before the match goes on a table");
+  const [table] = await db.select().from(tables).where(eq(tables.id, tableId)).limit(1);
+  if (!table) throw new DomainError(404, "Table not found");
+  if (table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
+  const [updated] = await db
+    .update(matches)
+    .set({ tableId, tableAssignedAt: now, status: "in_progress" })
+    .where(and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`))
+    .returning({ id: matches.id });
+  if (!updated) throw new DomainError(409, "This match already has a result");
+}
+
+type PayoutPlan = {
+  t: TournamentRow;
+  paidEntries: string[];
+  poolPence: number;
+  rakePence: number;
+  payouts: Payout[];
+  names: Map<string, string>;
+  stats: Map<string, { played: number; won: number }>;
+  champion: string | null;
+};
+
+async function planPayouts(db: Database, organiserId: string, tournamentId: string): Promise<PayoutPlan> {
+  const t = await ownTournament(db, organiserId, tournamentId);
+  if (t.status !== "in_progress") throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
+  const [entries, bracket] = await Promise.all([
+    db
+      .select({ playerId: tournamentPlayers.playerId, name: players.name })
+      .from(tournamentPlayers)
+      .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, true))),
+    bracketOf(db, t.id),
+  ]);
+  const placed = standings(bracket); // throws 409 until the final has a result
+  const paidPositions = new Set<string>(positions);
+  const placings = placed
+    .filter((p): p is { playerId: string; position: Position; roundLost: number | null } => paidPositions.has(p.position))
+    .map((p) => ({ playerId: p.playerId, position: p.position }));
+  const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
+  const poolPence = poolPerEntry(t.entryFeePence, rake) * entries.length;
+  return {
+    t,
+    paidEntries: entries.map((e) => e.playerId),
+    poolPence,
+    rakePence: rake * entries.length,
+    payouts: splitPool(t.payoutStructure, poolPence, placings),
+    names: new Map(entries.map((e) => [e.playerId, e.name])),
+    stats: matchStats(bracket),
+    champion: placed.find((p) => p.position === "1st")?.playerId ?? null,
+  };
+}
+
+/** The confirm dialog's rows: player, position, amount (pence). */
+export async function payoutPreview(db: Database, organiserId: string, tournamentId: string) {
+  const plan = await planPayouts(db, organiserId, tournamentId);
+  return {
+    poolPence: plan.poolPence,
+    rakePence: plan.rakePence,
+    rows: plan.payouts.map((p) => ({
+      playerId: p.playerId,
+      playerName: plan.names.get(p.playerId) ?? "Unknown player",
+      position: p.position,
+      amountPence: p.amountPence,
+    })),
+  };
+}
+
+/**
+ * Finalize: one atomic batch writes the payouts (confirmed), each payout's
+ * ledger row, the director's rake, every entrant's statistics and status
+ * finished. Every write after the status change is conditioned on this very
+ * finalize having made it, so a second finalize — concurrent or later —
+ * changes nothing.
+ */
+export async function finalizeTournament(db: Database, organiserId: string, tournamentId: string, now = Date.now()) {
+  const plan = await planPayouts(db, organiserId, tournamentId);
+  const { t } = plan;
+  // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
+  const finalizeId = crypto.randomUUID();
+  const ours = sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${t.id} and ${tournaments.finalizeId} = ${finalizeId})`;
+  const label = `${t.name}, ${t.venue}`;
+  const winnings = new Map(plan.payouts.map((p) => [p.playerId, p.amountPence]));
+
+  const [finished] = await db.batch([
+    db
+      .update(tournaments)
+      .set({ status: "finished", finishedAt: now, finalizeId })
+      .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`))
+      .returning({ id: tournaments.id }),
+    ...plan.payouts.map((p) =>
+      db.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
+        select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now} where ${ours}
+        on conflict (tournament_id, player_id) do nothing`),
+    ),
+    ...plan.payouts
+      .filter((p) => p.amountPence > 0)
+      .map((p) =>
+        movementStatement(
+          db,
+          {
+            userType: "player",
+            userId: p.playerId,
+            type: "payout",
+            amountPence: p.amountPence,
+            description: `Prize (${p.position}) — ${label}`,
+            tournamentId: t.id,
+            idempotencyKey: `payout:${t.id}:${p.playerId}`,
+          },
+          ours,
+        ),
+      ),
+    ...(plan.rakePence > 0
+      ? [
+          movementStatement(
+            db,
+            {
+              userType: "organiser",
+              userId: t.organiserId,
+              type: "rake",
+              amountPence: plan.rakePence,
+              description: `Rake (${plan.paidEntries.length} entries) — ${label}`,
+              tournamentId: t.id,
+              idempotencyKey: `rake:${t.id}`,
+            },
+            ours,
+          ),
+        ]
+      : []),
+    ...plan.paidEntries.map((playerId) => {
+      const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
+      const won = plan.champion === playerId ? 1 : 0;
+      const earnings = winnings.get(playerId) ?? 0;
+      return db.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
+        select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now} where ${ours}
+        on conflict (player_id) do update set
+          tournaments_played = tournaments_played + 1,
+          tournaments_won = tournaments_won + excluded.tournaments_won,
+          matches_played = matches_played + excluded.matches_played,
+          matches_won = matches_won + excluded.matches_won,
+          total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
+          updated_at = excluded.updated_at`);
+    }),
+  ]);
+  if (!finished[0]) throw new DomainError(409, "This tournament has already been finalized");
+  return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts };
+}
+
