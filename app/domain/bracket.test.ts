@@ -17,6 +17,7 @@ import {
   type ResultInput,
   roundLabel,
   seedOrder,
+  type Slot,
   standings,
   totalRounds,
   withChanges,
@@ -111,45 +112,62 @@ function randomResult(rng: Rng, match: BracketMatch, raceTo: number | null): Res
   }
 }
 
-type Played = { matches: BracketMatch[]; log: { round: number; matchNumber: number; winnerId: string }[] };
+type Played = {
+  matches: BracketMatch[];
+  log: { round: number; matchNumber: number; winnerId: string; winnerSlot: Slot }[];
+};
+
+// Invariant checks over hundreds of matches collect their failures and assert
+// once: an expect() per match would make the exhaustive tests several times
+// slower without saying more when they fail.
+type Problems = string[];
+function check(problems: Problems, ok: boolean, message: () => string): void {
+  if (!ok) problems.push(message());
+}
 
 // Plays a bracket to the end, always picking a random playable match so the
 // order of play varies, and checks each step returns exactly the rows that
-// change.
+// change: this match, and the empty slot of the next one.
 function playToEnd(start: BracketMatch[], rng: Rng): Played {
   const raceTo = rng() < 0.3 ? null : 1 + intBelow(rng, 15);
+  const problems: Problems = [];
   let matches = start;
   const log: Played["log"] = [];
   let steps = 0;
   while (champion(matches) === null) {
     const playable = playableMatches(matches);
-    expect(playable.length).toBeGreaterThan(0);
+    if (playable.length === 0) throw new Error("no playable match before a champion");
     const match = playable[intBelow(rng, playable.length)] as BracketMatch;
     const result = randomResult(rng, match, raceTo);
     const changes = applyResult(matches, match.id, result, { raceTo, now: NOW + ++steps });
-    expect(changes).toHaveLength(match.nextMatchId === null ? 1 : 2);
-    expect(changes[0]).toEqual({
-      id: match.id,
-      set: {
-        player1Score: result.player1Score ?? 0,
-        player2Score: result.player2Score ?? 0,
-        winnerId: result.winnerId,
-        status: "completed",
-        completedAt: NOW + steps,
+    const expected: MatchChange[] = [
+      {
+        id: match.id,
+        set: {
+          player1Score: result.player1Score ?? 0,
+          player2Score: result.player2Score ?? 0,
+          winnerId: result.winnerId,
+          status: "completed",
+          completedAt: NOW + steps,
+        },
       },
-    });
+    ];
     if (match.nextMatchId !== null) {
-      expect(changes[1]).toEqual({
+      expected.push({
         id: match.nextMatchId,
         set: match.nextSlot === 1 ? { player1Id: result.winnerId } : { player2Id: result.winnerId },
       });
       // The slot was empty: a result never overwrites a player.
       const next = byId(matches, match.nextMatchId);
-      expect(match.nextSlot === 1 ? next.player1Id : next.player2Id).toBeNull();
+      const occupant = match.nextSlot === 1 ? next.player1Id : next.player2Id;
+      check(problems, occupant === null, () => `${match.id} overwrote ${occupant}`);
     }
+    check(problems, JSON.stringify(changes) === JSON.stringify(expected), () => `${match.id}: ${JSON.stringify(changes)}`);
     matches = withChanges(matches, changes);
-    log.push({ round: match.round, matchNumber: match.matchNumber, winnerId: result.winnerId });
+    const winnerSlot: Slot = result.winnerId === match.player1Id ? 1 : 2;
+    log.push({ round: match.round, matchNumber: match.matchNumber, winnerId: result.winnerId, winnerSlot });
   }
+  expect(problems).toEqual([]);
   return { matches, log };
 }
 
@@ -239,14 +257,14 @@ test("a faulty random source is refused rather than duplicating a player", () =>
 });
 
 test("cryptoRandomInt stays in [0, max) for every max from 1 to 1000", () => {
+  const outOfRange: string[] = [];
   for (let max = 1; max <= 1000; max++) {
     for (let i = 0; i < 5; i++) {
       const value = cryptoRandomInt(max);
-      expect(Number.isInteger(value)).toBe(true);
-      expect(value).toBeGreaterThanOrEqual(0);
-      expect(value).toBeLessThan(max);
+      if (!Number.isInteger(value) || value < 0 || value >= max) outOfRange.push(`${value} for ${max}`);
     }
   }
+  expect(outOfRange).toEqual([]);
   for (let i = 0; i < 20; i++) expect(cryptoRandomInt(1)).toBe(0);
   for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 32 + 1]) expect(() => cryptoRandomInt(bad)).toThrow(RangeError);
 });
@@ -338,97 +356,133 @@ function checkGenerated(n: number, matches: readonly BracketMatch[]): void {
   const size = bracketSize(n);
   const rounds = Math.log2(size);
   const players = playerIds(n);
+  const problems: Problems = [];
+  const index = new Map(matches.map((m) => [m.id, m]));
   expect(matches).toHaveLength(size - 1);
-  expect(new Set(matches.map((m) => m.id)).size).toBe(size - 1);
+  expect(index.size).toBe(size - 1);
   expect(totalRounds(matches)).toBe(rounds);
-  for (let round = 1; round <= rounds; round++) {
-    const inRound = matches.filter((m) => m.round === round);
-    expect(inRound.map((m) => m.matchNumber)).toEqual(Array.from({ length: size / 2 ** round }, (_, i) => i + 1));
-  }
+  expect(matches.map((m) => `${m.round}/${m.matchNumber}`)).toEqual(
+    Array.from({ length: rounds }, (_, r) =>
+      Array.from({ length: size / 2 ** (r + 1) }, (_, k) => `${r + 1}/${k + 1}`),
+    ).flat(),
+  );
 
-  // Byes: size - n of them, round 1 only, never bye v bye, to seeds 1..size-n.
+  // Byes: size - n of them, round 1 only, never bye v bye, to seeds 1..size-n,
+  // completed at once with the winner already in the next match.
   const byes = matches.filter((m) => m.isBye);
   expect(byes).toHaveLength(size - n);
-  const byePlayers = new Set<string | null>();
+  expect(byes.map((b) => b.player1Id).sort()).toEqual(players.slice(0, size - n).sort());
   for (const bye of byes) {
-    expect(bye.round).toBe(1);
-    expect(bye.player1Id).not.toBeNull();
-    expect(bye.player2Id).toBeNull();
-    expect(bye).toMatchObject({ status: "completed", winnerId: bye.player1Id, player1Score: 0, player2Score: 0 });
-    expect(bye.completedAt).toBe(NOW);
-    byePlayers.add(bye.player1Id);
-    const next = byId(matches, bye.nextMatchId);
-    expect(bye.nextSlot === 1 ? next.player1Id : next.player2Id).toBe(bye.player1Id);
+    const next = index.get(bye.nextMatchId ?? "");
+    check(
+      problems,
+      bye.round === 1 &&
+        bye.player1Id !== null &&
+        bye.player2Id === null &&
+        bye.status === "completed" &&
+        bye.winnerId === bye.player1Id &&
+        bye.player1Score === 0 &&
+        bye.player2Score === 0 &&
+        bye.completedAt === NOW &&
+        (bye.nextSlot === 1 ? next?.player1Id : next?.player2Id) === bye.player1Id,
+      () => `bad bye ${JSON.stringify(bye)}`,
+    );
   }
-  expect([...byePlayers].sort()).toEqual(players.slice(0, size - n).sort());
 
-  // Round 1 holds every player exactly once; no match is empty.
+  // Round 1 holds every player exactly once; no match is empty, and every
+  // match without a bye waits to be played.
   const round1 = matches.filter((m) => m.round === 1);
   expect(round1).toHaveLength(size / 2);
   const seated = round1.flatMap((m) => [m.player1Id, m.player2Id]).filter((p) => p !== null);
   expect([...seated].sort()).toEqual([...players].sort());
   for (const match of round1) {
-    expect(match.player1Id).not.toBeNull();
+    check(problems, match.player1Id !== null, () => `${match.id} has no player 1`);
     if (!match.isBye) {
-      expect(match.player2Id).not.toBeNull();
-      expect(match.status).toBe("pending");
+      check(problems, match.player2Id !== null && match.status === "pending", () => `${match.id} not ready`);
     }
   }
 
-  // Links: match k of round r feeds match ceil(k/2) of round r+1, slot by parity;
-  // each later slot is fed by exactly one match.
+  // Links: match k of round r feeds match ceil(k/2) of round r+1, slot by
+  // parity; each later slot is fed by exactly one match.
   const feeders = new Map<string, number>();
   for (const match of matches) {
     if (match.round === rounds) {
-      expect(match.nextMatchId).toBeNull();
-      expect(match.nextSlot).toBeNull();
+      check(problems, match.nextMatchId === null && match.nextSlot === null, () => `final ${match.id} links on`);
       continue;
     }
-    const next = byId(matches, match.nextMatchId);
-    expect(next.round).toBe(match.round + 1);
-    expect(next.matchNumber).toBe(Math.ceil(match.matchNumber / 2));
-    expect(match.nextSlot).toBe(match.matchNumber % 2 === 1 ? 1 : 2);
-    const key = `${next.id}/${match.nextSlot}`;
+    const next = index.get(match.nextMatchId ?? "");
+    check(
+      problems,
+      next !== undefined &&
+        next.round === match.round + 1 &&
+        next.matchNumber === Math.ceil(match.matchNumber / 2) &&
+        match.nextSlot === (match.matchNumber % 2 === 1 ? 1 : 2),
+      () => `${match.id} links to ${match.nextMatchId}/${match.nextSlot}`,
+    );
+    const key = `${match.nextMatchId}/${match.nextSlot}`;
     feeders.set(key, (feeders.get(key) ?? 0) + 1);
   }
   const laterRounds = matches.filter((m) => m.round > 1);
   expect(feeders.size).toBe(laterRounds.length * 2);
-  for (const count of feeders.values()) expect(count).toBe(1);
+  expect([...feeders.values()].every((count) => count === 1)).toBe(true);
 
   // Later rounds start pending, holding only players who had a bye.
+  const byePlayers = new Set(byes.map((b) => b.player1Id));
   for (const match of laterRounds) {
-    expect(match).toMatchObject({ status: "pending", winnerId: null, isBye: false, completedAt: null });
-    for (const p of [match.player1Id, match.player2Id]) if (p !== null) expect(byePlayers.has(p)).toBe(true);
+    check(
+      problems,
+      match.status === "pending" &&
+        match.winnerId === null &&
+        !match.isBye &&
+        match.completedAt === null &&
+        [match.player1Id, match.player2Id].every((p) => p === null || byePlayers.has(p)),
+      () => `later match ${JSON.stringify(match)}`,
+    );
   }
+  expect(problems).toEqual([]);
 }
 
 function checkFinished(n: number, start: readonly BracketMatch[], end: readonly BracketMatch[]): void {
   const rounds = totalRounds(end);
   const players = playerIds(n);
   const nonByes = end.filter((m) => !m.isBye);
+  const problems: Problems = [];
+  const startIndex = new Map(start.map((m) => [m.id, m]));
+  const endIndex = new Map(end.map((m) => [m.id, m]));
 
   // Every match was reached and played, and the structure did not move.
   for (const match of end) {
-    const before = byId(start, match.id);
-    expect([match.round, match.matchNumber, match.nextMatchId, match.nextSlot, match.isBye]).toEqual([
-      before.round,
-      before.matchNumber,
-      before.nextMatchId,
-      before.nextSlot,
-      before.isBye,
-    ]);
-    expect(match.status).toBe("completed");
-    expect(match.winnerId).not.toBeNull();
-    if (!match.isBye) {
-      expect(match.player1Id).not.toBeNull();
-      expect(match.player2Id).not.toBeNull();
-      expect([match.player1Id, match.player2Id]).toContain(match.winnerId);
-    }
+    const before = startIndex.get(match.id);
+    check(
+      problems,
+      before !== undefined &&
+        before.round === match.round &&
+        before.matchNumber === match.matchNumber &&
+        before.nextMatchId === match.nextMatchId &&
+        before.nextSlot === match.nextSlot &&
+        before.isBye === match.isBye,
+      () => `${match.id} moved`,
+    );
+    check(
+      problems,
+      match.status === "completed" &&
+        match.winnerId !== null &&
+        (match.isBye ||
+          (match.player1Id !== null &&
+            match.player2Id !== null &&
+            (match.winnerId === match.player1Id || match.winnerId === match.player2Id))),
+      () => `${match.id} not played: ${JSON.stringify(match)}`,
+    );
     if (match.nextMatchId !== null) {
-      const next = byId(end, match.nextMatchId);
-      expect(match.nextSlot === 1 ? next.player1Id : next.player2Id).toBe(match.winnerId);
+      const next = endIndex.get(match.nextMatchId);
+      check(
+        problems,
+        (match.nextSlot === 1 ? next?.player1Id : next?.player2Id) === match.winnerId,
+        () => `${match.id}'s winner did not move on`,
+      );
     }
   }
+  expect(problems).toEqual([]);
   expect(playableMatches(end)).toEqual([]);
 
   // One champion: the final's winner, unbeaten.
@@ -436,54 +490,69 @@ function checkFinished(n: number, start: readonly BracketMatch[], end: readonly 
   const final = end.find((m) => m.round === rounds) as BracketMatch;
   expect(winner).toBe(final.winnerId);
   expect(players).toContain(winner);
-  for (const match of nonByes) {
-    if (match.player1Id === winner || match.player2Id === winner) expect(match.winnerId).toBe(winner);
-  }
+  const championsMatches = nonByes.filter((m) => m.player1Id === winner || m.player2Id === winner);
+  expect(championsMatches.every((m) => m.winnerId === winner)).toBe(true);
 
-  // Standings: every player once, positions by the round lost.
+  // The one match each player lost (the champion none).
+  const lostIn = new Map<string, number[]>();
+  for (const match of nonByes) {
+    const loser = match.winnerId === match.player1Id ? match.player2Id : match.player1Id;
+    lostIn.set(loser as string, [...(lostIn.get(loser as string) ?? []), match.round]);
+  }
+  expect(lostIn.size).toBe(n - 1);
+  expect(lostIn.has(winner as string)).toBe(false);
+
+  // Standings: every player once, positions by the round lost, best first.
   const table = standings(end);
   expect(table).toHaveLength(n);
   expect(table.map((s) => s.playerId).sort()).toEqual([...players].sort());
   expect(table[0]).toEqual({ playerId: winner, position: "1st", roundLost: null });
   let previousTier = 0;
   for (const row of table.slice(1)) {
-    expect(row.roundLost).not.toBeNull();
-    const roundLost = row.roundLost as number;
+    const roundLost = row.roundLost ?? Number.NaN;
     const tier = rounds - roundLost + 1;
-    expect(row.position).toBe(finishingPositions[tier]);
-    expect(tier).toBeGreaterThanOrEqual(previousTier);
-    previousTier = tier;
-    // The round lost is the round of the one match this player lost.
-    const lost = nonByes.filter(
-      (m) => (m.player1Id === row.playerId || m.player2Id === row.playerId) && m.winnerId !== row.playerId,
+    check(
+      problems,
+      row.position === finishingPositions[tier] &&
+        tier >= previousTier &&
+        JSON.stringify(lostIn.get(row.playerId)) === JSON.stringify([roundLost]),
+      () => `standing ${JSON.stringify(row)}`,
     );
-    expect(lost.map((m) => m.round)).toEqual([roundLost]);
+    previousTier = tier;
   }
-  // A tier of losers of round r has at most as many players as places.
+  // A tier of losers of round r has one player per played match of that
+  // round, never more than its places.
   for (let round = 1; round <= rounds; round++) {
     const count = table.filter((s) => s.roundLost === round).length;
-    expect(count).toBe(nonByes.filter((m) => m.round === round).length);
-    expect(count).toBeLessThanOrEqual(2 ** (rounds - round));
+    check(
+      problems,
+      count === nonByes.filter((m) => m.round === round).length && count <= 2 ** (rounds - round),
+      () => `${count} lost in round ${round}`,
+    );
   }
 
   // Statistics: byes count in none.
   const stats = matchStats(end);
   expect([...stats.keys()].sort()).toEqual([...players].sort());
-  let played = 0;
-  let won = 0;
-  for (const [playerId, s] of stats) {
-    played += s.played;
-    won += s.won;
-    const own = nonByes.filter((m) => m.player1Id === playerId || m.player2Id === playerId);
-    expect(s.played).toBe(own.length);
-    expect(s.won).toBe(own.filter((m) => m.winnerId === playerId).length);
+  const expectedStats = new Map(players.map((p) => [p, { played: 0, won: 0 }]));
+  for (const match of nonByes) {
+    for (const p of [match.player1Id, match.player2Id]) {
+      const entry = expectedStats.get(p as string) as { played: number; won: number };
+      entry.played += 1;
+      if (p === match.winnerId) entry.won += 1;
+    }
   }
-  expect(played).toBe(2 * nonByes.length);
-  expect(won).toBe(nonByes.length);
+  expect(stats).toEqual(expectedStats);
+  const totals = [...stats.values()].reduce((sum, s) => ({ played: sum.played + s.played, won: sum.won + s.won }), {
+    played: 0,
+    won: 0,
+  });
+  expect(totals).toEqual({ played: 2 * nonByes.length, won: nonByes.length });
   expect(nonByes).toHaveLength(n - 1);
-  const championStats = stats.get(winner as string);
   const hadBye = end.some((m) => m.isBye && m.player1Id === winner);
-  expect(championStats).toEqual({ played: hadBye ? rounds - 1 : rounds, won: hadBye ? rounds - 1 : rounds });
+  const championRounds = hadBye ? rounds - 1 : rounds;
+  expect(stats.get(winner as string)).toEqual({ played: championRounds, won: championRounds });
+  expect(problems).toEqual([]);
 }
 
 const fieldSizes = [...Array.from({ length: 129 }, (_, i) => i + 2), 256, 512];
@@ -915,16 +984,12 @@ for (let n = 2; n <= 128; n++) {
     // Play the same results in the same order in both.
     const { matches: finished, log } = playToEnd(ours, mulberry32(n * 104729));
     const idOf = new Map(initial.matches.map((m) => [`${m.round}/${m.matchNumber}`, m.id]));
-    const participantId = new Map(initial.participants.map((p) => [p.name, p.id]));
+    // The winner's slot comes from our bracket: the occupants were equal before
+    // and are compared again after, so a divergence cannot go unnoticed.
     for (const step of log) {
-      const current = (await load()).matches.find((m) => m.round === step.round && m.matchNumber === step.matchNumber);
-      expect(current).toBeDefined();
-      const winnerIs1 = current?.player1Id === step.winnerId;
-      expect(winnerIs1 || current?.player2Id === step.winnerId).toBe(true);
-      expect(participantId.has(step.winnerId)).toBe(true);
       await manager.update.match({
         id: idOf.get(`${step.round}/${step.matchNumber}`) as number,
-        ...(winnerIs1 ? { opponent1: { result: "win" } } : { opponent2: { result: "win" } }),
+        ...(step.winnerSlot === 1 ? { opponent1: { result: "win" } } : { opponent2: { result: "win" } }),
       });
     }
     expect(occupants((await load()).matches)).toEqual(occupants(finished));

@@ -161,7 +161,11 @@ async function persistResult(db: Database, before: MatchRow, changes: MatchChang
     eq(matches.player1Score, before.player1Score),
     eq(matches.player2Score, before.player2Score),
   );
-  const applied = sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.completedAt} = ${own.set.completedAt ?? null} and ${matches.winnerId} = ${own.set.winnerId ?? null})`;
+  // The match as this write leaves it: dependent writes apply only if it is so.
+  const after = { ...before, ...own.set };
+  const applied = sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
+    and ${matches.winnerId} = ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
+    and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`;
   const [updated] = await db.batch([
     db.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
     ...others.map((change) =>
