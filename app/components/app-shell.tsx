@@ -12,6 +12,7 @@ export const organiserNav: NavItem[] = [
   { to: "/td/dashboard", label: "Dashboard" },
   { to: "/td/tournaments", label: "My Tournaments" },
   { to: "/td/create-tournament", label: "Create Tournament" },
+  { to: "/td/tables", label: "Tables" },
 ];
 export const playerNav: NavItem[] = [
   { to: "/player/dashboard", label: "Dashboard" },

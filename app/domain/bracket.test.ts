@@ -281,8 +281,8 @@ test("cryptoRandomInt is roughly uniform over 6000 draws of a die", () => {
 test("cryptoRandomInt rejects the biased top of the range and draws again", () => {
   // 2^32 mod 3 = 1, so 0xFFFFFFFF is the one value that would favour 0.
   const values = [0xffffffff, 5];
-  const spy = vi.spyOn(crypto, "getRandomValues").mockImplementation(<T extends ArrayBufferView | null>(array: T) => {
-    (array as unknown as Uint32Array)[0] = values.shift() ?? 0;
+  const spy = vi.spyOn(crypto, "getRandomValues").mockImplementation((array) => {
+    (array as Uint32Array)[0] = values.shift() ?? 0;
     return array;
   });
   expect(cryptoRandomInt(3)).toBe(2);

@@ -1,7 +1,11 @@
-// Tables and their access codes (SPEC §2 /td/tables, /scoreboard).
-import { asc, eq } from "drizzle-orm";
+// Tables and their access codes (SPEC §2 /td/tables, /scoreboard): the
+// director's list, and what a tablet at a table shows.
+import { and, asc, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server.ts";
-import { tables } from "~/db/schema.ts";
+import { matches, players, tables, tournaments } from "~/db/schema.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { generateAccessCode } from "~/domain/tables.ts";
 
 export async function listTables(db: Database, organiserId: string) {
   return db
@@ -9,4 +13,99 @@ export async function listTables(db: Database, organiserId: string) {
     .from(tables)
     .where(eq(tables.organiserId, organiserId))
     .orderBy(asc(tables.createdAt), asc(tables.name));
+}
+
+export async function createTable(db: Database, organiserId: string, name: string) {
+  // Collisions are rare (31^8 codes); the unique index makes them safe to retry.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await db
+      .insert(tables)
+      .values({ organiserId, name, accessCode: generateAccessCode((n) => crypto.getRandomValues(new Uint8Array(n))) })
+      .onConflictDoNothing({ target: tables.accessCode })
+      .returning({ id: tables.id, name: tables.name, accessCode: tables.accessCode });
+    if (row) return row;
+  }
+  throw new DomainError(503, "Could not make a unique access code, please try again");
+}
+
+/** Deletes one of the director's own tables; its matches lose the table (ON DELETE SET NULL). */
+export async function deleteTable(db: Database, organiserId: string, tableId: string) {
+  const [table] = await db.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1);
+  if (!table) throw new DomainError(404, "Table not found");
+  if (table.organiserId !== organiserId) throw new DomainError(403, "You can only delete your own tables");
+  await db.delete(tables).where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId)));
+}
+
+export async function findTableByCode(db: Database, code: string) {
+  const [row] = await db
+    .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode })
+    .from(tables)
+    .where(eq(tables.accessCode, code))
+    .limit(1);
+  return row ?? null;
+}
+
+export type CurrentMatch = {
+  id: string;
+  tournament: { name: string; slug: string };
+  round: number;
+  matchNumber: number;
+  player1: { name: string } | null;
+  player2: { name: string } | null;
+  player1Id: string | null;
+  player2Id: string | null;
+  player1Score: number;
+  player2Score: number;
+  winnerId: string | null;
+  status: "pending" | "in_progress" | "completed";
+};
+
+/**
+ * A table and what it shows, in one round trip: the match most recently
+ * assigned to it in a tournament that is in progress (DESIGN §5).
+ */
+export async function scoreboardByCode(db: Database, code: string): Promise<{ table: { id: string; name: string; accessCode: string }; match: CurrentMatch | null } | null> {
+  const p1 = alias(players, "p1");
+  const p2 = alias(players, "p2");
+  const [tableRows, matchRows] = await db.batch([
+    db.select({ id: tables.id, name: tables.name, accessCode: tables.accessCode }).from(tables).where(eq(tables.accessCode, code)).limit(1),
+    db
+      .select({
+        match: matches,
+        tournamentName: tournaments.name,
+        tournamentSlug: tournaments.slug,
+        player1Name: p1.name,
+        player2Name: p2.name,
+      })
+      .from(matches)
+      .innerJoin(tables, eq(tables.id, matches.tableId))
+      .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+      .leftJoin(p1, eq(p1.id, matches.player1Id))
+      .leftJoin(p2, eq(p2.id, matches.player2Id))
+      .where(and(eq(tables.accessCode, code), eq(tournaments.status, "in_progress")))
+      .orderBy(desc(matches.tableAssignedAt))
+      .limit(1),
+  ]);
+  const table = tableRows[0];
+  if (!table) return null;
+  const row = matchRows[0];
+  return {
+    table,
+    match: row
+      ? {
+          id: row.match.id,
+          tournament: { name: row.tournamentName, slug: row.tournamentSlug },
+          round: row.match.round,
+          matchNumber: row.match.matchNumber,
+          player1: row.player1Name === null ? null : { name: row.player1Name },
+          player2: row.player2Name === null ? null : { name: row.player2Name },
+          player1Id: row.match.player1Id,
+          player2Id: row.match.player2Id,
+          player1Score: row.match.player1Score,
+          player2Score: row.match.player2Score,
+          winnerId: row.match.winnerId,
+          status: row.match.status,
+        }
+      : null,
+  };
 }

@@ -1,0 +1,34 @@
+// Table access codes (SPEC §3: 8 characters, unique) and the table form.
+import { z } from "zod";
+
+/** No look-alikes: no 0/O, no 1/I/L. */
+export const ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const ACCESS_CODE_LENGTH = 8;
+
+export function generateAccessCode(randomBytes: (n: number) => Uint8Array): string {
+  let code = "";
+  // Rejection sampling keeps every character equally likely.
+  const limit = 256 - (256 % ACCESS_CODE_ALPHABET.length);
+  while (code.length < ACCESS_CODE_LENGTH) {
+    for (const byte of randomBytes(ACCESS_CODE_LENGTH * 2)) {
+      if (byte < limit && code.length < ACCESS_CODE_LENGTH) code += ACCESS_CODE_ALPHABET[byte % ACCESS_CODE_ALPHABET.length];
+    }
+  }
+  return code;
+}
+
+/** What a person typed → the stored form, or null if it cannot be a code. */
+export function normalizeAccessCode(input: string): string | null {
+  const code = input.trim().toUpperCase();
+  if (code.length !== ACCESS_CODE_LENGTH) return null;
+  for (const ch of code) if (!ACCESS_CODE_ALPHABET.includes(ch)) return null;
+  return code;
+}
+
+export const TableSchema = z.object({
+  name: z
+    .string({ error: "Please enter a table name" })
+    .trim()
+    .min(1, "Please enter a table name")
+    .max(50, "Table names can be at most 50 characters"),
+});

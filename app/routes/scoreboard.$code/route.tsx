@@ -1,0 +1,188 @@
+// The tablet at a table: the live match, in type big enough to read from the
+// bar. Server-rendered; without JavaScript it refreshes itself every 5 s,
+// with it only the data is fetched, backing off while the Wi-Fi is down.
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useLoaderData } from "react-router";
+import { TrophyIcon } from "~/components/icons.tsx";
+import { appContext } from "~/context.server.ts";
+import { normalizeAccessCode } from "~/domain/tables.ts";
+import { scoreboardByCode, type CurrentMatch } from "~/services/tables.server.ts";
+import type { Route } from "./+types/route";
+
+const REFRESH_MS = 5000;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const code = normalizeAccessCode(params.code);
+  const { db } = context.get(appContext);
+  const board = code ? await scoreboardByCode(db, code) : null;
+  if (!board) return data({ valid: false as const, code: params.code.slice(0, 32), table: null, match: null }, { status: 404 });
+  return { valid: true as const, code: board.table.accessCode, table: { name: board.table.name }, match: board.match };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.table ? `${loaderData.table.name} — Scoreboard` : "Invalid access code — Break & Run" },
+];
+
+type ApiMatch = Omit<CurrentMatch, "id" | "tournament"> & { tournament: { name: string } };
+
+export default function Scoreboard() {
+  const loaded = useLoaderData<typeof loader>();
+  if (!loaded.valid) return <InvalidCode />;
+  return <LiveBoard code={loaded.code} tableName={loaded.table.name} initial={loaded.match} />;
+}
+
+function InvalidCode() {
+  return (
+    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
+      <h1 className="text-4xl font-bold">Invalid access code</h1>
+      <p className="text-lg text-slate-600 dark:text-slate-300">Check the code on the director's Tables page.</p>
+      <Link to="/scoreboard" className="btn-primary px-8 py-3 text-lg">
+        Try Again
+      </Link>
+    </main>
+  );
+}
+
+function LiveBoard({ code, tableName, initial }: { code: string; tableName: string; initial: ApiMatch | null }) {
+  const [match, setMatch] = useState<ApiMatch | null>(initial);
+  const [offline, setOffline] = useState(false);
+  const failures = useRef(0);
+
+  useEffect(() => setMatch(initial), [initial]);
+
+  // Poll the data only; after a failure wait longer each time (up to 30 s).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    let cancelled = false;
+    const tick = async () => {
+      try {
+        const response = await fetch(`/api/tables/by-code/${code}/current-match`, { headers: { Accept: "application/json" } });
+        if (response.status === 404) {
+          window.location.reload(); // the table was deleted: show the invalid-code screen
+          return;
+        }
+        if (!response.ok) throw new Error(String(response.status));
+        const next = (await response.json()) as ApiMatch | null;
+        if (!cancelled) {
+          setMatch(next);
+          setOffline(false);
+          failures.current = 0;
+        }
+      } catch {
+        failures.current += 1;
+        if (!cancelled) setOffline(true);
+      }
+      if (!cancelled) timer = setTimeout(tick, Math.min(REFRESH_MS * 2 ** failures.current, 30_000));
+    };
+    timer = setTimeout(tick, REFRESH_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [code]);
+
+  // Keep the screen awake where the browser allows it.
+  useEffect(() => {
+    type Sentinel = { release: () => Promise<void> };
+    const wakeLock = (navigator as Navigator & { wakeLock?: { request: (type: "screen") => Promise<Sentinel> } }).wakeLock;
+    if (!wakeLock) return;
+    let sentinel: Sentinel | null = null;
+    const acquire = () => {
+      if (document.visibilityState === "visible") wakeLock.request("screen").then((s) => (sentinel = s)).catch(() => {});
+    };
+    acquire();
+    document.addEventListener("visibilitychange", acquire);
+    return () => {
+      document.removeEventListener("visibilitychange", acquire);
+      void sentinel?.release().catch(() => {});
+    };
+  }, []);
+
+  return (
+    <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8">
+      <noscript>
+        <meta httpEquiv="refresh" content="5" />
+      </noscript>
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold sm:text-5xl">{tableName}</h1>
+          <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">Live Match Information</p>
+        </div>
+        <div className="flex items-center gap-3">
+          {offline ? (
+            <p role="status" className="rounded-full bg-amber-100 px-4 py-1.5 text-base font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+              Reconnecting…
+            </p>
+          ) : null}
+          <Link to="/scoreboard" className="btn-secondary">
+            Change Table
+          </Link>
+        </div>
+      </header>
+
+      {match ? <MatchBoard match={match} /> : <NoMatch />}
+    </main>
+  );
+}
+
+function NoMatch() {
+  return (
+    <section className="flex flex-1 flex-col items-center justify-center text-center" aria-live="polite">
+      <h2 className="text-4xl font-bold sm:text-6xl">No Active Match</h2>
+      <p className="mt-4 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">Waiting for a match to be assigned to this table...</p>
+    </section>
+  );
+}
+
+const dotClass = {
+  in_progress: "bg-green-500 animate-pulse",
+  completed: "bg-blue-500",
+  pending: "bg-slate-400",
+} as const;
+
+function MatchBoard({ match }: { match: ApiMatch }) {
+  return (
+    <section className="flex flex-1 flex-col justify-center gap-6 py-6" aria-live="polite" aria-atomic="true">
+      <div className="text-center">
+        <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
+        <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">
+          Round {match.round} - Match {match.matchNumber}
+        </p>
+      </div>
+      <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
+        <PlayerPanel label="Player 1" name={match.player1?.name ?? "TBD"} score={match.player1Score ?? 0} winner={match.winnerId !== null && match.winnerId === match.player1Id} />
+        <PlayerPanel label="Player 2" name={match.player2?.name ?? "TBD"} score={match.player2Score ?? 0} winner={match.winnerId !== null && match.winnerId === match.player2Id} />
+      </div>
+      <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl">
+        <span className="text-slate-600 dark:text-slate-300">Status</span>
+        <span className={`inline-block size-4 rounded-full ${dotClass[match.status] ?? dotClass.pending}`} aria-hidden="true" />
+        <span className="font-semibold" data-testid="match-status">
+          {match.status.replace(/_/g, " ")}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+function PlayerPanel({ label, name, score, winner }: { label: string; name: string; score: number; winner: boolean }) {
+  return (
+    <div
+      className={
+        "flex flex-col items-center gap-2 rounded-2xl border-4 p-6 text-center " +
+        (winner ? "border-amber-400 bg-amber-50 dark:bg-amber-950" : "border-slate-200 dark:border-slate-700")
+      }
+    >
+      <p className="text-base tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</p>
+      <p className="flex items-center gap-3 text-3xl font-extrabold break-words sm:text-5xl">
+        {winner ? (
+          <>
+            <TrophyIcon width={40} height={40} className="shrink-0 text-amber-500" />
+            <span className="sr-only">Winner: </span>
+          </>
+        ) : null}
+        {name}
+      </p>
+      <p className="text-7xl font-black tabular-nums sm:text-8xl">{score}</p>
+    </div>
+  );
+}

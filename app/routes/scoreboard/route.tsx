@@ -1,0 +1,55 @@
+// The tablet's start screen: type the table's access code once.
+import { useState } from "react";
+import { Form, redirect } from "react-router";
+import { useHydrated } from "~/components/form.tsx";
+import { Logo } from "~/components/icons.tsx";
+import { ThemeToggle } from "~/components/theme-toggle.tsx";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Table Scoreboard — Break & Run" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const code = new URL(request.url).searchParams.get("code")?.trim();
+  if (code) throw redirect(`/scoreboard/${encodeURIComponent(code.slice(0, 32).toUpperCase())}`);
+  return null;
+}
+
+export default function ScoreboardStart() {
+  const [code, setCode] = useState("");
+  const hydrated = useHydrated();
+  return (
+    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-8 p-6">
+      <div className="absolute top-4 right-4">
+        <ThemeToggle />
+      </div>
+      <div className="flex items-center gap-3 text-2xl font-bold">
+        <Logo className="size-10 text-baize-700 dark:text-baize-400" /> Break &amp; Run
+      </div>
+      <div className="card w-full max-w-md">
+        <h1 className="text-2xl font-bold">Table Scoreboard</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">Enter this table's access code. You only need to do it once.</p>
+        <Form method="get" action="/scoreboard" className="mt-6 space-y-4">
+          <label htmlFor="code" className="block text-sm font-medium">
+            Access code
+          </label>
+          <input
+            id="code"
+            name="code"
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder="e.g., K7M2QX9P"
+            className="block w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-mono text-2xl tracking-[0.3em] uppercase dark:border-slate-700 dark:bg-slate-950"
+          />
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={hydrated && code.trim() === ""}>
+            View Scoreboard
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,198 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AppShell, organiserNav } from "~/components/app-shell.tsx";
+import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { ActionToast, FieldError, useHydrated } from "~/components/form.tsx";
+import { useToast } from "~/components/toaster.tsx";
+import { appContext } from "~/context.server.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { TableSchema } from "~/domain/tables.ts";
+import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
+import { requireOrganiser } from "~/services/guards.server.ts";
+import { flashToast } from "~/services/session.server.ts";
+import { createTable, deleteTable, listTables } from "~/services/tables.server.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — Break & Run" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const organiser = await requireOrganiser(request, context);
+  const { db } = context.get(appContext);
+  const url = new URL(request.url);
+  return { tables: await listTables(db, organiser.id), origin: url.origin, confirmDelete: url.searchParams.get("delete") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const organiser = await requireOrganiser(request, context);
+  const { db, env } = context.get(appContext);
+  const formData = await request.formData();
+  if (formData.get("intent") === "delete") {
+    const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
+    try {
+      await deleteTable(db, organiser.id, tableId);
+      return redirectWithCookies("/td/tables", [await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" })]);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return redirectWithCookies("/td/tables", [await flashToast(env, { type: "error", title: "Error", description: error.message })]);
+    }
+  }
+  const submission = parseWithZod(formData, { schema: TableSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  try {
+    await createTable(db, organiser.id, submission.value.name);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }), toast: errorToast("Error", error.message) }, { status: error.status });
+  }
+  return redirectWithCookies("/td/tables", [await flashToast(env, { type: "success", title: "Table created", description: "New table added successfully" })]);
+}
+
+export default function Tables() {
+  const { tables, origin, confirmDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  const [form, fields] = useForm({
+    id: "add-table",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(TableSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TableSchema }),
+  });
+  const target = tables.find((t) => t.id === confirmDelete);
+
+  return (
+    <AppShell nav={organiserNav}>
+      <ActionToast toast={actionData?.toast} />
+      <h1 className="text-3xl font-bold tracking-tight">Table Access Codes</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">Each table gets a code. Type it into the tablet at that table once.</p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-6">
+          <section className="card" aria-labelledby="add-title">
+            <h2 id="add-title" className="text-lg font-semibold">
+              Add Table
+            </h2>
+            <Form method="post" className="mt-3" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="add" />
+              <label htmlFor={fields.name.id} className="block text-sm font-medium">
+                Table Name
+              </label>
+              <div className="mt-1.5 flex gap-2">
+                <input
+                  {...getInputProps(fields.name, { type: "text" })}
+                  key={fields.name.key}
+                  placeholder="e.g., Table 1"
+                  autoComplete="off"
+                  className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+                />
+                <button type="submit" className="btn-primary shrink-0" disabled={adding}>
+                  {adding ? "Adding..." : "Add Table"}
+                </button>
+              </div>
+              <FieldError id={fields.name.errorId} errors={fields.name.errors ?? form.errors} />
+            </Form>
+          </section>
+
+          <section aria-labelledby="tables-title">
+            <h2 id="tables-title" className="sr-only">
+              Your tables
+            </h2>
+            {navigation.state === "loading" && navigation.location.pathname !== "/td/tables" ? (
+              <p className="card text-slate-600 dark:text-slate-300">Loading tables...</p>
+            ) : tables.length === 0 ? (
+              <p className="card text-center text-slate-600 dark:text-slate-300">No tables yet. Add your first table above.</p>
+            ) : (
+              <ul className="grid gap-3">
+                {tables.map((table) => (
+                  <TableRow key={table.id} table={table} url={`${origin}/scoreboard/${table.accessCode}`} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <aside className="card h-fit" aria-labelledby="help-title">
+          <h2 id="help-title" className="text-lg font-semibold">
+            Setting up the tablets
+          </h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700 dark:text-slate-300">
+            <li>Place a tablet at each table.</li>
+            <li>
+              Open <strong>/scoreboard</strong> on it and enter that table's access code (or open its scoreboard URL).
+            </li>
+            <li>When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.</li>
+          </ol>
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={Boolean(target)}
+        title={`Delete ${target?.name ?? ""}?`}
+        description="This will remove the table and its access code. Any tablets using this code will no longer work."
+        confirmLabel="Delete"
+        cancelTo="/td/tables"
+        destructive
+        busy={deleting}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="tableId" value={target?.id ?? ""} />
+      </ConfirmDialog>
+    </AppShell>
+  );
+}
+
+function TableRow({ table, url }: { table: { id: string; name: string; accessCode: string }; url: string }) {
+  const { show } = useToast();
+  // Copying needs JavaScript; without it the code and URL are selectable text.
+  const hydrated = useHydrated();
+  async function copy(text: string, description: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      show({ type: "success", title: "Copied!", description });
+    } catch {
+      show({ type: "error", title: "Failed to copy", description: "Select the text and copy it instead." });
+    }
+  }
+  return (
+    <li className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="table-row">
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold">{table.name}</h3>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="text-slate-500 dark:text-slate-400">Access code</span>
+          <code className="rounded bg-slate-100 px-2 py-0.5 font-mono text-base font-bold tracking-widest select-all dark:bg-slate-800">
+            {table.accessCode}
+          </code>
+        </p>
+        <p className="mt-1 truncate text-xs text-slate-500 select-all dark:text-slate-400">{url}</p>
+      </div>
+      <div className="flex gap-2">
+        {hydrated ? (
+          <>
+            <button type="button" className="btn-secondary px-3" onClick={() => copy(table.accessCode, "Access code copied to clipboard")}>
+              Copy Code
+            </button>
+            <button type="button" className="btn-secondary px-3" onClick={() => copy(url, "Scoreboard URL copied to clipboard")}>
+              Copy URL
+            </button>
+          </>
+        ) : null}
+        <Link
+          to={`/td/tables?delete=${table.id}`}
+          preventScrollReset
+          className="btn-ghost px-3 text-red-700 dark:text-red-400"
+          aria-label={`Delete ${table.name}`}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+          </svg>
+        </Link>
+      </div>
+    </li>
+  );
+}
