@@ -90,7 +90,7 @@ export function drawOrder<T>(
   randomInt: (maxExclusive: number) => number = cryptoRandomInt,
 ): T[] {
   const result = [...items];
-  for (let i = result.length - 1; i > 1; i--) {
+  for (let i = result.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     // A faulty source must not silently duplicate or drop a player.
     if (!Number.isInteger(j) || j < 0 || j > i) {
