@@ -50,6 +50,10 @@ export default [
   route("api/tables/:id", "routes/api.tables.$id/route.ts"),
   route("api/tables/by-code/:code", "routes/api.tables.by-code.$code/route.ts"),
   route("api/tables/by-code/:code/current-match", "routes/api.tables.by-code.$code.current-match/route.ts"),
+  route("api/withdrawals/request", "routes/api.withdrawals.request/route.ts"),
+  route("api/transactions", "routes/api.transactions/route.ts"),
+  route("api/td/:id/stats", "routes/api.td.$id.stats/route.ts"),
+  route("api/players/:id/stats", "routes/api.players.$id.stats/route.ts"),
   route("api/dev/outbox", "routes/api.dev.outbox/route.ts"),
   route("api/*", "routes/api.not-found/route.ts"),
 

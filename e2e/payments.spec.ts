@@ -7,12 +7,13 @@ import { FAR_FRIDAY, cardFor, described, waitForHydrated } from "./support/tourn
 import {
   CARDS,
   cardForm,
-  joinViaApi,
+  currentUser,
   paidPlayerViaApi,
   payButton,
   payWithCard,
   tournamentViaApi,
   waitForHydratedCardForm,
+  winTournamentViaApi,
 } from "./support/payments.ts";
 
 // A UK product: pages are read in UK time.
@@ -354,10 +355,41 @@ test.describe("paying from the balance", () => {
     await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
   });
 
-  // A player gets a balance only from payouts (finalize), which the app does
-  // not offer yet; e2e tests must not write to the database. Enable this once
-  // a tournament can be finalized through the UI or the JSON API.
-  test.skip("is offered when the balance covers the total, and pays without a card", async () => {});
+  test("is offered when the balance covers the total, and pays without a card", async ({ page, playwright, baseURL }) => {
+    // SCENARIO: a player who won last week pays from their balance instead of a card.
+    await createPlayer(page.request);
+    // Winner takes all of 2 × (£20.00 entry − £1.00 rake).
+    const won = await winTournamentViaApi(playwright, baseURL, page.request, { entryFee: "20.00" });
+    expect(won).toBe("38.00");
+    expect((await currentUser(page.request)).balance).toBe("38.00");
+
+    const t = await tournamentViaApi(playwright, baseURL);
+    await joinToCheckout(page, t.slug);
+    await expect(page.getByRole("heading", { name: "Or pay from your balance" })).toBeVisible();
+    await expect(page.getByText("You have £38.00 available.")).toBeVisible();
+    // The card stays on offer too.
+    await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
+    const cardIntent = (await cardForm(page).getAttribute("action"))!.split("/")[4]!;
+    await page.getByRole("button", { name: "Pay £11.00 from balance" }).click();
+
+    await expect(page).toHaveURL(tournamentUrl(t.slug));
+    await expect(toast(page)).toContainText("You're registered!");
+    await expect(toast(page)).toContainText("Paid £11.00 from your balance.");
+    await expect(entryBox(page).getByText(REGISTERED)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Players (1)" })).toBeVisible();
+    // Only the entry and site fees leave the balance: no card deposit.
+    expect((await currentUser(page.request)).balance).toBe("27.00");
+
+    // The card payment left open in another tab can no longer take a place:
+    // paying it now is refunded, and nothing changes.
+    const late = await page.request.post(`/api/dev/payments/${cardIntent}/confirm`, { data: { cardNumber: CARDS.success } });
+    expect(late.status(), await late.text()).toBe(200);
+    const verified = await page.request.post("/api/tournaments/verify-payment", { data: { paymentIntentId: cardIntent } });
+    expect(await verified.json()).toMatchObject({ success: true, paid: false });
+    expect((await currentUser(page.request)).balance).toBe("27.00");
+    const api = await page.request.get(`/api/tournaments/${t.slug}`);
+    expect((await api.json()).playerCount).toBe(1);
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -6,8 +6,10 @@ import {
   createTournamentViaApi,
   daysFromToday,
   described,
+  enterPaidPlayers,
   organiserWithTournament,
   scenarioTournament,
+  startViaApi,
   uniqueToken,
   waitForHydrated,
 } from "./support/tournaments.ts";
@@ -337,6 +339,60 @@ test.describe("the director's tournament list", () => {
     await page.getByRole("link", { name: "Create Your First Tournament" }).click();
     await expect(page).toHaveURL(/\/td\/create-tournament$/);
     await expect(page.getByRole("heading", { name: "Create Tournament", level: 1 })).toBeVisible();
+  });
+
+  test("a director archives a tournament in progress and restores it, keeping the paid entries", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { tournament } = await organiserWithTournament(page.request);
+    await enterPaidPlayers(playwright, baseURL, tournament.id, 2);
+    await startViaApi(page.request, tournament.id);
+
+    await page.goto("/td/tournaments");
+    let card = cardFor(page, tournament.name);
+    await expect(card.getByText("In Progress", { exact: true })).toBeVisible();
+    await expect(described(card, "Players")).toHaveText("2/16");
+    await expect(card.getByRole("link", { name: "Restore" })).toHaveCount(0);
+    await waitForHydrated(page, "main");
+
+    // Escape (with JavaScript) and Cancel both leave it alone.
+    await card.getByRole("link", { name: "Archive" }).click();
+    const archiveDialog = page.getByRole("dialog", { name: `Archive ${tournament.name}?` });
+    await expect(archiveDialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?confirm=archive:${tournament.id}$`));
+    await page.keyboard.press("Escape");
+    await expect(archiveDialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/td\/tournaments$/);
+
+    await card.getByRole("link", { name: "Archive" }).click();
+    await expect(archiveDialog).toContainText(
+      "The tournament moves to Archived and stops. Entry fees stay held and no payouts are made.",
+    );
+    await archiveDialog.getByRole("button", { name: "Archive" }).click();
+    await expect(page).toHaveURL(/\/td\/tournaments\?tab=archived$/);
+    await expect(toast(page)).toContainText("Tournament updated");
+    await expect(toast(page)).toContainText("Tournament status has been updated successfully");
+    await expect(page.getByRole("link", { name: "Active Tournaments (0)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Archived (1)" })).toHaveAttribute("aria-current", "page");
+    card = cardFor(page, tournament.name);
+    await expect(card.getByText("Finished", { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: "Archive" })).toHaveCount(0);
+
+    await card.getByRole("link", { name: "Restore" }).click();
+    const restoreDialog = page.getByRole("dialog", { name: `Restore ${tournament.name}?` });
+    await expect(restoreDialog).toContainText(
+      "The tournament opens for registration again. Its bracket is discarded; paid entries are kept.",
+    );
+    await restoreDialog.getByRole("button", { name: "Restore" }).click();
+    await expect(page).toHaveURL(/\/td\/tournaments$/);
+    await expect(toast(page)).toContainText("Tournament updated");
+    await expect(page.getByRole("link", { name: "Active Tournaments (1)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Archived (0)" })).toBeVisible();
+    card = cardFor(page, tournament.name);
+    await expect(card.getByText("Open", { exact: true })).toBeVisible();
+    await expect(described(card, "Players")).toHaveText("2/16");
   });
 
   test("archiving an open tournament is refused, on the page and in the API", async ({ page, request }) => {

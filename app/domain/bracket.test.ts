@@ -1,5 +1,6 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
+import { isDeepStrictEqual } from "node:util";
 import { afterEach, expect, test, vi } from "vitest";
 import {
   applyResult,
@@ -162,7 +163,7 @@ function playToEnd(start: BracketMatch[], rng: Rng): Played {
       const occupant = match.nextSlot === 1 ? next.player1Id : next.player2Id;
       check(problems, occupant === null, () => `${match.id} overwrote ${occupant}`);
     }
-    check(problems, JSON.stringify(changes) === JSON.stringify(expected), () => `${match.id}: ${JSON.stringify(changes)}`);
+    check(problems, isDeepStrictEqual(changes, expected), () => `${match.id}: ${JSON.stringify(changes)}`);
     matches = withChanges(matches, changes);
     const winnerSlot: Slot = result.winnerId === match.player1Id ? 1 : 2;
     log.push({ round: match.round, matchNumber: match.matchNumber, winnerId: result.winnerId, winnerSlot });
@@ -599,7 +600,8 @@ test("missing or null scores are stored as 0, and one score alone is kept", () =
 
 test("equal scores are allowed: DESIGN forbids only a lower winner's score", () => {
   const matches = bracketOf(4);
-  const changes = applyResult(matches, at(matches, 1, 1).id, { winnerId: "p4", player1Score: 2, player2Score: 2 }, open);
+  const tied = { winnerId: "p4", player1Score: 2, player2Score: 2 };
+  const changes = applyResult(matches, at(matches, 1, 1).id, tied, open);
   expect(changes[0]?.set).toMatchObject({ player1Score: 2, player2Score: 2, winnerId: "p4" });
 });
 
@@ -625,7 +627,11 @@ test("recording refuses unknown matches, matches with a result and matches waiti
   const ok: ResultInput = { winnerId: "p4" };
   expectDomainError(() => applyResult(matches, "nope", ok, open), 404, "Match not found");
   // A bye already has its result.
-  expectDomainError(() => applyResult(matches, at(matches, 1, 1).id, { winnerId: "p1" }, open), 409, "This match already has a result");
+  expectDomainError(
+    () => applyResult(matches, at(matches, 1, 1).id, { winnerId: "p1" }, open),
+    409,
+    "This match already has a result",
+  );
   matches = record(matches, 1, 2, ok);
   expectDomainError(() => applyResult(matches, at(matches, 1, 2).id, ok, open), 409, "This match already has a result");
   // State comes before input: a finished match with a bad winner is still 409.
@@ -644,7 +650,8 @@ test("recording refuses a winner who is not in the match", () => {
   const matches = bracketOf(5);
   const id = at(matches, 1, 2).id;
   for (const winnerId of ["p1", "p9", "", "P4"]) {
-    expectDomainError(() => applyResult(matches, id, { winnerId }, open), 400, "The winner must be one of the two players");
+    const message = "The winner must be one of the two players";
+    expectDomainError(() => applyResult(matches, id, { winnerId }, open), 400, message);
   }
 });
 
@@ -664,8 +671,9 @@ test("recording refuses a winner's score lower than the loser's", () => {
   const matches = bracketOf(4);
   const id = at(matches, 1, 1).id;
   const message = "The winner's score can't be lower than the loser's";
-  expectDomainError(() => applyResult(matches, id, { winnerId: "p1", player1Score: 2, player2Score: 3 }, open), 400, message);
-  expectDomainError(() => applyResult(matches, id, { winnerId: "p4", player1Score: 1, player2Score: 0 }, open), 400, message);
+  const refuse = (result: ResultInput) => expectDomainError(() => applyResult(matches, id, result, open), 400, message);
+  refuse({ winnerId: "p1", player1Score: 2, player2Score: 3 });
+  refuse({ winnerId: "p4", player1Score: 1, player2Score: 0 });
 });
 
 test("with a race set, no score may be above it; without one any score goes", () => {
@@ -673,10 +681,11 @@ test("with a race set, no score may be above it; without one any score goes", ()
   const id = at(matches, 1, 1).id;
   const race = { raceTo: 5, now: NOW };
   const message = "Scores can't be more than the race to 5";
-  expectDomainError(() => applyResult(matches, id, { winnerId: "p1", player1Score: 6, player2Score: 2 }, race), 400, message);
-  expectDomainError(() => applyResult(matches, id, { winnerId: "p1", player1Score: 6 }, race), 400, message);
+  const refuse = (result: ResultInput) => expectDomainError(() => applyResult(matches, id, result, race), 400, message);
+  refuse({ winnerId: "p1", player1Score: 6, player2Score: 2 });
+  refuse({ winnerId: "p1", player1Score: 6 });
   // Only the loser's score given, above the race: still refused.
-  expectDomainError(() => applyResult(matches, id, { winnerId: "p1", player2Score: 6 }, race), 400, message);
+  refuse({ winnerId: "p1", player2Score: 6 });
   expect(applyResult(matches, id, { winnerId: "p1", player1Score: 5, player2Score: 4 }, race)).toHaveLength(2);
   expect(applyResult(matches, id, { winnerId: "p1", player1Score: 0, player2Score: 0 }, race)).toHaveLength(2);
   expect(applyResult(matches, id, { winnerId: "p1", player1Score: 99, player2Score: 98 }, open)).toHaveLength(2);
@@ -725,12 +734,22 @@ test("correcting the winner swaps the player in the next match and keeps complet
   expect(playableMatches(after).map((m) => m.id)).toContain("m5");
 });
 
-test("correcting only the scores changes only this match; an identical result changes nothing", () => {
+test("correcting only the scores changes only this match", () => {
   const matches = withFirstResult();
   expect(correctResult(matches, "m2", { winnerId: "p4", player1Score: 3, player2Score: 2 }, open)).toEqual([
     { id: "m2", set: { player1Score: 3, player2Score: 2, winnerId: "p4" } },
   ]);
-  expect(correctResult(matches, "m2", { winnerId: "p4", player1Score: 3, player2Score: 1 }, open)).toEqual([]);
+  // Missing scores become 0, as when recording.
+  expect(correctResult(matches, "m2", { winnerId: "p4" }, open)).toEqual([
+    { id: "m2", set: { player1Score: 0, player2Score: 0, winnerId: "p4" } },
+  ]);
+});
+
+test("an identical correction still returns this match first, so the caller's guarded write has one shape", () => {
+  const matches = withFirstResult();
+  const changes = correctResult(matches, "m2", { winnerId: "p4", player1Score: 3, player2Score: 1 }, open);
+  expect(changes).toEqual([{ id: "m2", set: { player1Score: 3, player2Score: 1, winnerId: "p4" } }]);
+  expect(withChanges(matches, changes)).toEqual(matches);
 });
 
 test("a correction is allowed while the next match is at a table, refused once it has a result", () => {
@@ -963,7 +982,8 @@ for (let n = 2; n <= 128; n++) {
       }));
       return { matches, nameOf, participants: data.participant };
     };
-    const occupants = (list: { round: number; matchNumber: number; player1Id: string | null; player2Id: string | null }[]) =>
+    type Seats = { round: number; matchNumber: number; player1Id: string | null; player2Id: string | null };
+    const occupants = (list: Seats[]) =>
       list
         .map((m) => `${m.round}/${m.matchNumber}: ${m.player1Id ?? "-"} v ${m.player2Id ?? "-"}`)
         .sort();

@@ -283,10 +283,11 @@ export function applyResult(
 /**
  * Corrects a completed (non-bye) match's result while the match its winner
  * moved into has no result yet; the final can always be corrected (finalize
- * is the caller's concern). Returns exactly the changed rows: this match
- * (when its scores or winner differ) and the next match's slot when the
- * winner changed. completedAt is kept: the match was played when it was, a
- * correction only fixes the record, so `options.now` is unused today.
+ * is the caller's concern). Returns the changed rows: always this match first
+ * (scores and winner, even when they are the same, so the caller's guarded
+ * write has one shape), then the next match's slot when the winner changed.
+ * completedAt is kept: the match was played when it was, a correction only
+ * fixes the record, so `options.now` is unused today.
  */
 export function correctResult(
   matches: readonly BracketMatch[],
@@ -304,12 +305,8 @@ export function correctResult(
     throw new DomainError(409, "The next match already has a result: correct that one first");
   }
   const scores = validatedScores(match, result, options.raceTo);
-  const winnerChanged = result.winnerId !== match.winnerId;
-  const changes: MatchChange[] = [];
-  if (winnerChanged || scores.player1Score !== match.player1Score || scores.player2Score !== match.player2Score) {
-    changes.push({ id: match.id, set: { ...scores, winnerId: result.winnerId } });
-  }
-  if (next && winnerChanged) changes.push(slotChange(next, match.nextSlot, result.winnerId));
+  const changes: MatchChange[] = [{ id: match.id, set: { ...scores, winnerId: result.winnerId } }];
+  if (next && result.winnerId !== match.winnerId) changes.push(slotChange(next, match.nextSlot, result.winnerId));
   return changes;
 }
 
@@ -332,7 +329,8 @@ export function withChanges(matches: readonly BracketMatch[], changes: readonly 
  * then `Round ${round}` (counted from the first round).
  */
 export function roundLabel(round: number, totalRounds: number): string {
-  if (!Number.isInteger(totalRounds) || totalRounds < 1 || !Number.isInteger(round) || round < 1 || round > totalRounds) {
+  const valid = Number.isInteger(totalRounds) && Number.isInteger(round) && round >= 1 && round <= totalRounds;
+  if (!valid) {
     throw new RangeError(`Round ${round} is not in a bracket of ${totalRounds} rounds`);
   }
   switch (totalRounds - round) {

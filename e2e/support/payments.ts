@@ -84,3 +84,53 @@ export async function tournamentViaApi(
     await request.dispose();
   }
 }
+
+/** The signed-in user, from GET /api/auth/me. */
+export async function currentUser(request: APIRequestContext) {
+  const response = await request.get("/api/auth/me");
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: string; name: string; userType: string; balance: string };
+}
+
+/**
+ * Gives the player signed in on `winner` a balance the honest way: a
+ * two-player, winner-takes-all tournament run entirely through the JSON API
+ * (both pay by card, the director starts it, records the final for `winner`
+ * and finalizes). Returns the payout as a decimal string.
+ */
+export async function winTournamentViaApi(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  winner: APIRequestContext,
+  overrides: Partial<TournamentInput> = {},
+): Promise<string> {
+  const director = await playwright.request.newContext({ baseURL });
+  try {
+    const { tournament } = await organiserWithTournament(director, {
+      maxPlayers: 2,
+      payoutStructure: "winner_only",
+      ...overrides,
+    });
+    const joined = await joinViaApi(winner, tournament.id);
+    expect((await confirmViaApi(winner, joined.paymentIntentId!, CARDS.success)).status).toBe("succeeded");
+    await paidPlayerViaApi(playwright, baseURL, tournament.id, newIdentity("opponent"));
+    const { id: winnerId } = await currentUser(winner);
+
+    const started = await director.post(`/api/tournaments/${tournament.id}/start`);
+    expect(started.status(), await started.text()).toBe(200);
+    const matchesResponse = await director.get(`/api/tournaments/${tournament.id}/matches`);
+    const matches = (await matchesResponse.json()) as { id: string; player1Id: string | null; player2Id: string | null }[];
+    const final = matches.find((m) => m.player1Id === winnerId || m.player2Id === winnerId);
+    expect(final, "the winner plays the final").toBeTruthy();
+    const recorded = await director.patch(`/api/matches/${final!.id}`, { data: { winnerId, status: "completed" } });
+    expect(recorded.status(), await recorded.text()).toBe(200);
+    const finalized = await director.post(`/api/tournaments/${tournament.id}/finalize`);
+    expect(finalized.status(), await finalized.text()).toBe(200);
+    const { payouts } = (await finalized.json()) as { payouts: { playerId: string; amount: string }[] };
+    const mine = payouts.find((p) => p.playerId === winnerId);
+    expect(mine, "the winner is paid").toBeTruthy();
+    return mine!.amount;
+  } finally {
+    await director.dispose();
+  }
+}

@@ -2,7 +2,7 @@
 // the JSON API (fast fixtures), unique search tokens, and locators for the
 // label/value lists the tournament screens use.
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { createOrganiser, newIdentity, type Identity } from "./accounts.ts";
+import { createOrganiser, createPlayer, newIdentity, type Identity } from "./accounts.ts";
 
 /** A Friday far enough ahead never to be in the past, with its en-GB label. */
 export const FAR_FRIDAY = { iso: "2030-12-06", label: "Fri 6 Dec 2030" } as const;
@@ -115,4 +115,42 @@ export async function waitForHydrated(page: Page, selector: string) {
     selector,
     { timeout: 15_000 },
   );
+}
+
+/**
+ * Enters `count` new players into a tournament, each in a request context of
+ * its own, joining and paying with the simulated provider's success card.
+ */
+export async function enterPaidPlayers(
+  playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  tournamentId: string,
+  count: number,
+): Promise<Identity[]> {
+  const entered: Identity[] = [];
+  for (let i = 0; i < count; i++) {
+    const request = await playwright.request.newContext({ baseURL });
+    try {
+      const who = await createPlayer(request, newIdentity("entrant"));
+      const joined = await request.post("/api/tournaments/join", { data: { tournamentId } });
+      expect(joined.status(), await joined.text()).toBe(200);
+      const { paymentIntentId, paid } = (await joined.json()) as { paymentIntentId?: string; paid?: boolean };
+      if (!paid) {
+        const confirmed = await request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
+          data: { cardNumber: "4242 4242 4242 4242" },
+        });
+        expect(confirmed.status(), await confirmed.text()).toBe(200);
+      }
+      entered.push(who);
+    } finally {
+      await request.dispose();
+    }
+  }
+  return entered;
+}
+
+/** Starts a tournament through the API; `request` must be its organiser. */
+export async function startViaApi(request: APIRequestContext, tournamentId: string) {
+  const response = await request.post(`/api/tournaments/${tournamentId}/start`);
+  expect(response.status(), await response.text()).toBe(200);
 }

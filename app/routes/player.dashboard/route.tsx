@@ -1,28 +1,134 @@
-import { useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AppShell, playerNav } from "~/components/app-shell.tsx";
+import { ActionToast } from "~/components/form.tsx";
+import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
+import { appContext } from "~/context.server.ts";
+import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
+import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
+import { winRate } from "~/domain/withdrawals.ts";
+import { emptyPlayerStats, playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { requirePlayer } from "~/services/guards.server.ts";
+import { browseForPlayer, matchesSearch } from "~/services/tournaments.server.ts";
+import { withdrawAction } from "~/services/withdraw-form.server.ts";
+import { Stat } from "../td.dashboard/route.tsx";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePlayer(request, context);
-  return { name: user.name, balance: formatGBP(user.balancePence) };
+  const { db } = context.get(appContext);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const [browse, transactions, stats] = await Promise.allSettled([
+    browseForPlayer(db, user.id),
+    recentTransactionsQuery(db, "player", user.id),
+    playerStatsQuery(db, user.id),
+  ]);
+  if (browse.status === "rejected") throw browse.reason;
+  if (transactions.status === "rejected") throw transactions.reason;
+  return {
+    name: user.name,
+    balancePence: user.balancePence,
+    q,
+    open: browse.value.available.filter((t) => matchesSearch(t, q)).slice(0, 12),
+    transactions: transactions.value,
+    stats: stats.status === "fulfilled" ? (stats.value[0] ?? emptyPlayerStats) : null,
+    withdrawOpen: url.searchParams.get("withdraw") === "1",
+  };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return withdrawAction(request, context, "/player/dashboard");
 }
 
 export default function PlayerDashboard() {
-  const { name, balance } = useLoaderData<typeof loader>();
+  const { name, balancePence, q, open, transactions, stats, withdrawOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <AppShell nav={playerNav}>
+      <ActionToast toast={actionData?.toast} />
       <h1 className="text-3xl font-bold tracking-tight">Welcome, {name}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Your player dashboard.</p>
-      <section aria-labelledby="balance-title" className="card mt-8 max-w-sm">
-        <h2 id="balance-title" className="text-sm font-medium text-slate-600 dark:text-slate-400">
-          Balance
-        </h2>
-        <p className="mt-1 text-3xl font-bold">{balance}</p>
-      </section>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">Find your next tournament, check your results and winnings.</p>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <section className="card" aria-labelledby="find-title">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="find-title" className="text-lg font-semibold">
+                Open Tournaments
+              </h2>
+              <Link to="/player/tournaments?tab=available" className="text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300">
+                Browse All
+              </Link>
+            </div>
+            <Form method="get" role="search" className="mt-3 flex gap-2">
+              <label htmlFor="dashboard-q" className="sr-only">
+                Search tournaments
+              </label>
+              <input
+                id="dashboard-q"
+                name="q"
+                type="search"
+                defaultValue={q}
+                maxLength={100}
+                placeholder="Search tournaments, venues, or directors..."
+                className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-700 dark:bg-slate-950"
+              />
+              <button type="submit" className="btn-secondary shrink-0">
+                Search
+              </button>
+            </Form>
+            {open.length === 0 ? (
+              <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+                {q ? "No open tournaments match your search." : "There are no open tournaments at the moment. Check back soon!"}
+              </p>
+            ) : (
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {open.map((t) => (
+                  <li key={t.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                    <Link to={`/tournament/${t.slug}`} className="font-semibold hover:underline">
+                      {t.name}
+                    </Link>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {t.venue} · {t.format || LIST_FORMAT_LABEL}
+                    </p>
+                    <p className="mt-1 text-sm">
+                      {formatDate(t.date)} · {t.time} · {formatGBP(t.entryFeePence + t.siteFeePence)} · {t.playerCount}/{t.maxPlayers}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <TransactionsList transactions={transactions} />
+        </div>
+        <div className="space-y-6">
+          <BalanceCard balancePence={balancePence} withdrawHref="/player/dashboard?withdraw=1" />
+          <section className="card" aria-labelledby="stats-title">
+            <h2 id="stats-title" className="text-lg font-semibold">
+              Your Statistics
+            </h2>
+            {stats ? (
+              <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
+                <Stat label="Tournaments played" value={String(stats.tournamentsPlayed)} />
+                <Stat label="Tournaments won" value={String(stats.tournamentsWon)} />
+                <Stat label="Matches played" value={String(stats.matchesPlayed)} />
+                <Stat label="Matches won" value={String(stats.matchesWon)} />
+                <Stat label="Match win rate" value={winRate(stats.matchesWon, stats.matchesPlayed)} />
+                <Stat label="Tournament win rate" value={winRate(stats.tournamentsWon, stats.tournamentsPlayed)} />
+                <div className="col-span-2">
+                  <Stat label="Total earnings" value={formatGBP(stats.totalEarningsPence)} />
+                </div>
+              </dl>
+            ) : (
+              <StatsError />
+            )}
+          </section>
+        </div>
+      </div>
+      <WithdrawDialog open={withdrawOpen} balancePence={balancePence} cancelTo="/player/dashboard" error={actionData?.withdrawError} />
     </AppShell>
   );
 }

@@ -1,28 +1,135 @@
-import { useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
+import { Badge, statusTone } from "~/components/badges.tsx";
+import { ActionToast } from "~/components/form.tsx";
+import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
+import { appContext } from "~/context.server.ts";
+import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
+import { statusLabels } from "~/domain/tournaments.ts";
+import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery, toDirectorStats } from "~/services/dashboard.server.ts";
 import { requireOrganiser } from "~/services/guards.server.ts";
+import { withdrawAction } from "~/services/withdraw-form.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireOrganiser(request, context);
-  return { name: user.name, balance: formatGBP(user.balancePence) };
+  const { db } = context.get(appContext);
+  // One round trip for the page; statistics separately so a failure there
+  // leaves the rest of the page working.
+  const [main, stats] = await Promise.allSettled([
+    db.batch([directorTournamentsQuery(db, user.id), recentTransactionsQuery(db, "organiser", user.id)]),
+    directorStatsQuery(db, user.id),
+  ]);
+  if (main.status === "rejected") throw main.reason;
+  const [all, transactions] = main.value;
+  return {
+    name: user.name,
+    balancePence: user.balancePence,
+    active: all.filter((t) => t.status !== "finished"),
+    past: all.filter((t) => t.status === "finished").slice(0, 5),
+    transactions,
+    stats: stats.status === "fulfilled" ? toDirectorStats(stats.value) : null,
+    withdrawOpen: new URL(request.url).searchParams.get("withdraw") === "1",
+  };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return withdrawAction(request, context, "/td/dashboard");
 }
 
 export default function OrganiserDashboard() {
-  const { name, balance } = useLoaderData<typeof loader>();
+  const { name, balancePence, active, past, transactions, stats, withdrawOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <AppShell nav={organiserNav}>
-      <h1 className="text-3xl font-bold tracking-tight">Welcome, {name}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Your tournament director dashboard.</p>
-      <section aria-labelledby="balance-title" className="card mt-8 max-w-sm">
-        <h2 id="balance-title" className="text-sm font-medium text-slate-600 dark:text-slate-400">
-          Balance
-        </h2>
-        <p className="mt-1 text-3xl font-bold">{balance}</p>
-      </section>
+      <ActionToast toast={actionData?.toast} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Welcome, {name}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">Your tournaments, takings and tables at a glance.</p>
+        </div>
+        <Link to="/td/create-tournament" className="btn-primary">
+          Create Tournament
+        </Link>
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-6">
+          <section className="card" aria-labelledby="active-title">
+            <h2 id="active-title" className="text-lg font-semibold">
+              Active Tournaments
+            </h2>
+            {active.length === 0 ? (
+              <div className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+                <p>No active tournaments.</p>
+                <Link to="/td/create-tournament" className="btn-secondary mt-3">
+                  Create your first tournament
+                </Link>
+              </div>
+            ) : (
+              <TournamentList items={active} />
+            )}
+          </section>
+          <section className="card" aria-labelledby="past-title">
+            <h2 id="past-title" className="text-lg font-semibold">
+              Past Tournaments
+            </h2>
+            {past.length === 0 ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Finished tournaments will appear here.</p> : <TournamentList items={past} />}
+          </section>
+          <TransactionsList transactions={transactions} />
+        </div>
+        <div className="space-y-6">
+          <BalanceCard balancePence={balancePence} withdrawHref="/td/dashboard?withdraw=1" />
+          <section className="card" aria-labelledby="stats-title">
+            <h2 id="stats-title" className="text-lg font-semibold">
+              Statistics
+            </h2>
+            {stats ? (
+              <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
+                <Stat label="Tournaments hosted" value={String(stats.tournamentsHosted)} />
+                <Stat label="Active tournaments" value={String(stats.activeTournaments)} />
+                <Stat label="Players served" value={String(stats.totalPlayersServed)} />
+                <Stat label="Prize pools distributed" value={formatGBP(stats.totalPrizePoolsDistributedPence)} />
+              </dl>
+            ) : (
+              <StatsError />
+            )}
+          </section>
+        </div>
+      </div>
+      <WithdrawDialog open={withdrawOpen} balancePence={balancePence} cancelTo="/td/dashboard" error={actionData?.withdrawError} />
     </AppShell>
+  );
+}
+
+export function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function TournamentList({ items }: { items: { id: string; slug: string; name: string; venue: string; date: string; time: string; status: "open" | "in_progress" | "finished" }[] }) {
+  return (
+    <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+      {items.map((t) => (
+        <li key={t.id}>
+          <Link to={`/tournament/${t.slug}`} className="flex items-center justify-between gap-3 py-3 hover:underline">
+            <span className="min-w-0">
+              <span className="block truncate font-medium">{t.name}</span>
+              <span className="block text-sm text-slate-600 dark:text-slate-400">
+                {t.venue} · {formatDate(t.date)} · {t.time}
+              </span>
+            </span>
+            <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

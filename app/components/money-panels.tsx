@@ -1,0 +1,131 @@
+// The balance card with its Withdraw dialog, and the recent transactions.
+import { useState } from "react";
+import { Link } from "react-router";
+import { formatGBP, parsePence, withdrawalFee } from "~/domain/money.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { useIsSubmitting } from "./form.tsx";
+import { LocalDateTime } from "./local-date-time.tsx";
+
+export function BalanceCard({ balancePence, withdrawHref }: { balancePence: number; withdrawHref: string }) {
+  return (
+    <section className="card" aria-labelledby="balance-title">
+      <h2 id="balance-title" className="text-sm font-medium text-slate-600 dark:text-slate-400">
+        Balance
+      </h2>
+      <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="balance">
+        {formatGBP(balancePence)}
+      </p>
+      {balancePence > 0 ? (
+        <Link to={withdrawHref} preventScrollReset className="btn-secondary mt-4 w-full">
+          Withdraw
+        </Link>
+      ) : (
+        <button type="button" className="btn-secondary mt-4 w-full" disabled>
+          Withdraw
+        </button>
+      )}
+    </section>
+  );
+}
+
+export function WithdrawDialog({ open, balancePence, cancelTo, error }: { open: boolean; balancePence: number; cancelTo: string; error?: string | null }) {
+  const busy = useIsSubmitting();
+  const [amount, setAmount] = useState("");
+  const pence = parsePence(amount);
+  const over = pence !== null && pence > balancePence;
+  const preview = pence !== null && pence > 0 && !over ? withdrawalFee(pence) : null;
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Withdraw"
+      description={`You have ${formatGBP(balancePence)} available. Withdrawals are paid within 3-5 business days; a 3% fee applies.`}
+      confirmLabel="Withdraw"
+      cancelTo={cancelTo}
+      busy={busy}
+    >
+      <input type="hidden" name="intent" value="withdraw" />
+      <div className="space-y-2">
+        <label htmlFor="withdraw-amount" className="block text-sm font-medium">
+          Amount (£)
+        </label>
+        <input
+          id="withdraw-amount"
+          name="amount"
+          type="number"
+          min={0.01}
+          max={balancePence / 100}
+          step={0.01}
+          inputMode="decimal"
+          required
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-describedby="withdraw-preview withdraw-error"
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-700 dark:bg-slate-950"
+        />
+        <p id="withdraw-error" className="text-sm font-medium text-red-700 dark:text-red-400" aria-live="polite">
+          {over ? `You only have ${formatGBP(balancePence)} available` : (error ?? null)}
+        </p>
+        <dl id="withdraw-preview" className="space-y-1 text-sm" aria-live="polite">
+          <div className="flex justify-between">
+            <dt className="text-slate-600 dark:text-slate-300">Fee (3%)</dt>
+            <dd className="tabular-nums">{preview ? formatGBP(preview.feePence) : "—"}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>You receive</dt>
+            <dd className="tabular-nums">{preview ? formatGBP(preview.netPence) : "—"}</dd>
+          </div>
+        </dl>
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+export type TransactionRow = { id: string; type: string; description: string; amountPence: number; createdAt: number };
+
+const credits = new Set(["deposit", "payout", "rake"]);
+const typeLabels: Record<string, string> = {
+  deposit: "Deposit",
+  entry_fee: "Entry fee",
+  payout: "Payout",
+  withdraw: "Withdrawal",
+  rake: "Rake",
+  site_fee: "Site fee",
+};
+
+export function TransactionsList({ transactions }: { transactions: TransactionRow[] }) {
+  return (
+    <section className="card" aria-labelledby="transactions-title">
+      <h2 id="transactions-title" className="text-lg font-semibold">
+        Recent Transactions
+      </h2>
+      {transactions.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">No transactions yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+          {transactions.map((t) => {
+            const credit = credits.has(t.type);
+            return (
+              <li key={t.id} className="flex items-start justify-between gap-3 py-2.5 text-sm" data-testid="transaction">
+                <div className="min-w-0">
+                  <p className="font-medium">{typeLabels[t.type] ?? t.type}</p>
+                  <p className="truncate text-slate-600 dark:text-slate-400">{t.description}</p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    <LocalDateTime instant={t.createdAt} />
+                  </p>
+                </div>
+                <p className={"shrink-0 font-semibold tabular-nums " + (credit ? "text-baize-700 dark:text-baize-300" : "")}>
+                  {credit ? "+" : "−"}
+                  {formatGBP(Math.abs(t.amountPence))}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function StatsError() {
+  return <p className="mt-3 text-sm text-red-700 dark:text-red-400">Unable to load statistics. Please try refreshing the page.</p>;
+}

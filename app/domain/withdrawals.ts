@@ -1,0 +1,29 @@
+// Withdrawals (SPEC §5, DESIGN §3): amount > 0, not above the balance; a 3%
+// fee; paid within 3-5 business days.
+import { z } from "zod";
+import { formatGBP, parsePence, type Pence } from "./money.ts";
+
+export const WITHDRAWAL_INVALID = { title: "Invalid amount", description: "Please enter a valid withdrawal amount" } as const;
+export const withdrawalInsufficient = (balancePence: Pence) =>
+  ({ title: "Insufficient balance", description: `You only have ${formatGBP(balancePence)} available` }) as const;
+
+/** The amount arrives as a string with 2 decimals (SPEC §5); numbers are accepted from JSON too. */
+export const WithdrawalSchema = z.object({
+  amount: z.preprocess(
+    (value) => (typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : value),
+    z.string({ error: WITHDRAWAL_INVALID.description }).transform((text, ctx) => {
+      const pence = parsePence(text);
+      if (pence === null || pence <= 0) {
+        ctx.addIssue({ code: "custom", message: WITHDRAWAL_INVALID.description });
+        return z.NEVER;
+      }
+      return pence;
+    }),
+  ),
+});
+
+/** Percentages to one decimal place: "62.5%"; "0.0%" when nothing was played. */
+export function winRate(won: number, played: number): string {
+  if (played <= 0) return "0.0%";
+  return `${((won / played) * 100).toFixed(1)}%`;
+}

@@ -1,0 +1,117 @@
+// What the dashboards show: balance movements, statistics and withdrawals.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server.ts";
+import { payouts, playerStats, tournamentPlayers, tournaments, transactions, withdrawals } from "~/db/schema.ts";
+import type { UserType } from "~/domain/accounts.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { formatGBP, withdrawalFee, type Pence } from "~/domain/money.ts";
+import { withdrawalInsufficient } from "~/domain/withdrawals.ts";
+import { hasFunds, movementStatement } from "./ledger.server.ts";
+
+export function recentTransactionsQuery(db: Database, userType: UserType, userId: string, limit = 10) {
+  return db
+    .select({ id: transactions.id, type: transactions.type, description: transactions.description, amountPence: transactions.amountPence, createdAt: transactions.createdAt })
+    .from(transactions)
+    .where(and(eq(transactions.userType, userType), eq(transactions.userId, userId)))
+    .orderBy(desc(transactions.createdAt), desc(sql`rowid`))
+    .limit(limit);
+}
+
+export function playerStatsQuery(db: Database, playerId: string) {
+  return db
+    .select({
+      tournamentsPlayed: playerStats.tournamentsPlayed,
+      tournamentsWon: playerStats.tournamentsWon,
+      matchesPlayed: playerStats.matchesPlayed,
+      matchesWon: playerStats.matchesWon,
+      totalEarningsPence: playerStats.totalEarningsPence,
+    })
+    .from(playerStats)
+    .where(eq(playerStats.playerId, playerId))
+    .limit(1);
+}
+
+export type PlayerStats = { tournamentsPlayed: number; tournamentsWon: number; matchesPlayed: number; matchesWon: number; totalEarningsPence: Pence };
+export const emptyPlayerStats: PlayerStats = { tournamentsPlayed: 0, tournamentsWon: 0, matchesPlayed: 0, matchesWon: 0, totalEarningsPence: 0 };
+
+export type DirectorStats = { tournamentsHosted: number; activeTournaments: number; totalPlayersServed: number; totalPrizePoolsDistributedPence: Pence };
+
+/** The director's four figures in one statement. */
+export function directorStatsQuery(db: Database, organiserId: string) {
+  return db.all<{ hosted: number; active: number; served: number; distributed: number }>(sql`
+    select
+      (select count(*) from ${tournaments} where organiser_id = ${organiserId}) as hosted,
+      (select count(*) from ${tournaments} where organiser_id = ${organiserId} and status in ('open', 'in_progress')) as active,
+      (select count(*) from ${tournamentPlayers} tp join ${tournaments} t on t.id = tp.tournament_id where t.organiser_id = ${organiserId} and tp.paid = 1) as served,
+      (select coalesce(sum(p.amount_pence), 0) from ${payouts} p join ${tournaments} t on t.id = p.tournament_id where t.organiser_id = ${organiserId} and p.confirmed = 1) as distributed`);
+}
+
+export function toDirectorStats(rows: { hosted: number; active: number; served: number; distributed: number }[]): DirectorStats {
+  const row = rows[0];
+  return {
+    tournamentsHosted: Number(row?.hosted ?? 0),
+    activeTournaments: Number(row?.active ?? 0),
+    totalPlayersServed: Number(row?.served ?? 0),
+    totalPrizePoolsDistributedPence: Number(row?.distributed ?? 0),
+  };
+}
+
+/**
+ * Withdraws: the withdrawal record and its `withdraw` transaction in one
+ * batch, guarded so no sequence or race of withdrawals can overdraw.
+ */
+export async function requestWithdrawal(db: Database, userType: UserType, userId: string, amountPence: Pence, now = Date.now()) {
+  if (!Number.isInteger(amountPence) || amountPence <= 0) throw new DomainError(400, "Please enter a valid withdrawal amount");
+  const { feePence, netPence } = withdrawalFee(amountPence);
+  const id = crypto.randomUUID();
+  const recorded = sql`exists (select 1 from ${withdrawals} where ${withdrawals.id} = ${id})`;
+  let inserted: { id: string }[];
+  try {
+    [inserted] = await db.batch([
+      db.all<{ id: string }>(sql`
+        insert into ${withdrawals} (id, user_type, user_id, amount_pence, fee_pence, net_pence, status, created_at)
+        select ${id}, ${userType}, ${userId}, ${amountPence}, ${feePence}, ${netPence}, 'pending', ${now}
+        where ${hasFunds(userType, userId, amountPence)}
+        returning id`),
+      movementStatement(
+        db,
+        {
+          userType,
+          userId,
+          type: "withdraw",
+          amountPence: -amountPence,
+          description: `Withdrawal ${formatGBP(amountPence)} (fee ${formatGBP(feePence)}, you receive ${formatGBP(netPence)} in 3-5 business days)`,
+          idempotencyKey: `withdrawal:${id}`,
+        },
+        recorded,
+      ),
+    ]);
+  } catch (error) {
+    // The balance CHECK is the last line of defence; the guard above normally answers first.
+    if (!String((error as Error).message).includes("CHECK constraint failed")) throw error;
+    inserted = [];
+  }
+  if (!inserted[0]) {
+    throw new DomainError(409, withdrawalInsufficient(await currentBalance(db, userType, userId)).description);
+  }
+  return { id, amountPence, feePence, netPence };
+}
+
+async function currentBalance(db: Database, userType: UserType, userId: string): Promise<Pence> {
+  const rows = await db.all<{ balance: number }>(
+    userType === "player"
+      ? sql`select balance_pence as balance from players where id = ${userId}`
+      : sql`select balance_pence as balance from organisers where id = ${userId}`,
+  );
+  return Number(rows[0]?.balance ?? 0);
+}
+
+/** Tournaments for the director's dashboard: active ones and the 5 latest finished. */
+export function directorTournamentsQuery(db: Database, organiserId: string) {
+  return db
+    .select({ id: tournaments.id, slug: tournaments.slug, name: tournaments.name, venue: tournaments.venue, date: tournaments.date, time: tournaments.time, status: tournaments.status, maxPlayers: tournaments.maxPlayers })
+    .from(tournaments)
+    .where(eq(tournaments.organiserId, organiserId))
+    .orderBy(desc(tournaments.date), desc(tournaments.time));
+}
+

@@ -1,0 +1,151 @@
+// Dashboards, withdrawals, transactions and statistics through the real Worker.
+import { expect, test } from "vitest";
+import { type Account, useFactories } from "./support/factories.ts";
+import { useTestApp } from "./support/stack.ts";
+
+const app = useTestApp();
+const f = useFactories(app);
+
+async function withdraw(account: Account, amount: unknown) {
+  return account.client.json("POST", "/api/withdrawals/request", { amount });
+}
+
+test("a withdrawal debits the balance at once, records the 3% fee and writes one transaction", async () => {
+  const p = await f.player();
+  await f.credit("player", p.id, 8820);
+  const response = await withdraw(p, "50.00");
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ amount: "50.00", fee: "1.50", net: "48.50", status: "pending" });
+  expect(await f.balance("player", p.id)).toBe(3820);
+  const rows = await f.sql().execute({ sql: "select type, amount_pence, description from transactions where user_id = ? and type = 'withdraw'", args: [p.id] });
+  expect(rows.rows).toHaveLength(1);
+  expect(Number(rows.rows[0]!.amount_pence)).toBe(-5000);
+  expect(String(rows.rows[0]!.description)).toContain("£48.50");
+  expect(await f.count("withdrawals", "user_id = ? and status = 'pending' and fee_pence = 150 and net_pence = 4850", [p.id])).toBe(1);
+  await f.expectLedgerTrue();
+});
+
+test("bad amounts are refused with SPEC's messages and write nothing", async () => {
+  const p = await f.player();
+  await f.credit("player", p.id, 1000);
+  for (const amount of ["0", "-5", "abc", "1e9", "10.001", "", null, [], {}]) {
+    const response = await withdraw(p, amount);
+    expect(response.status, JSON.stringify(amount)).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe("Please enter a valid withdrawal amount");
+  }
+  expect((await p.client.json("POST", "/api/withdrawals/request", {})).status).toBe(400);
+  const tooMuch = await withdraw(p, "10.01");
+  expect(tooMuch.status).toBe(409);
+  expect(((await tooMuch.json()) as { message: string }).message).toBe("You only have £10.00 available");
+  expect(await f.count("withdrawals", "user_id = ?", [p.id])).toBe(0);
+  expect(await f.balance("player", p.id)).toBe(1000);
+  expect((await app.client().json("POST", "/api/withdrawals/request", { amount: "1.00" })).status).toBe(401);
+});
+
+test("ten concurrent withdrawals of the whole balance: exactly one succeeds", async () => {
+  const p = await f.player();
+  await f.credit("player", p.id, 2500);
+  const results = await Promise.all(Array.from({ length: 10 }, () => withdraw(p, "25.00")));
+  const statuses = results.map((r) => r.status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+  expect(await f.balance("player", p.id)).toBe(0);
+  expect(await f.count("withdrawals", "user_id = ?", [p.id])).toBe(1);
+  await f.expectLedgerTrue();
+});
+
+test("organisers withdraw too", async () => {
+  const td = await f.organiser();
+  await f.credit("organiser", td.id, 1400);
+  expect((await withdraw(td, "14.00")).status).toBe(200);
+  expect(await f.balance("organiser", td.id)).toBe(0);
+  await f.expectLedgerTrue();
+});
+
+test("transactions: own only, newest first, money as decimal strings", async () => {
+  const p = await f.player();
+  await f.credit("player", p.id, 1000);
+  await withdraw(p, "2.00");
+  const list = (await (await p.client.get("/api/transactions")).json()) as { type: string; amount: string; description: string; createdAt: string }[];
+  expect(list.map((t) => [t.type, t.amount])).toEqual([
+    ["withdraw", "-2.00"],
+    ["deposit", "10.00"],
+  ]);
+  const other = await f.player();
+  expect(await (await other.client.get("/api/transactions")).json()).toEqual([]);
+  expect((await app.client().get("/api/transactions")).status).toBe(401);
+});
+
+test("statistics are readable by their owner only", async () => {
+  const p = await f.player();
+  const stats = await p.client.get(`/api/players/${p.id}/stats`);
+  expect(stats.status).toBe(200);
+  expect(await stats.json()).toEqual({ tournamentsPlayed: 0, tournamentsWon: 0, matchesPlayed: 0, matchesWon: 0, totalEarnings: "0.00" });
+  const other = await f.player();
+  expect((await other.client.get(`/api/players/${p.id}/stats`)).status).toBe(403);
+  const td = await f.organiser();
+  expect((await td.client.get(`/api/players/${p.id}/stats`)).status).toBe(403);
+  const tdStats = await td.client.get(`/api/td/${td.id}/stats`);
+  expect(await tdStats.json()).toEqual({ tournamentsHosted: 0, activeTournaments: 0, totalPlayersServed: 0, totalPrizePoolsDistributed: "0.00" });
+  expect((await (await f.organiser("Other")).client.get(`/api/td/${td.id}/stats`)).status).toBe(403);
+  expect((await app.client().get(`/api/td/${td.id}/stats`)).status).toBe(401);
+});
+
+test("after a finalized tournament both dashboards show the money and the figures", async () => {
+  const td = await f.organiser("Dave");
+  const t = await f.createTournament(td, { maxPlayers: 2, payoutStructure: "winner_only", name: "Dashboard Cup" });
+  const players: Account[] = [];
+  for (const name of ["Winner Wendy", "Loser Larry"]) {
+    const p = await f.player(name);
+    const { paymentIntentId } = (await (await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })).json()) as { paymentIntentId: string };
+    await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
+    players.push(p);
+  }
+  await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  const [final] = (await (await app.client().get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string; player1Id: string; player2Id: string }[];
+  const winner = players.find((p) => p.id === final!.player1Id)!;
+  await td.client.json("PATCH", `/api/matches/${final!.id}`, { winnerId: winner.id, player1Score: 5, player2Score: 2 });
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+
+  const page = (await (await winner.client.get("/player/dashboard")).text()).replaceAll("<!-- -->", "");
+  expect(page).toContain("£18.00"); // 2 × £9 pool
+  expect(page).toContain("+£18.00");
+  expect(page).toContain("100.0%");
+  const tdPage = (await (await td.client.get("/td/dashboard")).text()).replaceAll("<!-- -->", "");
+  expect(tdPage).toContain("+£2.00"); // rake
+  expect(tdPage).toContain("Dashboard Cup");
+  expect(await (await td.client.get(`/api/td/${td.id}/stats`)).json()).toEqual({
+    tournamentsHosted: 1,
+    activeTournaments: 0,
+    totalPlayersServed: 2,
+    totalPrizePoolsDistributed: "18.00",
+  });
+  expect(await (await winner.client.get(`/api/players/${winner.id}/stats`)).json()).toEqual({
+    tournamentsPlayed: 1,
+    tournamentsWon: 1,
+    matchesPlayed: 1,
+    matchesWon: 1,
+    totalEarnings: "18.00",
+  });
+
+  // Withdraw part of it through the dialog's form, without JavaScript.
+  const dialog = await (await winner.client.get("/player/dashboard?withdraw=1")).text();
+  expect(dialog).toContain("Withdraw");
+  const bad = await winner.client.postForm("/player/dashboard?withdraw=1", { intent: "withdraw", amount: "100" });
+  expect(bad.status).toBe(409);
+  expect(await bad.text()).toContain("You only have £18.00 available");
+  const ok = await winner.client.postForm("/player/dashboard?withdraw=1", { intent: "withdraw", amount: "10.00" });
+  expect(ok.status).toBe(302);
+  const after = (await (await winner.client.get(ok.headers.get("Location")!)).text()).replaceAll("<!-- -->", "");
+  expect(after).toContain("Withdrawal requested");
+  expect(after).toContain("£8.00");
+  expect(after).toContain("−£10.00");
+  await f.expectLedgerTrue();
+});
+
+test("a zero balance disables Withdraw; the dashboards redirect the wrong role", async () => {
+  const p = await f.player();
+  const html = await (await p.client.get("/player/dashboard")).text();
+  expect(html).toMatch(/<button type="button" class="[^"]*" disabled="">Withdraw<\/button>/);
+  expect((await p.client.get("/td/dashboard")).headers.get("Location")).toBe("/player/dashboard");
+});
