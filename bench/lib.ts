@@ -1,0 +1,58 @@
+// Shared by the benchmarks: a fresh database and the built Worker, plus a
+// cookie-jar client and the evening's fixtures made through the real API.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startStack, type Stack } from "../scripts/lib/stack.ts";
+import { HttpClient } from "../tests/support/http.ts";
+
+export async function benchStack(): Promise<Stack> {
+  const dir = mkdtempSync(join(tmpdir(), "break-and-run-bench-"));
+  return startStack({ dbFile: join(dir, "bench.db"), vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex") } });
+}
+
+let n = 0;
+export async function account(stack: Stack, kind: "player" | "organiser", name: string) {
+  const client = new HttpClient(stack.appUrl);
+  const email = `${kind}-${Date.now()}-${++n}@bench.example`;
+  const body =
+    kind === "player"
+      ? { name, email, password: "secret1", confirmPassword: "secret1" }
+      : { organisationName: "Bench League", venue: "The Bench", name, email, password: "secret1", confirmPassword: "secret1" };
+  const response = await client.json("POST", `/api/auth/signup/${kind}`, body);
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { client, id: user.id };
+}
+
+export async function tournament(td: HttpClient, overrides: Record<string, unknown> = {}) {
+  const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const response = await td.json("POST", "/api/tournaments", {
+    name: "Friday 8-Ball Knockout",
+    venue: "The Red Lion, Leeds",
+    date,
+    time: "19:30",
+    entryFee: "10.00",
+    siteFee: "1.00",
+    rakeType: "fixed",
+    rakeValue: "1.00",
+    maxPlayers: 16,
+    payoutStructure: "winner_ru",
+    ...overrides,
+  });
+  if (response.status !== 201) throw new Error(`create failed: ${await response.text()}`);
+  return (await response.json()) as { id: string; slug: string };
+}
+
+export async function enterAndPay(player: HttpClient, tournamentId: string) {
+  const { paymentIntentId } = (await (await player.json("POST", "/api/tournaments/join", { tournamentId })).json()) as { paymentIntentId: string };
+  await player.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
+}
+
+export function table(rows: Record<string, string | number>[]): string {
+  const keys = Object.keys(rows[0] ?? {});
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+  return [line(keys), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join("\n");
+}

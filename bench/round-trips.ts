@@ -1,0 +1,53 @@
+// Database round trips (pipelines) and statements per request, counted by
+// the local libSQL server, for the pages and calls of a typical evening.
+import type { Stack } from "../scripts/lib/stack.ts";
+import { account, enterAndPay, tournament } from "./lib.ts";
+
+export type RoundTrips = { request: string; pipelines: number; statements: number; status: number }[];
+
+export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
+  const td = await account(stack, "organiser", "Dave Director");
+  const t = await tournament(td.client, { maxPlayers: 8 });
+  const players = [];
+  for (let i = 0; i < 5; i++) {
+    const p = await account(stack, "player", `Player ${i + 1}`);
+    await enterAndPay(p.client, t.id);
+    players.push(p);
+  }
+  const tableRes = await td.client.json("POST", "/api/tables", { name: "Table 1" });
+  const tbl = (await tableRes.json()) as { id: string; accessCode: string };
+  const visitor = players[0]!.client;
+  const results: RoundTrips = [];
+  const measure = async (label: string, run: () => Promise<Response>) => {
+    stack.db.resetStats();
+    const response = await run();
+    await response.arrayBuffer();
+    const s = stack.db.stats();
+    results.push({ request: label, pipelines: s.pipelines, statements: s.statements, status: response.status });
+  };
+  const anon = new (await import("../tests/support/http.ts")).HttpClient(stack.appUrl);
+
+  await measure("GET / (landing)", () => anon.get("/"));
+  await measure("GET /tournament/{slug} (visitor)", () => anon.get(`/tournament/${t.slug}`));
+  await measure("GET /tournament/{slug} (player)", () => visitor.get(`/tournament/${t.slug}`));
+  await measure("GET /player/dashboard", () => visitor.get("/player/dashboard"));
+  await measure("GET /player/tournaments", () => visitor.get("/player/tournaments"));
+  await measure("GET /td/dashboard", () => td.client.get("/td/dashboard"));
+  await measure("GET /td/tournaments", () => td.client.get("/td/tournaments"));
+  await measure("GET /td/tables", () => td.client.get("/td/tables"));
+  await measure("GET /api/tournaments", () => anon.get("/api/tournaments"));
+  await measure("POST /api/tournaments/{id}/start", () => td.client.json("POST", `/api/tournaments/${t.id}/start`));
+  const matches = (await (await anon.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string; player1Id: string | null; player2Id: string | null; status: string }[];
+  const playable = matches.find((m) => m.player1Id && m.player2Id && m.status !== "completed")!;
+  await measure("GET /tournament/{slug}?tab=bracket (director)", () => td.client.get(`/tournament/${t.slug}?tab=bracket`));
+  await measure("GET /api/tournaments/{id}/matches", () => anon.get(`/api/tournaments/${t.id}/matches`));
+  await measure("PATCH /api/matches/{id}/table", () => td.client.json("PATCH", `/api/matches/${playable.id}/table`, { tableId: tbl.id }));
+  await measure("GET /scoreboard/{code}", () => anon.get(`/scoreboard/${tbl.accessCode}`));
+  await measure("GET /api/tables/by-code/{code}/current-match", () => anon.get(`/api/tables/by-code/${tbl.accessCode}/current-match`));
+  await measure("PATCH /api/matches/{id} (result)", () => td.client.json("PATCH", `/api/matches/${playable.id}`, { winnerId: playable.player1Id }));
+  const p6 = await account(stack, "player", "Late Player");
+  const t2 = await tournament(td.client);
+  await measure("POST /api/tournaments/join", () => p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id }));
+  await measure("POST /api/withdrawals/request (refused)", () => visitor.json("POST", "/api/withdrawals/request", { amount: "1.00" }));
+  return results;
+}
