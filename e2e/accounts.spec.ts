@@ -224,7 +224,7 @@ test("a signed-in player is kept to the player pages", async ({ page }) => {
   await createPlayer(page.request);
   await page.goto("/td/dashboard");
   await expect(page).toHaveURL(/\/player\/dashboard$/);
-  await expect(page.getByText("Your player dashboard.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your Statistics" })).toBeVisible();
   for (const path of ["/login", "/signup", "/signup?role=td"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/player\/dashboard$/);
@@ -235,7 +235,7 @@ test("a signed-in organiser is kept to the organiser pages", async ({ page }) =>
   await createOrganiser(page.request);
   await page.goto("/player/dashboard");
   await expect(page).toHaveURL(/\/td\/dashboard$/);
-  await expect(page.getByText("Your tournament director dashboard.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Active Tournaments" })).toBeVisible();
   for (const path of ["/login", "/signup", "/signup?role=player"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/td\/dashboard$/);
@@ -358,8 +358,9 @@ test.describe("without JavaScript", () => {
     const who = await createOrganiser(request);
     await page.goto("/login");
     await submitLogin(page, { email: who.email, password: "wrong-password" }, "Tournament Director");
-    // Without JavaScript the inline message carries the failure (action toasts are client-side).
-    await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+    // Without JavaScript the inline message and the server-rendered toast both say so.
+    await expect(page.locator("#login-error")).toHaveText("Invalid email or password");
+    await expect(page.getByTestId("toast")).toContainText("Login failed");
     await expect(page).toHaveURL(/\/login$/);
 
     await submitLogin(page, who, "Tournament Director");

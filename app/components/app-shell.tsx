@@ -1,7 +1,7 @@
 // The frame of signed-in pages: logo, the role's navigation, theme toggle
 // and Logout (a form, so it works without JavaScript).
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Logo } from "./icons.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -20,7 +20,18 @@ export const playerNav: NavItem[] = [
   { to: "/player/tournaments?tab=registered", label: "My Tournaments" },
 ];
 
+/** A nav item with a query (…?tab=x) is current only when the query matches too. */
+function isCurrent(item: NavItem, location: { pathname: string; search: string }): boolean {
+  const [path, query] = item.to.split("?");
+  if (location.pathname !== path) return false;
+  if (!query) return true;
+  const wanted = new URLSearchParams(query);
+  const actual = new URLSearchParams(location.search);
+  return [...wanted].every(([k, v]) => (actual.get(k) ?? (k === "tab" ? "available" : null)) === v);
+}
+
 export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNode }) {
+  const location = useLocation();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -49,18 +60,18 @@ export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNod
           <ul className="flex gap-1">
             {nav.map((item) => (
               <li key={item.to}>
-                <NavLink
+                <Link
                   to={item.to}
-                  end
-                  className={({ isActive }) =>
+                  aria-current={isCurrent(item, location) ? "page" : undefined}
+                  className={
                     "block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap " +
-                    (isActive
+                    (isCurrent(item, location)
                       ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
                       : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
                   }
                 >
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@
 // it works without JavaScript: the server renders it open, its form posts,
 // Cancel is a link. With JavaScript, Radix adds focus trapping and Escape.
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
 export function ConfirmDialog({
@@ -29,6 +29,9 @@ export function ConfirmDialog({
   children?: ReactNode;
 }) {
   const navigate = useNavigate();
+  // Explicit ids so the dialog is named in the server-rendered HTML too.
+  const titleId = useId();
+  const descriptionId = useId();
   return (
     <Dialog.Root
       open={open}
@@ -40,10 +43,14 @@ export function ConfirmDialog({
         <>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
           <Dialog.Content
+            aria-labelledby={titleId}
+            aria-describedby={descriptionId}
             className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
           >
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Description asChild>
+            <Dialog.Title id={titleId} className="text-lg font-semibold">
+              {title}
+            </Dialog.Title>
+            <Dialog.Description asChild id={descriptionId}>
               <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</div>
             </Dialog.Description>
             <Form method="post" action={action} preventScrollReset className="mt-6 space-y-6">

@@ -1,7 +1,7 @@
 // Form fields wired to Conform: label, input, error message and the ARIA
 // links between them.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { ToastCard, useToast } from "./toaster.tsx";
 
@@ -84,11 +84,18 @@ export function useIsSubmitting(action?: string): boolean {
 
 export type ActionToast = { id: string; type: "success" | "error"; title: string; description?: string };
 
-/** False on the server and in the first client render, true once hydrated. */
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while hydrating; true afterwards — also for
+ * components that mount later, so they never flash their no-JS fallback.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

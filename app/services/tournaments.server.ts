@@ -15,7 +15,14 @@ import {
 export type TournamentRow = typeof tournaments.$inferSelect;
 
 /** A tournament with what every list shows beside it. */
-export type TournamentSummary = TournamentRow & { tdName: string; organisationName: string; playerCount: number };
+export type TournamentSummary = TournamentRow & {
+  tdName: string;
+  organisationName: string;
+  /** Paid entries. */
+  playerCount: number;
+  /** Paid entries plus live holds: what "Full" is judged on. */
+  placesTaken: number;
+};
 
 export type TournamentDetail = TournamentSummary & { players: { id: string; name: string }[] };
 
@@ -42,25 +49,32 @@ export async function createTournament(db: Database, organiserId: string, input:
 // Paid entries, counted in the same statement as the tournament.
 const playerCount = sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 1)`.mapWith(Number);
 
-const summaryColumns = {
+// Live holds: places kept for players who are paying (DESIGN §4); they count
+// as taken when deciding whether a tournament is full.
+const liveHolds = (now: number) =>
+  sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0 and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
+
+const summaryColumns = (now = Date.now()) => ({
   tournament: tournaments,
   tdName: organisers.name,
   organisationName: organisers.organisationName,
   playerCount,
-};
+  liveHolds: liveHolds(now),
+});
 
-type SummaryRow = { tournament: TournamentRow; tdName: string; organisationName: string; playerCount: number };
+type SummaryRow = { tournament: TournamentRow; tdName: string; organisationName: string; playerCount: number; liveHolds: number };
 const toSummary = (row: SummaryRow): TournamentSummary => ({
   ...row.tournament,
   tdName: row.tdName,
   organisationName: row.organisationName,
   playerCount: row.playerCount,
+  placesTaken: row.playerCount + row.liveHolds,
 });
 
-export async function getTournamentBySlug(db: Database, slug: string): Promise<TournamentDetail | null> {
+export async function getTournamentBySlug(db: Database, slug: string, now = Date.now()): Promise<TournamentDetail | null> {
   const [rows, entrants] = await db.batch([
     db
-      .select(summaryColumns)
+      .select(summaryColumns(now))
       .from(tournaments)
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
       .where(eq(tournaments.slug, slug))
@@ -83,9 +97,9 @@ export async function getTournamentById(db: Database, id: string): Promise<Tourn
 }
 
 /** Open tournaments, soonest first (the public list and the player's browse page). */
-export async function listOpenTournaments(db: Database): Promise<TournamentSummary[]> {
+export async function listOpenTournaments(db: Database, now = Date.now()): Promise<TournamentSummary[]> {
   const rows = await db
-    .select(summaryColumns)
+    .select(summaryColumns(now))
     .from(tournaments)
     .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
     .where(eq(tournaments.status, "open"))
@@ -94,9 +108,9 @@ export async function listOpenTournaments(db: Database): Promise<TournamentSumma
   return rows.map(toSummary);
 }
 
-export async function listOrganiserTournaments(db: Database, organiserId: string): Promise<TournamentSummary[]> {
+export async function listOrganiserTournaments(db: Database, organiserId: string, now = Date.now()): Promise<TournamentSummary[]> {
   const rows = await db
-    .select(summaryColumns)
+    .select(summaryColumns(now))
     .from(tournaments)
     .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
     .where(eq(tournaments.organiserId, organiserId))
@@ -111,14 +125,14 @@ export async function listOrganiserTournaments(db: Database, organiserId: string
 export async function browseForPlayer(db: Database, playerId: string, now = Date.now()) {
   const [open, registered, held] = await db.batch([
     db
-      .select(summaryColumns)
+      .select(summaryColumns(now))
       .from(tournaments)
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
       .where(eq(tournaments.status, "open"))
       .orderBy(asc(tournaments.date), asc(tournaments.time), asc(tournaments.createdAt))
       .limit(500),
     db
-      .select(summaryColumns)
+      .select(summaryColumns(now))
       .from(tournamentPlayers)
       .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
@@ -126,7 +140,7 @@ export async function browseForPlayer(db: Database, playerId: string, now = Date
       .orderBy(desc(tournaments.date), desc(tournaments.time)),
     // Live holds: places kept while the player pays.
     db
-      .select(summaryColumns)
+      .select(summaryColumns(now))
       .from(tournamentPlayers)
       .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))

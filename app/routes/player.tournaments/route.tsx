@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLoaderData, useSubmit } from "react-router";
 import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { Badge } from "~/components/badges.tsx";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     raceTo: t.raceTo,
     registrationDeadline: t.registrationDeadline,
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
-    state: registrationState({ ...t, registered: isRegistered, pending: isPending, now }),
+    state: registrationState({ ...t, playerCount: t.placesTaken, registered: isRegistered, pending: isPending, now }),
   });
   return {
     tab,
@@ -61,6 +61,14 @@ export default function PlayerTournaments() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const list = tab === "registered" ? registered : available;
+  // The boxes follow the URL (Clear Filters, back button) but never while
+  // the player is typing in them.
+  const [query, setQuery] = useState(q);
+  const [fee, setFee] = useState(maxFee);
+  useEffect(() => {
+    if (document.activeElement?.id !== "q") setQuery(q);
+    if (document.activeElement?.id !== "maxFee") setFee(maxFee);
+  }, [q, maxFee]);
   const filtered = Boolean(q || maxFee);
 
   // With JavaScript, filters apply as the player types (the URL keeps them).
@@ -92,8 +100,8 @@ export default function PlayerTournaments() {
             id="q"
             name="q"
             type="search"
-            defaultValue={q}
-            key={`q-${q}`}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
             maxLength={100}
             placeholder="Search tournaments, venues, or directors..."
             className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-3 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
@@ -120,8 +128,8 @@ export default function PlayerTournaments() {
             min={0}
             step={0.01}
             inputMode="decimal"
-            defaultValue={maxFee}
-            key={`fee-${maxFee}`}
+            value={fee}
+            onChange={(event) => setFee(event.target.value)}
             placeholder="Max entry fee"
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
           />

@@ -209,7 +209,7 @@ export default function Checkout() {
 
         <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
           {mode === "simulated"
-            ? "Test mode: payments are simulated and no real money moves."
+            ? "Payments are securely processed by the payment provider and card details are never stored. Test mode: payments are simulated and no real money moves."
             : "Payments are securely processed by Stripe. Your card details are never stored by Break & Run."}
         </p>
       </main>

@@ -71,7 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { id: "payment-success", type: "success" as const, title: "Payment Successful!", description: "You're in. See you at the table." }
         : null,
     viewer: user ? { id: user.id, userType: user.userType, isOwner: user.id === tournament.organiserId } : null,
-    registration: registrationState({ ...tournament, registered, pending, now }),
+    registration: registrationState({ ...tournament, playerCount: tournament.placesTaken, registered, pending, now }),
     deadlinePassed: tournament.registrationDeadline !== null && tournament.registrationDeadline <= now,
     tournament: {
       id: tournament.id,
