@@ -118,9 +118,7 @@ export default function PlayerDashboard() {
                 <Stat label="Matches won" value={String(stats.matchesWon)} />
                 <Stat label="Match win rate" value={winRate(stats.matchesWon, stats.matchesPlayed)} />
                 <Stat label="Tournament win rate" value={winRate(stats.tournamentsWon, stats.tournamentsPlayed)} />
-                <div className="col-span-2">
-                  <Stat label="Total earnings" value={formatGBP(stats.totalEarningsPence)} />
-                </div>
+                <Stat className="col-span-2" label="Total earnings" value={formatGBP(stats.totalEarningsPence)} />
               </dl>
             ) : (
               <StatsError />

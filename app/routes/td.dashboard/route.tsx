@@ -105,9 +105,9 @@ export default function OrganiserDashboard() {
   );
 }
 
-export function Stat({ label, value }: { label: string; value: string }) {
+export function Stat({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="text-2xl font-bold tabular-nums">{value}</dd>
     </div>

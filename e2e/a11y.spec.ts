@@ -1,0 +1,109 @@
+// Accessibility: axe-core on every screen, in light and dark theme, with no
+// serious or critical violation; and a keyboard-only sign-up.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(serious, `${label}\n${serious.join("\n")}`).toEqual([]);
+}
+
+async function setTheme(page: Page, theme: "light" | "dark") {
+  await page.context().addInitScript((t) => localStorage.setItem("theme", t), theme);
+}
+
+function futureDate(): string {
+  return new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`public screens have no serious accessibility violations (${theme})`, async ({ page }) => {
+    await setTheme(page, theme);
+    for (const path of ["/", "/login", "/signup", "/signup?role=player", "/signup?role=td", "/forgot-password", "/reset-password", "/scoreboard", "/scoreboard/NOPE2345", "/no-such-page"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(new RegExp(theme));
+      await expectNoSeriousViolations(page, `${path} (${theme})`);
+    }
+  });
+
+  test(`director and player screens have no serious accessibility violations (${theme})`, async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await setTheme(page, theme);
+    await createOrganiser(page.request);
+    const created = await page.request.post("/api/tournaments", {
+      data: {
+        name: "Accessible Knockout",
+        venue: "The Red Lion, Leeds",
+        date: futureDate(),
+        time: "19:30",
+        entryFee: "10.00",
+        siteFee: "1.00",
+        rakeType: "fixed",
+        rakeValue: "1.00",
+        maxPlayers: 4,
+        payoutStructure: "winner_ru",
+        rules: "Call your shots.",
+      },
+    });
+    const t = (await created.json()) as { id: string; slug: string };
+    const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as { id: string; accessCode: string };
+    for (const path of ["/td/dashboard", "/td/tournaments", "/td/create-tournament", "/td/tables", `/tournament/${t.slug}`, `/tournament/${t.slug}?confirm=start`]) {
+      await page.goto(path);
+      await expectNoSeriousViolations(page, `${path} (${theme})`);
+    }
+
+    // Two paid players, the draw, a match on the table: the bracket, dialogs and tablet.
+    for (let i = 0; i < 2; i++) {
+      const context = await browser.newContext();
+      await createPlayer(context.request, newIdentity("player"));
+      const join = await context.request.post("/api/tournaments/join", { data: { tournamentId: t.id } });
+      const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
+      await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, { data: { cardNumber: "4242424242424242" } });
+      await context.close();
+    }
+    await page.request.post(`/api/tournaments/${t.id}/start`);
+    const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string }[];
+    await page.request.patch(`/api/matches/${final!.id}/table`, { data: { tableId: table.id } });
+    for (const path of [`/tournament/${t.slug}?tab=bracket`, `/tournament/${t.slug}?tab=bracket&result=${final!.id}`, `/scoreboard/${table.accessCode}`, `/td/tables?delete=${table.id}`]) {
+      await page.goto(path);
+      await expectNoSeriousViolations(page, `${path} (${theme})`);
+    }
+
+    const playerContext = await browser.newContext();
+    await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
+    const player = await playerContext.newPage();
+    await createPlayer(player.request);
+    for (const path of ["/player/dashboard", "/player/tournaments", "/player/tournaments?tab=registered", `/tournament/${t.slug}`]) {
+      await player.goto(path);
+      await expectNoSeriousViolations(player, `${path} as player (${theme})`);
+    }
+    await playerContext.close();
+  });
+}
+
+test("keyboard only: a player signs up", async ({ page }) => {
+  const who = newIdentity("keys");
+  await page.goto("/signup");
+  // Tab to 'I am a Player' and follow it.
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? "");
+    if (focused.includes("I am a Player")) break;
+  }
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Player Sign Up" })).toBeVisible();
+  await page.getByLabel("Name").focus();
+  await page.keyboard.type(who.name);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(who.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(who.password);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(who.password);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/player\/dashboard$/);
+});
