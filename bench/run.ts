@@ -1,15 +1,80 @@
-// `npm run bench`: prints each figure and writes bench/results.json.
+// `npm run bench`: prints each figure and writes bench/results.json. Not part
+// of `npm test`: timings are measurements, not pass/fail checks.
 import { writeFileSync } from "node:fs";
-import { benchStack, table } from "./lib.ts";
+import { account, benchStack, enterAndPay, table, tournament } from "./lib.ts";
+import { bracketTimings } from "./bracket.ts";
+import { finalizeTimings } from "./finalize.ts";
+import { load } from "./load.ts";
 import { measureRoundTrips } from "./round-trips.ts";
+import { clientJsFor, workerBundleGzipKb } from "./sizes.ts";
 
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const results: Record<string, unknown> = { date: new Date().toISOString(), machine: "2 cores, loopback, wrangler dev (workerd) + local libSQL server" };
 const stack = await benchStack();
-const results: Record<string, unknown> = { date: new Date().toISOString() };
 try {
   const roundTrips = await measureRoundTrips(stack);
   results.roundTrips = roundTrips;
   console.log("\nDatabase round trips per request (local libSQL server counters)\n");
   console.log(table(roundTrips));
+
+  // A tournament in progress with a match on a table, for the tablet load.
+  const td = await account(stack, "organiser", "Load Director");
+  const t = await tournament(td.client, { maxPlayers: 4 });
+  for (let i = 0; i < 2; i++) await enterAndPay((await account(stack, "player", `Load Player ${i}`)).client, t.id);
+  await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  const tbl = (await (await td.client.json("POST", "/api/tables", { name: "Load Table" })).json()) as { id: string; accessCode: string };
+  const [final] = (await (await td.client.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string }[];
+  await td.client.json("PATCH", `/api/matches/${final!.id}/table`, { tableId: tbl.id });
+
+  console.log(`\nLoad: ${connections} connections for ${seconds}s per route (autocannon, loopback)\n`);
+  const loads = [];
+  for (const route of ["/healthz", `/api/tables/by-code/${tbl.accessCode}/current-match`, `/scoreboard/${tbl.accessCode}`, `/tournament/${t.slug}`, "/api/tournaments"]) {
+    loads.push(await load(stack.appUrl, route, seconds, connections));
+  }
+  const ceiling = loads[0]!.requestsPerSec;
+  const rows = loads.map((l) => ({
+    route: l.route.replace(tbl.accessCode, "{code}").replace(t.slug, "{slug}"),
+    "req/s": l.requestsPerSec,
+    "p50 ms": l.p50,
+    "p97.5 ms": l.p95,
+    "p99 ms": l.p99,
+    errors: l.errors,
+    non2xx: l.non2xx,
+    "vs /healthz": `${Math.round((l.requestsPerSec / ceiling) * 100)}%`,
+    "tablets @5s": l.requestsPerSec * 5,
+  }));
+  results.load = rows;
+  console.log(table(rows));
+
+  const cookie = [...td.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const sizes = [];
+  for (const [label, path, withCookie] of [
+    ["landing", "/", false],
+    ["tournament", `/tournament/${t.slug}`, false],
+    ["login", "/login", false],
+    ["scoreboard", `/scoreboard/${tbl.accessCode}`, false],
+    ["director dashboard", "/td/dashboard", true],
+    ["create tournament", "/td/create-tournament", true],
+  ] as const) {
+    const size = await clientJsFor(stack.appUrl, path, withCookie ? cookie : undefined);
+    sizes.push({ page: label, scripts: size.files, "JS gzip KB": size.gzipKb });
+  }
+  const worker = workerBundleGzipKb();
+  sizes.push({ page: "Worker bundle (server)", scripts: worker.files, "JS gzip KB": worker.gzipKb });
+  results.sizes = sizes;
+  console.log("\nJavaScript shipped (gzip)\n");
+  console.log(table(sizes));
+
+  const bracket = bracketTimings(512);
+  results.bracket = bracket;
+  console.log("\nBracket module, 512 players (average of 5 runs)\n");
+  console.log(table([bracket]));
+
+  const finalize = await finalizeTimings(stack, Number(process.env.BENCH_FINALIZE_PLAYERS ?? 512));
+  results.finalize = finalize;
+  console.log("\nStart, results and finalize through the Worker\n");
+  console.log(table([finalize]));
 } finally {
   await stack.stop();
 }

@@ -174,3 +174,17 @@ test("the scoreboard page: code form, invalid code, no match, live match with a 
   expect(live).toContain("Round 1 - Match 1");
   expect(live).toContain("in progress");
 });
+
+test("many tablets polling at once all get answers (no request waits on another's database I/O)", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Busy Table");
+  const t = await startedTournament(td, 2);
+  const [m] = await playableMatches(t);
+  await td.client.json("PATCH", `/api/matches/${m!.id}/table`, { tableId: table.id });
+  const responses = await Promise.all(
+    Array.from({ length: 60 }, () => app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)),
+  );
+  expect(responses.map((r) => r.status)).toEqual(Array(60).fill(200));
+  const bodies = (await Promise.all(responses.map((r) => r.json()))) as { status: string }[];
+  expect(bodies.every((b) => b.status === "in_progress")).toBe(true);
+});

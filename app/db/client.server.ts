@@ -1,6 +1,11 @@
-// One libSQL client per isolate and database URL. Locally the URL points at
-// the project's Hrana-over-HTTP server (db/server), in production at Turso:
-// the same HTTP code path either way.
+// The database for one request. Locally the URL points at the project's
+// Hrana-over-HTTP server (db/server), in production at Turso: the same HTTP
+// code path either way.
+//
+// A new client per request, on purpose: workerd ties I/O (fetches, and the
+// promises waiting on them) to the request that started it, so a client
+// shared across requests makes one request wait on another's I/O — workerd
+// then cancels it as hung. The client holds no connection, so this is cheap.
 import { createClient, type Client } from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
@@ -8,15 +13,6 @@ import * as schema from "./schema.ts";
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
-const databases = new Map<string, Database>();
-
 export function getDatabase(url: string, authToken?: string): Database {
-  const key = `${url}\n${authToken ?? ""}`;
-  let db = databases.get(key);
-  if (!db) {
-    const client = createClient({ url, authToken });
-    db = drizzle(client, { schema });
-    databases.set(key, db);
-  }
-  return db;
+  return drizzle(createClient({ url, authToken }), { schema });
 }

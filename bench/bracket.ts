@@ -1,0 +1,26 @@
+// Bracket module timings at 512 players: draw, generate, play to the end, standings.
+import { applyResult, drawOrder, generateBracket, playableMatches, standings } from "../app/domain/bracket.ts";
+
+export function bracketTimings(players = 512, runs = 5) {
+  const ids = Array.from({ length: players }, (_, i) => `p${i + 1}`);
+  const times = { generateMs: 0, playAllMs: 0, standingsMs: 0 };
+  for (let r = 0; r < runs; r++) {
+    let t = performance.now();
+    let matches = generateBracket(drawOrder(ids), (() => { let n = 0; return () => `m${++n}`; })(), Date.now());
+    times.generateMs += performance.now() - t;
+    t = performance.now();
+    for (;;) {
+      const next = playableMatches(matches)[0];
+      if (!next) break;
+      const changes = applyResult(matches, next.id, { winnerId: next.player1Id! }, { raceTo: null, now: Date.now() });
+      const byId = new Map(changes.map((c) => [c.id, c.set]));
+      matches = matches.map((m) => (byId.has(m.id) ? { ...m, ...byId.get(m.id) } : m));
+    }
+    times.playAllMs += performance.now() - t;
+    t = performance.now();
+    standings(matches);
+    times.standingsMs += performance.now() - t;
+  }
+  const round = (ms: number) => Math.round((ms / runs) * 100) / 100;
+  return { players, generateMs: round(times.generateMs), playAllMs: round(times.playAllMs), standingsMs: round(times.standingsMs) };
+}
