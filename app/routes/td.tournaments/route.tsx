@@ -1,5 +1,6 @@
 import { Link, redirect, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
+import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
@@ -123,23 +124,6 @@ export default function OrganiserTournaments() {
         <input type="hidden" name="tournamentId" value={target?.id ?? ""} />
       </ConfirmDialog>
     </AppShell>
-  );
-}
-
-function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      aria-current={current ? "page" : undefined}
-      className={
-        "-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold " +
-        (current
-          ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
-          : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
-      }
-    >
-      {children}
-    </Link>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRevalidator, useRouteError } from "react-router";
 import { BracketView } from "~/components/bracket-view.tsx";
+import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
@@ -358,24 +359,6 @@ function Item({ label, value }: { label: string; value: string }) {
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="font-medium">{value}</dd>
     </div>
-  );
-}
-
-function TabLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      aria-current={current ? "page" : undefined}
-      className={
-        "-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold " +
-        (current
-          ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
-          : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
-      }
-    >
-      {children}
-    </Link>
   );
 }
 
