@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const toast: ToastMessage | null = flashed.toast ? { ...flashed.toast, id: crypto.randomUUID() } : null;
   return data(
-    { theme, themeFromCookie: theme !== null, user: user ? publicUser(user) : null, toast },
+    { theme, user: user ? publicUser(user) : null, toast },
     flashed.setCookie ? { headers: { "Set-Cookie": flashed.setCookie } } : undefined,
   );
 }
@@ -52,8 +52,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// When the theme cookie is missing but localStorage remembers a choice, apply
-// it before the first paint.
+// When localStorage remembers a choice, apply it before the first paint.
 const restoreStoredTheme = `(() => {
   try {
     const t = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});
@@ -69,25 +68,19 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
     <ThemeProvider specifiedTheme={rootData?.theme ?? Theme.LIGHT} themeAction="/action/set-theme">
-      <Document themeFromCookie={rootData?.themeFromCookie ?? false} toast={rootData?.toast ?? null}>{children}</Document>
+      <Document toast={rootData?.toast ?? null}>{children}</Document>
     </ThemeProvider>
   );
 }
 
-function Document({
-  children,
-  themeFromCookie,
-  toast,
-}: {
-  children: ReactNode;
-  themeFromCookie: boolean;
-  toast: ToastMessage | null;
-}) {
+function Document({ children, toast }: { children: ReactNode; toast: ToastMessage | null }) {
   const [theme, setTheme] = useTheme();
   const current = theme ?? Theme.LIGHT;
 
+  // localStorage is the browser's memory of the choice; the cookie only lets
+  // the server render it. If they disagree (a late cookie write, a cleared
+  // cookie), the stored choice wins and the cookie is brought in line.
   useEffect(() => {
-    if (themeFromCookie) return;
     try {
       const stored = localStorage.getItem(THEME_STORAGE_KEY);
       if ((stored === Theme.DARK || stored === Theme.LIGHT) && stored !== current) {
@@ -108,7 +101,7 @@ function Document({
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <PreventFlashOnWrongTheme ssrTheme={true} />
-        {themeFromCookie ? null : <script dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />}
+        <script dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
         <Links />
       </head>
       <body className="min-h-screen">
