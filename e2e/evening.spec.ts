@@ -168,6 +168,24 @@ test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboar
   void dave;
 });
 
+test("the tablet says it is reconnecting when the Wi-Fi drops and recovers by itself", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await createOrganiser(page.request);
+  const tbl = (await (await page.request.post("/api/tables", { data: { name: "Window Table" } })).json()) as { accessCode: string };
+  const context = await browser.newContext();
+  const tablet = await context.newPage();
+  await tablet.goto(`/scoreboard/${tbl.accessCode}`);
+  await expect(tablet.getByText("No Active Match")).toBeVisible();
+  await context.setOffline(true);
+  await expect(tablet.getByText("Reconnecting…")).toBeVisible({ timeout: 15_000 });
+  // Still showing the last known state, not an error page.
+  await expect(tablet.getByRole("heading", { name: "Window Table" })).toBeVisible();
+  await context.setOffline(false);
+  await expect(tablet.getByText("Reconnecting…")).toHaveCount(0, { timeout: 40_000 });
+  await expect(tablet.getByText("No Active Match")).toBeVisible();
+  await context.close();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
