@@ -5,43 +5,10 @@
 import { createCookieSessionStorage } from "react-router";
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, uniqueEmail, useFactories, validTournament } from "./support/factories.ts";
-import { HttpClient } from "./support/http.ts";
-import { TEST_SESSION_SECRET, type TestApp, useTestApp } from "./support/stack.ts";
+import type { HttpClient } from "./support/http.ts";
+import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
 
-/**
- * KNOWN APP BUG (reported with this suite, not fixed here): some answers leave
- * the request body unread — API refusals made before the body is parsed
- * (401/403), 415s, calls without a payload (start, finalize, DELETE table),
- * form actions that redirect before reading the form. Under wrangler's local
- * runtime the NEXT request with a body then fails with a plain-text 500
- * "Error: Network connection lost." from miniflare, before it reaches the
- * Worker (nothing is written). Such a request is sent again here, so that this
- * suite checks the app's own answers; the 500 itself is left out of it.
- * Remove this client once the Worker drains every unread body.
- */
-class ResendingClient extends HttpClient {
-  override async request(path: string, init: RequestInit = {}): Promise<Response> {
-    for (let attempt = 1; ; attempt++) {
-      const response = await super.request(path, init);
-      if (response.status !== 500 || attempt === 5) return response;
-      if (!(await response.clone().text()).startsWith("Error: Network connection lost.")) return response;
-    }
-  }
-}
-
-const stack = useTestApp();
-const app: TestApp = {
-  get url() {
-    return stack.url;
-  },
-  get dbUrl() {
-    return stack.dbUrl;
-  },
-  get stack() {
-    return stack.stack;
-  },
-  client: () => new ResendingClient(stack.url),
-};
+const app = useTestApp();
 const f = useFactories(app);
 
 // ---------------------------------------------------------------------------
@@ -701,9 +668,9 @@ test("logging out and resetting the password end the session", async () => {
   expect(out.headers.getSetCookie().some((c) => /^br_session=;/.test(c) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
   expect(p.client.cookies.has("br_session")).toBe(false);
   expect((await p.client.get("/api/auth/me")).status).toBe(401);
+  expect((await p.client.json("POST", "/api/tables", { name: "After logout" })).status).toBe(401);
   // Not asserted (reported with this suite): a copy of the cookie taken before the logout
   // still signs in, because logging out does not end the session on the server.
-  expect((await p.client.json("POST", "/api/tables", { name: "After logout" })).status).toBe(401);
   // The form logout likewise.
   const q = await f.player("Logout Liz");
   const formOut = await q.client.postForm("/logout", {});
@@ -752,7 +719,8 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
   await refused(await resetWith(tokenA, a.email, "secondnew2"), "a used token");
   expect(await valid(tokenA, a.email)).toBe(false);
   const reusedForm = await app.client().postForm(`/reset-password?${new URLSearchParams({ token: tokenA, email: a.email })}`, { token: tokenA, email: a.email, password: "thirdnew3", confirmPassword: "thirdnew3" });
-  expect(reusedForm.status).toBeGreaterThanOrEqual(400);
+  expect(reusedForm.status).toBe(400);
+  expect(await html(reusedForm)).toContain("Invalid or Expired Link");
   expect(await hashes(a.email)).toEqual(afterFirst);
 
   // Expiry.

@@ -36,7 +36,13 @@ async function guard(request: Request): Promise<Response | null> {
 
 export default {
   async fetch(request, env, ctx) {
-    return (await guard(request)) ?? requestHandler(request, createRequestContext({ request, env, ctx }));
+    const refused = await guard(request);
+    if (refused) return refused;
+    const response = await requestHandler(request, createRequestContext({ request, env, ctx }));
+    // A body nobody read (a refusal before parsing, a route that takes no
+    // payload) is drained, so the connection stays usable for the next request.
+    if (!SAFE_METHODS.has(request.method) && request.body && !request.bodyUsed) await discardBody(request);
+    return response;
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledTasks(env));
