@@ -276,3 +276,44 @@ test("the bracket is public: names, TBD and labels are on the page for everyone"
   for (const label of ["Quarter-Finals", "Semi-Finals", "Final", "TBD", "Live", "Player 1"]) expect(html).toContain(label);
   expect(html).not.toContain("Record result");
 });
+
+test("races at write time: a final corrected while finalizing, a payment landing while starting", async () => {
+  for (let round = 0; round < 4; round++) {
+    // Correct the final at the same moment as finalize: never both, and whoever is paid is the champion.
+    const td = await f.organiser();
+    const t = await f.createTournament(td, { maxPlayers: 2, payoutStructure: "winner_only" });
+    await enter(t, 2);
+    await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+    const [final] = await matchesOf(t);
+    await td.client.json("PATCH", `/api/matches/${final!.id}`, { winnerId: final!.player1Id });
+    const [correction, finalize] = await Promise.all([
+      td.client.json("PATCH", `/api/matches/${final!.id}`, { winnerId: final!.player2Id }),
+      td.client.json("POST", `/api/tournaments/${t.id}/finalize`),
+    ]);
+    expect([correction.status, finalize.status]).not.toEqual([200, 200]);
+    const champion = (await matchesOf(t))[0]!.winnerId;
+    if (finalize.status === 200) {
+      const paid = await f.sql().execute({ sql: "select player_id from payouts where tournament_id = ?", args: [t.id] });
+      expect(paid.rows.map((r) => r.player_id)).toEqual([champion]);
+    }
+
+    // A balance payment at the same moment as start: the payer is in the draw or not charged.
+    const td2 = await f.organiser();
+    const t2 = await f.createTournament(td2, { maxPlayers: 8 });
+    await enter(t2, 2);
+    const late = await f.player("Late Payer");
+    await f.credit("player", late.id, 1100);
+    const [started] = await Promise.all([
+      td2.client.json("POST", `/api/tournaments/${t2.id}/start`),
+      late.client.postForm(`/tournament/${t2.slug}/checkout`, { intent: "balance" }),
+    ]);
+    const paidEntries = await f.count("tournament_players", "tournament_id = ? and paid = 1", [t2.id]);
+    if (started.status === 200) {
+      const drawn = new Set((await matchesOf(t2)).flatMap((m) => [m.player1Id, m.player2Id]).filter(Boolean));
+      expect(drawn.size).toBe(paidEntries);
+    } else {
+      expect(started.status).toBe(409);
+    }
+  }
+  await f.expectLedgerTrue();
+});

@@ -18,6 +18,7 @@ import {
 } from "~/domain/bracket.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
+import { assertInBatch, isBatchGuardFailure } from "./batch-guard.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 
 type TournamentRow = typeof tournaments.$inferSelect;
@@ -73,7 +74,13 @@ export async function startTournament(db: Database, organiserId: string, tournam
   for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
 
   try {
-    const [started] = await db.batch([
+    const [, started] = await db.batch([
+      // A payment that landed after we read the entries would be charged
+      // without a place in the draw: refuse, and let the director start again.
+      assertInBatch(
+        db,
+        sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${entrants.length}`,
+      ),
       db
         .update(tournaments)
         .set({ status: "in_progress", startedAt: now })
@@ -86,6 +93,7 @@ export async function startTournament(db: Database, organiserId: string, tournam
     if (!started[0]) throw new DomainError(409, "The tournament has already started");
   } catch (error) {
     if (error instanceof DomainError) throw error;
+    if (isBatchGuardFailure(error)) throw new DomainError(409, "A new entry was paid while starting: start again to include it");
     // A concurrent start inserted the bracket first: the unique match positions refused ours.
     if (String((error as Error).message).includes("UNIQUE")) throw new DomainError(409, "The tournament has already started");
     throw error;
@@ -158,24 +166,38 @@ async function persistResult(db: Database, before: MatchRow, changes: MatchChang
     eq(matches.id, before.id),
     eq(matches.status, before.status),
     before.winnerId === null ? sql`${matches.winnerId} is null` : eq(matches.winnerId, before.winnerId),
+    before.player1Id === null ? sql`${matches.player1Id} is null` : eq(matches.player1Id, before.player1Id),
+    before.player2Id === null ? sql`${matches.player2Id} is null` : eq(matches.player2Id, before.player2Id),
     eq(matches.player1Score, before.player1Score),
     eq(matches.player2Score, before.player2Score),
   );
-  // The match as this write leaves it: dependent writes apply only if it is so.
   const after = { ...before, ...own.set };
-  const applied = sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
-    and ${matches.winnerId} = ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
-    and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`;
-  const [updated] = await db.batch([
-    db.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
-    ...others.map((change) =>
-      db
-        .update(matches)
-        .set(change.set)
-        // The next match must not have a result yet, and our own write must have happened.
-        .where(and(eq(matches.id, change.id), sql`${matches.status} != 'completed'`, applied)),
-    ),
-  ]);
+  let updated: { id: string }[];
+  try {
+    [, , updated] = await db.batch([
+      // Checked when the batch runs, not when we read: a finalize or the next
+      // match's result may have landed in between.
+      assertInBatch(db, sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`),
+      assertInBatch(
+        db,
+        others.length === 0
+          ? sql`1`
+          : sql`not exists (select 1 from ${matches} where ${matches.id} in (${sql.join(others.map((c) => sql`${c.id}`), sql`, `)}) and ${matches.status} = 'completed')`,
+      ),
+      db.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
+      // Our own write must have happened before the next match is touched.
+      assertInBatch(
+        db,
+        sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
+          and ${matches.winnerId} = ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
+          and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
+      ),
+      ...others.map((change) => db.update(matches).set(change.set).where(eq(matches.id, change.id))),
+    ]);
+  } catch (error) {
+    if (isBatchGuardFailure(error)) throw new DomainError(409, "This match changed meanwhile: reload and try again");
+    throw error;
+  }
   if (!updated[0]) throw new DomainError(409, "This match changed meanwhile: reload and try again");
 }
 
@@ -223,6 +245,7 @@ type PayoutPlan = {
   names: Map<string, string>;
   stats: Map<string, { played: number; won: number }>;
   champion: string | null;
+  finalMatchId: string | null;
 };
 
 async function planPayouts(db: Database, organiserId: string, tournamentId: string): Promise<PayoutPlan> {
@@ -252,6 +275,7 @@ async function planPayouts(db: Database, organiserId: string, tournamentId: stri
     names: new Map(entries.map((e) => [e.playerId, e.name])),
     stats: matchStats(bracket),
     champion: placed.find((p) => p.position === "1st")?.playerId ?? null,
+    finalMatchId: bracket.find((m) => m.nextMatchId === null)?.id ?? null,
   };
 }
 
@@ -286,66 +310,77 @@ export async function finalizeTournament(db: Database, organiserId: string, tour
   const label = `${t.name}, ${t.venue}`;
   const winnings = new Map(plan.payouts.map((p) => [p.playerId, p.amountPence]));
 
-  const [finished] = await db.batch([
-    db
-      .update(tournaments)
-      .set({ status: "finished", finishedAt: now, finalizeId })
-      .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`))
-      .returning({ id: tournaments.id }),
-    ...plan.payouts.map((p) =>
-      db.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
-        select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now} where ${ours}
-        on conflict (tournament_id, player_id) do nothing`),
-    ),
-    ...plan.payouts
-      .filter((p) => p.amountPence > 0)
-      .map((p) =>
-        movementStatement(
-          db,
-          {
-            userType: "player",
-            userId: p.playerId,
-            type: "payout",
-            amountPence: p.amountPence,
-            description: `Prize (${p.position}) — ${label}`,
-            tournamentId: t.id,
-            idempotencyKey: `payout:${t.id}:${p.playerId}`,
-          },
-          ours,
-        ),
+  let finished: { id: string }[];
+  try {
+    [, finished] = await db.batch([
+      // A correction of the final may land after we planned the payouts.
+      assertInBatch(
+        db,
+        sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId} and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.champion})`,
       ),
-    ...(plan.rakePence > 0
-      ? [
+      db
+        .update(tournaments)
+        .set({ status: "finished", finishedAt: now, finalizeId })
+        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`))
+        .returning({ id: tournaments.id }),
+      ...plan.payouts.map((p) =>
+        db.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
+          select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now} where ${ours}
+          on conflict (tournament_id, player_id) do nothing`),
+      ),
+      ...plan.payouts
+        .filter((p) => p.amountPence > 0)
+        .map((p) =>
           movementStatement(
             db,
             {
-              userType: "organiser",
-              userId: t.organiserId,
-              type: "rake",
-              amountPence: plan.rakePence,
-              description: `Rake (${plan.paidEntries.length} entries) — ${label}`,
+              userType: "player",
+              userId: p.playerId,
+              type: "payout",
+              amountPence: p.amountPence,
+              description: `Prize (${p.position}) — ${label}`,
               tournamentId: t.id,
-              idempotencyKey: `rake:${t.id}`,
+              idempotencyKey: `payout:${t.id}:${p.playerId}`,
             },
             ours,
           ),
-        ]
-      : []),
-    ...plan.paidEntries.map((playerId) => {
-      const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
-      const won = plan.champion === playerId ? 1 : 0;
-      const earnings = winnings.get(playerId) ?? 0;
-      return db.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
-        select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now} where ${ours}
-        on conflict (player_id) do update set
-          tournaments_played = tournaments_played + 1,
-          tournaments_won = tournaments_won + excluded.tournaments_won,
-          matches_played = matches_played + excluded.matches_played,
-          matches_won = matches_won + excluded.matches_won,
-          total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
-          updated_at = excluded.updated_at`);
-    }),
-  ]);
+        ),
+      ...(plan.rakePence > 0
+        ? [
+            movementStatement(
+              db,
+              {
+                userType: "organiser",
+                userId: t.organiserId,
+                type: "rake",
+                amountPence: plan.rakePence,
+                description: `Rake (${plan.paidEntries.length} entries) — ${label}`,
+                tournamentId: t.id,
+                idempotencyKey: `rake:${t.id}`,
+              },
+              ours,
+            ),
+          ]
+        : []),
+      ...plan.paidEntries.map((playerId) => {
+        const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
+        const won = plan.champion === playerId ? 1 : 0;
+        const earnings = winnings.get(playerId) ?? 0;
+        return db.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
+          select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now} where ${ours}
+          on conflict (player_id) do update set
+            tournaments_played = tournaments_played + 1,
+            tournaments_won = tournaments_won + excluded.tournaments_won,
+            matches_played = matches_played + excluded.matches_played,
+            matches_won = matches_won + excluded.matches_won,
+            total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
+            updated_at = excluded.updated_at`);
+      }),
+    ]);
+  } catch (error) {
+    if (isBatchGuardFailure(error)) throw new DomainError(409, "The final's result changed meanwhile: check the payouts again");
+    throw error;
+  }
   if (!finished[0]) throw new DomainError(409, "This tournament has already been finalized");
   return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts };
 }
