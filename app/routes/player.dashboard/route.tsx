@@ -52,7 +52,7 @@ export default function PlayerDashboard() {
       <h1 className="text-3xl font-bold tracking-tight">Welcome, {name}</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">Find your next tournament, check your results and winnings.</p>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section className="card" aria-labelledby="find-title">
             <div className="flex flex-wrap items-center justify-between gap-3">

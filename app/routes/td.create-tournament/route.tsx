@@ -101,7 +101,7 @@ export default function CreateTournament() {
         <h1 className="text-3xl font-bold tracking-tight">Create Tournament</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">Takes under 2 minutes. The prize pool is worked out as you type.</p>
       </div>
-      <Form method="post" className="grid gap-6 lg:grid-cols-[1fr_22rem]" {...getFormProps(form)}>
+      <Form method="post" className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" {...getFormProps(form)}>
         <input type="hidden" name="timeZone" value={timeZone} />
         <div className="space-y-6">
           <FormError id={form.errorId} errors={form.errors} />

@@ -56,7 +56,7 @@ export default function OrganiserDashboard() {
         </Link>
       </div>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section className="card" aria-labelledby="active-title">
             <h2 id="active-title" className="text-lg font-semibold">

@@ -72,7 +72,7 @@ export default function Tables() {
       <h1 className="text-3xl font-bold tracking-tight">Table Access Codes</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">Each table gets a code. Type it into the tablet at that table once.</p>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
           <section className="card" aria-labelledby="add-title">
             <h2 id="add-title" className="text-lg font-semibold">
