@@ -2,35 +2,22 @@
 // each a labelled list of matches so screen readers read it in order.
 import type { ReactNode } from "react";
 import { roundLabel } from "~/domain/bracket.ts";
+import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
 
-export type BracketMatchView = {
-  id: string;
-  round: number;
-  matchNumber: number;
-  player1Id: string | null;
-  player2Id: string | null;
-  player1: { name: string } | null;
-  player2: { name: string } | null;
-  player1Score: number;
-  player2Score: number;
-  winnerId: string | null;
-  status: "pending" | "in_progress" | "completed";
-  isBye: boolean;
-  tableName: string | null;
-};
+export type BracketMatchView = Omit<MatchView, "tableId" | "nextMatchId">;
 
 const statusText = { pending: "Pending", in_progress: "In progress", completed: "Completed" } as const;
 const statusTone = { pending: "slate", in_progress: "green", completed: "blue" } as const;
 
-export function BracketView({
+export function BracketView<M extends BracketMatchView>({
   matches,
   renderControls,
 }: {
-  matches: BracketMatchView[];
+  matches: M[];
   /** The director's buttons under a match (none for everyone else). */
-  renderControls?: (match: BracketMatchView) => ReactNode;
+  renderControls?: (match: M) => ReactNode;
 }) {
   const rounds = Math.max(0, ...matches.map((m) => m.round));
   const byRound = Array.from({ length: rounds }, (_, i) => matches.filter((m) => m.round === i + 1));

@@ -1,6 +1,26 @@
 // Forms and API bodies for match play (SPEC §5): one schema each, shared by
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
+import type { MatchStatus } from "./bracket.ts";
+
+/** A match as the screens show it: SPEC's match shape with names and the table. */
+export type MatchView = {
+  id: string;
+  round: number;
+  matchNumber: number;
+  player1Id: string | null;
+  player2Id: string | null;
+  player1: { name: string } | null;
+  player2: { name: string } | null;
+  player1Score: number;
+  player2Score: number;
+  winnerId: string | null;
+  status: MatchStatus;
+  isBye: boolean;
+  tableId: string | null;
+  tableName: string | null;
+  nextMatchId: string | null;
+};
 
 const score = z.preprocess(
   (value) => (value === "" || value === null ? undefined : typeof value === "string" ? value.trim() : value),

@@ -17,6 +17,7 @@ import {
   type ResultInput,
 } from "~/domain/bracket.ts";
 import { DomainError } from "~/domain/errors.ts";
+import type { MatchView } from "~/domain/play.ts";
 import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
 import { assertInBatch, isBatchGuardFailure } from "./batch-guard.server.ts";
 import { movementStatement } from "./ledger.server.ts";
@@ -101,23 +102,6 @@ export async function startTournament(db: Database, organiserId: string, tournam
   return { matches: bracket.length, players: draw.length };
 }
 
-export type MatchView = {
-  id: string;
-  round: number;
-  matchNumber: number;
-  player1Id: string | null;
-  player2Id: string | null;
-  player1: { name: string } | null;
-  player2: { name: string } | null;
-  player1Score: number;
-  player2Score: number;
-  winnerId: string | null;
-  status: MatchRow["status"];
-  isBye: boolean;
-  tableId: string | null;
-  tableName: string | null;
-  nextMatchId: string | null;
-};
 
 /** The bracket as displayed: SPEC's match shape with names and the table. */
 export async function listMatches(db: Database, tournamentId: string): Promise<MatchView[]> {

@@ -1,13 +1,13 @@
 // The director's controls on the tournament page. Every control is a plain
 // form or a link to a URL-driven dialog, so it all works without JavaScript.
 import { Form, Link } from "react-router";
-import type { BracketMatchView } from "~/components/bracket-view.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { roundLabel } from "~/domain/bracket.ts";
+import type { MatchView } from "~/domain/play.ts";
 import { formatGBP } from "~/domain/money.ts";
 
-type Match = BracketMatchView & { nextMatchId: string | null; tableId: string | null };
+type Match = MatchView;
 type Table = { id: string; name: string };
 
 export function matchControls({ match, matches, tables, slug }: { match: Match; matches: Match[]; tables: Table[]; slug: string }) {

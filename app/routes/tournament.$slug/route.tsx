@@ -282,7 +282,7 @@ function Bracket() {
       <h2 className="sr-only">Bracket</h2>
       <BracketView
         matches={matches}
-        renderControls={controls ? (match) => matchControls({ match: matches.find((m) => m.id === match.id)!, matches, tables, slug: t.slug }) : undefined}
+        renderControls={controls ? (match) => matchControls({ match, matches, tables, slug: t.slug }) : undefined}
       />
     </div>
   );
