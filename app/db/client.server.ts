@@ -9,10 +9,17 @@
 import { createClient, type Client } from "@libsql/client/web";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
+import { coalescingClient, type WriteGate } from "./coalesce.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
 export function getDatabase(url: string, authToken?: string): Database {
-  return drizzle(createClient({ url, authToken }), { schema });
+  return openDatabase(url, authToken).db;
+}
+
+/** The database and the switch that holds its writes behind a check (coalesce.server.ts). */
+export function openDatabase(url: string, authToken?: string): { db: Database; gateWrites: (gate: WriteGate) => void } {
+  const { client, gateWrites } = coalescingClient(createClient({ url, authToken }));
+  return { db: drizzle(client, { schema }), gateWrites };
 }

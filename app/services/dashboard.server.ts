@@ -66,8 +66,9 @@ export async function requestWithdrawal(db: Database, userType: UserType, userId
   const id = crypto.randomUUID();
   const recorded = sql`exists (select 1 from ${withdrawals} where ${withdrawals.id} = ${id})`;
   let inserted: { id: string }[];
+  let balance: { balance: number }[] = [];
   try {
-    [inserted] = await db.batch([
+    [inserted, , balance] = await db.batch([
       db.all<{ id: string }>(sql`
         insert into ${withdrawals} (id, user_type, user_id, amount_pence, fee_pence, net_pence, status, created_at)
         select ${id}, ${userType}, ${userId}, ${amountPence}, ${feePence}, ${netPence}, 'pending', ${now}
@@ -85,6 +86,8 @@ export async function requestWithdrawal(db: Database, userType: UserType, userId
         },
         recorded,
       ),
+      // The balance after, for the refusal's message: no second round trip.
+      balanceQuery(db, userType, userId),
     ]);
   } catch (error) {
     // The balance CHECK is the last line of defence; the guard above normally answers first.
@@ -92,18 +95,18 @@ export async function requestWithdrawal(db: Database, userType: UserType, userId
     inserted = [];
   }
   if (!inserted[0]) {
-    throw new DomainError(409, withdrawalInsufficient(await currentBalance(db, userType, userId)).description);
+    const rows = balance[0] ? balance : await balanceQuery(db, userType, userId);
+    throw new DomainError(409, withdrawalInsufficient(Number(rows[0]?.balance ?? 0)).description);
   }
   return { id, amountPence, feePence, netPence };
 }
 
-async function currentBalance(db: Database, userType: UserType, userId: string): Promise<Pence> {
-  const rows = await db.all<{ balance: number }>(
+function balanceQuery(db: Database, userType: UserType, userId: string) {
+  return db.all<{ balance: number }>(
     userType === "player"
       ? sql`select balance_pence as balance from players where id = ${userId}`
       : sql`select balance_pence as balance from organisers where id = ${userId}`,
   );
-  return Number(rows[0]?.balance ?? 0);
 }
 
 /** Tournaments for the director's dashboard: active ones and the 5 latest finished. */

@@ -1,5 +1,12 @@
 // Who may see a page or call an endpoint (SPEC §6). Page guards throw
 // redirects; API guards throw JSON errors.
+//
+// A claim is what the signed cookie says: who the caller is, before the
+// database confirms the session is still current (a password reset ends
+// older ones). A handler may start its reads with the claimed id, so they
+// share one round trip with the user lookup; `confirm` then answers only
+// once the user is confirmed, and the request's writes are held until the
+// confirmation and fail without it.
 import { redirect, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { dashboardPath, type UserType } from "~/domain/accounts.ts";
@@ -14,20 +21,52 @@ export function loginRedirect(request: Request): Response {
   return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 
-export async function requireUser(request: Request, context: Ctx): Promise<CurrentUser> {
-  const user = await context.get(appContext).getUser();
-  if (!user) throw loginRedirect(request);
-  return user;
+export type Claim = {
+  id: string;
+  userType: UserType;
+  /** The confirmed user; rejects with the guard's answer when the session is over. */
+  user: () => Promise<CurrentUser>;
+  /** The confirmed user and `work`'s result; the guard's answer wins over `work`'s error. */
+  confirm: <T>(work: Promise<T>) => Promise<[CurrentUser, T]>;
+};
+
+async function claim(context: Ctx, role: UserType | undefined, refuse: (session: { userType: UserType } | null) => Response): Promise<Claim> {
+  const app = context.get(appContext);
+  const session = await app.getSession();
+  if (!session) throw refuse(null);
+  // The wrong kind of account: refused as such only if the session is still current.
+  if (role && session.userType !== role) throw refuse(await app.getUser());
+  let confirmed: Promise<CurrentUser> | undefined;
+  const user = () =>
+    (confirmed ??= app.getUser().then((found) => {
+      if (!found || found.id !== session.userId || (role && found.userType !== role)) throw refuse(found);
+      return found;
+    }));
+  app.gateWrites(user);
+  return {
+    id: session.userId,
+    userType: session.userType,
+    user,
+    confirm: async (work) => {
+      const [u, w] = await Promise.allSettled([user(), work]);
+      if (u.status === "rejected") throw u.reason;
+      if (w.status === "rejected") throw w.reason;
+      return [u.value, w.value];
+    },
+  };
 }
 
-async function requireRole(request: Request, context: Ctx, role: UserType): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (user.userType !== role) throw redirect(dashboardPath(user.userType));
-  return user;
-}
+const pageRefusal = (request: Request) => (session: { userType: UserType } | null) =>
+  session ? redirect(dashboardPath(session.userType)) : loginRedirect(request);
 
-export const requirePlayer = (request: Request, context: Ctx) => requireRole(request, context, "player");
-export const requireOrganiser = (request: Request, context: Ctx) => requireRole(request, context, "organiser");
+/** A page for any signed-in account: no cookie sends the visitor to sign in. */
+export const claimUser = (request: Request, context: Ctx) => claim(context, undefined, pageRefusal(request));
+export const claimPlayer = (request: Request, context: Ctx) => claim(context, "player", pageRefusal(request));
+export const claimOrganiser = (request: Request, context: Ctx) => claim(context, "organiser", pageRefusal(request));
+
+export const requireUser = async (request: Request, context: Ctx) => (await claimUser(request, context)).user();
+export const requirePlayer = async (request: Request, context: Ctx) => (await claimPlayer(request, context)).user();
+export const requireOrganiser = async (request: Request, context: Ctx) => (await claimOrganiser(request, context)).user();
 
 /** Signed-in visitors are sent to their dashboard (login and sign-up pages). */
 export async function redirectIfSignedIn(context: Ctx): Promise<void> {
@@ -35,11 +74,15 @@ export async function redirectIfSignedIn(context: Ctx): Promise<void> {
   if (user) throw redirect(dashboardPath(user.userType));
 }
 
+/** An API call's caller: 401 without a (current) session, 403 for the wrong kind of account. */
+export function claimApiUser(context: Ctx, role?: UserType): Promise<Claim> {
+  return claim(context, role, (session) =>
+    !session
+      ? jsonError(401, "You need to sign in first")
+      : jsonError(403, role === "organiser" ? "Only tournament directors can do that" : "Only players can do that"),
+  );
+}
+
 export async function requireApiUser(context: Ctx, role?: UserType): Promise<CurrentUser> {
-  const user = await context.get(appContext).getUser();
-  if (!user) throw jsonError(401, "You need to sign in first");
-  if (role && user.userType !== role) {
-    throw jsonError(403, role === "organiser" ? "Only tournament directors can do that" : "Only players can do that");
-  }
-  return user;
+  return (await claimApiUser(context, role)).user();
 }

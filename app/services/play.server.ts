@@ -1,7 +1,7 @@
 // Running the evening: start (draw and bracket), results and corrections,
 // tables, and finalize with payouts. Every change is one guarded batch, so
 // two taps at once or a double finalize cannot write twice.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
@@ -25,8 +25,15 @@ import { movementStatement } from "./ledger.server.ts";
 type TournamentRow = typeof tournaments.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
 
-async function ownTournament(db: Database, organiserId: string, tournamentId: string): Promise<TournamentRow> {
-  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId)).limit(1);
+/** A tournament by its id, or by its slug for a page that has only its URL. */
+export type TournamentRef = { id: string } | { slug: string };
+
+/** The tournament's id as SQL, so dependent rows can be read in the same round trip as the tournament. */
+const tournamentIdSql = (ref: TournamentRef) =>
+  "id" in ref ? sql`${ref.id}` : sql`(select ${tournaments.id} from ${tournaments} where ${tournaments.slug} = ${ref.slug})`;
+
+async function ownTournament(db: Database, organiserId: string, ref: TournamentRef): Promise<TournamentRow> {
+  const [t] = await db.select().from(tournaments).where("id" in ref ? eq(tournaments.id, ref.id) : eq(tournaments.slug, ref.slug)).limit(1);
   if (!t) throw new DomainError(404, "Tournament not found");
   if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   return t;
@@ -50,19 +57,27 @@ function toBracketMatch(row: MatchRow): BracketMatch {
   };
 }
 
-async function bracketOf(db: Database, tournamentId: string): Promise<BracketMatch[]> {
-  const rows = await db.select().from(matches).where(eq(matches.tournamentId, tournamentId)).orderBy(asc(matches.round), asc(matches.matchNumber));
+/** The bracket of a tournament, or of the tournament a match belongs to (so it can be read alongside the match). */
+async function bracketOf(db: Database, of: TournamentRef | { matchId: string }): Promise<BracketMatch[]> {
+  const tournamentId = "matchId" in of ? sql`(select ${matches.tournamentId} from ${matches} where ${matches.id} = ${of.matchId})` : tournamentIdSql(of);
+  const rows = await db
+    .select()
+    .from(matches)
+    .where(sql`${matches.tournamentId} = ${tournamentId}`)
+    .orderBy(asc(matches.round), asc(matches.matchNumber));
   return rows.map(toBracketMatch);
 }
 
 /** Start: a random draw from the paid entries, the whole bracket in one batch. */
-export async function startTournament(db: Database, organiserId: string, tournamentId: string, now = Date.now()) {
-  const t = await ownTournament(db, organiserId, tournamentId);
+export async function startTournament(db: Database, organiserId: string, tournament: TournamentRef, now = Date.now()) {
+  const [t, entrants] = await Promise.all([
+    ownTournament(db, organiserId, tournament),
+    db
+      .select({ playerId: tournamentPlayers.playerId })
+      .from(tournamentPlayers)
+      .where(and(sql`${tournamentPlayers.tournamentId} = ${tournamentIdSql(tournament)}`, eq(tournamentPlayers.paid, true))),
+  ]);
   if (t.status !== "open") throw new DomainError(409, "Only an open tournament can be started");
-  const entrants = await db
-    .select({ playerId: tournamentPlayers.playerId })
-    .from(tournamentPlayers)
-    .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, true)));
   if (entrants.length < 2) throw new DomainError(409, "At least 2 paid players are needed to start");
   if (entrants.length > t.maxPlayers) throw new DomainError(409, "More paid entries than places: check the entries");
 
@@ -102,9 +117,8 @@ export async function startTournament(db: Database, organiserId: string, tournam
   return { matches: bracket.length, players: draw.length };
 }
 
-
-/** The bracket as displayed: SPEC's match shape with names and the table. */
-export async function listMatches(db: Database, tournamentId: string): Promise<MatchView[]> {
+/** The bracket as displayed (SPEC's match shape with names and the table): a tournament's matches in bracket order, by its id or (for a page that has only the URL) its slug. */
+export async function listMatches(db: Database, tournament: { id: string } | { slug: string }): Promise<MatchView[]> {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
   const rows = await db
@@ -113,7 +127,11 @@ export async function listMatches(db: Database, tournamentId: string): Promise<M
     .leftJoin(p1, eq(p1.id, matches.player1Id))
     .leftJoin(p2, eq(p2.id, matches.player2Id))
     .leftJoin(tables, eq(tables.id, matches.tableId))
-    .where(eq(matches.tournamentId, tournamentId))
+    .where(
+      "id" in tournament
+        ? eq(matches.tournamentId, tournament.id)
+        : inArray(matches.tournamentId, db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.slug, tournament.slug))),
+    )
     .orderBy(asc(matches.round), asc(matches.matchNumber));
   return rows.map(({ match: m, player1Name, player2Name, tableName }) => ({
     id: m.id,
@@ -134,10 +152,12 @@ export async function listMatches(db: Database, tournamentId: string): Promise<M
   }));
 }
 
+/** A match and its tournament (one statement), when the director may change it. */
 async function matchInPlay(db: Database, organiserId: string, matchId: string) {
-  const [row] = await db.select().from(matches).where(eq(matches.id, matchId)).limit(1);
-  if (!row) throw new DomainError(404, "Match not found");
-  const t = await ownTournament(db, organiserId, row.tournamentId);
+  const [found] = await db.select({ row: matches, t: tournaments }).from(matches).innerJoin(tournaments, eq(tournaments.id, matches.tournamentId)).where(eq(matches.id, matchId)).limit(1);
+  if (!found) throw new DomainError(404, "Match not found");
+  const { row, t } = found;
+  if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   if (t.status !== "in_progress") throw new DomainError(409, "Results can only be recorded while the tournament is in progress");
   return { row, t };
 }
@@ -185,21 +205,40 @@ async function persistResult(db: Database, before: MatchRow, changes: MatchChang
   if (!updated[0]) throw new DomainError(409, "This match changed meanwhile: reload and try again");
 }
 
-export async function recordResult(db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) {
-  const { row, t } = await matchInPlay(db, organiserId, matchId);
-  const changes = applyResult(await bracketOf(db, t.id), matchId, input, { raceTo: t.raceTo, now });
+/**
+ * Records a result (or, for "either", corrects it when the match has one
+ * already): the match, its tournament and the bracket in one read, then one
+ * guarded batch. `check` sees the match as read, before anything is written.
+ */
+export async function saveResult(
+  db: Database,
+  organiserId: string,
+  matchId: string,
+  input: ResultInput,
+  mode: "record" | "correct" | "either",
+  check: (row: MatchRow) => void = () => {},
+  now = Date.now(),
+): Promise<"recorded" | "corrected"> {
+  const [{ row, t }, bracket] = await Promise.all([matchInPlay(db, organiserId, matchId), bracketOf(db, { matchId })]);
+  check(row);
+  const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
+  const changes = (correcting ? correctResult : applyResult)(bracket, matchId, input, { raceTo: t.raceTo, now });
   await persistResult(db, row, changes);
+  return correcting ? "corrected" : "recorded";
 }
 
-export async function correctMatchResult(db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) {
-  const { row, t } = await matchInPlay(db, organiserId, matchId);
-  const changes = correctResult(await bracketOf(db, t.id), matchId, input, { raceTo: t.raceTo, now });
-  await persistResult(db, row, changes);
-}
+export const recordResult = (db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) =>
+  saveResult(db, organiserId, matchId, input, "record", undefined, now);
+
+export const correctMatchResult = (db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) =>
+  saveResult(db, organiserId, matchId, input, "correct", undefined, now);
 
 /** Assigning a table puts the match in progress; unassigning returns it to pending. */
 export async function assignTable(db: Database, organiserId: string, matchId: string, tableId: string | null, now = Date.now()) {
-  const { row } = await matchInPlay(db, organiserId, matchId);
+  const [{ row }, [table]] = await Promise.all([
+    matchInPlay(db, organiserId, matchId),
+    tableId === null ? Promise.resolve([]) : db.select().from(tables).where(eq(tables.id, tableId)).limit(1),
+  ]);
   if (row.status === "completed") throw new DomainError(409, "This match already has a result");
   if (tableId === null) {
     await db
@@ -209,7 +248,6 @@ export async function assignTable(db: Database, organiserId: string, matchId: st
     return;
   }
   if (!row.player1Id || !row.player2Id) throw new DomainError(409, "Both players must be known before the match goes on a table");
-  const [table] = await db.select().from(tables).where(eq(tables.id, tableId)).limit(1);
   if (!table) throw new DomainError(404, "Table not found");
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
   const [updated] = await db
@@ -232,17 +270,17 @@ type PayoutPlan = {
   finalMatchId: string | null;
 };
 
-async function planPayouts(db: Database, organiserId: string, tournamentId: string): Promise<PayoutPlan> {
-  const t = await ownTournament(db, organiserId, tournamentId);
-  if (t.status !== "in_progress") throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
-  const [entries, bracket] = await Promise.all([
+async function planPayouts(db: Database, organiserId: string, tournament: TournamentRef): Promise<PayoutPlan> {
+  const [t, entries, bracket] = await Promise.all([
+    ownTournament(db, organiserId, tournament),
     db
       .select({ playerId: tournamentPlayers.playerId, name: players.name })
       .from(tournamentPlayers)
       .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
-      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, true))),
-    bracketOf(db, t.id),
+      .where(and(sql`${tournamentPlayers.tournamentId} = ${tournamentIdSql(tournament)}`, eq(tournamentPlayers.paid, true))),
+    bracketOf(db, tournament),
   ]);
+  if (t.status !== "in_progress") throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
   const placed = standings(bracket); // throws 409 until the final has a result
   const paidPositions = new Set<string>(positions);
   const placings = placed
@@ -264,8 +302,8 @@ async function planPayouts(db: Database, organiserId: string, tournamentId: stri
 }
 
 /** The confirm dialog's rows: player, position, amount (pence). */
-export async function payoutPreview(db: Database, organiserId: string, tournamentId: string) {
-  const plan = await planPayouts(db, organiserId, tournamentId);
+export async function payoutPreview(db: Database, organiserId: string, tournament: TournamentRef) {
+  const plan = await planPayouts(db, organiserId, tournament);
   return {
     poolPence: plan.poolPence,
     rakePence: plan.rakePence,
@@ -285,8 +323,8 @@ export async function payoutPreview(db: Database, organiserId: string, tournamen
  * finalize having made it, so a second finalize — concurrent or later —
  * changes nothing.
  */
-export async function finalizeTournament(db: Database, organiserId: string, tournamentId: string, now = Date.now()) {
-  const plan = await planPayouts(db, organiserId, tournamentId);
+export async function finalizeTournament(db: Database, organiserId: string, tournament: TournamentRef, now = Date.now()) {
+  const plan = await planPayouts(db, organiserId, tournament);
   const { t } = plan;
   // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
   const finalizeId = crypto.randomUUID();

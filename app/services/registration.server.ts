@@ -15,8 +15,13 @@ export const HOLD_MS = 15 * 60 * 1000;
 
 type Tournament = typeof tournaments.$inferSelect;
 
-async function loadTournament(db: Database, tournamentId: string): Promise<Tournament> {
-  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId)).limit(1);
+/** A tournament by id, or by slug for the pages that have only its URL. */
+async function loadTournament(db: Database, ref: string | { slug: string }): Promise<Tournament> {
+  const [t] = await db
+    .select()
+    .from(tournaments)
+    .where(typeof ref === "string" ? eq(tournaments.id, ref) : eq(tournaments.slug, ref.slug))
+    .limit(1);
   if (!t) throw new DomainError(404, "Tournament not found");
   return t;
 }
@@ -97,8 +102,8 @@ export type JoinResult =
 export async function joinTournament(
   db: Database,
   provider: PaymentsProvider,
-  player: CurrentUser,
-  tournamentId: string,
+  player: Pick<CurrentUser, "id" | "userType">,
+  tournamentId: string | { slug: string },
   now = Date.now(),
 ): Promise<JoinResult> {
   if (player.userType !== "player") throw new DomainError(403, "Only players can join tournaments");
@@ -175,11 +180,10 @@ function entryMovements(t: Tournament, playerId: string, key: string, withDeposi
 }
 
 /** Pays the entry from the player's balance: the place and the ledger rows in one atomic batch. */
-export async function payFromBalance(db: Database, player: CurrentUser, tournamentId: string, now = Date.now()) {
+export async function payFromBalance(db: Database, player: Pick<CurrentUser, "id" | "userType">, tournamentId: string | { slug: string }, now = Date.now()) {
   if (player.userType !== "player") throw new DomainError(403, "Only players can join tournaments");
   const t = await loadTournament(db, tournamentId);
   const amount = totalPence(t);
-  if (player.balancePence < amount) throw new DomainError(409, "Your balance does not cover the entry");
   const key = `balance:${t.id}:${player.id}`;
   const registered = sql`exists (select 1 from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${player.id} and paid = 1 and payment_intent_id = ${key})`;
   try {
@@ -196,8 +200,11 @@ export async function payFromBalance(db: Database, player: CurrentUser, tourname
         returning id`),
       ...entryMovements(t, player.id, key, false).map((m) => movementStatement(db, m, registered)),
     ]);
-    if (!entry[0]) throw await refusal(db, t, player.id, now);
-    return { registrationId: entry[0].id };
+    if (!entry[0]) {
+      const [funds] = await db.all<{ ok: number }>(sql`select ${hasFunds("player", player.id, amount)} as ok`);
+      throw Number(funds?.ok) ? await refusal(db, t, player.id, now) : new DomainError(409, "Your balance does not cover the entry");
+    }
+    return { registrationId: entry[0].id, amountPence: amount };
   } catch (error) {
     if (error instanceof DomainError) throw error;
     // The balance CHECK refused an overdraft: the whole batch rolled back.

@@ -8,8 +8,9 @@ import type { Route } from "./+types/route";
 export function loader({ params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     const { db } = context.get(appContext);
-    if (params.id.length > 64 || !(await getTournamentById(db, params.id))) return jsonError(404, "Tournament not found");
-    const matches = await listMatches(db, params.id);
+    if (params.id.length > 64) return jsonError(404, "Tournament not found");
+    const [tournament, matches] = await Promise.all([getTournamentById(db, params.id), listMatches(db, { id: params.id })]);
+    if (!tournament) return jsonError(404, "Tournament not found");
     return Response.json(
       matches.map((m) => ({
         id: m.id,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appContext } from "~/context.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { claimApiUser } from "~/services/guards.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { joinTournament } from "~/services/registration.server.ts";
@@ -10,10 +10,11 @@ const JoinSchema = z.object({ tournamentId: z.string({ error: "tournamentId is r
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const player = await requireApiUser(context, "player");
+    const claim = await claimApiUser(context, "player");
     const { env, db } = context.get(appContext);
     const { tournamentId } = await readJson(request, JoinSchema);
-    const result = await joinTournament(db, await getPaymentsProvider(env, db), player, tournamentId);
+    const provider = await getPaymentsProvider(env, db);
+    const [, result] = await claim.confirm(joinTournament(db, provider, claim, tournamentId));
     return Response.json(
       result.paid
         ? { paid: true, registrationId: result.registrationId }

@@ -8,7 +8,7 @@ import { formatGBP } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
 import { winRate } from "~/domain/withdrawals.ts";
 import { emptyPlayerStats, playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
-import { requirePlayer } from "~/services/guards.server.ts";
+import { claimPlayer } from "~/services/guards.server.ts";
 import { browseForPlayer, matchesSearch } from "~/services/tournaments.server.ts";
 import { withdrawAction } from "~/services/withdraw-form.server.ts";
 import { Stat } from "../td.dashboard/route.tsx";
@@ -17,15 +17,13 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePlayer(request, context);
+  const claim = await claimPlayer(request, context);
   const { db } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const [browse, transactions, stats] = await Promise.allSettled([
-    browseForPlayer(db, user.id),
-    recentTransactionsQuery(db, "player", user.id),
-    playerStatsQuery(db, user.id),
-  ]);
+  const [user, [browse, transactions, stats]] = await claim.confirm(
+    Promise.allSettled([browseForPlayer(db, claim.id), recentTransactionsQuery(db, "player", claim.id), playerStatsQuery(db, claim.id)]),
+  );
   if (browse.status === "rejected") throw browse.reason;
   if (transactions.status === "rejected") throw transactions.reason;
   return {

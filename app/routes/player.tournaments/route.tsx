@@ -8,7 +8,7 @@ import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP, parsePence } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
-import { requirePlayer } from "~/services/guards.server.ts";
+import { claimPlayer } from "~/services/guards.server.ts";
 import { browseForPlayer, matchesSearch } from "~/services/tournaments.server.ts";
 import { EmptyState } from "../td.tournaments/route.tsx";
 import type { Route } from "./+types/route";
@@ -16,14 +16,14 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = () => [{ title: "Tournaments — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const player = await requirePlayer(request, context);
+  const claim = await claimPlayer(request, context);
   const { db } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const maxFee = (url.searchParams.get("maxFee") ?? "").slice(0, 20);
   const maxFeePence = maxFee ? parsePence(maxFee) : null; // not a number: ignored (SPEC §5)
   const tab = url.searchParams.get("tab") === "registered" ? ("registered" as const) : ("available" as const);
-  const { available, registered, pending } = await browseForPlayer(db, player.id);
+  const [, { available, registered, pending }] = await claim.confirm(browseForPlayer(db, claim.id));
   const keep = (t: (typeof available)[number]) =>
     matchesSearch(t, q) && (maxFeePence === null || t.entryFeePence <= maxFeePence);
   const now = Date.now();

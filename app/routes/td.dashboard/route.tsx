@@ -8,21 +8,23 @@ import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery, toDirectorStats } from "~/services/dashboard.server.ts";
-import { requireOrganiser } from "~/services/guards.server.ts";
+import { claimOrganiser } from "~/services/guards.server.ts";
 import { withdrawAction } from "~/services/withdraw-form.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireOrganiser(request, context);
+  const claim = await claimOrganiser(request, context);
   const { db } = context.get(appContext);
-  // One round trip for the page; statistics separately so a failure there
-  // leaves the rest of the page working.
-  const [main, stats] = await Promise.allSettled([
-    db.batch([directorTournamentsQuery(db, user.id), recentTransactionsQuery(db, "organiser", user.id)]),
-    directorStatsQuery(db, user.id),
-  ]);
+  // One round trip for the page; statistics settle on their own so a
+  // failure there leaves the rest of the page working.
+  const [user, [main, stats]] = await claim.confirm(
+    Promise.allSettled([
+      db.batch([directorTournamentsQuery(db, claim.id), recentTransactionsQuery(db, "organiser", claim.id)]),
+      directorStatsQuery(db, claim.id),
+    ]),
+  );
   if (main.status === "rejected") throw main.reason;
   const [all, transactions] = main.value;
   return {

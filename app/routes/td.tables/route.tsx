@@ -9,7 +9,7 @@ import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { TableSchema } from "~/domain/tables.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { requireOrganiser } from "~/services/guards.server.ts";
+import { claimOrganiser, requireOrganiser } from "~/services/guards.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { createTable, deleteTable, listTables } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
@@ -17,10 +17,11 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const organiser = await requireOrganiser(request, context);
+  const claim = await claimOrganiser(request, context);
   const { db } = context.get(appContext);
   const url = new URL(request.url);
-  return { tables: await listTables(db, organiser.id), origin: url.origin, confirmDelete: url.searchParams.get("delete") };
+  const [, tables] = await claim.confirm(listTables(db, claim.id));
+  return { tables, origin: url.origin, confirmDelete: url.searchParams.get("delete") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { requireOrganiser } from "~/services/guards.server.ts";
+import { claimOrganiser, requireOrganiser } from "~/services/guards.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { changeTournamentStatus, listOrganiserTournaments } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
@@ -18,9 +18,9 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = () => [{ title: "My Tournaments — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const organiser = await requireOrganiser(request, context);
+  const claim = await claimOrganiser(request, context);
   const { db } = context.get(appContext);
-  const all = await listOrganiserTournaments(db, organiser.id);
+  const [, all] = await claim.confirm(listOrganiserTournaments(db, claim.id));
   const url = new URL(request.url);
   return {
     tab: url.searchParams.get("tab") === "archived" ? ("archived" as const) : ("active" as const),

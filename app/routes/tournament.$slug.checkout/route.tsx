@@ -8,7 +8,7 @@ import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP, penceToDecimal } from "~/domain/money.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { requireUser } from "~/services/guards.server.ts";
+import { claimUser } from "~/services/guards.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import { joinTournament, payFromBalance, playerRegistrations, verifyPayment } from "~/services/registration.server.ts";
 import { flashToast } from "~/services/session.server.ts";
@@ -19,9 +19,13 @@ import { StripePayment } from "./stripe-payment.tsx";
 export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const claim = await claimUser(request, context);
   const { env, db } = context.get(appContext);
-  const tournament = params.slug.length <= 120 ? await getTournamentBySlug(db, params.slug) : null;
+  if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
+  // The user, the tournament and the player's entries in one round trip.
+  const [user, [tournament, registrations]] = await claim.confirm(
+    Promise.all([getTournamentBySlug(db, params.slug), claim.userType === "player" ? playerRegistrations(db, claim.id) : Promise.resolve([])]),
+  );
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const tournamentPath = `/tournament/${tournament.slug}`;
   if (user.userType !== "player") throw redirect(tournamentPath);
@@ -47,7 +51,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
 
-  const registrations = await playerRegistrations(db, user.id);
   const mine = registrations.find((r) => r.tournamentId === tournament.id);
   if (mine?.paid) throw redirect(tournamentPath);
 
@@ -86,21 +89,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const claim = await claimUser(request, context);
   const { env, db } = context.get(appContext);
-  const tournament = params.slug.length <= 120 ? await getTournamentBySlug(db, params.slug) : null;
-  if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
-  const tournamentPath = `/tournament/${tournament.slug}`;
   const form = await request.formData();
   const intent = form.get("intent");
+  if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
+  const provider = intent === "balance" ? null : await getPaymentsProvider(env, db);
+  const tournament = { slug: params.slug };
+  const tournamentPath = `/tournament/${params.slug}`;
   try {
-    if (intent === "balance") {
-      await payFromBalance(db, user, tournament.id);
+    // Each reads the tournament alongside the session check, then writes.
+    if (!provider) {
+      const [, paid] = await claim.confirm(payFromBalance(db, claim, tournament));
       return redirectWithCookies(tournamentPath, [
-        await flashToast(env, { type: "success", title: "You're registered!", description: `Paid ${formatGBP(tournament.entryFeePence + tournament.siteFeePence)} from your balance.` }),
+        await flashToast(env, { type: "success", title: "You're registered!", description: `Paid ${formatGBP(paid.amountPence)} from your balance.` }),
       ]);
     }
-    const result = await joinTournament(db, await getPaymentsProvider(env, db), user, tournament.id);
+    const [, result] = await claim.confirm(joinTournament(db, provider, claim, tournament));
     if (result.paid) {
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, { type: "success", title: "You're registered!", description: "This tournament is free to enter." }),
@@ -109,6 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(`${tournamentPath}/checkout`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
+    if (error.status === 404) throw data({ message: "Tournament not found" }, { status: 404 });
     return redirectWithCookies(tournamentPath, [
       await flashToast(env, { type: "error", title: "Could not join", description: error.message }),
     ]);

@@ -5,11 +5,10 @@ import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { DirectorActionSchema, type DirectorAction } from "~/domain/play.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { requireOrganiser } from "~/services/guards.server.ts";
+import { claimOrganiser } from "~/services/guards.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
 import { assignTable, correctMatchResult, finalizeTournament, recordResult, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
-import { getTournamentBySlug } from "~/services/tournaments.server.ts";
 
 const failures: Record<DirectorAction["intent"], string> = {
   start: "Failed to start tournament",
@@ -20,41 +19,42 @@ const failures: Record<DirectorAction["intent"], string> = {
 };
 
 export async function directorAction(request: Request, context: Readonly<RouterContextProvider>, slug: string): Promise<Response> {
-  const organiser = await requireOrganiser(request, context);
+  const claim = await claimOrganiser(request, context);
   const { env, db } = context.get(appContext);
-  const tournament = slug.length <= 120 ? await getTournamentBySlug(db, slug) : null;
   const back = `/tournament/${slug}?tab=bracket`;
-  const toast = async (t: Toast) => redirectWithCookies(tournament ? back : "/td/tournaments", [await flashToast(env, t)]);
-  if (!tournament) return toast({ type: "error", title: "Tournament not found" });
+  const toast = async (t: Toast, to = back) => redirectWithCookies(to, [await flashToast(env, t)]);
+  if (slug.length > 120) return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
 
   const parsed = DirectorActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return toast({ type: "error", title: "Could not do that", description: issuesToErrors(parsed.error.issues).message });
   }
   const action = parsed.data;
+  const tournament = { slug };
   try {
+    // Each service reads what it needs alongside the session check (one
+    // round trip), then writes in one batch.
     switch (action.intent) {
       case "start": {
-        const started = await startTournament(db, organiser.id, tournament.id);
+        const [, started] = await claim.confirm(startTournament(db, claim.id, tournament));
         return toast({ type: "success", title: "Tournament started", description: `The draw is made: ${started.players} players, ${started.matches} matches.` });
       }
       case "record-result":
-        await recordResult(db, organiser.id, action.matchId, action);
+        await claim.confirm(recordResult(db, claim.id, action.matchId, action));
         return toast({ type: "success", title: "Result recorded" });
       case "correct-result":
-        await correctMatchResult(db, organiser.id, action.matchId, action);
+        await claim.confirm(correctMatchResult(db, claim.id, action.matchId, action));
         return toast({ type: "success", title: "Result corrected" });
       case "assign-table":
-        await assignTable(db, organiser.id, action.matchId, action.tableId);
+        await claim.confirm(assignTable(db, claim.id, action.matchId, action.tableId));
         return toast({ type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" });
       case "finalize":
-        await finalizeTournament(db, organiser.id, tournament.id);
-        return redirectWithCookies(`/tournament/${slug}`, [
-          await flashToast(env, { type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." }),
-        ]);
+        await claim.confirm(finalizeTournament(db, claim.id, tournament));
+        return toast({ type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." }, `/tournament/${slug}`);
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
+    if (error.status === 404 && error.message === "Tournament not found") return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
     return toast({ type: "error", title: failures[action.intent], description: error.message });
   }
 }

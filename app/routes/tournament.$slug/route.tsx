@@ -27,36 +27,48 @@ import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewR
 import { getTournamentBySlug } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
+/** A promise's outcome as a value, so one failure leaves the others' results usable. */
+async function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, getUser } = context.get(appContext);
-  const [tournament, user] = await Promise.all([
-    params.slug.length <= 120 ? getTournamentBySlug(db, params.slug) : null,
+  const { db, getSession, getUser } = context.get(appContext);
+  if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
+  const session = await getSession();
+  const now = Date.now();
+  // Everything the page may show, in one round trip. What depends on the
+  // viewer is read for the account the signed cookie names and used only
+  // once getUser has confirmed the session.
+  const url = new URL(request.url);
+  const confirm = url.searchParams.get("confirm");
+  const director = session?.userType === "organiser" ? session.userId : null;
+  const [tournament, user, allMatches, ownTables, registrations, finalizePreview] = await Promise.all([
+    getTournamentBySlug(db, params.slug, now),
     getUser(),
+    listMatches(db, { slug: params.slug }),
+    director ? listTables(db, director) : Promise.resolve([]),
+    session?.userType === "player" ? playerRegistrations(db, session.userId, now) : Promise.resolve([]),
+    director && confirm === "finalize" ? settle(payoutPreview(db, director, { slug: params.slug })) : Promise.resolve(null),
   ]);
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
-  const url = new URL(request.url);
-  const now = Date.now();
   const isOwner = user?.userType === "organiser" && user.id === tournament.organiserId;
-  const confirm = url.searchParams.get("confirm");
-  const [matches, tables] = await Promise.all([
-    tournament.status === "open" ? Promise.resolve([]) : listMatches(db, tournament.id),
-    isOwner && tournament.status === "in_progress" ? listTables(db, tournament.organiserId) : Promise.resolve([]),
-  ]);
+  const matches = tournament.status === "open" ? [] : allMatches;
+  const tables = isOwner && tournament.status === "in_progress" ? ownTables : [];
   let preview: { rows: PreviewRow[]; poolPence: number; rakePence: number } | null = null;
   let previewProblem: string | null = null;
-  if (isOwner && confirm === "finalize") {
-    try {
-      preview = await payoutPreview(db, tournament.organiserId, tournament.id);
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      previewProblem = error.message;
-    }
+  if (isOwner && finalizePreview) {
+    if (finalizePreview.ok) preview = finalizePreview.value;
+    else if (isDomainError(finalizePreview.error)) previewProblem = finalizePreview.error.message;
+    else throw finalizePreview.error;
   }
   const registered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   const pending =
-    user?.userType === "player" && !registered
-      ? (await playerRegistrations(db, user.id, now)).some((r) => r.tournamentId === tournament.id && !r.paid)
-      : false;
+    user?.userType === "player" && !registered && registrations.some((r) => r.tournamentId === tournament.id && !r.paid);
   return {
     origin: url.origin,
     tab: url.searchParams.get("tab") === "bracket" || (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress") ? ("bracket" as const) : ("details" as const),

@@ -50,22 +50,24 @@ export function simulatedProvider(db: Database, webhookSecret: string): Payments
       // Deterministic from the idempotency key, so a retried create returns the same intent.
       const digest = await sha256Hex(input.idempotencyKey);
       const id = `pi_sim_${digest.slice(0, 24)}`;
-      await db
-        .insert(payments)
-        .values({
-          id,
-          provider: "simulated",
-          registrationId: input.metadata.registrationId,
-          tournamentId: input.metadata.tournamentId,
-          playerId: input.metadata.playerId,
-          amountPence: input.amountPence,
-          currency: input.currency,
-          clientSecret: `${id}_secret_${digest.slice(24, 48)}`,
-        })
-        .onConflictDoNothing({ target: payments.id });
-      const intent = await this.retrieveIntent(id);
-      if (!intent) throw new PaymentProviderError("Could not create the payment");
-      return intent;
+      const [, [row]] = await db.batch([
+        db
+          .insert(payments)
+          .values({
+            id,
+            provider: "simulated",
+            registrationId: input.metadata.registrationId,
+            tournamentId: input.metadata.tournamentId,
+            playerId: input.metadata.playerId,
+            amountPence: input.amountPence,
+            currency: input.currency,
+            clientSecret: `${id}_secret_${digest.slice(24, 48)}`,
+          })
+          .onConflictDoNothing({ target: payments.id }),
+        db.select().from(payments).where(and(eq(payments.id, id), eq(payments.provider, "simulated"))).limit(1),
+      ]);
+      if (!row) throw new PaymentProviderError("Could not create the payment");
+      return rowToIntent(row);
     },
     async retrieveIntent(id) {
       const [row] = await db
