@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { account, benchStack, enterAndPay, table, tournament } from "./lib.ts";
 import { bracketTimings } from "./bracket.ts";
 import { finalizeTimings } from "./finalize.ts";
+import { lighthouseScores } from "./lighthouse.ts";
 import { load } from "./load.ts";
 import { measureRoundTrips } from "./round-trips.ts";
 import { clientJsFor, workerBundleGzipKb } from "./sizes.ts";
@@ -65,6 +66,30 @@ try {
   results.sizes = sizes;
   console.log("\nJavaScript shipped (gzip)\n");
   console.log(table(sizes));
+
+  if (process.env.BENCH_LIGHTHOUSE !== "0") {
+    // Checkout needs a signed-in player holding an unpaid place, so an open
+    // tournament and a join without the payment.
+    const open = await tournament(td.client);
+    const holder = await account(stack, "player", "Checkout Player");
+    const join = await holder.client.json("POST", "/api/tournaments/join", { tournamentId: open.id });
+    if (join.status !== 200) throw new Error(`join failed: ${join.status} ${await join.text()}`);
+    const holderCookie = [...holder.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const { rows, failing } = await lighthouseScores(stack.appUrl, [
+      { label: "landing", path: "/" },
+      { label: "tournament", path: `/tournament/${t.slug}` },
+      { label: "checkout", path: `/tournament/${open.slug}/checkout`, cookie: holderCookie },
+      { label: "scoreboard", path: `/scoreboard/${tbl.accessCode}` },
+    ]);
+    results.lighthouse = rows;
+    results.lighthouseFailingAudits = failing;
+    console.log("\nLighthouse (mobile defaults, simulated throttling, Debian Chromium; one run per page)\n");
+    console.log(table(rows));
+    if (failing.length > 0) {
+      console.log("\nAccessibility and best-practices audits not passing\n");
+      console.log(table(failing));
+    }
+  }
 
   const bracket = bracketTimings(512);
   results.bracket = bracket;
