@@ -23,7 +23,7 @@ export async function account(stack: Stack, kind: "player" | "organiser", name: 
   const response = await client.json("POST", `/api/auth/signup/${kind}`, body);
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
-  return { client, id: user.id };
+  return { client, id: user.id, email };
 }
 
 export async function tournament(td: HttpClient, overrides: Record<string, unknown> = {}) {

@@ -3,7 +3,11 @@
 import type { Stack } from "../scripts/lib/stack.ts";
 import { account, enterAndPay, tournament } from "./lib.ts";
 
-export type RoundTrips = { request: string; pipelines: number; statements: number; status: number }[];
+export type RoundTrips = { request: string; pipelines: number; statements: number; status: number; note: string }[];
+
+// The simulated payments provider keeps its intents in the same database:
+// its round trip stands where production makes an HTTPS call to Stripe.
+const PROVIDER = "1 is the payment provider's (Stripe's API in production)";
 
 export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   const td = await account(stack, "organiser", "Dave Director");
@@ -18,12 +22,12 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   const tbl = (await tableRes.json()) as { id: string; accessCode: string };
   const visitor = players[0]!.client;
   const results: RoundTrips = [];
-  const measure = async (label: string, run: () => Promise<Response>) => {
+  const measure = async (label: string, run: () => Promise<Response>, note = "") => {
     stack.db.resetStats();
     const response = await run();
     await response.arrayBuffer();
     const s = stack.db.stats();
-    results.push({ request: label, pipelines: s.pipelines, statements: s.statements, status: response.status });
+    results.push({ request: label, pipelines: s.pipelines, statements: s.statements, status: response.status, note });
   };
   const anon = new (await import("../tests/support/http.ts")).HttpClient(stack.appUrl);
 
@@ -47,7 +51,17 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   await measure("PATCH /api/matches/{id} (result)", () => td.client.json("PATCH", `/api/matches/${playable.id}`, { winnerId: playable.player1Id }));
   const p6 = await account(stack, "player", "Late Player");
   const t2 = await tournament(td.client);
-  await measure("POST /api/tournaments/join", () => p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id }));
+  await measure("POST /api/tournaments/join", () => p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id }), PROVIDER);
+  await measure("GET /tournament/{slug}/checkout (place held)", () => p6.client.get(`/tournament/${t2.slug}/checkout`), PROVIDER);
+  const p7 = await account(stack, "player", "Form Player");
+  await measure("POST /tournament/{slug}/checkout (join form)", () => p7.client.postForm(`/tournament/${t2.slug}/checkout`, { intent: "join" }), PROVIDER);
   await measure("POST /api/withdrawals/request (refused)", () => visitor.json("POST", "/api/withdrawals/request", { amount: "1.00" }));
+  await measure("POST /api/tables", () => td.client.json("POST", "/api/tables", { name: "Table 2" }));
+  await measure("POST /api/tournaments (create)", async () => {
+    const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const body = { name: "Sunday Knockout", venue: "The Red Lion, Leeds", date, time: "15:00", entryFee: "5.00", siteFee: "0.50", rakeType: "fixed", rakeValue: "0.50", maxPlayers: 8, payoutStructure: "winner_ru" };
+    return td.client.json("POST", "/api/tournaments", body);
+  });
+  await measure("POST /api/auth/login", () => anon.json("POST", "/api/auth/login", { email: td.email, password: "secret1", userType: "organiser" }));
   return results;
 }

@@ -205,7 +205,7 @@ export async function changeTournamentStatus(
 }
 
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
-export function tournamentJson(t: TournamentSummary & { players?: { id: string; name: string }[] }) {
+export function tournamentJson(t: Omit<TournamentSummary, "organisationName" | "placesTaken"> & { players?: { id: string; name: string }[] }) {
   return {
     id: t.id,
     slug: t.slug,

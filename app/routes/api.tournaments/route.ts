@@ -2,7 +2,7 @@ import { appContext } from "~/context.server.ts";
 import { CreateTournamentSchema } from "~/domain/tournaments.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
 import { apiHandler, readJson } from "~/services/http.server.ts";
-import { createTournament, getTournamentBySlug, listOpenTournaments, tournamentJson } from "~/services/tournaments.server.ts";
+import { createTournament, listOpenTournaments, tournamentJson } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 /** Open tournaments with tdName and playerCount. */
@@ -20,7 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const { db } = context.get(appContext);
     const input = await readJson(request, CreateTournamentSchema);
     const created = await createTournament(db, organiser.id, input);
-    const detail = await getTournamentBySlug(db, created.slug);
-    return Response.json(detail ? tournamentJson(detail) : { id: created.id, slug: created.slug }, { status: 201 });
+    // A new tournament has no entries yet: no need to read it back.
+    return Response.json(tournamentJson({ ...created, tdName: organiser.name, playerCount: 0, players: [] }), { status: 201 });
   });
 }
