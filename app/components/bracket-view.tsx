@@ -54,6 +54,9 @@ function MatchCard({ match, label, children }: { match: BracketMatchView; label:
   return (
     <article
       aria-label={label}
+      // Where the focus goes when a dialog opened from this card closes and its opener is gone.
+      data-focus-return=""
+      tabIndex={-1}
       data-testid="match"
       data-status={match.status}
       className={

@@ -2,7 +2,7 @@
 // it works without JavaScript: the server renders it open, its form posts,
 // Cancel is a link. With JavaScript, Radix adds focus trapping and Escape.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
 export function ConfirmDialog({
@@ -32,6 +32,11 @@ export function ConfirmDialog({
   // Explicit ids so the dialog is named in the server-rendered HTML too.
   const titleId = useId();
   const descriptionId = useId();
+  // Radix gives the focus back to a Dialog.Trigger on close; these dialogs
+  // open from links (the URL), so remember what had the focus and give it
+  // back. When that is gone (the match now has a result), the focus goes to
+  // the nearest [data-focus-return] around it rather than to the page's top.
+  const returnFocus = useRef<{ opener: HTMLElement; fallback: HTMLElement | null } | null>(null);
   return (
     <Dialog.Root
       open={open}
@@ -45,6 +50,20 @@ export function ConfirmDialog({
           <Dialog.Content
             aria-labelledby={titleId}
             aria-describedby={descriptionId}
+            onOpenAutoFocus={() => {
+              const opener = document.activeElement;
+              returnFocus.current =
+                opener instanceof HTMLElement && opener !== document.body
+                  ? { opener, fallback: opener.closest<HTMLElement>("[data-focus-return]") }
+                  : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const target = returnFocus.current;
+              returnFocus.current = null;
+              if (target?.opener.isConnected) target.opener.focus();
+              else if (target?.fallback?.isConnected) target.fallback.focus();
+            }}
             className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
           >
             <Dialog.Title id={titleId} className="text-lg font-semibold">
