@@ -55,6 +55,9 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   await measure("GET /tournament/{slug}/checkout (place held)", () => p6.client.get(`/tournament/${t2.slug}/checkout`), PROVIDER);
   const p7 = await account(stack, "player", "Form Player");
   await measure("POST /tournament/{slug}/checkout (join form)", () => p7.client.postForm(`/tournament/${t2.slug}/checkout`, { intent: "join" }), PROVIDER);
+  const held = (await (await p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id })).json()) as { paymentIntentId: string };
+  await measure("POST /api/dev/payments/{id}/confirm (test card)", () => p6.client.json("POST", `/api/dev/payments/${held.paymentIntentId}/confirm`, { cardNumber: "4242424242424242" }), "the simulated provider's charge and its webhook");
+  await measure("POST /api/tournaments/verify-payment", () => p6.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: held.paymentIntentId }), PROVIDER);
   await measure("POST /api/withdrawals/request (refused)", () => visitor.json("POST", "/api/withdrawals/request", { amount: "1.00" }));
   await measure("POST /api/tables", () => td.client.json("POST", "/api/tables", { name: "Table 2" }));
   await measure("POST /api/tournaments (create)", async () => {

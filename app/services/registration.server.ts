@@ -215,6 +215,15 @@ export async function payFromBalance(db: Database, player: Pick<CurrentUser, "id
   }
 }
 
+type PaymentRecord = typeof payments.$inferSelect;
+export type LoadedPayment = { record: PaymentRecord; t: Tournament } | null;
+
+/** Our record of a payment and its tournament, in one statement. */
+export async function loadPayment(db: Database, intentId: string): Promise<LoadedPayment> {
+  const [row] = await db.select({ record: payments, t: tournaments }).from(payments).innerJoin(tournaments, eq(tournaments.id, payments.tournamentId)).where(eq(payments.id, intentId)).limit(1);
+  return row ?? null;
+}
+
 export type PaymentOutcome = "applied" | "already-applied" | "refunded" | "not-ours" | "not-succeeded";
 
 /**
@@ -227,11 +236,15 @@ export async function paymentSucceeded(
   provider: PaymentsProvider,
   intent: PaymentIntent,
   now = Date.now(),
+  /** The record as the caller read it (alongside its other reads), or it is read here. */
+  loaded?: LoadedPayment,
 ): Promise<PaymentOutcome> {
   if (intent.status !== "succeeded") return "not-succeeded";
-  const [record] = await db.select().from(payments).where(eq(payments.id, intent.id)).limit(1);
-  if (!record) return "not-ours";
-  const t = await loadTournament(db, record.tournamentId);
+  const found = loaded === undefined ? await loadPayment(db, intent.id) : loaded;
+  if (!found) return "not-ours";
+  const { record, t } = found;
+  // Set only in the batch that marked the entry paid by this very intent.
+  if (record.outcome === "applied") return "already-applied";
 
   const matches =
     record.registrationId !== null &&
@@ -244,7 +257,14 @@ export async function paymentSucceeded(
   const registrationId = record.registrationId;
   if (matches && registrationId) {
     const paidByThis = sql`exists (select 1 from ${tournamentPlayers} where id = ${registrationId} and paid = 1 and payment_intent_id = ${intent.id})`;
-    const [marked] = await db.batch([
+    const [entryBefore, marked] = await db.batch([
+      // The entry as the batch finds it (same transaction): already paid by
+      // this intent means a concurrent delivery won, with no second look.
+      db
+        .select({ paid: tournamentPlayers.paid, intent: tournamentPlayers.paymentIntentId })
+        .from(tournamentPlayers)
+        .where(eq(tournamentPlayers.id, registrationId))
+        .limit(1),
       db.all<{ id: string }>(sql`
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null
         where id = ${registrationId} and paid = 0 and payment_intent_id = ${intent.id}
@@ -258,11 +278,7 @@ export async function paymentSucceeded(
         .where(and(eq(payments.id, intent.id), sql`${paidByThis}`)),
     ]);
     if (marked[0]) return "applied";
-    const [entry] = await db
-      .select({ paid: tournamentPlayers.paid, intent: tournamentPlayers.paymentIntentId })
-      .from(tournamentPlayers)
-      .where(eq(tournamentPlayers.id, registrationId))
-      .limit(1);
+    const [entry] = entryBefore;
     if (entry?.paid && entry.intent === intent.id) return "already-applied";
   }
 
@@ -275,15 +291,22 @@ export async function paymentSucceeded(
 }
 
 /** The return from checkout: ask the provider (never the URL) and apply. */
-export async function verifyPayment(db: Database, provider: PaymentsProvider, player: CurrentUser, paymentIntentId: string) {
-  const [record] = await db.select().from(payments).where(eq(payments.id, paymentIntentId)).limit(1);
-  if (!record || record.playerId !== player.id) throw new DomainError(404, "Payment not found");
+export async function verifyPayment(
+  db: Database,
+  provider: PaymentsProvider,
+  player: Pick<CurrentUser, "id">,
+  paymentIntentId: string,
+  /** Our record, when the caller read it alongside its other reads. */
+  preloaded?: LoadedPayment,
+) {
+  const loaded = preloaded === undefined ? await loadPayment(db, paymentIntentId) : preloaded;
+  if (!loaded || loaded.record.playerId !== player.id) throw new DomainError(404, "Payment not found");
   const intent = await provider.retrieveIntent(paymentIntentId);
   if (!intent) throw new DomainError(404, "Payment not found");
   if (intent.status !== "succeeded") {
     return { success: false, paid: false, message: intent.lastError ?? "The payment has not completed" };
   }
-  const outcome = await paymentSucceeded(db, provider, intent);
+  const outcome = await paymentSucceeded(db, provider, intent, Date.now(), loaded);
   const paid = outcome === "applied" || outcome === "already-applied";
   return { success: true, paid, message: paid ? "Payment successful" : "Your place could not be kept, so the payment was refunded" };
 }
@@ -296,12 +319,16 @@ export async function handleWebhook(db: Database, provider: PaymentsProvider, pa
   } catch {
     throw new DomainError(400, "Invalid webhook signature");
   }
-  const [seen] = await db.select().from(processedWebhooks).where(eq(processedWebhooks.eventId, event.id)).limit(1);
+  const succeeded = event.type === "payment_intent.succeeded" && event.intent ? event.intent : null;
+  const [[seen], loaded] = await Promise.all([
+    db.select().from(processedWebhooks).where(eq(processedWebhooks.eventId, event.id)).limit(1),
+    succeeded ? loadPayment(db, succeeded.id) : Promise.resolve(null),
+  ]);
   if (seen) return { received: true, duplicate: true };
-  if (event.type === "payment_intent.succeeded" && event.intent) {
+  if (succeeded) {
     // The event's copy may be stale: trust the provider's current state.
-    const intent = (await provider.retrieveIntent(event.intent.id)) ?? event.intent;
-    await paymentSucceeded(db, provider, intent);
+    const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
+    await paymentSucceeded(db, provider, intent, Date.now(), loaded);
   }
   await db.insert(processedWebhooks).values({ eventId: event.id, type: event.type }).onConflictDoNothing();
   return { received: true, duplicate: false };

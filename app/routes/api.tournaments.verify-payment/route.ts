@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appContext } from "~/context.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { claimApiUser } from "~/services/guards.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { verifyPayment } from "~/services/registration.server.ts";
@@ -12,10 +12,12 @@ const VerifySchema = z.object({
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const player = await requireApiUser(context, "player");
+    const claim = await claimApiUser(context, "player");
     const { env, db } = context.get(appContext);
     const { paymentIntentId } = await readJson(request, VerifySchema);
-    return Response.json(await verifyPayment(db, await getPaymentsProvider(env, db), player, paymentIntentId));
+    const provider = await getPaymentsProvider(env, db);
+    const [, result] = await claim.confirm(verifyPayment(db, provider, claim, paymentIntentId));
+    return Response.json(result);
   });
 }
 

@@ -10,7 +10,7 @@ import { formatGBP, penceToDecimal } from "~/domain/money.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { claimUser } from "~/services/guards.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
-import { joinTournament, payFromBalance, playerRegistrations, verifyPayment } from "~/services/registration.server.ts";
+import { joinTournament, loadPayment, payFromBalance, playerRegistrations, verifyPayment } from "~/services/registration.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { getTournamentBySlug } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
@@ -22,21 +22,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const claim = await claimUser(request, context);
   const { env, db } = context.get(appContext);
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
-  // The user, the tournament and the player's entries in one round trip.
-  const [user, [tournament, registrations]] = await claim.confirm(
-    Promise.all([getTournamentBySlug(db, params.slug), claim.userType === "player" ? playerRegistrations(db, claim.id) : Promise.resolve([])]),
+  const url = new URL(request.url);
+  const returnedIntent = url.searchParams.get("redirect_status") ? url.searchParams.get("payment_intent")?.slice(0, 255) : undefined;
+  // The user, the tournament, the player's entries (and a returned payment) in one round trip.
+  const [user, [tournament, registrations, returned]] = await claim.confirm(
+    Promise.all([
+      getTournamentBySlug(db, params.slug),
+      claim.userType === "player" ? playerRegistrations(db, claim.id) : Promise.resolve([]),
+      returnedIntent ? loadPayment(db, returnedIntent) : Promise.resolve(null),
+    ]),
   );
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const tournamentPath = `/tournament/${tournament.slug}`;
   if (user.userType !== "player") throw redirect(tournamentPath);
 
-  const url = new URL(request.url);
-  const returnedIntent = url.searchParams.get("payment_intent");
   let failure: string | null = null;
-  if (returnedIntent && url.searchParams.get("redirect_status")) {
+  if (returnedIntent) {
     // The return from the provider: ask it, never trust the URL.
     try {
-      const result = await verifyPayment(db, await getPaymentsProvider(env, db), user, returnedIntent.slice(0, 255));
+      const result = await verifyPayment(db, await getPaymentsProvider(env, db), user, returnedIntent, returned);
       if (result.success && result.paid) throw redirect(`${tournamentPath}?payment=success`);
       if (result.success) {
         throw redirectWithCookies(tournamentPath, [

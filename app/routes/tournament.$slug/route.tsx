@@ -224,7 +224,8 @@ export default function TournamentPage() {
               </div>
             </section>
             {isOwner ? (
-              <section className="card" aria-labelledby="director-title">
+              // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
+              <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
                 <h2 id="director-title" className="text-lg font-semibold">
                   Director
                 </h2>

@@ -124,11 +124,13 @@ export async function confirmSimulatedPayment(
     if (!row) return null;
     return { status: "declined", message, intent: rowToIntent(row) };
   }
-  await db
-    .update(payments)
-    .set({ status: "succeeded", failureMessage: null, updatedAt: now })
-    .where(and(eq(payments.id, intentId), eq(payments.provider, "simulated"), sql`${payments.status} in ('requires_payment_method', 'declined')`));
-  const [row] = await db.select().from(payments).where(and(eq(payments.id, intentId), eq(payments.provider, "simulated"))).limit(1);
+  const [, [row]] = await db.batch([
+    db
+      .update(payments)
+      .set({ status: "succeeded", failureMessage: null, updatedAt: now })
+      .where(and(eq(payments.id, intentId), eq(payments.provider, "simulated"), sql`${payments.status} in ('requires_payment_method', 'declined')`)),
+    db.select().from(payments).where(and(eq(payments.id, intentId), eq(payments.provider, "simulated"))).limit(1),
+  ]);
   if (!row || (row.status !== "succeeded" && row.status !== "refunded")) return null;
   const intent = rowToIntent(row);
   const payload = JSON.stringify({
