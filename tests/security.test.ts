@@ -697,6 +697,44 @@ test("logging out and resetting the password end the session", async () => {
   expect(await f.balance("player", r.id)).toBe(500);
 });
 
+test("a director's session ended by a reset writes nothing, though its reads start before the check", async () => {
+  // Handlers start their reads with the cookie's user while the database
+  // confirms the session (one round trip); every write waits for that
+  // confirmation. An ended session must get the sign-in answer and write nothing.
+  const td = await f.organiser("Reset Director");
+  const [a, b] = [await f.player("Reset Entrant A"), await f.player("Reset Entrant B")];
+  const open = await f.createTournament(td, { maxPlayers: 2 });
+  await enter(open, [a, b]);
+  const live = await f.createTournament(td, { maxPlayers: 2 });
+  await enter(live, [a, b]);
+  expect((await td.client.json("POST", `/api/tournaments/${live.id}/start`)).status).toBe(200);
+  const match = await onlyMatch(live);
+  const table = await addTable(td, "Reset Table");
+  const stale = td.client.cookies.get("br_session")!;
+
+  expect((await app.client().json("POST", "/api/auth/forgot-password", { email: td.email })).status).toBe(200);
+  const token = await latestResetToken(td.email);
+  expect((await app.client().json("POST", "/api/auth/reset-password", { token, email: td.email, password: "newsecret1" })).status).toBe(200);
+
+  const client = app.client();
+  client.cookies.set("br_session", stale);
+  const before = await everything();
+  const calls: [string, () => Promise<Response>][] = [
+    ["start", () => client.json("POST", `/api/tournaments/${open.id}/start`)],
+    ["assign table", () => client.json("PATCH", `/api/matches/${match.id}/table`, { tableId: table.id })],
+    ["record result", () => client.json("PATCH", `/api/matches/${match.id}`, { winnerId: match.player1Id })],
+    ["finalize", () => client.json("POST", `/api/tournaments/${live.id}/finalize`)],
+    ["payout preview", () => client.get(`/api/tournaments/${live.id}/payout-preview`)],
+  ];
+  for (const [label, call] of calls) expect((await call()).status, label).toBe(401);
+  const form = await client.postForm(`/tournament/${open.slug}`, { intent: "start" });
+  expect(form.headers.get("Location"), "the page's start form").toMatch(/^\/login\?redirectTo=/);
+  const page = await client.get(`/tournament/${live.slug}?tab=bracket&confirm=finalize`);
+  expect(page.status).toBe(200);
+  expect(await page.text(), "the bracket page shows no director controls").not.toContain("Record result");
+  expect(await everything(), "an ended session must write nothing").toEqual(before);
+});
+
 // ---------------------------------------------------------------------------
 // 4. Reset tokens.
 
