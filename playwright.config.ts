@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -16,16 +16,7 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: chromiumFlags,
     },
   },
   projects: [

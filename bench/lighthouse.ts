@@ -2,6 +2,7 @@
 // defaults (mobile form factor, simulated throttling) in Debian's Chromium.
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { chromiumFlags, chromiumPath } from "../scripts/lib/chromium.ts";
 
 export type LighthousePage = {
   label: string;
@@ -25,17 +26,6 @@ export type FailingAudit = { page: string; category: string; id: string; title: 
 
 const categories = ["performance", "accessibility", "best-practices"] as const;
 
-export const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 const ms = (lhr: Result, audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN);
 
@@ -55,7 +45,7 @@ function failing(lhr: Result, page: string): FailingAudit[] {
 export async function lighthouseScores(
   appUrl: string,
   pages: LighthousePage[],
-  chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromePath = process.env.CHROME_PATH ?? chromiumPath,
 ): Promise<{ rows: LighthouseRow[]; failing: FailingAudit[] }> {
   const chrome = await launch({ chromePath, chromeFlags: chromiumFlags, logLevel: "silent" });
   const rows: LighthouseRow[] = [];

@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createOrganiser, createPlayer, waitForHydratedForm } from "./support/accounts.ts";
 import { CARDS, cardForm, payButton, tournamentViaApi, waitForHydratedCardForm } from "./support/payments.ts";
+import type { MatchView } from "../app/domain/play.ts";
 import {
   createTournamentViaApi,
   described,
@@ -263,17 +264,7 @@ test("keyboard only: a player pays by card pressing Enter in the card number fie
   await expect(page.getByRole("heading", { name: "Players (1)" })).toBeVisible();
 });
 
-type Match = {
-  id: string;
-  round: number;
-  matchNumber: number;
-  player1Id: string | null;
-  player2Id: string | null;
-  player1: { name: string } | null;
-  player2: { name: string } | null;
-  winnerId: string | null;
-  status: string;
-};
+type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "player1" | "player2" | "winnerId" | "status">;
 
 test("keyboard only: a director records a result on the bracket @tablet", async ({ page, playwright, baseURL }) => {
   test.setTimeout(60_000);

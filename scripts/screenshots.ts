@@ -2,15 +2,15 @@
 // at what we build: node scripts/screenshots.ts http://127.0.0.1:8787 / /login
 import { chromium } from "@playwright/test";
 import { mkdirSync } from "node:fs";
+import { chromiumFlags, chromiumPath } from "./lib/chromium.ts";
 
 const [base = "http://127.0.0.1:8787", ...paths] = process.argv.slice(2);
 const out = process.env.SHOTS_DIR ?? "/tmp/shots";
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  executablePath: chromiumPath,
+  args: chromiumFlags,
 });
 const sizes = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 } } as const;
 for (const path of paths.length ? paths : ["/"]) {

@@ -3,11 +3,12 @@
 // (Playwright in Debian's Chromium).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { chromiumPath } from "./lib/chromium.ts";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
+
+if (!existsSync(chromiumPath)) {
   console.error(
-    `Chromium was not found at ${chromium}.\n` +
+    `Chromium was not found at ${chromiumPath}.\n` +
       "The end-to-end tests need Debian's Chromium: `apt-get install -y chromium`,\n" +
       "or set CHROMIUM_PATH to a Chromium or Chrome binary.",
   );
