@@ -5,7 +5,6 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromiumPath } from "./lib/chromium.ts";
 
-
 if (!existsSync(chromiumPath)) {
   console.error(
     `Chromium was not found at ${chromiumPath}.\n` +
