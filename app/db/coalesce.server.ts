@@ -2,8 +2,9 @@
 // for the signed-in user, the tournament, its matches and its tables at
 // once; each would be its own HTTP request to the database. This client
 // gathers the SELECTs issued before the next timer tick and sends them as
-// one read batch (one pipeline, one consistent snapshot). Writes, batches
-// and transactions pass straight through, in the order they are made.
+// one read batch (one pipeline, one consistent snapshot); a batch of reads
+// joins them. Writes, write batches and transactions go straight out, in
+// the order they are made.
 //
 // Writes can be held behind a gate: a request that starts its reads with
 // the user id its signed cookie names, before the database has confirmed
