@@ -695,6 +695,11 @@ test.describe("the public tournament page", () => {
     await page.getByRole("link", { name: "Details" }).click();
     await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
 
+    // The header's Sign In comes back here too.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute(
+      "href",
+      `/login?redirectTo=%2Ftournament%2F${tournament.slug}`,
+    );
     const signIn = page.getByRole("link", { name: "Sign In to Join" });
     await expect(signIn).toHaveAttribute("href", `/login?redirectTo=%2Ftournament%2F${tournament.slug}`);
     await signIn.click();
@@ -730,6 +735,11 @@ test.describe("the public tournament page", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: tournament.name })).toBeVisible();
     await expect(toast(page)).toHaveCount(0);
+
+    // Only `payment` goes: the tab stays.
+    await page.goto(`/tournament/${tournament.slug}?tab=bracket&payment=success`);
+    await expect(page).toHaveURL(new RegExp(`/tournament/${tournament.slug}\\?tab=bracket$`));
+    await expect(toast(page)).toContainText("Payment Successful!");
   });
 });
 

@@ -152,9 +152,12 @@ export default function TournamentPage() {
   const isOwner = viewer?.isOwner === true;
   const rounds = Math.max(0, ...matches.map((m) => m.round));
   const finalMatch = matches.find((m) => m.round === rounds);
-  // The toast shows once; the query is then removed from the address.
+  // The toast shows once; `payment` is then removed from the address (the tab stays).
   useEffect(() => {
-    if (paymentToast) navigate(`/tournament/${t.slug}`, { replace: true, preventScrollReset: true });
+    if (!paymentToast) return;
+    const params = new URLSearchParams(window.location.search);
+    params.delete("payment");
+    navigate({ pathname: `/tournament/${t.slug}`, search: params.size ? `?${params}` : "" }, { replace: true, preventScrollReset: true });
   }, [paymentToast, navigate, t.slug]);
   const live = t.status === "in_progress";
   const shareUrl = `${origin}/tournament/${t.slug}`;
@@ -170,7 +173,7 @@ export default function TournamentPage() {
             Dashboard
           </Link>
         ) : (
-          <Link to="/login" className="btn-primary">
+          <Link to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${t.slug}` })}`} className="btn-primary">
             Sign In
           </Link>
         )}
