@@ -118,6 +118,17 @@ const raceToField = wholeNumber({
   max: [50, "Maximum race to 50"],
 });
 
+/** A check that runs once the named fields are valid, even while others are not (never when the body is not an object). */
+function whenValid(...fields: string[]) {
+  return {
+    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0]))),
+  };
+}
+
+/** The zone the director typed the deadline in (their browser's), else the UK's. */
+const deadlineZone = (timeZone: string | undefined) => (timeZone && isValidTimeZone(timeZone) ? timeZone : UK_TIME_ZONE);
+
 export const CreateTournamentSchema = z
   .object({
     name: requiredText("Tournament name"),
@@ -151,38 +162,40 @@ export const CreateTournamentSchema = z
     rakeValue: optionalMoney("Rake"),
     payoutStructure: z.enum(payoutStructureIds, { error: "Choose a payout structure" }),
   })
-  .transform((input, ctx) => {
-    const now = Date.now();
-    if (input.date < dateInZone(now, UK_TIME_ZONE)) {
+  // Each cross-field check runs once its own fields are valid, whatever
+  // else is wrong, so the director sees every problem at once.
+  .superRefine((input, ctx) => {
+    if (input.date < dateInZone(Date.now(), UK_TIME_ZONE)) {
       ctx.addIssue({ code: "custom", path: ["date"], message: "The date can't be in the past" });
     }
-    const rakeValue = input.rakeValue ?? 0;
-    const rakeProblem = rakeError(input.entryFee, input.rakeType, rakeValue);
+  }, whenValid("date"))
+  .superRefine((input, ctx) => {
+    const rakeProblem = rakeError(input.entryFee, input.rakeType, input.rakeValue ?? 0);
     if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
+  }, whenValid("entryFee", "rakeType", "rakeValue"))
+  .superRefine((input, ctx) => {
     if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["payoutStructure"],
-        message: `${payoutStructures[input.payoutStructure].label} needs at least ${payoutStructures[input.payoutStructure].paidPlaces} players`,
-      });
+      const structure = payoutStructures[input.payoutStructure];
+      ctx.addIssue({ code: "custom", path: ["payoutStructure"], message: `${structure.label} needs at least ${structure.paidPlaces} players` });
     }
-    let registrationDeadline: number | null = null;
-    if (input.registrationDeadline) {
-      const timeZone = input.timeZone && isValidTimeZone(input.timeZone) ? input.timeZone : UK_TIME_ZONE;
-      registrationDeadline = parseDeadline(input.registrationDeadline, timeZone);
-      const start = tournamentStartInstant(input.date, input.time);
-      if (registrationDeadline === null) {
-        ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message: "Enter a date and time for the deadline" });
-      } else if (registrationDeadline <= now) {
-        ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message: "The registration deadline must be in the future" });
-      } else if (start !== null && registrationDeadline > start) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["registrationDeadline"],
-          message: "The registration deadline must be before the tournament starts",
-        });
-      }
-    }
+  }, whenValid("maxPlayers", "payoutStructure"))
+  .superRefine((input, ctx) => {
+    if (!input.registrationDeadline) return;
+    const deadline = parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone));
+    const start = tournamentStartInstant(input.date, input.time);
+    const message =
+      deadline === null
+        ? "Enter a date and time for the deadline"
+        : deadline <= Date.now()
+          ? "The registration deadline must be in the future"
+          : start !== null && deadline > start
+            ? "The registration deadline must be before the tournament starts"
+            : null;
+    if (message) ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message });
+  }, whenValid("registrationDeadline", "timeZone", "date", "time"))
+  .transform((input) => {
+    const rakeValue = input.rakeValue ?? 0;
+    const registrationDeadline = input.registrationDeadline ? parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone)) : null;
     return {
       name: input.name,
       venue: input.venue,

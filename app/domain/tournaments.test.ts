@@ -1,0 +1,64 @@
+// The creation form's cross-field checks appear together with every other
+// problem, not only once the rest of the form is valid.
+import { describe, expect, test } from "vitest";
+import { CreateTournamentSchema } from "./tournaments.ts";
+
+const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const valid = {
+  name: "Friday 8-Ball Knockout",
+  venue: "The Red Lion, Leeds",
+  date: future,
+  time: "19:30",
+  entryFee: "10.00",
+  siteFee: "1.00",
+  rakeType: "fixed",
+  rakeValue: "1.00",
+  maxPlayers: "16",
+  payoutStructure: "winner_ru",
+};
+
+function errors(input: Record<string, unknown>): Record<string, string[]> {
+  const result = CreateTournamentSchema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (out[String(issue.path[0])] ??= []).push(issue.message);
+  return out;
+}
+
+describe("CreateTournamentSchema", () => {
+  test("a valid form parses to pence and a deadline instant", () => {
+    const result = CreateTournamentSchema.safeParse({ ...valid, registrationDeadline: `${future}T18:00`, timeZone: "Europe/London" });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ entryFeePence: 1000, siteFeePence: 100, rakeValue: 100, maxPlayers: 16, payoutStructure: "winner_ru" });
+    expect(typeof result.data?.registrationDeadline).toBe("number");
+  });
+
+  test.each([
+    [{ rakeValue: "11.00" }, "rakeValue", "Rake can't be more than the entry fee"],
+    [{ maxPlayers: "4", payoutStructure: "winner_ru_semi_quarters" }, "payoutStructure", "needs at least"],
+    [{ date: "2020-01-01" }, "date", "The date can't be in the past"],
+    [{ registrationDeadline: "2020-01-01T10:00" }, "registrationDeadline", "The registration deadline must be in the future"],
+    [{ registrationDeadline: `${future}T20:00` }, "registrationDeadline", "The registration deadline must be before the tournament starts"],
+  ])("%o is reported on %s even while the name and venue are missing", (change, field, message) => {
+    const found = errors({ ...valid, name: "", venue: undefined, ...change });
+    expect(found.name).toEqual(["Tournament name is required"]);
+    expect(found.venue).toEqual(["Venue is required"]);
+    expect(found[field]?.join(" ")).toContain(message);
+  });
+
+  test("a cross-field check waits for its own fields: an invalid entry fee gives no rake message", () => {
+    const found = errors({ ...valid, entryFee: "abc", rakeValue: "11.00" });
+    expect(found.entryFee?.length).toBe(1);
+    expect(found.rakeValue).toBeUndefined();
+  });
+
+  test("a body that is not an object is refused, not checked", () => {
+    for (const junk of [null, [], "x", 3]) expect(CreateTournamentSchema.safeParse(junk).success).toBe(false);
+  });
+
+  test("an invalid time leaves the deadline unchecked against the start", () => {
+    const found = errors({ ...valid, time: "25:00", registrationDeadline: `${future}T20:00` });
+    expect(found.time).toEqual(["Enter a time like 19:30"]);
+    expect(found.registrationDeadline).toBeUndefined();
+  });
+});
