@@ -9,6 +9,8 @@ import { readSession, type SessionData } from "./services/session.server.ts";
 export type AppContext = {
   env: AppEnv;
   db: Database;
+  /** Batches that assert the session themselves (Claim.batch): not held, and carrying the gathered reads. */
+  carrier: Database;
   waitUntil: (promise: Promise<unknown>) => void;
   /** What the signed cookie says, read once per request (no database). */
   getSession: () => Promise<SessionData | null>;
@@ -30,7 +32,7 @@ export function createRequestContext({
   ctx: ExecutionContext;
 }): RouterContextProvider {
   const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
-  const { db, gateWrites } = openDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
+  const { db, carrier, gateWrites } = openDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
   let session: Promise<SessionData | null> | undefined;
   let user: Promise<CurrentUser | null> | undefined;
   const getSession = () => (session ??= readSession(request, env));
@@ -38,6 +40,7 @@ export function createRequestContext({
   context.set(appContext, {
     env,
     db,
+    carrier,
     waitUntil: (promise) => ctx.waitUntil(promise),
     getSession,
     getUser: () => (user ??= loadUser(getSession(), db)),

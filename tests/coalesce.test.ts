@@ -88,4 +88,38 @@ describe("coalescingClient", () => {
     await expect(client.batch(["insert into t values (21, 'x')", "select 1"], "write")).rejects.toThrow("session over");
     expect(names(await client.execute("select name from t where id in (20, 21)"))).toEqual([]);
   });
+
+  it("carries the reads gathered with a session-checked batch in its round trip, ahead of its writes, past the gate", async () => {
+    const { client, carrier, gateWrites } = open();
+    gateWrites(() => new Promise(() => {})); // never opens: the carrier does not wait for it
+    const [before, written] = await Promise.all([
+      client.execute("select count(*) as name from t where id = 30"),
+      carrier.batch(["insert into t values (30, 'thirty')", "select name from t where id = 30"], "write"),
+    ]);
+    expect(names(before)).toEqual([0]);
+    expect(names(written[1]!)).toEqual(["thirty"]);
+    expect(written).toHaveLength(2);
+    expect(server.stats().pipelines).toBe(1);
+  });
+
+  it("when a carried batch fails, it writes nothing and the reads it carried still answer", async () => {
+    const { client, carrier } = open();
+    const [read, failed] = await Promise.allSettled([
+      client.execute("select name from t where id = 1"),
+      carrier.batch(["insert into t values (40, 'forty')", "insert into t values (40, 'again')"], "write"),
+    ]);
+    expect(read.status === "fulfilled" && names(read.value)).toEqual(["one"]);
+    expect(failed.status).toBe("rejected");
+    expect(names(await client.execute("select name from t where id = 40"))).toEqual([]);
+  });
+
+  it("sends a second carried batch of the same moment on its own", async () => {
+    const { carrier } = open();
+    const [a, b] = await Promise.all([
+      carrier.batch(["insert into t values (50, 'fifty')"], "write"),
+      carrier.batch(["insert into t values (51, 'fifty-one')"], "write"),
+    ]);
+    expect([a.length, b.length]).toEqual([1, 1]);
+    expect(server.stats().pipelines).toBe(2);
+  });
 });

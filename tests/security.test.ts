@@ -711,13 +711,21 @@ test("a director's session ended by a reset writes nothing, though its reads sta
   const match = await onlyMatch(live);
   const table = await addTable(td, "Reset Table");
   const stale = td.client.cookies.get("br_session")!;
+  // A player's too: joining asserts the session inside its first batch.
+  const joiner = await f.player("Reset Joiner");
+  const third = await f.createTournament(td, { maxPlayers: 4 });
+  const staleJoiner = joiner.client.cookies.get("br_session")!;
 
-  expect((await app.client().json("POST", "/api/auth/forgot-password", { email: td.email })).status).toBe(200);
-  const token = await latestResetToken(td.email);
-  expect((await app.client().json("POST", "/api/auth/reset-password", { token, email: td.email, password: "newsecret1" })).status).toBe(200);
+  for (const account of [td, joiner]) {
+    expect((await app.client().json("POST", "/api/auth/forgot-password", { email: account.email })).status).toBe(200);
+    const token = await latestResetToken(account.email);
+    expect((await app.client().json("POST", "/api/auth/reset-password", { token, email: account.email, password: "newsecret1" })).status).toBe(200);
+  }
 
   const client = app.client();
   client.cookies.set("br_session", stale);
+  const playerClient = app.client();
+  playerClient.cookies.set("br_session", staleJoiner);
   const before = await everything();
   const calls: [string, () => Promise<Response>][] = [
     ["start", () => client.json("POST", `/api/tournaments/${open.id}/start`)],
@@ -727,6 +735,9 @@ test("a director's session ended by a reset writes nothing, though its reads sta
     ["payout preview", () => client.get(`/api/tournaments/${live.id}/payout-preview`)],
   ];
   for (const [label, call] of calls) expect((await call()).status, label).toBe(401);
+  expect((await playerClient.json("POST", "/api/tournaments/join", { tournamentId: third.id })).status, "join").toBe(401);
+  const joinForm = await playerClient.postForm(`/tournament/${third.slug}/checkout`, { intent: "join" });
+  expect(joinForm.headers.get("Location"), "the checkout's join form").toMatch(/^\/login\?redirectTo=/);
   const form = await client.postForm(`/tournament/${open.slug}`, { intent: "start" });
   expect(form.headers.get("Location"), "the page's start form").toMatch(/^\/login\?redirectTo=/);
   const page = await client.get(`/tournament/${live.slug}?tab=bracket&confirm=finalize`);
@@ -1086,7 +1097,7 @@ test("malformed bodies to every JSON endpoint get a 4xx, never a 5xx, and write 
   expect(await everything()).toEqual(before);
   // Still served afterwards.
   expect((await c.owner.client.get("/api/auth/me")).status).toBe(200);
-});
+}, 120_000); // hundreds of requests: slow on a loaded two-core machine
 
 // ---------------------------------------------------------------------------
 // 8. The books still balance.

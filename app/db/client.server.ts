@@ -7,6 +7,7 @@
 // shared across requests makes one request wait on another's I/O — workerd
 // then cancels it as hung. The client holds no connection, so this is cheap.
 import { createClient, type Client } from "@libsql/client/web";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { coalescingClient, type WriteGate } from "./coalesce.server.ts";
@@ -14,12 +15,19 @@ import * as schema from "./schema.ts";
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
+/** Runs an atomic batch: `db.batch`, or a claim's batch that asserts the session (guards.server.ts). */
+export type BatchRunner = <T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(items: T) => Promise<BatchResponse<T>>;
+
 export function getDatabase(url: string, authToken?: string): Database {
   return openDatabase(url, authToken).db;
 }
 
-/** The database and the switch that holds its writes behind a check (coalesce.server.ts). */
-export function openDatabase(url: string, authToken?: string): { db: Database; gateWrites: (gate: WriteGate) => void } {
-  const { client, gateWrites } = coalescingClient(createClient({ url, authToken }));
-  return { db: drizzle(client, { schema }), gateWrites };
+/**
+ * The database; the switch that holds its writes behind a check; and the
+ * carrier, whose batches skip that hold and take the gathered reads along —
+ * only for batches that assert the session themselves (coalesce.server.ts).
+ */
+export function openDatabase(url: string, authToken?: string): { db: Database; carrier: Database; gateWrites: (gate: WriteGate) => void } {
+  const { client, carrier, gateWrites } = coalescingClient(createClient({ url, authToken }));
+  return { db: drizzle(client, { schema }), carrier: drizzle(carrier, { schema }), gateWrites };
 }

@@ -6,11 +6,17 @@
 // older ones). A handler may start its reads with the claimed id, so they
 // share one round trip with the user lookup; `confirm` then answers only
 // once the user is confirmed, and the request's writes are held until the
-// confirmation and fail without it.
+// confirmation and fail without it — unless a batch asserts the session
+// itself (`batch`), which then needs no wait.
+import { sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { redirect, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { dashboardPath, type UserType } from "~/domain/accounts.ts";
+import type { BatchRunner } from "~/db/client.server.ts";
+import { organisers, players } from "~/db/schema.ts";
 import type { CurrentUser } from "./accounts.server.ts";
+import { assertInBatch, isBatchGuardFailure } from "./batch-guard.server.ts";
 import { jsonError } from "./http.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -28,6 +34,13 @@ export type Claim = {
   user: () => Promise<CurrentUser>;
   /** The confirmed user and `work`'s result; the guard's answer wins over `work`'s error. */
   confirm: <T>(work: Promise<T>) => Promise<[CurrentUser, T]>;
+  /**
+   * A write batch that asserts, as its first statement, that the session is
+   * still current: it goes at once, with the reads gathered alongside it (the
+   * user lookup among them) in the same round trip, and fails with the
+   * guard's answer when the session is over.
+   */
+  batch: BatchRunner;
 };
 
 async function claim(context: Ctx, role: UserType | undefined, refuse: (session: { userType: UserType } | null) => Response): Promise<Claim> {
@@ -43,10 +56,25 @@ async function claim(context: Ctx, role: UserType | undefined, refuse: (session:
       return found;
     }));
   app.gateWrites(user);
+  const account = session.userType === "player" ? players : organisers;
+  const current = assertInBatch(
+    app.carrier,
+    sql`exists (select 1 from ${account} where ${account.id} = ${session.userId} and ${account.sessionVersion} = ${session.version})`,
+  );
   return {
     id: session.userId,
     userType: session.userType,
     user,
+    batch: async (items) => {
+      try {
+        const [, ...results] = await app.carrier.batch([current, ...items]);
+        return results as BatchResponse<typeof items>;
+      } catch (error) {
+        // The session's guard, or another in the batch: the user lookup tells which.
+        if (isBatchGuardFailure(error)) await user();
+        throw error;
+      }
+    },
     confirm: async (work) => {
       const [u, w] = await Promise.allSettled([user(), work]);
       if (u.status === "rejected") throw u.reason;

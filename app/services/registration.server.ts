@@ -1,8 +1,8 @@
 // Registration and payment (DESIGN §4): holds, payment intents, paying
 // from the balance, and the one place a successful payment takes effect —
 // by webhook or by the return from checkout, whichever comes first.
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { and, eq, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import type { BatchRunner, Database } from "~/db/client.server.ts";
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/money.ts";
@@ -28,20 +28,25 @@ async function loadTournament(db: Database, ref: string | { slug: string }): Pro
 
 const totalPence = (t: Pick<Tournament, "entryFeePence" | "siteFeePence">): Pence => t.entryFeePence + t.siteFeePence;
 
+/** A tournament's id as a value, or as SQL that finds it by slug. */
+type TournamentKey = string | SQL;
+const keyOf = (ref: string | { slug: string }): TournamentKey =>
+  typeof ref === "string" ? ref : sql`(select ${tournaments.id} from ${tournaments} where ${tournaments.slug} = ${ref.slug})`;
+
 /** SQL: places taken by others — paid entries and live holds. */
-function placesTakenByOthers(tournamentId: string, playerId: string, now: number) {
+function placesTakenByOthers(tournamentId: TournamentKey, playerId: string, now: number) {
   return sql`(select count(*) from ${tournamentPlayers} tp
     where tp.tournament_id = ${tournamentId} and tp.player_id != ${playerId}
       and (tp.paid = 1 or tp.hold_expires_at > ${now}))`;
 }
 
 /** SQL: the tournament still takes entries. */
-function openForEntries(tournamentId: string, now: number) {
+function openForEntries(tournamentId: TournamentKey, now: number) {
   return sql`exists (select 1 from ${tournaments} t where t.id = ${tournamentId} and t.status = 'open'
     and (t.registration_deadline is null or t.registration_deadline > ${now}))`;
 }
 
-function maxPlayersOf(tournamentId: string) {
+function maxPlayersOf(tournamentId: TournamentKey) {
   return sql`(select max_players from ${tournaments} where id = ${tournamentId})`;
 }
 
@@ -78,37 +83,47 @@ async function refusal(db: Database, t: Tournament, playerId: string, now: numbe
  * paid entries plus live holds never exceed maxPlayers, even when several
  * players go for the last place at once.
  */
-async function takeHold(db: Database, t: Tournament, playerId: string, now: number) {
+function holdStatement(db: Database, tournament: TournamentKey, playerId: string, now: number) {
   const id = crypto.randomUUID();
   const expires = now + HOLD_MS;
-  const rows = await db.all<{ id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number }>(sql`
+  return db.all<{ id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number }>(sql`
     insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
-    select ${id}, ${t.id}, ${playerId}, 0, ${expires}, ${now}
-    where ${openForEntries(t.id, now)}
-      and ${placesTakenByOthers(t.id, playerId, now)} < ${maxPlayersOf(t.id)}
+    select ${id}, ${tournament}, ${playerId}, 0, ${expires}, ${now}
+    where ${openForEntries(tournament, now)}
+      and ${placesTakenByOthers(tournament, playerId, now)} < ${maxPlayersOf(tournament)}
     on conflict (tournament_id, player_id) do update
       set hold_expires_at = case when tournament_players.hold_expires_at > ${now} then tournament_players.hold_expires_at else excluded.hold_expires_at end,
           payment_intent_id = case when tournament_players.hold_expires_at > ${now} then tournament_players.payment_intent_id else null end
       where tournament_players.paid = 0
     returning id, paid, payment_intent_id, hold_expires_at`);
-  return rows[0] ?? null;
 }
 
 export type JoinResult =
   | { paid: true; registrationId: string }
   | { paid: false; registrationId: string; clientSecret: string; paymentIntentId: string; amountPence: Pence };
 
-/** Join: a free tournament registers at once; otherwise a hold and a payment intent. */
+/**
+ * Join: a free tournament registers at once; otherwise a hold and a payment
+ * intent. The hold and the tournament's row come back from one batch —
+ * `batch` is a claim's, asserting the session in the same round trip.
+ */
 export async function joinTournament(
   db: Database,
   provider: PaymentsProvider,
   player: Pick<CurrentUser, "id" | "userType">,
   tournamentId: string | { slug: string },
-  now = Date.now(),
+  { now = Date.now(), batch = (items) => db.batch(items) }: { now?: number; batch?: BatchRunner } = {},
 ): Promise<JoinResult> {
   if (player.userType !== "player") throw new DomainError(403, "Only players can join tournaments");
-  const t = await loadTournament(db, tournamentId);
-  const hold = await takeHold(db, t, player.id, now);
+  const [[hold], [t]] = await batch([
+    holdStatement(db, keyOf(tournamentId), player.id, now),
+    db
+      .select()
+      .from(tournaments)
+      .where(typeof tournamentId === "string" ? eq(tournaments.id, tournamentId) : eq(tournaments.slug, tournamentId.slug))
+      .limit(1),
+  ]);
+  if (!t) throw new DomainError(404, "Tournament not found");
   if (!hold) throw await refusal(db, t, player.id, now);
   const amountPence = totalPence(t);
 

@@ -109,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await flashToast(env, { type: "success", title: "You're registered!", description: `Paid ${formatGBP(paid.amountPence)} from your balance.` }),
       ]);
     }
-    const [, result] = await claim.confirm(joinTournament(db, provider, claim, tournament));
+    const [, result] = await claim.confirm(joinTournament(db, provider, claim, tournament, { batch: claim.batch }));
     if (result.paid) {
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, { type: "success", title: "You're registered!", description: "This tournament is free to enter." }),
