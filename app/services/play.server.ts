@@ -21,19 +21,13 @@ import type { MatchView } from "~/domain/play.ts";
 import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
 import { assertInBatch, isBatchGuardFailure } from "./batch-guard.server.ts";
 import { movementStatement } from "./ledger.server.ts";
+import { isTournament, tournamentIdSql, type TournamentRef } from "./tournament-ref.server.ts";
 
 type TournamentRow = typeof tournaments.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
 
-/** A tournament by its id, or by its slug for a page that has only its URL. */
-export type TournamentRef = { id: string } | { slug: string };
-
-/** The tournament's id as SQL, so dependent rows can be read in the same round trip as the tournament. */
-const tournamentIdSql = (ref: TournamentRef) =>
-  "id" in ref ? sql`${ref.id}` : sql`(select ${tournaments.id} from ${tournaments} where ${tournaments.slug} = ${ref.slug})`;
-
 async function ownTournament(db: Database, organiserId: string, ref: TournamentRef): Promise<TournamentRow> {
-  const [t] = await db.select().from(tournaments).where("id" in ref ? eq(tournaments.id, ref.id) : eq(tournaments.slug, ref.slug)).limit(1);
+  const [t] = await db.select().from(tournaments).where(isTournament(ref)).limit(1);
   if (!t) throw new DomainError(404, "Tournament not found");
   if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   return t;

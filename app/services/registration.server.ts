@@ -10,28 +10,22 @@ import { registrationState } from "~/domain/tournaments.ts";
 import type { CurrentUser } from "./accounts.server.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
+import { isTournament, tournamentIdSql, type TournamentRef } from "./tournament-ref.server.ts";
 
 export const HOLD_MS = 15 * 60 * 1000;
 
 type Tournament = typeof tournaments.$inferSelect;
 
-/** A tournament by id, or by slug for the pages that have only its URL. */
-async function loadTournament(db: Database, ref: string | { slug: string }): Promise<Tournament> {
-  const [t] = await db
-    .select()
-    .from(tournaments)
-    .where(typeof ref === "string" ? eq(tournaments.id, ref) : eq(tournaments.slug, ref.slug))
-    .limit(1);
+async function loadTournament(db: Database, ref: TournamentRef): Promise<Tournament> {
+  const [t] = await db.select().from(tournaments).where(isTournament(ref)).limit(1);
   if (!t) throw new DomainError(404, "Tournament not found");
   return t;
 }
 
 const totalPence = (t: Pick<Tournament, "entryFeePence" | "siteFeePence">): Pence => t.entryFeePence + t.siteFeePence;
 
-/** A tournament's id as a value, or as SQL that finds it by slug. */
+/** A tournament's id, or SQL that finds it (tournament-ref.server.ts). */
 type TournamentKey = string | SQL;
-const keyOf = (ref: string | { slug: string }): TournamentKey =>
-  typeof ref === "string" ? ref : sql`(select ${tournaments.id} from ${tournaments} where ${tournaments.slug} = ${ref.slug})`;
 
 /** SQL: places taken by others — paid entries and live holds. */
 function placesTakenByOthers(tournamentId: TournamentKey, playerId: string, now: number) {
@@ -111,17 +105,13 @@ export async function joinTournament(
   db: Database,
   provider: PaymentsProvider,
   player: Pick<CurrentUser, "id" | "userType">,
-  tournamentId: string | { slug: string },
+  tournament: TournamentRef,
   { now = Date.now(), batch = (items) => db.batch(items) }: { now?: number; batch?: BatchRunner } = {},
 ): Promise<JoinResult> {
   if (player.userType !== "player") throw new DomainError(403, "Only players can join tournaments");
   const [[hold], [t]] = await batch([
-    holdStatement(db, keyOf(tournamentId), player.id, now),
-    db
-      .select()
-      .from(tournaments)
-      .where(typeof tournamentId === "string" ? eq(tournaments.id, tournamentId) : eq(tournaments.slug, tournamentId.slug))
-      .limit(1),
+    holdStatement(db, tournamentIdSql(tournament), player.id, now),
+    db.select().from(tournaments).where(isTournament(tournament)).limit(1),
   ]);
   if (!t) throw new DomainError(404, "Tournament not found");
   if (!hold) throw await refusal(db, t, player.id, now);
@@ -195,9 +185,9 @@ function entryMovements(t: Tournament, playerId: string, key: string, withDeposi
 }
 
 /** Pays the entry from the player's balance: the place and the ledger rows in one atomic batch. */
-export async function payFromBalance(db: Database, player: Pick<CurrentUser, "id" | "userType">, tournamentId: string | { slug: string }, now = Date.now()) {
+export async function payFromBalance(db: Database, player: Pick<CurrentUser, "id" | "userType">, tournament: TournamentRef, now = Date.now()) {
   if (player.userType !== "player") throw new DomainError(403, "Only players can join tournaments");
-  const t = await loadTournament(db, tournamentId);
+  const t = await loadTournament(db, tournament);
   const amount = totalPence(t);
   const key = `balance:${t.id}:${player.id}`;
   const registered = sql`exists (select 1 from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${player.id} and paid = 1 and payment_intent_id = ${key})`;

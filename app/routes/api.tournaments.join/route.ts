@@ -14,7 +14,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const { env, db } = context.get(appContext);
     const { tournamentId } = await readJson(request, JoinSchema);
     const provider = await getPaymentsProvider(env, db);
-    const [, result] = await claim.confirm(joinTournament(db, provider, claim, tournamentId, { batch: claim.batch }));
+    const [, result] = await claim.confirm(joinTournament(db, provider, claim, { id: tournamentId }, { batch: claim.batch }));
     return Response.json(
       result.paid
         ? { paid: true, registrationId: result.registrationId }
