@@ -290,12 +290,15 @@ test("races at write time: a final corrected while finalizing, a payment landing
       td.client.json("PATCH", `/api/matches/${final!.id}`, { winnerId: final!.player2Id }),
       td.client.json("POST", `/api/tournaments/${t.id}/finalize`),
     ]);
-    expect([correction.status, finalize.status]).not.toEqual([200, 200]);
+    // Both may succeed only one after the other: the correction first, then
+    // a finalize that paid the corrected champion.
     const champion = (await matchesOf(t))[0]!.winnerId;
-    if (finalize.status === 200) {
-      const paid = await f.sql().execute({ sql: "select player_id from payouts where tournament_id = ?", args: [t.id] });
-      expect(paid.rows.map((r) => r.player_id)).toEqual([champion]);
-    }
+    expect(champion).toBe(correction.status === 200 ? final!.player2Id : final!.player1Id);
+    const paid = await f.sql().execute({ sql: "select player_id from payouts where tournament_id = ?", args: [t.id] });
+    expect(paid.rows.map((r) => r.player_id)).toEqual(finalize.status === 200 ? [champion] : []);
+    expect([200, 409]).toContain(correction.status);
+    expect([200, 409]).toContain(finalize.status);
+    expect(correction.status === 200 || finalize.status === 200, "one of them goes through").toBe(true);
 
     // A balance payment at the same moment as start: the payer is in the draw or not charged.
     const td2 = await f.organiser();
