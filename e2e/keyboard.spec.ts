@@ -204,6 +204,15 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   });
 });
 
+/** From the tournament page: Tab to "Join Tournament", press `key`, land on a ready card form. */
+async function joinByKeyboard(page: Page, slug: string, key: "Enter" | "Space") {
+  await waitForHydrated(page, 'form[action$="/checkout"] button[type="submit"]');
+  await tabTo(page, page.getByRole("button", { name: "Join Tournament" }));
+  await page.keyboard.press(key);
+  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(slug)}/checkout$`));
+  await waitForHydratedCardForm(page);
+}
+
 test("keyboard only: a player joins, pays by card and is registered @tablet", async ({ page, playwright, baseURL }) => {
   const t = await tournamentViaApi(playwright, baseURL);
   const player = await createPlayer(page.request);
@@ -211,12 +220,7 @@ test("keyboard only: a player joins, pays by card and is registered @tablet", as
   await page.goto(`/tournament/${t.slug}`);
   await expect(page.getByRole("heading", { name: t.name, level: 1 })).toBeVisible();
   const join = page.getByRole("button", { name: "Join Tournament" });
-  await waitForHydrated(page, 'form[action$="/checkout"] button[type="submit"]');
-  await tabTo(page, join);
-  await page.keyboard.press("Enter");
-
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}/checkout$`));
-  await waitForHydratedCardForm(page);
+  await joinByKeyboard(page, t.slug, "Enter");
   const cardNumber = cardForm(page).getByLabel("Card number");
   await tabTo(page, cardNumber);
   await page.keyboard.type(CARDS.success);
@@ -241,11 +245,7 @@ test("keyboard only: a player pays by card pressing Enter in the card number fie
   await createPlayer(page.request);
 
   await page.goto(`/tournament/${t.slug}`);
-  await waitForHydrated(page, 'form[action$="/checkout"] button[type="submit"]');
-  await tabTo(page, page.getByRole("button", { name: "Join Tournament" }));
-  await page.keyboard.press("Space");
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}/checkout$`));
-  await waitForHydratedCardForm(page);
+  await joinByKeyboard(page, t.slug, "Space");
 
   // A declined card: the message comes, and the keyboard user can go again.
   const cardNumber = cardForm(page).getByLabel("Card number");
