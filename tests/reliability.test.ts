@@ -27,6 +27,7 @@ import { startApp, startDatabase, type DbHandle } from "../scripts/lib/stack.ts"
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import { HttpClient } from "./support/http.ts";
 import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
+import type { MatchView } from "../app/domain/play.ts";
 
 const SEED = (process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : Math.floor(Math.random() * 2 ** 32)) >>> 0;
 
@@ -80,17 +81,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Json = Record<string, any>;
 type Answer = { status: number; body: Json; text: string };
 
-type Match = {
-  id: string;
-  round: number;
-  matchNumber: number;
-  player1Id: string | null;
-  player2Id: string | null;
-  winnerId: string | null;
-  status: string;
-  isBye: boolean;
-  tableId: string | null;
-};
+/** The fields of the domain's MatchView (the matches API's shape) these tests read. */
+type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "winnerId" | "status" | "isBye" | "tableId">;
 
 type Config = {
   maxPlayers: number;
