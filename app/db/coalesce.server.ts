@@ -83,8 +83,8 @@ export function coalescingClient(client: Client): { client: Client; carrier: Cli
       schedule();
     });
 
-  const toStatements = (stmts: Array<InStatement | [string, InArgs?]>): InStatement[] =>
-    stmts.map((s) => (Array.isArray(s) ? (s[1] === undefined ? s[0] : { sql: s[0], args: s[1] }) : s));
+  const toStatement = (s: InStatement | [string, InArgs?]): InStatement => (Array.isArray(s) ? (s[1] === undefined ? s[0] : { sql: s[0], args: s[1] }) : s);
+  const toStatements = (stmts: Array<InStatement | [string, InArgs?]>): InStatement[] => stmts.map(toStatement);
 
   // Ungated: for batches that assert the session themselves. One per round trip.
   function carry(stmts: Array<InStatement | [string, InArgs?]>, mode?: TransactionMode): Promise<ResultSet[]> {
@@ -97,7 +97,7 @@ export function coalescingClient(client: Client): { client: Client; carrier: Cli
   }
 
   function execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
-    const stmt: InStatement = typeof stmtOrSql === "string" ? (args === undefined ? stmtOrSql : { sql: stmtOrSql, args }) : stmtOrSql;
+    const stmt = toStatement(typeof stmtOrSql === "string" ? [stmtOrSql, args] : stmtOrSql);
     return isRead(sqlOf(stmt)) ? read(stmt) : afterGate(() => client.execute(stmt));
   }
 

@@ -1,7 +1,7 @@
 // Running the evening: start (draw and bracket), results and corrections,
 // tables, and finalize with payouts. Every change is one guarded batch, so
 // two taps at once or a double finalize cannot write twice.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/db/client.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
@@ -21,7 +21,7 @@ import type { MatchView } from "~/domain/play.ts";
 import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
 import { assertInBatch, isBatchGuardFailure } from "./batch-guard.server.ts";
 import { movementStatement } from "./ledger.server.ts";
-import { isTournament, tournamentIdSql, type TournamentRef } from "./tournament-ref.server.ts";
+import { inTournament, isTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
 type TournamentRow = typeof tournaments.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
@@ -53,11 +53,14 @@ function toBracketMatch(row: MatchRow): BracketMatch {
 
 /** The bracket of a tournament, or of the tournament a match belongs to (so it can be read alongside the match). */
 async function bracketOf(db: Database, of: TournamentRef | { matchId: string }): Promise<BracketMatch[]> {
-  const tournamentId = "matchId" in of ? sql`(select ${matches.tournamentId} from ${matches} where ${matches.id} = ${of.matchId})` : tournamentIdSql(of);
   const rows = await db
     .select()
     .from(matches)
-    .where(sql`${matches.tournamentId} = ${tournamentId}`)
+    .where(
+      "matchId" in of
+        ? sql`${matches.tournamentId} = (select ${matches.tournamentId} from ${matches} where ${matches.id} = ${of.matchId})`
+        : inTournament(matches.tournamentId, of),
+    )
     .orderBy(asc(matches.round), asc(matches.matchNumber));
   return rows.map(toBracketMatch);
 }
@@ -69,7 +72,7 @@ export async function startTournament(db: Database, organiserId: string, tournam
     db
       .select({ playerId: tournamentPlayers.playerId })
       .from(tournamentPlayers)
-      .where(and(sql`${tournamentPlayers.tournamentId} = ${tournamentIdSql(tournament)}`, eq(tournamentPlayers.paid, true))),
+      .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
   ]);
   if (t.status !== "open") throw new DomainError(409, "Only an open tournament can be started");
   if (entrants.length < 2) throw new DomainError(409, "At least 2 paid players are needed to start");
@@ -112,7 +115,7 @@ export async function startTournament(db: Database, organiserId: string, tournam
 }
 
 /** The bracket as displayed (SPEC's match shape with names and the table): a tournament's matches in bracket order, by its id or (for a page that has only the URL) its slug. */
-export async function listMatches(db: Database, tournament: { id: string } | { slug: string }): Promise<MatchView[]> {
+export async function listMatches(db: Database, tournament: TournamentRef): Promise<MatchView[]> {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
   const rows = await db
@@ -121,11 +124,7 @@ export async function listMatches(db: Database, tournament: { id: string } | { s
     .leftJoin(p1, eq(p1.id, matches.player1Id))
     .leftJoin(p2, eq(p2.id, matches.player2Id))
     .leftJoin(tables, eq(tables.id, matches.tableId))
-    .where(
-      "id" in tournament
-        ? eq(matches.tournamentId, tournament.id)
-        : inArray(matches.tournamentId, db.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.slug, tournament.slug))),
-    )
+    .where(inTournament(matches.tournamentId, tournament))
     .orderBy(asc(matches.round), asc(matches.matchNumber));
   return rows.map(({ match: m, player1Name, player2Name, tableName }) => ({
     id: m.id,
@@ -271,7 +270,7 @@ async function planPayouts(db: Database, organiserId: string, tournament: Tourna
       .select({ playerId: tournamentPlayers.playerId, name: players.name })
       .from(tournamentPlayers)
       .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
-      .where(and(sql`${tournamentPlayers.tournamentId} = ${tournamentIdSql(tournament)}`, eq(tournamentPlayers.paid, true))),
+      .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
     bracketOf(db, tournament),
   ]);
   if (t.status !== "in_progress") throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
