@@ -9,7 +9,7 @@ const app = useTestApp();
 const f = useFactories(app);
 
 /** The fields of the domain's MatchView (the matches API's shape) these tests read. */
-type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "winnerId" | "status" | "tableId" | "isBye" | "player1">;
+type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "winnerId" | "player1Score" | "player2Score" | "status" | "tableId" | "isBye" | "player1">;
 
 async function enter(t: TournamentJson, count: number): Promise<Account[]> {
   const entrants: Account[] = [];
@@ -115,15 +115,28 @@ test("results: validation, winners move on, two results at once — one wins, th
   const stranger = await f.organiser("Stranger");
   expect((await stranger.client.json("PATCH", `/api/matches/${m1!.id}`, { winnerId: m1!.player1Id })).status).toBe(403);
 
-  const race = await Promise.all([
-    patch({ winnerId: m1!.player1Id, player1Score: 5, player2Score: 1 }),
-    patch({ winnerId: m1!.player2Id, player1Score: 2, player2Score: 5 }),
-  ]);
-  expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
+  const bodies = [
+    { winnerId: m1!.player1Id, player1Score: 5, player2Score: 1 },
+    { winnerId: m1!.player2Id, player1Score: 2, player2Score: 5 },
+  ];
+  const race = await Promise.all(bodies.map((body) => patch(body)));
+  const statuses = race.map((r) => r.status);
+  const messages = (await Promise.all(race.map((r) => r.json()))).map((b) => (b as { message: string }).message);
   const after = await matchesOf(t);
   const recorded = after.find((m) => m.id === m1!.id)!;
   const nextFinal = after.find((m) => m.round === 2)!;
   expect(recorded.status).toBe("completed");
+  const stored = { winnerId: recorded.winnerId, player1Score: recorded.player1Score, player2Score: recorded.player2Score };
+  if (statuses.includes(409)) {
+    // Overlapping: one result is kept whole, the other refused.
+    expect([...statuses].sort()).toEqual([200, 409]);
+    expect(stored).toEqual(bodies[statuses.indexOf(200)]);
+  } else {
+    // One after the other: the second corrected the first, and it is the one kept.
+    expect(statuses).toEqual([200, 200]);
+    expect([...messages].sort()).toEqual(["Result corrected", "Result recorded"]);
+    expect(stored).toEqual(bodies[messages.indexOf("Result corrected")]);
+  }
   // The winner that was stored is the one in the final, not the other.
   expect([nextFinal.player1Id, nextFinal.player2Id]).toContain(recorded.winnerId);
   expect(m2).toBeDefined();
