@@ -4,6 +4,12 @@ import { z } from "zod";
 
 const EnvSchema = z.object({
   APP_ENV: z.enum(["production", "development", "test"]).default("production"),
+  // The site's own address: every link the app sends (e-mails, share links,
+  // scoreboard URLs, the payment return) is built from it, never from the
+  // request's Host header.
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: "APP_URL must be the site's address, like https://breakandrun.app" })
+    .transform((url) => new URL(url).origin),
   TURSO_DATABASE_URL: z.url({ protocol: /^(https?|libsql)$/ }),
   TURSO_AUTH_TOKEN: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters"),

@@ -22,6 +22,7 @@ const child = spawn(
       CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       APP_ENV: "development",
+      APP_URL: `http://localhost:${process.env.PORT ?? "5173"}`,
       SESSION_SECRET: localSessionSecret(projectRoot),
       ...devVars,
       TURSO_DATABASE_URL: devVars.TURSO_DATABASE_URL ?? db.url,

@@ -13,6 +13,7 @@ console.log(`libSQL server on ${db.url} (${dbFile}), migrations applied`);
 
 const vars: Record<string, string> = {
   APP_ENV: "development",
+  APP_URL: `http://localhost:${port}`,
   SESSION_SECRET: localSessionSecret(projectRoot),
   ...devVars,
   TURSO_DATABASE_URL: devVars.TURSO_DATABASE_URL ?? db.url,

@@ -66,7 +66,9 @@ export async function startApp(
     "--log-level",
     options.inheritOutput ? "info" : "warn",
   ];
-  for (const [key, value] of Object.entries(options.vars)) {
+  // Links the app sends point at where it is served, unless told otherwise.
+  const vars = { APP_URL: `http://127.0.0.1:${port}`, ...options.vars };
+  for (const [key, value] of Object.entries(vars)) {
     args.push("--var", `${key}:${value}`);
   }
   const child = spawn(process.execPath, args, {

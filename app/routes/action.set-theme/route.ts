@@ -1,28 +1,33 @@
 // Sets the theme cookie: a JSON POST from remix-themes, or a plain form
 // POST from the toggle when JavaScript has not loaded (then redirects back).
 import { redirect } from "react-router";
-import { createThemeAction, isTheme } from "remix-themes";
+import { Theme } from "remix-themes";
+import { z } from "zod";
 import { appContext } from "~/context.server.ts";
-import { safeRedirectPath } from "~/utils/redirect.ts";
+import { mediaType } from "~/edge.server.ts";
+import { apiHandler, readJson } from "~/services/http.server.ts";
 import { themeSessionResolver } from "~/theme.server.ts";
+import { safeRedirectPath } from "~/utils/redirect.ts";
 import type { Route } from "./+types/route";
 
-export async function action(args: Route.ActionArgs) {
-  const { env } = args.context.get(appContext);
-  const resolver = themeSessionResolver(env.SESSION_SECRET, env.APP_ENV === "production");
-  const contentType = args.request.headers.get("Content-Type") ?? "";
-  if (
-    contentType.includes("application/x-www-form-urlencoded") ||
-    contentType.includes("multipart/form-data")
-  ) {
-    const form = await args.request.formData();
-    const theme = form.get("theme");
-    const to = safeRedirectPath(form.get("redirectTo"), "/");
-    const session = await resolver(args.request);
-    if (isTheme(theme)) session.setTheme(theme);
-    return redirect(to, { headers: { "Set-Cookie": await session.commit() } });
+const ThemeSchema = z.object({ theme: z.enum([Theme.LIGHT, Theme.DARK], { error: "Choose light or dark" }).nullish() });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(appContext);
+  const session = await themeSessionResolver(env.SESSION_SECRET, env.APP_ENV === "production")(request);
+  if (mediaType(request.headers.get("Content-Type")) !== "application/json") {
+    // The edge lets only forms and JSON through to this route.
+    const form = await request.formData();
+    const parsed = ThemeSchema.safeParse({ theme: form.get("theme") });
+    if (parsed.success && parsed.data.theme) session.setTheme(parsed.data.theme);
+    return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": await session.commit() } });
   }
-  return createThemeAction(resolver)(args);
+  return apiHandler(async () => {
+    const { theme } = await readJson(request, ThemeSchema);
+    if (!theme) return Response.json({ success: true }, { headers: { "Set-Cookie": await session.destroy() } });
+    session.setTheme(theme);
+    return Response.json({ success: true }, { headers: { "Set-Cookie": await session.commit() } });
+  });
 }
 
 export function loader() {

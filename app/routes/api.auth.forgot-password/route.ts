@@ -8,10 +8,11 @@ import type { Route } from "./+types/route";
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const { env, db } = context.get(appContext);
     const { email } = await readJson(request, ForgotPasswordSchema);
     await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${clientAddress(request)}:${email}`);
-    await requestPasswordReset(db, getMailer(env, db), email, new URL(request.url).origin);
+    await requestPasswordReset(db, getMailer(env, db), email, env.APP_URL);
     // The same answer whether or not an account exists.
     return Response.json({
       message: "If an account exists for that email, we've sent a password reset link. It expires in 1 hour.",
@@ -19,4 +20,4 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${clientAddress(request)}:${submission.value.email}`);
-    await requestPasswordReset(db, getMailer(env, db), submission.value.email, new URL(request.url).origin);
+    await requestPasswordReset(db, getMailer(env, db), submission.value.email, env.APP_URL);
   } catch (error) {
     const message = isDomainError(error) ? error.message : "Please try again in a moment.";
     if (!isDomainError(error)) console.error("Password reset e-mail failed", error);

@@ -18,10 +18,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const claim = await claimOrganiser(request, context);
-  const { db } = context.get(appContext);
+  const { db, env } = context.get(appContext);
   const url = new URL(request.url);
   const [, tables] = await claim.confirm(listTables(db, claim.id));
-  return { tables, origin: url.origin, confirmDelete: url.searchParams.get("delete") };
+  return { tables, origin: env.APP_URL, confirmDelete: url.searchParams.get("delete") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

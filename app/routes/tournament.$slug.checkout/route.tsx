@@ -88,7 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     balancePence: user.balancePence,
     canPayFromBalance: user.balancePence >= totalPence,
     failureToast: failure ? { id: `failed-${returnedIntent}`, type: "error" as const, title: "Payment Failed", description: failure } : null,
-    origin: url.origin,
+    origin: env.APP_URL,
   };
 }
 

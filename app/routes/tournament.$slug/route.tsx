@@ -37,7 +37,7 @@ async function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | 
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, getSession, getUser } = context.get(appContext);
+  const { db, env, getSession, getUser } = context.get(appContext);
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
   const session = await getSession();
   const now = Date.now();
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pending =
     user?.userType === "player" && !registered && registrations.some((r) => r.tournamentId === tournament.id && !r.paid);
   return {
-    origin: url.origin,
+    origin: env.APP_URL,
     tab: url.searchParams.get("tab") === "bracket" || (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress") ? ("bracket" as const) : ("details" as const),
     matches,
     tables,
