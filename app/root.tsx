@@ -17,6 +17,7 @@ import { appContext } from "./context.server.ts";
 import { getThemeFromRequest } from "./theme.server.ts";
 import { THEME_STORAGE_KEY } from "./components/theme-toggle.tsx";
 import { ToastProvider, type ToastMessage } from "./components/toaster.tsx";
+import { useNonce } from "./components/nonce.tsx";
 import { publicUser } from "./services/accounts.server.ts";
 import { takeToast } from "./services/session.server.ts";
 
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Document({ children, toast }: { children: ReactNode; toast: ToastMessage | null }) {
   const [theme, setTheme] = useTheme();
   const current = theme ?? Theme.LIGHT;
+  const nonce = useNonce();
 
   // localStorage is the browser's memory of the choice; the cookie only lets
   // the server render it. If they disagree (a late cookie write, a cleared
@@ -100,8 +102,8 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
-        <PreventFlashOnWrongTheme ssrTheme={true} />
-        <script dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
+        <PreventFlashOnWrongTheme ssrTheme={true} nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "react-router";
-import { createRequestContext } from "../app/context.server.ts";
-import { discardBody } from "../app/services/http.server.ts";
+import { appContext, createRequestContext } from "../app/context.server.ts";
+import { admitRequest, createNonce, finishResponse } from "../app/edge.server.ts";
+import { parseEnv } from "../app/env.server.ts";
 import { runScheduledTasks } from "../app/services/scheduled.server.ts";
 
 const requestHandler = createRequestHandler(
@@ -8,41 +9,17 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-const MAX_BODY_BYTES = 1024 * 1024;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Refuses what no route should see: mutations from another site (DESIGN §6)
- * and oversized bodies. Stripe's webhook is server-to-server and signed.
- */
-async function guard(request: Request): Promise<Response | null> {
-  if (SAFE_METHODS.has(request.method)) return null;
-  const url = new URL(request.url);
-  if (url.pathname !== "/api/stripe/webhook") {
-    const origin = request.headers.get("Origin");
-    const fetchSite = request.headers.get("Sec-Fetch-Site");
-    if ((origin !== null && origin !== url.origin) || fetchSite === "cross-site") {
-      await discardBody(request);
-      return Response.json({ message: "Cross-origin request refused" }, { status: 403 });
-    }
-  }
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_BODY_BYTES) {
-    await discardBody(request);
-    return Response.json({ message: "Request body too large" }, { status: 413 });
-  }
-  return null;
-}
-
 export default {
-  async fetch(request, env, ctx) {
-    const refused = await guard(request);
-    if (refused) return refused;
-    const response = await requestHandler(request, createRequestContext({ request, env, ctx }));
-    // A body nobody read (a refusal before parsing, a route that takes no
-    // payload) is drained, so the connection stays usable for the next request.
-    if (!SAFE_METHODS.has(request.method) && request.body && !request.bodyUsed) await discardBody(request);
-    return response;
+  async fetch(incoming, rawEnv, ctx) {
+    const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
+    const request = await admitRequest(incoming);
+    const nonce = createNonce();
+    const answer = { nonce, production: env.APP_ENV === "production", dev: import.meta.env.DEV, databaseFailed: false };
+    if (request instanceof Response) return finishResponse(incoming, request, answer);
+    const context = createRequestContext({ request, env, ctx, nonce });
+    const response = await requestHandler(request, context);
+    answer.databaseFailed = context.get(appContext).databaseHealth.failed;
+    return finishResponse(request, response, answer);
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(runScheduledTasks(env));

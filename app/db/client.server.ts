@@ -18,16 +18,45 @@ export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 /** Runs an atomic batch: `db.batch`, or a claim's batch that asserts the session (guards.server.ts). */
 export type BatchRunner = <T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(items: T) => Promise<BatchResponse<T>>;
 
+/** Every database call has this long to answer; past it the request answers 503. */
+export const DATABASE_DEADLINE_MS = 5000;
+
+/** Set when a call of this request failed to reach the database or ran past its deadline. */
+export type DatabaseHealth = { failed: boolean };
+
+/**
+ * The client's HTTP calls, each with a deadline: a paused or unreachable
+ * database fails the call within `deadlineMs` instead of hanging the request.
+ */
+function fetchWithDeadline(health: DatabaseHealth, deadlineMs: number) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    try {
+      const response = await fetch(input, { ...init, signal: AbortSignal.timeout(deadlineMs) });
+      if (response.status >= 500) health.failed = true;
+      return response;
+    } catch (error) {
+      health.failed = true;
+      throw error;
+    }
+  };
+}
+
 export function getDatabase(url: string, authToken?: string): Database {
   return openDatabase(url, authToken).db;
 }
 
 /**
- * The database; the switch that holds its writes behind a check; and the
+ * The database; the switch that holds its writes behind a check; the
  * carrier, whose batches skip that hold and take the gathered reads along —
- * only for batches that assert the session themselves (coalesce.server.ts).
+ * only for batches that assert the session themselves (coalesce.server.ts);
+ * and whether any call failed to reach it.
  */
-export function openDatabase(url: string, authToken?: string): { db: Database; carrier: Database; gateWrites: (gate: WriteGate) => void } {
-  const { client, carrier, gateWrites } = coalescingClient(createClient({ url, authToken }));
-  return { db: drizzle(client, { schema }), carrier: drizzle(carrier, { schema }), gateWrites };
+export function openDatabase(
+  url: string,
+  authToken?: string,
+  deadlineMs = DATABASE_DEADLINE_MS,
+): { db: Database; carrier: Database; gateWrites: (gate: WriteGate) => void; health: DatabaseHealth } {
+  const health: DatabaseHealth = { failed: false };
+  const { client, carrier, gateWrites } = coalescingClient(createClient({ url, authToken, fetch: fetchWithDeadline(health, deadlineMs) }));
+  return { db: drizzle(client, { schema }), carrier: drizzle(carrier, { schema }), gateWrites, health };
 }

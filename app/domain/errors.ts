@@ -3,15 +3,23 @@
 export class DomainError extends Error {
   readonly status: number;
   readonly field: string | undefined;
+  /** For 429s: when to try again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string, options: { field?: string } = {}) {
+  constructor(status: number, message: string, options: { field?: string; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "DomainError";
     this.status = status;
     this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
+}
+
+/** The headers a DomainError's answer carries. */
+export function errorHeaders(error: DomainError): Record<string, string> {
+  return error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
 }

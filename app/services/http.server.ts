@@ -1,12 +1,12 @@
 // The JSON API's edges: reading a body, answering errors in one shape
 // ({ message, errors? } with DESIGN §7's statuses).
 import type { z } from "zod";
-import { DomainError, isDomainError } from "~/domain/errors.ts";
+import { DomainError, errorHeaders, isDomainError } from "~/domain/errors.ts";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
-export function jsonError(status: number, message: string, errors?: Record<string, string[]>): Response {
-  return Response.json(errors ? { message, errors } : { message }, { status });
+export function jsonError(status: number, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>): Response {
+  return Response.json(errors ? { message, errors } : { message }, { status, headers });
 }
 
 /** Field errors keyed by field name, plus the first message for `message`. */
@@ -19,10 +19,24 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): { message: 
   return { message: issues[0]?.message ?? "Invalid input", errors };
 }
 
+/**
+ * `application/json`, with at most a UTF-8 charset: not any type that merely
+ * mentions it (a cross-site page can send `text/plain; application/json`
+ * without asking first).
+ */
+export function isJsonContentType(contentType: string | null): boolean {
+  const [type = "", ...params] = (contentType ?? "").split(";");
+  if (type.trim().toLowerCase() !== "application/json") return false;
+  return params.every((param) => {
+    if (param.trim() === "") return true;
+    const [name = "", value = ""] = param.split("=");
+    return name.trim().toLowerCase() === "charset" && value.trim().replaceAll('"', "").toLowerCase() === "utf-8";
+  });
+}
+
 /** Reads and validates a JSON body; throws a 400/413/415 Response otherwise. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (!contentType.toLowerCase().includes("application/json")) {
+  if (!isJsonContentType(request.headers.get("Content-Type"))) {
     throw jsonError(415, "Expected a JSON body (Content-Type: application/json)");
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
@@ -78,15 +92,16 @@ export async function apiHandler(run: () => Promise<Response>): Promise<Response
   } catch (error) {
     if (error instanceof Response) return error;
     if (isDomainError(error)) {
-      return jsonError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
+      return jsonError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined, errorHeaders(error));
     }
     console.error("Unhandled API error", error);
     return jsonError(500, "Something went wrong on our side. Please try again.");
   }
 }
 
-export function methodNotAllowed(): Response {
-  return jsonError(405, "Method not allowed");
+/** 405 for a method the route does not take; `allow` lists those it does. */
+export function methodNotAllowed(allow: string): Response {
+  return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
 }
 
 export { DomainError };

@@ -5,8 +5,8 @@ import type { Route } from "./+types/route";
 
 export function loader({ context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    return Response.json(publicUser(await requireApiUser(context)), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(publicUser(await requireApiUser(context)), { headers: { "Cache-Control": "private, no-store" } });
   });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed("GET, HEAD");

@@ -6,10 +6,11 @@ import type { Route } from "./+types/route";
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const { db } = context.get(appContext);
     await resetPassword(db, await readJson(request, ResetPasswordApiSchema));
     return Response.json({ message: "Your password has been reset. You can now sign in." });
   });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");

@@ -20,4 +20,4 @@ export function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed("GET, HEAD");

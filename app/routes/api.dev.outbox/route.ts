@@ -7,7 +7,7 @@ import type { Route } from "./+types/route";
 export async function loader({ context }: Route.LoaderArgs) {
   const { env, db } = context.get(appContext);
   if (!outboxIsReadable(env)) return jsonError(404, "Not found");
-  return Response.json(await readOutbox(db), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await readOutbox(db), { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed("GET, HEAD");

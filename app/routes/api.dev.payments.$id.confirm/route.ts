@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { apiHandler, jsonError, readJson } from "~/services/http.server.ts";
+import { apiHandler, jsonError, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import { confirmSimulatedPayment, simulatedWebhookSecret } from "~/services/payments/simulated.server.ts";
 import { handleWebhook } from "~/services/registration.server.ts";
@@ -17,6 +17,7 @@ const ConfirmSchema = z.object({
 
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const { env, db } = context.get(appContext);
     if (!paymentsAreSimulated(env)) return jsonError(404, "Not found");
     const isForm = (request.headers.get("Content-Type") ?? "").includes("application/x-www-form-urlencoded");
@@ -48,4 +49,4 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = () => jsonError(405, "Method not allowed");
+export const loader = () => methodNotAllowed("POST");

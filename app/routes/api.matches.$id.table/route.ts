@@ -1,13 +1,13 @@
 import { appContext } from "~/context.server.ts";
 import { AssignTableSchema } from "~/domain/play.ts";
 import { claimApiUser } from "~/services/guards.server.ts";
-import { apiHandler, jsonError, readJson } from "~/services/http.server.ts";
+import { apiHandler, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { assignTable } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
 
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    if (request.method !== "PATCH") return jsonError(405, "Method not allowed");
+    if (request.method !== "PATCH") return methodNotAllowed("PATCH");
     const claim = await claimApiUser(context, "organiser");
     const { db } = context.get(appContext);
     const { tableId } = await readJson(request, AssignTableSchema);
@@ -16,4 +16,4 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = () => jsonError(405, "Method not allowed");
+export const loader = () => methodNotAllowed("PATCH");

@@ -1,7 +1,7 @@
 import { appContext } from "~/context.server.ts";
 import { MatchUpdateSchema } from "~/domain/play.ts";
 import { claimApiUser } from "~/services/guards.server.ts";
-import { apiHandler, DomainError, jsonError, readJson } from "~/services/http.server.ts";
+import { apiHandler, DomainError, jsonError, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { saveResult } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
 
@@ -12,7 +12,7 @@ import type { Route } from "./+types/route";
  */
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    if (request.method !== "PATCH") return jsonError(405, "Method not allowed");
+    if (request.method !== "PATCH") return methodNotAllowed("PATCH");
     const claim = await claimApiUser(context, "organiser");
     const { db } = context.get(appContext);
     const input = await readJson(request, MatchUpdateSchema);
@@ -29,4 +29,4 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = () => jsonError(405, "Method not allowed");
+export const loader = () => methodNotAllowed("PATCH");

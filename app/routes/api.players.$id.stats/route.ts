@@ -23,4 +23,4 @@ export function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed("GET, HEAD");

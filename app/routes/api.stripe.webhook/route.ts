@@ -1,5 +1,5 @@
 import { appContext } from "~/context.server.ts";
-import { apiHandler, discardBody, jsonError } from "~/services/http.server.ts";
+import { apiHandler, discardBody, jsonError, methodNotAllowed } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { handleWebhook } from "~/services/registration.server.ts";
 import type { Route } from "./+types/route";
@@ -9,7 +9,7 @@ const MAX_WEBHOOK_BYTES = 256 * 1024;
 /** Stripe's webhook: verified by signature (not by Origin), handled once per event. */
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const signature = request.headers.get("Stripe-Signature");
     if (!signature) {
       await discardBody(request);
@@ -25,4 +25,4 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = () => jsonError(405, "Method not allowed");
+export const loader = () => methodNotAllowed("POST");

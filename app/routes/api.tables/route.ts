@@ -1,7 +1,7 @@
 import { appContext } from "~/context.server.ts";
 import { TableSchema } from "~/domain/tables.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
-import { apiHandler, jsonError, readJson } from "~/services/http.server.ts";
+import { apiHandler, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { createTable, listTables } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    if (request.method !== "POST") return methodNotAllowed("GET, HEAD, POST");
     const organiser = await requireApiUser(context, "organiser");
     const { db } = context.get(appContext);
     const { name } = await readJson(request, TableSchema);

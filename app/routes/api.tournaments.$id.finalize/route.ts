@@ -1,13 +1,13 @@
 import { appContext } from "~/context.server.ts";
 import { penceToDecimal } from "~/domain/money.ts";
 import { claimApiUser } from "~/services/guards.server.ts";
-import { apiHandler, jsonError } from "~/services/http.server.ts";
+import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
 import { finalizeTournament } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
 
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const claim = await claimApiUser(context, "organiser");
     const { db } = context.get(appContext);
     const [, result] = await claim.confirm(finalizeTournament(db, claim.id, { id: params.id }));
@@ -20,4 +20,4 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = () => jsonError(405, "Method not allowed");
+export const loader = () => methodNotAllowed("POST");

@@ -1,14 +1,14 @@
 import { appContext } from "~/context.server.ts";
 import { StatusChangeSchema } from "~/domain/tournaments.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
-import { apiHandler, jsonError, readJson } from "~/services/http.server.ts";
+import { apiHandler, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { changeTournamentStatus, getTournamentBySlug, tournamentJson } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 /** Archive (→ finished) and restore (→ open), DESIGN §5. */
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    if (request.method !== "PATCH") return jsonError(405, "Method not allowed");
+    if (request.method !== "PATCH") return methodNotAllowed("PATCH");
     const organiser = await requireApiUser(context, "organiser");
     const { db } = context.get(appContext);
     const { status } = await readJson(request, StatusChangeSchema);
@@ -18,4 +18,4 @@ export function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = () => jsonError(405, "Method not allowed");
+export const loader = () => methodNotAllowed("PATCH");

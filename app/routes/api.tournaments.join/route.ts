@@ -10,6 +10,7 @@ const JoinSchema = z.object({ tournamentId: z.string({ error: "tournamentId is r
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const claim = await claimApiUser(context, "player");
     const { env, db } = context.get(appContext);
     const { tournamentId } = await readJson(request, JoinSchema);
@@ -23,4 +24,4 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");

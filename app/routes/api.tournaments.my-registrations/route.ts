@@ -26,4 +26,4 @@ export function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed("GET, HEAD");

@@ -13,4 +13,4 @@ export function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed("GET, HEAD");

@@ -12,6 +12,7 @@ const VerifySchema = z.object({
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const claim = await claimApiUser(context, "player");
     const { env, db } = context.get(appContext);
     const { paymentIntentId } = await readJson(request, VerifySchema);
@@ -21,4 +22,4 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");

@@ -1,7 +1,7 @@
 import { appContext } from "~/context.server.ts";
 import { CreateTournamentSchema } from "~/domain/tournaments.ts";
 import { requireApiUser } from "~/services/guards.server.ts";
-import { apiHandler, readJson } from "~/services/http.server.ts";
+import { apiHandler, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { createTournament, listOpenTournaments, tournamentJson } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    if (request.method !== "POST") return Response.json({ message: "Method not allowed" }, { status: 405 });
+    if (request.method !== "POST") return methodNotAllowed("GET, HEAD, POST");
     const organiser = await requireApiUser(context, "organiser");
     const { db } = context.get(appContext);
     const input = await readJson(request, CreateTournamentSchema);

@@ -14,9 +14,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     const rows = await recentTransactionsQuery(db, user.userType, user.id, limit);
     return Response.json(
       rows.map((t) => ({ id: t.id, type: t.type, description: t.description, amount: penceToDecimal(t.amountPence), createdAt: new Date(t.createdAt).toISOString() })),
-      { headers: { "Cache-Control": "no-store" } },
+      { headers: { "Cache-Control": "private, no-store" } },
     );
   });
 }
 
-export const action = methodNotAllowed;
+export const action = () => methodNotAllowed("GET, HEAD");

@@ -8,6 +8,7 @@ import type { Route } from "./+types/route";
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const user = await requireApiUser(context);
     const { db } = context.get(appContext);
     const { amount } = await readJson(request, WithdrawalSchema);
@@ -23,4 +24,4 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");
