@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatGBP, parsePence, withdrawalFee } from "~/domain/money.ts";
+import { MIN_WITHDRAWAL_PENCE, WITHDRAWAL_TOO_SMALL } from "~/domain/withdrawals.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useIsSubmitting } from "./form.tsx";
 import { LocalDateTime } from "./local-date-time.tsx";
@@ -15,14 +16,21 @@ export function BalanceCard({ balancePence, withdrawHref }: { balancePence: numb
       <p className="mt-1 text-3xl font-bold tabular-nums" data-testid="balance">
         {formatGBP(balancePence)}
       </p>
-      {balancePence > 0 ? (
+      {balancePence >= MIN_WITHDRAWAL_PENCE ? (
         <Link to={withdrawHref} preventScrollReset className="btn-secondary mt-4 w-full">
           Withdraw
         </Link>
       ) : (
-        <button type="button" className="btn-secondary mt-4 w-full" disabled>
-          Withdraw
-        </button>
+        <>
+          <button type="button" className="btn-secondary mt-4 w-full" disabled aria-describedby={balancePence > 0 ? "withdraw-minimum" : undefined}>
+            Withdraw
+          </button>
+          {balancePence > 0 ? (
+            <p id="withdraw-minimum" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {WITHDRAWAL_TOO_SMALL}.
+            </p>
+          ) : null}
+        </>
       )}
     </section>
   );
@@ -33,7 +41,8 @@ export function WithdrawDialog({ open, balancePence, cancelTo, error }: { open: 
   const [amount, setAmount] = useState("");
   const pence = parsePence(amount);
   const over = pence !== null && pence > balancePence;
-  const preview = pence !== null && pence > 0 && !over ? withdrawalFee(pence) : null;
+  const under = pence !== null && pence > 0 && pence < MIN_WITHDRAWAL_PENCE;
+  const preview = pence !== null && !under && pence > 0 && !over ? withdrawalFee(pence) : null;
   return (
     <ConfirmDialog
       open={open}
@@ -52,7 +61,7 @@ export function WithdrawDialog({ open, balancePence, cancelTo, error }: { open: 
           id="withdraw-amount"
           name="amount"
           type="number"
-          min={0.01}
+          min={MIN_WITHDRAWAL_PENCE / 100}
           max={balancePence / 100}
           step={0.01}
           inputMode="decimal"
@@ -63,7 +72,7 @@ export function WithdrawDialog({ open, balancePence, cancelTo, error }: { open: 
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-700 dark:bg-slate-950"
         />
         <p id="withdraw-error" className="text-sm font-medium text-red-700 dark:text-red-400" aria-live="polite">
-          {over ? `You only have ${formatGBP(balancePence)} available` : (error ?? null)}
+          {over ? `You only have ${formatGBP(balancePence)} available` : under ? WITHDRAWAL_TOO_SMALL : (error ?? null)}
         </p>
         <dl id="withdraw-preview" className="space-y-1 text-sm" aria-live="polite">
           <div className="flex justify-between">

@@ -1,6 +1,7 @@
 // Account forms: one Zod schema per form, used by the browser (Conform), the
 // form actions and the JSON API. Messages are SPEC §5's, word for word.
 import { z } from "zod";
+import { nameField } from "./text.ts";
 
 export const userTypes = ["player", "organiser"] as const;
 export type UserType = (typeof userTypes)[number];
@@ -8,13 +9,7 @@ export type UserType = (typeof userTypes)[number];
 const MAX_TEXT = 100;
 const MAX_PASSWORD = 200;
 
-function requiredText(label: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(MAX_TEXT, `${label} must be at most ${MAX_TEXT} characters`);
-}
+const requiredText = (label: string) => nameField(label, { max: MAX_TEXT });
 
 export const emailField = z
   .string({ error: "Invalid email address" })

@@ -1,5 +1,6 @@
 // Table access codes (SPEC §3: 8 characters, unique) and the table form.
 import { z } from "zod";
+import { nameField } from "./text.ts";
 
 /** No look-alikes: no 0/O, no 1/I/L. */
 export const ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -26,9 +27,5 @@ export function normalizeAccessCode(input: string): string | null {
 }
 
 export const TableSchema = z.object({
-  name: z
-    .string({ error: "Please enter a table name" })
-    .trim()
-    .min(1, "Please enter a table name")
-    .max(50, "Table names can be at most 50 characters"),
+  name: nameField("Table name", { max: 50, required: "Please enter a table name", tooLong: "Table names can be at most 50 characters" }),
 });

@@ -1,6 +1,7 @@
 // Tournaments: the creation schema (shared by the browser, the form action
 // and the JSON API), the types SPEC lists and which of them can be played.
 import { z } from "zod";
+import { nameField } from "./text.ts";
 import { dateInZone, isValidDate, isValidTime, isValidTimeZone, localDateTimeToInstant, tournamentStartInstant, UK_TIME_ZONE } from "./dates.ts";
 import {
   parsePence,
@@ -59,14 +60,6 @@ export const creationDefaults = {
   matchType: "1v1",
   payoutStructure: "winner_ru",
 } as const;
-
-function requiredText(label: string, max = 100) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-}
 
 function optionalText(label: string, max: number) {
   return z
@@ -131,8 +124,8 @@ const deadlineZone = (timeZone: string | undefined) => (timeZone && isValidTimeZ
 
 export const CreateTournamentSchema = z
   .object({
-    name: requiredText("Tournament name"),
-    venue: requiredText("Venue"),
+    name: nameField("Tournament name"),
+    venue: nameField("Venue"),
     date: z
       .string({ error: "Date is required" })
       .trim()

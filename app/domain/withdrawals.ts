@@ -7,14 +7,26 @@ export const WITHDRAWAL_INVALID = { title: "Invalid amount", description: "Pleas
 export const withdrawalInsufficient = (balancePence: Pence) =>
   ({ title: "Insufficient balance", description: `You only have ${formatGBP(balancePence)} available` }) as const;
 
-/** The amount arrives as a string with 2 decimals (SPEC §5); numbers are accepted from JSON too. */
+/** Below this the 3% fee rounds to nothing (docs/decisions/007). */
+export const MIN_WITHDRAWAL_PENCE: Pence = 100;
+export const WITHDRAWAL_TOO_SMALL = `The minimum withdrawal is ${formatGBP(MIN_WITHDRAWAL_PENCE)}`;
+
+/**
+ * The amount arrives as a string with 2 decimals (SPEC §5); numbers are
+ * accepted from JSON too, read as written (10.999 is refused, never rounded).
+ */
 export const WithdrawalSchema = z.object({
   amount: z.preprocess(
-    (value) => (typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : value),
+    // A JS number's shortest decimal form is what the client wrote: 10.999 stays "10.999".
+    (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
     z.string({ error: WITHDRAWAL_INVALID.description }).transform((text, ctx) => {
       const pence = parsePence(text);
       if (pence === null || pence <= 0) {
         ctx.addIssue({ code: "custom", message: WITHDRAWAL_INVALID.description });
+        return z.NEVER;
+      }
+      if (pence < MIN_WITHDRAWAL_PENCE) {
+        ctx.addIssue({ code: "custom", message: WITHDRAWAL_TOO_SMALL });
         return z.NEVER;
       }
       return pence;

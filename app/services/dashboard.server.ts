@@ -5,7 +5,7 @@ import { payouts, playerStats, tournamentPlayers, tournaments, transactions, wit
 import type { UserType } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { formatGBP, withdrawalFee, type Pence } from "~/domain/money.ts";
-import { withdrawalInsufficient } from "~/domain/withdrawals.ts";
+import { MIN_WITHDRAWAL_PENCE, WITHDRAWAL_TOO_SMALL, withdrawalInsufficient } from "~/domain/withdrawals.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 
 export function recentTransactionsQuery(db: Database, userType: UserType, userId: string, limit = 10) {
@@ -62,6 +62,7 @@ export function toDirectorStats(rows: { hosted: number; active: number; served: 
  */
 export async function requestWithdrawal(db: Database, userType: UserType, userId: string, amountPence: Pence, now = Date.now()) {
   if (!Number.isInteger(amountPence) || amountPence <= 0) throw new DomainError(400, "Please enter a valid withdrawal amount");
+  if (amountPence < MIN_WITHDRAWAL_PENCE) throw new DomainError(400, WITHDRAWAL_TOO_SMALL);
   const { feePence, netPence } = withdrawalFee(amountPence);
   const id = crypto.randomUUID();
   const recorded = sql`exists (select 1 from ${withdrawals} where ${withdrawals.id} = ${id})`;

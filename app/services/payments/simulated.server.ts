@@ -3,7 +3,7 @@
 // webhook through the same handler Stripe's events use.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { payments } from "~/db/schema.ts";
+import { payments, tournamentPlayers } from "~/db/schema.ts";
 import { sha256Hex } from "../crypto.server.ts";
 import {
   fromStripeObject,
@@ -50,7 +50,9 @@ export function simulatedProvider(db: Database, webhookSecret: string): Payments
       // Deterministic from the idempotency key, so a retried create returns the same intent.
       const digest = await sha256Hex(input.idempotencyKey);
       const id = `pi_sim_${digest.slice(0, 24)}`;
-      const [, [row]] = await db.batch([
+      // The intent and its link from the hold are one batch: a database lost
+      // between two writes cannot leave a payment its registration does not name.
+      const [, , [row]] = await db.batch([
         db
           .insert(payments)
           .values({
@@ -64,6 +66,10 @@ export function simulatedProvider(db: Database, webhookSecret: string): Payments
             clientSecret: `${id}_secret_${digest.slice(24, 48)}`,
           })
           .onConflictDoNothing({ target: payments.id }),
+        db
+          .update(tournamentPlayers)
+          .set({ paymentIntentId: id })
+          .where(and(eq(tournamentPlayers.id, input.metadata.registrationId), eq(tournamentPlayers.paid, false))),
         db.select().from(payments).where(and(eq(payments.id, id), eq(payments.provider, "simulated"))).limit(1),
       ]);
       if (!row) throw new PaymentProviderError("Could not create the payment");
