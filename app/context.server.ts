@@ -1,10 +1,12 @@
 // The request context handed to every loader, action and middleware.
 import { createContext, RouterContextProvider } from "react-router";
-import { openDatabase, type Database } from "./db/client.server.ts";
+import { openDatabase, type Database, type DatabaseHealth } from "./db/client.server.ts";
 import type { WriteGate } from "./db/coalesce.server.ts";
-import { parseEnv, type AppEnv } from "./env.server.ts";
-import { findUser, type CurrentUser } from "./services/accounts.server.ts";
+import type { AppEnv } from "./env.server.ts";
+import { lastSeenIsStale } from "./domain/sessions.ts";
+import { findSessionUser, type CurrentUser } from "./services/accounts.server.ts";
 import { readSession, type SessionData } from "./services/session.server.ts";
+import { touchSession } from "./services/sessions.server.ts";
 
 export type AppContext = {
   env: AppEnv;
@@ -18,21 +20,26 @@ export type AppContext = {
   getUser: () => Promise<CurrentUser | null>;
   /** Holds this request's database writes until `gate` resolves (and fails them if it rejects). */
   gateWrites: (gate: WriteGate) => void;
+  /** Whether a database call of this request failed or ran past its deadline. */
+  databaseHealth: DatabaseHealth;
+  /** The Content-Security-Policy nonce of this request's inline scripts. */
+  nonce: string;
 };
 
 export const appContext = createContext<AppContext>();
 
 export function createRequestContext({
   request,
-  env: rawEnv,
+  env,
   ctx,
+  nonce,
 }: {
   request: Request;
-  env: Env;
+  env: AppEnv;
   ctx: ExecutionContext;
+  nonce: string;
 }): RouterContextProvider {
-  const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
-  const { db, carrier, gateWrites } = openDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
+  const { db, carrier, gateWrites, health } = openDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
   let session: Promise<SessionData | null> | undefined;
   let user: Promise<CurrentUser | null> | undefined;
   const getSession = () => (session ??= readSession(request, env));
@@ -43,16 +50,28 @@ export function createRequestContext({
     carrier,
     waitUntil: (promise) => ctx.waitUntil(promise),
     getSession,
-    getUser: () => (user ??= loadUser(getSession(), db)),
+    getUser: () => (user ??= loadUser(getSession(), db, (promise) => ctx.waitUntil(promise))),
     gateWrites,
+    databaseHealth: health,
+    nonce,
   });
   return context;
 }
 
-async function loadUser(claimed: Promise<SessionData | null>, db: Database): Promise<CurrentUser | null> {
+/**
+ * The session's user, read with the page's other reads. "Last seen" is
+ * written after the response, and only every few minutes.
+ */
+async function loadUser(
+  claimed: Promise<SessionData | null>,
+  db: Database,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<CurrentUser | null> {
   const session = await claimed;
   if (!session) return null;
-  const user = await findUser(db, session.userType, session.userId);
-  // A password reset bumps the version: older sessions are over.
-  return user && user.sessionVersion === session.version ? user : null;
+  const now = Date.now();
+  const found = await findSessionUser(db, session, now);
+  if (!found) return null;
+  if (lastSeenIsStale(found.lastSeenAt, now)) waitUntil(touchSession(db, session.sessionId, now).then(() => undefined, () => undefined));
+  return found.user;
 }

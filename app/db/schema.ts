@@ -34,8 +34,6 @@ export const players = sqliteTable("players", {
   balancePence: pence("balance_pence").notNull().default(0),
   passwordResetToken: text("password_reset_token"),
   passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
-  // Bumped on password reset: sessions carrying an older value are ended.
-  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [check("players_balance_non_negative", sql`${t.balancePence} >= 0`)]);
 
@@ -49,9 +47,26 @@ export const organisers = sqliteTable("organisers", {
   balancePence: pence("balance_pence").notNull().default(0),
   passwordResetToken: text("password_reset_token"),
   passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
-  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [check("organisers_balance_non_negative", sql`${t.balancePence} >= 0`)]);
+
+// A signed-in browser (DESIGN §6): the signed cookie names one of these, so
+// logging out, a password reset or "Sign out" on another device ends it on
+// the server, whatever copies of the cookie exist.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userType: text("user_type", { enum: ["player", "organiser"] }).notNull(),
+    userId: text("user_id").notNull(),
+    /** "Chrome on Android": read from the User-Agent when signing in. */
+    device: text("device").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+    lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userType, t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
+);
 
 export const tournamentStatuses = ["open", "in_progress", "finished"] as const;
 export const tournamentTypes = [

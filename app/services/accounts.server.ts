@@ -2,7 +2,7 @@
 // both call these.
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
-import { organisers, players } from "~/db/schema.ts";
+import { organisers, players, sessions } from "~/db/schema.ts";
 import {
   RESET_TOKEN_TTL_MS,
   type Login,
@@ -14,6 +14,15 @@ import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/money.ts";
 import { burnPasswordCheck, hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.server.ts";
 import type { Mailer } from "./email.server.ts";
+import {
+  clearCount,
+  countOne,
+  currentCount,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_LIMIT,
+  refuseIfOver,
+} from "./rate-limit.server.ts";
+import { insertSession, newSession, type SessionData } from "./sessions.server.ts";
 
 export type CurrentUser = {
   id: string;
@@ -23,16 +32,15 @@ export type CurrentUser = {
   /** Decimal string, e.g. "12.50" (SPEC's User shape). */
   balance: string;
   balancePence: number;
-  sessionVersion: number;
 };
 
-type AccountRow = {
-  id: string;
-  name: string;
-  email: string;
-  balancePence: number;
-  sessionVersion: number;
-};
+/** A user just signed in, and the session their cookie will name. */
+export type SignedIn = { user: CurrentUser; session: SessionData };
+
+/** Who is signing in: the address they ask from and their device's label. */
+export type Client = { address: string; device: string };
+
+type AccountRow = { id: string; name: string; email: string; balancePence: number };
 
 function toUser(userType: UserType, row: AccountRow): CurrentUser {
   return {
@@ -42,7 +50,6 @@ function toUser(userType: UserType, row: AccountRow): CurrentUser {
     email: row.email,
     balance: penceToDecimal(row.balancePence),
     balancePence: row.balancePence,
-    sessionVersion: row.sessionVersion,
   };
 }
 
@@ -55,7 +62,7 @@ const accountTable = (userType: UserType) => (userType === "player" ? players : 
 
 const accountColumns = (userType: UserType) => {
   const t = accountTable(userType);
-  return { id: t.id, name: t.name, email: t.email, balancePence: t.balancePence, sessionVersion: t.sessionVersion };
+  return { id: t.id, name: t.name, email: t.email, balancePence: t.balancePence };
 };
 
 export async function findUser(db: Database, userType: UserType, id: string): Promise<CurrentUser | null> {
@@ -64,54 +71,119 @@ export async function findUser(db: Database, userType: UserType, id: string): Pr
   return row ? toUser(userType, row) : null;
 }
 
+/**
+ * The user of a current session, and when the session was last seen: one
+ * read, so it rides in the page's round trip. Null once the session has
+ * ended (logged out, signed out from another device, a password reset) or
+ * expired.
+ */
+export async function findSessionUser(
+  db: Database,
+  session: SessionData,
+  now: number,
+): Promise<{ user: CurrentUser; lastSeenAt: number } | null> {
+  const t = accountTable(session.userType);
+  const [row] = await db
+    .select({ ...accountColumns(session.userType), lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(t, eq(t.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, session.sessionId),
+        eq(sessions.userType, session.userType),
+        eq(sessions.userId, session.userId),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ? { user: toUser(session.userType, row), lastSeenAt: row.lastSeenAt } : null;
+}
+
 const duplicateEmail = () =>
   new DomainError(409, "An account with this email already exists. Sign in instead.", { field: "email" });
 
-export async function signUpPlayer(db: Database, input: PlayerSignup): Promise<CurrentUser> {
-  const passwordHash = await hashPassword(input.password);
-  const [row] = await db
-    .insert(players)
-    .values({ name: input.name, email: input.email, passwordHash })
-    .onConflictDoNothing({ target: players.email })
-    .returning(accountColumns("player"));
-  if (!row) throw duplicateEmail();
-  return toUser("player", row);
+/**
+ * Creates the account and its first session in one batch; the session is
+ * written only if the account was (an e-mail already taken writes nothing).
+ */
+async function signUp(
+  db: Database,
+  userType: UserType,
+  values: { name: string; email: string; password: string; organisationName?: string; venue?: string },
+  device: string,
+  now: number,
+): Promise<SignedIn> {
+  const id = crypto.randomUUID();
+  const passwordHash = await hashPassword(values.password);
+  const { data, row } = newSession(userType, id, device, now);
+  const t = accountTable(userType);
+  const insertAccount =
+    userType === "player"
+      ? db
+          .insert(players)
+          .values({ id, name: values.name, email: values.email, passwordHash })
+          .onConflictDoNothing()
+          .returning(accountColumns(userType))
+      : db
+          .insert(organisers)
+          .values({
+            id,
+            name: values.name,
+            email: values.email,
+            passwordHash,
+            organisationName: values.organisationName ?? "",
+            venue: values.venue ?? "",
+          })
+          .onConflictDoNothing()
+          .returning(accountColumns(userType));
+  const [created] = await db.batch([
+    insertAccount,
+    insertSession(db, row, sql`exists (select 1 from ${t} where ${t.id} = ${id})`),
+  ]);
+  const account = created[0];
+  if (!account) throw duplicateEmail();
+  return { user: toUser(userType, account), session: data };
 }
 
-export async function signUpOrganiser(db: Database, input: OrganiserSignup): Promise<CurrentUser> {
-  const passwordHash = await hashPassword(input.password);
-  const [row] = await db
-    .insert(organisers)
-    .values({
-      organisationName: input.organisationName,
-      venue: input.venue,
-      name: input.name,
-      email: input.email,
-      passwordHash,
-    })
-    .onConflictDoNothing({ target: organisers.email })
-    .returning(accountColumns("organiser"));
-  if (!row) throw duplicateEmail();
-  return toUser("organiser", row);
+export function signUpPlayer(db: Database, input: PlayerSignup, device: string, now = Date.now()): Promise<SignedIn> {
+  return signUp(db, "player", input, device, now);
+}
+
+export function signUpOrganiser(db: Database, input: OrganiserSignup, device: string, now = Date.now()): Promise<SignedIn> {
+  return signUp(db, "organiser", input, device, now);
 }
 
 export const INVALID_LOGIN = "Invalid email or password";
 
-export async function logIn(db: Database, input: Login): Promise<CurrentUser> {
+/**
+ * Checks the password and opens a session. Throttled twice: attempts from one
+ * address for one account, and failures for one account from anywhere —
+ * counted alike whether or not the account exists, so a 429 tells nothing.
+ */
+export async function logIn(db: Database, input: Login, client: Client, now = Date.now()): Promise<SignedIn> {
   const t = accountTable(input.userType);
-  const [row] = await db
-    .select({ ...accountColumns(input.userType), passwordHash: t.passwordHash })
-    .from(t)
-    .where(eq(t.email, input.email))
-    .limit(1);
-  if (!row) {
-    await burnPasswordCheck(input.password);
+  const account = `${input.userType}:${input.email}`;
+  const [attempts, failures, rows] = await db.batch([
+    countOne(db, LOGIN_LIMIT, `${client.address}:${account}`, now),
+    currentCount(db, LOGIN_FAILURE_LIMIT, account, now),
+    db
+      .select({ ...accountColumns(input.userType), passwordHash: t.passwordHash })
+      .from(t)
+      .where(eq(t.email, input.email))
+      .limit(1),
+  ]);
+  refuseIfOver(attempts, LOGIN_LIMIT, now);
+  // Locked once the failures reach the limit: the next attempt is refused unchecked.
+  refuseIfOver(failures, LOGIN_FAILURE_LIMIT, now, LOGIN_FAILURE_LIMIT.limit - 1);
+  const row = rows[0];
+  if (!row) await burnPasswordCheck(input.password);
+  if (!row || !(await verifyPassword(input.password, row.passwordHash))) {
+    await countOne(db, LOGIN_FAILURE_LIMIT, account, now);
     throw new DomainError(401, INVALID_LOGIN);
   }
-  if (!(await verifyPassword(input.password, row.passwordHash))) {
-    throw new DomainError(401, INVALID_LOGIN);
-  }
-  return toUser(input.userType, row);
+  const { data, row: sessionRow } = newSession(input.userType, row.id, client.device, now);
+  await db.batch([insertSession(db, sessionRow), clearCount(db, LOGIN_FAILURE_LIMIT, account)]);
+  return { user: toUser(input.userType, row), session: data };
 }
 
 /**
@@ -122,6 +194,7 @@ export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
   email: string,
+  /** The configured site address (APP_URL). */
   origin: string,
   now = Date.now(),
 ): Promise<void> {
@@ -169,7 +242,11 @@ export async function validateResetToken(db: Database, token: string, email: str
   return (await matchingReset(db, token, email, now)) !== null;
 }
 
-/** Sets the new password once; the token then stops working and other sessions end. */
+/**
+ * Sets the new password once, and ends every session of the account in the
+ * same batch: the token then stops working and every copy of every cookie
+ * is refused.
+ */
 export async function resetPassword(
   db: Database,
   input: { token: string; email: string; password: string },
@@ -179,18 +256,24 @@ export async function resetPassword(
   const tokenHash = await sha256Hex(input.token);
   for (const userType of ["player", "organiser"] as const) {
     const t = accountTable(userType);
-    // One guarded statement: of two concurrent resets with the same token, one wins.
-    const [row] = await db
-      .update(t)
-      .set({
-        passwordHash,
-        passwordResetToken: null,
-        passwordResetExpires: null,
-        sessionVersion: sql`${t.sessionVersion} + 1`,
-      })
-      .where(and(eq(t.email, input.email), eq(t.passwordResetToken, tokenHash), gt(t.passwordResetExpires, now)))
-      .returning({ id: t.id });
-    if (row) return userType;
+    // One guarded statement: of two concurrent resets with the same token, one
+    // wins; the sessions go only where it did (the new hash is this reset's own).
+    const [updated] = await db.batch([
+      db
+        .update(t)
+        .set({ passwordHash, passwordResetToken: null, passwordResetExpires: null })
+        .where(and(eq(t.email, input.email), eq(t.passwordResetToken, tokenHash), gt(t.passwordResetExpires, now)))
+        .returning({ id: t.id }),
+      db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.userType, userType),
+            sql`${sessions.userId} in (select ${t.id} from ${t} where ${t.email} = ${input.email} and ${t.passwordHash} = ${passwordHash})`,
+          ),
+        ),
+    ]);
+    if (updated[0]) return userType;
   }
   throw new DomainError(400, INVALID_RESET_LINK);
 }

@@ -1,4 +1,5 @@
-// The Withdraw dialog's form action, shared by both dashboards.
+// The dashboards' form actions, shared by both: Withdraw, and signing out
+// other devices.
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -6,16 +7,60 @@ import { formatGBP } from "~/domain/money.ts";
 import { WITHDRAWAL_INVALID, WithdrawalSchema, withdrawalInsufficient } from "~/domain/withdrawals.ts";
 import { requestWithdrawal } from "./dashboard.server.ts";
 import { errorToast, redirectWithCookies } from "./forms.server.ts";
-import { requireUser } from "./guards.server.ts";
+import { claimUser, type Claim } from "./guards.server.ts";
 import { flashToast } from "./session.server.ts";
+import { endOtherSessions, endSessionById } from "./sessions.server.ts";
 
-export async function withdrawAction(request: Request, context: Readonly<RouterContextProvider>, back: string) {
-  const user = await requireUser(request, context);
-  const { env, db } = context.get(appContext);
+type Ctx = Readonly<RouterContextProvider>;
+
+export async function dashboardAction(request: Request, context: Ctx, back: string) {
+  const claim = await claimUser(request, context);
   const form = await request.formData();
+  switch (form.get("intent")) {
+    case "end-session":
+      return endSessionAction(claim, context, form, back);
+    case "end-other-sessions":
+      return endOtherSessionsAction(claim, context, back);
+    default:
+      return withdrawAction(claim, context, form, back);
+  }
+}
+
+async function endSessionAction(claim: Claim, context: Ctx, form: FormData, back: string) {
+  const { env, db } = context.get(appContext);
+  await claim.user();
+  const sessionId = String(form.get("sessionId") ?? "").slice(0, 100);
+  const ended = sessionId === claim.session.sessionId ? 0 : await endSessionById(db, claim.session, sessionId);
+  return redirectWithCookies(back, [
+    await flashToast(
+      env,
+      ended > 0
+        ? { type: "success", title: "Device signed out", description: "That device will need your password to sign in again." }
+        : { type: "error", title: "Nothing to sign out", description: "That device was already signed out." },
+    ),
+  ]);
+}
+
+async function endOtherSessionsAction(claim: Claim, context: Ctx, back: string) {
+  const { env, db } = context.get(appContext);
+  await claim.user();
+  const ended = await endOtherSessions(db, claim.session);
+  return redirectWithCookies(back, [
+    await flashToast(env, {
+      type: "success",
+      title: "Signed out everywhere else",
+      description: ended === 1 ? "1 other device was signed out." : `${ended} other devices were signed out.`,
+    }),
+  ]);
+}
+
+async function withdrawAction(claim: Claim, context: Ctx, form: FormData, back: string) {
+  const user = await claim.user();
+  const { env, db } = context.get(appContext);
   const parsed = WithdrawalSchema.safeParse({ amount: String(form.get("amount") ?? "").slice(0, 20) });
   if (!parsed.success) {
-    return data({ withdrawError: WITHDRAWAL_INVALID.description, toast: errorToast(WITHDRAWAL_INVALID.title, WITHDRAWAL_INVALID.description) }, { status: 400 });
+    const message = parsed.error.issues[0]?.message ?? WITHDRAWAL_INVALID.description;
+    return data({ withdrawError: message, toast: errorToast(WITHDRAWAL_INVALID.title, message) }, { status: 400 });
   }
   if (parsed.data.amount > user.balancePence) {
     const problem = withdrawalInsufficient(user.balancePence);

@@ -3,21 +3,20 @@
 //
 // A claim is what the signed cookie says: who the caller is, before the
 // database confirms the session is still current (a password reset ends
-// older ones). A handler may start its reads with the claimed id, so they
+// older ones, as do logout and "Sign out" on another device). A handler may start its reads with the claimed id, so they
 // share one round trip with the user lookup; `confirm` then answers only
 // once the user is confirmed, and the request's writes are held until the
 // confirmation and fail without it — unless a batch asserts the session
 // itself (`batch`), which then needs no wait.
-import { sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { redirect, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { dashboardPath, type UserType } from "~/domain/accounts.ts";
 import type { BatchRunner } from "~/db/client.server.ts";
-import { organisers, players } from "~/db/schema.ts";
 import type { CurrentUser } from "./accounts.server.ts";
 import { assertInBatch, isBatchGuardFailure } from "./batch-guard.server.ts";
 import { jsonError } from "./http.server.ts";
+import { sessionIsCurrent, type SessionData } from "./sessions.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -30,6 +29,8 @@ export function loginRedirect(request: Request): Response {
 export type Claim = {
   id: string;
   userType: UserType;
+  /** The session the cookie names (for the devices list and signing out). */
+  session: SessionData;
   /** The confirmed user; rejects with the guard's answer when the session is over. */
   user: () => Promise<CurrentUser>;
   /** The confirmed user and `work`'s result; the guard's answer wins over `work`'s error. */
@@ -56,14 +57,11 @@ async function claim(context: Ctx, role: UserType | undefined, refuse: (session:
       return found;
     }));
   app.gateWrites(user);
-  const account = session.userType === "player" ? players : organisers;
-  const current = assertInBatch(
-    app.carrier,
-    sql`exists (select 1 from ${account} where ${account.id} = ${session.userId} and ${account.sessionVersion} = ${session.version})`,
-  );
+  const current = assertInBatch(app.carrier, sessionIsCurrent(session, Date.now()));
   return {
     id: session.userId,
     userType: session.userType,
+    session,
     user,
     batch: async (items) => {
       try {

@@ -1,28 +1,75 @@
 // Fixed-window rate limits kept in the database (no in-memory state: the
-// Worker may run in many places at once). One guarded upsert per check.
-import { sql } from "drizzle-orm";
+// Worker may run in many places at once). Each check is one guarded upsert or
+// read, built here so it can ride in a batch with the request's other work.
+import { lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server.ts";
+import { rateLimits } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 
-export type RateLimit = { name: string; limit: number; windowMs: number };
+export type RateLimit = { name: string; limit: number; windowMs: number; message: (retryAfterMs: number) => string };
 
-export const LOGIN_LIMIT: RateLimit = { name: "login", limit: 10, windowMs: 15 * 60 * 1000 };
-export const FORGOT_PASSWORD_LIMIT: RateLimit = { name: "forgot", limit: 5, windowMs: 60 * 60 * 1000 };
+const TOO_MANY = () => "Too many attempts. Please wait a few minutes and try again.";
+const minutes = (ms: number) => {
+  const n = Math.max(1, Math.ceil(ms / 60_000));
+  return n === 1 ? "1 minute" : `${n} minutes`;
+};
+
+/** Sign-in attempts from one address for one e-mail. */
+export const LOGIN_LIMIT: RateLimit = { name: "login", limit: 10, windowMs: 15 * 60 * 1000, message: TOO_MANY };
+/**
+ * Failed sign-ins for one e-mail from anywhere: counted the same whether or
+ * not an account exists, so the answer tells nothing about who has one.
+ */
+export const LOGIN_FAILURE_LIMIT: RateLimit = {
+  name: "login-failures",
+  limit: 10,
+  windowMs: 15 * 60 * 1000,
+  message: (retryAfterMs) => `Too many failed sign-ins for this account. Try again in ${minutes(retryAfterMs)}.`,
+};
+export const FORGOT_PASSWORD_LIMIT: RateLimit = { name: "forgot", limit: 5, windowMs: 60 * 60 * 1000, message: TOO_MANY };
+
+type Counter = { count: number; windowEndsAt: number };
+
+const keyOf = (rule: RateLimit, subject: string) => `${rule.name}:${subject}`;
+
+/** Counts one for `subject` (a new window once the last has passed); answers the counter. */
+export function countOne(db: Database, rule: RateLimit, subject: string, now: number) {
+  const windowEndsAt = now + rule.windowMs;
+  return db.all<Counter>(sql`
+    insert into ${rateLimits} (key, count, window_ends_at) values (${keyOf(rule, subject)}, 1, ${windowEndsAt})
+    on conflict (key) do update set
+      count = case when ${rateLimits.windowEndsAt} <= ${now} then 1 else ${rateLimits.count} + 1 end,
+      window_ends_at = case when ${rateLimits.windowEndsAt} <= ${now} then ${windowEndsAt} else ${rateLimits.windowEndsAt} end
+    returning count as count, window_ends_at as windowEndsAt`);
+}
+
+/** The counter of `subject`'s current window, without counting (none once it has passed). */
+export function currentCount(db: Database, rule: RateLimit, subject: string, now: number) {
+  return db.all<Counter>(sql`
+    select count as count, window_ends_at as windowEndsAt from ${rateLimits}
+    where key = ${keyOf(rule, subject)} and window_ends_at > ${now}`);
+}
+
+export function clearCount(db: Database, rule: RateLimit, subject: string) {
+  return db.run(sql`delete from ${rateLimits} where key = ${keyOf(rule, subject)}`);
+}
+
+/** 429, saying when to try again, once the counter is past the limit (`atMost`: the counter may reach it). */
+export function refuseIfOver(rows: Counter[], rule: RateLimit, now: number, atMost = rule.limit): void {
+  const row = rows[0];
+  if (!row || Number(row.count) <= atMost) return;
+  const retryAfterMs = Math.max(0, Number(row.windowEndsAt) - now);
+  throw new DomainError(429, rule.message(retryAfterMs), { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+}
 
 /** Counts one attempt for `subject`; throws 429 once the window's limit is passed. */
 export async function enforceRateLimit(db: Database, rule: RateLimit, subject: string, now = Date.now()): Promise<void> {
-  const key = `${rule.name}:${subject}`;
-  const windowEndsAt = now + rule.windowMs;
-  const rows = await db.all<{ count: number }>(sql`
-    insert into rate_limits (key, count, window_ends_at) values (${key}, 1, ${windowEndsAt})
-    on conflict (key) do update set
-      count = case when rate_limits.window_ends_at <= ${now} then 1 else rate_limits.count + 1 end,
-      window_ends_at = case when rate_limits.window_ends_at <= ${now} then ${windowEndsAt} else rate_limits.window_ends_at end
-    returning count`);
-  const count = Number(rows[0]?.count ?? 0);
-  if (count > rule.limit) {
-    throw new DomainError(429, "Too many attempts. Please wait a few minutes and try again.");
-  }
+  refuseIfOver(await countOne(db, rule, subject, now), rule, now);
+}
+
+/** The cron's tidy-up: windows that have passed count for nothing. */
+export function pruneRateLimits(db: Database, now: number) {
+  return db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, now));
 }
 
 /** Who is asking: Cloudflare's client IP header in production, else "local". */

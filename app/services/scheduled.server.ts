@@ -2,11 +2,15 @@
 import { getDatabase } from "~/db/client.server.ts";
 import { parseEnv } from "~/env.server.ts";
 import { getPaymentsProvider } from "./payments/index.server.ts";
+import { pruneRateLimits } from "./rate-limit.server.ts";
 import { releaseExpiredHolds } from "./registration.server.ts";
+import { pruneExpiredSessions } from "./sessions.server.ts";
 
-export async function runScheduledTasks(rawEnv: Env): Promise<void> {
+export async function runScheduledTasks(rawEnv: Env, now = Date.now()): Promise<void> {
   const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
   const db = getDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
+  // Rate-limit windows that have passed and sessions that have expired count for nothing.
+  await db.batch([pruneRateLimits(db, now), pruneExpiredSessions(db, now)]);
   const released = await releaseExpiredHolds(db, await getPaymentsProvider(env, db));
   if (released > 0) console.log(`Released ${released} expired registration hold(s)`);
 }

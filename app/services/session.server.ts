@@ -1,9 +1,10 @@
-// The signed session cookie (DESIGN §6) and the flash toast cookie.
+// The signed session cookie (DESIGN §6), naming a server-side session
+// (sessions.server.ts), and the flash toast cookie.
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
-import type { UserType } from "~/domain/accounts.ts";
 import type { AppEnv } from "~/env.server.ts";
+import type { SessionData } from "./sessions.server.ts";
 
-export type SessionData = { userId: string; userType: UserType; version: number };
+export type { SessionData };
 export type Toast = { type: "success" | "error"; title: string; description?: string };
 type ToastData = { toast: Toast };
 
@@ -25,24 +26,27 @@ function storagesFor(env: AppEnv) {
   return entry;
 }
 
-/** The signed-in account named by the cookie, or null (a tampered cookie reads as none). */
+/**
+ * The session the cookie names, or null (a tampered cookie reads as none).
+ * Whether it is still current is the database's to say.
+ */
 export async function readSession(request: Request, env: AppEnv): Promise<SessionData | null> {
   const session = await storagesFor(env).session.getSession(request.headers.get("Cookie"));
+  const sessionId = session.get("sessionId");
   const userId = session.get("userId");
   const userType = session.get("userType");
-  const version = session.get("version");
-  if (typeof userId !== "string" || (userType !== "player" && userType !== "organiser") || typeof version !== "number") {
+  if (typeof sessionId !== "string" || typeof userId !== "string" || (userType !== "player" && userType !== "organiser")) {
     return null;
   }
-  return { userId, userType, version };
+  return { sessionId, userId, userType };
 }
 
 export async function commitSession(env: AppEnv, data: SessionData): Promise<string> {
   const storage = storagesFor(env).session;
   const session = await storage.getSession();
+  session.set("sessionId", data.sessionId);
   session.set("userId", data.userId);
   session.set("userType", data.userType);
-  session.set("version", data.version);
   return storage.commitSession(session);
 }
 

@@ -3,16 +3,16 @@ import { LoginSchema } from "~/domain/accounts.ts";
 import { logIn } from "~/services/accounts.server.ts";
 import { signedInResponse } from "~/services/api-auth.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
-import { clientAddress, enforceRateLimit, LOGIN_LIMIT } from "~/services/rate-limit.server.ts";
+import { clientOf } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const { env, db } = context.get(appContext);
     const input = await readJson(request, LoginSchema);
-    await enforceRateLimit(db, LOGIN_LIMIT, `${clientAddress(request)}:${input.email}`);
-    return signedInResponse(env, await logIn(db, input), "Signed in");
+    return signedInResponse(env, await logIn(db, input, clientOf(request)), "Signed in");
   });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");

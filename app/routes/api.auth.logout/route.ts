@@ -1,11 +1,15 @@
 import { appContext } from "~/context.server.ts";
-import { methodNotAllowed } from "~/services/http.server.ts";
-import { destroySession } from "~/services/session.server.ts";
+import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
+import { signOut } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 
-export async function action({ context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
-  return Response.json({ message: "Signed out" }, { headers: { "Set-Cookie": await destroySession(env) } });
+/** Ends this session on the server (copies of the cookie stop working) and clears the cookie. */
+export function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    const cookie = await signOut(context.get(appContext));
+    return Response.json({ message: "Signed out" }, { headers: { "Set-Cookie": cookie } });
+  });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");

@@ -3,14 +3,16 @@ import { OrganiserSignupSchema } from "~/domain/accounts.ts";
 import { signUpOrganiser } from "~/services/accounts.server.ts";
 import { signedInResponse } from "~/services/api-auth.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
+import { clientOf } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
     const { env, db } = context.get(appContext);
     const input = await readJson(request, OrganiserSignupSchema);
-    return signedInResponse(env, await signUpOrganiser(db, input), "Account created", 201);
+    return signedInResponse(env, await signUpOrganiser(db, input, clientOf(request).device), "Account created", 201);
   });
 }
 
-export const loader = methodNotAllowed;
+export const loader = () => methodNotAllowed("POST");

@@ -5,17 +5,17 @@ import { AuthShell } from "~/components/auth-shell.tsx";
 import { FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { dashboardPath, LoginSchema } from "~/domain/accounts.ts";
-import { isDomainError } from "~/domain/errors.ts";
+import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import { logIn } from "~/services/accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { redirectIfSignedIn } from "~/services/guards.server.ts";
-import { clientAddress, enforceRateLimit, LOGIN_LIMIT } from "~/services/rate-limit.server.ts";
 import { commitSession } from "~/services/session.server.ts";
+import { clientOf } from "~/services/sessions.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
 import type { Route } from "./+types/route";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { CurrentUser } from "~/services/accounts.server.ts";
+import type { SignedIn } from "~/services/accounts.server.ts";
 import type { Database } from "~/db/client.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 
@@ -29,30 +29,32 @@ export async function loader({ context }: Route.LoaderArgs) {
 class LoginFailed extends Error {
   readonly result: SubmissionResult<string[]>;
   readonly status: number;
-  constructor(result: SubmissionResult<string[]>, status: number, message: string) {
+  readonly headers: Record<string, string>;
+  constructor(result: SubmissionResult<string[]>, status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.result = result;
     this.status = status;
+    this.headers = headers;
   }
 }
 
 /** remix-auth's form strategy: validates with the shared schema, then checks the password. */
 function authenticator(db: Database, request: Request) {
-  return new Authenticator<CurrentUser>().use(
+  return new Authenticator<SignedIn>().use(
     new FormStrategy(async ({ form }) => {
       const submission = parseWithZod(form, { schema: LoginSchema });
       if (submission.status !== "success") {
         throw new LoginFailed(submission.reply({ hideFields: ["password"] }), 400, "Invalid input");
       }
       try {
-        await enforceRateLimit(db, LOGIN_LIMIT, `${clientAddress(request)}:${submission.value.email}`);
-        return await logIn(db, submission.value);
+        return await logIn(db, submission.value, clientOf(request));
       } catch (error) {
         if (!isDomainError(error)) throw error;
         throw new LoginFailed(
           submission.reply({ hideFields: ["password"], formErrors: [error.message] }),
           error.status,
           error.message,
+          errorHeaders(error),
         );
       }
     }),
@@ -60,19 +62,23 @@ function authenticator(db: Database, request: Request) {
   );
 }
 
+/** A 429 says when to try again (Retry-After), on the page as in the API. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, db } = context.get(appContext);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   try {
-    const user = await authenticator(db, request).authenticate("form", request);
-    return redirectWithCookies(safeRedirectPath(redirectTo, dashboardPath(user.userType)), [
-      await commitSession(env, { userId: user.id, userType: user.userType, version: user.sessionVersion }),
-    ]);
+    const { user, session } = await authenticator(db, request).authenticate("form", request);
+    return redirectWithCookies(safeRedirectPath(redirectTo, dashboardPath(user.userType)), [await commitSession(env, session)]);
   } catch (error) {
     if (!(error instanceof LoginFailed)) throw error;
     return data(
       { result: error.result, toast: error.status === 400 ? null : errorToast("Login failed", error.message) },
-      { status: error.status },
+      { status: error.status, headers: error.headers },
     );
   }
 }

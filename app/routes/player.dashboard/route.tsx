@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { ActionToast } from "~/components/form.tsx";
+import { SignedInDevices, SignOutOthersDialog } from "~/components/signed-in-devices.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -10,7 +11,8 @@ import { winRate } from "~/domain/withdrawals.ts";
 import { emptyPlayerStats, playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { claimPlayer } from "~/services/guards.server.ts";
 import { browseForPlayer, matchesSearch } from "~/services/tournaments.server.ts";
-import { withdrawAction } from "~/services/withdraw-form.server.ts";
+import { dashboardAction } from "~/services/dashboard-form.server.ts";
+import { signedInDevicesQuery, toSignedInDevices } from "~/services/sessions.server.ts";
 import { Stat } from "../td.dashboard/route.tsx";
 import type { Route } from "./+types/route";
 
@@ -21,11 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const [user, [browse, transactions, stats]] = await claim.confirm(
-    Promise.allSettled([browseForPlayer(db, claim.id), recentTransactionsQuery(db, "player", claim.id), playerStatsQuery(db, claim.id)]),
+  const [user, [browse, transactions, stats, devices]] = await claim.confirm(
+    Promise.allSettled([
+      browseForPlayer(db, claim.id),
+      recentTransactionsQuery(db, "player", claim.id),
+      playerStatsQuery(db, claim.id),
+      signedInDevicesQuery(db, claim.session, Date.now()),
+    ]),
   );
   if (browse.status === "rejected") throw browse.reason;
   if (transactions.status === "rejected") throw transactions.reason;
+  if (devices.status === "rejected") throw devices.reason;
   return {
     name: user.name,
     balancePence: user.balancePence,
@@ -33,16 +41,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     open: browse.value.available.filter((t) => matchesSearch(t, q)).slice(0, 12),
     transactions: transactions.value,
     stats: stats.status === "fulfilled" ? (stats.value[0] ?? emptyPlayerStats) : null,
+    devices: toSignedInDevices(devices.value, claim.session),
     withdrawOpen: url.searchParams.get("withdraw") === "1",
+    signOutOthersOpen: url.searchParams.get("devices") === "sign-out-others",
   };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return withdrawAction(request, context, "/player/dashboard");
+  return dashboardAction(request, context, "/player/dashboard");
 }
 
 export default function PlayerDashboard() {
-  const { name, balancePence, q, open, transactions, stats, withdrawOpen } = useLoaderData<typeof loader>();
+  const { name, balancePence, q, open, transactions, stats, devices, withdrawOpen, signOutOthersOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AppShell nav={playerNav}>
@@ -122,9 +132,11 @@ export default function PlayerDashboard() {
               <StatsError />
             )}
           </section>
+          <SignedInDevices devices={devices} dashboard="/player/dashboard" />
         </div>
       </div>
       <WithdrawDialog open={withdrawOpen} balancePence={balancePence} cancelTo="/player/dashboard" error={actionData?.withdrawError} />
+      <SignOutOthersDialog open={signOutOthersOpen} others={devices.filter((d) => !d.current).length} dashboard="/player/dashboard" />
     </AppShell>
   );
 }

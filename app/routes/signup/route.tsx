@@ -7,10 +7,11 @@ import { appContext } from "~/context.server.ts";
 import { dashboardPath, OrganiserSignupSchema, PlayerSignupSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
-import { signUpOrganiser, signUpPlayer, type CurrentUser } from "~/services/accounts.server.ts";
+import { signUpOrganiser, signUpPlayer, type SignedIn } from "~/services/accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { redirectIfSignedIn } from "~/services/guards.server.ts";
 import { commitSession, flashToast } from "~/services/session.server.ts";
+import { clientOf } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up — Break & Run" }];
@@ -25,14 +26,15 @@ const hideFields = ["password", "confirmPassword"];
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, db } = context.get(appContext);
   const formData = await request.formData();
+  const { device } = clientOf(request);
   if (formData.get("role") === "organiser") {
     const submission = parseWithZod(formData, { schema: OrganiserSignupSchema });
     if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
-    return createAccount(env, submission, () => signUpOrganiser(db, submission.value));
+    return createAccount(env, submission, () => signUpOrganiser(db, submission.value, device));
   }
   const submission = parseWithZod(formData, { schema: PlayerSignupSchema });
   if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
-  return createAccount(env, submission, () => signUpPlayer(db, submission.value));
+  return createAccount(env, submission, () => signUpPlayer(db, submission.value, device));
 }
 
 function invalid(result: SubmissionResult<string[]>) {
@@ -42,12 +44,12 @@ function invalid(result: SubmissionResult<string[]>) {
 async function createAccount(
   env: AppEnv,
   submission: { reply: (options?: { hideFields?: string[]; fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> },
-  create: () => Promise<CurrentUser>,
+  create: () => Promise<SignedIn>,
 ) {
   try {
-    const user = await create();
+    const { user, session } = await create();
     return redirectWithCookies(dashboardPath(user.userType), [
-      await commitSession(env, { userId: user.id, userType: user.userType, version: user.sessionVersion }),
+      await commitSession(env, session),
       await flashToast(env, {
         type: "success",
         title: "Account created!",

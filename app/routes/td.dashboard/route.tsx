@@ -2,6 +2,7 @@ import { Link, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { ActionToast } from "~/components/form.tsx";
+import { SignedInDevices, SignOutOthersDialog } from "~/components/signed-in-devices.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -9,7 +10,8 @@ import { formatGBP } from "~/domain/money.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery, toDirectorStats } from "~/services/dashboard.server.ts";
 import { claimOrganiser } from "~/services/guards.server.ts";
-import { withdrawAction } from "~/services/withdraw-form.server.ts";
+import { dashboardAction } from "~/services/dashboard-form.server.ts";
+import { signedInDevicesQuery, toSignedInDevices } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
@@ -21,12 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // failure there leaves the rest of the page working.
   const [user, [main, stats]] = await claim.confirm(
     Promise.allSettled([
-      db.batch([directorTournamentsQuery(db, claim.id), recentTransactionsQuery(db, "organiser", claim.id)]),
+      db.batch([
+        directorTournamentsQuery(db, claim.id),
+        recentTransactionsQuery(db, "organiser", claim.id),
+        signedInDevicesQuery(db, claim.session, Date.now()),
+      ]),
       directorStatsQuery(db, claim.id),
     ]),
   );
   if (main.status === "rejected") throw main.reason;
-  const [all, transactions] = main.value;
+  const [all, transactions, devices] = main.value;
+  const url = new URL(request.url);
   return {
     name: user.name,
     balancePence: user.balancePence,
@@ -34,16 +41,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     past: all.filter((t) => t.status === "finished").slice(0, 5),
     transactions,
     stats: stats.status === "fulfilled" ? toDirectorStats(stats.value) : null,
-    withdrawOpen: new URL(request.url).searchParams.get("withdraw") === "1",
+    devices: toSignedInDevices(devices, claim.session),
+    withdrawOpen: url.searchParams.get("withdraw") === "1",
+    signOutOthersOpen: url.searchParams.get("devices") === "sign-out-others",
   };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return withdrawAction(request, context, "/td/dashboard");
+  return dashboardAction(request, context, "/td/dashboard");
 }
 
 export default function OrganiserDashboard() {
-  const { name, balancePence, active, past, transactions, stats, withdrawOpen } = useLoaderData<typeof loader>();
+  const { name, balancePence, active, past, transactions, stats, devices, withdrawOpen, signOutOthersOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <AppShell nav={organiserNav}>
@@ -100,9 +109,11 @@ export default function OrganiserDashboard() {
               <StatsError />
             )}
           </section>
+          <SignedInDevices devices={devices} dashboard="/td/dashboard" />
         </div>
       </div>
       <WithdrawDialog open={withdrawOpen} balancePence={balancePence} cancelTo="/td/dashboard" error={actionData?.withdrawError} />
+      <SignOutOthersDialog open={signOutOthersOpen} others={devices.filter((d) => !d.current).length} dashboard="/td/dashboard" />
     </AppShell>
   );
 }
