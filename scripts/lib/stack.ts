@@ -2,7 +2,9 @@
 // Worker in workerd — on loopback. Shared by `npm start`, the tests and the
 // benchmarks so that they all run the app the same way.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDbServer } from "../../db/server/hrana.ts";
 import { applyMigrations } from "./migrate.ts";
@@ -49,6 +51,7 @@ export async function startApp(
   assertBuilt();
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
+  const persistDir = mkdtempSync(join(tmpdir(), "break-and-run-wrangler-"));
   const args = [
     wranglerBin,
     "dev",
@@ -63,6 +66,11 @@ export async function startApp(
     "--show-interactive-dev-session=false",
     "--live-reload=false",
     "--test-scheduled",
+    // Its own local state: Workers started side by side (test files run in
+    // parallel) otherwise share one SQLite file and may fail to start with
+    // SQLITE_BUSY.
+    "--persist-to",
+    persistDir,
     "--log-level",
     options.inheritOutput ? "info" : "warn",
   ];
@@ -89,7 +97,10 @@ export async function startApp(
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
   const url = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcessGroup(child);
+  const stop = async () => {
+    await stopProcessGroup(child);
+    rmSync(persistDir, { recursive: true, force: true });
+  };
   // If this process ends without stopping the app, do not leave workerd behind.
   const killOnExit = () => {
     try {
