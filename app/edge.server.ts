@@ -158,7 +158,8 @@ export async function admitRequest(request: Request): Promise<Request | Response
 
   if (kind !== "api") {
     const type = mediaType(request.headers.get("Content-Type"));
-    const jsonAllowed = FORM_OR_JSON_PATHS.has(url.pathname) && type === "application/json";
+    // remix-themes posts its JSON as a bare string: the browser calls it text/plain.
+    const jsonAllowed = FORM_OR_JSON_PATHS.has(url.pathname) && (type === "application/json" || type === "text/plain");
     if (!FORM_TYPES.has(type) && !jsonAllowed) {
       return edgeError(url, 415, "Send this form as a form (application/x-www-form-urlencoded or multipart/form-data)");
     }

@@ -1,4 +1,4 @@
-// Sets the theme cookie: a JSON POST from remix-themes, or a plain form
+// Sets the theme cookie: a JSON POST from remix-themes (sent as text/plain), or a plain form
 // POST from the toggle when JavaScript has not loaded (then redirects back).
 import { redirect } from "react-router";
 import { Theme } from "remix-themes";
@@ -15,7 +15,8 @@ const ThemeSchema = z.object({ theme: z.enum([Theme.LIGHT, Theme.DARK], { error:
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(appContext);
   const session = await themeSessionResolver(env.SESSION_SECRET, env.APP_ENV === "production")(request);
-  if (mediaType(request.headers.get("Content-Type")) !== "application/json") {
+  const type = mediaType(request.headers.get("Content-Type"));
+  if (type !== "application/json" && type !== "text/plain") {
     // The edge lets only forms and JSON through to this route.
     const form = await request.formData();
     const parsed = ThemeSchema.safeParse({ theme: form.get("theme") });
@@ -23,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": await session.commit() } });
   }
   return apiHandler(async () => {
-    const { theme } = await readJson(request, ThemeSchema);
+    // remix-themes sends the JSON without a type (text/plain): read it as the JSON it is.
+    const body = type === "text/plain" ? new Request(request, { headers: { "Content-Type": "application/json" } }) : request;
+    const { theme } = await readJson(body, ThemeSchema);
     if (!theme) return Response.json({ success: true }, { headers: { "Set-Cookie": await session.destroy() } });
     session.setTheme(theme);
     return Response.json({ success: true }, { headers: { "Set-Cookie": await session.commit() } });
