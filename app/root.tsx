@@ -18,7 +18,6 @@ import { getThemeFromRequest } from "./theme.server.ts";
 import { THEME_STORAGE_KEY } from "./components/theme-toggle.tsx";
 import { ToastProvider, type ToastMessage } from "./components/toaster.tsx";
 import { useNonce } from "./components/nonce.tsx";
-import { publicUser } from "./services/accounts.server.ts";
 import { takeToast } from "./services/session.server.ts";
 import { z } from "zod";
 
@@ -28,22 +27,17 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, getUser } = context.get(appContext);
-  const [theme, user, flashed] = await Promise.all([
+  // No database here: each page reads its own viewer with its data, in its one round trip.
+  const { env } = context.get(appContext);
+  const [theme, flashed] = await Promise.all([
     getThemeFromRequest(request, env.SESSION_SECRET, env.APP_ENV === "production"),
-    getUser(),
     takeToast(request, env),
   ]);
   const toast: ToastMessage | null = flashed.toast ? { ...flashed.toast, id: crypto.randomUUID() } : null;
   return data(
-    { theme, user: user ? publicUser(user) : null, toast },
+    { theme, toast },
     flashed.setCookie ? { headers: { "Set-Cookie": flashed.setCookie } } : undefined,
   );
-}
-
-/** The signed-in user as the root loader exposes it to every page. */
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -408,12 +408,14 @@ test("a 200 MB chunked upload is refused with 413, counted as it arrives and nev
 
   for (const [path, type, total, json] of [
     ["/login", "application/x-www-form-urlencoded", 200 * MB, false],
-    ["/login", "multipart/form-data; boundary=B", 200 * MB, false],
+    // 20 MB is plenty past the limit; the one 200 MB upload above is the memory measurement. (Under load, wrangler's
+    // dev proxy now and then drops its own connection to the Worker on a long upload and answers 500 itself.)
+    ["/login", "multipart/form-data; boundary=B", 20 * MB, false],
     ["/signup?role=player", "multipart/form-data; boundary=B", 20 * MB, false],
     ["/api/auth/login", "application/json", 20 * MB, true],
   ] as const) {
     const result = await streamUpload(path, type, total);
-    expect(result.status, `${type} to ${path}`).toBe(413);
+    expect(result.status, `${type} to ${path}: ${result.text.slice(0, 300)}`).toBe(413);
     if (json) expect(JSON.parse(result.text)).toEqual({ message: "Request body too large" });
     else expect(result.text).toContain("Request body too large");
     // The issue's own case, measured: held whole, that body alone would be 200 MB more (workerd reached 2.2 GB).

@@ -7,16 +7,11 @@
 // shared across requests makes one request wait on another's I/O — workerd
 // then cancels it as hung. The client holds no connection, so this is cheap.
 import { createClient, type Client } from "@libsql/client/web";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/web";
-import { coalescingClient, type WriteGate } from "./coalesce.server.ts";
 import * as schema from "./schema.ts";
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
-
-/** Runs an atomic batch: `db.batch`, or a claim's batch that asserts the session (guards.server.ts). */
-export type BatchRunner = <T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(items: T) => Promise<BatchResponse<T>>;
 
 /** Every database call has this long to answer; past it the request answers 503. */
 export const DATABASE_DEADLINE_MS = 5000;
@@ -45,18 +40,9 @@ export function getDatabase(url: string, authToken?: string): Database {
   return openDatabase(url, authToken).db;
 }
 
-/**
- * The database; the switch that holds its writes behind a check; the
- * carrier, whose batches skip that hold and take the gathered reads along —
- * only for batches that assert the session themselves (coalesce.server.ts);
- * and whether any call failed to reach it.
- */
-export function openDatabase(
-  url: string,
-  authToken?: string,
-  deadlineMs = DATABASE_DEADLINE_MS,
-): { db: Database; carrier: Database; gateWrites: (gate: WriteGate) => void; health: DatabaseHealth } {
+/** The database, and whether any call of this request failed to reach it. */
+export function openDatabase(url: string, authToken?: string, deadlineMs = DATABASE_DEADLINE_MS): { db: Database; health: DatabaseHealth } {
   const health: DatabaseHealth = { failed: false };
-  const { client, carrier, gateWrites } = coalescingClient(createClient({ url, authToken, fetch: fetchWithDeadline(health, deadlineMs) }));
-  return { db: drizzle(client, { schema }), carrier: drizzle(carrier, { schema }), gateWrites, health };
+  const client = createClient({ url, authToken, fetch: fetchWithDeadline(health, deadlineMs) });
+  return { db: drizzle(client, { schema }), health };
 }

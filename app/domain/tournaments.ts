@@ -11,7 +11,6 @@ import {
   rakeError,
   rakeTypes,
   structuresForFieldSize,
-  type Pence,
   type PrizePreview,
 } from "./money.ts";
 

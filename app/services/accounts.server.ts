@@ -1,7 +1,7 @@
 // Accounts: sign-up, login, password reset. The screens and the JSON API
 // both call these.
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { build, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { organisers, players, sessions } from "~/db/schema.ts";
 import {
   RESET_TOKEN_TTL_MS,
@@ -18,9 +18,12 @@ import {
   clearCount,
   countOne,
   currentCount,
+  enforceRateLimit,
+  FORGOT_PASSWORD_LIMIT,
   LOGIN_FAILURE_LIMIT,
   LOGIN_LIMIT,
   refuseIfOver,
+  type Counter,
 } from "./rate-limit.server.ts";
 import { insertSession, newSession, type SessionData } from "./sessions.server.ts";
 
@@ -65,25 +68,22 @@ const accountColumns = (userType: UserType) => {
   return { id: t.id, name: t.name, email: t.email, balancePence: t.balancePence };
 };
 
-export async function findUser(db: Database, userType: UserType, id: string): Promise<CurrentUser | null> {
+export function userQuery(userType: UserType, id: string): Read<CurrentUser | null> {
   const t = accountTable(userType);
-  const [row] = await db.select(accountColumns(userType)).from(t).where(eq(t.id, id)).limit(1);
-  return row ? toUser(userType, row) : null;
+  return query(build.select(accountColumns(userType)).from(t).where(eq(t.id, id)).limit(1), ([row]) =>
+    row ? toUser(userType, row) : null,
+  );
 }
 
 /**
- * The user of a current session, and when the session was last seen: one
- * read, so it rides in the page's round trip. Null once the session has
- * ended (logged out, signed out from another device, a password reset) or
- * expired.
+ * The user of a current session, with when the session was last seen: the
+ * first statement of every signed-in read (services/access.server.ts). No row
+ * once the session has ended (logged out, signed out from another device, a
+ * password reset) or expired.
  */
-export async function findSessionUser(
-  db: Database,
-  session: SessionData,
-  now: number,
-): Promise<{ user: CurrentUser; lastSeenAt: number } | null> {
+export function sessionUserQuery(session: SessionData, now: number) {
   const t = accountTable(session.userType);
-  const [row] = await db
+  return build
     .select({ ...accountColumns(session.userType), lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(t, eq(t.id, sessions.userId))
@@ -96,7 +96,11 @@ export async function findSessionUser(
       ),
     )
     .limit(1);
-  return row ? { user: toUser(session.userType, row), lastSeenAt: row.lastSeenAt } : null;
+}
+
+export function toSessionUser(userType: UserType, rows: (AccountRow & { lastSeenAt: number })[]) {
+  const row = rows[0];
+  return row ? { user: toUser(userType, row), lastSeenAt: row.lastSeenAt } : null;
 }
 
 const duplicateEmail = () =>
@@ -107,7 +111,7 @@ const duplicateEmail = () =>
  * written only if the account was (an e-mail already taken writes nothing).
  */
 async function signUp(
-  db: Database,
+  db: Sender,
   userType: UserType,
   values: { name: string; email: string; password: string; organisationName?: string; venue?: string },
   device: string,
@@ -119,12 +123,12 @@ async function signUp(
   const t = accountTable(userType);
   const insertAccount =
     userType === "player"
-      ? db
+      ? build
           .insert(players)
           .values({ id, name: values.name, email: values.email, passwordHash })
           .onConflictDoNothing()
           .returning(accountColumns(userType))
-      : db
+      : build
           .insert(organisers)
           .values({
             id,
@@ -136,20 +140,20 @@ async function signUp(
           })
           .onConflictDoNothing()
           .returning(accountColumns(userType));
-  const [created] = await db.batch([
-    insertAccount,
-    insertSession(db, row, sql`exists (select 1 from ${t} where ${t.id} = ${id})`),
-  ]);
-  const account = created[0];
-  if (!account) throw duplicateEmail();
-  return { user: toUser(userType, account), session: data };
+  return db.write(
+    write([insertAccount, insertSession(row, sql`exists (select 1 from ${t} where ${t.id} = ${id})`)], ([created]) => {
+      const account = (created as AccountRow[])[0];
+      if (!account) throw duplicateEmail();
+      return { user: toUser(userType, account), session: data };
+    }),
+  );
 }
 
-export function signUpPlayer(db: Database, input: PlayerSignup, device: string, now = Date.now()): Promise<SignedIn> {
+export function signUpPlayer(db: Sender, input: PlayerSignup, device: string, now = Date.now()): Promise<SignedIn> {
   return signUp(db, "player", input, device, now);
 }
 
-export function signUpOrganiser(db: Database, input: OrganiserSignup, device: string, now = Date.now()): Promise<SignedIn> {
+export function signUpOrganiser(db: Sender, input: OrganiserSignup, device: string, now = Date.now()): Promise<SignedIn> {
   return signUp(db, "organiser", input, device, now);
 }
 
@@ -160,55 +164,72 @@ export const INVALID_LOGIN = "Invalid email or password";
  * address for one account, and failures for one account from anywhere —
  * counted alike whether or not the account exists, so a 429 tells nothing.
  */
-export async function logIn(db: Database, input: Login, client: Client, now = Date.now()): Promise<SignedIn> {
+export async function logIn(db: Sender, input: Login, client: Client, now = Date.now()): Promise<SignedIn> {
   const t = accountTable(input.userType);
   const account = `${input.userType}:${input.email}`;
-  const [attempts, failures, rows] = await db.batch([
-    countOne(db, LOGIN_LIMIT, `${client.address}:${account}`, now),
-    currentCount(db, LOGIN_FAILURE_LIMIT, account, now),
-    db
-      .select({ ...accountColumns(input.userType), passwordHash: t.passwordHash })
-      .from(t)
-      .where(eq(t.email, input.email))
-      .limit(1),
-  ]);
+  // Counting the attempt is a write; the account is read in the same batch.
+  const { attempts, failures, row } = await db.write(
+    write(
+      [
+        countOne(LOGIN_LIMIT, `${client.address}:${account}`, now),
+        currentCount(LOGIN_FAILURE_LIMIT, account, now),
+        build
+          .select({ ...accountColumns(input.userType), passwordHash: t.passwordHash })
+          .from(t)
+          .where(eq(t.email, input.email))
+          .limit(1),
+      ],
+      ([attempts, failures, rows]) => ({
+        attempts: attempts as Counter[],
+        failures: failures as Counter[],
+        row: (rows as (AccountRow & { passwordHash: string })[])[0],
+      }),
+    ),
+  );
   refuseIfOver(attempts, LOGIN_LIMIT, now);
   // Locked once the failures reach the limit: the next attempt is refused unchecked.
   refuseIfOver(failures, LOGIN_FAILURE_LIMIT, now, LOGIN_FAILURE_LIMIT.limit - 1);
-  const row = rows[0];
   if (!row) await burnPasswordCheck(input.password);
   if (!row || !(await verifyPassword(input.password, row.passwordHash))) {
-    await countOne(db, LOGIN_FAILURE_LIMIT, account, now);
+    await db.write(write([countOne(LOGIN_FAILURE_LIMIT, account, now)]));
     throw new DomainError(401, INVALID_LOGIN);
   }
   const { data, row: sessionRow } = newSession(input.userType, row.id, client.device, now);
-  await db.batch([insertSession(db, sessionRow), clearCount(db, LOGIN_FAILURE_LIMIT, account)]);
+  await db.write(write([insertSession(sessionRow), clearCount(LOGIN_FAILURE_LIMIT, account)]));
   return { user: toUser(input.userType, row), session: data };
 }
 
 /**
  * Sends a reset link to every account with this e-mail (a player and an
- * organiser may share one). Says nothing about whether any exists.
+ * organiser may share one), once the address's attempts allow it. Says
+ * nothing about whether any exists.
  */
 export async function requestPasswordReset(
-  db: Database,
+  db: Sender,
   mailer: Mailer,
-  email: string,
-  /** The configured site address (APP_URL). */
-  origin: string,
-  now = Date.now(),
+  { email, address, origin, now = Date.now() }: { email: string; address: string; /** The configured site address (APP_URL). */ origin: string; now?: number },
 ): Promise<void> {
+  await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${address}:${email}`, now);
   const expires = now + RESET_TOKEN_TTL_MS;
+  const tokens = { player: randomToken(), organiser: randomToken() };
+  const hashes = { player: await sha256Hex(tokens.player), organiser: await sha256Hex(tokens.organiser) };
+  const named = await db.write(
+    write(
+      (["player", "organiser"] as const).map((userType) => {
+        const t = accountTable(userType);
+        return build
+          .update(t)
+          .set({ passwordResetToken: hashes[userType], passwordResetExpires: expires })
+          .where(eq(t.email, email))
+          .returning({ name: t.name });
+      }),
+      ([player, organiser]) => ({ player: (player as { name: string }[])[0], organiser: (organiser as { name: string }[])[0] }),
+    ),
+  );
   for (const userType of ["player", "organiser"] as const) {
-    const t = accountTable(userType);
-    const token = randomToken();
-    const [row] = await db
-      .update(t)
-      .set({ passwordResetToken: await sha256Hex(token), passwordResetExpires: expires })
-      .where(eq(t.email, email))
-      .returning({ name: t.name });
+    const row = named[userType];
     if (!row) continue;
-    const link = `${origin}/reset-password?${new URLSearchParams({ token, email })}`;
+    const link = `${origin}/reset-password?${new URLSearchParams({ token: tokens[userType], email })}`;
     const role = userType === "player" ? "player" : "Tournament Director";
     await mailer.send({
       to: email,
@@ -222,24 +243,23 @@ export async function requestPasswordReset(
   }
 }
 
-async function matchingReset(db: Database, token: string, email: string, now: number) {
+export const INVALID_RESET_LINK = "This password reset link is invalid or has expired. Please request a new one.";
+
+/** Whether a reset link is still good, for either kind of account: one read. */
+export async function resetTokenQuery(token: string, email: string, now = Date.now()): Promise<Read<boolean>> {
   const tokenHash = await sha256Hex(token);
-  for (const userType of ["player", "organiser"] as const) {
+  const current = (userType: UserType) => {
     const t = accountTable(userType);
-    const [row] = await db
+    return build
       .select({ id: t.id })
       .from(t)
       .where(and(eq(t.email, email), eq(t.passwordResetToken, tokenHash), gt(t.passwordResetExpires, now)))
       .limit(1);
-    if (row) return { userType, id: row.id, tokenHash };
-  }
-  return null;
-}
-
-export const INVALID_RESET_LINK = "This password reset link is invalid or has expired. Please request a new one.";
-
-export async function validateResetToken(db: Database, token: string, email: string, now = Date.now()) {
-  return (await matchingReset(db, token, email, now)) !== null;
+  };
+  return mapRead(
+    reads({ player: query(current("player")), organiser: query(current("organiser")) }),
+    (found) => found.player.length + found.organiser.length > 0,
+  );
 }
 
 /**
@@ -248,23 +268,24 @@ export async function validateResetToken(db: Database, token: string, email: str
  * is refused.
  */
 export async function resetPassword(
-  db: Database,
+  db: Sender,
   input: { token: string; email: string; password: string },
   now = Date.now(),
 ): Promise<UserType> {
   const passwordHash = await hashPassword(input.password);
   const tokenHash = await sha256Hex(input.token);
-  for (const userType of ["player", "organiser"] as const) {
+  // One guarded statement per kind of account: of two concurrent resets with
+  // the same token, one wins; the sessions go only where it did (the new hash
+  // is this reset's own).
+  const statements = (["player", "organiser"] as const).flatMap((userType) => {
     const t = accountTable(userType);
-    // One guarded statement: of two concurrent resets with the same token, one
-    // wins; the sessions go only where it did (the new hash is this reset's own).
-    const [updated] = await db.batch([
-      db
+    return [
+      build
         .update(t)
         .set({ passwordHash, passwordResetToken: null, passwordResetExpires: null })
         .where(and(eq(t.email, input.email), eq(t.passwordResetToken, tokenHash), gt(t.passwordResetExpires, now)))
         .returning({ id: t.id }),
-      db
+      build
         .delete(sessions)
         .where(
           and(
@@ -272,8 +293,13 @@ export async function resetPassword(
             sql`${sessions.userId} in (select ${t.id} from ${t} where ${t.email} = ${input.email} and ${t.passwordHash} = ${passwordHash})`,
           ),
         ),
-    ]);
-    if (updated[0]) return userType;
-  }
-  throw new DomainError(400, INVALID_RESET_LINK);
+    ];
+  });
+  return db.write(
+    write(statements, ([player, , organiser]) => {
+      if ((player as unknown[]).length > 0) return "player";
+      if ((organiser as unknown[]).length > 0) return "organiser";
+      throw new DomainError(400, INVALID_RESET_LINK);
+    }),
+  );
 }

@@ -7,14 +7,14 @@ import { formatGBP } from "~/domain/money.ts";
 import { WITHDRAWAL_INVALID, WithdrawalSchema, withdrawalInsufficient } from "~/domain/withdrawals.ts";
 import { requestWithdrawal } from "./dashboard.server.ts";
 import { errorToast, redirectWithCookies } from "./forms.server.ts";
-import { claimUser, type Claim } from "./guards.server.ts";
+import { signedIn, type Caller } from "./access.server.ts";
 import { flashToast } from "./session.server.ts";
 import { endOtherSessions, endSessionById } from "./sessions.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
 export async function dashboardAction(request: Request, context: Ctx, back: string) {
-  const claim = await claimUser(request, context);
+  const claim = await signedIn(request, context);
   const form = await request.formData();
   switch (form.get("intent")) {
     case "end-session":
@@ -26,11 +26,10 @@ export async function dashboardAction(request: Request, context: Ctx, back: stri
   }
 }
 
-async function endSessionAction(claim: Claim, context: Ctx, form: FormData, back: string) {
-  const { env, db } = context.get(appContext);
-  await claim.user();
+async function endSessionAction(claim: Caller, context: Ctx, form: FormData, back: string) {
+  const { env } = context.get(appContext);
   const sessionId = String(form.get("sessionId") ?? "").slice(0, 100);
-  const ended = sessionId === claim.session.sessionId ? 0 : await endSessionById(db, claim.session, sessionId);
+  const ended = sessionId === claim.session.sessionId ? 0 : await claim.write(endSessionById(claim.session, sessionId));
   return redirectWithCookies(back, [
     await flashToast(
       env,
@@ -41,10 +40,9 @@ async function endSessionAction(claim: Claim, context: Ctx, form: FormData, back
   ]);
 }
 
-async function endOtherSessionsAction(claim: Claim, context: Ctx, back: string) {
-  const { env, db } = context.get(appContext);
-  await claim.user();
-  const ended = await endOtherSessions(db, claim.session);
+async function endOtherSessionsAction(claim: Caller, context: Ctx, back: string) {
+  const { env } = context.get(appContext);
+  const ended = await claim.write(endOtherSessions(claim.session));
   return redirectWithCookies(back, [
     await flashToast(env, {
       type: "success",
@@ -54,9 +52,9 @@ async function endOtherSessionsAction(claim: Claim, context: Ctx, back: string) 
   ]);
 }
 
-async function withdrawAction(claim: Claim, context: Ctx, form: FormData, back: string) {
-  const user = await claim.user();
-  const { env, db } = context.get(appContext);
+async function withdrawAction(claim: Caller, context: Ctx, form: FormData, back: string) {
+  const { user } = await claim.read();
+  const { env } = context.get(appContext);
   const parsed = WithdrawalSchema.safeParse({ amount: String(form.get("amount") ?? "").slice(0, 20) });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? WITHDRAWAL_INVALID.description;
@@ -67,7 +65,7 @@ async function withdrawAction(claim: Claim, context: Ctx, form: FormData, back: 
     return data({ withdrawError: problem.description, toast: errorToast(problem.title, problem.description) }, { status: 409 });
   }
   try {
-    const w = await requestWithdrawal(db, user.userType, user.id, parsed.data.amount);
+    const w = await claim.write(requestWithdrawal({ userType: user.userType, userId: user.id, amountPence: parsed.data.amount }));
     return redirectWithCookies(back, [
       await flashToast(env, {
         type: "success",

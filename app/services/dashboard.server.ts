@@ -1,6 +1,6 @@
 // What the dashboards show: balance movements, statistics and withdrawals.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { build, query, write, type Read, type Write } from "~/db/batch.server.ts";
 import { payouts, playerStats, tournamentPlayers, tournaments, transactions, withdrawals } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
@@ -8,75 +8,78 @@ import { formatGBP, withdrawalFee, type Pence } from "~/domain/money.ts";
 import { MIN_WITHDRAWAL_PENCE, WITHDRAWAL_TOO_SMALL, withdrawalInsufficient } from "~/domain/withdrawals.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 
-export function recentTransactionsQuery(db: Database, userType: UserType, userId: string, limit = 10) {
-  return db
+export function recentTransactionsQuery(userType: UserType, userId: string, limit = 10) {
+  return query(
+    build
     .select({ id: transactions.id, type: transactions.type, description: transactions.description, amountPence: transactions.amountPence, createdAt: transactions.createdAt })
     .from(transactions)
     .where(and(eq(transactions.userType, userType), eq(transactions.userId, userId)))
     .orderBy(desc(transactions.createdAt), desc(sql`rowid`))
-    .limit(limit);
-}
-
-export function playerStatsQuery(db: Database, playerId: string) {
-  return db
-    .select({
-      tournamentsPlayed: playerStats.tournamentsPlayed,
-      tournamentsWon: playerStats.tournamentsWon,
-      matchesPlayed: playerStats.matchesPlayed,
-      matchesWon: playerStats.matchesWon,
-      totalEarningsPence: playerStats.totalEarningsPence,
-    })
-    .from(playerStats)
-    .where(eq(playerStats.playerId, playerId))
-    .limit(1);
+    .limit(limit),
+  );
 }
 
 export type PlayerStats = { tournamentsPlayed: number; tournamentsWon: number; matchesPlayed: number; matchesWon: number; totalEarningsPence: Pence };
-export const emptyPlayerStats: PlayerStats = { tournamentsPlayed: 0, tournamentsWon: 0, matchesPlayed: 0, matchesWon: 0, totalEarningsPence: 0 };
+const emptyPlayerStats: PlayerStats = { tournamentsPlayed: 0, tournamentsWon: 0, matchesPlayed: 0, matchesWon: 0, totalEarningsPence: 0 };
+
+export function playerStatsQuery(playerId: string): Read<PlayerStats> {
+  return query(
+    build
+      .select({
+        tournamentsPlayed: playerStats.tournamentsPlayed,
+        tournamentsWon: playerStats.tournamentsWon,
+        matchesPlayed: playerStats.matchesPlayed,
+        matchesWon: playerStats.matchesWon,
+        totalEarningsPence: playerStats.totalEarningsPence,
+      })
+      .from(playerStats)
+      .where(eq(playerStats.playerId, playerId))
+      .limit(1),
+    ([row]) => row ?? emptyPlayerStats,
+  );
+}
 
 export type DirectorStats = { tournamentsHosted: number; activeTournaments: number; totalPlayersServed: number; totalPrizePoolsDistributedPence: Pence };
 
 /** The director's four figures in one statement. */
-export function directorStatsQuery(db: Database, organiserId: string) {
-  return db.all<{ hosted: number; active: number; served: number; distributed: number }>(sql`
+export function directorStatsQuery(organiserId: string): Read<DirectorStats> {
+  return query(
+    build.all<{ hosted: number; active: number; served: number; distributed: number }>(sql`
     select
       (select count(*) from ${tournaments} where organiser_id = ${organiserId}) as hosted,
       (select count(*) from ${tournaments} where organiser_id = ${organiserId} and status in ('open', 'in_progress')) as active,
       (select count(*) from ${tournamentPlayers} tp join ${tournaments} t on t.id = tp.tournament_id where t.organiser_id = ${organiserId} and tp.paid = 1) as served,
-      (select coalesce(sum(p.amount_pence), 0) from ${payouts} p join ${tournaments} t on t.id = p.tournament_id where t.organiser_id = ${organiserId} and p.confirmed = 1) as distributed`);
-}
-
-export function toDirectorStats(rows: { hosted: number; active: number; served: number; distributed: number }[]): DirectorStats {
-  const row = rows[0];
-  return {
-    tournamentsHosted: Number(row?.hosted ?? 0),
-    activeTournaments: Number(row?.active ?? 0),
-    totalPlayersServed: Number(row?.served ?? 0),
-    totalPrizePoolsDistributedPence: Number(row?.distributed ?? 0),
-  };
+      (select coalesce(sum(p.amount_pence), 0) from ${payouts} p join ${tournaments} t on t.id = p.tournament_id where t.organiser_id = ${organiserId} and p.confirmed = 1) as distributed`),
+    ([row]) => ({
+      tournamentsHosted: Number(row?.hosted ?? 0),
+      activeTournaments: Number(row?.active ?? 0),
+      totalPlayersServed: Number(row?.served ?? 0),
+      totalPrizePoolsDistributedPence: Number(row?.distributed ?? 0),
+    }),
+  );
 }
 
 /**
  * Withdraws: the withdrawal record and its `withdraw` transaction in one
  * batch, guarded so no sequence or race of withdrawals can overdraw.
  */
-export async function requestWithdrawal(db: Database, userType: UserType, userId: string, amountPence: Pence, now = Date.now()) {
+export function requestWithdrawal(
+  { userType, userId, amountPence, now = Date.now() }: { userType: UserType; userId: string; amountPence: Pence; now?: number },
+): Write<{ id: string; amountPence: Pence; feePence: Pence; netPence: Pence }> {
   if (!Number.isInteger(amountPence) || amountPence <= 0) throw new DomainError(400, "Please enter a valid withdrawal amount");
   if (amountPence < MIN_WITHDRAWAL_PENCE) throw new DomainError(400, WITHDRAWAL_TOO_SMALL);
   const { feePence, netPence } = withdrawalFee(amountPence);
   const id = crypto.randomUUID();
   const recorded = sql`exists (select 1 from ${withdrawals} where ${withdrawals.id} = ${id})`;
-  let inserted: { id: string }[];
-  let balance: { balance: number }[] = [];
-  try {
-    [inserted, , balance] = await db.batch([
-      db.all<{ id: string }>(sql`
+  const refusal = (balance: unknown) => new DomainError(409, withdrawalInsufficient(Number(balance ?? 0)).description);
+  return write(
+    [
+      build.all<{ id: string }>(sql`
         insert into ${withdrawals} (id, user_type, user_id, amount_pence, fee_pence, net_pence, status, created_at)
         select ${id}, ${userType}, ${userId}, ${amountPence}, ${feePence}, ${netPence}, 'pending', ${now}
         where ${hasFunds(userType, userId, amountPence)}
         returning id`),
       movementStatement(
-        db,
         {
           userType,
           userId,
@@ -88,34 +91,29 @@ export async function requestWithdrawal(db: Database, userType: UserType, userId
         recorded,
       ),
       // The balance after, for the refusal's message: no second round trip.
-      balanceQuery(db, userType, userId),
-    ]);
-  } catch (error) {
+      build.all<{ balance: number }>(
+        userType === "player"
+          ? sql`select balance_pence as balance from players where id = ${userId}`
+          : sql`select balance_pence as balance from organisers where id = ${userId}`,
+      ),
+    ],
+    ([inserted, , balance]) => {
+      if (!(inserted as unknown[])[0]) throw refusal((balance as { balance: number }[])[0]?.balance);
+      return { id, amountPence, feePence, netPence };
+    },
     // The balance CHECK is the last line of defence; the guard above normally answers first.
-    if (!String((error as Error).message).includes("CHECK constraint failed")) throw error;
-    inserted = [];
-  }
-  if (!inserted[0]) {
-    const rows = balance[0] ? balance : await balanceQuery(db, userType, userId);
-    throw new DomainError(409, withdrawalInsufficient(Number(rows[0]?.balance ?? 0)).description);
-  }
-  return { id, amountPence, feePence, netPence };
-}
-
-function balanceQuery(db: Database, userType: UserType, userId: string) {
-  return db.all<{ balance: number }>(
-    userType === "player"
-      ? sql`select balance_pence as balance from players where id = ${userId}`
-      : sql`select balance_pence as balance from organisers where id = ${userId}`,
+    (error) => (String((error as Error).message).includes("CHECK constraint failed") ? new DomainError(409, "Insufficient balance") : undefined),
   );
 }
 
 /** Tournaments for the director's dashboard: active ones and the 5 latest finished. */
-export function directorTournamentsQuery(db: Database, organiserId: string) {
-  return db
+export function directorTournamentsQuery(organiserId: string) {
+  return query(
+    build
     .select({ id: tournaments.id, slug: tournaments.slug, name: tournaments.name, venue: tournaments.venue, date: tournaments.date, time: tournaments.time, status: tournaments.status, maxPlayers: tournaments.maxPlayers })
     .from(tournaments)
     .where(eq(tournaments.organiserId, organiserId))
-    .orderBy(desc(tournaments.date), desc(tournaments.time));
+    .orderBy(desc(tournaments.date), desc(tournaments.time)),
+  );
 }
 

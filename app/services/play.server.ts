@@ -3,7 +3,7 @@
 // two taps at once or a double finalize cannot write twice.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "~/db/client.server.ts";
+import { assertInBatch, build, first, isBatchGuardFailure, isUniqueViolation, known, query, reads, write, type Read, type ReadResult, type Sender } from "~/db/batch.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import {
   applyResult,
@@ -19,15 +19,16 @@ import {
 import { DomainError } from "~/domain/errors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
-import { assertInBatch, isBatchGuardFailure } from "./batch-guard.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, isTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
 type TournamentRow = typeof tournaments.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
 
-async function ownTournament(db: Database, organiserId: string, ref: TournamentRef): Promise<TournamentRow> {
-  const [t] = await db.select().from(tournaments).where(isTournament(ref)).limit(1);
+const tournamentQuery = (ref: TournamentRef) => first(build.select().from(tournaments).where(isTournament(ref)).limit(1));
+
+/** The tournament, when it is this director's. */
+function ownTournament(t: TournamentRow | null, organiserId: string): TournamentRow {
   if (!t) throw new DomainError(404, "Tournament not found");
   if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   return t;
@@ -52,28 +53,39 @@ function toBracketMatch(row: MatchRow): BracketMatch {
 }
 
 /** The bracket of a tournament, or of the tournament a match belongs to (so it can be read alongside the match). */
-async function bracketOf(db: Database, of: TournamentRef | { matchId: string }): Promise<BracketMatch[]> {
-  const rows = await db
-    .select()
-    .from(matches)
-    .where(
-      "matchId" in of
-        ? sql`${matches.tournamentId} = (select ${matches.tournamentId} from ${matches} where ${matches.id} = ${of.matchId})`
-        : inTournament(matches.tournamentId, of),
-    )
-    .orderBy(asc(matches.round), asc(matches.matchNumber));
-  return rows.map(toBracketMatch);
+function bracketQuery(of: TournamentRef | { matchId: string }): Read<BracketMatch[]> {
+  return query(
+    build
+      .select()
+      .from(matches)
+      .where(
+        "matchId" in of
+          ? sql`${matches.tournamentId} = (select ${matches.tournamentId} from ${matches} where ${matches.id} = ${of.matchId})`
+          : inTournament(matches.tournamentId, of),
+      )
+      .orderBy(asc(matches.round), asc(matches.matchNumber)),
+    (rows) => rows.map(toBracketMatch),
+  );
 }
 
 /** Start: a random draw from the paid entries, the whole bracket in one batch. */
-export async function startTournament(db: Database, organiserId: string, tournament: TournamentRef, now = Date.now()) {
-  const [t, entrants] = await Promise.all([
-    ownTournament(db, organiserId, tournament),
-    db
-      .select({ playerId: tournamentPlayers.playerId })
-      .from(tournamentPlayers)
-      .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
-  ]);
+export async function startTournament(
+  db: Sender,
+  { organiserId, tournament, now = Date.now() }: { organiserId: string; tournament: TournamentRef; now?: number },
+) {
+  const read = await db.send(
+    reads({
+      t: tournamentQuery(tournament),
+      entrants: query(
+        build
+          .select({ playerId: tournamentPlayers.playerId })
+          .from(tournamentPlayers)
+          .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
+      ),
+    }),
+  );
+  const t = ownTournament(read.t, organiserId);
+  const entrants = read.entrants;
   if (t.status !== "open") throw new DomainError(409, "Only an open tournament can be started");
   if (entrants.length < 2) throw new DomainError(409, "At least 2 paid players are needed to start");
   if (entrants.length > t.maxPlayers) throw new DomainError(409, "More paid entries than places: check the entries");
@@ -86,39 +98,41 @@ export async function startTournament(db: Database, organiserId: string, tournam
   const chunks: (typeof rows)[] = [];
   for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
 
-  try {
-    const [, started] = await db.batch([
+  const started = write(
+    [
       // A payment that landed after we read the entries would be charged
       // without a place in the draw: refuse, and let the director start again.
       assertInBatch(
-        db,
         sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${entrants.length}`,
       ),
-      db
+      build
         .update(tournaments)
         .set({ status: "in_progress", startedAt: now })
         .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
         .returning({ id: tournaments.id }),
       // Unpaid holds are not entered; a late payment for one is refunded.
-      db.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
-      ...chunks.map((chunk) => db.insert(matches).values(chunk)),
-    ]);
-    if (!started[0]) throw new DomainError(409, "The tournament has already started");
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    if (isBatchGuardFailure(error)) throw new DomainError(409, "A new entry was paid while starting: start again to include it");
-    // A concurrent start inserted the bracket first: the unique match positions refused ours.
-    if (String((error as Error).message).includes("UNIQUE")) throw new DomainError(409, "The tournament has already started");
-    throw error;
-  }
-  return { matches: bracket.length, players: draw.length };
+      build.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
+      ...chunks.map((chunk) => build.insert(matches).values(chunk)),
+    ],
+    ([, updated]) => {
+      if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
+      return { matches: bracket.length, players: draw.length };
+    },
+    (error) => {
+      if (isBatchGuardFailure(error)) return new DomainError(409, "A new entry was paid while starting: start again to include it");
+      // A concurrent start inserted the bracket first: the unique match positions refused ours.
+      if (isUniqueViolation(error)) return new DomainError(409, "The tournament has already started");
+      return undefined;
+    },
+  );
+  return db.write(started);
 }
 
 /** The bracket as displayed (SPEC's match shape with names and the table): a tournament's matches in bracket order, by its id or (for a page that has only the URL) its slug. */
-export async function listMatches(db: Database, tournament: TournamentRef): Promise<MatchView[]> {
+export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
-  const rows = await db
+  const rows = build
     .select({ match: matches, player1Name: p1.name, player2Name: p2.name, tableName: tables.name })
     .from(matches)
     .leftJoin(p1, eq(p1.id, matches.player1Id))
@@ -126,7 +140,7 @@ export async function listMatches(db: Database, tournament: TournamentRef): Prom
     .leftJoin(tables, eq(tables.id, matches.tableId))
     .where(inTournament(matches.tournamentId, tournament))
     .orderBy(asc(matches.round), asc(matches.matchNumber));
-  return rows.map(({ match: m, player1Name, player2Name, tableName }) => ({
+  return query(rows, (found) => found.map(({ match: m, player1Name, player2Name, tableName }) => ({
     id: m.id,
     round: m.round,
     matchNumber: m.matchNumber,
@@ -142,12 +156,15 @@ export async function listMatches(db: Database, tournament: TournamentRef): Prom
     tableId: m.tableId,
     tableName,
     nextMatchId: m.nextMatchId,
-  }));
+  })));
 }
 
-/** A match and its tournament (one statement), when the director may change it. */
-async function matchInPlay(db: Database, organiserId: string, matchId: string) {
-  const [found] = await db.select({ row: matches, t: tournaments }).from(matches).innerJoin(tournaments, eq(tournaments.id, matches.tournamentId)).where(eq(matches.id, matchId)).limit(1);
+/** A match and its tournament (one statement). */
+const matchWithTournament = (matchId: string) =>
+  first(build.select({ row: matches, t: tournaments }).from(matches).innerJoin(tournaments, eq(tournaments.id, matches.tournamentId)).where(eq(matches.id, matchId)).limit(1));
+
+/** The match and its tournament, when this director may change it now. */
+function matchInPlay(found: { row: MatchRow; t: TournamentRow } | null, organiserId: string) {
   if (!found) throw new DomainError(404, "Match not found");
   const { row, t } = found;
   if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
@@ -155,8 +172,10 @@ async function matchInPlay(db: Database, organiserId: string, matchId: string) {
   return { row, t };
 }
 
-/** Writes a result's changes, guarded on the match being as we read it. */
-async function persistResult(db: Database, before: MatchRow, changes: MatchChange[]) {
+const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
+
+/** The batch writing a result's changes, guarded on the match being as we read it. */
+function resultStatements(before: MatchRow, changes: MatchChange[]) {
   const [own, ...others] = changes;
   if (!own || own.id !== before.id) throw new Error("applyResult must change the match itself first");
   const guard = and(
@@ -169,86 +188,83 @@ async function persistResult(db: Database, before: MatchRow, changes: MatchChang
     eq(matches.player2Score, before.player2Score),
   );
   const after = { ...before, ...own.set };
-  let updated: { id: string }[];
-  try {
-    [, , updated] = await db.batch([
+  return write(
+    [
       // Checked when the batch runs, not when we read: a finalize or the next
       // match's result may have landed in between.
-      assertInBatch(db, sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`),
+      assertInBatch(sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`),
       assertInBatch(
-        db,
         others.length === 0
           ? sql`1`
           : sql`not exists (select 1 from ${matches} where ${matches.id} in (${sql.join(others.map((c) => sql`${c.id}`), sql`, `)}) and ${matches.status} = 'completed')`,
       ),
-      db.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
+      build.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
       // Our own write must have happened before the next match is touched.
       assertInBatch(
-        db,
         sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
           and ${matches.winnerId} = ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
           and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
       ),
-      ...others.map((change) => db.update(matches).set(change.set).where(eq(matches.id, change.id))),
-    ]);
-  } catch (error) {
-    if (isBatchGuardFailure(error)) throw new DomainError(409, "This match changed meanwhile: reload and try again");
-    throw error;
-  }
-  if (!updated[0]) throw new DomainError(409, "This match changed meanwhile: reload and try again");
+      ...others.map((change) => build.update(matches).set(change.set).where(eq(matches.id, change.id))),
+    ],
+    ([, , updated]) => {
+      if (!(updated as unknown[])[0]) throw new DomainError(409, MATCH_CHANGED);
+    },
+    (error) => (isBatchGuardFailure(error) ? new DomainError(409, MATCH_CHANGED) : undefined),
+  );
 }
 
+export type SaveResult = {
+  organiserId: string;
+  matchId: string;
+  input: ResultInput;
+  /** "either" corrects the result when the match has one already. */
+  mode: "record" | "correct" | "either";
+  /** The players the caller believes are in the match: refused when the draw says otherwise. */
+  players?: { player1Id?: string | null; player2Id?: string | null };
+  now?: number;
+};
+
 /**
- * Records a result (or, for "either", corrects it when the match has one
- * already): the match, its tournament and the bracket in one read, then one
- * guarded batch. `check` sees the match as read, before anything is written.
+ * Records a result (or corrects it): the match, its tournament and the
+ * bracket in one read, then one guarded batch.
  */
-export async function saveResult(
-  db: Database,
-  organiserId: string,
-  matchId: string,
-  input: ResultInput,
-  mode: "record" | "correct" | "either",
-  check: (row: MatchRow) => void = () => {},
-  now = Date.now(),
-): Promise<"recorded" | "corrected"> {
-  const [{ row, t }, bracket] = await Promise.all([matchInPlay(db, organiserId, matchId), bracketOf(db, { matchId })]);
-  check(row);
+export async function saveResult(db: Sender, { organiserId, matchId, input, mode, players: claimed = {}, now = Date.now() }: SaveResult): Promise<"recorded" | "corrected"> {
+  const read = await db.send(reads({ found: matchWithTournament(matchId), bracket: bracketQuery({ matchId }) }));
+  const { row, t } = matchInPlay(read.found, organiserId);
+  if ((claimed.player1Id !== undefined && claimed.player1Id !== row.player1Id) || (claimed.player2Id !== undefined && claimed.player2Id !== row.player2Id)) {
+    throw new DomainError(400, "The players of a match are set by the draw and cannot be changed");
+  }
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
-  const changes = (correcting ? correctResult : applyResult)(bracket, matchId, input, { raceTo: t.raceTo, now });
-  await persistResult(db, row, changes);
+  const changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  await db.write(resultStatements(row, changes));
   return correcting ? "corrected" : "recorded";
 }
 
-export const recordResult = (db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) =>
-  saveResult(db, organiserId, matchId, input, "record", undefined, now);
-
-export const correctMatchResult = (db: Database, organiserId: string, matchId: string, input: ResultInput, now = Date.now()) =>
-  saveResult(db, organiserId, matchId, input, "correct", undefined, now);
-
 /** Assigning a table puts the match in progress; unassigning returns it to pending. */
-export async function assignTable(db: Database, organiserId: string, matchId: string, tableId: string | null, now = Date.now()) {
-  const [{ row }, [table]] = await Promise.all([
-    matchInPlay(db, organiserId, matchId),
-    tableId === null ? Promise.resolve([]) : db.select().from(tables).where(eq(tables.id, tableId)).limit(1),
-  ]);
+export async function assignTable(
+  db: Sender,
+  { organiserId, matchId, tableId, now = Date.now() }: { organiserId: string; matchId: string; tableId: string | null; now?: number },
+) {
+  const read = await db.send(
+    reads({ found: matchWithTournament(matchId), table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)) }),
+  );
+  const { row } = matchInPlay(read.found, organiserId);
   if (row.status === "completed") throw new DomainError(409, "This match already has a result");
+  const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   if (tableId === null) {
-    await db
-      .update(matches)
-      .set({ tableId: null, tableAssignedAt: null, status: "pending" })
-      .where(and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`));
+    await db.write(write([build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted)]));
     return;
   }
   if (!row.player1Id || !row.player2Id) throw new DomainError(409, "Both players must be known before the match goes on a table");
+  const table = read.table;
   if (!table) throw new DomainError(404, "Table not found");
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
-  const [updated] = await db
-    .update(matches)
-    .set({ tableId, tableAssignedAt: now, status: "in_progress" })
-    .where(and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`))
-    .returning({ id: matches.id });
-  if (!updated) throw new DomainError(409, "This match already has a result");
+  await db.write(
+    write([build.update(matches).set({ tableId, tableAssignedAt: now, status: "in_progress" }).where(notCompleted).returning({ id: matches.id })], ([updated]) => {
+      if (!(updated as unknown[])[0]) throw new DomainError(409, "This match already has a result");
+    }),
+  );
 }
 
 type PayoutPlan = {
@@ -263,16 +279,25 @@ type PayoutPlan = {
   finalMatchId: string | null;
 };
 
-async function planPayouts(db: Database, organiserId: string, tournament: TournamentRef): Promise<PayoutPlan> {
-  const [t, entries, bracket] = await Promise.all([
-    ownTournament(db, organiserId, tournament),
-    db
-      .select({ playerId: tournamentPlayers.playerId, name: players.name })
-      .from(tournamentPlayers)
-      .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
-      .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
-    bracketOf(db, tournament),
-  ]);
+/** What payouts are planned from: the tournament, its paid entries and its bracket (one read, by id or slug). */
+export function payoutPlanQuery(tournament: TournamentRef) {
+  return reads({
+    t: tournamentQuery(tournament),
+    entries: query(
+      build
+        .select({ playerId: tournamentPlayers.playerId, name: players.name })
+        .from(tournamentPlayers)
+        .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+        .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
+    ),
+    bracket: bracketQuery(tournament),
+  });
+}
+type PlanInput = ReadResult<ReturnType<typeof payoutPlanQuery>>;
+
+function planPayouts(input: PlanInput, organiserId: string): PayoutPlan {
+  const t = ownTournament(input.t, organiserId);
+  const { entries, bracket } = input;
   if (t.status !== "in_progress") throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
   const placed = standings(bracket); // throws 409 until the final has a result
   const paidPositions = new Set<string>(positions);
@@ -295,8 +320,8 @@ async function planPayouts(db: Database, organiserId: string, tournament: Tourna
 }
 
 /** The confirm dialog's rows: player, position, amount (pence). */
-export async function payoutPreview(db: Database, organiserId: string, tournament: TournamentRef) {
-  const plan = await planPayouts(db, organiserId, tournament);
+export function payoutPreview(input: PlanInput, organiserId: string) {
+  const plan = planPayouts(input, organiserId);
   return {
     poolPence: plan.poolPence,
     rakePence: plan.rakePence,
@@ -316,8 +341,11 @@ export async function payoutPreview(db: Database, organiserId: string, tournamen
  * finalize having made it, so a second finalize — concurrent or later —
  * changes nothing.
  */
-export async function finalizeTournament(db: Database, organiserId: string, tournament: TournamentRef, now = Date.now()) {
-  const plan = await planPayouts(db, organiserId, tournament);
+export async function finalizeTournament(
+  db: Sender,
+  { organiserId, tournament, now = Date.now() }: { organiserId: string; tournament: TournamentRef; now?: number },
+) {
+  const plan = planPayouts(await db.send(payoutPlanQuery(tournament)), organiserId);
   const { t } = plan;
   // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
   const finalizeId = crypto.randomUUID();
@@ -325,21 +353,18 @@ export async function finalizeTournament(db: Database, organiserId: string, tour
   const label = `${t.name}, ${t.venue}`;
   const winnings = new Map(plan.payouts.map((p) => [p.playerId, p.amountPence]));
 
-  let finished: { id: string }[];
-  try {
-    [, finished] = await db.batch([
+  const statements = [
       // A correction of the final may land after we planned the payouts.
       assertInBatch(
-        db,
         sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId} and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.champion})`,
       ),
-      db
+      build
         .update(tournaments)
         .set({ status: "finished", finishedAt: now, finalizeId })
         .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`))
         .returning({ id: tournaments.id }),
       ...plan.payouts.map((p) =>
-        db.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
+        build.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
           select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now} where ${ours}
           on conflict (tournament_id, player_id) do nothing`),
       ),
@@ -347,7 +372,6 @@ export async function finalizeTournament(db: Database, organiserId: string, tour
         .filter((p) => p.amountPence > 0)
         .map((p) =>
           movementStatement(
-            db,
             {
               userType: "player",
               userId: p.playerId,
@@ -363,7 +387,6 @@ export async function finalizeTournament(db: Database, organiserId: string, tour
       ...(plan.rakePence > 0
         ? [
             movementStatement(
-              db,
               {
                 userType: "organiser",
                 userId: t.organiserId,
@@ -381,7 +404,7 @@ export async function finalizeTournament(db: Database, organiserId: string, tour
         const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
         const won = plan.champion === playerId ? 1 : 0;
         const earnings = winnings.get(playerId) ?? 0;
-        return db.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
+        return build.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
           select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now} where ${ours}
           on conflict (player_id) do update set
             tournaments_played = tournaments_played + 1,
@@ -391,12 +414,16 @@ export async function finalizeTournament(db: Database, organiserId: string, tour
             total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
             updated_at = excluded.updated_at`);
       }),
-    ]);
-  } catch (error) {
-    if (isBatchGuardFailure(error)) throw new DomainError(409, "The final's result changed meanwhile: check the payouts again");
-    throw error;
-  }
-  if (!finished[0]) throw new DomainError(409, "This tournament has already been finalized");
-  return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts };
+  ];
+  return db.write(
+    write(
+      statements,
+      ([, finished]) => {
+        if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
+        return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts };
+      },
+      (error) => (isBatchGuardFailure(error) ? new DomainError(409, "The final's result changed meanwhile: check the payouts again") : undefined),
+    ),
+  );
 }
 

@@ -2,7 +2,7 @@
 // Worker may run in many places at once). Each check is one guarded upsert or
 // read, built here so it can ride in a batch with the request's other work.
 import { lte, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { build, write, type Sender } from "~/db/batch.server.ts";
 import { rateLimits } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 
@@ -28,14 +28,14 @@ export const LOGIN_FAILURE_LIMIT: RateLimit = {
 };
 export const FORGOT_PASSWORD_LIMIT: RateLimit = { name: "forgot", limit: 5, windowMs: 60 * 60 * 1000, message: TOO_MANY };
 
-type Counter = { count: number; windowEndsAt: number };
+export type Counter = { count: number; windowEndsAt: number };
 
 const keyOf = (rule: RateLimit, subject: string) => `${rule.name}:${subject}`;
 
 /** Counts one for `subject` (a new window once the last has passed); answers the counter. */
-export function countOne(db: Database, rule: RateLimit, subject: string, now: number) {
+export function countOne(rule: RateLimit, subject: string, now: number) {
   const windowEndsAt = now + rule.windowMs;
-  return db.all<Counter>(sql`
+  return build.all<Counter>(sql`
     insert into ${rateLimits} (key, count, window_ends_at) values (${keyOf(rule, subject)}, 1, ${windowEndsAt})
     on conflict (key) do update set
       count = case when ${rateLimits.windowEndsAt} <= ${now} then 1 else ${rateLimits.count} + 1 end,
@@ -44,14 +44,14 @@ export function countOne(db: Database, rule: RateLimit, subject: string, now: nu
 }
 
 /** The counter of `subject`'s current window, without counting (none once it has passed). */
-export function currentCount(db: Database, rule: RateLimit, subject: string, now: number) {
-  return db.all<Counter>(sql`
+export function currentCount(rule: RateLimit, subject: string, now: number) {
+  return build.all<Counter>(sql`
     select count as count, window_ends_at as windowEndsAt from ${rateLimits}
     where key = ${keyOf(rule, subject)} and window_ends_at > ${now}`);
 }
 
-export function clearCount(db: Database, rule: RateLimit, subject: string) {
-  return db.run(sql`delete from ${rateLimits} where key = ${keyOf(rule, subject)}`);
+export function clearCount(rule: RateLimit, subject: string) {
+  return build.run(sql`delete from ${rateLimits} where key = ${keyOf(rule, subject)}`);
 }
 
 /** 429, saying when to try again, once the counter is past the limit (`atMost`: the counter may reach it). */
@@ -63,13 +63,13 @@ export function refuseIfOver(rows: Counter[], rule: RateLimit, now: number, atMo
 }
 
 /** Counts one attempt for `subject`; throws 429 once the window's limit is passed. */
-export async function enforceRateLimit(db: Database, rule: RateLimit, subject: string, now = Date.now()): Promise<void> {
-  refuseIfOver(await countOne(db, rule, subject, now), rule, now);
+export async function enforceRateLimit(db: Sender, rule: RateLimit, subject: string, now = Date.now()): Promise<void> {
+  refuseIfOver(await db.write(write([countOne(rule, subject, now)], ([rows]) => rows as Counter[])), rule, now);
 }
 
 /** The cron's tidy-up: windows that have passed count for nothing. */
-export function pruneRateLimits(db: Database, now: number) {
-  return db.delete(rateLimits).where(lte(rateLimits.windowEndsAt, now));
+export function pruneRateLimits(now: number) {
+  return build.delete(rateLimits).where(lte(rateLimits.windowEndsAt, now));
 }
 
 /** Who is asking: Cloudflare's client IP header in production, else "local". */

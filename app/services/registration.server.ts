@@ -2,12 +2,11 @@
 // from the balance, and the one place a successful payment takes effect —
 // by webhook or by the return from checkout, whichever comes first.
 import { and, eq, isNotNull, lte, sql, type SQL } from "drizzle-orm";
-import type { BatchRunner, Database } from "~/db/client.server.ts";
+import { build, first, known, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/money.ts";
 import { registrationState } from "~/domain/tournaments.ts";
-import type { CurrentUser } from "./accounts.server.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 import { isTournament, tournamentIdSql, type TournamentRef } from "./tournament-ref.server.ts";
@@ -16,11 +15,7 @@ export const HOLD_MS = 15 * 60 * 1000;
 
 type Tournament = typeof tournaments.$inferSelect;
 
-async function loadTournament(db: Database, ref: TournamentRef): Promise<Tournament> {
-  const [t] = await db.select().from(tournaments).where(isTournament(ref)).limit(1);
-  if (!t) throw new DomainError(404, "Tournament not found");
-  return t;
-}
+const tournamentQuery = (ref: TournamentRef) => build.select().from(tournaments).where(isTournament(ref)).limit(1);
 
 const totalPence = (t: Pick<Tournament, "entryFeePence" | "siteFeePence">): Pence => t.entryFeePence + t.siteFeePence;
 
@@ -44,15 +39,19 @@ function maxPlayersOf(tournamentId: TournamentKey) {
   return sql`(select max_players from ${tournaments} where id = ${tournamentId})`;
 }
 
-/** Why a join was refused, in words a player understands. */
-async function refusal(db: Database, t: Tournament, playerId: string, now: number): Promise<DomainError> {
-  const [[entry], [count]] = await db.batch([
-    db
+/** What a refusal is explained from: the player's entry and the places others hold (read in the joining batch). */
+function refusalStatements(tournament: TournamentKey, playerId: string, now: number) {
+  return [
+    build
       .select({ paid: tournamentPlayers.paid })
       .from(tournamentPlayers)
-      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.playerId, playerId))),
-    db.all<{ n: number }>(sql`select ${placesTakenByOthers(t.id, playerId, now)} as n`),
-  ]);
+      .where(and(sql`${tournamentPlayers.tournamentId} = ${tournament}`, eq(tournamentPlayers.playerId, playerId))),
+    build.all<{ n: number }>(sql`select ${placesTakenByOthers(tournament, playerId, now)} as n`),
+  ] as const;
+}
+
+/** Why a join was refused, in words a player understands. */
+function refusal(t: Tournament, entry: { paid: boolean } | undefined, count: { n: number } | undefined, now: number): DomainError {
   const state = registrationState({
     status: t.status,
     registrationDeadline: t.registrationDeadline,
@@ -77,10 +76,10 @@ async function refusal(db: Database, t: Tournament, playerId: string, now: numbe
  * paid entries plus live holds never exceed maxPlayers, even when several
  * players go for the last place at once.
  */
-function holdStatement(db: Database, tournament: TournamentKey, playerId: string, now: number) {
+function holdStatement(tournament: TournamentKey, playerId: string, now: number) {
   const id = crypto.randomUUID();
   const expires = now + HOLD_MS;
-  return db.all<{ id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number }>(sql`
+  return build.all<{ id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number }>(sql`
     insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
     select ${id}, ${tournament}, ${playerId}, 0, ${expires}, ${now}
     where ${openForEntries(tournament, now)}
@@ -96,32 +95,39 @@ export type JoinResult =
   | { paid: true; registrationId: string }
   | { paid: false; registrationId: string; clientSecret: string; paymentIntentId: string; amountPence: Pence };
 
+type Hold = { id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number };
+
 /**
  * Join: a free tournament registers at once; otherwise a hold and a payment
- * intent. The hold and the tournament's row come back from one batch —
- * `batch` is a claim's, asserting the session in the same round trip.
+ * intent. The hold, the tournament's row and what a refusal is explained
+ * from come back from the first batch.
  */
 export async function joinTournament(
-  db: Database,
+  db: Sender,
   provider: PaymentsProvider,
-  player: Pick<CurrentUser, "id" | "userType">,
-  tournament: TournamentRef,
-  { now = Date.now(), batch = (items) => db.batch(items) }: { now?: number; batch?: BatchRunner } = {},
+  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
 ): Promise<JoinResult> {
-  if (player.userType !== "player") throw new DomainError(403, "Only players can join tournaments");
-  const [[hold], [t]] = await batch([
-    holdStatement(db, tournamentIdSql(tournament), player.id, now),
-    db.select().from(tournaments).where(isTournament(tournament)).limit(1),
-  ]);
-  if (!t) throw new DomainError(404, "Tournament not found");
-  if (!hold) throw await refusal(db, t, player.id, now);
+  const key = tournamentIdSql(tournament);
+  const { hold, t } = await db.write(
+    write([holdStatement(key, playerId, now), tournamentQuery(tournament), ...refusalStatements(key, playerId, now)], ([holds, rows, entries, counts]) => {
+      const t = (rows as Tournament[])[0];
+      if (!t) throw new DomainError(404, "Tournament not found");
+      const hold = (holds as Hold[])[0];
+      if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now);
+      return { hold, t };
+    }),
+  );
   const amountPence = totalPence(t);
 
   if (amountPence === 0) {
-    await db
-      .update(tournamentPlayers)
-      .set({ paid: true, paidAt: now, holdExpiresAt: null })
-      .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false)));
+    await db.write(
+      write([
+        build
+          .update(tournamentPlayers)
+          .set({ paid: true, paidAt: now, holdExpiresAt: null })
+          .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
+      ]),
+    );
     return { paid: true, registrationId: hold.id };
   }
 
@@ -137,29 +143,31 @@ export async function joinTournament(
     amountPence,
     currency: "gbp",
     description: `Entry: ${t.name}, ${t.venue}`,
-    metadata: { tournamentId: t.id, playerId: player.id, registrationId: hold.id },
+    metadata: { tournamentId: t.id, playerId, registrationId: hold.id },
     // One intent per hold: a retried request cannot create a second charge.
     idempotencyKey: `hold:${hold.id}:${hold.hold_expires_at}`,
   });
-  await db.batch([
-    db
-      .insert(payments)
-      .values({
-        id: intent.id,
-        provider: provider.kind,
-        registrationId: hold.id,
-        tournamentId: t.id,
-        playerId: player.id,
-        amountPence,
-        currency: "gbp",
-        clientSecret: intent.clientSecret,
-      })
-      .onConflictDoNothing({ target: payments.id }),
-    db
-      .update(tournamentPlayers)
-      .set({ paymentIntentId: intent.id })
-      .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
-  ]);
+  await db.write(
+    write([
+      build
+        .insert(payments)
+        .values({
+          id: intent.id,
+          provider: provider.kind,
+          registrationId: hold.id,
+          tournamentId: t.id,
+          playerId,
+          amountPence,
+          currency: "gbp",
+          clientSecret: intent.clientSecret,
+        })
+        .onConflictDoNothing({ target: payments.id }),
+      build
+        .update(tournamentPlayers)
+        .set({ paymentIntentId: intent.id })
+        .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
+    ]),
+  );
   return { paid: false, registrationId: hold.id, clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPence };
 }
 
@@ -185,48 +193,55 @@ function entryMovements(t: Tournament, playerId: string, key: string, withDeposi
 }
 
 /** Pays the entry from the player's balance: the place and the ledger rows in one atomic batch. */
-export async function payFromBalance(db: Database, player: Pick<CurrentUser, "id" | "userType">, tournament: TournamentRef, now = Date.now()) {
-  if (player.userType !== "player") throw new DomainError(403, "Only players can join tournaments");
-  const t = await loadTournament(db, tournament);
+export async function payFromBalance(
+  db: Sender,
+  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
+) {
+  const t = await db.send(first(tournamentQuery(tournament)));
+  if (!t) throw new DomainError(404, "Tournament not found");
   const amount = totalPence(t);
-  const key = `balance:${t.id}:${player.id}`;
-  const registered = sql`exists (select 1 from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${player.id} and paid = 1 and payment_intent_id = ${key})`;
-  try {
-    const [entry] = await db.batch([
-      db.all<{ id: string }>(sql`
+  const key = `balance:${t.id}:${playerId}`;
+  const registered = sql`exists (select 1 from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
+  const uncovered = () => new DomainError(409, "Your balance does not cover the entry");
+  const movements = entryMovements(t, playerId, key, false).map((m) => movementStatement(m, registered));
+  return db.write(
+    write(
+      [
+        build.all<{ id: string }>(sql`
         insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, payment_intent_id, joined_at)
-        select ${crypto.randomUUID()}, ${t.id}, ${player.id}, 1, ${now}, ${key}, ${now}
+        select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, ${key}, ${now}
         where ${openForEntries(t.id, now)}
-          and ${placesTakenByOthers(t.id, player.id, now)} < ${maxPlayersOf(t.id)}
-          and ${hasFunds("player", player.id, amount)}
+          and ${placesTakenByOthers(t.id, playerId, now)} < ${maxPlayersOf(t.id)}
+          and ${hasFunds("player", playerId, amount)}
         on conflict (tournament_id, player_id) do update
           set paid = 1, paid_at = excluded.paid_at, hold_expires_at = null, payment_intent_id = excluded.payment_intent_id
           where tournament_players.paid = 0
         returning id`),
-      ...entryMovements(t, player.id, key, false).map((m) => movementStatement(db, m, registered)),
-    ]);
-    if (!entry[0]) {
-      const [funds] = await db.all<{ ok: number }>(sql`select ${hasFunds("player", player.id, amount)} as ok`);
-      throw Number(funds?.ok) ? await refusal(db, t, player.id, now) : new DomainError(409, "Your balance does not cover the entry");
-    }
-    return { registrationId: entry[0].id, amountPence: amount };
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    // The balance CHECK refused an overdraft: the whole batch rolled back.
-    if (String((error as Error).message).includes("CHECK constraint failed")) {
-      throw new DomainError(409, "Your balance does not cover the entry");
-    }
-    throw error;
-  }
+        // Why not, when not: read after the insert, in the same batch.
+        build.all<{ ok: number }>(sql`select ${hasFunds("player", playerId, amount)} as ok`),
+        ...refusalStatements(t.id, playerId, now),
+        ...movements,
+      ],
+      ([entry, funds, entries, counts]) => {
+        const id = (entry as { id: string }[])[0]?.id;
+        if (id) return { registrationId: id, amountPence: amount };
+        if (!Number((funds as { ok: number }[])[0]?.ok)) throw uncovered();
+        throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now);
+      },
+      // The balance CHECK refused an overdraft: the whole batch rolled back.
+      (error) => (String((error as Error).message).includes("CHECK constraint failed") ? uncovered() : undefined),
+    ),
+  );
 }
 
 type PaymentRecord = typeof payments.$inferSelect;
 export type LoadedPayment = { record: PaymentRecord; t: Tournament } | null;
 
 /** Our record of a payment and its tournament, in one statement. */
-export async function loadPayment(db: Database, intentId: string): Promise<LoadedPayment> {
-  const [row] = await db.select({ record: payments, t: tournaments }).from(payments).innerJoin(tournaments, eq(tournaments.id, payments.tournamentId)).where(eq(payments.id, intentId)).limit(1);
-  return row ?? null;
+export function paymentQuery(intentId: string): Read<LoadedPayment> {
+  return first(
+    build.select({ record: payments, t: tournaments }).from(payments).innerJoin(tournaments, eq(tournaments.id, payments.tournamentId)).where(eq(payments.id, intentId)).limit(1),
+  );
 }
 
 export type PaymentOutcome = "applied" | "already-applied" | "refunded" | "not-ours" | "not-succeeded";
@@ -237,15 +252,20 @@ export type PaymentOutcome = "applied" | "already-applied" | "refunded" | "not-o
  * longer be honoured, refund it. Idempotent: a second call changes nothing.
  */
 export async function paymentSucceeded(
-  db: Database,
+  db: Sender,
   provider: PaymentsProvider,
-  intent: PaymentIntent,
-  now = Date.now(),
-  /** The record as the caller read it (alongside its other reads), or it is read here. */
-  loaded?: LoadedPayment,
+  {
+    intent,
+    found,
+    now = Date.now(),
+  }: {
+    intent: PaymentIntent;
+    /** Our record of the intent (`paymentQuery`), read by the caller with its other reads. */
+    found: LoadedPayment;
+    now?: number;
+  },
 ): Promise<PaymentOutcome> {
   if (intent.status !== "succeeded") return "not-succeeded";
-  const found = loaded === undefined ? await loadPayment(db, intent.id) : loaded;
   if (!found) return "not-ours";
   const { record, t } = found;
   // Set only in the batch that marked the entry paid by this very intent.
@@ -262,62 +282,72 @@ export async function paymentSucceeded(
   const registrationId = record.registrationId;
   if (matches && registrationId) {
     const paidByThis = sql`exists (select 1 from ${tournamentPlayers} where id = ${registrationId} and paid = 1 and payment_intent_id = ${intent.id})`;
-    const [entryBefore, marked] = await db.batch([
+    const outcome = await db.write(
+      write(
+        [
       // The entry as the batch finds it (same transaction): already paid by
       // this intent means a concurrent delivery won, with no second look.
-      db
+      build
         .select({ paid: tournamentPlayers.paid, intent: tournamentPlayers.paymentIntentId })
         .from(tournamentPlayers)
         .where(eq(tournamentPlayers.id, registrationId))
         .limit(1),
-      db.all<{ id: string }>(sql`
+      build.all<{ id: string }>(sql`
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null
         where id = ${registrationId} and paid = 0 and payment_intent_id = ${intent.id}
           and exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')
           and (hold_expires_at > ${now} or ${placesTakenByOthers(t.id, record.playerId, now)} < ${maxPlayersOf(t.id)})
         returning id`),
-      ...entryMovements(t, record.playerId, `payment:${intent.id}`, true).map((m) => movementStatement(db, m, paidByThis)),
-      db
+      ...entryMovements(t, record.playerId, `payment:${intent.id}`, true).map((m) => movementStatement(m, paidByThis)),
+      build
         .update(payments)
         .set({ status: "succeeded", outcome: "applied", updatedAt: now })
         .where(and(eq(payments.id, intent.id), sql`${paidByThis}`)),
-    ]);
-    if (marked[0]) return "applied";
-    const [entry] = entryBefore;
-    if (entry?.paid && entry.intent === intent.id) return "already-applied";
+        ],
+        ([entryBefore, marked]) => {
+          if ((marked as unknown[])[0]) return "applied" as const;
+          const entry = (entryBefore as { paid: boolean; intent: string | null }[])[0];
+          return entry?.paid && entry.intent === intent.id ? ("already-applied" as const) : null;
+        },
+      ),
+    );
+    if (outcome) return outcome;
   }
 
   // The place is gone (hold expired and the field filled, or play started),
   // or the payment does not match what we asked for: give the money back.
   if (record.outcome === "refunded") return "refunded";
   await provider.refund(intent.id, `refund:${intent.id}`);
-  await db.update(payments).set({ status: "refunded", outcome: "refunded", updatedAt: now }).where(eq(payments.id, intent.id));
+  await db.write(write([build.update(payments).set({ status: "refunded", outcome: "refunded", updatedAt: now }).where(eq(payments.id, intent.id))]));
   return "refunded";
 }
 
 /** The return from checkout: ask the provider (never the URL) and apply. */
 export async function verifyPayment(
-  db: Database,
+  db: Sender,
   provider: PaymentsProvider,
-  player: Pick<CurrentUser, "id">,
-  paymentIntentId: string,
-  /** Our record, when the caller read it alongside its other reads. */
-  preloaded?: LoadedPayment,
+  {
+    playerId,
+    found,
+  }: {
+    playerId: string;
+    /** Our record of the intent (`paymentQuery`), read by the caller with its other reads. */
+    found: LoadedPayment;
+  },
 ) {
-  const loaded = preloaded === undefined ? await loadPayment(db, paymentIntentId) : preloaded;
-  if (!loaded || loaded.record.playerId !== player.id) throw new DomainError(404, "Payment not found");
-  const intent = await provider.retrieveIntent(paymentIntentId);
+  if (!found || found.record.playerId !== playerId) throw new DomainError(404, "Payment not found");
+  const intent = await provider.retrieveIntent(found.record.id);
   if (!intent) throw new DomainError(404, "Payment not found");
   if (intent.status !== "succeeded") {
     return { success: false, paid: false, message: intent.lastError ?? "The payment has not completed" };
   }
-  const outcome = await paymentSucceeded(db, provider, intent, Date.now(), loaded);
+  const outcome = await paymentSucceeded(db, provider, { intent, found });
   const paid = outcome === "applied" || outcome === "already-applied";
   return { success: true, paid, message: paid ? "Payment successful" : "Your place could not be kept, so the payment was refunded" };
 }
 
 /** A webhook: verified by signature, handled once per event id. */
-export async function handleWebhook(db: Database, provider: PaymentsProvider, payload: string, signature: string) {
+export async function handleWebhook(db: Sender, provider: PaymentsProvider, payload: string, signature: string) {
   let event;
   try {
     event = await provider.parseWebhook(payload, signature);
@@ -325,17 +355,19 @@ export async function handleWebhook(db: Database, provider: PaymentsProvider, pa
     throw new DomainError(400, "Invalid webhook signature");
   }
   const succeeded = event.type === "payment_intent.succeeded" && event.intent ? event.intent : null;
-  const [[seen], loaded] = await Promise.all([
-    db.select().from(processedWebhooks).where(eq(processedWebhooks.eventId, event.id)).limit(1),
-    succeeded ? loadPayment(db, succeeded.id) : Promise.resolve(null),
-  ]);
+  const { seen, found } = await db.send(
+    reads({
+      seen: first(build.select().from(processedWebhooks).where(eq(processedWebhooks.eventId, event.id)).limit(1)),
+      found: succeeded ? paymentQuery(succeeded.id) : known(null),
+    }),
+  );
   if (seen) return { received: true, duplicate: true };
   if (succeeded) {
     // The event's copy may be stale: trust the provider's current state.
     const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
-    await paymentSucceeded(db, provider, intent, Date.now(), loaded);
+    await paymentSucceeded(db, provider, { intent, found });
   }
-  await db.insert(processedWebhooks).values({ eventId: event.id, type: event.type }).onConflictDoNothing();
+  await db.write(write([build.insert(processedWebhooks).values({ eventId: event.id, type: event.type }).onConflictDoNothing()]));
   return { received: true, duplicate: false };
 }
 
@@ -344,12 +376,12 @@ export async function handleWebhook(db: Database, provider: PaymentsProvider, pa
  * tidies them: cancels their intents and deletes the holds that are still
  * expired and unpaid.
  */
-export async function releaseExpiredHolds(db: Database, provider: PaymentsProvider, now = Date.now()) {
-  const expired = await db
+export async function releaseExpiredHolds(db: Sender, provider: PaymentsProvider, now = Date.now()) {
+  const expired = await db.send(query(build
     .select({ id: tournamentPlayers.id, intentId: tournamentPlayers.paymentIntentId })
     .from(tournamentPlayers)
     .where(and(eq(tournamentPlayers.paid, false), isNotNull(tournamentPlayers.holdExpiresAt), lte(tournamentPlayers.holdExpiresAt, now)))
-    .limit(500);
+    .limit(500)));
   for (const hold of expired) {
     if (hold.intentId) {
       try {
@@ -358,16 +390,16 @@ export async function releaseExpiredHolds(db: Database, provider: PaymentsProvid
         // Already succeeded or gone: a late success is refunded by paymentSucceeded.
       }
     }
-    await db
-      .delete(tournamentPlayers)
-      .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false), lte(tournamentPlayers.holdExpiresAt, now)));
+    await db.write(
+      write([build.delete(tournamentPlayers).where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false), lte(tournamentPlayers.holdExpiresAt, now)))]),
+    );
   }
   return expired.length;
 }
 
 /** The player's entries: paid ones and live holds (shown as 'Payment pending'). */
-export async function playerRegistrations(db: Database, playerId: string, now = Date.now()) {
-  return db
+export function registrationsQuery(playerId: string, now = Date.now()) {
+  return query(build
     .select({
       registrationId: tournamentPlayers.id,
       tournamentId: tournamentPlayers.tournamentId,
@@ -385,6 +417,6 @@ export async function playerRegistrations(db: Database, playerId: string, now = 
         eq(tournamentPlayers.playerId, playerId),
         sql`(${tournamentPlayers.paid} = 1 or ${tournamentPlayers.holdExpiresAt} > ${now})`,
       ),
-    );
+    ));
 }
 

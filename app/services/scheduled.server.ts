@@ -1,4 +1,5 @@
 // The cron trigger's work (wrangler.jsonc `triggers.crons`).
+import { systemSender, write } from "~/db/batch.server.ts";
 import { getDatabase } from "~/db/client.server.ts";
 import { parseEnv } from "~/env.server.ts";
 import { getPaymentsProvider } from "./payments/index.server.ts";
@@ -10,7 +11,8 @@ export async function runScheduledTasks(rawEnv: Env, now = Date.now()): Promise<
   const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
   const db = getDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
   // Rate-limit windows that have passed and sessions that have expired count for nothing.
-  await db.batch([pruneRateLimits(db, now), pruneExpiredSessions(db, now)]);
-  const released = await releaseExpiredHolds(db, await getPaymentsProvider(env, db));
+  const system = systemSender(db);
+  await system.write(write([pruneRateLimits(now), pruneExpiredSessions(now)]));
+  const released = await releaseExpiredHolds(system, await getPaymentsProvider(env, db), now);
   if (released > 0) console.log(`Released ${released} expired registration hold(s)`);
 }

@@ -1,13 +1,11 @@
 // Server-side sessions (DESIGN §6): one row per signed-in browser. The signed
 // cookie names a row; the row decides whether the session is still current.
 import { and, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { build, query, write, type Write } from "~/db/batch.server.ts";
 import { sessions } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
 import { deviceLabel, SESSION_TTL_MS } from "~/domain/sessions.ts";
-import type { AppContext } from "~/context.server.ts";
 import { clientAddress } from "./rate-limit.server.ts";
-import { destroySession } from "./session.server.ts";
 
 /** What the signed cookie carries: the session, and whose it is. */
 export type SessionData = { sessionId: string; userId: string; userType: UserType };
@@ -27,9 +25,9 @@ export function newSession(userType: UserType, userId: string, device: string, n
 }
 
 /** Writes the session's row; with `onlyIf`, only when that condition holds as the statement runs. */
-export function insertSession(db: Database, row: ReturnType<typeof newSession>["row"], onlyIf?: SQL) {
-  if (!onlyIf) return db.insert(sessions).values(row);
-  return db.run(sql`
+export function insertSession(row: ReturnType<typeof newSession>["row"], onlyIf?: SQL) {
+  if (!onlyIf) return build.insert(sessions).values(row);
+  return build.run(sql`
     insert into ${sessions} (id, user_type, user_id, device, created_at, last_seen_at, expires_at)
     select ${row.id}, ${row.userType}, ${row.userId}, ${row.device}, ${row.createdAt}, ${row.lastSeenAt}, ${row.expiresAt}
     where ${onlyIf}`);
@@ -44,54 +42,44 @@ export function sessionIsCurrent(session: SessionData, now: number): SQL {
 const owned = (session: Pick<SessionData, "userId" | "userType">) =>
   and(eq(sessions.userType, session.userType), eq(sessions.userId, session.userId));
 
-export function endSession(db: Database, session: SessionData) {
-  return db.delete(sessions).where(and(eq(sessions.id, session.sessionId), owned(session)));
-}
-
-/** Logout: ends the cookie's session on the server; answers the Set-Cookie that clears it. */
-export async function signOut(app: Pick<AppContext, "db" | "env" | "getSession">): Promise<string> {
-  const session = await app.getSession();
-  if (session) await endSession(app.db, session);
-  return destroySession(app.env);
+/** Logout: the cookie's session ends on the server. */
+export function endSession(session: SessionData): Write<void> {
+  return write([build.delete(sessions).where(and(eq(sessions.id, session.sessionId), owned(session)))]);
 }
 
 /** Ends one of the account's sessions by id; the number ended (0 for an unknown or someone else's). */
-export async function endSessionById(db: Database, session: SessionData, sessionId: string): Promise<number> {
-  const ended = await db.delete(sessions).where(and(eq(sessions.id, sessionId), owned(session))).returning({ id: sessions.id });
-  return ended.length;
+export function endSessionById(session: SessionData, sessionId: string): Write<number> {
+  return write(
+    [build.delete(sessions).where(and(eq(sessions.id, sessionId), owned(session))).returning({ id: sessions.id })],
+    ([ended]) => (ended as unknown[]).length,
+  );
 }
 
 /** "Sign out everywhere else": every session of the account but this one. */
-export async function endOtherSessions(db: Database, session: SessionData): Promise<number> {
-  const ended = await db
-    .delete(sessions)
-    .where(and(owned(session), ne(sessions.id, session.sessionId)))
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
-export function endAllSessions(db: Database, userType: UserType, userId: string) {
-  return db.delete(sessions).where(owned({ userType, userId }));
+export function endOtherSessions(session: SessionData): Write<number> {
+  return write(
+    [build.delete(sessions).where(and(owned(session), ne(sessions.id, session.sessionId))).returning({ id: sessions.id })],
+    ([ended]) => (ended as unknown[]).length,
+  );
 }
 
 /** The account's signed-in devices, most recently used first. */
-export function signedInDevicesQuery(db: Database, session: SessionData, now: number) {
-  return db
-    .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+export function signedInDevicesQuery(session: SessionData, now: number) {
+  return query(
+    build
+      .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(and(owned(session), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .limit(50);
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+      .limit(50),
+    (rows): SignedInDevice[] => rows.map((row) => ({ ...row, current: row.id === session.sessionId })),
+  );
 }
 
-export function toSignedInDevices(rows: Omit<SignedInDevice, "current">[], session: SessionData): SignedInDevice[] {
-  return rows.map((row) => ({ ...row, current: row.id === session.sessionId }));
+export function touchSession(sessionId: string, now: number): Write<void> {
+  return write([build.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId))]);
 }
 
-export function touchSession(db: Database, sessionId: string, now: number) {
-  return db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-}
-
-export function pruneExpiredSessions(db: Database, now: number) {
-  return db.delete(sessions).where(lte(sessions.expiresAt, now));
+export function pruneExpiredSessions(now: number) {
+  return build.delete(sessions).where(lte(sessions.expiresAt, now));
 }

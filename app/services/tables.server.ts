@@ -2,47 +2,47 @@
 // director's list, and what a tablet at a table shows.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "~/db/client.server.ts";
+import { build, first, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { matches, players, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode } from "~/domain/tables.ts";
 
-export async function listTables(db: Database, organiserId: string) {
-  return db
-    .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode })
-    .from(tables)
-    .where(eq(tables.organiserId, organiserId))
-    .orderBy(asc(tables.createdAt), asc(tables.name));
+export function tablesQuery(organiserId: string) {
+  return query(
+    build
+      .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode })
+      .from(tables)
+      .where(eq(tables.organiserId, organiserId))
+      .orderBy(asc(tables.createdAt), asc(tables.name)),
+  );
 }
 
-export async function createTable(db: Database, organiserId: string, name: string) {
+export async function createTable(db: Sender, organiserId: string, name: string) {
   // Collisions are rare (31^8 codes); the unique index makes them safe to retry.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await db
+    const insert = build
       .insert(tables)
       .values({ organiserId, name, accessCode: generateAccessCode((n) => crypto.getRandomValues(new Uint8Array(n))) })
       .onConflictDoNothing({ target: tables.accessCode })
       .returning({ id: tables.id, name: tables.name, accessCode: tables.accessCode });
+    const row = await db.write(write([insert], ([rows]) => (rows as { id: string; name: string; accessCode: string }[])[0]));
     if (row) return row;
   }
   throw new DomainError(503, "Could not make a unique access code, please try again");
 }
 
 /** Deletes one of the director's own tables; its matches lose the table (ON DELETE SET NULL). */
-export async function deleteTable(db: Database, organiserId: string, tableId: string) {
-  const [table] = await db.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1);
+export async function deleteTable(db: Sender, organiserId: string, tableId: string) {
+  const table = await db.send(first(build.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1)));
   if (!table) throw new DomainError(404, "Table not found");
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only delete your own tables");
-  await db.delete(tables).where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId)));
+  await db.write(write([build.delete(tables).where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId)))]));
 }
 
-export async function findTableByCode(db: Database, code: string) {
-  const [row] = await db
-    .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode })
-    .from(tables)
-    .where(eq(tables.accessCode, code))
-    .limit(1);
-  return row ?? null;
+export function tableByCodeQuery(code: string) {
+  return first(
+    build.select({ id: tables.id, name: tables.name, accessCode: tables.accessCode }).from(tables).where(eq(tables.accessCode, code)).limit(1),
+  );
 }
 
 export type CurrentMatch = {
@@ -64,12 +64,11 @@ export type CurrentMatch = {
  * A table and what it shows, in one round trip: the match most recently
  * assigned to it in a tournament that is in progress (DESIGN §5).
  */
-export async function scoreboardByCode(db: Database, code: string): Promise<{ table: { id: string; name: string; accessCode: string }; match: CurrentMatch | null } | null> {
+export function scoreboardQuery(code: string): Read<{ table: { id: string; name: string; accessCode: string }; match: CurrentMatch | null } | null> {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
-  const [tableRows, matchRows] = await db.batch([
-    db.select({ id: tables.id, name: tables.name, accessCode: tables.accessCode }).from(tables).where(eq(tables.accessCode, code)).limit(1),
-    db
+  const current = first(
+    build
       .select({
         match: matches,
         tournamentName: tournaments.name,
@@ -85,10 +84,9 @@ export async function scoreboardByCode(db: Database, code: string): Promise<{ ta
       .where(and(eq(tables.accessCode, code), eq(tournaments.status, "in_progress")))
       .orderBy(desc(matches.tableAssignedAt))
       .limit(1),
-  ]);
-  const table = tableRows[0];
+  );
+  return mapRead(reads({ table: tableByCodeQuery(code), row: current }), ({ table, row }) => {
   if (!table) return null;
-  const row = matchRows[0];
   return {
     table,
     match: row
@@ -108,4 +106,5 @@ export async function scoreboardByCode(db: Database, code: string): Promise<{ ta
         }
       : null,
   };
+  });
 }

@@ -1,7 +1,7 @@
 // Tournaments: create, read for every screen, archive and restore. The
 // pages and the JSON API call these.
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server.ts";
+import { build, first, query, reads, mapRead, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { matches, organisers, players, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/money.ts";
@@ -33,14 +33,15 @@ function randomSlugPart(length = 6): string {
   return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
 }
 
-export async function createTournament(db: Database, organiserId: string, input: CreateTournamentInput): Promise<TournamentRow> {
+export async function createTournament(db: Sender, organiserId: string, input: CreateTournamentInput): Promise<TournamentRow> {
   // A slug collision is astronomically rare; retry a couple of times anyway.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [row] = await db
+    const insert = build
       .insert(tournaments)
       .values({ ...input, organiserId, slug: makeSlug(input.name, randomSlugPart()), status: "open" })
       .onConflictDoNothing({ target: tournaments.slug })
       .returning();
+    const row = await db.write(write([insert], ([rows]) => (rows as TournamentRow[])[0]));
     if (row) return row;
   }
   throw new DomainError(503, "Could not create the tournament, please try again");
@@ -71,88 +72,89 @@ const toSummary = (row: SummaryRow): TournamentSummary => ({
   placesTaken: row.playerCount + row.liveHolds,
 });
 
-export async function getTournamentBySlug(db: Database, slug: string, now = Date.now()): Promise<TournamentDetail | null> {
-  const [rows, entrants] = await db.batch([
-    db
-      .select(summaryColumns(now))
-      .from(tournaments)
-      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-      .where(eq(tournaments.slug, slug))
-      .limit(1),
-    db
-      .select({ id: players.id, name: players.name })
-      .from(tournamentPlayers)
-      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
-      .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
-      .where(and(eq(tournaments.slug, slug), eq(tournamentPlayers.paid, true)))
-      .orderBy(asc(tournamentPlayers.paidAt), asc(tournamentPlayers.joinedAt)),
-  ]);
-  const row = rows[0];
-  return row ? { ...toSummary(row), players: entrants } : null;
+export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<TournamentDetail | null> {
+  return mapRead(
+    reads({
+      row: first(
+        build
+          .select(summaryColumns(now))
+          .from(tournaments)
+          .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+          .where(eq(tournaments.slug, slug))
+          .limit(1),
+      ),
+      entrants: query(
+        build
+          .select({ id: players.id, name: players.name })
+          .from(tournamentPlayers)
+          .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+          .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+          .where(and(eq(tournaments.slug, slug), eq(tournamentPlayers.paid, true)))
+          .orderBy(asc(tournamentPlayers.paidAt), asc(tournamentPlayers.joinedAt)),
+      ),
+    }),
+    ({ row, entrants }) => (row ? { ...toSummary(row), players: entrants } : null),
+  );
 }
 
-export async function getTournamentById(db: Database, id: string): Promise<TournamentRow | null> {
-  const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1);
-  return row ?? null;
-}
+export const tournamentByIdQuery = (id: string): Read<TournamentRow | null> =>
+  first(build.select().from(tournaments).where(eq(tournaments.id, id)).limit(1));
 
-/** Open tournaments, soonest first (the public list and the player's browse page). */
-export async function listOpenTournaments(db: Database, now = Date.now()): Promise<TournamentSummary[]> {
-  const rows = await db
+const openTournaments = (now: number) =>
+  build
     .select(summaryColumns(now))
     .from(tournaments)
     .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
     .where(eq(tournaments.status, "open"))
     .orderBy(asc(tournaments.date), asc(tournaments.time), asc(tournaments.createdAt))
     .limit(500);
-  return rows.map(toSummary);
-}
 
-export async function listOrganiserTournaments(db: Database, organiserId: string, now = Date.now()): Promise<TournamentSummary[]> {
-  const rows = await db
-    .select(summaryColumns(now))
-    .from(tournaments)
-    .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-    .where(eq(tournaments.organiserId, organiserId))
-    .orderBy(desc(tournaments.date), desc(tournaments.time), desc(tournaments.createdAt));
-  return rows.map(toSummary);
-}
+/** Open tournaments, soonest first (the public list and the player's browse page). */
+export const openTournamentsQuery = (now = Date.now()): Read<TournamentSummary[]> =>
+  query(openTournaments(now), (rows) => rows.map(toSummary));
 
-/**
- * What a player browses, in one round trip: open tournaments, and every
- * tournament they have a paid entry in (any status), newest first.
- */
-export async function browseForPlayer(db: Database, playerId: string, now = Date.now()) {
-  const [open, registered, held] = await db.batch([
-    db
+export function organiserTournamentsQuery(organiserId: string, now = Date.now()): Read<TournamentSummary[]> {
+  return query(
+    build
       .select(summaryColumns(now))
       .from(tournaments)
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-      .where(eq(tournaments.status, "open"))
-      .orderBy(asc(tournaments.date), asc(tournaments.time), asc(tournaments.createdAt))
-      .limit(500),
-    db
+      .where(eq(tournaments.organiserId, organiserId))
+      .orderBy(desc(tournaments.date), desc(tournaments.time), desc(tournaments.createdAt)),
+    (rows) => rows.map(toSummary),
+  );
+}
+
+/**
+ * What a player browses: open tournaments, and every tournament they have a
+ * paid entry in (any status), newest first, and their live holds.
+ */
+export function browseForPlayerQuery(playerId: string, now = Date.now()) {
+  const entries = (paid: boolean) =>
+    build
       .select(summaryColumns(now))
       .from(tournamentPlayers)
       .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-      .where(and(eq(tournamentPlayers.playerId, playerId), eq(tournamentPlayers.paid, true)))
-      .orderBy(desc(tournaments.date), desc(tournaments.time)),
+      .where(
+        and(
+          eq(tournamentPlayers.playerId, playerId),
+          paid ? eq(tournamentPlayers.paid, true) : and(eq(tournamentPlayers.paid, false), gt(tournamentPlayers.holdExpiresAt, now)),
+        ),
+      )
+      .orderBy(desc(tournaments.date), desc(tournaments.time));
+  return mapRead(
     // Live holds: places kept while the player pays.
-    db
-      .select(summaryColumns(now))
-      .from(tournamentPlayers)
-      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
-      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-      .where(and(eq(tournamentPlayers.playerId, playerId), eq(tournamentPlayers.paid, false), gt(tournamentPlayers.holdExpiresAt, now)))
-      .orderBy(desc(tournaments.date), desc(tournaments.time)),
-  ]);
-  const mine = new Set([...registered, ...held].map((row) => row.tournament.id));
-  return {
-    available: open.filter((row) => !mine.has(row.tournament.id)).map(toSummary),
-    registered: registered.map(toSummary),
-    pending: held.map(toSummary),
-  };
+    reads({ open: query(openTournaments(now)), registered: query(entries(true)), held: query(entries(false)) }),
+    ({ open, registered, held }) => {
+      const mine = new Set([...registered, ...held].map((row) => row.tournament.id));
+      return {
+        available: open.filter((row) => !mine.has(row.tournament.id)).map(toSummary),
+        registered: registered.map(toSummary),
+        pending: held.map(toSummary),
+      };
+    },
+  );
 }
 
 /**
@@ -161,12 +163,10 @@ export async function browseForPlayer(db: Database, playerId: string, now = Date
  * One guarded statement: a concurrent start or finalize cannot interleave.
  */
 export async function changeTournamentStatus(
-  db: Database,
-  organiserId: string,
-  tournamentId: string,
-  to: TournamentStatus,
+  db: Sender,
+  { organiserId, tournamentId, to }: { organiserId: string; tournamentId: string; to: TournamentStatus },
 ): Promise<TournamentRow> {
-  const current = await getTournamentById(db, tournamentId);
+  const current = await db.send(tournamentByIdQuery(tournamentId));
   if (!current) throw new DomainError(404, "Tournament not found");
   if (current.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tournaments");
   const finalized = current.finishedAt !== null;
@@ -179,29 +179,27 @@ export async function changeTournamentStatus(
     eq(tournaments.status, current.status),
     isNull(tournaments.finishedAt),
   );
-  if (to === "finished") {
-    const [row] = await db.update(tournaments).set({ status: "finished" }).where(guard).returning();
+  const changed = ([rows]: readonly unknown[]) => {
+    const row = (rows as TournamentRow[])[0];
     if (!row) throw new DomainError(409, "The tournament changed meanwhile; reload and try again");
     return row;
-  }
-  const [updated] = await db.batch([
-    db.update(tournaments).set({ status: "open", startedAt: null }).where(guard).returning(),
+  };
+  if (to === "finished") return db.write(write([build.update(tournaments).set({ status: "finished" }).where(guard).returning()], changed));
+  return db.write(write([
+    build.update(tournaments).set({ status: "open", startedAt: null }).where(guard).returning(),
     // Only when the restore above applied: the tournament is then open.
-    db
+    build
       .delete(matches)
       .where(
         and(
           eq(matches.tournamentId, tournamentId),
           inArray(
             matches.tournamentId,
-            db.select({ id: tournaments.id }).from(tournaments).where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "open"))),
+            build.select({ id: tournaments.id }).from(tournaments).where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "open"))),
           ),
         ),
       ),
-  ]);
-  const row = updated[0];
-  if (!row) throw new DomainError(409, "The tournament changed meanwhile; reload and try again");
-  return row;
+  ], changed));
 }
 
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */

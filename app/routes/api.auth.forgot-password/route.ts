@@ -3,16 +3,16 @@ import { ForgotPasswordSchema } from "~/domain/accounts.ts";
 import { requestPasswordReset } from "~/services/accounts.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
-import { clientAddress, enforceRateLimit, FORGOT_PASSWORD_LIMIT } from "~/services/rate-limit.server.ts";
+import { clientAddress } from "~/services/rate-limit.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import type { Route } from "./+types/route";
 
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const { env, db } = context.get(appContext);
+    const { env, database } = context.get(appContext);
     const { email } = await readJson(request, ForgotPasswordSchema);
-    await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${clientAddress(request)}:${email}`);
-    await requestPasswordReset(db, getMailer(env, db), email, env.APP_URL);
+    await requestPasswordReset(await visitor(context), getMailer(env, database), { email, address: clientAddress(request), origin: env.APP_URL });
     // The same answer whether or not an account exists.
     return Response.json({
       message: "If an account exists for that email, we've sent a password reset link. It expires in 1 hour.",

@@ -1,4 +1,5 @@
 import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import { LoginSchema } from "~/domain/accounts.ts";
 import { logIn } from "~/services/accounts.server.ts";
 import { signedInResponse } from "~/services/api-auth.server.ts";
@@ -9,9 +10,9 @@ import type { Route } from "./+types/route";
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const { env, db } = context.get(appContext);
+    const { env } = context.get(appContext);
     const input = await readJson(request, LoginSchema);
-    return signedInResponse(env, await logIn(db, input, clientOf(request)), "Signed in");
+    return signedInResponse(env, await logIn(await visitor(context), input, clientOf(request)), "Signed in");
   });
 }
 

@@ -1,4 +1,4 @@
-import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import { ResetPasswordApiSchema } from "~/domain/accounts.ts";
 import { resetPassword } from "~/services/accounts.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
@@ -7,8 +7,7 @@ import type { Route } from "./+types/route";
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const { db } = context.get(appContext);
-    await resetPassword(db, await readJson(request, ResetPasswordApiSchema));
+    await resetPassword(await visitor(context), await readJson(request, ResetPasswordApiSchema));
     return Response.json({ message: "Your password has been reset. You can now sign in." });
   });
 }

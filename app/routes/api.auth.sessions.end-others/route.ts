@@ -1,5 +1,4 @@
-import { appContext } from "~/context.server.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
 import { endOtherSessions } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
@@ -8,9 +7,8 @@ import type { Route } from "./+types/route";
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const claim = await claimApiUser(context);
-    await claim.user();
-    const ended = await endOtherSessions(context.get(appContext).db, claim.session);
+    const claim = await apiCaller(context);
+    const ended = await claim.write(endOtherSessions(claim.session));
     return Response.json({ message: "Signed out everywhere else", ended });
   });
 }

@@ -1,12 +1,11 @@
-import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import { ValidateResetTokenSchema } from "~/domain/accounts.ts";
-import { INVALID_RESET_LINK, validateResetToken } from "~/services/accounts.server.ts";
+import { INVALID_RESET_LINK, resetTokenQuery } from "~/services/accounts.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
 import type { Route } from "./+types/route";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    const { db } = context.get(appContext);
     const url = new URL(request.url);
     const parsed = ValidateResetTokenSchema.safeParse({
       token: url.searchParams.get("token") ?? undefined,
@@ -15,7 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     if (!parsed.success) {
       return Response.json({ valid: false, message: "This password reset link is invalid or incomplete" }, { status: 400 });
     }
-    const valid = await validateResetToken(db, parsed.data.token, parsed.data.email);
+    const { valid } = await (await visitor(context)).read({ valid: await resetTokenQuery(parsed.data.token, parsed.data.email) });
     return Response.json({ valid, message: valid ? "The link is valid" : INVALID_RESET_LINK });
   });
 }

@@ -5,9 +5,9 @@ import type { Route } from "./+types/route";
 
 // DESIGN §6: the local outbox as JSON, newest first; 404 in production.
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, db } = context.get(appContext);
+  const { env, database } = context.get(appContext);
   if (!outboxIsReadable(env)) return jsonError(404, "Not found");
-  return Response.json(await readOutbox(db), { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(await readOutbox(database), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const action = () => methodNotAllowed("GET, HEAD");

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
+import { systemSender } from "~/db/batch.server.ts";
 import { apiHandler, jsonError, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import { confirmSimulatedPayment, simulatedWebhookSecret } from "~/services/payments/simulated.server.ts";
@@ -18,7 +19,7 @@ const ConfirmSchema = z.object({
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const { env, db } = context.get(appContext);
+    const { env, database } = context.get(appContext);
     if (!paymentsAreSimulated(env)) return jsonError(404, "Not found");
     const isForm = (request.headers.get("Content-Type") ?? "").includes("application/x-www-form-urlencoded");
     let cardNumber: string;
@@ -31,11 +32,11 @@ export function action({ request, params, context }: Route.ActionArgs) {
       ({ cardNumber } = await readJson(request, ConfirmSchema));
     }
     const secret = await simulatedWebhookSecret(env.SESSION_SECRET);
-    const result = await confirmSimulatedPayment(db, params.id, cardNumber, secret);
+    const result = await confirmSimulatedPayment(database, params.id, cardNumber, secret);
     if (!result) return jsonError(404, "Payment not found or already completed");
     if (result.status === "succeeded") {
       // Delivered through the same handler Stripe's webhooks use.
-      await handleWebhook(db, await getPaymentsProvider(env, db), result.event.payload, result.event.signature);
+      await handleWebhook(systemSender(database), await getPaymentsProvider(env, database), result.event.payload, result.event.signature);
     }
     const redirectStatus = result.status === "succeeded" ? "succeeded" : "failed";
     const returnUrl = `${returnTo}${returnTo.includes("?") ? "&" : "?"}${new URLSearchParams({ payment_intent: params.id, redirect_status: redirectStatus })}`;

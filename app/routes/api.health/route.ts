@@ -5,9 +5,9 @@ import { methodNotAllowed } from "~/services/http.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
+  const { database } = context.get(appContext);
   try {
-    await db.run(sql`select 1`);
+    await database.run(sql`select 1`);
     return Response.json({ ok: true, database: "ok" }, { headers: { "Cache-Control": "private, no-store" } });
   } catch {
     return Response.json({ ok: false, database: "unreachable" }, { status: 503 });

@@ -1,6 +1,5 @@
-import { appContext } from "~/context.server.ts";
 import { AssignTableSchema } from "~/domain/play.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { assignTable } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
@@ -8,10 +7,9 @@ import type { Route } from "./+types/route";
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "PATCH") return methodNotAllowed("PATCH");
-    const claim = await claimApiUser(context, "organiser");
-    const { db } = context.get(appContext);
+    const claim = await apiCaller(context, "organiser");
     const { tableId } = await readJson(request, AssignTableSchema);
-    await claim.confirm(assignTable(db, claim.id, params.id, tableId));
+    await assignTable(claim, { organiserId: claim.id, matchId: params.id, tableId });
     return Response.json({ message: tableId ? "Table assigned" : "Table unassigned" });
   });
 }

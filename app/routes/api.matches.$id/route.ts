@@ -1,7 +1,6 @@
-import { appContext } from "~/context.server.ts";
 import { MatchUpdateSchema } from "~/domain/play.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
-import { apiHandler, DomainError, jsonError, readJson, methodNotAllowed } from "~/services/http.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
+import { apiHandler, jsonError, readJson, methodNotAllowed } from "~/services/http.server.ts";
 import { saveResult } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
 
@@ -13,18 +12,13 @@ import type { Route } from "./+types/route";
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "PATCH") return methodNotAllowed("PATCH");
-    const claim = await claimApiUser(context, "organiser");
-    const { db } = context.get(appContext);
+    const claim = await apiCaller(context, "organiser");
     const input = await readJson(request, MatchUpdateSchema);
     if (input.status !== undefined && input.status !== "completed") {
       return jsonError(400, "A result completes the match: status must be 'completed'");
     }
-    const samePlayers = (match: { player1Id: string | null; player2Id: string | null }) => {
-      if ((input.player1Id !== undefined && input.player1Id !== match.player1Id) || (input.player2Id !== undefined && input.player2Id !== match.player2Id)) {
-        throw new DomainError(400, "The players of a match are set by the draw and cannot be changed");
-      }
-    };
-    const [, saved] = await claim.confirm(saveResult(db, claim.id, params.id, input, "either", samePlayers));
+    const players = { player1Id: input.player1Id, player2Id: input.player2Id };
+    const saved = await saveResult(claim, { organiserId: claim.id, matchId: params.id, input, mode: "either", players });
     return Response.json({ message: saved === "corrected" ? "Result corrected" : "Result recorded" });
   });
 }

@@ -1,4 +1,5 @@
 import { appContext } from "~/context.server.ts";
+import { systemSender } from "~/db/batch.server.ts";
 import { apiHandler, discardBody, jsonError, methodNotAllowed } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { handleWebhook } from "~/services/registration.server.ts";
@@ -20,8 +21,8 @@ export function action({ request, context }: Route.ActionArgs) {
       return jsonError(413, "Request body too large");
     }
     const payload = await request.text();
-    const { env, db } = context.get(appContext);
-    return Response.json(await handleWebhook(db, await getPaymentsProvider(env, db), payload, signature));
+    const { env, database } = context.get(appContext);
+    return Response.json(await handleWebhook(systemSender(database), await getPaymentsProvider(env, database), payload, signature));
   });
 }
 

@@ -1,16 +1,15 @@
-import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
 import { apiHandler, jsonError, methodNotAllowed } from "~/services/http.server.ts";
 import { SCOREBOARD_CACHE_CONTROL } from "~/services/scoreboard-cache.server.ts";
-import { scoreboardByCode } from "~/services/tables.server.ts";
+import { scoreboardQuery } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
 /** SPEC's current-match shape, or null when nothing is on the table. */
 export function loader({ params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     const code = normalizeAccessCode(params.code);
-    const { db } = context.get(appContext);
-    const board = code ? await scoreboardByCode(db, code) : null;
+    const board = code ? (await (await visitor(context)).read({ board: scoreboardQuery(code) })).board : null;
     if (!board) return jsonError(404, "Invalid access code");
     const m = board.match;
     return Response.json(

@@ -1,6 +1,5 @@
-import { appContext } from "~/context.server.ts";
 import { penceToDecimal } from "~/domain/money.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
 import { finalizeTournament } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
@@ -8,9 +7,8 @@ import type { Route } from "./+types/route";
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const claim = await claimApiUser(context, "organiser");
-    const { db } = context.get(appContext);
-    const [, result] = await claim.confirm(finalizeTournament(db, claim.id, { id: params.id }));
+    const claim = await apiCaller(context, "organiser");
+    const result = await finalizeTournament(claim, { organiserId: claim.id, tournament: { id: params.id } });
     return Response.json({
       message: "Payouts confirmed",
       prizePool: penceToDecimal(result.poolPence),

@@ -1,15 +1,17 @@
-import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import { apiHandler, jsonError, methodNotAllowed } from "~/services/http.server.ts";
-import { listMatches } from "~/services/play.server.ts";
-import { getTournamentById } from "~/services/tournaments.server.ts";
+import { matchesQuery } from "~/services/play.server.ts";
+import { tournamentByIdQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 /** The bracket, public like the tournament page. */
 export function loader({ params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    const { db } = context.get(appContext);
     if (params.id.length > 64) return jsonError(404, "Tournament not found");
-    const [tournament, matches] = await Promise.all([getTournamentById(db, params.id), listMatches(db, { id: params.id })]);
+    const { tournament, matches } = await (await visitor(context)).read({
+      tournament: tournamentByIdQuery(params.id),
+      matches: matchesQuery({ id: params.id }),
+    });
     if (!tournament) return jsonError(404, "Tournament not found");
     return Response.json(
       matches.map((m) => ({

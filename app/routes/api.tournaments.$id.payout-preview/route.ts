@@ -1,16 +1,15 @@
-import { appContext } from "~/context.server.ts";
 import { penceToDecimal } from "~/domain/money.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
-import { payoutPreview } from "~/services/play.server.ts";
+import { payoutPlanQuery, payoutPreview } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
 
 /** SPEC's payout preview rows; 409 unless the tournament is in progress with its final played. */
 export function loader({ params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    const claim = await claimApiUser(context, "organiser");
-    const { db } = context.get(appContext);
-    const [, preview] = await claim.confirm(payoutPreview(db, claim.id, { id: params.id }));
+    const claim = await apiCaller(context, "organiser");
+    const { plan } = await claim.read({ plan: payoutPlanQuery({ id: params.id }) });
+    const preview = payoutPreview(plan, claim.id);
     return Response.json(preview.rows.map((r) => ({ playerId: r.playerId, playerName: r.playerName, position: r.position, amount: penceToDecimal(r.amountPence) })));
   });
 }

@@ -1,5 +1,4 @@
-import { appContext } from "~/context.server.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
@@ -7,9 +6,8 @@ import type { Route } from "./+types/route";
 export function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const claim = await claimApiUser(context, "organiser");
-    const { db } = context.get(appContext);
-    const [, result] = await claim.confirm(startTournament(db, claim.id, { id: params.id }));
+    const claim = await apiCaller(context, "organiser");
+    const result = await startTournament(claim, { organiserId: claim.id, tournament: { id: params.id } });
     return Response.json({ message: "Tournament started", ...result });
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appContext } from "~/context.server.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { joinTournament } from "~/services/registration.server.ts";
@@ -11,11 +11,11 @@ const JoinSchema = z.object({ tournamentId: z.string({ error: "tournamentId is r
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const claim = await claimApiUser(context, "player");
-    const { env, db } = context.get(appContext);
+    const claim = await apiCaller(context, "player");
+    const { env, database } = context.get(appContext);
     const { tournamentId } = await readJson(request, JoinSchema);
-    const provider = await getPaymentsProvider(env, db);
-    const [, result] = await claim.confirm(joinTournament(db, provider, claim, { id: tournamentId }, { batch: claim.batch }));
+    const provider = await getPaymentsProvider(env, database);
+    const result = await joinTournament(claim, provider, { playerId: claim.id, tournament: { id: tournamentId } });
     return Response.json(
       result.paid
         ? { paid: true, registrationId: result.registrationId }

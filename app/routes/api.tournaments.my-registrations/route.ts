@@ -1,15 +1,13 @@
-import { appContext } from "~/context.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
-import { playerRegistrations } from "~/services/registration.server.ts";
+import { registrationsQuery } from "~/services/registration.server.ts";
 import type { Route } from "./+types/route";
 
 /** The player's paid entries and pending holds. */
 export function loader({ context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    const player = await requireApiUser(context, "player");
-    const { db } = context.get(appContext);
-    const rows = await playerRegistrations(db, player.id);
+    const claim = await apiCaller(context, "player");
+    const { rows } = await claim.read({ rows: registrationsQuery(claim.id) });
     return Response.json(
       rows.map((r) => ({
         id: r.tournamentId,

@@ -1,15 +1,14 @@
-import { appContext } from "~/context.server.ts";
-import { requireApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
-import { listOrganiserTournaments, tournamentJson } from "~/services/tournaments.server.ts";
+import { organiserTournamentsQuery, tournamentJson } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 /** The signed-in organiser's tournaments, every status. */
 export function loader({ context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    const organiser = await requireApiUser(context, "organiser");
-    const { db } = context.get(appContext);
-    return Response.json((await listOrganiserTournaments(db, organiser.id)).map((t) => tournamentJson(t)));
+    const claim = await apiCaller(context, "organiser");
+    const { mine } = await claim.read({ mine: organiserTournamentsQuery(claim.id) });
+    return Response.json(mine.map((t) => tournamentJson(t)));
   });
 }
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { appContext } from "~/context.server.ts";
-import { claimApiUser } from "~/services/guards.server.ts";
+import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { verifyPayment } from "~/services/registration.server.ts";
+import { paymentQuery, verifyPayment } from "~/services/registration.server.ts";
 import type { Route } from "./+types/route";
 
 const VerifySchema = z.object({
@@ -13,11 +13,12 @@ const VerifySchema = z.object({
 export function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     if (request.method !== "POST") return methodNotAllowed("POST");
-    const claim = await claimApiUser(context, "player");
-    const { env, db } = context.get(appContext);
+    const claim = await apiCaller(context, "player");
+    const { env, database } = context.get(appContext);
     const { paymentIntentId } = await readJson(request, VerifySchema);
-    const provider = await getPaymentsProvider(env, db);
-    const [, result] = await claim.confirm(verifyPayment(db, provider, claim, paymentIntentId));
+    const provider = await getPaymentsProvider(env, database);
+    const { found } = await claim.read({ found: paymentQuery(paymentIntentId) });
+    const result = await verifyPayment(claim, provider, { playerId: claim.id, found });
     return Response.json(result);
   });
 }

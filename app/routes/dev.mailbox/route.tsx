@@ -9,9 +9,9 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox (local) — Break & Run" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, db } = context.get(appContext);
+  const { env, database } = context.get(appContext);
   if (!outboxIsReadable(env)) throw data("Not found", { status: 404 });
-  return { emails: await readOutbox(db) };
+  return { emails: await readOutbox(database) };
 }
 
 const urlPattern = /(https?:\/\/[^\s]+)/g;

@@ -9,20 +9,24 @@ import { isDomainError } from "~/domain/errors.ts";
 import { requestPasswordReset } from "~/services/accounts.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { errorToast } from "~/services/forms.server.ts";
-import { clientAddress, enforceRateLimit, FORGOT_PASSWORD_LIMIT } from "~/services/rate-limit.server.ts";
+import { clientAddress } from "~/services/rate-limit.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password — Break & Run" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = context.get(appContext);
+  const { env, database } = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sentTo: null, toast: null }, { status: 400 });
   }
   try {
-    await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${clientAddress(request)}:${submission.value.email}`);
-    await requestPasswordReset(db, getMailer(env, db), submission.value.email, env.APP_URL);
+    await requestPasswordReset(await visitor(context), getMailer(env, database), {
+      email: submission.value.email,
+      address: clientAddress(request),
+      origin: env.APP_URL,
+    });
   } catch (error) {
     const message = isDomainError(error) ? error.message : "Please try again in a moment.";
     if (!isDomainError(error)) console.error("Password reset e-mail failed", error);

@@ -8,7 +8,7 @@ import { dashboardPath, LoginSchema } from "~/domain/accounts.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import { logIn } from "~/services/accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { redirectIfSignedIn } from "~/services/guards.server.ts";
+import { redirectIfSignedIn, visitor, type Visitor } from "~/services/access.server.ts";
 import { commitSession } from "~/services/session.server.ts";
 import { clientOf } from "~/services/sessions.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
@@ -16,7 +16,6 @@ import type { Route } from "./+types/route";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { SignedIn } from "~/services/accounts.server.ts";
-import type { Database } from "~/db/client.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in — Break & Run" }];
@@ -39,7 +38,7 @@ class LoginFailed extends Error {
 }
 
 /** remix-auth's form strategy: validates with the shared schema, then checks the password. */
-function authenticator(db: Database, request: Request) {
+function authenticator(db: Visitor, request: Request) {
   return new Authenticator<SignedIn>().use(
     new FormStrategy(async ({ form }) => {
       const submission = parseWithZod(form, { schema: LoginSchema });
@@ -69,7 +68,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = context.get(appContext);
+  const { env } = context.get(appContext);
+  const db = await visitor(context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   try {
     const { user, session } = await authenticator(db, request).authenticate("form", request);

@@ -3,45 +3,39 @@ import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { SignedInDevices, SignOutOthersDialog } from "~/components/signed-in-devices.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
-import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
 import { winRate } from "~/domain/withdrawals.ts";
-import { emptyPlayerStats, playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
-import { claimPlayer } from "~/services/guards.server.ts";
-import { browseForPlayer, matchesSearch } from "~/services/tournaments.server.ts";
+import { playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
+import { signedIn } from "~/services/access.server.ts";
+import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
 import { dashboardAction } from "~/services/dashboard-form.server.ts";
-import { signedInDevicesQuery, toSignedInDevices } from "~/services/sessions.server.ts";
+import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import { Stat } from "../td.dashboard/route.tsx";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const claim = await claimPlayer(request, context);
-  const { db } = context.get(appContext);
+  const claim = await signedIn(request, context, "player");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const [user, [browse, transactions, stats, devices]] = await claim.confirm(
-    Promise.allSettled([
-      browseForPlayer(db, claim.id),
-      recentTransactionsQuery(db, "player", claim.id),
-      playerStatsQuery(db, claim.id),
-      signedInDevicesQuery(db, claim.session, Date.now()),
-    ]),
-  );
-  if (browse.status === "rejected") throw browse.reason;
-  if (transactions.status === "rejected") throw transactions.reason;
-  if (devices.status === "rejected") throw devices.reason;
+  // The whole page in one round trip, the session's check first.
+  const { user, browse, transactions, stats, devices } = await claim.read({
+    browse: browseForPlayerQuery(claim.id),
+    transactions: recentTransactionsQuery("player", claim.id),
+    stats: playerStatsQuery(claim.id),
+    devices: signedInDevicesQuery(claim.session, Date.now()),
+  });
   return {
     name: user.name,
     balancePence: user.balancePence,
     q,
-    open: browse.value.available.filter((t) => matchesSearch(t, q)).slice(0, 12),
-    transactions: transactions.value,
-    stats: stats.status === "fulfilled" ? (stats.value[0] ?? emptyPlayerStats) : null,
-    devices: toSignedInDevices(devices.value, claim.session),
+    open: browse.available.filter((t) => matchesSearch(t, q)).slice(0, 12),
+    transactions,
+    stats,
+    devices,
     withdrawOpen: url.searchParams.get("withdraw") === "1",
     signOutOthersOpen: url.searchParams.get("devices") === "sign-out-others",
   };

@@ -4,26 +4,26 @@ import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
-import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP, parsePence } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
-import { claimPlayer } from "~/services/guards.server.ts";
-import { browseForPlayer, matchesSearch } from "~/services/tournaments.server.ts";
+import { signedIn } from "~/services/access.server.ts";
+import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
 import { EmptyState } from "../td.tournaments/route.tsx";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tournaments — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const claim = await claimPlayer(request, context);
-  const { db } = context.get(appContext);
+  const claim = await signedIn(request, context, "player");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const maxFee = (url.searchParams.get("maxFee") ?? "").slice(0, 20);
   const maxFeePence = maxFee ? parsePence(maxFee) : null; // not a number: ignored (SPEC §5)
   const tab = url.searchParams.get("tab") === "registered" ? ("registered" as const) : ("available" as const);
-  const [, { available, registered, pending }] = await claim.confirm(browseForPlayer(db, claim.id));
+  const {
+    browse: { available, registered, pending },
+  } = await claim.read({ browse: browseForPlayerQuery(claim.id) });
   const keep = (t: (typeof available)[number]) =>
     matchesSearch(t, q) && (maxFeePence === null || t.entryFeePence <= maxFeePence);
   const now = Date.now();

@@ -1,12 +1,12 @@
+import { visitor } from "~/services/access.server.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
 import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
-import { appContext } from "~/context.server.ts";
 import { ResetPasswordSchema, ValidateResetTokenSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { resetPassword, validateResetToken } from "~/services/accounts.server.ts";
+import { resetPassword, resetTokenQuery } from "~/services/accounts.server.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import type { Route } from "./+types/route";
 
@@ -15,25 +15,23 @@ export const meta: Route.MetaFunction = () => [{ title: "Reset password — Brea
 type LinkState = "incomplete" | "invalid" | "valid";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
   const url = new URL(request.url);
   const parsed = ValidateResetTokenSchema.safeParse({
     token: url.searchParams.get("token") ?? undefined,
     email: url.searchParams.get("email") ?? undefined,
   });
   if (!parsed.success) return { state: "incomplete" as LinkState, token: "", email: "" };
-  const valid = await validateResetToken(db, parsed.data.token, parsed.data.email);
+  const { valid } = await (await visitor(context)).read({ valid: await resetTokenQuery(parsed.data.token, parsed.data.email) });
   return { state: (valid ? "valid" : "invalid") as LinkState, token: parsed.data.token, email: parsed.data.email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false, toast: null }, { status: 400 });
   }
   try {
-    await resetPassword(db, submission.value);
+    await resetPassword(await visitor(context), submission.value);
     return { result: submission.reply({ resetForm: true }), done: true, toast: null };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -4,17 +4,16 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useLoaderData } from "react-router";
 import { TrophyIcon } from "~/components/icons.tsx";
-import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
-import { scoreboardByCode, type CurrentMatch } from "~/services/tables.server.ts";
+import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
 const REFRESH_MS = 5000;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const code = normalizeAccessCode(params.code);
-  const { db } = context.get(appContext);
-  const board = code ? await scoreboardByCode(db, code) : null;
+  const board = code ? (await (await visitor(context)).read({ board: scoreboardQuery(code) })).board : null;
   if (!board) return data({ valid: false as const, code: params.code.slice(0, 32), table: null, match: null }, { status: 404 });
   return { valid: true as const, code: board.table.accessCode, table: { name: board.table.name }, match: board.match };
 }

@@ -9,7 +9,7 @@ import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
 import { signUpOrganiser, signUpPlayer, type SignedIn } from "~/services/accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { redirectIfSignedIn } from "~/services/guards.server.ts";
+import { redirectIfSignedIn, visitor } from "~/services/access.server.ts";
 import { commitSession, flashToast } from "~/services/session.server.ts";
 import { clientOf } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
@@ -24,7 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 const hideFields = ["password", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, db } = context.get(appContext);
+  const { env } = context.get(appContext);
+  const db = await visitor(context);
   const formData = await request.formData();
   const { device } = clientOf(request);
   if (formData.get("role") === "organiser") {

@@ -5,7 +5,6 @@ import { data, Form, redirect, useActionData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { PrizePreview } from "~/components/prize-preview.tsx";
-import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { payoutStructures, structuresForFieldSize } from "~/domain/money.ts";
 import {
@@ -18,20 +17,19 @@ import {
   tournamentTypeOptions,
 } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";
-import { requireOrganiser } from "~/services/guards.server.ts";
+import { signedIn } from "~/services/access.server.ts";
 import { createTournament } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOrganiser(request, context);
+  await (await signedIn(request, context, "organiser")).read();
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const organiser = await requireOrganiser(request, context);
-  const { db } = context.get(appContext);
+  const organiser = await signedIn(request, context, "organiser");
   const formData = await request.formData();
   const values = Object.fromEntries([...formData].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const submission = parseWithZod(formData, { schema: CreateTournamentSchema });
@@ -44,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), preview: previewFromValues(values), toast: null }, { status: 400 });
   }
   try {
-    const tournament = await createTournament(db, organiser.id, submission.value);
+    const tournament = await createTournament(organiser, organiser.id, submission.value);
     return redirect(`/tournament/${tournament.slug}`);
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -4,35 +4,26 @@ import { Badge, statusTone } from "~/components/badges.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { SignedInDevices, SignOutOthersDialog } from "~/components/signed-in-devices.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
-import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
-import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery, toDirectorStats } from "~/services/dashboard.server.ts";
-import { claimOrganiser } from "~/services/guards.server.ts";
+import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
+import { signedIn } from "~/services/access.server.ts";
 import { dashboardAction } from "~/services/dashboard-form.server.ts";
-import { signedInDevicesQuery, toSignedInDevices } from "~/services/sessions.server.ts";
+import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const claim = await claimOrganiser(request, context);
-  const { db } = context.get(appContext);
-  // One round trip for the page; statistics settle on their own so a
-  // failure there leaves the rest of the page working.
-  const [user, [main, stats]] = await claim.confirm(
-    Promise.allSettled([
-      db.batch([
-        directorTournamentsQuery(db, claim.id),
-        recentTransactionsQuery(db, "organiser", claim.id),
-        signedInDevicesQuery(db, claim.session, Date.now()),
-      ]),
-      directorStatsQuery(db, claim.id),
-    ]),
-  );
-  if (main.status === "rejected") throw main.reason;
-  const [all, transactions, devices] = main.value;
+  const claim = await signedIn(request, context, "organiser");
+  // The whole page in one round trip, the session's check first.
+  const { user, all, transactions, devices, stats } = await claim.read({
+    all: directorTournamentsQuery(claim.id),
+    transactions: recentTransactionsQuery("organiser", claim.id),
+    devices: signedInDevicesQuery(claim.session, Date.now()),
+    stats: directorStatsQuery(claim.id),
+  });
   const url = new URL(request.url);
   return {
     name: user.name,
@@ -40,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     active: all.filter((t) => t.status !== "finished"),
     past: all.filter((t) => t.status === "finished").slice(0, 5),
     transactions,
-    stats: stats.status === "fulfilled" ? toDirectorStats(stats.value) : null,
-    devices: toSignedInDevices(devices, claim.session),
+    stats,
+    devices,
     withdrawOpen: url.searchParams.get("withdraw") === "1",
     signOutOthersOpen: url.searchParams.get("devices") === "sign-out-others",
   };

@@ -9,29 +9,29 @@ import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { TableSchema } from "~/domain/tables.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { claimOrganiser, requireOrganiser } from "~/services/guards.server.ts";
+import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { createTable, deleteTable, listTables } from "~/services/tables.server.ts";
+import { createTable, deleteTable, tablesQuery } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const claim = await claimOrganiser(request, context);
-  const { db, env } = context.get(appContext);
+  const claim = await signedIn(request, context, "organiser");
+  const { env } = context.get(appContext);
   const url = new URL(request.url);
-  const [, tables] = await claim.confirm(listTables(db, claim.id));
+  const { tables } = await claim.read({ tables: tablesQuery(claim.id) });
   return { tables, origin: env.APP_URL, confirmDelete: url.searchParams.get("delete") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const organiser = await requireOrganiser(request, context);
-  const { db, env } = context.get(appContext);
+  const organiser = await signedIn(request, context, "organiser");
+  const { env } = context.get(appContext);
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
-      await deleteTable(db, organiser.id, tableId);
+      await deleteTable(organiser, organiser.id, tableId);
       return redirectWithCookies("/td/tables", [await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" })]);
     } catch (error) {
       if (!isDomainError(error)) throw error;
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
   try {
-    await createTable(db, organiser.id, submission.value.name);
+    await createTable(organiser, organiser.id, submission.value.name);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data({ result: submission.reply({ formErrors: [error.message] }), toast: errorToast("Error", error.message) }, { status: error.status });

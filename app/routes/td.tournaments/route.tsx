@@ -1,4 +1,4 @@
-import { Link, redirect, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
@@ -10,17 +10,16 @@ import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { claimOrganiser, requireOrganiser } from "~/services/guards.server.ts";
+import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { changeTournamentStatus, listOrganiserTournaments } from "~/services/tournaments.server.ts";
+import { changeTournamentStatus, organiserTournamentsQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Tournaments — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const claim = await claimOrganiser(request, context);
-  const { db } = context.get(appContext);
-  const [, all] = await claim.confirm(listOrganiserTournaments(db, claim.id));
+  const claim = await signedIn(request, context, "organiser");
+  const { all } = await claim.read({ all: organiserTournamentsQuery(claim.id) });
   const url = new URL(request.url);
   return {
     tab: url.searchParams.get("tab") === "archived" ? ("archived" as const) : ("active" as const),
@@ -31,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const organiser = await requireOrganiser(request, context);
-  const { db, env } = context.get(appContext);
+  const organiser = await signedIn(request, context, "organiser");
+  const { env } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
   const tournamentId = form.get("tournamentId");
@@ -41,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ((intent !== "archive" && intent !== "restore") || typeof tournamentId !== "string") {
       throw new Error("Unknown action");
     }
-    await changeTournamentStatus(db, organiser.id, tournamentId, intent === "archive" ? "finished" : "open");
+    await changeTournamentStatus(organiser, { organiserId: organiser.id, tournamentId, to: intent === "archive" ? "finished" : "open" });
     return redirectWithCookies(intent === "archive" ? "/td/tournaments?tab=archived" : "/td/tournaments", [
       await flashToast(env, {
         type: "success",

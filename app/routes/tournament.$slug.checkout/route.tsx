@@ -5,33 +5,32 @@ import { SiteHeader } from "~/components/site-header.tsx";
 import { useToast } from "~/components/toaster.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { isDomainError } from "~/domain/errors.ts";
+import { DomainError, isDomainError } from "~/domain/errors.ts";
+import { known } from "~/db/batch.server.ts";
 import { formatGBP, penceToDecimal } from "~/domain/money.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { claimUser } from "~/services/guards.server.ts";
+import { signedIn } from "~/services/access.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
-import { joinTournament, loadPayment, payFromBalance, playerRegistrations, verifyPayment } from "~/services/registration.server.ts";
+import { joinTournament, payFromBalance, paymentQuery, registrationsQuery, verifyPayment } from "~/services/registration.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { getTournamentBySlug } from "~/services/tournaments.server.ts";
+import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 import { StripePayment } from "./stripe-payment.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const claim = await claimUser(request, context);
-  const { env, db } = context.get(appContext);
+  const claim = await signedIn(request, context);
+  const { env, database } = context.get(appContext);
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
   const url = new URL(request.url);
   const returnedIntent = url.searchParams.get("redirect_status") ? url.searchParams.get("payment_intent")?.slice(0, 255) : undefined;
   // The user, the tournament, the player's entries (and a returned payment) in one round trip.
-  const [user, [tournament, registrations, returned]] = await claim.confirm(
-    Promise.all([
-      getTournamentBySlug(db, params.slug),
-      claim.userType === "player" ? playerRegistrations(db, claim.id) : Promise.resolve([]),
-      returnedIntent ? loadPayment(db, returnedIntent) : Promise.resolve(null),
-    ]),
-  );
+  const { user, tournament, registrations, returned } = await claim.read({
+    tournament: tournamentBySlugQuery(params.slug),
+    registrations: claim.userType === "player" ? registrationsQuery(claim.id) : known([]),
+    returned: returnedIntent ? paymentQuery(returnedIntent) : known(null),
+  });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const tournamentPath = `/tournament/${tournament.slug}`;
   if (user.userType !== "player") throw redirect(tournamentPath);
@@ -40,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (returnedIntent) {
     // The return from the provider: ask it, never trust the URL.
     try {
-      const result = await verifyPayment(db, await getPaymentsProvider(env, db), user, returnedIntent, returned);
+      const result = await verifyPayment(claim, await getPaymentsProvider(env, database), { playerId: user.id, found: returned });
       if (result.success && result.paid) throw redirect(`${tournamentPath}?payment=success`);
       if (result.success) {
         throw redirectWithCookies(tournamentPath, [
@@ -60,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   let payment: { intentId: string; clientSecret: string } | null = null;
   if (mine && !mine.paid) {
-    const provider = await getPaymentsProvider(env, db);
+    const provider = await getPaymentsProvider(env, database);
     if (mine.paymentIntentId) {
       const intent = await provider.retrieveIntent(mine.paymentIntentId);
       if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
@@ -93,23 +92,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const claim = await claimUser(request, context);
-  const { env, db } = context.get(appContext);
+  const claim = await signedIn(request, context);
+  const { env, database } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
-  const provider = intent === "balance" ? null : await getPaymentsProvider(env, db);
+  const provider = intent === "balance" ? null : await getPaymentsProvider(env, database);
   const tournament = { slug: params.slug };
   const tournamentPath = `/tournament/${params.slug}`;
   try {
-    // Each reads the tournament alongside the session check, then writes.
+    if (claim.userType !== "player") {
+      await claim.read(); // a session that is over signs in again first
+      throw new DomainError(403, "Only players can join tournaments");
+    }
+    // Each asserts the session in its own batches.
     if (!provider) {
-      const [, paid] = await claim.confirm(payFromBalance(db, claim, tournament));
+      const paid = await payFromBalance(claim, { playerId: claim.id, tournament });
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, { type: "success", title: "You're registered!", description: `Paid ${formatGBP(paid.amountPence)} from your balance.` }),
       ]);
     }
-    const [, result] = await claim.confirm(joinTournament(db, provider, claim, tournament, { batch: claim.batch }));
+    const result = await joinTournament(claim, provider, { playerId: claim.id, tournament });
     if (result.paid) {
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, { type: "success", title: "You're registered!", description: "This tournament is free to enter." }),

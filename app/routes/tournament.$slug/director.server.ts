@@ -5,9 +5,9 @@ import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { DirectorActionSchema, type DirectorAction } from "~/domain/play.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { claimOrganiser } from "~/services/guards.server.ts";
+import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
-import { assignTable, correctMatchResult, finalizeTournament, recordResult, startTournament } from "~/services/play.server.ts";
+import { assignTable, finalizeTournament, saveResult, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
 const failures: Record<DirectorAction["intent"], string> = {
@@ -19,8 +19,8 @@ const failures: Record<DirectorAction["intent"], string> = {
 };
 
 export async function directorAction(request: Request, context: Readonly<RouterContextProvider>, slug: string): Promise<Response> {
-  const claim = await claimOrganiser(request, context);
-  const { env, db } = context.get(appContext);
+  const claim = await signedIn(request, context, "organiser");
+  const { env } = context.get(appContext);
   const back = `/tournament/${slug}?tab=bracket`;
   const toast = async (t: Toast, to = back) => redirectWithCookies(to, [await flashToast(env, t)]);
   if (slug.length > 120) return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
@@ -32,24 +32,25 @@ export async function directorAction(request: Request, context: Readonly<RouterC
   const action = parsed.data;
   const tournament = { slug };
   try {
-    // Each service reads what it needs alongside the session check (one
-    // round trip), then writes in one batch.
+    // Each service reads what it needs with the session's check (one round
+    // trip), then writes in one batch that asserts the session.
+    const organiserId = claim.id;
     switch (action.intent) {
       case "start": {
-        const [, started] = await claim.confirm(startTournament(db, claim.id, tournament));
+        const started = await startTournament(claim, { organiserId, tournament });
         return toast({ type: "success", title: "Tournament started", description: `The draw is made: ${started.players} players, ${started.matches} matches.` });
       }
       case "record-result":
-        await claim.confirm(recordResult(db, claim.id, action.matchId, action));
+        await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
         return toast({ type: "success", title: "Result recorded" });
       case "correct-result":
-        await claim.confirm(correctMatchResult(db, claim.id, action.matchId, action));
+        await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "correct" });
         return toast({ type: "success", title: "Result corrected" });
       case "assign-table":
-        await claim.confirm(assignTable(db, claim.id, action.matchId, action.tableId));
+        await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
         return toast({ type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" });
       case "finalize":
-        await claim.confirm(finalizeTournament(db, claim.id, tournament));
+        await finalizeTournament(claim, { organiserId, tournament });
         return toast({ type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." }, `/tournament/${slug}`);
     }
   } catch (error) {

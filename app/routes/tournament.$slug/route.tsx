@@ -19,56 +19,54 @@ import {
   type RegistrationState,
 } from "~/domain/tournaments.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { payoutPreview, listMatches } from "~/services/play.server.ts";
-import { playerRegistrations } from "~/services/registration.server.ts";
-import { listTables } from "~/services/tables.server.ts";
+import { known } from "~/db/batch.server.ts";
+import { visitor } from "~/services/access.server.ts";
+import { matchesQuery, payoutPlanQuery, payoutPreview } from "~/services/play.server.ts";
+import { registrationsQuery } from "~/services/registration.server.ts";
+import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
 import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
-import { getTournamentBySlug } from "~/services/tournaments.server.ts";
+import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
-/** A promise's outcome as a value, so one failure leaves the others' results usable. */
-async function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  try {
-    return { ok: true, value: await promise };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env, getSession, getUser } = context.get(appContext);
+  const { env } = context.get(appContext);
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
-  const session = await getSession();
+  const viewer = await visitor(context);
+  const session = viewer.session;
   const now = Date.now();
-  // Everything the page may show, in one round trip. What depends on the
-  // viewer is read for the account the signed cookie names and used only
-  // once getUser has confirmed the session.
+  // Everything the page may show, in one round trip: what depends on the
+  // viewer is read for the account the signed cookie names, and comes back
+  // only with the session's check (null user when it is over).
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
   const director = session?.userType === "organiser" ? session.userId : null;
-  const [tournament, user, allMatches, ownTables, registrations, finalizePreview] = await Promise.all([
-    getTournamentBySlug(db, params.slug, now),
-    getUser(),
-    listMatches(db, { slug: params.slug }),
-    director ? listTables(db, director) : Promise.resolve([]),
-    session?.userType === "player" ? playerRegistrations(db, session.userId, now) : Promise.resolve([]),
-    director && confirm === "finalize" ? settle(payoutPreview(db, director, { slug: params.slug })) : Promise.resolve(null),
-  ]);
+  const slug = { slug: params.slug };
+  const { tournament, user, allMatches, ownTables, registrations, plan } = await viewer.read({
+    tournament: tournamentBySlugQuery(params.slug, now),
+    allMatches: matchesQuery(slug),
+    ownTables: director ? tablesQuery(director) : known([]),
+    registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
+    plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
+  });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const isOwner = user?.userType === "organiser" && user.id === tournament.organiserId;
   const matches = tournament.status === "open" ? [] : allMatches;
   const tables = isOwner && tournament.status === "in_progress" ? ownTables : [];
   let preview: { rows: PreviewRow[]; poolPence: number; rakePence: number } | null = null;
   let previewProblem: string | null = null;
-  if (isOwner && finalizePreview) {
-    if (finalizePreview.ok) preview = finalizePreview.value;
-    else if (isDomainError(finalizePreview.error)) previewProblem = finalizePreview.error.message;
-    else throw finalizePreview.error;
+  if (isOwner && user && plan) {
+    try {
+      preview = payoutPreview(plan, user.id);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      previewProblem = error.message;
+    }
   }
+  const registrationsOf = user?.userType === "player" ? registrations : [];
   const registered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   const pending =
-    user?.userType === "player" && !registered && registrations.some((r) => r.tournamentId === tournament.id && !r.paid);
+    user?.userType === "player" && !registered && registrationsOf.some((r) => r.tournamentId === tournament.id && !r.paid);
   return {
     origin: env.APP_URL,
     tab: url.searchParams.get("tab") === "bracket" || (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress") ? ("bracket" as const) : ("details" as const),
