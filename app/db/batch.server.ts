@@ -135,23 +135,23 @@ export function assertInBatch(condition: SQL): Item {
   return build.run(sql`insert into batch_guards (ok) select 0 where not (${condition})`);
 }
 
-export function isBatchGuardFailure(error: unknown): boolean {
-  return String((error as Error | undefined)?.message ?? error).includes("batch_guard");
-}
+/** What the database said when it refused a batch. */
+const refusalText = (error: unknown) => String((error as Error | undefined)?.message ?? error);
+
+export const isBatchGuardFailure = (error: unknown): boolean => refusalText(error).includes("batch_guard");
 
 /** The session's own assertion (db/migrations/0005), told apart from the batch's other guards. */
 export function assertSession(condition: SQL): Item {
   return build.run(sql`insert into session_guards (ok) select 0 where not (${condition})`);
 }
 
-export function isSessionGuardFailure(error: unknown): boolean {
-  return String((error as Error | undefined)?.message ?? error).includes("session_over");
-}
+export const isSessionGuardFailure = (error: unknown): boolean => refusalText(error).includes("session_over");
 
-/** A batch refused by its own statements' constraint (a unique key, a guard): not the database failing. */
-export function isUniqueViolation(error: unknown): boolean {
-  return String((error as Error | undefined)?.message ?? error).includes("UNIQUE");
-}
+/** A batch refused by a unique key of its own statements: not the database failing. */
+export const isUniqueViolation = (error: unknown): boolean => refusalText(error).includes("UNIQUE");
+
+/** A batch refused by a CHECK (a balance's overdraft, a guard): not the database failing. */
+export const isCheckViolation = (error: unknown): boolean => refusalText(error).includes("CHECK constraint failed");
 
 /**
  * What a service that reads, decides and writes is given: one round trip per

@@ -52,7 +52,6 @@ export type Caller = Sender & {
 export type Visitor = Sender & {
   readonly session: SessionData | null;
   read<P extends Parts = Record<never, never>>(parts?: P): Promise<{ user: CurrentUser | null } & Results<P>>;
-  write<T>(batch: Write<T>): Promise<T>;
 };
 
 /** The signed cookie's session, read once per request (no database). */
@@ -73,15 +72,18 @@ async function readWithUser<T>(context: Ctx, session: SessionData | null, read: 
 
 /** Anyone: the user when a current session is named, else null. */
 export function visitor(context: Ctx): Promise<Visitor> {
-  return sessionOf(context).then((session) => ({
-    session,
-    read: async (parts) => {
-      const { user, results } = await readWithUser(context, session, reads(parts ?? {}));
-      return { ...(results as Results<NonNullable<typeof parts>>), user };
-    },
-    send: async (read) => (await readWithUser(context, session, read)).results,
-    write: (batch) => writeNow(context.get(appContext).database, batch),
-  }));
+  return sessionOf(context).then((session) => {
+    const withUser = <T>(read: Read<T>) => readWithUser(context, session, read);
+    return {
+      session,
+      read: async (parts) => {
+        const { user, results } = await withUser(reads(parts ?? {}));
+        return { ...(results as Results<NonNullable<typeof parts>>), user };
+      },
+      send: async (read) => (await withUser(read)).results,
+      write: (batch) => writeNow(context.get(appContext).database, batch),
+    };
+  });
 }
 
 type Refuse = (signedIn: CurrentUser | null) => Response;
@@ -92,20 +94,21 @@ async function caller(context: Ctx, role: UserType | undefined, refuse: Refuse):
   // The wrong kind of account: refused as such only while the session is current.
   if (role && session.userType !== role) throw refuse((await readWithUser(context, session, known(null))).user);
   const app = context.get(appContext);
+  /** The read's results and the user, only while the session is current. */
+  const confirmed = async <T>(read: Read<T>) => {
+    const { user, results } = await readWithUser(context, session, read);
+    if (!user) throw refuse(null);
+    return { user, results };
+  };
   return {
     id: session.userId,
     userType: session.userType,
     session,
     read: async (parts) => {
-      const { user, results } = await readWithUser(context, session, reads(parts ?? {}));
-      if (!user) throw refuse(null);
+      const { user, results } = await confirmed(reads(parts ?? {}));
       return { ...(results as Results<NonNullable<typeof parts>>), user };
     },
-    send: async (read) => {
-      const { user, results } = await readWithUser(context, session, read);
-      if (!user) throw refuse(null);
-      return results;
-    },
+    send: async (read) => (await confirmed(read)).results,
     write: (batch) =>
       sendWrite(app.database, batch, assertSession(sessionIsCurrent(session, Date.now())), (error) => {
         if (isSessionGuardFailure(error)) throw refuse(null);

@@ -68,13 +68,6 @@ const accountColumns = (userType: UserType) => {
   return { id: t.id, name: t.name, email: t.email, balancePence: t.balancePence };
 };
 
-export function userQuery(userType: UserType, id: string): Read<CurrentUser | null> {
-  const t = accountTable(userType);
-  return query(build.select(accountColumns(userType)).from(t).where(eq(t.id, id)).limit(1), ([row]) =>
-    row ? toUser(userType, row) : null,
-  );
-}
-
 /**
  * The user of a current session, with when the session was last seen: the
  * first statement of every signed-in read (services/access.server.ts). No row

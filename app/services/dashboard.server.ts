@@ -1,6 +1,6 @@
 // What the dashboards show: balance movements, statistics and withdrawals.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { build, query, write, type Read, type Write } from "~/db/batch.server.ts";
+import { build, isCheckViolation, query, write, type Read, type Write } from "~/db/batch.server.ts";
 import { payouts, playerStats, tournamentPlayers, tournaments, transactions, withdrawals } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
@@ -102,7 +102,7 @@ export function requestWithdrawal(
       return { id, amountPence, feePence, netPence };
     },
     // The balance CHECK is the last line of defence; the guard above normally answers first.
-    (error) => (String((error as Error).message).includes("CHECK constraint failed") ? new DomainError(409, "Insufficient balance") : undefined),
+    (error) => (isCheckViolation(error) ? new DomainError(409, "Insufficient balance") : undefined),
   );
 }
 

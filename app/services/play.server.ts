@@ -20,12 +20,12 @@ import { DomainError } from "~/domain/errors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
 import { movementStatement } from "./ledger.server.ts";
-import { inTournament, isTournament, type TournamentRef } from "./tournament-ref.server.ts";
+import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type TournamentRow = typeof tournaments.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
 
-const tournamentQuery = (ref: TournamentRef) => first(build.select().from(tournaments).where(isTournament(ref)).limit(1));
+const tournamentQuery = (ref: TournamentRef) => first(tournamentRow(ref));
 
 /** The tournament, when it is this director's. */
 function ownTournament(t: TournamentRow | null, organiserId: string): TournamentRow {

@@ -2,20 +2,19 @@
 // from the balance, and the one place a successful payment takes effect —
 // by webhook or by the return from checkout, whichever comes first.
 import { and, eq, isNotNull, lte, sql, type SQL } from "drizzle-orm";
-import { build, first, known, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
+import { build, first, isCheckViolation, known, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/money.ts";
 import { registrationState } from "~/domain/tournaments.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
-import { isTournament, tournamentIdSql, type TournamentRef } from "./tournament-ref.server.ts";
+import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 export const HOLD_MS = 15 * 60 * 1000;
 
 type Tournament = typeof tournaments.$inferSelect;
 
-const tournamentQuery = (ref: TournamentRef) => build.select().from(tournaments).where(isTournament(ref)).limit(1);
 
 const totalPence = (t: Pick<Tournament, "entryFeePence" | "siteFeePence">): Pence => t.entryFeePence + t.siteFeePence;
 
@@ -109,7 +108,7 @@ export async function joinTournament(
 ): Promise<JoinResult> {
   const key = tournamentIdSql(tournament);
   const { hold, t } = await db.write(
-    write([holdStatement(key, playerId, now), tournamentQuery(tournament), ...refusalStatements(key, playerId, now)], ([holds, rows, entries, counts]) => {
+    write([holdStatement(key, playerId, now), tournamentRow(tournament), ...refusalStatements(key, playerId, now)], ([holds, rows, entries, counts]) => {
       const t = (rows as Tournament[])[0];
       if (!t) throw new DomainError(404, "Tournament not found");
       const hold = (holds as Hold[])[0];
@@ -197,7 +196,7 @@ export async function payFromBalance(
   db: Sender,
   { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
 ) {
-  const t = await db.send(first(tournamentQuery(tournament)));
+  const t = await db.send(first(tournamentRow(tournament)));
   if (!t) throw new DomainError(404, "Tournament not found");
   const amount = totalPence(t);
   const key = `balance:${t.id}:${playerId}`;
@@ -229,7 +228,7 @@ export async function payFromBalance(
         throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now);
       },
       // The balance CHECK refused an overdraft: the whole batch rolled back.
-      (error) => (String((error as Error).message).includes("CHECK constraint failed") ? uncovered() : undefined),
+      (error) => (isCheckViolation(error) ? uncovered() : undefined),
     ),
   );
 }

@@ -3,6 +3,7 @@
 // same round trip as the tournament itself.
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { build } from "~/db/batch.server.ts";
 import { tournaments } from "~/db/schema.ts";
 
 export type TournamentRef = { id: string } | { slug: string };
@@ -16,3 +17,6 @@ export const inTournament = (column: SQLiteColumn, ref: TournamentRef): SQL => s
 
 /** The condition selecting the tournament row itself. */
 export const isTournament = (ref: TournamentRef): SQL => ("id" in ref ? eq(tournaments.id, ref.id) : eq(tournaments.slug, ref.slug));
+
+/** The tournament's row (for a batch: wrap it in `first` to read it on its own). */
+export const tournamentRow = (ref: TournamentRef) => build.select().from(tournaments).where(isTournament(ref)).limit(1);

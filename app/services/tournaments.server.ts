@@ -2,6 +2,7 @@
 // pages and the JSON API call these.
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { build, first, query, reads, mapRead, write, type Read, type Sender } from "~/db/batch.server.ts";
+import { tournamentRow } from "./tournament-ref.server.ts";
 import { matches, organisers, players, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/money.ts";
@@ -97,8 +98,7 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
   );
 }
 
-export const tournamentByIdQuery = (id: string): Read<TournamentRow | null> =>
-  first(build.select().from(tournaments).where(eq(tournaments.id, id)).limit(1));
+export const tournamentByIdQuery = (id: string): Read<TournamentRow | null> => first(tournamentRow({ id }));
 
 const openTournaments = (now: number) =>
   build
