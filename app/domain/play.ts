@@ -1,7 +1,20 @@
 // Forms and API bodies for match play (SPEC §5): one schema each, shared by
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
-import type { MatchStatus } from "./bracket.ts";
+import { matchStats, standings, type BracketMatch, type MatchStatus, type Standing } from "./bracket.ts";
+import { DomainError } from "./errors.ts";
+import {
+  poolPerEntry,
+  positions,
+  rakePerEntry,
+  splitPool,
+  type Payout,
+  type PayoutStructureId,
+  type Pence,
+  type Position,
+  type RakeType,
+} from "./money.ts";
+import type { TournamentStatus } from "./tournaments.ts";
 
 /** A match as the screens show it: SPEC's match shape with names and the table. */
 export type MatchView = {
@@ -68,3 +81,126 @@ export const DirectorActionSchema = z.discriminatedUnion(
   { error: "Unknown action" },
 );
 export type DirectorAction = z.infer<typeof DirectorActionSchema>;
+
+// ---------------------------------------------------------------------------
+// Decisions of the evening: who may do what to a tournament or a match, and
+// what the payouts are. Pure: the services read the rows and write the result.
+
+/** What the decisions need of a tournament row. */
+export type PlayedTournament = {
+  organiserId: string;
+  status: TournamentStatus;
+  maxPlayers: number;
+  raceTo: number | null;
+  entryFeePence: Pence;
+  rakeType: RakeType;
+  rakeValue: number;
+  payoutStructure: PayoutStructureId;
+};
+
+/** The tournament, when it is this director's. */
+export function ownTournament<T extends Pick<PlayedTournament, "organiserId">>(t: T | null, organiserId: string): T {
+  if (!t) throw new DomainError(404, "Tournament not found");
+  if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
+  return t;
+}
+
+/** Whether the director may start this tournament with these paid entries. */
+export function checkStart(t: Pick<PlayedTournament, "status" | "maxPlayers">, paidEntries: number): void {
+  if (t.status !== "open") throw new DomainError(409, "Only an open tournament can be started");
+  if (paidEntries < 2) throw new DomainError(409, "At least 2 paid players are needed to start");
+  if (paidEntries > t.maxPlayers) throw new DomainError(409, "More paid entries than places: check the entries");
+}
+
+/** The match and its tournament, when this director may change it now. */
+export function matchInPlay<M, T extends Pick<PlayedTournament, "organiserId" | "status">>(
+  found: { row: M; t: T } | null,
+  organiserId: string,
+): { row: M; t: T } {
+  if (!found) throw new DomainError(404, "Match not found");
+  const { row, t } = found;
+  if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
+  if (t.status !== "in_progress") throw new DomainError(409, "Results can only be recorded while the tournament is in progress");
+  return { row, t };
+}
+
+type DrawnPlayers = { player1Id: string | null; player2Id: string | null };
+
+/** A result names the winner and scores; the players are the draw's and cannot be changed with it. */
+export function checkSamePlayers(row: DrawnPlayers, claimed: Partial<DrawnPlayers>): void {
+  const changed = (slot: keyof DrawnPlayers) => claimed[slot] !== undefined && claimed[slot] !== row[slot];
+  if (changed("player1Id") || changed("player2Id")) {
+    throw new DomainError(400, "The players of a match are set by the draw and cannot be changed");
+  }
+}
+
+/** Where a match may go: a table of this director's, once both players are known and it has no result. */
+export function checkTableAssignment(
+  row: DrawnPlayers & { status: MatchStatus },
+  table: { organiserId: string } | null | "none",
+  organiserId: string,
+): void {
+  if (row.status === "completed") throw new DomainError(409, "This match already has a result");
+  if (table === "none") return;
+  if (!row.player1Id || !row.player2Id) {
+    throw new DomainError(409, "Both players must be known before the match goes on a table");
+  }
+  if (!table) throw new DomainError(404, "Table not found");
+  if (table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
+}
+
+export type PlanInput<T> = { t: T | null; entries: { playerId: string; name: string }[]; bracket: BracketMatch[] };
+
+export type PayoutPlan<T> = {
+  t: T;
+  paidEntries: string[];
+  poolPence: Pence;
+  rakePence: Pence;
+  payouts: Payout[];
+  names: Map<string, string>;
+  stats: Map<string, { played: number; won: number }>;
+  champion: string | null;
+  finalMatchId: string | null;
+};
+
+/** The payouts of a finished bracket: pool from the paid entries, split by the tournament's structure. */
+export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, organiserId: string): PayoutPlan<T> {
+  const t = ownTournament(input.t, organiserId);
+  const { entries, bracket } = input;
+  if (t.status !== "in_progress") {
+    throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
+  }
+  const placed = standings(bracket); // throws 409 until the final has a result
+  const paidPositions = new Set<string>(positions);
+  const placings = placed
+    .filter((p): p is Standing & { position: Position } => paidPositions.has(p.position))
+    .map((p) => ({ playerId: p.playerId, position: p.position }));
+  const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
+  const poolPence = poolPerEntry(t.entryFeePence, rake) * entries.length;
+  return {
+    t,
+    paidEntries: entries.map((e) => e.playerId),
+    poolPence,
+    rakePence: rake * entries.length,
+    payouts: splitPool(t.payoutStructure, poolPence, placings),
+    names: new Map(entries.map((e) => [e.playerId, e.name])),
+    stats: matchStats(bracket),
+    champion: placed.find((p) => p.position === "1st")?.playerId ?? null,
+    finalMatchId: bracket.find((m) => m.nextMatchId === null)?.id ?? null,
+  };
+}
+
+/** The confirm dialog's rows: player, position, amount (pence). */
+export function payoutPreview<T extends PlayedTournament>(input: PlanInput<T>, organiserId: string) {
+  const plan = planPayouts(input, organiserId);
+  return {
+    poolPence: plan.poolPence,
+    rakePence: plan.rakePence,
+    rows: plan.payouts.map((p) => ({
+      playerId: p.playerId,
+      playerName: plan.names.get(p.playerId) ?? "Unknown player",
+      position: p.position,
+      amountPence: p.amountPence,
+    })),
+  };
+}

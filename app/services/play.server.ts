@@ -3,36 +3,25 @@
 // two taps at once or a double finalize cannot write twice.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { assertInBatch, build, first, isBatchGuardFailure, isUniqueViolation, known, query, reads, write, type Read, type ReadResult, type Sender } from "~/db/batch.server.ts";
+import { assertInBatch, build, first, isBatchGuardFailure, isUniqueViolation, known, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import {
   applyResult,
   correctResult,
   drawOrder,
   generateBracket,
-  matchStats,
-  standings,
   type BracketMatch,
   type MatchChange,
   type ResultInput,
 } from "~/domain/bracket.ts";
 import { DomainError } from "~/domain/errors.ts";
-import type { MatchView } from "~/domain/play.ts";
-import { poolPerEntry, positions, rakePerEntry, splitPool, type Payout, type Position } from "~/domain/money.ts";
+import { checkSamePlayers, checkStart, checkTableAssignment, matchInPlay, ownTournament, planPayouts, type MatchView } from "~/domain/play.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
-type TournamentRow = typeof tournaments.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
 
 const tournamentQuery = (ref: TournamentRef) => first(tournamentRow(ref));
-
-/** The tournament, when it is this director's. */
-function ownTournament(t: TournamentRow | null, organiserId: string): TournamentRow {
-  if (!t) throw new DomainError(404, "Tournament not found");
-  if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
-  return t;
-}
 
 function toBracketMatch(row: MatchRow): BracketMatch {
   return {
@@ -86,9 +75,7 @@ export async function startTournament(
   );
   const t = ownTournament(read.t, organiserId);
   const entrants = read.entrants;
-  if (t.status !== "open") throw new DomainError(409, "Only an open tournament can be started");
-  if (entrants.length < 2) throw new DomainError(409, "At least 2 paid players are needed to start");
-  if (entrants.length > t.maxPlayers) throw new DomainError(409, "More paid entries than places: check the entries");
+  checkStart(t, entrants.length);
 
   const draw = drawOrder(entrants.map((e) => e.playerId));
   const bracket = generateBracket(draw, () => crypto.randomUUID(), now);
@@ -163,15 +150,6 @@ export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
 const matchWithTournament = (matchId: string) =>
   first(build.select({ row: matches, t: tournaments }).from(matches).innerJoin(tournaments, eq(tournaments.id, matches.tournamentId)).where(eq(matches.id, matchId)).limit(1));
 
-/** The match and its tournament, when this director may change it now. */
-function matchInPlay(found: { row: MatchRow; t: TournamentRow } | null, organiserId: string) {
-  if (!found) throw new DomainError(404, "Match not found");
-  const { row, t } = found;
-  if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
-  if (t.status !== "in_progress") throw new DomainError(409, "Results can only be recorded while the tournament is in progress");
-  return { row, t };
-}
-
 const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
 
 /** The batch writing a result's changes, guarded on the match being as we read it. */
@@ -232,9 +210,7 @@ export type SaveResult = {
 export async function saveResult(db: Sender, { organiserId, matchId, input, mode, players: claimed = {}, now = Date.now() }: SaveResult): Promise<"recorded" | "corrected"> {
   const read = await db.send(reads({ found: matchWithTournament(matchId), bracket: bracketQuery({ matchId }) }));
   const { row, t } = matchInPlay(read.found, organiserId);
-  if ((claimed.player1Id !== undefined && claimed.player1Id !== row.player1Id) || (claimed.player2Id !== undefined && claimed.player2Id !== row.player2Id)) {
-    throw new DomainError(400, "The players of a match are set by the draw and cannot be changed");
-  }
+  checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
   const changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
   await db.write(resultStatements(row, changes));
@@ -250,34 +226,18 @@ export async function assignTable(
     reads({ found: matchWithTournament(matchId), table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)) }),
   );
   const { row } = matchInPlay(read.found, organiserId);
-  if (row.status === "completed") throw new DomainError(409, "This match already has a result");
+  checkTableAssignment(row, tableId === null ? "none" : read.table, organiserId);
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   if (tableId === null) {
     await db.write(write([build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted)]));
     return;
   }
-  if (!row.player1Id || !row.player2Id) throw new DomainError(409, "Both players must be known before the match goes on a table");
-  const table = read.table;
-  if (!table) throw new DomainError(404, "Table not found");
-  if (table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
   await db.write(
     write([build.update(matches).set({ tableId, tableAssignedAt: now, status: "in_progress" }).where(notCompleted).returning({ id: matches.id })], ([updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, "This match already has a result");
     }),
   );
 }
-
-type PayoutPlan = {
-  t: TournamentRow;
-  paidEntries: string[];
-  poolPence: number;
-  rakePence: number;
-  payouts: Payout[];
-  names: Map<string, string>;
-  stats: Map<string, { played: number; won: number }>;
-  champion: string | null;
-  finalMatchId: string | null;
-};
 
 /** What payouts are planned from: the tournament, its paid entries and its bracket (one read, by id or slug). */
 export function payoutPlanQuery(tournament: TournamentRef) {
@@ -293,47 +253,6 @@ export function payoutPlanQuery(tournament: TournamentRef) {
     bracket: bracketQuery(tournament),
   });
 }
-type PlanInput = ReadResult<ReturnType<typeof payoutPlanQuery>>;
-
-function planPayouts(input: PlanInput, organiserId: string): PayoutPlan {
-  const t = ownTournament(input.t, organiserId);
-  const { entries, bracket } = input;
-  if (t.status !== "in_progress") throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
-  const placed = standings(bracket); // throws 409 until the final has a result
-  const paidPositions = new Set<string>(positions);
-  const placings = placed
-    .filter((p): p is { playerId: string; position: Position; roundLost: number | null } => paidPositions.has(p.position))
-    .map((p) => ({ playerId: p.playerId, position: p.position }));
-  const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
-  const poolPence = poolPerEntry(t.entryFeePence, rake) * entries.length;
-  return {
-    t,
-    paidEntries: entries.map((e) => e.playerId),
-    poolPence,
-    rakePence: rake * entries.length,
-    payouts: splitPool(t.payoutStructure, poolPence, placings),
-    names: new Map(entries.map((e) => [e.playerId, e.name])),
-    stats: matchStats(bracket),
-    champion: placed.find((p) => p.position === "1st")?.playerId ?? null,
-    finalMatchId: bracket.find((m) => m.nextMatchId === null)?.id ?? null,
-  };
-}
-
-/** The confirm dialog's rows: player, position, amount (pence). */
-export function payoutPreview(input: PlanInput, organiserId: string) {
-  const plan = planPayouts(input, organiserId);
-  return {
-    poolPence: plan.poolPence,
-    rakePence: plan.rakePence,
-    rows: plan.payouts.map((p) => ({
-      playerId: p.playerId,
-      playerName: plan.names.get(p.playerId) ?? "Unknown player",
-      position: p.position,
-      amountPence: p.amountPence,
-    })),
-  };
-}
-
 /**
  * Finalize: one atomic batch writes the payouts (confirmed), each payout's
  * ledger row, the director's rake, every entrant's statistics and status

@@ -1,7 +1,8 @@
 import { penceToDecimal } from "~/domain/money.ts";
 import { apiCaller } from "~/services/access.server.ts";
 import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
-import { payoutPlanQuery, payoutPreview } from "~/services/play.server.ts";
+import { payoutPreview } from "~/domain/play.ts";
+import { payoutPlanQuery } from "~/services/play.server.ts";
 import type { Route } from "./+types/route";
 
 /** SPEC's payout preview rows; 409 unless the tournament is in progress with its final played. */

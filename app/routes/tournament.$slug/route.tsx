@@ -21,7 +21,8 @@ import {
 import { isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
-import { matchesQuery, payoutPlanQuery, payoutPreview } from "~/services/play.server.ts";
+import { payoutPreview } from "~/domain/play.ts";
+import { matchesQuery, payoutPlanQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
