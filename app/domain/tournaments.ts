@@ -279,6 +279,16 @@ export function registrationState(t: {
   return "open";
 }
 
+/** Why a join was refused, in words a player understands. */
+export const joinRefusals: Record<RegistrationState, string> = {
+  registered: "You are already registered for this tournament",
+  started: "Registration has closed: the tournament has started",
+  closed: "Registration Closed: the deadline has passed",
+  full: "This tournament is full",
+  pending: "Your payment is still pending",
+  open: "Could not reserve a place, please try again",
+};
+
 /** Archive and restore from the director's list (SPEC §4, DESIGN §5). */
 export function statusChangeError(
   from: TournamentStatus,

@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { MIN_WITHDRAWAL_PENCE, WITHDRAWAL_INVALID, WITHDRAWAL_TOO_SMALL, WithdrawalSchema, winRate } from "./withdrawals.ts";
+import {
+  checkWithdrawalAmount,
+  MIN_WITHDRAWAL_PENCE,
+  WITHDRAWAL_INVALID,
+  WITHDRAWAL_TOO_SMALL,
+  WithdrawalSchema,
+  winRate,
+} from "./withdrawals.ts";
 
 const parse = (amount: unknown) => {
   const result = WithdrawalSchema.safeParse({ amount });
@@ -41,4 +48,13 @@ test("win rates have one decimal place", () => {
   expect(winRate(5, 8)).toBe("62.5%");
   expect(winRate(1, 3)).toBe("33.3%");
   expect(winRate(3, 3)).toBe("100.0%");
+});
+
+test("the ledger takes whole positive pence from the minimum up", () => {
+  expect(() => checkWithdrawalAmount(MIN_WITHDRAWAL_PENCE)).not.toThrow();
+  expect(() => checkWithdrawalAmount(123_456)).not.toThrow();
+  for (const bad of [0, -100, 150.5, Number.NaN]) {
+    expect(() => checkWithdrawalAmount(bad)).toThrow(WITHDRAWAL_INVALID.description);
+  }
+  expect(() => checkWithdrawalAmount(MIN_WITHDRAWAL_PENCE - 1)).toThrow(WITHDRAWAL_TOO_SMALL);
 });

@@ -1,6 +1,7 @@
 // Withdrawals (SPEC §5, DESIGN §3): amount > 0, not above the balance; a 3%
 // fee; paid within 3-5 business days.
 import { z } from "zod";
+import { DomainError } from "./errors.ts";
 import { formatGBP, parsePence, type Pence } from "./money.ts";
 
 export const WITHDRAWAL_INVALID = { title: "Invalid amount", description: "Please enter a valid withdrawal amount" } as const;
@@ -33,6 +34,12 @@ export const WithdrawalSchema = z.object({
     }),
   ),
 });
+
+/** A withdrawal amount in pence that the ledger may take (the JSON and the form parse to this). */
+export function checkWithdrawalAmount(amountPence: Pence): void {
+  if (!Number.isInteger(amountPence) || amountPence <= 0) throw new DomainError(400, WITHDRAWAL_INVALID.description);
+  if (amountPence < MIN_WITHDRAWAL_PENCE) throw new DomainError(400, WITHDRAWAL_TOO_SMALL);
+}
 
 /** Percentages to one decimal place: "62.5%"; "0.0%" when nothing was played. */
 export function winRate(won: number, played: number): string {

@@ -5,7 +5,7 @@ import { payouts, playerStats, tournamentPlayers, tournaments, transactions, wit
 import type { UserType } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { formatGBP, withdrawalFee, type Pence } from "~/domain/money.ts";
-import { MIN_WITHDRAWAL_PENCE, WITHDRAWAL_TOO_SMALL, withdrawalInsufficient } from "~/domain/withdrawals.ts";
+import { checkWithdrawalAmount, withdrawalInsufficient } from "~/domain/withdrawals.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 
 export function recentTransactionsQuery(userType: UserType, userId: string, limit = 10) {
@@ -66,8 +66,7 @@ export function directorStatsQuery(organiserId: string): Read<DirectorStats> {
 export function requestWithdrawal(
   { userType, userId, amountPence, now = Date.now() }: { userType: UserType; userId: string; amountPence: Pence; now?: number },
 ): Write<{ id: string; amountPence: Pence; feePence: Pence; netPence: Pence }> {
-  if (!Number.isInteger(amountPence) || amountPence <= 0) throw new DomainError(400, "Please enter a valid withdrawal amount");
-  if (amountPence < MIN_WITHDRAWAL_PENCE) throw new DomainError(400, WITHDRAWAL_TOO_SMALL);
+  checkWithdrawalAmount(amountPence);
   const { feePence, netPence } = withdrawalFee(amountPence);
   const id = crypto.randomUUID();
   const recorded = sql`exists (select 1 from ${withdrawals} where ${withdrawals.id} = ${id})`;

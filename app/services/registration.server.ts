@@ -6,7 +6,7 @@ import { build, first, isCheckViolation, known, query, reads, write, type Read, 
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/money.ts";
-import { registrationState } from "~/domain/tournaments.ts";
+import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
@@ -14,7 +14,6 @@ import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament
 export const HOLD_MS = 15 * 60 * 1000;
 
 type Tournament = typeof tournaments.$inferSelect;
-
 
 const totalPence = (t: Pick<Tournament, "entryFeePence" | "siteFeePence">): Pence => t.entryFeePence + t.siteFeePence;
 
@@ -59,15 +58,7 @@ function refusal(t: Tournament, entry: { paid: boolean } | undefined, count: { n
     registered: entry?.paid === true,
     now,
   });
-  const messages = {
-    registered: "You are already registered for this tournament",
-    started: "Registration has closed: the tournament has started",
-    closed: "Registration Closed: the deadline has passed",
-    full: "This tournament is full",
-    pending: "Your payment is still pending",
-    open: "Could not reserve a place, please try again",
-  } as const;
-  return new DomainError(409, messages[state]);
+  return new DomainError(409, joinRefusals[state]);
 }
 
 /**
