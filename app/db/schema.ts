@@ -11,6 +11,12 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
+import { userTypes } from "../domain/accounts.ts";
+import { matchStatuses } from "../domain/bracket.ts";
+import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
+import { paymentStatuses } from "../domain/payments.ts";
+import { matchTypes, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
+import { withdrawalStatuses } from "../domain/withdrawals.ts";
 
 const id = () =>
   text("id")
@@ -57,7 +63,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userType: text("user_type", { enum: ["player", "organiser"] }).notNull(),
+    userType: text("user_type", { enum: userTypes }).notNull(),
     userId: text("user_id").notNull(),
     /** "Chrome on Android": read from the User-Agent when signing in. */
     device: text("device").notNull(),
@@ -68,22 +74,6 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userType, t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );
 
-export const tournamentStatuses = ["open", "in_progress", "finished"] as const;
-export const tournamentTypes = [
-  "single_elimination",
-  "double_elimination",
-  "round_robin",
-  "round_robin_tier",
-] as const;
-export const matchTypes = ["1v1", "2v2", "3v3", "4v4"] as const;
-export const rakeTypes = ["fixed", "percent"] as const;
-export const payoutStructures = [
-  "winner_only",
-  "winner_ru",
-  "winner_ru_semi",
-  "winner_ru_semi_quarters",
-  "top_16",
-] as const;
 
 export const tournaments = sqliteTable(
   "tournaments",
@@ -110,7 +100,7 @@ export const tournaments = sqliteTable(
     rakeType: text("rake_type", { enum: rakeTypes }).notNull().default("fixed"),
     // Pence when fixed; hundredths of a percent when percent (1250 = 12.5%).
     rakeValue: integer("rake_value").notNull().default(0),
-    payoutStructure: text("payout_structure", { enum: payoutStructures }).notNull(),
+    payoutStructure: text("payout_structure", { enum: payoutStructureIds }).notNull(),
     status: text("status", { enum: tournamentStatuses }).notNull().default("open"),
     slug: text("slug").notNull().unique(),
     startedAt: integer("started_at", { mode: "number" }),
@@ -177,15 +167,6 @@ export const payouts = sqliteTable(
   ],
 );
 
-export const userTypes = ["player", "organiser"] as const;
-export const transactionTypes = [
-  "deposit",
-  "entry_fee",
-  "payout",
-  "withdraw",
-  "rake",
-  "site_fee",
-] as const;
 
 export const transactions = sqliteTable(
   "transactions",
@@ -221,7 +202,6 @@ export const tables = sqliteTable(
   (t) => [index("tables_organiser_idx").on(t.organiserId)],
 );
 
-export const matchStatuses = ["pending", "in_progress", "completed"] as const;
 
 export const matches = sqliteTable(
   "matches",
@@ -271,7 +251,6 @@ export const playerStats = sqliteTable("player_stats", {
   updatedAt: integer("updated_at", { mode: "number" }),
 });
 
-export const withdrawalStatuses = ["pending", "paid", "failed"] as const;
 
 export const withdrawals = sqliteTable(
   "withdrawals",
@@ -289,13 +268,6 @@ export const withdrawals = sqliteTable(
   (t) => [index("withdrawals_user_idx").on(t.userType, t.userId)],
 );
 
-export const paymentStatuses = [
-  "requires_payment_method",
-  "succeeded",
-  "declined",
-  "canceled",
-  "refunded",
-] as const;
 
 // One row per payment intent, for both providers: the simulated provider keeps
 // its intents here; with Stripe it records what we asked for and what happened.

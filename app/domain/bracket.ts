@@ -7,7 +7,8 @@ import { DomainError } from "./errors.ts";
 import type { Position } from "./money.ts";
 
 export type Slot = 1 | 2;
-export type MatchStatus = "pending" | "in_progress" | "completed";
+export const matchStatuses = ["pending", "in_progress", "completed"] as const;
+export type MatchStatus = (typeof matchStatuses)[number];
 export type BracketMatch = {
   id: string;
   round: number; // 1 = first round

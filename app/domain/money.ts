@@ -54,8 +54,13 @@ function mulDivHalfUp(a: number, b: number, d: number): number {
   return Number((BigInt(a) * BigInt(b) * 2n + denominator) / (denominator * 2n));
 }
 
+/** Every kind of ledger row (SPEC §3 transactions). */
+export const transactionTypes = ["deposit", "entry_fee", "payout", "withdraw", "rake", "site_fee"] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
 export const rakeTypes = ["fixed", "percent"] as const;
 export type RakeType = (typeof rakeTypes)[number];
+export const rakeTypeLabels: Record<RakeType, string> = { fixed: "Fixed amount (£)", percent: "Percentage (%)" };
 
 /**
  * Rake per entry. rakeValue is stored ×100 (decision 002): pence when fixed,

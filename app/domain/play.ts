@@ -1,7 +1,7 @@
 // Forms and API bodies for match play (SPEC §5): one schema each, shared by
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
-import { matchStats, standings, type BracketMatch, type MatchStatus, type Standing } from "./bracket.ts";
+import { matchStats, matchStatuses, standings, type BracketMatch, type MatchStatus, type Standing } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
 import {
   poolPerEntry,
@@ -55,7 +55,7 @@ export const MatchResultSchema = z.object({
 
 /** PATCH /api/matches/{id}: SPEC §5's match update. */
 export const MatchUpdateSchema = MatchResultSchema.extend({
-  status: z.enum(["pending", "in_progress", "completed"], { error: "Status must be pending, in_progress or completed" }).optional(),
+  status: z.enum(matchStatuses, { error: "Status must be pending, in_progress or completed" }).optional(),
   player1Id: z.string().max(64).optional(),
   player2Id: z.string().max(64).optional(),
 });

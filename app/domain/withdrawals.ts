@@ -4,6 +4,8 @@ import { z } from "zod";
 import { DomainError } from "./errors.ts";
 import { formatGBP, parsePence, type Pence } from "./money.ts";
 
+export const withdrawalStatuses = ["pending", "paid", "failed"] as const;
+
 export const WITHDRAWAL_INVALID = { title: "Invalid amount", description: "Please enter a valid withdrawal amount" } as const;
 export const withdrawalInsufficient = (balancePence: Pence) =>
   ({ title: "Insufficient balance", description: `You only have ${formatGBP(balancePence)} available` }) as const;

@@ -6,6 +6,7 @@ import { build, first, mapRead, query, reads, write, type Read, type Sender } fr
 import { matches, players, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode } from "~/domain/tables.ts";
+import type { MatchStatus } from "~/domain/bracket.ts";
 
 export function tablesQuery(organiserId: string) {
   return query(
@@ -57,7 +58,7 @@ export type CurrentMatch = {
   player1Score: number;
   player2Score: number;
   winnerId: string | null;
-  status: "pending" | "in_progress" | "completed";
+  status: MatchStatus;
 };
 
 /**

@@ -6,7 +6,7 @@ import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { PrizePreview } from "~/components/prize-preview.tsx";
 import { isDomainError } from "~/domain/errors.ts";
-import { payoutStructures, structuresForFieldSize } from "~/domain/money.ts";
+import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
 import {
   CreateTournamentSchema,
   creationDefaults,
@@ -190,12 +190,7 @@ export default function CreateTournament() {
             <fieldset className="space-y-2">
               <legend className={labelClass}>Rake (the house's share of each entry)</legend>
               <div className="grid grid-cols-2 gap-2">
-                {(
-                  [
-                    ["fixed", "Fixed amount (£)"],
-                    ["percent", "Percentage (%)"],
-                  ] as const
-                ).map(([value, label]) => (
+                {rakeTypes.map((value) => (
                   <label
                     key={value}
                     className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg border-2 border-slate-200 px-3 py-2 text-sm font-semibold has-checked:border-baize-600 has-checked:bg-baize-50 has-focus-visible:outline-2 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
@@ -205,7 +200,7 @@ export default function CreateTournament() {
                       key={`${fields.rakeType.key}-${value}`}
                       className="sr-only"
                     />
-                    {label}
+                    {rakeTypeLabels[value]}
                   </label>
                 ))}
               </div>

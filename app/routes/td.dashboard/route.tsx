@@ -6,7 +6,7 @@ import { SignedInDevices, SignOutOthersDialog } from "~/components/signed-in-dev
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
-import { statusLabels } from "~/domain/tournaments.ts";
+import { statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { dashboardAction } from "~/services/dashboard-form.server.ts";
@@ -118,7 +118,7 @@ export function Stat({ label, value, className }: { label: string; value: string
   );
 }
 
-function TournamentList({ items }: { items: { id: string; slug: string; name: string; venue: string; date: string; time: string; status: "open" | "in_progress" | "finished" }[] }) {
+function TournamentList({ items }: { items: { id: string; slug: string; name: string; venue: string; date: string; time: string; status: TournamentStatus }[] }) {
   return (
     <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
       {items.map((t) => (
