@@ -1,7 +1,6 @@
 // The JSON API's edges: reading a body, answering errors in one shape
 // ({ message, errors? } with DESIGN §7's statuses).
 import type { z } from "zod";
-import { DomainError, errorHeaders, isDomainError } from "~/domain/errors.ts";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -84,24 +83,3 @@ export async function discardBody(request: Request): Promise<void> {
     // The client went away: nothing to drain.
   }
 }
-
-/** Runs an API handler: DomainErrors and thrown Responses become answers. */
-export async function apiHandler(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    if (isDomainError(error)) {
-      return jsonError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined, errorHeaders(error));
-    }
-    console.error("Unhandled API error", error);
-    return jsonError(500, "Something went wrong on our side. Please try again.");
-  }
-}
-
-/** 405 for a method the route does not take; `allow` lists those it does. */
-export function methodNotAllowed(allow: string): Response {
-  return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: allow } });
-}
-
-export { DomainError };

@@ -5,7 +5,8 @@ import { Theme } from "remix-themes";
 import { z } from "zod";
 import { appContext } from "~/context.server.ts";
 import { mediaType } from "~/edge.server.ts";
-import { apiHandler, readJson } from "~/services/http.server.ts";
+import { answer } from "~/services/endpoint.server.ts";
+import { readJson } from "~/services/http.server.ts";
 import { themeSessionResolver } from "~/theme.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
 import type { Route } from "./+types/route";
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (parsed.success && parsed.data.theme) session.setTheme(parsed.data.theme);
     return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": await session.commit() } });
   }
-  return apiHandler(async () => {
+  return answer(async () => {
     // remix-themes sends the JSON without a type (text/plain): read it as the JSON it is.
     const body = type === "text/plain" ? new Request(request, { headers: { "Content-Type": "application/json" } }) : request;
     const { theme } = await readJson(body, ThemeSchema);

@@ -1,14 +1,10 @@
-import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
 import { signOut } from "~/services/access.server.ts";
-import type { Route } from "./+types/route";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 
 /** Ends this session on the server (copies of the cookie stop working) and clears the cookie. */
-export function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const cookie = await signOut(context);
-    return Response.json({ message: "Signed out" }, { headers: { "Set-Cookie": cookie } });
-  });
-}
-
-export const loader = () => methodNotAllowed("POST");
+const api = endpoint({
+  POST: on({ who: "system" }, async ({ context }) =>
+    Response.json({ message: "Signed out" }, { headers: { "Set-Cookie": await signOut(context) } }),
+  ),
+});
+export { api as loader, api as action };

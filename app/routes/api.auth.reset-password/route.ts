@@ -1,15 +1,11 @@
-import { visitor } from "~/services/access.server.ts";
 import { ResetPasswordApiSchema } from "~/domain/accounts.ts";
 import { resetPassword } from "~/services/accounts.server.ts";
-import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
-import type { Route } from "./+types/route";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 
-export function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    await resetPassword(await visitor(context), await readJson(request, ResetPasswordApiSchema));
+const api = endpoint({
+  POST: on({ who: "anyone", body: ResetPasswordApiSchema }, async ({ caller, body }) => {
+    await resetPassword(caller, body);
     return Response.json({ message: "Your password has been reset. You can now sign in." });
-  });
-}
-
-export const loader = () => methodNotAllowed("POST");
+  }),
+});
+export { api as loader, api as action };

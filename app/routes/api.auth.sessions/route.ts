@@ -1,15 +1,11 @@
-import { apiCaller } from "~/services/access.server.ts";
-import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
-import type { Route } from "./+types/route";
 
 /** The caller's signed-in devices, this one marked `current`. */
-export function loader({ context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
-    const claim = await apiCaller(context);
-    const { sessions } = await claim.read({ sessions: signedInDevicesQuery(claim.session, Date.now()) });
+const api = endpoint({
+  GET: on({ who: "signed-in" }, async ({ caller }) => {
+    const { sessions } = await caller.read({ sessions: signedInDevicesQuery(caller.session, Date.now()) });
     return Response.json({ sessions });
-  });
-}
-
-export const action = () => methodNotAllowed("GET, HEAD");
+  }),
+});
+export { api as loader, api as action };

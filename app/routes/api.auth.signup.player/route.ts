@@ -1,19 +1,4 @@
-import { appContext } from "~/context.server.ts";
-import { visitor } from "~/services/access.server.ts";
-import { PlayerSignupSchema } from "~/domain/accounts.ts";
-import { signUpPlayer } from "~/services/accounts.server.ts";
-import { signedInResponse } from "~/services/api-auth.server.ts";
-import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
-import { clientOf } from "~/services/sessions.server.ts";
-import type { Route } from "./+types/route";
+import { signUpEndpoint } from "~/services/api-auth.server.ts";
 
-export function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const { env } = context.get(appContext);
-    const input = await readJson(request, PlayerSignupSchema);
-    return signedInResponse(env, await signUpPlayer(await visitor(context), input, clientOf(request).device), "Account created", 201);
-  });
-}
-
-export const loader = () => methodNotAllowed("POST");
+const api = signUpEndpoint("player");
+export { api as loader, api as action };

@@ -1,45 +1,45 @@
 // The simulated provider's card confirmation (DESIGN §4): 404 unless
 // payments are simulated. JSON for the enhanced checkout, or a plain form
 // post that redirects back to the checkout like Stripe's return does.
-import { z } from "zod";
 import { redirect } from "react-router";
-import { appContext } from "~/context.server.ts";
+import { z } from "zod";
 import { systemSender } from "~/db/batch.server.ts";
-import { apiHandler, jsonError, readJson, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { jsonError, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import { confirmSimulatedPayment, simulatedWebhookSecret } from "~/services/payments/simulated.server.ts";
 import { handleWebhook } from "~/services/registration.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
-import type { Route } from "./+types/route";
 
 const ConfirmSchema = z.object({
   cardNumber: z.string({ error: "Enter a card number" }).max(40, "Enter a card number"),
 });
 
-export function action({ request, params, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const { env, database } = context.get(appContext);
+/** The card and where to go back to: a plain form post, or the enhanced checkout's JSON. */
+async function readConfirmation(request: Request): Promise<{ cardNumber: string; returnTo: string; isForm: boolean }> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/x-www-form-urlencoded")) {
+    return { ...(await readJson(request, ConfirmSchema)), returnTo: "/", isForm: false };
+  }
+  const form = await request.formData();
+  const cardNumber = String(form.get("cardNumber") ?? "").slice(0, 40);
+  return { cardNumber, returnTo: safeRedirectPath(form.get("returnTo"), "/"), isForm: true };
+}
+
+const api = endpoint({
+  POST: on({ who: "system", params: ["id"] }, async ({ request, params, app }) => {
+    const { env, database } = app;
     if (!paymentsAreSimulated(env)) return jsonError(404, "Not found");
-    const isForm = (request.headers.get("Content-Type") ?? "").includes("application/x-www-form-urlencoded");
-    let cardNumber: string;
-    let returnTo = "/";
-    if (isForm) {
-      const form = await request.formData();
-      cardNumber = String(form.get("cardNumber") ?? "").slice(0, 40);
-      returnTo = safeRedirectPath(form.get("returnTo"), "/");
-    } else {
-      ({ cardNumber } = await readJson(request, ConfirmSchema));
-    }
+    const { cardNumber, returnTo, isForm } = await readConfirmation(request);
     const secret = await simulatedWebhookSecret(env.SESSION_SECRET);
     const result = await confirmSimulatedPayment(database, params.id, cardNumber, secret);
     if (!result) return jsonError(404, "Payment not found or already completed");
     if (result.status === "succeeded") {
       // Delivered through the same handler Stripe's webhooks use.
-      await handleWebhook(systemSender(database), await getPaymentsProvider(env, database), result.event.payload, result.event.signature);
+      const provider = await getPaymentsProvider(env, database);
+      await handleWebhook(systemSender(database), provider, result.event.payload, result.event.signature);
     }
-    const redirectStatus = result.status === "succeeded" ? "succeeded" : "failed";
-    const returnUrl = `${returnTo}${returnTo.includes("?") ? "&" : "?"}${new URLSearchParams({ payment_intent: params.id, redirect_status: redirectStatus })}`;
+    const outcome = { payment_intent: params.id, redirect_status: result.status === "succeeded" ? "succeeded" : "failed" };
+    const returnUrl = `${returnTo}${returnTo.includes("?") ? "&" : "?"}${new URLSearchParams(outcome)}`;
     if (isForm) return redirect(returnUrl);
     return Response.json({
       status: result.status,
@@ -47,7 +47,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
       paymentIntentId: params.id,
       returnUrl,
     });
-  });
-}
-
-export const loader = () => methodNotAllowed("POST");
+  }),
+});
+export { api as loader, api as action };

@@ -1,17 +1,15 @@
 // Readiness: the Worker can reach its database.
 import { sql } from "drizzle-orm";
-import { appContext } from "~/context.server.ts";
-import { methodNotAllowed } from "~/services/http.server.ts";
-import type { Route } from "./+types/route";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
-  try {
-    await database.run(sql`select 1`);
-    return Response.json({ ok: true, database: "ok" }, { headers: { "Cache-Control": "private, no-store" } });
-  } catch {
-    return Response.json({ ok: false, database: "unreachable" }, { status: 503 });
-  }
-}
-
-export const action = () => methodNotAllowed("GET, HEAD");
+const api = endpoint({
+  GET: on({ who: "system" }, async ({ app }) => {
+    try {
+      await app.database.run(sql`select 1`);
+      return Response.json({ ok: true, database: "ok" }, { headers: { "Cache-Control": "private, no-store" } });
+    } catch {
+      return Response.json({ ok: false, database: "unreachable" }, { status: 503 });
+    }
+  }),
+});
+export { api as loader, api as action };

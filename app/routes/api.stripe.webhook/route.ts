@@ -1,16 +1,14 @@
-import { appContext } from "~/context.server.ts";
 import { systemSender } from "~/db/batch.server.ts";
-import { apiHandler, discardBody, jsonError, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { discardBody, jsonError } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { handleWebhook } from "~/services/registration.server.ts";
-import type { Route } from "./+types/route";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 /** Stripe's webhook: verified by signature (not by Origin), handled once per event. */
-export function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
+const api = endpoint({
+  POST: on({ who: "system" }, async ({ request, app }) => {
     const signature = request.headers.get("Stripe-Signature");
     if (!signature) {
       await discardBody(request);
@@ -21,9 +19,8 @@ export function action({ request, context }: Route.ActionArgs) {
       return jsonError(413, "Request body too large");
     }
     const payload = await request.text();
-    const { env, database } = context.get(appContext);
-    return Response.json(await handleWebhook(systemSender(database), await getPaymentsProvider(env, database), payload, signature));
-  });
-}
-
-export const loader = () => methodNotAllowed("POST");
+    const provider = await getPaymentsProvider(app.env, app.database);
+    return Response.json(await handleWebhook(systemSender(app.database), provider, payload, signature));
+  }),
+});
+export { api as loader, api as action };

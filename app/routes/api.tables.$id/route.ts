@@ -1,15 +1,10 @@
-import { apiCaller } from "~/services/access.server.ts";
-import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 import { deleteTable } from "~/services/tables.server.ts";
-import type { Route } from "./+types/route";
 
-export function action({ request, params, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "DELETE") return methodNotAllowed("DELETE");
-    const claim = await apiCaller(context, "organiser");
-    await deleteTable(claim, claim.id, params.id);
+const api = endpoint({
+  DELETE: on({ who: "organiser", params: ["id"] }, async ({ caller, params }) => {
+    await deleteTable(caller, caller.id, params.id);
     return Response.json({ message: "Table removed successfully" });
-  });
-}
-
-export const loader = () => methodNotAllowed("DELETE");
+  }),
+});
+export { api as loader, api as action };

@@ -1,15 +1,14 @@
-import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
-import { apiHandler, jsonError, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { jsonError } from "~/services/http.server.ts";
 import { SCOREBOARD_CACHE_CONTROL } from "~/services/scoreboard-cache.server.ts";
 import { scoreboardQuery } from "~/services/tables.server.ts";
-import type { Route } from "./+types/route";
 
 /** SPEC's current-match shape, or null when nothing is on the table. */
-export function loader({ params, context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
+const api = endpoint({
+  GET: on({ who: "anyone", params: ["code"] }, async ({ caller, params }) => {
     const code = normalizeAccessCode(params.code);
-    const board = code ? (await (await visitor(context)).read({ board: scoreboardQuery(code) })).board : null;
+    const board = code ? (await caller.read({ board: scoreboardQuery(code) })).board : null;
     if (!board) return jsonError(404, "Invalid access code");
     const m = board.match;
     return Response.json(
@@ -30,7 +29,6 @@ export function loader({ params, context }: Route.LoaderArgs) {
         : null,
       { headers: { "Cache-Control": SCOREBOARD_CACHE_CONTROL } },
     );
-  });
-}
-
-export const action = () => methodNotAllowed("GET, HEAD");
+  }),
+});
+export { api as loader, api as action };

@@ -1,22 +1,14 @@
 import { TableSchema } from "~/domain/tables.ts";
-import { apiCaller } from "~/services/access.server.ts";
-import { apiHandler, readJson, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 import { createTable, tablesQuery } from "~/services/tables.server.ts";
-import type { Route } from "./+types/route";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
-    const claim = await apiCaller(context, "organiser");
-    const { tables } = await claim.read({ tables: tablesQuery(claim.id) });
+const api = endpoint({
+  GET: on({ who: "organiser" }, async ({ caller }) => {
+    const { tables } = await caller.read({ tables: tablesQuery(caller.id) });
     return Response.json(tables);
-  });
-}
-
-export function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed("GET, HEAD, POST");
-    const claim = await apiCaller(context, "organiser");
-    const { name } = await readJson(request, TableSchema);
-    return Response.json(await createTable(claim, claim.id, name), { status: 201 });
-  });
-}
+  }),
+  POST: on({ who: "organiser", body: TableSchema }, async ({ caller, body }) =>
+    Response.json(await createTable(caller, caller.id, body.name), { status: 201 }),
+  ),
+});
+export { api as loader, api as action };

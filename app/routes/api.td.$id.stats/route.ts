@@ -1,25 +1,19 @@
 import { penceToDecimal } from "~/domain/money.ts";
+import { requireSelf } from "~/services/access.server.ts";
 import { directorStatsQuery } from "~/services/dashboard.server.ts";
-import { apiCaller } from "~/services/access.server.ts";
-import { apiHandler, jsonError, methodNotAllowed } from "~/services/http.server.ts";
-import type { Route } from "./+types/route";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 
 /** A director's figures are theirs alone (docs/decisions/005). */
-export function loader({ params, context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
-    const claim = await apiCaller(context, "organiser");
-    if (claim.id !== params.id) {
-      await claim.read(); // 401 rather than 403 for a session that is over
-      return jsonError(403, "You can only see your own statistics");
-    }
-    const { stats } = await claim.read({ stats: directorStatsQuery(claim.id) });
+const api = endpoint({
+  GET: on({ who: "organiser", params: ["id"] }, async ({ caller, params }) => {
+    await requireSelf(caller, params.id, "You can only see your own statistics");
+    const { stats } = await caller.read({ stats: directorStatsQuery(caller.id) });
     return Response.json({
       tournamentsHosted: stats.tournamentsHosted,
       activeTournaments: stats.activeTournaments,
       totalPlayersServed: stats.totalPlayersServed,
       totalPrizePoolsDistributed: penceToDecimal(stats.totalPrizePoolsDistributedPence),
     });
-  });
-}
-
-export const action = () => methodNotAllowed("GET, HEAD");
+  }),
+});
+export { api as loader, api as action };

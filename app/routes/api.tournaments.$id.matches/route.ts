@@ -1,14 +1,13 @@
-import { visitor } from "~/services/access.server.ts";
-import { apiHandler, jsonError, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { jsonError } from "~/services/http.server.ts";
 import { matchesQuery } from "~/services/play.server.ts";
 import { tournamentByIdQuery } from "~/services/tournaments.server.ts";
-import type { Route } from "./+types/route";
 
 /** The bracket, public like the tournament page. */
-export function loader({ params, context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
+const api = endpoint({
+  GET: on({ who: "anyone", params: ["id"] }, async ({ caller, params }) => {
     if (params.id.length > 64) return jsonError(404, "Tournament not found");
-    const { tournament, matches } = await (await visitor(context)).read({
+    const { tournament, matches } = await caller.read({
       tournament: tournamentByIdQuery(params.id),
       matches: matchesQuery({ id: params.id }),
     });
@@ -30,7 +29,6 @@ export function loader({ params, context }: Route.LoaderArgs) {
         isBye: m.isBye,
       })),
     );
-  });
-}
-
-export const action = () => methodNotAllowed("GET, HEAD");
+  }),
+});
+export { api as loader, api as action };

@@ -1,19 +1,13 @@
 import { StatusChangeSchema } from "~/domain/tournaments.ts";
-import { apiCaller } from "~/services/access.server.ts";
-import { apiHandler, readJson, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 import { changeTournamentStatus, tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
-import type { Route } from "./+types/route";
 
 /** Archive (→ finished) and restore (→ open), DESIGN §5. */
-export function action({ request, params, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "PATCH") return methodNotAllowed("PATCH");
-    const claim = await apiCaller(context, "organiser");
-    const { status } = await readJson(request, StatusChangeSchema);
-    const row = await changeTournamentStatus(claim, { organiserId: claim.id, tournamentId: params.id, to: status });
-    const { detail } = await claim.read({ detail: tournamentBySlugQuery(row.slug) });
+const api = endpoint({
+  PATCH: on({ who: "organiser", body: StatusChangeSchema, params: ["id"] }, async ({ caller, body, params }) => {
+    const row = await changeTournamentStatus(caller, { organiserId: caller.id, tournamentId: params.id, to: body.status });
+    const { detail } = await caller.read({ detail: tournamentBySlugQuery(row.slug) });
     return Response.json(detail ? tournamentJson(detail) : { id: row.id, status: row.status });
-  });
-}
-
-export const loader = () => methodNotAllowed("PATCH");
+  }),
+});
+export { api as loader, api as action };

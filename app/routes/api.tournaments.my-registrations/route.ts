@@ -1,13 +1,10 @@
-import { apiCaller } from "~/services/access.server.ts";
-import { apiHandler, methodNotAllowed } from "~/services/http.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
-import type { Route } from "./+types/route";
 
 /** The player's paid entries and pending holds. */
-export function loader({ context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
-    const claim = await apiCaller(context, "player");
-    const { rows } = await claim.read({ rows: registrationsQuery(claim.id) });
+const api = endpoint({
+  GET: on({ who: "player" }, async ({ caller }) => {
+    const { rows } = await caller.read({ rows: registrationsQuery(caller.id) });
     return Response.json(
       rows.map((r) => ({
         id: r.tournamentId,
@@ -21,7 +18,6 @@ export function loader({ context }: Route.LoaderArgs) {
         holdExpiresAt: r.paid || r.holdExpiresAt === null ? null : new Date(r.holdExpiresAt).toISOString(),
       })),
     );
-  });
-}
-
-export const action = () => methodNotAllowed("GET, HEAD");
+  }),
+});
+export { api as loader, api as action };

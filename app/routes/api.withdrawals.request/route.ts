@@ -1,16 +1,11 @@
 import { penceToDecimal } from "~/domain/money.ts";
 import { WithdrawalSchema } from "~/domain/withdrawals.ts";
 import { requestWithdrawal } from "~/services/dashboard.server.ts";
-import { apiCaller } from "~/services/access.server.ts";
-import { apiHandler, methodNotAllowed, readJson } from "~/services/http.server.ts";
-import type { Route } from "./+types/route";
+import { endpoint, on } from "~/services/endpoint.server.ts";
 
-export function action({ request, context }: Route.ActionArgs) {
-  return apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const claim = await apiCaller(context);
-    const { amount } = await readJson(request, WithdrawalSchema);
-    const w = await claim.write(requestWithdrawal({ userType: claim.userType, userId: claim.id, amountPence: amount }));
+const api = endpoint({
+  POST: on({ who: "signed-in", body: WithdrawalSchema }, async ({ caller, body }) => {
+    const w = await caller.write(requestWithdrawal({ userType: caller.userType, userId: caller.id, amountPence: body.amount }));
     return Response.json({
       id: w.id,
       amount: penceToDecimal(w.amountPence),
@@ -19,7 +14,6 @@ export function action({ request, context }: Route.ActionArgs) {
       status: "pending",
       message: "Withdrawal requested: paid within 3-5 business days",
     });
-  });
-}
-
-export const loader = () => methodNotAllowed("POST");
+  }),
+});
+export { api as loader, api as action };
