@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startStack, type Stack } from "../scripts/lib/stack.ts";
+import { validTournament } from "../test-support/fixtures.js";
 import { HttpClient } from "../tests/support/http.ts";
 
 export async function benchStack(): Promise<Stack> {
@@ -27,20 +28,7 @@ export async function account(stack: Stack, kind: "player" | "organiser", name: 
 }
 
 export async function tournament(td: HttpClient, overrides: Record<string, unknown> = {}) {
-  const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const response = await td.json("POST", "/api/tournaments", {
-    name: "Friday 8-Ball Knockout",
-    venue: "The Red Lion, Leeds",
-    date,
-    time: "19:30",
-    entryFee: "10.00",
-    siteFee: "1.00",
-    rakeType: "fixed",
-    rakeValue: "1.00",
-    maxPlayers: 16,
-    payoutStructure: "winner_ru",
-    ...overrides,
-  });
+  const response = await td.json("POST", "/api/tournaments", validTournament(overrides));
   if (response.status !== 201) throw new Error(`create failed: ${await response.text()}`);
   return (await response.json()) as { id: string; slug: string };
 }

@@ -1,6 +1,7 @@
 // Database round trips (pipelines) and statements per request, counted by
 // the local libSQL server, for the pages and calls of a typical evening.
 import type { Stack } from "../scripts/lib/stack.ts";
+import { validTournament } from "../test-support/fixtures.js";
 import { account, enterAndPay, tournament } from "./lib.ts";
 
 export type RoundTrips = { request: string; pipelines: number; statements: number; status: number; note: string }[];
@@ -75,8 +76,7 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   await measure("POST /api/withdrawals/request (refused)", () => visitor.json("POST", "/api/withdrawals/request", { amount: "1.00" }));
   await measure("POST /api/tables", () => td.client.json("POST", "/api/tables", { name: "Table 2" }));
   await measure("POST /api/tournaments (create)", async () => {
-    const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const body = { name: "Sunday Knockout", venue: "The Red Lion, Leeds", date, time: "15:00", entryFee: "5.00", siteFee: "0.50", rakeType: "fixed", rakeValue: "0.50", maxPlayers: 8, payoutStructure: "winner_ru" };
+    const body = validTournament({ name: "Sunday Knockout", time: "15:00", entryFee: "5.00", siteFee: "0.50", rakeValue: "0.50", maxPlayers: 8 });
     return td.client.json("POST", "/api/tournaments", body);
   });
   await measure("GET /api/auth/me", () => visitor.get("/api/auth/me"));

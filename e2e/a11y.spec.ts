@@ -2,6 +2,7 @@
 // serious or critical violation; and a keyboard-only sign-up.
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -14,10 +15,6 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 
 async function setTheme(page: Page, theme: "light" | "dark") {
   await page.context().addInitScript((t) => localStorage.setItem("theme", t), theme);
-}
-
-function futureDate(): string {
-  return new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
 }
 
 for (const theme of ["light", "dark"] as const) {
@@ -35,19 +32,7 @@ for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
     await createOrganiser(page.request);
     const created = await page.request.post("/api/tournaments", {
-      data: {
-        name: "Accessible Knockout",
-        venue: "The Red Lion, Leeds",
-        date: futureDate(),
-        time: "19:30",
-        entryFee: "10.00",
-        siteFee: "1.00",
-        rakeType: "fixed",
-        rakeValue: "1.00",
-        maxPlayers: 4,
-        payoutStructure: "winner_ru",
-        rules: "Call your shots.",
-      },
+      data: validTournament({ name: "Accessible Knockout", date: futureDate(21), maxPlayers: 4, rules: "Call your shots." }),
     });
     const t = (await created.json()) as { id: string; slug: string };
     const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as { id: string; accessCode: string };

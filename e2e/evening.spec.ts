@@ -2,30 +2,20 @@
 // director's tables and tablet, the draw, results at the tables, payouts,
 // and the winner's dashboard and withdrawal.
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
 
 type Match = { id: string; round: number; matchNumber: number; player1Id: string | null; player2Id: string | null; status: string; winnerId: string | null };
 
-function futureDate(): string {
-  return new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-}
-
 async function createTournament(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
   const response = await request.post("/api/tournaments", {
-    data: {
+    data: validTournament({
       name: `Friday Knockout ${Math.random().toString(36).slice(2, 7)}`,
-      venue: "The Red Lion, Leeds",
-      date: futureDate(),
-      time: "19:30",
-      entryFee: "10.00",
-      siteFee: "1.00",
-      rakeType: "fixed",
-      rakeValue: "1.00",
+      date: futureDate(21),
       maxPlayers: 8,
-      payoutStructure: "winner_ru",
       raceTo: 5,
       ...overrides,
-    },
+    }),
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; slug: string; name: string };

@@ -6,10 +6,11 @@
 //  2. the database going away mid-run and coming back on the same file and
 //     port, without restarting the Worker.
 //
-// The evening is driven by a seeded PRNG (mulberry32): the seed is in the
-// test's name and printed, with the last steps, on failure. Re-run one with
-// RELIABILITY_SEED=<seed>. (The draw itself uses the app's cryptographic RNG,
-// so a seed reproduces our choices, not the bracket.)
+// The evening is driven by a seeded PRNG (mulberry32, test-support's
+// seededRandom): the seed is in the test's name and printed, with the last
+// steps, on failure. Re-run one with RELIABILITY_SEED=<seed>. (The draw
+// itself uses the app's cryptographic RNG, so a seed reproduces our choices,
+// not the bracket.)
 //
 // Races the app loses today are not run here (they were reported, not
 // asserted): a correction racing the result of the next match, a correction
@@ -28,38 +29,12 @@ import { type Account, type TournamentJson, useFactories, validTournament } from
 import { HttpClient } from "./support/http.ts";
 import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
 import type { MatchView } from "../app/domain/play.ts";
+import { seededRandom, type Random } from "../test-support/fixtures.js";
 
 const SEED = (process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : Math.floor(Math.random() * 2 ** 32)) >>> 0;
 
 // ---------------------------------------------------------------------------
 // Shared helpers
-
-/** mulberry32: small, fast, good enough to pick who does what. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return {
-    next,
-    int,
-    chance: (p: number) => next() < p,
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
-    shuffle: <T>(xs: readonly T[]): T[] => {
-      const out = [...xs];
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [out[i], out[j]] = [out[j]!, out[i]!];
-      }
-      return out;
-    },
-  };
-}
-type Rng = ReturnType<typeof prng>;
 
 /** Every request gives up after this long: a hang is a failure, never a stuck run. */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -98,7 +73,7 @@ type Config = {
 
 type Evening = {
   idx: number;
-  rng: Rng;
+  rng: Random;
   cfg: Config;
   td: Account;
   t: TournamentJson;
@@ -205,7 +180,7 @@ describe("a randomised evening", () => {
     return r.text === "null" ? null : r.body;
   }
 
-  function randomConfig(rng: Rng, fill: boolean): Config {
+  function randomConfig(rng: Random, fill: boolean): Config {
     const maxPlayers = rng.int(8, 12);
     const entryFee = rng.pick([500, 750, 1000, 1234, 2000]);
     const siteFee = rng.pick([50, 99, 100, 125]);
@@ -216,7 +191,7 @@ describe("a randomised evening", () => {
     return { maxPlayers, entryFee, siteFee, rakeType, rakeValue, rake, structure: rng.pick(structures), raceTo: rng.chance(0.5) ? rng.int(3, 9) : null, fill };
   }
 
-  function scores(rng: Rng, winnerIsPlayer1: boolean, raceTo: number | null): Json {
+  function scores(rng: Random, winnerIsPlayer1: boolean, raceTo: number | null): Json {
     if (rng.chance(0.3)) return {};
     const winner = raceTo ?? rng.int(1, 9);
     const loser = rng.int(0, winner);
@@ -315,10 +290,10 @@ describe("a randomised evening", () => {
       const spender = players[28]!;
       const poor = players[29]!;
       const evenings: Evening[] = [];
-      const master = prng(SEED);
+      const master = seededRandom(SEED);
       const seeds = tds.map(() => Math.floor(master.next() * 2 ** 32));
       for (const [idx, td] of tds.entries()) {
-        const rng = prng(seeds[idx]!);
+        const rng = seededRandom(seeds[idx]!);
         const cfg = randomConfig(rng, idx === 0 || rng.chance(0.5));
         const t = await f.createTournament(td, {
           name: `Evening ${idx + 1}`,
@@ -652,7 +627,7 @@ describe("a randomised evening", () => {
         a: byId.get(String(r.id))!,
         balance: Number(r.balance_pence),
       }));
-      const wrng = prng(SEED ^ 0x5eed);
+      const wrng = seededRandom(SEED ^ 0x5eed);
       const withdrawalPlans = funded.map((x, i) => ({ ...x, kind: i === 0 ? "half-plus" : i === 1 ? "thirds" : wrng.pick(["half-plus", "thirds", "one", "none"] as const) }));
       await Promise.all([
         ...withdrawalPlans.map(async ({ a, balance, kind }) => {

@@ -25,23 +25,10 @@ import {
 } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
 import { positions } from "./money.ts";
+// A seeded PRNG so every random tournament is reproducible from its seed.
+import { type Random, seededRandom } from "../../test-support/fixtures.js";
 
 // ---- helpers -------------------------------------------------------------
-
-// A tiny seeded PRNG so every random tournament is reproducible from its seed.
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Rng = () => number;
-const intBelow = (rng: Rng, max: number): number => Math.floor(rng() * max);
 
 function playerIds(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `p${i + 1}`);
@@ -90,16 +77,16 @@ function record(matches: BracketMatch[], round: number, matchNumber: number, res
 
 // Random winner and random valid scores: sometimes none, sometimes one,
 // sometimes both, within the race when one is set.
-function randomResult(rng: Rng, match: BracketMatch, raceTo: number | null): ResultInput {
-  const winnerId = (rng() < 0.5 ? match.player1Id : match.player2Id) as string;
+function randomResult(rng: Random, match: BracketMatch, raceTo: number | null): ResultInput {
+  const winnerId = (rng.chance(0.5) ? match.player1Id : match.player2Id) as string;
   const cap = raceTo ?? 20;
-  const winnerScore = rng() < 0.6 ? cap : intBelow(rng, cap + 1);
-  const loserScore = intBelow(rng, winnerScore + 1);
+  const winnerScore = rng.chance(0.6) ? cap : rng.int(0, cap);
+  const loserScore = rng.int(0, winnerScore);
   const winnerIs1 = winnerId === match.player1Id;
   const both = winnerIs1
     ? { player1Score: winnerScore, player2Score: loserScore }
     : { player1Score: loserScore, player2Score: winnerScore };
-  switch (intBelow(rng, 5)) {
+  switch (rng.int(0, 4)) {
     case 0:
       return { winnerId };
     case 1:
@@ -129,8 +116,8 @@ function check(problems: Problems, ok: boolean, message: () => string): void {
 // Plays a bracket to the end, always picking a random playable match so the
 // order of play varies, and checks each step returns exactly the rows that
 // change: this match, and the empty slot of the next one.
-function playToEnd(start: BracketMatch[], rng: Rng): Played {
-  const raceTo = rng() < 0.3 ? null : 1 + intBelow(rng, 15);
+function playToEnd(start: BracketMatch[], rng: Random): Played {
+  const raceTo = rng.chance(0.3) ? null : rng.int(1, 15);
   const problems: Problems = [];
   let matches = start;
   const log: Played["log"] = [];
@@ -138,7 +125,7 @@ function playToEnd(start: BracketMatch[], rng: Rng): Played {
   while (champion(matches) === null) {
     const playable = playableMatches(matches);
     if (playable.length === 0) throw new Error("no playable match before a champion");
-    const match = playable[intBelow(rng, playable.length)] as BracketMatch;
+    const match = rng.pick(playable);
     const result = randomResult(rng, match, raceTo);
     const changes = applyResult(matches, match.id, result, { raceTo, now: NOW + ++steps });
     const expected: MatchChange[] = [
@@ -562,7 +549,7 @@ for (const n of fieldSizes) {
   test(`a field of ${n} is generated correctly and plays to one champion`, () => {
     const start = bracketOf(n);
     checkGenerated(n, start);
-    const { matches } = playToEnd(start, mulberry32(n * 7919));
+    const { matches } = playToEnd(start, seededRandom(n * 7919));
     checkFinished(n, start, matches);
   });
 }
@@ -1002,7 +989,7 @@ for (let n = 2; n <= 128; n++) {
     expect(occupants(initial.matches)).toEqual(occupants(ours));
 
     // Play the same results in the same order in both.
-    const { matches: finished, log } = playToEnd(ours, mulberry32(n * 104729));
+    const { matches: finished, log } = playToEnd(ours, seededRandom(n * 104729));
     const idOf = new Map(initial.matches.map((m) => [`${m.round}/${m.matchNumber}`, m.id]));
     // The winner's slot comes from our bracket: the occupants were equal before
     // and are compared again after, so a divergence cannot go unnoticed.

@@ -22,6 +22,9 @@ import {
   structuresForFieldSize,
   withdrawalFee,
 } from "./money.ts";
+// A seeded PRNG, so the property tests are repeatable: a failing case prints
+// its seed-derived inputs.
+import { seededRandom } from "../../test-support/fixtures.js";
 
 test("pence become two-decimal strings", () => {
   expect(penceToDecimal(0)).toBe("0.00");
@@ -39,35 +42,6 @@ test("pence are shown as pounds with a £ sign", () => {
 });
 
 // --- helpers -----------------------------------------------------------------
-
-// mulberry32: a tiny seeded PRNG, so the property tests are repeatable without
-// a new dependency. A failing case prints its seed-derived inputs.
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function randomInt(rand: () => number, min: number, max: number) {
-  return min + Math.floor(rand() * (max - min + 1));
-}
-function pick<T>(rand: () => number, items: readonly T[]): T {
-  const item = items[Math.floor(rand() * items.length)];
-  if (item === undefined) throw new Error("pick from an empty list");
-  return item;
-}
-
-function shuffle<T>(rand: () => number, items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
-  return items;
-}
 
 /** Placings filling each given position with that many players, named by position. */
 function field(counts: Partial<Record<Position, number>>): Placing[] {
@@ -210,9 +184,9 @@ test.each([
 });
 
 test("every pence value round-trips through its decimal string", () => {
-  const rand = mulberry32(7);
+  const rand = seededRandom(7);
   for (let i = 0; i < 2000; i++) {
-    const pence = randomInt(rand, 0, MAX_PENCE);
+    const pence = rand.int(0, MAX_PENCE);
     expect(parsePence(penceToDecimal(pence))).toBe(pence);
     expect(parsePence(formatGBP(pence).replace("£", "£ "))).toBe(pence);
   }
@@ -273,11 +247,11 @@ test("rakeError: the rake may not exceed the entry fee, a percentage may not exc
 });
 
 test("rakePerEntry never exceeds the entry fee when rakeError passes", () => {
-  const rand = mulberry32(11);
+  const rand = seededRandom(11);
   for (let i = 0; i < 2000; i++) {
-    const entry = rand() < 0.2 ? randomInt(rand, 0, 10) : randomInt(rand, 0, MAX_PENCE);
-    const type = pick(rand, rakeTypes);
-    const value = type === "percent" ? randomInt(rand, 0, 20_000) : randomInt(rand, 0, entry * 2 + 1);
+    const entry = rand.chance(0.2) ? rand.int(0, 10) : rand.int(0, MAX_PENCE);
+    const type = rand.pick(rakeTypes);
+    const value = type === "percent" ? rand.int(0, 20_000) : rand.int(0, entry * 2 + 1);
     if (rakeError(entry, type, value) !== null) continue;
     const rake = rakePerEntry(entry, type, value);
     expect(Number.isSafeInteger(rake) && rake >= 0 && rake <= entry, `${entry} ${type} ${value}`).toBe(true);
@@ -481,17 +455,17 @@ test("splitPool is exact for pools far beyond decimal(10,2)", () => {
 // --- splitPool: properties ---------------------------------------------------------------
 
 test("splitPool properties over 2000 random fields", () => {
-  const rand = mulberry32(2025);
+  const rand = seededRandom(2025);
   for (let run = 0; run < 2000; run++) {
-    const structureId = pick(rand, payoutStructureIds);
+    const structureId = rand.pick(payoutStructureIds);
     const { shares } = payoutStructures[structureId];
-    const poolPence = rand() < 0.2 ? randomInt(rand, 0, 20) : randomInt(rand, 0, 10_000_000);
+    const poolPence = rand.chance(0.2) ? rand.int(0, 20) : rand.int(0, 10_000_000);
 
     let counts: Partial<Record<Position, number>>;
     do {
-      counts = Object.fromEntries(positions.map((p) => [p, randomInt(rand, 0, positionSize[p])]));
+      counts = Object.fromEntries(positions.map((p) => [p, rand.int(0, positionSize[p])]));
     } while (!positions.some((p) => (counts[p] ?? 0) > 0 && shares[p] !== undefined));
-    const placings = shuffle(rand, field(counts)); // input order isn't always position order
+    const placings = rand.shuffle(field(counts)); // input order isn't always position order
 
     const payouts = splitPool(structureId, poolPence, placings);
     const context = JSON.stringify({ structureId, poolPence, counts });
@@ -597,14 +571,14 @@ test("the preview refuses what the form would refuse", () => {
 });
 
 test("preview properties over 2000 random forms", () => {
-  const rand = mulberry32(42);
+  const rand = seededRandom(42);
   for (let run = 0; run < 2000; run++) {
-    const entryFeePence = randomInt(rand, 0, 1_000_000);
-    const rakeType = pick(rand, rakeTypes);
-    const rakeValue = rakeType === "percent" ? randomInt(rand, 0, 10_000) : randomInt(rand, 0, entryFeePence);
-    const maxPlayers = randomInt(rand, 2, 512);
-    const payoutStructure = pick(rand, payoutStructureIds);
-    const siteFeePence = randomInt(rand, 0, 1000);
+    const entryFeePence = rand.int(0, 1_000_000);
+    const rakeType = rand.pick(rakeTypes);
+    const rakeValue = rakeType === "percent" ? rand.int(0, 10_000) : rand.int(0, entryFeePence);
+    const maxPlayers = rand.int(2, 512);
+    const payoutStructure = rand.pick(payoutStructureIds);
+    const siteFeePence = rand.int(0, 1000);
     const input = { entryFeePence, siteFeePence, rakeType, rakeValue, maxPlayers, payoutStructure };
     const context = JSON.stringify(input);
     const preview = prizePreview(input);
@@ -640,9 +614,9 @@ test("the withdrawal fee is 3% half-up to the penny", () => {
 });
 
 test("fee and net always add up to the amount", () => {
-  const rand = mulberry32(3);
+  const rand = seededRandom(3);
   for (let i = 0; i < 2000; i++) {
-    const amount = randomInt(rand, 0, MAX_PENCE);
+    const amount = rand.int(0, MAX_PENCE);
     const { feePence, netPence } = withdrawalFee(amount);
     expect(feePence + netPence).toBe(amount);
     expect(Math.abs(feePence * 100 - amount * 3)).toBeLessThanOrEqual(50);

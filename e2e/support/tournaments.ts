@@ -2,6 +2,7 @@
 // the JSON API (fast fixtures), unique search tokens, and locators for the
 // label/value lists the tournament screens use.
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { futureDate, validTournament, type TournamentBody } from "../../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity, type Identity } from "./accounts.ts";
 
 /** A Friday far enough ahead never to be in the past, with its en-GB label. */
@@ -14,7 +15,7 @@ export function uniqueToken(prefix = "t"): string {
 
 /** The date `days` from today (UTC), as YYYY-MM-DD. */
 export function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return futureDate(days);
 }
 
 export type TournamentJson = {
@@ -35,17 +36,7 @@ export type TournamentJson = {
   playerCount: number;
 };
 
-export type TournamentInput = {
-  name: string;
-  venue: string;
-  date: string;
-  time: string;
-  entryFee: string;
-  siteFee: string;
-  rakeType: "fixed" | "percent";
-  rakeValue: string;
-  maxPlayers: number;
-  payoutStructure: string;
+export type TournamentInput = TournamentBody & {
   format?: string;
   raceTo?: number;
   registrationDeadline?: string;
@@ -54,21 +45,12 @@ export type TournamentInput = {
   matchType?: string;
 };
 
-/** SCENARIO's Friday knockout at the Red Lion: 16 players, £10 entry, £1 rake, 70/30. */
+/**
+ * SCENARIO's Friday knockout at the Red Lion (16 players, £10 entry, £1 rake,
+ * 70/30), with a name unique to this run, on FAR_FRIDAY.
+ */
 export function scenarioTournament(overrides: Partial<TournamentInput> = {}): TournamentInput {
-  return {
-    name: `Friday 8-Ball Knockout ${uniqueToken("k")}`,
-    venue: "The Red Lion, Leeds",
-    date: FAR_FRIDAY.iso,
-    time: "19:30",
-    entryFee: "10.00",
-    siteFee: "1.00",
-    rakeType: "fixed",
-    rakeValue: "1.00",
-    maxPlayers: 16,
-    payoutStructure: "winner_ru",
-    ...overrides,
-  };
+  return { ...validTournament({ name: `Friday 8-Ball Knockout ${uniqueToken("k")}`, date: FAR_FRIDAY.iso }), ...overrides };
 }
 
 /** Creates a tournament through the API; `request` must be signed in as an organiser. */

@@ -4,29 +4,16 @@ import { createClient, type Client } from "@libsql/client";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { HttpClient } from "./http.ts";
 import type { TestApp } from "./stack.ts";
+import { validTournament } from "../../test-support/fixtures.js";
+
+// The one valid tournament body and date helper, shared with e2e/ and bench/.
+export { futureDate, validTournament } from "../../test-support/fixtures.js";
 
 let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
 
-export function futureDate(daysAhead = 30): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
 export type Account = { client: HttpClient; id: string; email: string };
 export type TournamentJson = Record<string, unknown> & { id: string; slug: string; status: string; playerCount: number };
-
-export const validTournament = () => ({
-  name: "Friday 8-Ball Knockout",
-  venue: "The Red Lion, Leeds",
-  date: futureDate(),
-  time: "19:30",
-  entryFee: "10.00",
-  siteFee: "1.00",
-  rakeType: "fixed",
-  rakeValue: "1.00",
-  maxPlayers: 16,
-  payoutStructure: "winner_ru",
-});
 
 export function useFactories(app: TestApp) {
   let sql: Client | undefined;
@@ -57,7 +44,7 @@ export function useFactories(app: TestApp) {
     organiser: (name = "Dave Director") => signUp("organiser", name),
     player: (name = "Pat Player") => signUp("player", name),
     async createTournament(td: Account, overrides: Record<string, unknown> = {}): Promise<TournamentJson> {
-      const response = await td.client.json("POST", "/api/tournaments", { ...validTournament(), ...overrides });
+      const response = await td.client.json("POST", "/api/tournaments", validTournament(overrides));
       expect(response.status, await response.clone().text()).toBe(201);
       return (await response.json()) as TournamentJson;
     },
