@@ -13,6 +13,15 @@ import { endOtherSessions, endSessionById } from "./sessions.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
+/** Which of the dashboard's dialogs the URL opens (links, so they work without JavaScript). */
+export function dashboardDialogs(request: Request) {
+  const url = new URL(request.url);
+  return {
+    withdrawOpen: url.searchParams.get("withdraw") === "1",
+    signOutOthersOpen: url.searchParams.get("devices") === "sign-out-others",
+  };
+}
+
 export async function dashboardAction(request: Request, context: Ctx, back: string) {
   const claim = await signedIn(request, context);
   const form = await request.formData();

@@ -9,7 +9,7 @@ import { formatGBP, parsePence } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
-import { EmptyState } from "../td.tournaments/route.tsx";
+import { EmptyState } from "~/components/empty-state.tsx";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tournaments — Break & Run" }];

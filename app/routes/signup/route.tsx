@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
+import type { z } from "zod";
 import { AuthShell } from "~/components/auth-shell.tsx";
 import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
-import { dashboardPath, OrganiserSignupSchema, PlayerSignupSchema } from "~/domain/accounts.ts";
+import { dashboardPath, OrganiserSignupSchema, PlayerSignupSchema, type UserType } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
 import { signUpOrganiser, signUpPlayer, type SignedIn } from "~/services/accounts.server.ts";
@@ -76,8 +77,8 @@ async function createAccount(
 export default function Signup() {
   const [params] = useSearchParams();
   const role = params.get("role");
-  if (role === "player") return <PlayerForm />;
-  if (role === "td") return <OrganiserForm />;
+  if (role === "player") return <SignupForm role="player" />;
+  if (role === "td") return <SignupForm role="organiser" />;
   return <Chooser />;
 }
 
@@ -137,56 +138,55 @@ function SubmitButton({ label }: { label: string }) {
   );
 }
 
-function PlayerForm() {
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "signup-player",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(PlayerSignupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlayerSignupSchema }),
-  });
-  return (
-    <AuthShell toast={actionData?.toast} title="Player Sign Up" description="Find tournaments near you, pay your entry and track your stats.">
-      <BackToChooser />
-      <Form method="post" action="/signup?role=player" className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="role" value="player" />
-        <FormError id={form.errorId} errors={form.errors} />
-        <TextField label="Name" meta={fields.name} autoComplete="name" />
-        <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
-        <TextField label="Password" meta={fields.password} type="password" autoComplete="new-password" />
-        <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
-        <SubmitButton label="Create Player Account" />
-      </Form>
-      <SignInLine />
-    </AuthShell>
-  );
-}
+/** The two sign-up forms: the director's asks for the organisation and venue first. */
+const signupForms = {
+  player: {
+    schema: PlayerSignupSchema,
+    path: "/signup?role=player",
+    title: "Player Sign Up",
+    description: "Find tournaments near you, pay your entry and track your stats.",
+    nameLabel: "Name",
+    submit: "Create Player Account",
+  },
+  organiser: {
+    schema: OrganiserSignupSchema,
+    path: "/signup?role=td",
+    title: "Tournament Director Sign Up",
+    description: "Run knockouts at your venue: entries, brackets and payouts.",
+    nameLabel: "Your name",
+    submit: "Create Organiser Account",
+  },
+} as const;
 
-function OrganiserForm() {
+function SignupForm({ role }: { role: UserType }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "signup-organiser",
+  const { schema, path, title, description, nameLabel, submit } = signupForms[role];
+  // The director's fields are a superset of the player's: one form type serves both.
+  const [form, fields] = useForm<z.input<typeof OrganiserSignupSchema>, unknown>({
+    id: `signup-${role}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(OrganiserSignupSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganiserSignupSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
-    <AuthShell toast={actionData?.toast} title="Tournament Director Sign Up" description="Run knockouts at your venue: entries, brackets and payouts.">
+    <AuthShell toast={actionData?.toast} title={title} description={description}>
       <BackToChooser />
-      <Form method="post" action="/signup?role=td" className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="role" value="organiser" />
+      <Form method="post" action={path} className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="role" value={role} />
         <FormError id={form.errorId} errors={form.errors} />
-        <TextField label="Organisation name" meta={fields.organisationName} autoComplete="organization" />
-        <TextField label="Main operating venue" meta={fields.venue} placeholder="e.g., The Red Lion, Leeds" />
-        <TextField label="Your name" meta={fields.name} autoComplete="name" />
+        {role === "organiser" ? (
+          <>
+            <TextField label="Organisation name" meta={fields.organisationName} autoComplete="organization" />
+            <TextField label="Main operating venue" meta={fields.venue} placeholder="e.g., The Red Lion, Leeds" />
+          </>
+        ) : null}
+        <TextField label={nameLabel} meta={fields.name} autoComplete="name" />
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
         <TextField label="Password" meta={fields.password} type="password" autoComplete="new-password" />
         <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
-        <SubmitButton label="Create Organiser Account" />
+        <SubmitButton label={submit} />
       </Form>
       <SignInLine />
     </AuthShell>

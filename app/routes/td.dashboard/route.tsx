@@ -1,15 +1,13 @@
 import { Link, useActionData, useLoaderData } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
+import { organiserNav } from "~/components/app-shell.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
-import { ActionToast } from "~/components/form.tsx";
-import { SignedInDevices, SignOutOthersDialog } from "~/components/signed-in-devices.tsx";
-import { BalanceCard, StatsError, TransactionsList, WithdrawDialog } from "~/components/money-panels.tsx";
+import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
 import { statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { dashboardAction } from "~/services/dashboard-form.server.ts";
+import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 
@@ -24,7 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devices: signedInDevicesQuery(claim.session, Date.now()),
     stats: directorStatsQuery(claim.id),
   });
-  const url = new URL(request.url);
   return {
     name: user.name,
     balancePence: user.balancePence,
@@ -33,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     transactions,
     stats,
     devices,
-    withdrawOpen: url.searchParams.get("withdraw") === "1",
-    signOutOthersOpen: url.searchParams.get("devices") === "sign-out-others",
+    ...dashboardDialogs(request),
   };
 }
 
@@ -43,78 +39,57 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrganiserDashboard() {
-  const { name, balancePence, active, past, transactions, stats, devices, withdrawOpen, signOutOthersOpen } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <AppShell nav={organiserNav}>
-      <ActionToast toast={actionData?.toast} />
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Welcome, {name}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">Your tournaments, takings and tables at a glance.</p>
-        </div>
-        <Link to="/td/create-tournament" className="btn-primary">
-          Create Tournament
-        </Link>
-      </div>
-
-      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-6">
-          <section className="card" aria-labelledby="active-title">
-            <h2 id="active-title" className="text-lg font-semibold">
-              Active Tournaments
-            </h2>
-            {active.length === 0 ? (
-              <div className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-                <p>No active tournaments.</p>
-                <Link to="/td/create-tournament" className="btn-secondary mt-3">
-                  Create your first tournament
-                </Link>
-              </div>
-            ) : (
-              <TournamentList items={active} />
-            )}
-          </section>
-          <section className="card" aria-labelledby="past-title">
-            <h2 id="past-title" className="text-lg font-semibold">
-              Past Tournaments
-            </h2>
-            {past.length === 0 ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Finished tournaments will appear here.</p> : <TournamentList items={past} />}
-          </section>
-          <TransactionsList transactions={transactions} />
-        </div>
-        <div className="space-y-6">
-          <BalanceCard balancePence={balancePence} withdrawHref="/td/dashboard?withdraw=1" />
-          <section className="card" aria-labelledby="stats-title">
-            <h2 id="stats-title" className="text-lg font-semibold">
-              Statistics
-            </h2>
-            {stats ? (
-              <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
-                <Stat label="Tournaments hosted" value={String(stats.tournamentsHosted)} />
-                <Stat label="Active tournaments" value={String(stats.activeTournaments)} />
-                <Stat label="Players served" value={String(stats.totalPlayersServed)} />
-                <Stat label="Prize pools distributed" value={formatGBP(stats.totalPrizePoolsDistributedPence)} />
-              </dl>
-            ) : (
-              <StatsError />
-            )}
-          </section>
-          <SignedInDevices devices={devices} dashboard="/td/dashboard" />
-        </div>
-      </div>
-      <WithdrawDialog open={withdrawOpen} balancePence={balancePence} cancelTo="/td/dashboard" error={actionData?.withdrawError} />
-      <SignOutOthersDialog open={signOutOthersOpen} others={devices.filter((d) => !d.current).length} dashboard="/td/dashboard" />
-    </AppShell>
+  const page = useLoaderData<typeof loader>();
+  const { active, past, stats } = page;
+  const createLink = (
+    <Link to="/td/create-tournament" className="btn-primary">
+      Create Tournament
+    </Link>
   );
-}
-
-export function Stat({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className={className}>
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums">{value}</dd>
-    </div>
+    <DashboardShell
+      nav={organiserNav}
+      path="/td/dashboard"
+      page={page}
+      actionData={useActionData<typeof action>()}
+      intro="Your tournaments, takings and tables at a glance."
+      headerAction={createLink}
+      stats={{
+        title: "Statistics",
+        rows: stats && [
+          ["Tournaments hosted", String(stats.tournamentsHosted)],
+          ["Active tournaments", String(stats.activeTournaments)],
+          ["Players served", String(stats.totalPlayersServed)],
+          ["Prize pools distributed", formatGBP(stats.totalPrizePoolsDistributedPence)],
+        ],
+      }}
+    >
+      <section className="card" aria-labelledby="active-title">
+        <h2 id="active-title" className="text-lg font-semibold">
+          Active Tournaments
+        </h2>
+        {active.length === 0 ? (
+          <div className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+            <p>No active tournaments.</p>
+            <Link to="/td/create-tournament" className="btn-secondary mt-3">
+              Create your first tournament
+            </Link>
+          </div>
+        ) : (
+          <TournamentList items={active} />
+        )}
+      </section>
+      <section className="card" aria-labelledby="past-title">
+        <h2 id="past-title" className="text-lg font-semibold">
+          Past Tournaments
+        </h2>
+        {past.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Finished tournaments will appear here.</p>
+        ) : (
+          <TournamentList items={past} />
+        )}
+      </section>
+    </DashboardShell>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
+import { EmptyState } from "~/components/empty-state.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
@@ -123,16 +124,6 @@ export default function OrganiserTournaments() {
         <input type="hidden" name="tournamentId" value={target?.id ?? ""} />
       </ConfirmDialog>
     </AppShell>
-  );
-}
-
-export function EmptyState({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
-  return (
-    <div className="card mt-6 flex flex-col items-center py-12 text-center">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      <p className="mt-1 text-slate-600 dark:text-slate-300">{text}</p>
-      {children}
-    </div>
   );
 }
 
