@@ -1,5 +1,5 @@
-// CLI: `node db/server/main.ts --file .data/app.db --port 8788`
-// (or DB_FILE / DB_PORT / DB_HOST / DB_AUTH_TOKEN). Prints one line when ready.
+// CLI: `node db/server/main.ts --file .data/app.db --port 8788` (or DB_FILE / DB_PORT), on 127.0.0.1.
+// Prints one line when ready; SIGINT or SIGTERM closes the database and exits.
 import { parseArgs } from "node:util";
 import { createDbServer } from "./hrana.ts";
 
@@ -7,9 +7,6 @@ const { values } = parseArgs({
   options: {
     file: { type: "string" },
     port: { type: "string" },
-    host: { type: "string" },
-    "auth-token": { type: "string" },
-    "allow-non-loopback": { type: "boolean" },
   },
 });
 
@@ -21,13 +18,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const server = await createDbServer({
-  file,
-  port,
-  host: values.host ?? process.env.DB_HOST,
-  authToken: values["auth-token"] ?? process.env.DB_AUTH_TOKEN,
-  allowNonLoopback: values["allow-non-loopback"],
-});
+const server = await createDbServer({ file, port });
 console.log(`libsql server listening on ${server.url} (${file})`);
 
 let stopping = false;

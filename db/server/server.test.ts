@@ -6,8 +6,11 @@ import { fileURLToPath } from "node:url";
 import { createClient, LibsqlError } from "@libsql/client";
 import type { Client, ResultSet } from "@libsql/client";
 import { createClient as createWebClient } from "@libsql/client/web";
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
+import { drizzle as drizzleWeb } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import Database from "libsql";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDbServer } from "./hrana.ts";
 import type { DbServer, DbServerOptions } from "./hrana.ts";
@@ -27,24 +30,28 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const dbFile = () => join(dir, "data", "test.db");
+
 async function start(options: Partial<DbServerOptions> = {}): Promise<DbServer> {
   // A parent directory that does not exist yet: the server creates it.
-  const server = await createDbServer({ file: join(dir, "data", "test.db"), port: 0, ...options });
+  const server = await createDbServer({ file: dbFile(), port: 0, ...options });
   servers.push(server);
   return server;
 }
-function connect(server: DbServer, options: { intMode?: "number" | "bigint"; authToken?: string } = {}): Client {
+function connect(server: DbServer, options: { intMode?: "number" | "bigint" } = {}): Client {
   const client = createClient({ url: server.url, ...options });
   clients.push(client);
   return client;
 }
-async function post(server: DbServer, body: unknown, path = "/v2/pipeline") {
+type Posted = { status: number; type: string | null; json: Record<string, unknown> };
+async function post(server: DbServer, body: unknown, path = "/v2/pipeline"): Promise<Posted> {
   const res = await fetch(server.url + path, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  return { status: res.status, type: res.headers.get("content-type"), json: (await res.json()) as Record<string, unknown> };
+  const json = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, type: res.headers.get("content-type"), json };
 }
 async function count(client: { execute(sql: string): Promise<ResultSet> }, table = "t"): Promise<number> {
   const rs = await client.execute(`SELECT count(*) AS n FROM ${table}`);
@@ -60,6 +67,14 @@ async function rejection(promise: Promise<unknown>): Promise<LibsqlError> {
   throw new Error("expected a rejection");
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Raw pipeline requests.
+const exec = (sql: string) => ({ type: "execute", stmt: { sql } });
+const batchOf = (...steps: unknown[]) => ({ type: "batch", batch: { steps } });
+const storeSql = (sqlId: number, sql: string) => ({ type: "store_sql", sql_id: sqlId, sql });
+/** Another process's connection to the same file (same process here: libsql is synchronous, the server is not). */
+function otherProcess(): Database.Database {
+  return new Database(dbFile());
+}
 
 describe("hrana server", () => {
   it("executes statements with every value type and reports rowid / rows affected", async () => {
@@ -73,18 +88,22 @@ describe("hrana server", () => {
     });
     expect(ins.rowsAffected).toBe(1);
     expect(ins.lastInsertRowid).toBe(1n);
-    const rs = await c.execute({ sql: "SELECT i, f, t, b, n, typeof(i) AS ti, typeof(f) AS tf FROM v WHERE id = :id", args: { id: 1n } });
+    const rs = await c.execute({
+      sql: "SELECT i, f, t, b, n, typeof(i) AS ti, typeof(f) AS tf FROM v WHERE id = ?",
+      args: [1n],
+    });
     expect(rs.columns).toEqual(["i", "f", "t", "b", "n", "ti", "tf"]);
     expect(rs.columnTypes.slice(0, 4)).toEqual(["INTEGER", "REAL", "TEXT", "BLOB"]);
-    const row = rs.rows[0]!;
+    const [row] = rs.rows;
+    if (row === undefined) throw new Error("no row");
     expect(row.i).toBe(big);
     expect(row.f).toBe(3.25);
     expect(row.t).toBe("héllo 'world'");
     expect([...new Uint8Array(row.b as ArrayBuffer)]).toEqual([0, 1, 254, 255]);
     expect(row.n).toBeNull();
     expect([row.ti, row.tf]).toEqual(["integer", "real"]);
-    // Round trip of extreme integers and named args with each prefix.
-    const ext = await c.execute({ sql: "SELECT :a AS a, @b AS b, $c AS c", args: { a: -(2n ** 63n), b: 2n ** 63n - 1n, c: 0.5 } });
+    // Round trip of extreme integers, and numbered parameters.
+    const ext = await c.execute({ sql: "SELECT ?1 AS a, ?2 AS b, ?3 AS c", args: [-(2n ** 63n), 2n ** 63n - 1n, 0.5] });
     expect(ext.rows[0]).toMatchObject({ a: -(2n ** 63n), b: 2n ** 63n - 1n, c: 0.5 });
     // UPDATE / DELETE counts; a SELECT after them reports 0 rows affected.
     await c.execute({ sql: "INSERT INTO v(i) VALUES (?), (?)", args: [1, 2] });
@@ -95,17 +114,17 @@ describe("hrana server", () => {
     expect((await connect(server).execute("SELECT 42 AS x")).rows[0]?.x).toBe(42);
   });
 
-  it("works through @libsql/client/web (the Worker's fetch path)", async () => {
+  it("works through @libsql/client/web and drizzle, as the Worker uses them", async () => {
     const server = await start();
     const web = createWebClient({ url: server.url });
     try {
-      await web.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-      await web.batch([{ sql: "INSERT INTO t(name) VALUES (?)", args: ["a"] }, { sql: "INSERT INTO t(name) VALUES (?)", args: ["b"] }], "write");
-      const tx = await web.transaction("write");
-      await tx.execute({ sql: "INSERT INTO t(name) VALUES (?)", args: ["c"] });
-      await tx.commit();
-      const rs = await web.execute("SELECT name FROM t ORDER BY id");
-      expect(rs.rows.map((r) => r.name)).toEqual(["a", "b", "c"]);
+      const db = drizzleWeb(web);
+      await db.run(sql`CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT NOT NULL)`);
+      const insert = (name: string) => db.run(sql`INSERT INTO t(name) VALUES (${name})`);
+      // A batch repeating a statement: the client stores its SQL once (store_sql) and refers to it by id.
+      const [, , names] = await db.batch([insert("a"), insert("b"), db.all(sql`SELECT name FROM t ORDER BY id`)]);
+      expect(names).toEqual([{ name: "a" }, { name: "b" }]);
+      expect(await db.all(sql`SELECT count(*) AS n FROM t WHERE name = ${"a"}`)).toEqual([{ n: 1 }]);
     } finally {
       web.close();
     }
@@ -150,7 +169,7 @@ describe("hrana server", () => {
     const tables = await c.execute("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name");
     expect(tables.rows.map((r) => r.name)).toEqual(["a", "b", "c", "d", "e"]);
     await c.execute("DROP TABLE e"); // autocommit DDL on a fresh stream
-    await c.executeMultiple("SELECT * FROM d; DROP TABLE d;");
+    await c.batch(["SELECT * FROM d", "DROP TABLE d"]); // reads, then DROP TABLE: no statement left active
     // foreign_keys is back on after migrate() turned it off for the batch.
     expect((await c.execute("PRAGMA foreign_keys")).rows[0]?.foreign_keys).toBe(1);
 
@@ -172,89 +191,23 @@ describe("hrana server", () => {
     expect(Number(applied.rows[0]?.n)).toBeGreaterThan(0);
   });
 
-  it("keeps an interactive transaction open across requests (commit and rollback)", async () => {
+  it("runs one statement per execute: trigger bodies, comments and quoted semicolons included", async () => {
     const server = await start();
     const c = connect(server);
-    const other = connect(server);
-    await c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)");
-
-    const tx = await c.transaction("write");
-    await tx.execute({ sql: "INSERT INTO t(v) VALUES (?)", args: ["one"] });
-    await tx.batch([{ sql: "INSERT INTO t(v) VALUES (?)", args: ["two"] }, "UPDATE t SET v = upper(v)"]);
-    expect(await count(tx)).toBe(2); // sees its own writes
-    expect(await count(other)).toBe(0); // others do not, yet
-    await tx.commit();
-    expect((await other.execute("SELECT v FROM t ORDER BY id")).rows.map((r) => r.v)).toEqual(["ONE", "TWO"]);
-
-    const tx2 = await c.transaction("write");
-    await tx2.execute("INSERT INTO t(v) VALUES ('three')");
-    await tx2.execute("DELETE FROM t WHERE v = 'ONE'");
-    expect(await count(tx2)).toBe(2);
-    await tx2.rollback();
-    expect(await count(other)).toBe(2);
-
-    // A failing statement inside a transaction does not end it.
-    const tx3 = await c.transaction("deferred");
-    await tx3.execute("INSERT INTO t(v) VALUES ('four')");
-    await rejection(tx3.execute("INSERT INTO t(id) VALUES (1)"));
-    await tx3.commit();
-    expect(await count(other)).toBe(3);
-
-    // Reads, then DROP TABLE, in one transaction (libsql must not leave statements active).
-    const tx4 = await c.transaction("write");
-    await tx4.execute("CREATE TABLE tmp(x)");
-    await tx4.execute("INSERT INTO tmp VALUES (1), (2), (3)");
-    expect(await count(tx4, "tmp")).toBe(3);
-    await tx4.execute("SELECT * FROM tmp");
-    await tx4.execute("DROP TABLE tmp");
-    await tx4.commit();
-
-    // Read-only transactions (BEGIN TRANSACTION READONLY) work and refuse writes.
-    const ro = await c.transaction("read");
-    expect(await count(ro)).toBe(3);
-    await rejection(ro.execute("INSERT INTO t(v) VALUES ('nope')"));
-    ro.close();
-  });
-
-  it("expires an idle baton: the transaction is rolled back and the write lock released", async () => {
-    const server = await start({ batonIdleMs: 150, busyTimeoutMs: 2000 });
-    const c = connect(server);
-    await c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY)");
-    const tx = await c.transaction("write");
-    await tx.execute("INSERT INTO t DEFAULT VALUES");
-    await sleep(400);
-    const e = await rejection(tx.execute("INSERT INTO t DEFAULT VALUES"));
-    expect(e.code).toBe("STREAM_EXPIRED");
-    expect(await count(c)).toBe(0);
-    const started = Date.now();
-    await c.batch(["INSERT INTO t DEFAULT VALUES"], "write"); // not blocked by the dead transaction
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(await count(c)).toBe(1);
-  });
-
-  it("runs executeMultiple() statement by statement, triggers and quoted semicolons included", async () => {
-    const server = await start();
-    const c = connect(server);
-    await c.executeMultiple(`
+    await c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT);");
+    await c.execute("CREATE TABLE log(msg TEXT)");
+    await c.execute(`
       -- a comment; with a semicolon
-      CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT);
-      CREATE TABLE log(msg TEXT);
       /* block; comment */
       CREATE TRIGGER t_ins AFTER INSERT ON t BEGIN
         INSERT INTO log(msg) VALUES ('ins;' || CASE WHEN new.v IS NULL THEN 'null' ELSE new.v END);
         INSERT INTO log(msg) VALUES ('again');
       END;
-      INSERT INTO t(v) VALUES ('a;b'), ('c');
-      INSERT INTO t(v) VALUES (NULL)
     `);
-    expect(await count(c)).toBe(3);
+    await c.execute("INSERT INTO t(v) VALUES ('a;b'), (NULL); -- done");
     const log = await c.execute("SELECT msg FROM log ORDER BY rowid");
-    expect(log.rows.map((r) => r.msg)).toEqual(["ins;a;b", "again", "ins;c", "again", "ins;null", "again"]);
-    // Stops at the first failing statement; earlier ones stay applied.
-    const e = await rejection(c.executeMultiple("INSERT INTO t(v) VALUES ('d'); INSERT INTO nope VALUES (1); INSERT INTO t(v) VALUES ('e')"));
-    expect(e.code).toBe("SQLITE_ERROR");
-    expect(await count(c)).toBe(4);
-    // execute() accepts exactly one statement, like sqld.
+    expect(log.rows.map((r) => r.msg)).toEqual(["ins;a;b", "again", "ins;null", "again"]);
+    // Exactly one statement, like sqld.
     expect((await rejection(c.execute("SELECT 1; SELECT 2"))).code).toBe("SQL_MANY_STATEMENTS");
     expect((await rejection(c.execute("-- nothing"))).code).toBe("SQL_NO_STATEMENT");
   });
@@ -262,11 +215,11 @@ describe("hrana server", () => {
   it("surfaces constraint and SQL errors as LibsqlError with the SQLite code", async () => {
     const server = await start();
     const c = connect(server);
-    await c.executeMultiple(`
-      CREATE TABLE p(id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT NOT NULL CHECK (length(name) > 0));
-      CREATE TABLE ch(id INTEGER PRIMARY KEY, p_id INTEGER NOT NULL REFERENCES p(id));
-      INSERT INTO p(id, email, name) VALUES (1, 'a@x', 'A');
-    `);
+    await c.batch([
+      "CREATE TABLE p(id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT NOT NULL CHECK (length(name) > 0))",
+      "CREATE TABLE ch(id INTEGER PRIMARY KEY, p_id INTEGER NOT NULL REFERENCES p(id))",
+      "INSERT INTO p(id, email, name) VALUES (1, 'a@x', 'A')",
+    ]);
     const codes = async (sql: string) => (await rejection(c.execute(sql))).code;
     expect(await codes("INSERT INTO p(id, email, name) VALUES (2, 'a@x', 'B')")).toBe("SQLITE_CONSTRAINT_UNIQUE");
     expect(await codes("INSERT INTO p(id, name) VALUES (1, 'B')")).toBe("SQLITE_CONSTRAINT_PRIMARYKEY");
@@ -283,155 +236,166 @@ describe("hrana server", () => {
     const server = await start();
     const c = connect(server);
     await c.execute("CREATE TABLE t(x)");
+    const execute = (stmt: Record<string, unknown>) => ({ requests: [{ type: "execute", stmt }] });
     for (const body of [
       "{not json",
       "[]",
+      { requests: {} },
       { requests: [{ type: "frobnicate" }] },
-      { requests: [{ type: "execute", stmt: { sql: "SELECT 1", args: [{ type: "integer", value: "1.5" }] } }] },
-      { requests: [{ type: "execute", stmt: { sql_id: 7 } }] },
-      { baton: "not-a-real-baton", requests: [] },
+      execute({ sql: "SELECT ?", args: [{ type: "integer", value: "1.5" }] }),
+      execute({ sql: "SELECT ?", args: [{ type: "integer", value: "9223372036854775808" }] }),
+      execute({ sql: "SELECT ?", args: [{ type: "date", value: "today" }] }),
+      execute({ sql_id: 7 }), // never stored
+      execute({ sql: "SELECT 1", sql_id: 7 }),
+      execute({}),
+      { requests: [batchOf({ condition: { type: "ok", step: 0 }, stmt: { sql: "SELECT 1" } })] },
+      { requests: [storeSql(1, "SELECT 1"), storeSql(1, "SELECT 2")] },
     ]) {
       const res = await post(server, body);
-      expect(res.status).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.type).toBe("application/json");
       expect(typeof res.json.message).toBe("string");
+      expect(typeof res.json.code).toBe("string");
     }
-    expect((await post(server, { baton: "nope", requests: [] })).json.code).toBe("STREAM_EXPIRED");
-    expect((await fetch(server.url + "/v2/pipeline")).status).toBe(405);
-    expect((await fetch(server.url + "/nowhere")).status).toBe(404);
-    expect((await fetch(server.url + "/v2")).status).toBe(200);
-    expect((await fetch(server.url + "/v3-protobuf")).status).toBe(404); // so hrana-client falls back to v2
-    expect(await (await fetch(server.url + "/health")).text()).toBe("ok");
+    expect((await post(server, execute({ sql_id: 7 }))).json.code).toBe("SQL_NOT_FOUND");
+    expect((await fetch(`${server.url}/v2/pipeline`)).status).toBe(405);
     await c.execute("INSERT INTO t VALUES (1)");
     expect(await count(c)).toBe(1);
   });
 
-  it("speaks the raw protocol: batons, stored SQL, batch conditions, describe, autocommit", async () => {
+  it("refuses what it does not implement with a clear error, leaving nothing behind", async () => {
+    const server = await start();
+    const c = connect(server);
+    await c.execute("CREATE TABLE t(x)");
+    // Request kinds, batch conditions and named arguments the client's execute() / batch() never send.
+    const refused: [unknown, RegExp][] = [
+      [{ type: "describe", sql: "SELECT 1" }, /request type "describe" is not supported.*execute, batch/],
+      [{ type: "sequence", sql: "SELECT 1" }, /"sequence" is not supported/],
+      [{ type: "get_autocommit" }, /"get_autocommit" is not supported/],
+      [{ type: "close_sql", sql_id: 1 }, /"close_sql" is not supported/],
+      [
+        batchOf({ stmt: { sql: "SELECT 1" } }, { condition: { type: "is_autocommit" }, stmt: { sql: "SELECT 1" } }),
+        /batch condition "is_autocommit" is not supported \(supported: ok, not\)/,
+      ],
+      [
+        { type: "execute", stmt: { sql: "SELECT :a", named_args: [{ name: "a", value: { type: "null" } }] } },
+        /named arguments are not supported/,
+      ],
+    ];
+    for (const [request, message] of refused) {
+      const res = await post(server, { requests: [exec("INSERT INTO t VALUES (1)"), request] });
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: "PROTOCOL_ERROR", message: expect.stringMatching(message) });
+    }
+    expect(await count(c)).toBe(0); // refused before anything ran
+    // Batons: every stream closes with its request.
+    expect((await post(server, { baton: "from-earlier", requests: [] })).json.code).toBe("STREAM_EXPIRED");
+    // Through the client: executeMultiple() sends "sequence"; read-only batches are refused too.
+    expect((await rejection(c.executeMultiple("SELECT 1; SELECT 2"))).message).toMatch(/"sequence" is not supported/);
+    expect((await rejection(c.batch(["SELECT 1"], "read"))).message).toMatch(/read-only transactions/);
+    // Other endpoints (the v3 ones, version probes) do not exist.
+    for (const path of ["/", "/v2", "/v3", "/v3/pipeline", "/v3/cursor", "/v3-protobuf", "/health", "/stats"]) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toContain("POST /v2/pipeline");
+    }
+  });
+
+  it("refuses interactive transactions: a pipeline that leaves one open is rolled back", async () => {
+    const server = await start();
+    const c = connect(server);
+    await c.execute("CREATE TABLE t(x)");
+    const left = await post(server, { requests: [exec("BEGIN"), exec("INSERT INTO t VALUES (1)")] });
+    expect(left.status).toBe(400);
+    expect(left.json.message).toMatch(/left a transaction open.*rolled back/);
+    const tx = await c.transaction("write");
+    expect((await rejection(tx.execute("INSERT INTO t VALUES (2)"))).message).toMatch(/no interactive transactions/);
+    tx.close();
+    expect(await count(c)).toBe(0);
+    // The write lock went with them: writes go on at once.
+    await c.batch(["INSERT INTO t VALUES (3)"], "write");
+    expect(await count(c)).toBe(1);
+  });
+
+  it("speaks the raw protocol: stored SQL, batch conditions and step errors, close", async () => {
     const server = await start();
     const v = (x: number) => ({ type: "integer", value: String(x) });
     const first = await post(server, {
       baton: null,
       requests: [
-        { type: "store_sql", sql_id: 1, sql: "INSERT INTO t(x) VALUES (?) RETURNING x" },
+        storeSql(0, "INSERT INTO t(x) VALUES (?) RETURNING x"),
         { type: "execute", stmt: { sql: "CREATE TABLE t(x INTEGER UNIQUE)", want_rows: false } },
         {
           type: "batch",
           batch: {
             steps: [
               { stmt: { sql: "BEGIN" } },
-              { condition: { type: "ok", step: 0 }, stmt: { sql_id: 1, args: [v(1)] } },
-              { condition: { type: "ok", step: 1 }, stmt: { sql_id: 1, args: [v(1)] } }, // UNIQUE violation
-              { condition: { type: "and", conds: [{ type: "ok", step: 1 }, { type: "error", step: 2 }] }, stmt: { sql_id: 1, args: [v(2)] } },
-              { condition: { type: "not", cond: { type: "is_autocommit" } }, stmt: { sql: "SELECT count(*) FROM t" } },
-              { condition: { type: "or", conds: [{ type: "error", step: 0 }, { type: "error", step: 4 }] }, stmt: { sql: "SELECT 'skipped'" } },
+              { condition: { type: "ok", step: 0 }, stmt: { sql_id: 0, args: [v(1)] } },
+              { condition: { type: "ok", step: 1 }, stmt: { sql_id: 0, args: [v(1)] } }, // UNIQUE violation
+              { condition: { type: "not", cond: { type: "ok", step: 2 } }, stmt: { sql_id: 0, args: [v(2)] } },
+              { condition: { type: "ok", step: 2 }, stmt: { sql: "SELECT 'skipped'" } },
+              { stmt: { sql: "SELECT count(*) FROM t" } },
+              { stmt: { sql: "COMMIT" } },
             ],
           },
         },
-        { type: "get_autocommit" },
-        { type: "describe", sql: "SELECT x AS y, :named, ?5 FROM t WHERE x = ?" },
+        { type: "execute", stmt: { sql: "SELECT x FROM t ORDER BY x", want_rows: false } },
+        { type: "close" },
+        exec("SELECT 1"),
       ],
     });
     expect(first.status).toBe(200);
-    expect(typeof first.json.baton).toBe("string");
-    expect(first.json.base_url).toBeNull();
-    const results = first.json.results as { type: string; response: { type: string; result: Record<string, unknown>; is_autocommit?: boolean } }[];
-    expect(results.map((r) => r.type)).toEqual(["ok", "ok", "ok", "ok", "ok"]);
-    const batch = results[2]!.response.result as { step_results: (Record<string, unknown> | null)[]; step_errors: (Record<string, unknown> | null)[] };
-    expect(batch.step_results.map((r) => r !== null)).toEqual([true, true, false, true, true, false]);
+    expect(first.json).toMatchObject({ baton: null, base_url: null });
+    type Result = { type: string; response?: { type: string; result?: Record<string, unknown> }; error?: unknown };
+    const results = first.json.results as Result[];
+    expect(results.map((r) => r.type)).toEqual(["ok", "ok", "ok", "ok", "ok", "error"]);
+    const responses = ["store_sql", "execute", "batch", "execute", "close", undefined];
+    expect(results.map((r) => r.response?.type)).toEqual(responses);
+    type BatchResult = { step_results: (Record<string, unknown> | null)[]; step_errors: unknown[] };
+    const batch = results[2]?.response?.result as BatchResult;
+    expect(batch.step_results.map((r) => r !== null)).toEqual([true, true, false, true, false, true, true]);
+    expect(batch.step_errors.map((e) => e !== null)).toEqual([false, false, true, false, false, false, false]);
     expect(batch.step_errors[2]).toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE" });
-    expect(batch.step_results[4]).toMatchObject({ rows: [[{ type: "integer", value: "2" }]], cols: [{ name: "count(*)", decltype: null }] });
-    expect(batch.step_results[1]).toMatchObject({ affected_row_count: 1, last_insert_rowid: "1" });
-    expect(results[3]!.response).toEqual({ type: "get_autocommit", is_autocommit: false });
-    expect(results[4]!.response.result).toEqual({
-      params: [{ name: ":named" }, { name: null }, { name: null }, { name: null }, { name: "?5" }, { name: null }],
-      cols: [{ name: "y", decltype: "INTEGER" }, { name: ":named", decltype: null }, { name: "?5", decltype: null }],
-      is_explain: false,
-      is_readonly: true,
+    expect(batch.step_results[1]).toMatchObject({ affected_row_count: 1, last_insert_rowid: "1", rows: [[v(1)]] });
+    expect(batch.step_results[5]).toEqual({
+      cols: [{ name: "count(*)", decltype: null }],
+      rows: [[v(2)]],
+      affected_row_count: 0,
+      last_insert_rowid: "2",
     });
-    // The baton carries the open transaction (and the stored SQL) to the next request; batons are single-use.
-    const second = await post(server, {
-      baton: first.json.baton,
-      requests: [
-        { type: "execute", stmt: { sql_id: 1, args: [v(3)] } },
-        { type: "execute", stmt: { sql: "COMMIT" } },
-        { type: "close_sql", sql_id: 1 },
-        { type: "close" },
-        { type: "execute", stmt: { sql: "SELECT 1" } },
-      ],
-    });
-    expect(second.status).toBe(200);
-    expect(second.json.baton).toBeNull();
-    const r2 = second.json.results as { type: string; error?: { code: string } }[];
-    expect(r2.map((r) => r.type)).toEqual(["ok", "ok", "ok", "ok", "error"]);
-    expect((await post(server, { baton: first.json.baton, requests: [] })).status).toBe(400);
-    const check = await post(server, { requests: [{ type: "sequence", sql: "SELECT 1; SELECT 2;" }, { type: "execute", stmt: { sql: "SELECT group_concat(x) FROM t" } }, { type: "close" }] });
-    expect(check.json.results).toMatchObject([
-      { type: "ok", response: { type: "sequence" } },
-      { type: "ok", response: { result: { rows: [[{ type: "text", value: "1,2,3" }]] } } },
-      { type: "ok", response: { type: "close" } },
-    ]);
-    // The v3 JSON pipeline endpoint answers the same way.
-    expect((await post(server, { requests: [{ type: "get_autocommit" }, { type: "close" }] }, "/v3/pipeline")).json.results).toEqual([
-      { type: "ok", response: { type: "get_autocommit", is_autocommit: true } },
-      { type: "ok", response: { type: "close" } },
-    ]);
-  });
-
-  it("queues concurrent transactions instead of failing with SQLITE_BUSY", async () => {
-    const server = await start({ busyTimeoutMs: 3000 });
-    const a = connect(server);
-    const b = connect(server);
-    await a.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v INTEGER)");
-    await a.execute("INSERT INTO t(v) VALUES (0)");
-    // Two read-modify-write transactions: the second waits for the first.
-    const txA = await a.transaction("deferred");
-    const va = Number((await txA.execute("SELECT v FROM t")).rows[0]?.v);
-    const txB = await b.transaction("deferred");
-    const readB = txB.execute("SELECT v FROM t"); // blocked until txA ends
-    await sleep(50);
-    await txA.execute({ sql: "UPDATE t SET v = ?", args: [va + 1] });
-    await a.execute("SELECT 1"); // autocommit reads are never blocked
-    await txA.commit();
-    const vb = Number((await readB).rows[0]?.v);
-    await txB.execute({ sql: "UPDATE t SET v = ?", args: [vb + 1] });
-    await txB.commit();
-    expect((await a.execute("SELECT v FROM t")).rows[0]?.v).toBe(2);
-  });
-
-  it("gives up with SQLITE_BUSY after busyTimeoutMs", async () => {
-    const server = await start({ busyTimeoutMs: 200 });
-    const a = connect(server);
-    const b = connect(server);
-    await a.execute("CREATE TABLE t(x)");
-    const tx = await a.transaction("write");
-    await tx.execute("INSERT INTO t VALUES (1)");
-    expect((await rejection(b.transaction("write").then((t) => t.execute("INSERT INTO t VALUES (2)")))).code).toBe("SQLITE_BUSY");
-    expect((await rejection(b.execute("INSERT INTO t VALUES (3)"))).code).toBe("SQLITE_BUSY");
-    // ... but an autocommit write only has to wait until the transaction ends.
-    const pending = b.execute("INSERT INTO t VALUES (4)");
-    await sleep(50);
-    await tx.commit();
-    await pending;
-    expect((await a.execute("SELECT group_concat(x) AS xs FROM t")).rows[0]?.xs).toBe("1,4");
+    expect(results[3]?.response?.result).toMatchObject({ cols: [{ name: "x", decltype: "INTEGER" }], rows: [] });
+    expect(results[5]?.error).toMatchObject({ code: "STREAM_CLOSED" });
+    // Stored SQL belongs to its pipeline's stream, and a stream stores at most 50 texts (the client stores 30).
+    const other = await post(server, { requests: [{ type: "execute", stmt: { sql_id: 0 } }] });
+    expect(other.json.code).toBe("SQL_NOT_FOUND");
+    const many = await post(server, { requests: Array.from({ length: 51 }, (_, i) => storeSql(i, "SELECT 1")) });
+    const tooMany = { type: "error", error: { code: "SQL_STORE_TOO_MANY" } };
+    expect((many.json.results as Result[]).at(-1)).toMatchObject(tooMany);
+    // Savepoints open a transaction like BEGIN does (taking the write lock), RELEASE ends it.
+    const steps = ["SAVEPOINT s", "INSERT INTO t VALUES (9)", "RELEASE s"].map((sql) => ({ stmt: { sql } }));
+    const savepoint = await post(server, { requests: [batchOf(...steps)] });
+    const noErrors = { response: { result: { step_errors: [null, null, null] } } };
+    expect((savepoint.json.results as Result[])[0]).toMatchObject(noErrors);
+    const check = await post(server, { requests: [exec("SELECT group_concat(x) FROM t")] });
+    const rows = [[{ type: "text", value: "1,2,9" }]];
+    expect(check.json.results).toMatchObject([{ response: { result: { rows } } }]);
   });
 
   it("waits for another process holding the write lock", async () => {
     const server = await start({ busyTimeoutMs: 3000 });
     const c = connect(server);
     await c.execute("CREATE TABLE t(x)");
-    const { default: Database } = await import("libsql");
-    const other = new Database(join(dir, "data", "test.db"));
+    const other = otherProcess();
     try {
       other.exec("BEGIN IMMEDIATE");
       other.exec("INSERT INTO t VALUES ('other')");
       setTimeout(() => other.exec("COMMIT"), 200);
       const started = Date.now();
+      expect(await count(c)).toBe(0); // reads never wait
       await c.execute("INSERT INTO t VALUES ('autocommit')");
-      const tx = await c.transaction("write");
-      await tx.execute("INSERT INTO t VALUES ('tx')");
-      await tx.commit();
+      await c.batch(["INSERT INTO t VALUES ('batch')"], "write");
       expect(Date.now() - started).toBeGreaterThanOrEqual(150);
-      expect((await c.execute("SELECT group_concat(x) AS xs FROM t")).rows[0]?.xs).toBe("other,autocommit,tx");
+      expect((await c.execute("SELECT group_concat(x) AS xs FROM t")).rows[0]?.xs).toBe("other,autocommit,batch");
       other.exec("INSERT INTO t VALUES ('after')"); // the server's connections did not keep the lock
     } finally {
       other.close();
@@ -439,40 +403,53 @@ describe("hrana server", () => {
     expect(await count(c)).toBe(4);
   });
 
+  it("gives up with SQLITE_BUSY after busyTimeoutMs, then writes again", async () => {
+    const server = await start({ busyTimeoutMs: 200 });
+    const a = connect(server);
+    const b = connect(server);
+    await a.execute("CREATE TABLE t(x)");
+    const other = otherProcess();
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      // One batch waits on the other process; the second waits behind it, in this server's queue.
+      const [first, second] = await Promise.all([
+        rejection(a.batch(["INSERT INTO t VALUES (1)"], "write")),
+        rejection(b.batch(["INSERT INTO t VALUES (2)"])),
+      ]);
+      expect([first.code, second.code]).toEqual(["SQLITE_BUSY", "SQLITE_BUSY"]);
+      expect((await rejection(b.execute("INSERT INTO t VALUES (3)"))).code).toBe("SQLITE_BUSY");
+      other.exec("ROLLBACK");
+    } finally {
+      other.close();
+    }
+    await b.execute("INSERT INTO t VALUES (4)");
+    expect((await a.execute("SELECT group_concat(x) AS xs FROM t")).rows[0]?.xs).toBe("4");
+  });
+
   it("loses nothing with 20 concurrent writers", async () => {
     const server = await start();
     const setup = connect(server);
-    await setup.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, writer INTEGER NOT NULL, n INTEGER NOT NULL, UNIQUE (writer, n))");
+    await setup.execute(
+      "CREATE TABLE t(id INTEGER PRIMARY KEY, writer INTEGER NOT NULL, n INTEGER NOT NULL, UNIQUE (writer, n))",
+    );
     const writers = 20;
     const rounds = 6;
     const perRound = 5;
+    const insert = "INSERT INTO t(writer, n) VALUES (?, ?)";
     await Promise.all(
       Array.from({ length: writers }, async (_, w) => {
         const c = connect(server);
         for (let round = 0; round < rounds; round++) {
-          const stmts = Array.from({ length: perRound }, (_, i) => ({
-            sql: "INSERT INTO t(writer, n) VALUES (?, ?)",
-            args: [w, round * perRound + i],
-          }));
-          switch ((w + round) % 4) {
+          const stmts = Array.from({ length: perRound }, (_, i) => ({ sql: insert, args: [w, round * perRound + i] }));
+          switch ((w + round) % 3) {
             case 0:
               await c.batch(stmts, "write");
               break;
-            case 1:
-              await c.batch(stmts); // deferred
+            case 1: // deferred, reading before it writes (the app's batches start with a session check)
+              await c.batch([{ sql: "SELECT count(*) FROM t WHERE writer = ?", args: [w] }, ...stmts]);
               break;
-            case 2: {
-              const tx = await c.transaction("write");
-              for (const s of stmts) await tx.execute(s);
-              await tx.commit();
-              break;
-            }
-            default: {
-              const tx = await c.transaction("deferred");
-              await tx.execute({ sql: "SELECT count(*) FROM t WHERE writer = ?", args: [w] }); // read, then write
-              await tx.batch(stmts);
-              await tx.commit();
-            }
+            default:
+              for (const s of stmts) await c.execute(s);
           }
         }
       }),
@@ -482,45 +459,54 @@ describe("hrana server", () => {
     expect(perWriter.rows.every((r) => Number(r.n) === rounds * perRound)).toBe(true);
   });
 
-  it("counts pipelines, statements and requests, and resets", async () => {
+  it("counts pipelines and statements, and resets", async () => {
     const server = await start();
     const c = connect(server);
     await c.execute("CREATE TABLE t(x)"); // 1 pipeline: execute + close
-    expect(server.stats()).toEqual({ pipelines: 1, statements: 1, requests: 2 });
+    expect(server.stats()).toEqual({ pipelines: 1, statements: 1 });
     server.resetStats();
-    // store_sql x1, batch (BEGIN, 2 inserts, COMMIT; ROLLBACK skipped), close
-    await c.batch(["INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)"], "write");
-    expect(server.stats()).toEqual({ pipelines: 1, statements: 4, requests: 3 });
-    await c.executeMultiple("INSERT INTO t VALUES (2); INSERT INTO t VALUES (3); SELECT 1;");
-    expect(server.stats()).toMatchObject({ pipelines: 2, statements: 7 });
-    const viaHttp = (await (await fetch(server.url + "/stats")).json()) as Record<string, number>;
-    expect(viaHttp).toEqual(server.stats());
-    expect((await fetch(server.url + "/stats/reset", { method: "POST" })).status).toBe(200);
-    expect(server.stats()).toEqual({ pipelines: 0, statements: 0, requests: 0 });
-    await c.execute("SELECT 1");
-    expect((await fetch(server.url + "/stats", { method: "DELETE" })).status).toBe(200);
-    expect(server.stats()).toEqual({ pipelines: 0, statements: 0, requests: 0 });
+    // BEGIN, 2 inserts (the second fails), ROLLBACK: the COMMIT step is skipped.
+    await rejection(c.batch(["INSERT INTO t VALUES (1)", "INSERT INTO nope VALUES (1)"], "write"));
+    expect(server.stats()).toEqual({ pipelines: 1, statements: 4 });
+    await c.batch(["INSERT INTO t VALUES (2)", "INSERT INTO t VALUES (3)", "SELECT 1"]);
+    expect(server.stats()).toEqual({ pipelines: 2, statements: 9 }); // BEGIN, 3 statements, COMMIT
+    server.resetStats();
+    expect(server.stats()).toEqual({ pipelines: 0, statements: 0 });
   });
 
-  it("requires the bearer token when authToken is set", async () => {
-    const server = await start({ authToken: "s3cret" });
-    expect((await rejection(connect(server).execute("SELECT 1"))).code).toBe("UNAUTHORIZED");
-    expect((await rejection(connect(server, { authToken: "wrong" }).execute("SELECT 1"))).code).toBe("UNAUTHORIZED");
-    expect((await fetch(server.url + "/stats")).status).toBe(401);
-    expect((await fetch(server.url + "/health")).status).toBe(200);
-    const rs = await connect(server, { authToken: "s3cret" }).execute("SELECT 1 AS one");
-    expect(rs.rows[0]?.one).toBe(1);
+  it("ends in-flight pipelines when it closes", async () => {
+    const server = await start({ busyTimeoutMs: 5000 });
+    const c = connect(server);
+    await c.execute("CREATE TABLE t(x)");
+    const other = otherProcess();
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      const waiting = c.batch(["INSERT INTO t VALUES (1)"], "write").then(
+        () => "committed",
+        () => "failed",
+      );
+      await sleep(100);
+      const started = Date.now();
+      await server.close();
+      expect(await waiting).toBe("failed");
+      expect(Date.now() - started).toBeLessThan(1000);
+      other.exec("ROLLBACK");
+      other.exec("INSERT INTO t VALUES (2)"); // the closed server keeps no lock
+      expect(other.prepare("SELECT group_concat(x) AS xs FROM t").get()).toMatchObject({ xs: "2" });
+    } finally {
+      other.close();
+    }
   });
 
-  it("refuses non-loopback hosts unless allowed", async () => {
-    await expect(createDbServer({ file: join(dir, "x.db"), host: "0.0.0.0" })).rejects.toThrow(/loopback/);
+  it("needs a database file", async () => {
+    await expect(createDbServer({ file: "" })).rejects.toThrow(/file path is required/);
+    await expect(createDbServer({ file: ":memory:" })).rejects.toThrow(/file path is required/);
   });
 
   it("runs as a CLI and exits cleanly on SIGTERM", async () => {
     const file = join(dir, "cli", "app.db");
-    const child = spawn(process.execPath, [fileURLToPath(new URL("./main.ts", import.meta.url)), "--file", file, "--port", "0"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const main = fileURLToPath(new URL("./main.ts", import.meta.url));
+    const child = spawn(process.execPath, [main, "--file", file, "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
     const line = await new Promise<string>((resolveLine, reject) => {
       let out = "";
       child.stdout.on("data", (chunk: Buffer) => {

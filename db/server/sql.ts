@@ -1,9 +1,9 @@
 // A tiny SQL tokenizer: enough to split a string into statements (like
-// sqlite3_complete, CREATE TRIGGER ... BEGIN ... END bodies included), find
-// its parameters and recognise leading keywords. Strings, quoted identifiers
-// and comments are skipped; it never needs to understand the SQL itself.
+// sqlite3_complete, CREATE TRIGGER ... BEGIN ... END bodies included) and
+// recognise keywords. Strings, quoted identifiers and comments are skipped;
+// it never needs to understand the SQL itself.
 
-export type Token = { kind: "word" | "param" | "semi" | "other"; text: string; start: number; end: number };
+export type Token = { kind: "word" | "semi" | "other"; text: string; start: number; end: number };
 export type SqlStatement = { sql: string; tokens: Token[] };
 
 const identStart = /[A-Za-z_\u0080-\uffff]/;
@@ -13,7 +13,9 @@ export function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
   const n = sql.length;
   let i = 0;
-  const push = (kind: Token["kind"], start: number) => tokens.push({ kind, text: sql.slice(start, i), start, end: i });
+  const push = (kind: Token["kind"], start: number) => {
+    tokens.push({ kind, text: sql.slice(start, i), start, end: i });
+  };
   const skipTo = (needle: string, from: number) => {
     const at = sql.indexOf(needle, from);
     return at < 0 ? n : at + needle.length;
@@ -28,8 +30,8 @@ export function tokenize(sql: string): Token[] {
       i++;
       for (;;) {
         i = skipTo(c, i);
-        if (i < n && sql.charAt(i) === c) i++; // doubled quote = escaped quote
-        else break;
+        if (i >= n || sql.charAt(i) !== c) break;
+        i++; // a doubled quote is an escaped quote: the string goes on
       }
       push("other", start);
     } else if (c === "[") {
@@ -38,14 +40,6 @@ export function tokenize(sql: string): Token[] {
     } else if (c === ";") {
       i++;
       push("semi", start);
-    } else if (c === "?") {
-      i++;
-      while (i < n && /[0-9]/.test(sql.charAt(i))) i++;
-      push("param", start);
-    } else if ((c === ":" || c === "@" || c === "$") && identChar.test(sql.charAt(i + 1))) {
-      i++;
-      while (i < n && identChar.test(sql.charAt(i))) i++;
-      push("param", start);
     } else if (identStart.test(c)) {
       while (i < n && identChar.test(sql.charAt(i))) i++;
       push("word", start);
@@ -61,7 +55,8 @@ export function tokenize(sql: string): Token[] {
   return tokens;
 }
 
-export const keyword = (t: Token | undefined): string => (t !== undefined && t.kind === "word" ? t.text.toUpperCase() : "");
+export const keyword = (t: Token | undefined): string =>
+  t !== undefined && t.kind === "word" ? t.text.toUpperCase() : "";
 
 export function splitStatements(sql: string): SqlStatement[] {
   const out: SqlStatement[] = [];
@@ -97,19 +92,4 @@ export function splitStatements(sql: string): SqlStatement[] {
   const last = cur[cur.length - 1];
   if (last !== undefined) flush(last.end);
   return out;
-}
-
-/** SQLite's parameter numbering: names[i] is the name of parameter i + 1 (null for a bare `?`). */
-export function paramNames(tokens: Token[]): (string | null)[] {
-  const names: (string | null)[] = [];
-  for (const t of tokens) {
-    if (t.kind !== "param") continue;
-    if (t.text === "?") names.push(null);
-    else if (t.text.startsWith("?")) {
-      const index = Number(t.text.slice(1));
-      while (names.length < index) names.push(null);
-      names[index - 1] = t.text;
-    } else if (!names.includes(t.text)) names.push(t.text);
-  }
-  return names;
 }
