@@ -3,7 +3,7 @@
 // bytes arrive), body types, the security headers, and the answer when the
 // database is not answering. Nothing a client sends gets past here as a 500.
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 export const DATABASE_DOWN = "The database is not answering — try again in a moment";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -25,14 +25,14 @@ function kindOf(url: URL): Kind {
 
 /** The media type without parameters, lower-cased: "multipart/form-data". */
 export function mediaType(contentType: string | null): string {
-  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return (contentType ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
 }
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /** A refusal in the shape the caller reads. */
-export function edgeError(url: URL, status: number, message: string, headers: Record<string, string> = {}): Response {
+function edgeError(url: URL, status: number, message: string, headers: Record<string, string> = {}): Response {
   const kind = kindOf(url);
   if (kind === "api") return Response.json({ message }, { status, headers });
   if (kind === "data") {
@@ -84,7 +84,10 @@ async function drain(reader: Reader | undefined): Promise<void> {
  * Reads a body, counting bytes as they arrive: the bytes, or, once it passes
  * `limit`, the reader with the rest for `drain`.
  */
-export async function readBodyWithin(request: Request, limit: number): Promise<{ body: Uint8Array<ArrayBuffer> } | { rest: Reader | undefined }> {
+async function readBodyWithin(
+  request: Request,
+  limit: number,
+): Promise<{ body: Uint8Array<ArrayBuffer> } | { rest: Reader | undefined }> {
   // A declared length is not trusted either way: the bytes are counted.
   const reader = request.body?.getReader();
   if (!reader) return { body: new Uint8Array(0) };
@@ -129,7 +132,8 @@ export async function admitRequest(request: Request): Promise<Request | Response
   const url = new URL(request.url);
   const kind = kindOf(url);
   if (SAFE_METHODS.has(request.method)) {
-    if (request.method === "OPTIONS" && kind !== "api") return new Response(null, { status: 204, headers: { Allow: PAGE_METHODS } });
+    if (request.method === "OPTIONS" && kind !== "api")
+      return new Response(null, { status: 204, headers: { Allow: PAGE_METHODS } });
     return request;
   }
 
@@ -163,7 +167,7 @@ export async function admitRequest(request: Request): Promise<Request | Response
     if (!FORM_TYPES.has(type) && !jsonAllowed) {
       return edgeError(url, 415, "Send this form as a form (application/x-www-form-urlencoded or multipart/form-data)");
     }
-    if (type === "multipart/form-data" && !(await isReadableForm(body, request.headers.get("Content-Type")!))) {
+    if (type === "multipart/form-data" && !(await isReadableForm(body, request.headers.get("Content-Type") ?? ""))) {
       return edgeError(url, 400, "The form data could not be read");
     }
   }
@@ -196,7 +200,7 @@ const STRIPE = {
   img: "https://*.stripe.com",
 };
 
-export function contentSecurityPolicy(pathname: string, nonce: string): string {
+function contentSecurityPolicy(pathname: string, nonce: string): string {
   const stripe = CHECKOUT_PATH.test(pathname);
   return [
     "default-src 'self'",

@@ -31,9 +31,7 @@ export function parseEnv(source: Record<string, unknown>): AppEnv {
   if (cached?.source === source) return cached.env;
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
-      .join("; ");
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Invalid Worker configuration: ${problems}`);
   }
   cached = { source, env: result.data };

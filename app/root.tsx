@@ -34,10 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeToast(request, env),
   ]);
   const toast: ToastMessage | null = flashed.toast ? { ...flashed.toast, id: crypto.randomUUID() } : null;
-  return data(
-    { theme, toast },
-    flashed.setCookie ? { headers: { "Set-Cookie": flashed.setCookie } } : undefined,
-  );
+  return data({ theme, toast }, flashed.setCookie ? { headers: { "Set-Cookie": flashed.setCookie } } : undefined);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -49,9 +46,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // When localStorage remembers a choice, apply it before the first paint.
 const restoreStoredTheme = `(() => {
@@ -82,6 +77,7 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
   // localStorage is the browser's memory of the choice; the cookie only lets
   // the server render it. If they disagree (a late cookie write, a cleared
   // cookie), the stored choice wins and the cookie is brought in line.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after hydration
   useEffect(() => {
     try {
       const stored = localStorage.getItem(THEME_STORAGE_KEY);
@@ -91,8 +87,6 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
     } catch {
       // Storage can be unavailable (private mode); the cookie still works.
     }
-    // Runs once after hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
@@ -103,6 +97,7 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <PreventFlashOnWrongTheme ssrTheme={true} nonce={nonce} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its CSP nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
         <Links />
       </head>
@@ -124,11 +119,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let details = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`;
-    details =
-      typeof error.data === "string" && error.data ? error.data : details;
+    details = typeof error.data === "string" && error.data ? error.data : details;
   }
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+    >
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="text-slate-600 dark:text-slate-300">{details}</p>
       <Link to="/" className="btn-primary">

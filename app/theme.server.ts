@@ -1,7 +1,7 @@
 // The theme is kept in a small signed cookie so the server renders the right
 // theme with no flash; the browser also mirrors it in localStorage (`theme`).
 import { createCookieSessionStorage } from "react-router";
-import { createThemeSessionResolver, Theme, type ThemeSessionResolver } from "remix-themes";
+import { createThemeSessionResolver, type Theme, type ThemeSessionResolver } from "remix-themes";
 
 const resolvers = new Map<string, ThemeSessionResolver>();
 
@@ -27,11 +27,7 @@ export function themeSessionResolver(secret: string, secure: boolean): ThemeSess
   return resolver;
 }
 
-export async function getThemeFromRequest(
-  request: Request,
-  secret: string,
-  secure: boolean,
-): Promise<Theme | null> {
+export async function getThemeFromRequest(request: Request, secret: string, secure: boolean): Promise<Theme | null> {
   const session = await themeSessionResolver(secret, secure)(request);
   return session.getTheme();
 }

@@ -6,7 +6,14 @@ export function bracketTimings(players = 512, runs = 5) {
   const times = { generateMs: 0, playAllMs: 0, standingsMs: 0 };
   for (let r = 0; r < runs; r++) {
     let t = performance.now();
-    let matches = generateBracket(drawOrder(ids), (() => { let n = 0; return () => `m${++n}`; })(), Date.now());
+    let matches = generateBracket(
+      drawOrder(ids),
+      (() => {
+        let n = 0;
+        return () => `m${++n}`;
+      })(),
+      Date.now(),
+    );
     times.generateMs += performance.now() - t;
     t = performance.now();
     for (;;) {
@@ -22,5 +29,10 @@ export function bracketTimings(players = 512, runs = 5) {
     times.standingsMs += performance.now() - t;
   }
   const round = (ms: number) => Math.round((ms / runs) * 100) / 100;
-  return { players, generateMs: round(times.generateMs), playAllMs: round(times.playAllMs), standingsMs: round(times.standingsMs) };
+  return {
+    players,
+    generateMs: round(times.generateMs),
+    playAllMs: round(times.playAllMs),
+    standingsMs: round(times.standingsMs),
+  };
 }

@@ -14,8 +14,14 @@ export async function finalizeTimings(stack: Stack, players = 512) {
   for (let i = 0; i < players; i++) {
     const id = `bench-player-${i}-${now}`;
     statements.push(
-      { sql: "insert into players (id, name, email, password_hash) values (?, ?, ?, 'x')", args: [id, `Player ${i + 1}`, `${id}@bench.example`] },
-      { sql: "insert into tournament_players (id, tournament_id, player_id, paid, paid_at) values (?, ?, ?, 1, ?)", args: [`tp-${id}`, t.id, id, now] },
+      {
+        sql: "insert into players (id, name, email, password_hash) values (?, ?, ?, 'x')",
+        args: [id, `Player ${i + 1}`, `${id}@bench.example`],
+      },
+      {
+        sql: "insert into tournament_players (id, tournament_id, player_id, paid, paid_at) values (?, ?, ?, 1, ?)",
+        args: [`tp-${id}`, t.id, id, now],
+      },
     );
   }
   await sql.batch(statements, "write");
@@ -29,7 +35,12 @@ export async function finalizeTimings(stack: Stack, players = 512) {
   let results = 0;
   const resultStarted = performance.now();
   for (;;) {
-    const matches = (await (await td.client.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string; player1Id: string | null; player2Id: string | null; status: string }[];
+    const matches = (await (await td.client.get(`/api/tournaments/${t.id}/matches`)).json()) as {
+      id: string;
+      player1Id: string | null;
+      player2Id: string | null;
+      status: string;
+    }[];
     const playable = matches.filter((m) => m.player1Id && m.player2Id && m.status !== "completed");
     if (playable.length === 0) break;
     for (const m of playable) {
@@ -49,5 +60,12 @@ export async function finalizeTimings(stack: Stack, players = 512) {
   if (finalize.status !== 200) throw new Error(`finalize failed: ${await finalize.text()}`);
   const finalizeMs = performance.now() - started;
   const round = (ms: number) => Math.round(ms);
-  return { players, startMs: round(startMs), results, perResultMs: Math.round(perResultMs * 10) / 10, payoutPreviewMs: round(previewMs), finalizeMs: round(finalizeMs) };
+  return {
+    players,
+    startMs: round(startMs),
+    results,
+    perResultMs: Math.round(perResultMs * 10) / 10,
+    payoutPreviewMs: round(previewMs),
+    finalizeMs: round(finalizeMs),
+  };
 }

@@ -10,7 +10,10 @@ import { HttpClient } from "../tests/support/http.ts";
 
 export async function benchStack(): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), "break-and-run-bench-"));
-  return startStack({ dbFile: join(dir, "bench.db"), vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex") } });
+  return startStack({
+    dbFile: join(dir, "bench.db"),
+    vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex") },
+  });
 }
 
 let n = 0;
@@ -20,7 +23,14 @@ export async function account(stack: Stack, kind: "player" | "organiser", name: 
   const body =
     kind === "player"
       ? { name, email, password: "secret1", confirmPassword: "secret1" }
-      : { organisationName: "Bench League", venue: "The Bench", name, email, password: "secret1", confirmPassword: "secret1" };
+      : {
+          organisationName: "Bench League",
+          venue: "The Bench",
+          name,
+          email,
+          password: "secret1",
+          confirmPassword: "secret1",
+        };
   const response = await client.json("POST", `/api/auth/signup/${kind}`, body);
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
@@ -34,7 +44,9 @@ export async function tournament(td: HttpClient, overrides: Record<string, unkno
 }
 
 export async function enterAndPay(player: HttpClient, tournamentId: string) {
-  const { paymentIntentId } = (await (await player.json("POST", "/api/tournaments/join", { tournamentId })).json()) as { paymentIntentId: string };
+  const { paymentIntentId } = (await (await player.json("POST", "/api/tournaments/join", { tournamentId })).json()) as {
+    paymentIntentId: string;
+  };
   await player.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
 }
 
@@ -42,5 +54,9 @@ export function table(rows: Record<string, string | number>[]): string {
   const keys = Object.keys(rows[0] ?? {});
   const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-  return [line(keys), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(keys.map((k) => String(r[k]))))].join("\n");
+  return [
+    line(keys),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map((r) => line(keys.map((k) => String(r[k])))),
+  ].join("\n");
 }

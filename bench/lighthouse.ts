@@ -61,7 +61,8 @@ export async function lighthouseScores(
       });
       if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
       const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (lhr.finalDisplayedUrl !== appUrl + page.path) {
         throw new Error(`Lighthouse on ${page.path} ended at ${lhr.finalDisplayedUrl}: was the page redirected?`);
       }

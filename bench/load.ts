@@ -2,7 +2,15 @@
 // route of the same Worker (the runtime's ceiling). Bounded in time; loopback only.
 import autocannon from "autocannon";
 
-export type LoadResult = { route: string; requestsPerSec: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+export type LoadResult = {
+  route: string;
+  requestsPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
 
 export async function load(url: string, route: string, seconds: number, connections: number): Promise<LoadResult> {
   const result = await autocannon({ url: url + route, connections, duration: seconds, timeout: 10 });

@@ -56,39 +56,94 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   await measure("GET /td/tables", () => td.client.get("/td/tables"));
   await measure("GET /api/tournaments", () => anon.get("/api/tournaments"));
   await measure("POST /api/tournaments/{id}/start", () => td.client.json("POST", `/api/tournaments/${t.id}/start`));
-  const matches = (await (await anon.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string; player1Id: string | null; player2Id: string | null; status: string }[];
+  const matches = (await (await anon.get(`/api/tournaments/${t.id}/matches`)).json()) as {
+    id: string;
+    player1Id: string | null;
+    player2Id: string | null;
+    status: string;
+  }[];
   const playable = matches.find((m) => m.player1Id && m.player2Id && m.status !== "completed")!;
-  await measure("GET /tournament/{slug}?tab=bracket (director)", () => td.client.get(`/tournament/${t.slug}?tab=bracket`));
+  await measure("GET /tournament/{slug}?tab=bracket (director)", () =>
+    td.client.get(`/tournament/${t.slug}?tab=bracket`),
+  );
   await measure("GET /api/tournaments/{id}/matches", () => anon.get(`/api/tournaments/${t.id}/matches`));
-  await measure("PATCH /api/matches/{id}/table", () => td.client.json("PATCH", `/api/matches/${playable.id}/table`, { tableId: tbl.id }));
+  await measure("PATCH /api/matches/{id}/table", () =>
+    td.client.json("PATCH", `/api/matches/${playable.id}/table`, { tableId: tbl.id }),
+  );
   await measure("GET /scoreboard/{code}", () => anon.get(`/scoreboard/${tbl.accessCode}`));
-  await measure("GET /api/tables/by-code/{code}/current-match", () => anon.get(`/api/tables/by-code/${tbl.accessCode}/current-match`));
-  await measure("PATCH /api/matches/{id} (result)", () => td.client.json("PATCH", `/api/matches/${playable.id}`, { winnerId: playable.player1Id }));
+  await measure("GET /api/tables/by-code/{code}/current-match", () =>
+    anon.get(`/api/tables/by-code/${tbl.accessCode}/current-match`),
+  );
+  await measure("PATCH /api/matches/{id} (result)", () =>
+    td.client.json("PATCH", `/api/matches/${playable.id}`, { winnerId: playable.player1Id }),
+  );
   const p6 = await account(stack, "player", "Late Player");
   const t2 = await tournament(td.client);
-  await measure("POST /api/tournaments/join", () => p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id }), PROVIDER);
-  await measure("GET /tournament/{slug}/checkout (place held)", () => p6.client.get(`/tournament/${t2.slug}/checkout`), PROVIDER);
+  await measure(
+    "POST /api/tournaments/join",
+    () => p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id }),
+    PROVIDER,
+  );
+  await measure(
+    "GET /tournament/{slug}/checkout (place held)",
+    () => p6.client.get(`/tournament/${t2.slug}/checkout`),
+    PROVIDER,
+  );
   const p7 = await account(stack, "player", "Form Player");
-  await measure("POST /tournament/{slug}/checkout (join form)", () => p7.client.postForm(`/tournament/${t2.slug}/checkout`, { intent: "join" }), PROVIDER);
-  const held = (await (await p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id })).json()) as { paymentIntentId: string };
-  await measure("POST /api/dev/payments/{id}/confirm (test card)", () => p6.client.json("POST", `/api/dev/payments/${held.paymentIntentId}/confirm`, { cardNumber: "4242424242424242" }), STRIPE_ITSELF);
-  await measure("POST /api/tournaments/verify-payment", () => p6.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: held.paymentIntentId }), PROVIDER);
-  await measure("POST /api/withdrawals/request (refused)", () => visitor.json("POST", "/api/withdrawals/request", { amount: "1.00" }));
+  await measure(
+    "POST /tournament/{slug}/checkout (join form)",
+    () => p7.client.postForm(`/tournament/${t2.slug}/checkout`, { intent: "join" }),
+    PROVIDER,
+  );
+  const held = (await (await p6.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id })).json()) as {
+    paymentIntentId: string;
+  };
+  await measure(
+    "POST /api/dev/payments/{id}/confirm (test card)",
+    () =>
+      p6.client.json("POST", `/api/dev/payments/${held.paymentIntentId}/confirm`, { cardNumber: "4242424242424242" }),
+    STRIPE_ITSELF,
+  );
+  await measure(
+    "POST /api/tournaments/verify-payment",
+    () => p6.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: held.paymentIntentId }),
+    PROVIDER,
+  );
+  await measure("POST /api/withdrawals/request (refused)", () =>
+    visitor.json("POST", "/api/withdrawals/request", { amount: "1.00" }),
+  );
   await measure("POST /api/tables", () => td.client.json("POST", "/api/tables", { name: "Table 2" }));
   await measure("POST /api/tournaments (create)", async () => {
-    const body = validTournament({ name: "Sunday Knockout", time: "15:00", entryFee: "5.00", siteFee: "0.50", rakeValue: "0.50", maxPlayers: 8 });
+    const body = validTournament({
+      name: "Sunday Knockout",
+      time: "15:00",
+      entryFee: "5.00",
+      siteFee: "0.50",
+      rakeValue: "0.50",
+      maxPlayers: 8,
+    });
     return td.client.json("POST", "/api/tournaments", body);
   });
   await measure("GET /api/auth/me", () => visitor.get("/api/auth/me"));
   await measure("GET /api/transactions", () => visitor.get("/api/transactions"));
   await measure("GET /api/tournaments/my-registrations", () => visitor.get("/api/tournaments/my-registrations"));
-  await measure("GET /tournament/{slug}?confirm=finalize (director)", () => td.client.get(`/tournament/${t.slug}?confirm=finalize`));
+  await measure("GET /tournament/{slug}?confirm=finalize (director)", () =>
+    td.client.get(`/tournament/${t.slug}?confirm=finalize`),
+  );
   await measure("POST /tournament/{slug} (director's result form)", () => {
     const next = matches.find((m) => m.id !== playable.id && m.player1Id && m.player2Id && m.status !== "completed");
-    return td.client.postForm(`/tournament/${t.slug}`, { intent: "record-result", matchId: next?.id ?? playable.id, winnerId: next?.player1Id ?? playable.player1Id! });
+    return td.client.postForm(`/tournament/${t.slug}`, {
+      intent: "record-result",
+      matchId: next?.id ?? playable.id,
+      winnerId: next?.player1Id ?? playable.player1Id!,
+    });
   });
-  await measure("POST /player/dashboard (withdraw form, refused)", () => visitor.postForm("/player/dashboard", { amount: "1000.00" }));
+  await measure("POST /player/dashboard (withdraw form, refused)", () =>
+    visitor.postForm("/player/dashboard", { amount: "1000.00" }),
+  );
   await measure("POST /api/auth/sessions/end-others", () => visitor.json("POST", "/api/auth/sessions/end-others"));
-  await measure("POST /api/auth/login", () => anon.json("POST", "/api/auth/login", { email: td.email, password: "secret1", userType: "organiser" }));
+  await measure("POST /api/auth/login", () =>
+    anon.json("POST", "/api/auth/login", { email: td.email, password: "secret1", userType: "organiser" }),
+  );
   return results;
 }

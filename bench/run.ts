@@ -11,7 +11,10 @@ import { clientJsFor, workerBundleGzipKb } from "./sizes.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: "2 cores, loopback, wrangler dev (workerd) + local libSQL server" };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: "2 cores, loopback, wrangler dev (workerd) + local libSQL server",
+};
 const stack = await benchStack();
 try {
   const roundTrips = await measureRoundTrips(stack);
@@ -24,13 +27,22 @@ try {
   const t = await tournament(td.client, { maxPlayers: 4 });
   for (let i = 0; i < 2; i++) await enterAndPay((await account(stack, "player", `Load Player ${i}`)).client, t.id);
   await td.client.json("POST", `/api/tournaments/${t.id}/start`);
-  const tbl = (await (await td.client.json("POST", "/api/tables", { name: "Load Table" })).json()) as { id: string; accessCode: string };
+  const tbl = (await (await td.client.json("POST", "/api/tables", { name: "Load Table" })).json()) as {
+    id: string;
+    accessCode: string;
+  };
   const [final] = (await (await td.client.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string }[];
   await td.client.json("PATCH", `/api/matches/${final!.id}/table`, { tableId: tbl.id });
 
   console.log(`\nLoad: ${connections} connections for ${seconds}s per route (autocannon, loopback)\n`);
   const loads = [];
-  for (const route of ["/healthz", `/api/tables/by-code/${tbl.accessCode}/current-match`, `/scoreboard/${tbl.accessCode}`, `/tournament/${t.slug}`, "/api/tournaments"]) {
+  for (const route of [
+    "/healthz",
+    `/api/tables/by-code/${tbl.accessCode}/current-match`,
+    `/scoreboard/${tbl.accessCode}`,
+    `/tournament/${t.slug}`,
+    "/api/tournaments",
+  ]) {
     loads.push(await load(stack.appUrl, route, seconds, connections));
   }
   const ceiling = loads[0]!.requestsPerSec;
@@ -103,5 +115,5 @@ try {
 } finally {
   await stack.stop();
 }
-writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
+writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 console.log("\nWrote bench/results.json");

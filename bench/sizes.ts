@@ -15,7 +15,8 @@ export async function clientJsFor(baseUrl: string, path: string, cookie?: string
   const html = await (await fetch(baseUrl + path, { headers: cookie ? { Cookie: cookie } : {} })).text();
   const files = new Set<string>();
   for (const match of html.matchAll(/(?:href|from|import)\s*=?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(match[1]!);
-  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g)) files.add(match[1]!);
+  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g))
+    files.add(match[1]!);
   let total = 0;
   for (const file of files) total += gzipSize(join(clientDir, file));
   return { files: files.size, gzipKb: kb(total) };

@@ -9,7 +9,13 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
   expect(serious, `${label}\n${serious.join("\n")}`).toEqual([]);
 }
 
@@ -20,7 +26,18 @@ async function setTheme(page: Page, theme: "light" | "dark") {
 for (const theme of ["light", "dark"] as const) {
   test(`public screens have no serious accessibility violations (${theme})`, async ({ page }) => {
     await setTheme(page, theme);
-    for (const path of ["/", "/login", "/signup", "/signup?role=player", "/signup?role=td", "/forgot-password", "/reset-password", "/scoreboard", "/scoreboard/NOPE2345", "/no-such-page"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/signup",
+      "/signup?role=player",
+      "/signup?role=td",
+      "/forgot-password",
+      "/reset-password",
+      "/scoreboard",
+      "/scoreboard/NOPE2345",
+      "/no-such-page",
+    ]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(new RegExp(theme));
       await expectNoSeriousViolations(page, `${path} (${theme})`);
@@ -32,11 +49,26 @@ for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
     await createOrganiser(page.request);
     const created = await page.request.post("/api/tournaments", {
-      data: validTournament({ name: "Accessible Knockout", date: futureDate(21), maxPlayers: 4, rules: "Call your shots." }),
+      data: validTournament({
+        name: "Accessible Knockout",
+        date: futureDate(21),
+        maxPlayers: 4,
+        rules: "Call your shots.",
+      }),
     });
     const t = (await created.json()) as { id: string; slug: string };
-    const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as { id: string; accessCode: string };
-    for (const path of ["/td/dashboard", "/td/tournaments", "/td/create-tournament", "/td/tables", `/tournament/${t.slug}`, `/tournament/${t.slug}?confirm=start`]) {
+    const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as {
+      id: string;
+      accessCode: string;
+    };
+    for (const path of [
+      "/td/dashboard",
+      "/td/tournaments",
+      "/td/create-tournament",
+      "/td/tables",
+      `/tournament/${t.slug}`,
+      `/tournament/${t.slug}?confirm=start`,
+    ]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, `${path} (${theme})`);
     }
@@ -47,13 +79,20 @@ for (const theme of ["light", "dark"] as const) {
       await createPlayer(context.request, newIdentity("player"));
       const join = await context.request.post("/api/tournaments/join", { data: { tournamentId: t.id } });
       const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
-      await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, { data: { cardNumber: "4242424242424242" } });
+      await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
+        data: { cardNumber: "4242424242424242" },
+      });
       await context.close();
     }
     await page.request.post(`/api/tournaments/${t.id}/start`);
     const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string }[];
     await page.request.patch(`/api/matches/${final!.id}/table`, { data: { tableId: table.id } });
-    for (const path of [`/tournament/${t.slug}?tab=bracket`, `/tournament/${t.slug}?tab=bracket&result=${final!.id}`, `/scoreboard/${table.accessCode}`, `/td/tables?delete=${table.id}`]) {
+    for (const path of [
+      `/tournament/${t.slug}?tab=bracket`,
+      `/tournament/${t.slug}?tab=bracket&result=${final!.id}`,
+      `/scoreboard/${table.accessCode}`,
+      `/td/tables?delete=${table.id}`,
+    ]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, `${path} (${theme})`);
     }
@@ -62,7 +101,12 @@ for (const theme of ["light", "dark"] as const) {
     await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
     const player = await playerContext.newPage();
     await createPlayer(player.request);
-    for (const path of ["/player/dashboard", "/player/tournaments", "/player/tournaments?tab=registered", `/tournament/${t.slug}`]) {
+    for (const path of [
+      "/player/dashboard",
+      "/player/tournaments",
+      "/player/tournaments?tab=registered",
+      `/tournament/${t.slug}`,
+    ]) {
       await player.goto(path);
       await expectNoSeriousViolations(player, `${path} as player (${theme})`);
     }

@@ -159,10 +159,7 @@ test("logout returns to the landing page and the dashboard then asks to sign in"
   await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
 });
 
-test("the account-type choice decides which account signs in (same e-mail, two roles)", async ({
-  page,
-  request,
-}) => {
+test("the account-type choice decides which account signs in (same e-mail, two roles)", async ({ page, request }) => {
   const email = newIdentity("both").email;
   const player = await createPlayer(request, { name: "Polly Player", email, password: "player-pass" });
   const organiser = await createOrganiser(request, { name: "Terry Director", email, password: "director-pass" });

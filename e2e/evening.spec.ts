@@ -5,7 +5,15 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
 import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
 
-type Match = { id: string; round: number; matchNumber: number; player1Id: string | null; player2Id: string | null; status: string; winnerId: string | null };
+type Match = {
+  id: string;
+  round: number;
+  matchNumber: number;
+  player1Id: string | null;
+  player2Id: string | null;
+  status: string;
+  winnerId: string | null;
+};
 
 async function createTournament(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
   const response = await request.post("/api/tournaments", {
@@ -30,7 +38,9 @@ async function paidPlayers(browser: Browser, tournamentId: string, names: string
     await createPlayer(context.request, who);
     const join = await context.request.post("/api/tournaments/join", { data: { tournamentId } });
     const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
-    const paid = await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, { data: { cardNumber: "4242424242424242" } });
+    const paid = await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
+      data: { cardNumber: "4242424242424242" },
+    });
     expect(paid.status()).toBe(200);
     await context.close();
     people.push(who);
@@ -42,7 +52,13 @@ async function matches(request: APIRequestContext, tournamentId: string): Promis
   return (await (await request.get(`/api/tournaments/${tournamentId}/matches`)).json()) as Match[];
 }
 
-async function recordResultInBrowser(page: Page, slug: string, match: Match, winnerName: string, scores: [string, string]) {
+async function recordResultInBrowser(
+  page: Page,
+  slug: string,
+  match: Match,
+  winnerName: string,
+  scores: [string, string],
+) {
   await page.goto(`/tournament/${slug}?tab=bracket&result=${match.id}`);
   const dialog = page.getByRole("dialog", { name: "Record result" });
   await expect(dialog).toBeVisible();
@@ -54,7 +70,11 @@ async function recordResultInBrowser(page: Page, slug: string, match: Match, win
   await expect(page.getByTestId("toast")).toContainText("Result recorded");
 }
 
-test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboard @tablet", async ({ page, browser, context }) => {
+test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboard @tablet", async ({
+  page,
+  browser,
+  context,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const dave = await createOrganiser(page.request);
@@ -91,7 +111,8 @@ test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboar
   await startDialog.getByRole("button", { name: "Start Tournament" }).click();
   await expect(page.getByTestId("toast")).toContainText("Tournament started");
   await expect(page.getByRole("link", { name: /Bracket/ })).toContainText("Live");
-  for (const label of ["Quarter-Finals", "Semi-Finals", "Final"]) await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
+  for (const label of ["Quarter-Finals", "Semi-Finals", "Final"])
+    await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
 
   // Put the first playable match on Table 1; the tablet follows within a refresh.
   let current = await matches(page.request, t.id);
@@ -161,7 +182,9 @@ test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboar
 test("the tablet says it is reconnecting when the Wi-Fi drops and recovers by itself", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await createOrganiser(page.request);
-  const tbl = (await (await page.request.post("/api/tables", { data: { name: "Window Table" } })).json()) as { accessCode: string };
+  const tbl = (await (await page.request.post("/api/tables", { data: { name: "Window Table" } })).json()) as {
+    accessCode: string;
+  };
   const context = await browser.newContext();
   const tablet = await context.newPage();
   await tablet.goto(`/scoreboard/${tbl.accessCode}`);

@@ -22,7 +22,7 @@ test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 /** A date well ahead whose day and month are both 12, with its en-GB label. */
 const THURSDAY = { iso: "2030-12-12", label: "Thu 12 Dec 2030" } as const;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The focused element shows it: it matches :focus-visible and it, or the
@@ -37,7 +37,8 @@ async function expectVisibleFocus(page: Page) {
       if (!candidate) continue;
       const style = getComputedStyle(candidate);
       const box = candidate.getBoundingClientRect();
-      if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && box.width > 1 && box.height > 1) return null;
+      if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && box.width > 1 && box.height > 1)
+        return null;
     }
     return `${el.outerHTML.slice(0, 120)} shows no focus ring`;
   });
@@ -209,7 +210,7 @@ async function joinByKeyboard(page: Page, slug: string, key: "Enter" | "Space") 
   await waitForHydrated(page, 'form[action$="/checkout"] button[type="submit"]');
   await tabTo(page, page.getByRole("button", { name: "Join Tournament" }));
   await page.keyboard.press(key);
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(slug)}/checkout$`));
+  await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(slug)}/checkout$`));
   await waitForHydratedCardForm(page);
 }
 
@@ -231,7 +232,7 @@ test("keyboard only: a player joins, pays by card and is registered @tablet", as
   await page.keyboard.press("Enter");
 
   await expect(page.getByTestId("toast").filter({ hasText: "Payment Successful!" })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}$`));
+  await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}$`));
   const entry = page.getByRole("complementary", { name: "Entry" });
   await expect(entry.getByText("You're registered. See you at the table!")).toBeVisible();
   await expect(entry.getByText("1/16 players registered")).toBeVisible();
@@ -240,7 +241,11 @@ test("keyboard only: a player joins, pays by card and is registered @tablet", as
   await expect(page.getByRole("listitem").filter({ hasText: player.name })).toBeVisible();
 });
 
-test("keyboard only: a player pays by card pressing Enter in the card number field", async ({ page, playwright, baseURL }) => {
+test("keyboard only: a player pays by card pressing Enter in the card number field", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const t = await tournamentViaApi(playwright, baseURL);
   await createPlayer(page.request);
 
@@ -254,17 +259,22 @@ test("keyboard only: a player pays by card pressing Enter in the card number fie
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("toast").filter({ hasText: "Payment Failed" })).toBeVisible();
   await expect(payButton(page)).toBeEnabled();
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}/checkout$`));
+  await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}/checkout$`));
   // The focus stayed in the field, ready for another number.
   await expect(cardNumber).toBeFocused();
   await retype(page, CARDS.success);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}$`));
-  await expect(page.getByRole("complementary", { name: "Entry" }).getByText("You're registered. See you at the table!")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}$`));
+  await expect(
+    page.getByRole("complementary", { name: "Entry" }).getByText("You're registered. See you at the table!"),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Players (1)" })).toBeVisible();
 });
 
-type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "player1" | "player2" | "winnerId" | "status">;
+type Match = Pick<
+  MatchView,
+  "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "player1" | "player2" | "winnerId" | "status"
+>;
 
 test("keyboard only: a director records a result on the bracket @tablet", async ({ page, playwright, baseURL }) => {
   test.setTimeout(60_000);
@@ -304,7 +314,7 @@ test("keyboard only: a director records a result on the bracket @tablet", async 
   // Escape closes it, changes nothing, and gives the focus back to the link that opened it.
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}\\?tab=bracket$`));
+  await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}\\?tab=bracket$`));
   await expect(record).toBeFocused();
   await expectVisibleFocus(page);
   await expect(semiCard).toHaveAttribute("data-status", "pending");
@@ -338,7 +348,7 @@ test("keyboard only: a director records a result on the bracket @tablet", async 
   // The winner's line: the name, "(winner)" for screen readers, the score.
   const winnerLine = semiCard.locator("div").filter({ hasText: "(winner)" });
   await expect(winnerLine).toHaveCount(1);
-  await expect(winnerLine).toHaveText(new RegExp(`^${escape(winner)}\\s*\\(winner\\)\\s*5$`));
+  await expect(winnerLine).toHaveText(new RegExp(`^${escapeRegExp(winner)}\\s*\\(winner\\)\\s*5$`));
   // The winner goes through to the final.
   await expect(finalCard).toContainText(winner);
   await expect(finalCard).not.toContainText(loser);
@@ -350,6 +360,13 @@ test("keyboard only: a director records a result on the bracket @tablet", async 
 
   const after = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
   const winnerId = semi.player2Id;
-  expect(after.find((m) => m.id === semi.id)).toMatchObject({ status: "completed", winnerId, player1Score: 3, player2Score: 5 });
-  expect([after.find((m) => m.id === final.id)!.player1Id, after.find((m) => m.id === final.id)!.player2Id]).toContain(winnerId);
+  expect(after.find((m) => m.id === semi.id)).toMatchObject({
+    status: "completed",
+    winnerId,
+    player1Score: 3,
+    player2Score: 5,
+  });
+  expect([after.find((m) => m.id === final.id)!.player1Id, after.find((m) => m.id === final.id)!.player2Id]).toContain(
+    winnerId,
+  );
 });

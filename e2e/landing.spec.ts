@@ -12,7 +12,10 @@ test("landing page shows every section and its calls to action lead to sign-up @
   await expect(page.getByRole("contentinfo")).toContainText("2025");
 
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
-  await expect(page.getByRole("link", { name: "I'm a Tournament Director" })).toHaveAttribute("href", "/signup?role=td");
+  await expect(page.getByRole("link", { name: "I'm a Tournament Director" })).toHaveAttribute(
+    "href",
+    "/signup?role=td",
+  );
   await expect(page.getByRole("link", { name: "Start as Tournament Director" })).toHaveAttribute(
     "href",
     "/signup?role=td",

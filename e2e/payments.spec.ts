@@ -20,9 +20,9 @@ import {
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 
 const toast = (page: Page) => page.getByTestId("toast");
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const tournamentUrl = (slug: string) => new RegExp(`/tournament/${escape(slug)}$`);
-const checkoutUrl = (slug: string) => new RegExp(`/tournament/${escape(slug)}/checkout$`);
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const tournamentUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}$`);
+const checkoutUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}/checkout$`);
 const joinButton = (page: Page) => page.getByRole("button", { name: "Join Tournament" });
 const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
 const REGISTERED = "You're registered. See you at the table!";
@@ -50,7 +50,10 @@ test.describe("paying by card", () => {
     await expect(page).toHaveURL(checkoutUrl(t.slug));
     await expect(page).toHaveTitle("Checkout — Break & Run");
     await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to the tournament" })).toHaveAttribute("href", `/tournament/${t.slug}`);
+    await expect(page.getByRole("link", { name: "Back to the tournament" })).toHaveAttribute(
+      "href",
+      `/tournament/${t.slug}`,
+    );
     await expect(page.getByRole("heading", { name: "Join The Red Lion, Leeds", level: 2 })).toBeVisible();
     await expect(page.getByText(`${t.name} · ${FAR_FRIDAY.label} · 19:30`)).toBeVisible();
     const summary = page.getByRole("region", { name: "Payment Summary" });
@@ -150,9 +153,7 @@ test.describe("paying by card", () => {
     const player = await createPlayer(request);
 
     await page.goto(`/tournament/${t.slug}/checkout`);
-    await expect(page).toHaveURL(
-      `/login?${new URLSearchParams({ redirectTo: `/tournament/${t.slug}/checkout` })}`,
-    );
+    await expect(page).toHaveURL(`/login?${new URLSearchParams({ redirectTo: `/tournament/${t.slug}/checkout` })}`);
     await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
     await waitForHydratedForm(page, "login");
     await submitLogin(page, player);
@@ -351,14 +352,18 @@ test.describe("paying from the balance", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(response.headers()["location"]).toBe(`/tournament/${t.slug}`);
+    expect(response.headers().location).toBe(`/tournament/${t.slug}`);
     await page.goto(`/tournament/${t.slug}`);
     await expect(toast(page)).toContainText("Could not join");
     await expect(toast(page)).toContainText("Your balance does not cover the entry");
     await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
   });
 
-  test("is offered when the balance covers the total, and pays without a card", async ({ page, playwright, baseURL }) => {
+  test("is offered when the balance covers the total, and pays without a card", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     // SCENARIO: a player who won last week pays from their balance instead of a card.
     await createPlayer(page.request);
     // Winner takes all of 2 × (£20.00 entry − £1.00 rake).
@@ -385,9 +390,13 @@ test.describe("paying from the balance", () => {
 
     // The card payment left open in another tab can no longer take a place:
     // paying it now is refunded, and nothing changes.
-    const late = await page.request.post(`/api/dev/payments/${cardIntent}/confirm`, { data: { cardNumber: CARDS.success } });
+    const late = await page.request.post(`/api/dev/payments/${cardIntent}/confirm`, {
+      data: { cardNumber: CARDS.success },
+    });
     expect(late.status(), await late.text()).toBe(200);
-    const verified = await page.request.post("/api/tournaments/verify-payment", { data: { paymentIntentId: cardIntent } });
+    const verified = await page.request.post("/api/tournaments/verify-payment", {
+      data: { paymentIntentId: cardIntent },
+    });
     expect(await verified.json()).toMatchObject({ success: true, paid: false });
     expect((await currentUser(page.request)).balance).toBe("27.00");
     const api = await page.request.get(`/api/tournaments/${t.slug}`);
@@ -410,7 +419,7 @@ test.describe("without JavaScript", () => {
     await expect(described(page.getByRole("region", { name: "Payment Summary" }), "Total")).toHaveText("£11.00");
 
     await payWithCard(page, CARDS.success);
-    await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}\\?payment=success$`));
+    await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}\\?payment=success$`));
     await expect(toast(page)).toContainText("Payment Successful!");
     await expect(entryBox(page).getByText(REGISTERED)).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: player.name })).toBeVisible();
@@ -426,7 +435,9 @@ test.describe("without JavaScript", () => {
     await joinToCheckout(page, t.slug);
 
     await payWithCard(page, CARDS.declined);
-    await expect(page).toHaveURL(new RegExp(`/tournament/${escape(t.slug)}/checkout\\?payment_intent=[^&]+&redirect_status=failed$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/tournament/${escapeRegExp(t.slug)}/checkout\\?payment_intent=[^&]+&redirect_status=failed$`),
+    );
     await expect(toast(page)).toContainText("Payment Failed");
     await expect(toast(page)).toContainText("Your card was declined.");
     await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();

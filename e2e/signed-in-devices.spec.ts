@@ -9,7 +9,12 @@ const toast = (page: Page) => page.getByTestId("toast");
 const devices = (page: Page) => page.getByRole("region", { name: "Signed-in devices" }).getByTestId("device");
 
 /** A new browser signed in as `who` through the login form. */
-async function signedIn(browser: Browser, who: Identity, accountType: "Player" | "Tournament Director", options: { javaScriptEnabled?: boolean } = {}) {
+async function signedIn(
+  browser: Browser,
+  who: Identity,
+  accountType: "Player" | "Tournament Director",
+  options: { javaScriptEnabled?: boolean } = {},
+) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto("/login");
@@ -18,7 +23,10 @@ async function signedIn(browser: Browser, who: Identity, accountType: "Player" |
   return { context, page };
 }
 
-test("a player sees both browsers and signs the other one out, then everywhere else @tablet", async ({ browser, request }) => {
+test("a player sees both browsers and signs the other one out, then everywhere else @tablet", async ({
+  browser,
+  request,
+}) => {
   const who = await createPlayer(request, newIdentity("devices"));
   const a = await signedIn(browser, who, "Player");
   const b = await signedIn(browser, who, "Player");
@@ -28,7 +36,9 @@ test("a player sees both browsers and signs the other one out, then everywhere e
   await expect(a.page.getByText("This device", { exact: true })).toHaveCount(1);
 
   // Sign out one other device (the first that is not this one).
-  const other = devices(a.page).filter({ hasNot: a.page.getByText("This device", { exact: true }) }).first();
+  const other = devices(a.page)
+    .filter({ hasNot: a.page.getByText("This device", { exact: true }) })
+    .first();
   await other.getByRole("button", { name: /^Sign out / }).click();
   await expect(toast(a.page)).toContainText("Device signed out");
   await expect(devices(a.page)).toHaveCount(2);
@@ -68,8 +78,14 @@ test("a director signs another device out without JavaScript", async ({ browser,
   await expect(devices(noScript.page)).toHaveCount(3);
   const other = devices(noScript.page).filter({ hasNot: noScript.page.getByText("This device", { exact: true }) });
   await expect(other).toHaveCount(2);
-  await other.first().getByRole("button", { name: /^Sign out / }).click();
-  await other.first().getByRole("button", { name: /^Sign out / }).click();
+  await other
+    .first()
+    .getByRole("button", { name: /^Sign out / })
+    .click();
+  await other
+    .first()
+    .getByRole("button", { name: /^Sign out / })
+    .click();
   await expect(devices(noScript.page)).toHaveCount(1);
   await expect(noScript.page.getByText("You're not signed in anywhere else.")).toBeVisible();
   await phone.page.goto("/td/dashboard");
@@ -84,32 +100,56 @@ async function watchForViolations(context: BrowserContext) {
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const list = ((window as unknown as { __cspViolations?: string[] }).__cspViolations ??= []);
-      list.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+      list.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   context.on("console", (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) problems.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+      problems.push(message.text());
   });
   context.on("weberror", (error) => problems.push(String(error.error())));
   return {
     async check(page: Page) {
-      const seen = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+      const seen = await page.evaluate(
+        () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+      );
       problems.push(...seen);
       expect(problems, page.url()).toEqual([]);
     },
   };
 }
 
-test("nothing is blocked by the Content-Security-Policy on the screens players and directors use @tablet", async ({ browser }) => {
+test("nothing is blocked by the Content-Security-Policy on the screens players and directors use @tablet", async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const watch = await watchForViolations(context);
   const page = await context.newPage();
   await createOrganiser(context.request, newIdentity("csp-td"));
   const tournament = await createTournamentViaApi(context.request);
-  for (const path of ["/", "/login", "/signup", "/forgot-password", "/td/dashboard", "/td/tables", "/td/tournaments", "/td/create-tournament", `/tournament/${tournament.slug}`, `/tournament/${tournament.slug}?tab=bracket`]) {
+  for (const path of [
+    "/",
+    "/login",
+    "/signup",
+    "/forgot-password",
+    "/td/dashboard",
+    "/td/tables",
+    "/td/tournaments",
+    "/td/create-tournament",
+    `/tournament/${tournament.slug}`,
+    `/tournament/${tournament.slug}?tab=bracket`,
+  ]) {
     await page.goto(path);
     // Hydrated: React Router's client has taken over (its inline scripts ran under the nonce).
-    await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter)).toBe("object");
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => typeof (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter,
+        ),
+      )
+      .toBe("object");
     await watch.check(page);
   }
   // The theme toggle (JSON to /action/set-theme) and a client-side navigation work.
@@ -123,9 +163,20 @@ test("nothing is blocked by the Content-Security-Policy on the screens players a
   // A player's screens, the checkout among them.
   await context.clearCookies();
   await createPlayer(context.request, newIdentity("csp-player"));
-  for (const path of ["/player/dashboard", "/player/tournaments", "/player/dashboard?withdraw=1", `/tournament/${tournament.slug}/checkout`]) {
+  for (const path of [
+    "/player/dashboard",
+    "/player/tournaments",
+    "/player/dashboard?withdraw=1",
+    `/tournament/${tournament.slug}/checkout`,
+  ]) {
     await page.goto(path);
-    await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter)).toBe("object");
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => typeof (window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter,
+        ),
+      )
+      .toBe("object");
     await watch.check(page);
   }
   await context.close();

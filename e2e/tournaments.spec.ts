@@ -165,13 +165,20 @@ test.describe("creating a tournament", () => {
     await expect(raceTo).not.toHaveAttribute("aria-invalid", "true");
 
     // Cross-field rules are checked once the fields they depend on are valid.
-    await fillBasics(page, { name: "Validation Night", venue: "The Red Lion, Leeds", date: FAR_FRIDAY.iso, time: "19:30" });
+    await fillBasics(page, {
+      name: "Validation Night",
+      venue: "The Red Lion, Leeds",
+      date: FAR_FRIDAY.iso,
+      time: "19:30",
+    });
     const rake = page.getByLabel("Rake per entry (£)");
     await rake.fill("10.01");
     await rake.blur();
     await expect(rake).toHaveAccessibleDescription("Rake can't be more than the entry fee");
     await expect(preview(page)).toHaveCount(0);
-    await expect(page.getByText("Enter the entry fee, rake, max players and payout structure to see the prizes.")).toBeVisible();
+    await expect(
+      page.getByText("Enter the entry fee, rake, max players and payout structure to see the prizes."),
+    ).toBeVisible();
     await rake.fill("10.00"); // all of the entry fee is allowed
     await expect(rake).not.toHaveAttribute("aria-invalid", "true");
     await expectPreview(page, { "To the prize pool (per entry)": "£0.00" });
@@ -263,7 +270,9 @@ test.describe("creating a tournament without JavaScript", () => {
     await page.getByLabel("Max players").fill("1");
     await previewButton.click();
     await expect(page.getByLabel("Max players")).toHaveAccessibleDescription("Minimum 2 players");
-    await expect(page.getByText("Enter the entry fee, rake, max players and payout structure to see the prizes.")).toBeVisible();
+    await expect(
+      page.getByText("Enter the entry fee, rake, max players and payout structure to see the prizes."),
+    ).toBeVisible();
     await page.getByLabel("Max players").fill("16");
 
     await page.getByRole("button", { name: "Create Tournament" }).click();
@@ -477,7 +486,10 @@ test.describe("browsing tournaments as a player", () => {
     await expect(described(card, "Entry fee")).toHaveText("£10.00");
     await expect(described(card, "Race To")).toHaveText("5");
     await expect(described(card, "Registration Deadline")).toHaveText("6 Dec 2030, 18:00");
-    await expect(card.getByRole("link", { name: "Register Now" })).toHaveAttribute("href", `/tournament/${friday.slug}`);
+    await expect(card.getByRole("link", { name: "Register Now" })).toHaveAttribute(
+      "href",
+      `/tournament/${friday.slug}`,
+    );
 
     // By venue.
     await search.fill(`red lion ${venueToken.toUpperCase()}`);
@@ -589,7 +601,10 @@ test.describe("browsing tournaments as a player", () => {
     await expect(card.getByText("Registration Closed", { exact: true })).toBeVisible();
     await expect(card.getByText("Open", { exact: true })).toHaveCount(0);
     await expect(card.getByRole("link", { name: "Register Now" })).toHaveCount(0);
-    await expect(card.getByRole("link", { name: "View Details" })).toHaveAttribute("href", `/tournament/${tournament.slug}`);
+    await expect(card.getByRole("link", { name: "View Details" })).toHaveAttribute(
+      "href",
+      `/tournament/${tournament.slug}`,
+    );
     await expect(described(card, "Registration Deadline")).toHaveClass(/text-red/);
 
     await card.getByRole("link", { name: "View Details" }).click();
@@ -650,7 +665,11 @@ test.describe("the public tournament page", () => {
   }) => {
     const player = await createPlayer(request);
     const director = newIdentity("director");
-    const { tournament } = await organiserWithTournament(request, { raceTo: 7, rules: "UK blackball rules.\nNo push-outs." }, director);
+    const { tournament } = await organiserWithTournament(
+      request,
+      { raceTo: 7, rules: "UK blackball rules.\nNo push-outs." },
+      director,
+    );
     const pageUrl = `${baseURL}/tournament/${tournament.slug}`;
 
     await page.goto(`/tournament/${tournament.slug}`);
@@ -811,4 +830,3 @@ test.describe("who may see the tournament pages", () => {
     expect((await request.post("/api/tournaments", { data: scenarioTournament() })).status()).toBe(403);
   });
 });
-

@@ -25,7 +25,12 @@ for (const path of paths.length ? paths : ["/"]) {
       }
       const page = await context.newPage();
       await page.goto(base + path, { waitUntil: "networkidle" });
-      if (process.env.CLICK) await page.getByRole("button", { name: process.env.CLICK }).first().click().catch(() => {});
+      if (process.env.CLICK)
+        await page
+          .getByRole("button", { name: process.env.CLICK })
+          .first()
+          .click()
+          .catch(() => {});
       await page.waitForTimeout(300);
       const name = `${path.replace(/[^a-z0-9]+/gi, "_") || "root"}-${sizeName}-${theme}.png`;
       await page.screenshot({ path: `${out}/${name}`, fullPage: process.env.FULL === "1" });

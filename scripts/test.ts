@@ -1,4 +1,4 @@
-// `npm test`: type check, build the Worker, then every test — unit and
+// `npm test`: type check, lint, build the Worker, then every test — unit and
 // integration (vitest: real libSQL, real Worker in workerd) and end-to-end
 // (Playwright in Debian's Chromium).
 import { spawnSync } from "node:child_process";
@@ -25,6 +25,7 @@ function run(title: string, command: string, args: string[]): void {
 
 const npx = "npx";
 run("Type check", "npm", ["run", "typecheck", "--silent"]);
+run("Lint and format (Biome, knip, lines of at most 120 characters)", "npm", ["run", "lint", "--silent"]);
 run("Build", npx, ["--no-install", "react-router", "build"]);
 run("Unit and integration tests (vitest)", npx, ["--no-install", "vitest", "run"]);
 run("End-to-end tests (Playwright, Chromium)", npx, ["--no-install", "playwright", "test"]);

@@ -22,7 +22,9 @@ export declare function futureDate(daysAhead?: number): string;
  * £1.00 site fee, a fixed £1.00 rake, winner and runner-up, 19:30 thirty
  * days from now. `overrides` replace fields or add others (raceTo, rules…).
  */
-export declare function validTournament<O extends object = {}>(overrides?: O): Omit<TournamentBody, keyof O> & O;
+export declare function validTournament<O extends object = Record<never, never>>(
+  overrides?: O,
+): Omit<TournamentBody, keyof O> & O;
 
 /** A seeded generator: the same seed, the same sequence. */
 export type Random = {

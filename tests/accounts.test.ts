@@ -95,7 +95,11 @@ test("an organiser signs up and logs in by account type; the same e-mail may hol
   await signUpPlayer(app.client(), email);
 
   const asOrganiser = app.client();
-  const login = await asOrganiser.json("POST", "/api/auth/login", { email, password: "secret1", userType: "organiser" });
+  const login = await asOrganiser.json("POST", "/api/auth/login", {
+    email,
+    password: "secret1",
+    userType: "organiser",
+  });
   expect(login.status).toBe(200);
   const body = (await login.json()) as { user: { userType: string; name: string }; message: string };
   expect(body.user.userType).toBe("organiser");
@@ -103,17 +107,25 @@ test("an organiser signs up and logs in by account type; the same e-mail may hol
   expect(body.message).toBeTruthy();
 
   const asPlayer = app.client();
-  const playerLogin = await asPlayer.json("POST", "/api/auth/login", { email, password: "secret1", userType: "player" });
+  const playerLogin = await asPlayer.json("POST", "/api/auth/login", {
+    email,
+    password: "secret1",
+    userType: "player",
+  });
   expect(((await playerLogin.json()) as { user: { userType: string } }).user.userType).toBe("player");
 });
 
 test("wrong credentials get one message that does not reveal whether the e-mail exists", async () => {
   const { email } = await signUpPlayer(app.client());
-  const wrongPassword = await app.client().json("POST", "/api/auth/login", { email, password: "nope", userType: "player" });
+  const wrongPassword = await app
+    .client()
+    .json("POST", "/api/auth/login", { email, password: "nope", userType: "player" });
   const unknownEmail = await app
     .client()
     .json("POST", "/api/auth/login", { email: uniqueEmail("ghost"), password: "nope", userType: "player" });
-  const wrongType = await app.client().json("POST", "/api/auth/login", { email, password: "secret1", userType: "organiser" });
+  const wrongType = await app
+    .client()
+    .json("POST", "/api/auth/login", { email, password: "secret1", userType: "organiser" });
   for (const response of [wrongPassword, unknownEmail, wrongType]) {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: "Invalid email or password" });
@@ -123,9 +135,12 @@ test("wrong credentials get one message that does not reveal whether the e-mail 
 test("a duplicate e-mail for the same role is refused on the e-mail field and writes nothing", async () => {
   const { email } = await signUpPlayer(app.client());
   const before = await count("players");
-  const response = await app
-    .client()
-    .json("POST", "/api/auth/signup/player", { name: "Again", email: email.toUpperCase(), password: "secret1", confirmPassword: "secret1" });
+  const response = await app.client().json("POST", "/api/auth/signup/player", {
+    name: "Again",
+    email: email.toUpperCase(),
+    password: "secret1",
+    confirmPassword: "secret1",
+  });
   expect(response.status).toBe(409);
   const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
   expect(body.errors.email?.[0]).toMatch(/already exists/);
@@ -136,13 +151,33 @@ test("bad sign-up input gets SPEC's messages as a 400 and writes nothing", async
   const before = await count("players");
   const cases: [unknown, string, string][] = [
     [{ name: "A", email: "bad", password: "secret1", confirmPassword: "secret1" }, "email", "Invalid email address"],
-    [{ name: "A", email: uniqueEmail(), password: "12345", confirmPassword: "12345" }, "password", "Password must be at least 6 characters"],
-    [{ name: "A", email: uniqueEmail(), password: "secret1", confirmPassword: "" }, "confirmPassword", "Please confirm your password"],
-    [{ name: "A", email: uniqueEmail(), password: "secret1", confirmPassword: "secret2" }, "confirmPassword", "Passwords don't match"],
-    [{ name: "x".repeat(10_000), email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" }, "name", "Name must be at most 100 characters"],
+    [
+      { name: "A", email: uniqueEmail(), password: "12345", confirmPassword: "12345" },
+      "password",
+      "Password must be at least 6 characters",
+    ],
+    [
+      { name: "A", email: uniqueEmail(), password: "secret1", confirmPassword: "" },
+      "confirmPassword",
+      "Please confirm your password",
+    ],
+    [
+      { name: "A", email: uniqueEmail(), password: "secret1", confirmPassword: "secret2" },
+      "confirmPassword",
+      "Passwords don't match",
+    ],
+    [
+      { name: "x".repeat(10_000), email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" },
+      "name",
+      "Name must be at most 100 characters",
+    ],
     [{ email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" }, "name", "Name is required"],
     [{ name: 42, email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" }, "name", "Name is required"],
-    [{ name: "A", email: ["a@b.co"], password: "secret1", confirmPassword: "secret1" }, "email", "Invalid email address"],
+    [
+      { name: "A", email: ["a@b.co"], password: "secret1", confirmPassword: "secret1" },
+      "email",
+      "Invalid email address",
+    ],
   ];
   for (const [body, field, message] of cases) {
     const response = await app.client().json("POST", "/api/auth/signup/player", body);
@@ -172,7 +207,11 @@ test("login input is validated: e-mail, password and a known account type", asyn
 
 test("non-JSON, malformed, invalid UTF-8 and oversized bodies get 4xx, never 500", async () => {
   const client = app.client();
-  const plain = await client.request("/api/auth/login", { method: "POST", body: "email=a", headers: { "Content-Type": "text/plain" } });
+  const plain = await client.request("/api/auth/login", {
+    method: "POST",
+    body: "email=a",
+    headers: { "Content-Type": "text/plain" },
+  });
   expect(plain.status).toBe(415);
   const malformed = await client.request("/api/auth/login", {
     method: "POST",
@@ -205,20 +244,24 @@ test("non-JSON, malformed, invalid UTF-8 and oversized bodies get 4xx, never 500
 
 test("mutations from another origin are refused with 403 and write nothing", async () => {
   const before = await count("players");
-  const response = await app.client().json(
-    "POST",
-    "/api/auth/signup/player",
-    { name: "Evil", email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" },
-    { headers: { Origin: "https://evil.example" } },
-  );
+  const response = await app
+    .client()
+    .json(
+      "POST",
+      "/api/auth/signup/player",
+      { name: "Evil", email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" },
+      { headers: { Origin: "https://evil.example" } },
+    );
   expect(response.status).toBe(403);
   const form = await app
     .client()
-    .postForm("/signup?role=player", { role: "player", name: "Evil", email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" }, { headers: { Origin: "https://evil.example" } });
+    .postForm(
+      "/signup?role=player",
+      { role: "player", name: "Evil", email: uniqueEmail(), password: "secret1", confirmPassword: "secret1" },
+      { headers: { Origin: "https://evil.example" } },
+    );
   expect(form.status).toBe(403);
-  const fetchSite = await app
-    .client()
-    .postForm("/logout", {}, { headers: { "Sec-Fetch-Site": "cross-site" } });
+  const fetchSite = await app.client().postForm("/logout", {}, { headers: { "Sec-Fetch-Site": "cross-site" } });
   expect(fetchSite.status).toBe(403);
   expect(await count("players")).toBe(before);
 });
@@ -347,7 +390,10 @@ test("forgot password always answers the same and mails a single-use, one-hour l
   const token = link.searchParams.get("token")!;
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   // Stored hashed: the raw token is nowhere in the database.
-  const stored = await sql.execute({ sql: "select password_reset_token, password_reset_expires from players where email = ?", args: [email] });
+  const stored = await sql.execute({
+    sql: "select password_reset_token, password_reset_expires from players where email = ?",
+    args: [email],
+  });
   expect(String(stored.rows[0]?.password_reset_token)).not.toBe(token);
   const expires = Number(stored.rows[0]?.password_reset_expires);
   expect(expires - Date.now()).toBeGreaterThan(59 * 60 * 1000);
@@ -355,9 +401,13 @@ test("forgot password always answers the same and mails a single-use, one-hour l
 
   const validate = await app.client().get(`/api/auth/validate-reset-token?${new URLSearchParams({ token, email })}`);
   expect(await validate.json()).toMatchObject({ valid: true });
-  const forged = await app.client().get(`/api/auth/validate-reset-token?${new URLSearchParams({ token: token + "x", email })}`);
+  const forged = await app
+    .client()
+    .get(`/api/auth/validate-reset-token?${new URLSearchParams({ token: `${token}x`, email })}`);
   expect(await forged.json()).toMatchObject({ valid: false });
-  const mismatched = await app.client().get(`/api/auth/validate-reset-token?${new URLSearchParams({ token, email: uniqueEmail() })}`);
+  const mismatched = await app
+    .client()
+    .get(`/api/auth/validate-reset-token?${new URLSearchParams({ token, email: uniqueEmail() })}`);
   expect(await mismatched.json()).toMatchObject({ valid: false });
   const incomplete = await app.client().get(`/api/auth/validate-reset-token?token=${token}`);
   expect(incomplete.status).toBe(400);
@@ -370,20 +420,31 @@ test("forgot password always answers the same and mails a single-use, one-hour l
   const again = await app.client().json("POST", "/api/auth/reset-password", { token, email, password: "another1" });
   expect(again.status).toBe(400);
   // New password works, old one does not.
-  expect((await app.client().json("POST", "/api/auth/login", { email, password: "newpass1", userType: "player" })).status).toBe(200);
-  expect((await app.client().json("POST", "/api/auth/login", { email, password: "secret1", userType: "player" })).status).toBe(401);
+  expect(
+    (await app.client().json("POST", "/api/auth/login", { email, password: "newpass1", userType: "player" })).status,
+  ).toBe(200);
+  expect(
+    (await app.client().json("POST", "/api/auth/login", { email, password: "secret1", userType: "player" })).status,
+  ).toBe(401);
 });
 
 test("an expired reset token is refused", async () => {
   const { email } = await signUpPlayer(app.client());
   await app.client().json("POST", "/api/auth/forgot-password", { email });
   const link = await latestResetLink(email);
-  await sql.execute({ sql: "update players set password_reset_expires = ? where email = ?", args: [Date.now() - 1, email] });
+  await sql.execute({
+    sql: "update players set password_reset_expires = ? where email = ?",
+    args: [Date.now() - 1, email],
+  });
   const token = link.searchParams.get("token")!;
-  expect(await (await app.client().get(`/api/auth/validate-reset-token?${new URLSearchParams({ token, email })}`)).json()).toMatchObject({ valid: false });
+  expect(
+    await (await app.client().get(`/api/auth/validate-reset-token?${new URLSearchParams({ token, email })}`)).json(),
+  ).toMatchObject({ valid: false });
   const page = await app.client().get(`/reset-password?${new URLSearchParams({ token, email })}`);
   expect(await page.text()).toContain("Invalid or Expired Link");
-  expect((await app.client().json("POST", "/api/auth/reset-password", { token, email, password: "newpass1" })).status).toBe(400);
+  expect(
+    (await app.client().json("POST", "/api/auth/reset-password", { token, email, password: "newpass1" })).status,
+  ).toBe(400);
 });
 
 test("two concurrent resets with one token: exactly one succeeds", async () => {
@@ -400,7 +461,9 @@ test("two concurrent resets with one token: exactly one succeeds", async () => {
 
 test("the reset page works as a form: invalid link, mismatch, success", async () => {
   const { email } = await signUpPlayer(app.client());
-  expect(await (await app.client().get("/reset-password")).text()).toContain("This password reset link is invalid or incomplete");
+  expect(await (await app.client().get("/reset-password")).text()).toContain(
+    "This password reset link is invalid or incomplete",
+  );
   await app.client().postForm("/forgot-password", { email });
   const link = await latestResetLink(email);
   const path = link.pathname + link.search;
@@ -432,9 +495,13 @@ test("forgot-password is rate limited per e-mail with a clear 429", async () => 
 test("login is rate limited per e-mail, even with the right password once limited", async () => {
   const { email } = await signUpPlayer(app.client());
   for (let i = 0; i < 10; i++) {
-    expect((await app.client().json("POST", "/api/auth/login", { email, password: "wrong", userType: "player" })).status).toBe(401);
+    expect(
+      (await app.client().json("POST", "/api/auth/login", { email, password: "wrong", userType: "player" })).status,
+    ).toBe(401);
   }
-  const limited = await app.client().json("POST", "/api/auth/login", { email, password: "secret1", userType: "player" });
+  const limited = await app
+    .client()
+    .json("POST", "/api/auth/login", { email, password: "secret1", userType: "player" });
   expect(limited.status).toBe(429);
   const form = await app.client().postForm("/login", { email, password: "secret1", userType: "player" });
   expect(form.status).toBe(429);
@@ -443,7 +510,11 @@ test("login is rate limited per e-mail, even with the right password once limite
 test("the outbox is readable locally as a page and as JSON, newest first", async () => {
   const { email } = await signUpPlayer(app.client());
   await app.client().json("POST", "/api/auth/forgot-password", { email });
-  const json = (await (await app.client().get("/api/dev/outbox")).json()) as { to: string; subject: string; createdAt: number }[];
+  const json = (await (await app.client().get("/api/dev/outbox")).json()) as {
+    to: string;
+    subject: string;
+    createdAt: number;
+  }[];
   expect(json[0]).toMatchObject({ to: email, subject: "Reset your Break & Run password" });
   for (let i = 1; i < json.length; i++) expect(json[i - 1]!.createdAt).toBeGreaterThanOrEqual(json[i]!.createdAt);
   const page = await app.client().get("/dev/mailbox");

@@ -17,11 +17,16 @@ test("a withdrawal debits the balance at once, records the 3% fee and writes one
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ amount: "50.00", fee: "1.50", net: "48.50", status: "pending" });
   expect(await f.balance("player", p.id)).toBe(3820);
-  const rows = await f.sql().execute({ sql: "select type, amount_pence, description from transactions where user_id = ? and type = 'withdraw'", args: [p.id] });
+  const rows = await f.sql().execute({
+    sql: "select type, amount_pence, description from transactions where user_id = ? and type = 'withdraw'",
+    args: [p.id],
+  });
   expect(rows.rows).toHaveLength(1);
   expect(Number(rows.rows[0]!.amount_pence)).toBe(-5000);
   expect(String(rows.rows[0]!.description)).toContain("£48.50");
-  expect(await f.count("withdrawals", "user_id = ? and status = 'pending' and fee_pence = 150 and net_pence = 4850", [p.id])).toBe(1);
+  expect(
+    await f.count("withdrawals", "user_id = ? and status = 'pending' and fee_pence = 150 and net_pence = 4850", [p.id]),
+  ).toBe(1);
   await f.expectLedgerTrue();
 });
 
@@ -66,7 +71,12 @@ test("transactions: own only, newest first, money as decimal strings", async () 
   const p = await f.player();
   await f.credit("player", p.id, 1000);
   await withdraw(p, "2.00");
-  const list = (await (await p.client.get("/api/transactions")).json()) as { type: string; amount: string; description: string; createdAt: string }[];
+  const list = (await (await p.client.get("/api/transactions")).json()) as {
+    type: string;
+    amount: string;
+    description: string;
+    createdAt: string;
+  }[];
   expect(list.map((t) => [t.type, t.amount])).toEqual([
     ["withdraw", "-2.00"],
     ["deposit", "10.00"],
@@ -80,13 +90,24 @@ test("statistics are readable by their owner only", async () => {
   const p = await f.player();
   const stats = await p.client.get(`/api/players/${p.id}/stats`);
   expect(stats.status).toBe(200);
-  expect(await stats.json()).toEqual({ tournamentsPlayed: 0, tournamentsWon: 0, matchesPlayed: 0, matchesWon: 0, totalEarnings: "0.00" });
+  expect(await stats.json()).toEqual({
+    tournamentsPlayed: 0,
+    tournamentsWon: 0,
+    matchesPlayed: 0,
+    matchesWon: 0,
+    totalEarnings: "0.00",
+  });
   const other = await f.player();
   expect((await other.client.get(`/api/players/${p.id}/stats`)).status).toBe(403);
   const td = await f.organiser();
   expect((await td.client.get(`/api/players/${p.id}/stats`)).status).toBe(403);
   const tdStats = await td.client.get(`/api/td/${td.id}/stats`);
-  expect(await tdStats.json()).toEqual({ tournamentsHosted: 0, activeTournaments: 0, totalPlayersServed: 0, totalPrizePoolsDistributed: "0.00" });
+  expect(await tdStats.json()).toEqual({
+    tournamentsHosted: 0,
+    activeTournaments: 0,
+    totalPlayersServed: 0,
+    totalPrizePoolsDistributed: "0.00",
+  });
   expect((await (await f.organiser("Other")).client.get(`/api/td/${td.id}/stats`)).status).toBe(403);
   expect((await app.client().get(`/api/td/${td.id}/stats`)).status).toBe(401);
 });
@@ -97,12 +118,18 @@ test("after a finalized tournament both dashboards show the money and the figure
   const players: Account[] = [];
   for (const name of ["Winner Wendy", "Loser Larry"]) {
     const p = await f.player(name);
-    const { paymentIntentId } = (await (await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })).json()) as { paymentIntentId: string };
+    const { paymentIntentId } = (await (
+      await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })
+    ).json()) as { paymentIntentId: string };
     await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
     players.push(p);
   }
   await td.client.json("POST", `/api/tournaments/${t.id}/start`);
-  const [final] = (await (await app.client().get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string; player1Id: string; player2Id: string }[];
+  const [final] = (await (await app.client().get(`/api/tournaments/${t.id}/matches`)).json()) as {
+    id: string;
+    player1Id: string;
+    player2Id: string;
+  }[];
   const winner = players.find((p) => p.id === final!.player1Id)!;
   await td.client.json("PATCH", `/api/matches/${final!.id}`, { winnerId: winner.id, player1Score: 5, player2Score: 2 });
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);

@@ -30,13 +30,22 @@ test("join creates a 15-minute hold and a payment intent for entry + site fee in
   const body = (await response.json()) as { clientSecret: string; paymentIntentId: string };
   expect(body.paymentIntentId).toMatch(/^pi_sim_/);
   expect(body.clientSecret).toContain("_secret_");
-  const hold = (await f.sql().execute({ sql: "select paid, hold_expires_at, payment_intent_id from tournament_players where tournament_id = ? and player_id = ?", args: [t.id, p.id] })).rows[0];
+  const hold = (
+    await f.sql().execute({
+      sql: "select paid, hold_expires_at, payment_intent_id from tournament_players where tournament_id = ? and player_id = ?",
+      args: [t.id, p.id],
+    })
+  ).rows[0];
   expect(hold?.paid).toBe(0);
   expect(hold?.payment_intent_id).toBe(body.paymentIntentId);
   const ttl = Number(hold?.hold_expires_at) - Date.now();
   expect(ttl).toBeGreaterThan(14 * 60_000);
   expect(ttl).toBeLessThanOrEqual(15 * 60_000);
-  const payment = (await f.sql().execute({ sql: "select amount_pence, currency from payments where id = ?", args: [body.paymentIntentId] })).rows[0];
+  const payment = (
+    await f
+      .sql()
+      .execute({ sql: "select amount_pence, currency from payments where id = ?", args: [body.paymentIntentId] })
+  ).rows[0];
   expect(payment).toMatchObject({ amount_pence: 1100, currency: "gbp" });
 
   // Joining again reuses the hold and the intent.
@@ -55,7 +64,9 @@ test("paying with 4242… registers the player and writes deposit, entry fee and
   expect(await paid.json()).toMatchObject({ status: "succeeded" });
   expect(await paidEntries(t.id)).toBe(1);
 
-  const rows = await f.sql().execute({ sql: "select type, amount_pence from transactions where user_id = ? order by rowid", args: [p.id] });
+  const rows = await f
+    .sql()
+    .execute({ sql: "select type, amount_pence from transactions where user_id = ? order by rowid", args: [p.id] });
   expect(rows.rows.map((r) => [r.type, Number(r.amount_pence)])).toEqual([
     ["deposit", 1100],
     ["entry_fee", -1000],
@@ -68,9 +79,15 @@ test("paying with 4242… registers the player and writes deposit, entry fee and
   expect(await verify.json()).toMatchObject({ success: true, paid: true });
   expect(await f.count("transactions", "user_id = ?", [p.id])).toBe(3);
 
-  const registrations = (await (await p.client.get("/api/tournaments/my-registrations")).json()) as { tournamentId: string; paid: boolean }[];
+  const registrations = (await (await p.client.get("/api/tournaments/my-registrations")).json()) as {
+    tournamentId: string;
+    paid: boolean;
+  }[];
   expect(registrations).toContainEqual(expect.objectContaining({ tournamentId: t.id, paid: true }));
-  const tournament = (await (await app.client().get(`/api/tournaments/${t.slug}`)).json()) as { playerCount: number; players: { id: string }[] };
+  const tournament = (await (await app.client().get(`/api/tournaments/${t.slug}`)).json()) as {
+    playerCount: number;
+    players: { id: string }[];
+  };
   expect(tournament.playerCount).toBe(1);
   expect(tournament.players.map((x) => x.id)).toEqual([p.id]);
   await f.expectLedgerTrue();
@@ -105,11 +122,18 @@ test("join refuses a second registration, a started tournament, a passed deadlin
 
   const started = await f.createTournament(td);
   await f.sql().execute({ sql: "update tournaments set status = 'in_progress' where id = ?", args: [started.id] });
-  expect(((await (await join(await f.player(), started.id)).json()) as { message: string }).message).toMatch(/tournament has started/);
+  expect(((await (await join(await f.player(), started.id)).json()) as { message: string }).message).toMatch(
+    /tournament has started/,
+  );
 
   const closed = await f.createTournament(td);
-  await f.sql().execute({ sql: "update tournaments set registration_deadline = ? where id = ?", args: [Date.now() - 1000, closed.id] });
-  expect(((await (await join(await f.player(), closed.id)).json()) as { message: string }).message).toMatch(/Registration Closed/);
+  await f.sql().execute({
+    sql: "update tournaments set registration_deadline = ? where id = ?",
+    args: [Date.now() - 1000, closed.id],
+  });
+  expect(((await (await join(await f.player(), closed.id)).json()) as { message: string }).message).toMatch(
+    /Registration Closed/,
+  );
 
   expect((await app.client().json("POST", "/api/tournaments/join", { tournamentId: t.id })).status).toBe(401);
   expect((await td.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })).status).toBe(403);
@@ -128,7 +152,10 @@ test("a full tournament refuses joins; expired holds stop counting at once", asy
   expect(full.status).toBe(409);
   expect(await full.json()).toEqual({ message: "This tournament is full" });
   // b's hold expires: c gets the place.
-  await f.sql().execute({ sql: "update tournament_players set hold_expires_at = ? where player_id = ?", args: [Date.now() - 1, b.id] });
+  await f.sql().execute({
+    sql: "update tournament_players set hold_expires_at = ? where player_id = ?",
+    args: [Date.now() - 1, b.id],
+  });
   expect((await join(c, t.id)).status).toBe(200);
 });
 
@@ -146,7 +173,11 @@ test("5 players paying at once for the last 2 places: exactly 2 are entered, nob
   expect(statuses.filter((s) => s === 200)).toHaveLength(2);
   expect(statuses.filter((s) => s === 409)).toHaveLength(3);
   const intents = await Promise.all(
-    joins.map(async (r, i) => (r.status === 200 ? { racer: racers[i]!, id: ((await r.json()) as { paymentIntentId: string }).paymentIntentId } : null)),
+    joins.map(async (r, i) =>
+      r.status === 200
+        ? { racer: racers[i]!, id: ((await r.json()) as { paymentIntentId: string }).paymentIntentId }
+        : null,
+    ),
   );
   await Promise.all(intents.filter((x) => x !== null).map((x) => confirm(x.racer, x.id)));
   expect(await paidEntries(t.id)).toBe(4);
@@ -160,7 +191,10 @@ test("a payment for a hold that expired after the field filled is refunded and w
   const t = await f.createTournament(td, { maxPlayers: 2 });
   const [slow, x, y] = [await f.player(), await f.player(), await f.player()];
   const { paymentIntentId } = (await (await join(slow, t.id)).json()) as { paymentIntentId: string };
-  await f.sql().execute({ sql: "update tournament_players set hold_expires_at = ? where player_id = ?", args: [Date.now() - 1, slow.id] });
+  await f.sql().execute({
+    sql: "update tournament_players set hold_expires_at = ? where player_id = ?",
+    args: [Date.now() - 1, slow.id],
+  });
   for (const other of [x, y]) {
     const { paymentIntentId: id } = (await (await join(other, t.id)).json()) as { paymentIntentId: string };
     await confirm(other, id);
@@ -169,9 +203,13 @@ test("a payment for a hold that expired after the field filled is refunded and w
   expect(late.status).toBe(200);
   expect(await paidEntries(t.id)).toBe(2);
   expect(await f.count("transactions", "user_id = ?", [slow.id])).toBe(0);
-  const payment = (await f.sql().execute({ sql: "select status, outcome from payments where id = ?", args: [paymentIntentId] })).rows[0];
+  const payment = (
+    await f.sql().execute({ sql: "select status, outcome from payments where id = ?", args: [paymentIntentId] })
+  ).rows[0];
   expect(payment).toMatchObject({ status: "refunded", outcome: "refunded" });
-  expect(await (await slow.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId })).json()).toMatchObject({ success: true, paid: false });
+  expect(
+    await (await slow.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId })).json(),
+  ).toMatchObject({ success: true, paid: false });
   await f.expectLedgerTrue();
 });
 
@@ -181,7 +219,9 @@ test("verify-payment refuses another player's or a forged intent", async () => {
   const [owner, thief] = [await f.player(), await f.player()];
   const { paymentIntentId } = (await (await join(owner, t.id)).json()) as { paymentIntentId: string };
   expect((await thief.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId })).status).toBe(404);
-  expect((await owner.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: "pi_forged" })).status).toBe(404);
+  expect(
+    (await owner.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: "pi_forged" })).status,
+  ).toBe(404);
   expect((await owner.client.json("POST", "/api/tournaments/verify-payment", {})).status).toBe(400);
   expect((await app.client().json("POST", "/api/tournaments/verify-payment", { paymentIntentId })).status).toBe(401);
 });
@@ -213,7 +253,9 @@ test("paying from the balance: one batch, never an overdraft, even twice at once
   const entries = (await paidEntries(t.id)) + (await paidEntries(t2.id));
   expect(entries).toBe(1);
   expect(await f.balance("player", p.id)).toBe(400);
-  const types = (await f.sql().execute({ sql: "select type from transactions where user_id = ? order by rowid", args: [p.id] })).rows.map((r) => r.type);
+  const types = (
+    await f.sql().execute({ sql: "select type from transactions where user_id = ? order by rowid", args: [p.id] })
+  ).rows.map((r) => r.type);
   expect(types).toEqual(["deposit", "entry_fee", "site_fee"]);
   await f.expectLedgerTrue();
 });
@@ -225,7 +267,9 @@ test("webhooks: a forged or stale signature is refused; the same event three tim
     headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=deadbeef" },
   });
   expect(bad.status).toBe(400);
-  const missing = await app.client().request("/api/stripe/webhook", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+  const missing = await app
+    .client()
+    .request("/api/stripe/webhook", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
   expect(missing.status).toBe(400);
 
   // A real success, delivered again and again with the simulated provider's secret.
@@ -239,20 +283,41 @@ test("webhooks: a forged or stale signature is refused; the same event three tim
     id: `evt_dup_${Date.now()}`,
     object: "event",
     type: "payment_intent.succeeded",
-    data: { object: { id: paymentIntentId, object: "payment_intent", status: "succeeded", amount: 1100, currency: "gbp", client_secret: "x", metadata: {} } },
+    data: {
+      object: {
+        id: paymentIntentId,
+        object: "payment_intent",
+        status: "succeeded",
+        amount: 1100,
+        currency: "gbp",
+        client_secret: "x",
+        metadata: {},
+      },
+    },
   });
   const stripe = new Stripe("sk_test_unused");
   for (let i = 0; i < 3; i++) {
     const response = await app.client().request("/api/stripe/webhook", {
       method: "POST",
       body: payload,
-      headers: { "Content-Type": "application/json", "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret }),
+      },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, duplicate: i > 0 });
   }
-  const stale = stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-  const staleResponse = await app.client().request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": stale } });
+  const stale = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    timestamp: Math.floor(Date.now() / 1000) - 3600,
+  });
+  const staleResponse = await app.client().request("/api/stripe/webhook", {
+    method: "POST",
+    body: payload,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": stale },
+  });
   expect(staleResponse.status).toBe(400);
   expect(await f.count("transactions", "user_id = ?", [p.id])).toBe(3);
   expect(await paidEntries(t.id)).toBe(1);
@@ -264,11 +329,15 @@ test("expired holds are released by the scheduled task and their intents cancell
   const t = await f.createTournament(td);
   const p = await f.player();
   const { paymentIntentId } = (await (await join(p, t.id)).json()) as { paymentIntentId: string };
-  await f.sql().execute({ sql: "update tournament_players set hold_expires_at = ? where player_id = ?", args: [Date.now() - 1, p.id] });
+  await f.sql().execute({
+    sql: "update tournament_players set hold_expires_at = ? where player_id = ?",
+    args: [Date.now() - 1, p.id],
+  });
   const scheduled = await fetch(`${app.url}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
   expect(scheduled.status).toBe(200);
   await expect.poll(() => f.count("tournament_players", "player_id = ?", [p.id])).toBe(0);
-  const payment = (await f.sql().execute({ sql: "select status from payments where id = ?", args: [paymentIntentId] })).rows[0];
+  const payment = (await f.sql().execute({ sql: "select status from payments where id = ?", args: [paymentIntentId] }))
+    .rows[0];
   expect(payment?.status).toBe("canceled");
   // A late confirmation of the cancelled intent is refused.
   expect((await confirm(p, paymentIntentId)).status).toBe(404);
@@ -279,26 +348,45 @@ test("the checkout page: signed-out visitors go to login; the card form posts wi
   const t = await f.createTournament(td);
   const visitor = await app.client().get(`/tournament/${t.slug}/checkout`);
   expect(visitor.status).toBe(302);
-  expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/tournament/${t.slug}/checkout`)}`);
+  expect(visitor.headers.get("Location")).toBe(
+    `/login?redirectTo=${encodeURIComponent(`/tournament/${t.slug}/checkout`)}`,
+  );
 
   const p = await f.player();
   const start = await p.client.postForm(`/tournament/${t.slug}/checkout`, { intent: "join" });
   expect(start.headers.get("Location")).toBe(`/tournament/${t.slug}/checkout`);
   const page = (await (await p.client.get(`/tournament/${t.slug}/checkout`)).text()).replaceAll("<!-- -->", "");
-  for (const text of ["Checkout", "Join The Red Lion, Leeds", "Payment Summary", "Entry Fee", "£10.00", "Site Fee", "£1.00", "£11.00", "TEST MODE", "Pay £11.00 &amp; Join Tournament"]) {
+  for (const text of [
+    "Checkout",
+    "Join The Red Lion, Leeds",
+    "Payment Summary",
+    "Entry Fee",
+    "£10.00",
+    "Site Fee",
+    "£1.00",
+    "£11.00",
+    "TEST MODE",
+    "Pay £11.00 &amp; Join Tournament",
+  ]) {
     expect(page).toContain(text);
   }
   const intentId = /\/api\/dev\/payments\/(pi_sim_[a-z0-9]+)\/confirm/.exec(page)?.[1];
   expect(intentId).toBeDefined();
 
-  const declined = await p.client.postForm(`/api/dev/payments/${intentId}/confirm`, { cardNumber: "4000000000000002", returnTo: `/tournament/${t.slug}/checkout` });
+  const declined = await p.client.postForm(`/api/dev/payments/${intentId}/confirm`, {
+    cardNumber: "4000000000000002",
+    returnTo: `/tournament/${t.slug}/checkout`,
+  });
   expect(declined.status).toBe(302);
   const failedPage = await p.client.get(declined.headers.get("Location")!);
   const failedHtml = await failedPage.text();
   expect(failedHtml).toContain("Payment Failed");
   expect(failedHtml).toContain("Your card was declined.");
 
-  const ok = await p.client.postForm(`/api/dev/payments/${intentId}/confirm`, { cardNumber: "4242424242424242", returnTo: `/tournament/${t.slug}/checkout` });
+  const ok = await p.client.postForm(`/api/dev/payments/${intentId}/confirm`, {
+    cardNumber: "4242424242424242",
+    returnTo: `/tournament/${t.slug}/checkout`,
+  });
   const back = await p.client.get(ok.headers.get("Location")!);
   expect(back.status).toBe(302);
   expect(back.headers.get("Location")).toBe(`/tournament/${t.slug}?payment=success`);

@@ -33,7 +33,10 @@ async function deliver(event: object, secret = WEBHOOK_SECRET) {
   return app.client().request("/api/stripe/webhook", {
     method: "POST",
     body: payload,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": await signer.webhooks.generateTestHeaderStringAsync({ payload, secret }) },
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": await signer.webhooks.generateTestHeaderStringAsync({ payload, secret }),
+    },
   });
 }
 
@@ -50,7 +53,12 @@ test("join creates a Stripe PaymentIntent: amount in pence, gbp, metadata and an
   const p = await f.player();
   const { paymentIntentId, clientSecret, registrationId } = await join(p, t.id);
   expect(clientSecret).toBe(`${paymentIntentId}_secret_fake`);
-  const created = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/payment_intents" && r.form.get("metadata[registrationId]") === registrationId);
+  const created = stripe.requests.find(
+    (r) =>
+      r.method === "POST" &&
+      r.path === "/v1/payment_intents" &&
+      r.form.get("metadata[registrationId]") === registrationId,
+  );
   expect(created).toBeDefined();
   expect(created!.form.get("amount")).toBe("1100");
   expect(created!.form.get("currency")).toBe("gbp");
@@ -94,7 +102,9 @@ test("the checkout return URL is never trusted: an unpaid intent is not applied"
   const t = await f.createTournament(td);
   const p = await f.player();
   const { paymentIntentId } = await join(p, t.id);
-  const response = await p.client.get(`/tournament/${t.slug}/checkout?payment_intent=${paymentIntentId}&redirect_status=succeeded`);
+  const response = await p.client.get(
+    `/tournament/${t.slug}/checkout?payment_intent=${paymentIntentId}&redirect_status=succeeded`,
+  );
   expect(response.status).toBe(200);
   expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(0);
 });
@@ -127,7 +137,10 @@ test("an amount or currency mismatch is refunded through Stripe with an idempote
   expect((await deliver(succeededEvent(intent))).status).toBe(200);
   expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(0);
   expect(await f.count("transactions", "user_id = ?", [p.id])).toBe(0);
-  expect(stripe.refunds).toContainEqual({ payment_intent: paymentIntentId, idempotencyKey: `refund:${paymentIntentId}` });
+  expect(stripe.refunds).toContainEqual({
+    payment_intent: paymentIntentId,
+    idempotencyKey: `refund:${paymentIntentId}`,
+  });
 });
 
 test("a success for a tournament that has started is refunded", async () => {
@@ -159,13 +172,25 @@ test("forged, tampered and stale signatures are refused and write nothing", asyn
     headers: { "Content-Type": "application/json", "Stripe-Signature": header },
   });
   expect(tampered.status).toBe(400);
-  const stale = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-  expect((await app.client().request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": stale } })).status).toBe(400);
+  const stale = await signer.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp: Math.floor(Date.now() / 1000) - 3600,
+  });
+  expect(
+    (
+      await app
+        .client()
+        .request("/api/stripe/webhook", { method: "POST", body: payload, headers: { "Stripe-Signature": stale } })
+    ).status,
+  ).toBe(400);
   expect(await f.count("transactions", "user_id = ?", [p.id])).toBe(0);
 });
 
 test("the simulated confirm endpoint answers 404 when Stripe is configured", async () => {
-  const response = await app.client().json("POST", "/api/dev/payments/pi_x/confirm", { cardNumber: "4242424242424242" });
+  const response = await app
+    .client()
+    .json("POST", "/api/dev/payments/pi_x/confirm", { cardNumber: "4242424242424242" });
   expect(response.status).toBe(404);
 });
 

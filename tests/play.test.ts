@@ -9,14 +9,32 @@ const app = useTestApp();
 const f = useFactories(app);
 
 /** The fields of the domain's MatchView (the matches API's shape) these tests read. */
-type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "winnerId" | "player1Score" | "player2Score" | "status" | "tableId" | "isBye" | "player1">;
+type Match = Pick<
+  MatchView,
+  | "id"
+  | "round"
+  | "matchNumber"
+  | "player1Id"
+  | "player2Id"
+  | "winnerId"
+  | "player1Score"
+  | "player2Score"
+  | "status"
+  | "tableId"
+  | "isBye"
+  | "player1"
+>;
 
 async function enter(t: TournamentJson, count: number): Promise<Account[]> {
   const entrants: Account[] = [];
   for (let i = 0; i < count; i++) {
     const p = await f.player(`Player ${i + 1}`);
-    const joined = (await (await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })).json()) as { paymentIntentId: string };
-    const paid = await p.client.json("POST", `/api/dev/payments/${joined.paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
+    const joined = (await (await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })).json()) as {
+      paymentIntentId: string;
+    };
+    const paid = await p.client.json("POST", `/api/dev/payments/${joined.paymentIntentId}/confirm`, {
+      cardNumber: "4242424242424242",
+    });
     expect(paid.status).toBe(200);
     entrants.push(p);
   }
@@ -34,7 +52,10 @@ async function playAll(td: Account, t: TournamentJson, pick: (m: Match) => strin
     const playable = (await matchesOf(t)).filter((m) => m.status !== "completed" && m.player1Id && m.player2Id);
     if (playable.length === 0) return;
     for (const m of playable) {
-      const response = await td.client.json("PATCH", `/api/matches/${m.id}`, { winnerId: pick(m), status: "completed" });
+      const response = await td.client.json("PATCH", `/api/matches/${m.id}`, {
+        winnerId: pick(m),
+        status: "completed",
+      });
       expect(response.status, await response.clone().text()).toBe(200);
     }
   }
@@ -100,10 +121,18 @@ test("results: validation, winners move on, two results at once — one wins, th
     [{ winnerId: m1!.player1Id, player1Score: -1 }, 400, "Scores must be whole numbers of 0 or more"],
     [{ winnerId: m1!.player1Id, player1Score: 2.5 }, 400, "Scores must be whole numbers of 0 or more"],
     [{ winnerId: m1!.player1Id, player1Score: "abc" }, 400, "Scores must be whole numbers of 0 or more"],
-    [{ winnerId: m1!.player1Id, player1Score: 2, player2Score: 5 }, 400, "The winner's score can't be lower than the loser's"],
+    [
+      { winnerId: m1!.player1Id, player1Score: 2, player2Score: 5 },
+      400,
+      "The winner's score can't be lower than the loser's",
+    ],
     [{ winnerId: m1!.player1Id, player1Score: 6, player2Score: 0 }, 400, "Scores can't be more than the race to 5"],
     [{ winnerId: m1!.player1Id, status: "pending" }, 400, "A result completes the match: status must be 'completed'"],
-    [{ winnerId: m1!.player1Id, player1Id: "swapped" }, 400, "The players of a match are set by the draw and cannot be changed"],
+    [
+      { winnerId: m1!.player1Id, player1Id: "swapped" },
+      400,
+      "The players of a match are set by the draw and cannot be changed",
+    ],
   ];
   for (const [body, status, message] of bad) {
     const response = await patch(body);
@@ -126,7 +155,11 @@ test("results: validation, winners move on, two results at once — one wins, th
   const recorded = after.find((m) => m.id === m1!.id)!;
   const nextFinal = after.find((m) => m.round === 2)!;
   expect(recorded.status).toBe("completed");
-  const stored = { winnerId: recorded.winnerId, player1Score: recorded.player1Score, player2Score: recorded.player2Score };
+  const stored = {
+    winnerId: recorded.winnerId,
+    player1Score: recorded.player1Score,
+    player2Score: recorded.player2Score,
+  };
   if (statuses.includes(409)) {
     // Overlapping: one result is kept whole, the other refused.
     expect([...statuses].sort()).toEqual([200, 409]);
@@ -150,7 +183,11 @@ test("a result can be corrected until the next match has a result", async () => 
   const [m1, m2] = (await matchesOf(t)).filter((m) => m.round === 1);
   await td.client.json("PATCH", `/api/matches/${m1!.id}`, { winnerId: m1!.player1Id });
   // Picked the wrong winner: correct it.
-  const corrected = await td.client.json("PATCH", `/api/matches/${m1!.id}`, { winnerId: m1!.player2Id, player1Score: 1, player2Score: 3 });
+  const corrected = await td.client.json("PATCH", `/api/matches/${m1!.id}`, {
+    winnerId: m1!.player2Id,
+    player1Score: 1,
+    player2Score: 3,
+  });
   expect(corrected.status).toBe(200);
   const final = (await matchesOf(t)).find((m) => m.round === 2)!;
   expect([final.player1Id, final.player2Id]).toContain(m1!.player2Id);
@@ -203,7 +240,12 @@ test("the evening of SCENARIO.md: 14 paid of 16, winner and runner-up, payouts t
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(409);
 
   await playAll(td, t);
-  const preview = (await (await td.client.get(`/api/tournaments/${t.id}/payout-preview`)).json()) as { playerId: string; playerName: string; position: string; amount: string }[];
+  const preview = (await (await td.client.get(`/api/tournaments/${t.id}/payout-preview`)).json()) as {
+    playerId: string;
+    playerName: string;
+    position: string;
+    amount: string;
+  }[];
   expect(preview.map((r) => [r.position, r.amount])).toEqual([
     ["1st", "88.20"],
     ["2nd", "37.80"],
@@ -222,9 +264,14 @@ test("the evening of SCENARIO.md: 14 paid of 16, winner and runner-up, payouts t
   expect(await f.count("payouts", "tournament_id = ? and confirmed = 1", [t.id])).toBe(2);
   expect(await f.count("transactions", "tournament_id = ? and type = 'payout'", [t.id])).toBe(2);
   expect(await f.count("transactions", "tournament_id = ? and type = 'rake'", [t.id])).toBe(1);
-  expect((await f.sql().execute({ sql: "select status from tournaments where id = ?", args: [t.id] })).rows[0]?.status).toBe("finished");
+  expect(
+    (await f.sql().execute({ sql: "select status from tournaments where id = ?", args: [t.id] })).rows[0]?.status,
+  ).toBe("finished");
 
-  const stats = await f.sql().execute({ sql: "select player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence from player_stats where player_id in (select player_id from tournament_players where tournament_id = ?)", args: [t.id] });
+  const stats = await f.sql().execute({
+    sql: "select player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence from player_stats where player_id in (select player_id from tournament_players where tournament_id = ?)",
+    args: [t.id],
+  });
   expect(stats.rows).toHaveLength(14);
   const champion = stats.rows.find((r) => r.player_id === winner)!;
   expect(champion).toMatchObject({ tournaments_played: 1, tournaments_won: 1, total_earnings_pence: 8820 });
@@ -257,8 +304,17 @@ test("the director's forms work without JavaScript: start, record, table, finali
   expect(resultDialog).toContain("Record result");
   const failed = await td.client.postForm(page, { intent: "record-result", matchId: final!.id, winnerId: "nobody" });
   expect(await (await td.client.get(failed.headers.get("Location")!)).text()).toContain("Failed to update match");
-  await td.client.postForm(page, { intent: "record-result", matchId: final!.id, winnerId: final!.player1Id!, player1Score: "3", player2Score: "1" });
-  const finalizeDialog = (await (await td.client.get(`${page}?tab=bracket&confirm=finalize`)).text()).replaceAll("<!-- -->", "");
+  await td.client.postForm(page, {
+    intent: "record-result",
+    matchId: final!.id,
+    winnerId: final!.player1Id!,
+    player1Score: "3",
+    player2Score: "1",
+  });
+  const finalizeDialog = (await (await td.client.get(`${page}?tab=bracket&confirm=finalize`)).text()).replaceAll(
+    "<!-- -->",
+    "",
+  );
   expect(finalizeDialog).toContain("Confirm payouts");
   expect(finalizeDialog).toContain("£18.00");
   const done = await td.client.postForm(page, { intent: "finalize" });
@@ -277,7 +333,8 @@ test("the bracket is public: names, TBD and labels are on the page for everyone"
   await enter(t, 5);
   await td.client.json("POST", `/api/tournaments/${t.id}/start`);
   const html = (await (await app.client().get(`/tournament/${t.slug}?tab=bracket`)).text()).replaceAll("<!-- -->", "");
-  for (const label of ["Quarter-Finals", "Semi-Finals", "Final", "TBD", "Live", "Player 1"]) expect(html).toContain(label);
+  for (const label of ["Quarter-Finals", "Semi-Finals", "Final", "TBD", "Live", "Player 1"])
+    expect(html).toContain(label);
   expect(html).not.toContain("Record result");
 });
 

@@ -31,7 +31,8 @@ import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
 import type { MatchView } from "../app/domain/play.ts";
 import { seededRandom, type Random } from "../test-support/fixtures.js";
 
-const SEED = (process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : Math.floor(Math.random() * 2 ** 32)) >>> 0;
+const SEED =
+  (process.env.RELIABILITY_SEED ? Number(process.env.RELIABILITY_SEED) : Math.floor(Math.random() * 2 ** 32)) >>> 0;
 
 // ---------------------------------------------------------------------------
 // Shared helpers
@@ -46,7 +47,8 @@ const DECLINED_CARD = "4000 0000 0000 0002";
 const webhookSecret = `whsec_sim_${createHash("sha256").update(`${TEST_SESSION_SECRET}:simulated-webhooks`).digest("hex").slice(0, 32)}`;
 const signer = new Stripe("sk_test_unused");
 
-const halfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
+const halfUp = (numerator: number, denominator: number) =>
+  Math.floor((2 * numerator + denominator) / (2 * denominator));
 const decimal = (pence: number) => (pence / 100).toFixed(2);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +59,10 @@ type Json = Record<string, any>;
 type Answer = { status: number; body: Json; text: string };
 
 /** The fields of the domain's MatchView (the matches API's shape) these tests read. */
-type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "winnerId" | "status" | "isBye" | "tableId">;
+type Match = Pick<
+  MatchView,
+  "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "winnerId" | "status" | "isBye" | "tableId"
+>;
 
 type Config = {
   maxPlayers: number;
@@ -115,13 +120,27 @@ describe("a randomised evening", () => {
   const join = (p: Account, e: Evening) =>
     answer(`join ${e.idx}`, p.client.json("POST", "/api/tournaments/join", { tournamentId: e.t.id }, timeout()));
   const confirm = (p: Account, intent: string, card = OK_CARD) =>
-    answer(`confirm ${intent}`, p.client.json("POST", `/api/dev/payments/${intent}/confirm`, { cardNumber: card }, timeout()));
+    answer(
+      `confirm ${intent}`,
+      p.client.json("POST", `/api/dev/payments/${intent}/confirm`, { cardNumber: card }, timeout()),
+    );
   const verify = (p: Account, intent: string) =>
-    answer(`verify ${intent}`, p.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: intent }, timeout()), 200);
+    answer(
+      `verify ${intent}`,
+      p.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: intent }, timeout()),
+      200,
+    );
   const payFromBalance = (p: Account, e: Evening) =>
-    answer(`balance ${e.idx}`, p.client.postForm(`/tournament/${e.t.slug}/checkout`, { intent: "balance" }, timeout()), 302);
+    answer(
+      `balance ${e.idx}`,
+      p.client.postForm(`/tournament/${e.t.slug}/checkout`, { intent: "balance" }, timeout()),
+      302,
+    );
   const withdraw = (a: Account, pence: number) =>
-    answer(`withdraw ${decimal(pence)}`, a.client.json("POST", "/api/withdrawals/request", { amount: decimal(pence) }, timeout()));
+    answer(
+      `withdraw ${decimal(pence)}`,
+      a.client.json("POST", "/api/withdrawals/request", { amount: decimal(pence) }, timeout()),
+    );
 
   /** A signed `payment_intent.succeeded` event, as Stripe (or our simulated provider) would send it. */
   function deliver(eventId: string, intent: string, amount: number) {
@@ -129,7 +148,17 @@ describe("a randomised evening", () => {
       id: eventId,
       object: "event",
       type: "payment_intent.succeeded",
-      data: { object: { id: intent, object: "payment_intent", status: "succeeded", amount, currency: "gbp", client_secret: "x", metadata: {} } },
+      data: {
+        object: {
+          id: intent,
+          object: "payment_intent",
+          status: "succeeded",
+          amount,
+          currency: "gbp",
+          client_secret: "x",
+          metadata: {},
+        },
+      },
     });
     return answer(
       `webhook ${eventId}`,
@@ -137,7 +166,10 @@ describe("a randomised evening", () => {
         ...timeout(),
         method: "POST",
         body: payload,
-        headers: { "Content-Type": "application/json", "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) },
+        headers: {
+          "Content-Type": "application/json",
+          "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        },
       }),
       200,
     );
@@ -152,12 +184,20 @@ describe("a randomised evening", () => {
   }
 
   async function isPaid(e: Evening, playerId: string): Promise<boolean> {
-    return (await f.count("tournament_players", "tournament_id = ? and player_id = ? and paid = 1", [e.t.id, playerId])) === 1;
+    return (
+      (await f.count("tournament_players", "tournament_id = ? and player_id = ? and paid = 1", [e.t.id, playerId])) ===
+      1
+    );
   }
 
   async function expectPaidSetMatches(e: Evening) {
-    const rows = await f.sql().execute({ sql: "select player_id from tournament_players where tournament_id = ? and paid = 1", args: [e.t.id] });
-    expect(rows.rows.map((r) => String(r.player_id)).sort(), fail(`tournament ${e.idx}: paid entries`)).toEqual([...e.paid].sort());
+    const rows = await f.sql().execute({
+      sql: "select player_id from tournament_players where tournament_id = ? and paid = 1",
+      args: [e.t.id],
+    });
+    expect(rows.rows.map((r) => String(r.player_id)).sort(), fail(`tournament ${e.idx}: paid entries`)).toEqual(
+      [...e.paid].sort(),
+    );
   }
 
   const total = (e: Evening) => e.cfg.entryFee + e.cfg.siteFee;
@@ -176,7 +216,11 @@ describe("a randomised evening", () => {
   }
 
   async function currentMatch(code: string): Promise<Json | null> {
-    const r = await answer(`current-match ${code}`, app.client().get(`/api/tables/by-code/${code}/current-match`, timeout()), 200);
+    const r = await answer(
+      `current-match ${code}`,
+      app.client().get(`/api/tables/by-code/${code}/current-match`, timeout()),
+      200,
+    );
     return r.text === "null" ? null : r.body;
   }
 
@@ -187,21 +231,53 @@ describe("a randomised evening", () => {
     const rakeType = rng.pick(["fixed", "percent"] as const);
     const rakeValue = rakeType === "fixed" ? rng.pick([0, 50, 100, 133]) : rng.pick([500, 1000, 1250, 3333]);
     const rake = rakeType === "fixed" ? rakeValue : halfUp(entryFee * rakeValue, 10_000);
-    const structures = ["winner_only", "winner_ru", "winner_ru_semi", ...(maxPlayers >= 8 ? ["winner_ru_semi_quarters"] : [])];
-    return { maxPlayers, entryFee, siteFee, rakeType, rakeValue, rake, structure: rng.pick(structures), raceTo: rng.chance(0.5) ? rng.int(3, 9) : null, fill };
+    const structures = [
+      "winner_only",
+      "winner_ru",
+      "winner_ru_semi",
+      ...(maxPlayers >= 8 ? ["winner_ru_semi_quarters"] : []),
+    ];
+    return {
+      maxPlayers,
+      entryFee,
+      siteFee,
+      rakeType,
+      rakeValue,
+      rake,
+      structure: rng.pick(structures),
+      raceTo: rng.chance(0.5) ? rng.int(3, 9) : null,
+      fill,
+    };
   }
 
   function scores(rng: Random, winnerIsPlayer1: boolean, raceTo: number | null): Json {
     if (rng.chance(0.3)) return {};
     const winner = raceTo ?? rng.int(1, 9);
     const loser = rng.int(0, winner);
-    return winnerIsPlayer1 ? { player1Score: winner, player2Score: loser } : { player1Score: loser, player2Score: winner };
+    return winnerIsPlayer1
+      ? { player1Score: winner, player2Score: loser }
+      : { player1Score: loser, player2Score: winner };
   }
 
   // -- Registration stories for one card payer, all run at once per tournament.
 
-  type Story = "plain" | "verify-then-replay" | "early-webhook" | "webhook-delayed" | "declined-then-ok" | "double-submit" | "double-join";
-  const stories: Story[] = ["plain", "verify-then-replay", "early-webhook", "webhook-delayed", "declined-then-ok", "double-submit", "double-join"];
+  type Story =
+    | "plain"
+    | "verify-then-replay"
+    | "early-webhook"
+    | "webhook-delayed"
+    | "declined-then-ok"
+    | "double-submit"
+    | "double-join";
+  const stories: Story[] = [
+    "plain",
+    "verify-then-replay",
+    "early-webhook",
+    "webhook-delayed",
+    "declined-then-ok",
+    "double-submit",
+    "double-join",
+  ];
 
   async function cardPayer(e: Evening, p: Account, story: Story) {
     let intent: string;
@@ -245,7 +321,10 @@ describe("a randomised evening", () => {
       }
       case "webhook-delayed": {
         // The provider took the money; the webhooks and the return from checkout race.
-        await f.sql().execute({ sql: "update payments set status = 'succeeded', updated_at = ? where id = ?", args: [Date.now(), intent] });
+        await f.sql().execute({
+          sql: "update payments set status = 'succeeded', updated_at = ? where id = ?",
+          args: [Date.now(), intent],
+        });
         const first = `evt_delayed_${crypto.randomUUID()}`;
         const results = await Promise.all([
           verify(p, intent),
@@ -254,12 +333,16 @@ describe("a randomised evening", () => {
           deliver(first, intent, amount),
           deliver(`evt_delayed_${crypto.randomUUID()}`, intent, amount),
         ]);
-        for (const v of [results[0]!, results[2]!]) expect(v.body, fail("verify during a webhook race")).toMatchObject({ success: true, paid: true });
+        for (const v of [results[0]!, results[2]!])
+          expect(v.body, fail("verify during a webhook race")).toMatchObject({ success: true, paid: true });
         for (const w of [results[1]!, results[3]!, results[4]!]) expect(w.body.received).toBe(true);
         break;
       }
       case "declined-then-ok": {
-        expect((await confirm(p, intent, DECLINED_CARD)).body).toMatchObject({ status: "declined", message: "Your card was declined." });
+        expect((await confirm(p, intent, DECLINED_CARD)).body).toMatchObject({
+          status: "declined",
+          message: "Your card was declined.",
+        });
         expect((await verify(p, intent)).body).toMatchObject({ success: false, paid: false });
         expect(await isPaid(e, p.id)).toBe(false);
         expect((await confirm(p, intent)).body).toMatchObject({ status: "succeeded" });
@@ -267,7 +350,10 @@ describe("a randomised evening", () => {
       }
       case "double-submit": {
         const [a, b] = await Promise.all([confirm(p, intent), confirm(p, intent)]);
-        expect([a.body.status, b.body.status], fail(`double submit: ${a.text} / ${b.text}`)).toEqual(["succeeded", "succeeded"]);
+        expect([a.body.status, b.body.status], fail(`double submit: ${a.text} / ${b.text}`)).toEqual([
+          "succeeded",
+          "succeeded",
+        ]);
         break;
       }
     }
@@ -311,9 +397,17 @@ describe("a randomised evening", () => {
           tables.push(made.body as { id: string; accessCode: string });
         }
         evenings.push({
-          idx, rng, cfg, td, t, tables,
+          idx,
+          rng,
+          cfg,
+          td,
+          t,
+          tables,
           candidates: rng.shuffle(players.slice(0, 28)),
-          paid: new Set(), holds: new Set(), abandoners: [], notes: [],
+          paid: new Set(),
+          holds: new Set(),
+          abandoners: [],
+          notes: [],
         });
         log.push(`tournament ${idx}: ${JSON.stringify(cfg)}`);
       }
@@ -347,9 +441,13 @@ describe("a randomised evening", () => {
       });
       const storyOf = new Map<string, Story>();
       const cardTotal = plans.reduce((n, x) => n + x.cardPayers.length, 0);
-      const told = [...stories, ...Array.from({ length: Math.max(0, cardTotal - stories.length) }, () => master.pick(stories))];
+      const told = [
+        ...stories,
+        ...Array.from({ length: Math.max(0, cardTotal - stories.length) }, () => master.pick(stories)),
+      ];
       const order = master.shuffle(told);
-      for (const [i, key] of plans.flatMap((x) => x.cardPayers.map((p) => `${x.e.idx}:${p.id}`)).entries()) storyOf.set(key, order[i]!);
+      for (const [i, key] of plans.flatMap((x) => x.cardPayers.map((p) => `${x.e.idx}:${p.id}`)).entries())
+        storyOf.set(key, order[i]!);
       await Promise.all(
         plans.map(async ({ e, abandoners, balancePayers, cardPayers: payers }) => {
           const cardPayers = payers.map((p) => ({ p, story: storyOf.get(`${e.idx}:${p.id}`)! }));
@@ -395,7 +493,10 @@ describe("a randomised evening", () => {
           const intent = await joinForIntent(honoured, e);
           await expireHold(e, honoured.id);
           expect((await confirm(honoured, intent)).body).toMatchObject({ status: "succeeded" });
-          expect(await isPaid(e, honoured.id), fail(`a late payment with room left was not honoured (tournament ${e.idx})`)).toBe(true);
+          expect(
+            await isPaid(e, honoured.id),
+            fail(`a late payment with room left was not honoured (tournament ${e.idx})`),
+          ).toBe(true);
           e.paid.add(honoured.id);
           const late = take(e);
           e.latePayer = { p: late, intent: await joinForIntent(late, e) };
@@ -413,12 +514,17 @@ describe("a randomised evening", () => {
         evenings.map(async (e) => {
           const free = e.cfg.maxPlayers - e.paid.size - e.holds.size;
           expect(free, fail(`tournament ${e.idx} has no free place left to race for`)).toBeGreaterThan(0);
-          const racers = Array.from({ length: e.cfg.fill ? free + e.rng.int(1, 3) : Math.max(0, free - 2) }, () => take(e));
+          const racers = Array.from({ length: e.cfg.fill ? free + e.rng.int(1, 3) : Math.max(0, free - 2) }, () =>
+            take(e),
+          );
           const joins = await Promise.all(racers.map((p) => join(p, e)));
           const winners = racers.filter((_, i) => joins[i]!.status === 200);
           const refused = joins.filter((r) => r.status !== 200);
-          expect(winners.length, fail(`tournament ${e.idx}: ${racers.length} racing for ${free} places`)).toBe(Math.min(free, racers.length));
-          for (const r of refused) expect(r.body, fail("a refused racer")).toEqual({ message: "This tournament is full" });
+          expect(winners.length, fail(`tournament ${e.idx}: ${racers.length} racing for ${free} places`)).toBe(
+            Math.min(free, racers.length),
+          );
+          for (const r of refused)
+            expect(r.body, fail("a refused racer")).toEqual({ message: "This tournament is full" });
           for (const p of winners) e.holds.add(p.id);
           if (!e.cfg.fill) {
             const pending = take(e);
@@ -428,7 +534,9 @@ describe("a randomised evening", () => {
           const lateHonoured = e.paid.size + e.holds.size < e.cfg.maxPlayers;
           await Promise.all([
             ...winners.map(async (p) => {
-              expect((await confirm(p, joins[racers.indexOf(p)]!.body.paymentIntentId as string)).body).toMatchObject({ status: "succeeded" });
+              expect((await confirm(p, joins[racers.indexOf(p)]!.body.paymentIntentId as string)).body).toMatchObject({
+                status: "succeeded",
+              });
               e.holds.delete(p.id);
               e.paid.add(p.id);
             }),
@@ -436,12 +544,20 @@ describe("a randomised evening", () => {
               expect((await confirm(late.p, late.intent)).body).toMatchObject({ status: "succeeded" });
             })(),
           ]);
-          const payment = (await f.sql().execute({ sql: "select status, outcome from payments where id = ?", args: [late.intent] })).rows[0];
+          const payment = (
+            await f.sql().execute({ sql: "select status, outcome from payments where id = ?", args: [late.intent] })
+          ).rows[0];
           if (lateHonoured) {
-            expect(payment, fail(`tournament ${e.idx}: late payment with room`)).toMatchObject({ status: "succeeded", outcome: "applied" });
+            expect(payment, fail(`tournament ${e.idx}: late payment with room`)).toMatchObject({
+              status: "succeeded",
+              outcome: "applied",
+            });
             e.paid.add(late.p.id);
           } else {
-            expect(payment, fail(`tournament ${e.idx}: late payment for a full field`)).toMatchObject({ status: "refunded", outcome: "refunded" });
+            expect(payment, fail(`tournament ${e.idx}: late payment for a full field`)).toMatchObject({
+              status: "refunded",
+              outcome: "refunded",
+            });
             expect((await verify(late.p, late.intent)).body).toMatchObject({ success: true, paid: false });
             // A replayed success for it changes nothing.
             await deliver(`evt_late_${crypto.randomUUID()}`, late.intent, total(e));
@@ -454,7 +570,11 @@ describe("a randomised evening", () => {
             const extra = take(e);
             expect((await join(extra, e)).body).toEqual({ message: "This tournament is full" });
           }
-          const shown = await answer("tournament json", app.client().get(`/api/tournaments/${e.t.slug}`, timeout()), 200);
+          const shown = await answer(
+            "tournament json",
+            app.client().get(`/api/tournaments/${e.t.slug}`, timeout()),
+            200,
+          );
           expect(shown.body.playerCount).toBe(e.paid.size);
           await expectPaidSetMatches(e);
         }),
@@ -468,7 +588,11 @@ describe("a randomised evening", () => {
       await scheduled.text();
       for (const e of evenings) {
         const { p, intent } = e.abandoners[0]!;
-        await expect.poll(() => f.count("tournament_players", "tournament_id = ? and player_id = ?", [e.t.id, p.id]), { timeout: 10_000 }).toBe(0);
+        await expect
+          .poll(() => f.count("tournament_players", "tournament_id = ? and player_id = ?", [e.t.id, p.id]), {
+            timeout: 10_000,
+          })
+          .toBe(0);
         const late = await confirm(p, intent);
         expect(late.status, fail("a cancelled intent was charged")).toBe(404);
         expect(await f.count("transactions", "idempotency_key like ?", [`payment:${intent}:%`])).toBe(0);
@@ -479,14 +603,26 @@ describe("a randomised evening", () => {
       stage("start");
       await Promise.all(
         evenings.map(async (e) => {
-          const starts = await Promise.all([0, 1].map(() => answer(`start ${e.idx}`, e.td.client.json("POST", `/api/tournaments/${e.t.id}/start`, undefined, timeout()))));
+          const starts = await Promise.all(
+            [0, 1].map(() =>
+              answer(
+                `start ${e.idx}`,
+                e.td.client.json("POST", `/api/tournaments/${e.t.id}/start`, undefined, timeout()),
+              ),
+            ),
+          );
           expect(starts.map((s) => s.status).sort(), fail(`double start ${e.idx}`)).toEqual([200, 409]);
           expect(starts.find((s) => s.status === 200)!.body).toMatchObject({ players: e.paid.size });
           if (e.pendingAtStart) {
             const { p, intent } = e.pendingAtStart;
             expect((await confirm(p, intent)).body).toMatchObject({ status: "succeeded" });
-            const payment = (await f.sql().execute({ sql: "select status, outcome from payments where id = ?", args: [intent] })).rows[0];
-            expect(payment, fail("a payment after the start")).toMatchObject({ status: "refunded", outcome: "refunded" });
+            const payment = (
+              await f.sql().execute({ sql: "select status, outcome from payments where id = ?", args: [intent] })
+            ).rows[0];
+            expect(payment, fail("a payment after the start")).toMatchObject({
+              status: "refunded",
+              outcome: "refunded",
+            });
             expect(await f.count("tournament_players", "tournament_id = ? and player_id = ?", [e.t.id, p.id])).toBe(0);
             e.notes.push("payment after start refunded");
           }
@@ -503,20 +639,33 @@ describe("a randomised evening", () => {
         evenings.map(async (e) => {
           const { rng, td } = e;
           const [tableA, tableB] = e.tables as [{ id: string; accessCode: string }, { id: string; accessCode: string }];
-          const patch = (matchId: string, body: Json) => answer(`result ${matchId}`, td.client.json("PATCH", `/api/matches/${matchId}`, body, timeout()));
+          const patch = (matchId: string, body: Json) =>
+            answer(`result ${matchId}`, td.client.json("PATCH", `/api/matches/${matchId}`, body, timeout()));
           const assign = (matchId: string, tableId: string | null) =>
-            answer(`table ${matchId}`, td.client.json("PATCH", `/api/matches/${matchId}/table`, { tableId }, timeout()), 200);
+            answer(
+              `table ${matchId}`,
+              td.client.json("PATCH", `/api/matches/${matchId}/table`, { tableId }, timeout()),
+              200,
+            );
           const rounds = Math.max(...(await matchesOf(e)).map((m) => m.round));
           for (let round = 1; round <= rounds; round++) {
             const all = await matchesOf(e);
-            const playable = all.filter((m) => m.round === round && m.status !== "completed" && m.player1Id && m.player2Id);
-            expect(playable.length, fail(`round ${round} of tournament ${e.idx} has nothing to play`)).toBeGreaterThan(0);
+            const playable = all.filter(
+              (m) => m.round === round && m.status !== "completed" && m.player1Id && m.player2Id,
+            );
+            expect(playable.length, fail(`round ${round} of tournament ${e.idx} has nothing to play`)).toBeGreaterThan(
+              0,
+            );
 
             // Tables: put one match on A, then another on A (A shows the later
             // one), move the first to B, take the second off again.
             const [m1, m2] = rng.shuffle(playable);
             await assign(m1!.id, tableA.id);
-            expect(await currentMatch(tableA.accessCode)).toMatchObject({ round, matchNumber: m1!.matchNumber, status: "in_progress" });
+            expect(await currentMatch(tableA.accessCode)).toMatchObject({
+              round,
+              matchNumber: m1!.matchNumber,
+              status: "in_progress",
+            });
             if (m2) {
               await sleep(5);
               await assign(m2.id, tableA.id);
@@ -524,11 +673,20 @@ describe("a randomised evening", () => {
             }
             await sleep(5);
             await assign(m1!.id, tableB.id);
-            expect(await currentMatch(tableB.accessCode)).toMatchObject({ round, matchNumber: m1!.matchNumber, player1Id: m1!.player1Id, player2Id: m1!.player2Id });
+            expect(await currentMatch(tableB.accessCode)).toMatchObject({
+              round,
+              matchNumber: m1!.matchNumber,
+              player1Id: m1!.player1Id,
+              player2Id: m1!.player2Id,
+            });
             if (m2) {
               await assign(m2.id, null);
               const onA = await currentMatch(tableA.accessCode);
-              expect(onA === null || onA.round !== round || ![m1!.matchNumber, m2.matchNumber].includes(onA.matchNumber as number)).toBe(true);
+              expect(
+                onA === null ||
+                  onA.round !== round ||
+                  ![m1!.matchNumber, m2.matchNumber].includes(onA.matchNumber as number),
+              ).toBe(true);
             }
             const moved = (await matchesOf(e)).filter((m) => m.id === m1!.id || m.id === m2?.id);
             expect(moved.find((m) => m.id === m1!.id)).toMatchObject({ status: "in_progress", tableId: tableB.id });
@@ -542,7 +700,10 @@ describe("a randomised evening", () => {
                 m,
                 bodies: Array.from({ length: tries }, (_, k) => {
                   const winnerIsPlayer1 = tries > 1 ? k % 2 === 0 : rng.chance(0.5);
-                  return { winnerId: winnerIsPlayer1 ? m.player1Id! : m.player2Id!, ...scores(rng, winnerIsPlayer1, e.cfg.raceTo) };
+                  return {
+                    winnerId: winnerIsPlayer1 ? m.player1Id! : m.player2Id!,
+                    ...scores(rng, winnerIsPlayer1, e.cfg.raceTo),
+                  };
                 }),
               };
             });
@@ -554,10 +715,14 @@ describe("a randomised evening", () => {
                 for (const r of results) {
                   if (r.body.message === "Result recorded") continue;
                   // A request that arrived after the winner was stored is a correction, else a conflict.
-                  expect(r.status === 409 || (r.status === 200 && r.body.message === "Result corrected"), fail(`match ${m.id}: ${r.status} ${r.text}`)).toBe(true);
+                  expect(
+                    r.status === 409 || (r.status === 200 && r.body.message === "Result corrected"),
+                    fail(`match ${m.id}: ${r.status} ${r.text}`),
+                  ).toBe(true);
                   if (r.status === 200) lateRaceCorrections++;
                 }
-                if (bodies.length > 1 && results.filter((r) => r.status === 409).length === bodies.length - 1) exactRaces++;
+                if (bodies.length > 1 && results.filter((r) => r.status === 409).length === bodies.length - 1)
+                  exactRaces++;
               }),
             );
 
@@ -567,7 +732,10 @@ describe("a randomised evening", () => {
             await Promise.all(
               corrections.map(async (m) => {
                 const other = m.winnerId === m.player1Id ? m.player2Id! : m.player1Id!;
-                const fixed = await patch(m.id, { winnerId: other, ...scores(rng, other === m.player1Id, e.cfg.raceTo) });
+                const fixed = await patch(m.id, {
+                  winnerId: other,
+                  ...scores(rng, other === m.player1Id, e.cfg.raceTo),
+                });
                 expect(fixed.status, fail(`correction of ${m.id}: ${fixed.text}`)).toBe(200);
                 expect(fixed.body.message).toBe("Result corrected");
               }),
@@ -577,10 +745,14 @@ describe("a randomised evening", () => {
             for (const m of corrections) {
               const now = corrected.find((x) => x.id === m.id)!;
               expect(now.winnerId).not.toBe(m.winnerId);
-              const link = (await f.sql().execute({ sql: "select next_match_id from matches where id = ?", args: [m.id] })).rows[0]?.next_match_id;
+              const link = (
+                await f.sql().execute({ sql: "select next_match_id from matches where id = ?", args: [m.id] })
+              ).rows[0]?.next_match_id;
               if (round < rounds) {
                 const next = corrected.find((x) => x.id === String(link))!;
-                expect([next.player1Id, next.player2Id], fail("a corrected winner did not move on")).toContain(now.winnerId);
+                expect([next.player1Id, next.player2Id], fail("a corrected winner did not move on")).toContain(
+                  now.winnerId,
+                );
                 expect([next.player1Id, next.player2Id]).not.toContain(m.winnerId);
               }
             }
@@ -596,26 +768,50 @@ describe("a randomised evening", () => {
           }
         }),
       );
-      log.push(`result races: ${exactRaces} answered exactly one 200 and the rest 409; ${lateRaceCorrections} late duplicates became corrections`);
+      log.push(
+        `result races: ${exactRaces} answered exactly one 200 and the rest 409; ${lateRaceCorrections} late duplicates became corrections`,
+      );
 
       // -- S8: finalize, three times at once: exactly one pays.
       stage("finalize");
       const finalized = new Map<string, Json>();
       await Promise.all(
         evenings.map(async (e) => {
-          const preview = await answer("preview", e.td.client.get(`/api/tournaments/${e.t.id}/payout-preview`, timeout()), 200);
-          const results = await Promise.all([0, 1, 2].map(() => answer(`finalize ${e.idx}`, e.td.client.json("POST", `/api/tournaments/${e.t.id}/finalize`, undefined, timeout()))));
+          const preview = await answer(
+            "preview",
+            e.td.client.get(`/api/tournaments/${e.t.id}/payout-preview`, timeout()),
+            200,
+          );
+          const results = await Promise.all(
+            [0, 1, 2].map(() =>
+              answer(
+                `finalize ${e.idx}`,
+                e.td.client.json("POST", `/api/tournaments/${e.t.id}/finalize`, undefined, timeout()),
+              ),
+            ),
+          );
           expect(results.map((r) => r.status).sort(), fail(`finalize ${e.idx}`)).toEqual([200, 409, 409]);
           const done = results.find((r) => r.status === 200)!.body;
           finalized.set(e.t.id, done);
           const pool = (e.cfg.entryFee - e.cfg.rake) * e.paid.size;
           expect(done.prizePool).toBe(decimal(pool));
           expect(done.rake).toBe(decimal(e.cfg.rake * e.paid.size));
-          expect((done.payouts as { amount: string }[]).reduce((s, p) => s + Math.round(Number(p.amount) * 100), 0)).toBe(pool);
+          expect(
+            (done.payouts as { amount: string }[]).reduce((s, p) => s + Math.round(Number(p.amount) * 100), 0),
+          ).toBe(pool);
           // The preview the director saw is what was paid.
           const shownRows = preview.body as unknown as { playerId: string; amount: string }[];
-          expect(shownRows.map((r) => [r.playerId, r.amount])).toEqual((done.payouts as { playerId: string; amount: string }[]).map((r) => [r.playerId, r.amount]));
-          expect((await answer("finalize again", e.td.client.json("POST", `/api/tournaments/${e.t.id}/finalize`, undefined, timeout()))).status).toBe(409);
+          expect(shownRows.map((r) => [r.playerId, r.amount])).toEqual(
+            (done.payouts as { playerId: string; amount: string }[]).map((r) => [r.playerId, r.amount]),
+          );
+          expect(
+            (
+              await answer(
+                "finalize again",
+                e.td.client.json("POST", `/api/tournaments/${e.t.id}/finalize`, undefined, timeout()),
+              )
+            ).status,
+          ).toBe(409);
         }),
       );
 
@@ -623,12 +819,19 @@ describe("a randomised evening", () => {
       // is £1.00 (docs/decisions/007): balances from £3.00 are split below.
       stage("withdrawals");
       const byId = new Map([...players, ...tds].map((a) => [a.id, a]));
-      const funded = (await f.sql().execute("select id, balance_pence from players where balance_pence >= 300 order by balance_pence desc")).rows.map((r) => ({
+      const funded = (
+        await f
+          .sql()
+          .execute("select id, balance_pence from players where balance_pence >= 300 order by balance_pence desc")
+      ).rows.map((r) => ({
         a: byId.get(String(r.id))!,
         balance: Number(r.balance_pence),
       }));
       const wrng = seededRandom(SEED ^ 0x5eed);
-      const withdrawalPlans = funded.map((x, i) => ({ ...x, kind: i === 0 ? "half-plus" : i === 1 ? "thirds" : wrng.pick(["half-plus", "thirds", "one", "none"] as const) }));
+      const withdrawalPlans = funded.map((x, i) => ({
+        ...x,
+        kind: i === 0 ? "half-plus" : i === 1 ? "thirds" : wrng.pick(["half-plus", "thirds", "one", "none"] as const),
+      }));
       await Promise.all([
         ...withdrawalPlans.map(async ({ a, balance, kind }) => {
           if (kind === "none") return;
@@ -636,14 +839,21 @@ describe("a randomised evening", () => {
             const amount = wrng.int(100, balance);
             const r = await withdraw(a, amount);
             expect(r.status).toBe(200);
-            expect(r.body).toMatchObject({ amount: decimal(amount), fee: decimal(halfUp(amount * 3, 100)), net: decimal(amount - halfUp(amount * 3, 100)), status: "pending" });
+            expect(r.body).toMatchObject({
+              amount: decimal(amount),
+              fee: decimal(halfUp(amount * 3, 100)),
+              net: decimal(amount - halfUp(amount * 3, 100)),
+              status: "pending",
+            });
             return;
           }
           // Four at once: half-plus-a-penny fits once; a third (floor) fits three times.
           const amount = kind === "half-plus" ? Math.floor(balance / 2) + 1 : Math.floor(balance / 3);
           const results = await Promise.all([0, 1, 2, 3].map(() => withdraw(a, amount)));
           const ok = results.filter((r) => r.status === 200).length;
-          expect(ok, fail(`${kind} withdrawals of ${amount} from ${balance}: ${results.map((r) => r.status)}`)).toBe(kind === "half-plus" ? 1 : 3);
+          expect(ok, fail(`${kind} withdrawals of ${amount} from ${balance}: ${results.map((r) => r.status)}`)).toBe(
+            kind === "half-plus" ? 1 : 3,
+          );
           for (const r of results.filter((x) => x.status !== 200)) {
             expect(r.status).toBe(409);
             expect(String(r.body.message)).toMatch(/^You only have £[\d,]+\.\d\d available$/);
@@ -657,7 +867,8 @@ describe("a randomised evening", () => {
           if (rake < 100) {
             // Under the minimum: refused, and nothing moves.
             const refused = await Promise.all([withdraw(e.td, rake), withdraw(e.td, rake)]);
-            for (const r of refused) expect(r.body, fail(`a ${rake}p withdrawal`)).toEqual({ message: "The minimum withdrawal is £1.00" });
+            for (const r of refused)
+              expect(r.body, fail(`a ${rake}p withdrawal`)).toEqual({ message: "The minimum withdrawal is £1.00" });
             expect(refused.map((r) => r.status)).toEqual([400, 400]);
             expect(await f.balance("organiser", e.td.id)).toBe(rake);
             return;
@@ -680,12 +891,28 @@ describe("a randomised evening", () => {
         expect(await f.count("tournament_players", "tournament_id = ? and paid = 0", [e.t.id])).toBe(0);
 
         // Paid entries are exactly the applied card payments plus the balance entries.
-        const applied = await db.execute({ sql: "select id, player_id, amount_pence from payments where tournament_id = ? and outcome = 'applied'", args: [e.t.id] });
-        const byBalance = await f.count("tournament_players", "tournament_id = ? and paid = 1 and payment_intent_id like 'balance:%'", [e.t.id]);
+        const applied = await db.execute({
+          sql: "select id, player_id, amount_pence from payments where tournament_id = ? and outcome = 'applied'",
+          args: [e.t.id],
+        });
+        const byBalance = await f.count(
+          "tournament_players",
+          "tournament_id = ? and paid = 1 and payment_intent_id like 'balance:%'",
+          [e.t.id],
+        );
         expect(applied.rows.length + byBalance, fail(where)).toBe(paidEntries);
         for (const row of applied.rows) {
-          expect(await f.count("tournament_players", "tournament_id = ? and player_id = ? and paid = 1 and payment_intent_id = ?", [e.t.id, String(row.player_id), String(row.id)])).toBe(1);
-          const moves = await db.execute({ sql: "select type, amount_pence from transactions where idempotency_key like ? order by type", args: [`payment:${row.id}:%`] });
+          expect(
+            await f.count(
+              "tournament_players",
+              "tournament_id = ? and player_id = ? and paid = 1 and payment_intent_id = ?",
+              [e.t.id, String(row.player_id), String(row.id)],
+            ),
+          ).toBe(1);
+          const moves = await db.execute({
+            sql: "select type, amount_pence from transactions where idempotency_key like ? order by type",
+            args: [`payment:${row.id}:%`],
+          });
           expect(moves.rows.map((m) => [m.type, Number(m.amount_pence)])).toEqual([
             ["deposit", total(e)],
             ["entry_fee", -e.cfg.entryFee],
@@ -693,14 +920,32 @@ describe("a randomised evening", () => {
           ]);
         }
         // Every other payment moved no money.
-        const unapplied = await db.execute({ sql: "select id, status from payments where tournament_id = ? and (outcome is null or outcome != 'applied')", args: [e.t.id] });
+        const unapplied = await db.execute({
+          sql: "select id, status from payments where tournament_id = ? and (outcome is null or outcome != 'applied')",
+          args: [e.t.id],
+        });
         for (const row of unapplied.rows) {
-          expect(await f.count("transactions", "idempotency_key like ?", [`payment:${row.id}:%`]), fail(`payment ${row.id} (${row.status})`)).toBe(0);
+          expect(
+            await f.count("transactions", "idempotency_key like ?", [`payment:${row.id}:%`]),
+            fail(`payment ${row.id} (${row.status})`),
+          ).toBe(0);
         }
-        expect(await f.count("payments", "tournament_id = ? and status = 'succeeded' and (outcome is null or outcome != 'applied')", [e.t.id]), fail(`${where}: a success neither applied nor refunded`)).toBe(0);
+        expect(
+          await f.count(
+            "payments",
+            "tournament_id = ? and status = 'succeeded' and (outcome is null or outcome != 'applied')",
+            [e.t.id],
+          ),
+          fail(`${where}: a success neither applied nor refunded`),
+        ).toBe(0);
 
         // Money in: entry and site fees once per paid entry.
-        const sums = (await db.execute({ sql: "select type, sum(amount_pence) as total, count(*) as n from transactions where tournament_id = ? group by type", args: [e.t.id] })).rows;
+        const sums = (
+          await db.execute({
+            sql: "select type, sum(amount_pence) as total, count(*) as n from transactions where tournament_id = ? group by type",
+            args: [e.t.id],
+          })
+        ).rows;
         const sum = (type: string) => Number(sums.find((r) => r.type === type)?.total ?? 0);
         expect(sum("entry_fee")).toBe(-e.cfg.entryFee * paidEntries);
         expect(sum("site_fee")).toBe(-e.cfg.siteFee * paidEntries);
@@ -709,15 +954,31 @@ describe("a randomised evening", () => {
         const pool = (e.cfg.entryFee - e.cfg.rake) * paidEntries;
         expect(sum("payout"), fail(`${where}: payouts`)).toBe(pool);
         expect(sum("rake"), fail(`${where}: rake`)).toBe(e.cfg.rake * paidEntries);
-        if (e.cfg.rake > 0) expect(await f.count("transactions", "tournament_id = ? and type = 'rake' and user_type = 'organiser' and user_id = ?", [e.t.id, e.td.id])).toBe(1);
-        const payoutRows = (await db.execute({ sql: "select player_id, amount_pence, position, confirmed, confirmed_at from payouts where tournament_id = ?", args: [e.t.id] })).rows;
+        if (e.cfg.rake > 0)
+          expect(
+            await f.count(
+              "transactions",
+              "tournament_id = ? and type = 'rake' and user_type = 'organiser' and user_id = ?",
+              [e.t.id, e.td.id],
+            ),
+          ).toBe(1);
+        const payoutRows = (
+          await db.execute({
+            sql: "select player_id, amount_pence, position, confirmed, confirmed_at from payouts where tournament_id = ?",
+            args: [e.t.id],
+          })
+        ).rows;
         expect(payoutRows.reduce((s, r) => s + Number(r.amount_pence), 0)).toBe(pool);
         expect(payoutRows.every((r) => r.confirmed === 1 && r.confirmed_at !== null)).toBe(true);
-        const status = (await db.execute({ sql: "select status, finished_at from tournaments where id = ?", args: [e.t.id] })).rows[0];
+        const status = (
+          await db.execute({ sql: "select status, finished_at from tournaments where id = ?", args: [e.t.id] })
+        ).rows[0];
         expect(status?.status).toBe("finished");
 
         // The bracket holds together.
-        const ms = (await db.execute({ sql: "select * from matches where tournament_id = ?", args: [e.t.id] })).rows.map((r) => ({
+        const ms = (
+          await db.execute({ sql: "select * from matches where tournament_id = ?", args: [e.t.id] })
+        ).rows.map((r) => ({
           id: String(r.id),
           round: Number(r.round),
           p1: r.player1_id === null ? null : String(r.player1_id),
@@ -736,15 +997,25 @@ describe("a randomised evening", () => {
         const final = finals[0]!;
         expect(final.status).toBe("completed");
         const champion = final.winner!;
-        const firstRound = ms.filter((m) => m.round === 1).flatMap((m) => [m.p1, m.p2]).filter((x): x is string => x !== null);
-        expect(firstRound.sort(), fail(`${where}: the draw is the paid entries, once each`)).toEqual([...e.paid].sort());
+        const firstRound = ms
+          .filter((m) => m.round === 1)
+          .flatMap((m) => [m.p1, m.p2])
+          .filter((x): x is string => x !== null);
+        expect(firstRound.sort(), fail(`${where}: the draw is the paid entries, once each`)).toEqual(
+          [...e.paid].sort(),
+        );
         for (const m of ms) {
           expect(m.status, fail(`${where}: match ${m.id}`)).toBe("completed");
-          expect([m.p1, m.p2], fail(`${where}: match ${m.id} has a winner who is not one of its players`)).toContain(m.winner);
+          expect([m.p1, m.p2], fail(`${where}: match ${m.id} has a winner who is not one of its players`)).toContain(
+            m.winner,
+          );
           if (m.isBye) expect(m.p1 === null || m.p2 === null).toBe(true);
           if (m.next) {
             const next = ms.find((x) => x.id === m.next)!;
-            expect(m.slot === 1 ? next.p1 : next.p2, fail(`${where}: the winner of ${m.id} is not in its next match`)).toBe(m.winner);
+            expect(
+              m.slot === 1 ? next.p1 : next.p2,
+              fail(`${where}: the winner of ${m.id} is not in its next match`),
+            ).toBe(m.winner);
           }
         }
         // Payouts go to the right places.
@@ -756,9 +1027,16 @@ describe("a randomised evening", () => {
           const loser = m.winner === m.p1 ? m.p2! : m.p1!;
           standing.set(loser, positionNames[rounds - m.round + 1] ?? "unpaid");
         }
-        const paidPositions = { winner_only: 1, winner_ru: 2, winner_ru_semi: 3, winner_ru_semi_quarters: 4 }[e.cfg.structure as "winner_only"]!;
-        const expectedPaid = [...standing].filter(([, pos]) => positionNames.indexOf(pos) >= 0 && positionNames.indexOf(pos) < paidPositions);
-        expect(payoutRows.map((r) => [String(r.player_id), String(r.position)]).sort(), fail(`${where}: who is paid`)).toEqual(expectedPaid.map(([p, pos]) => [p, pos]).sort());
+        const paidPositions = { winner_only: 1, winner_ru: 2, winner_ru_semi: 3, winner_ru_semi_quarters: 4 }[
+          e.cfg.structure as "winner_only"
+        ]!;
+        const expectedPaid = [...standing].filter(
+          ([, pos]) => positionNames.indexOf(pos) >= 0 && positionNames.indexOf(pos) < paidPositions,
+        );
+        expect(
+          payoutRows.map((r) => [String(r.player_id), String(r.position)]).sort(),
+          fail(`${where}: who is paid`),
+        ).toEqual(expectedPaid.map(([p, pos]) => [p, pos]).sort());
         // Each share is the pool × its percentage over the percentages actually claimed, to a penny either way.
         const shares: Record<string, Record<string, number>> = {
           winner_only: { "1st": 10_000 },
@@ -770,20 +1048,35 @@ describe("a randomised evening", () => {
         const claimed = payoutRows.reduce((n, r) => n + shareOf[String(r.position)]!, 0);
         for (const r of payoutRows) {
           const exact = (pool * shareOf[String(r.position)]!) / claimed;
-          expect(Number(r.amount_pence), fail(`${where}: ${r.position} payout`)).toBeGreaterThanOrEqual(Math.floor(exact));
+          expect(Number(r.amount_pence), fail(`${where}: ${r.position} payout`)).toBeGreaterThanOrEqual(
+            Math.floor(exact),
+          );
           expect(Number(r.amount_pence), fail(`${where}: ${r.position} payout`)).toBeLessThanOrEqual(Math.ceil(exact));
         }
-        if (e.cfg.structure === "winner_only") expect(payoutRows.map((r) => [String(r.player_id), Number(r.amount_pence)])).toEqual([[champion, pool]]);
+        if (e.cfg.structure === "winner_only")
+          expect(payoutRows.map((r) => [String(r.player_id), Number(r.amount_pence)])).toEqual([[champion, pool]]);
       }
 
       // Player statistics agree with the brackets and payouts of the finished tournaments.
       const statRows = (await db.execute("select * from player_stats")).rows;
       const stats = new Map(statRows.map((r) => [String(r.player_id), r]));
-      const allMatches = (await db.execute("select m.* from matches m join tournaments t on t.id = m.tournament_id where t.status = 'finished' and t.finished_at is not null")).rows;
-      const entries = (await db.execute("select tp.player_id from tournament_players tp join tournaments t on t.id = tp.tournament_id where t.status = 'finished' and t.finished_at is not null and tp.paid = 1")).rows;
-      const earnings = (await db.execute("select player_id, sum(amount_pence) as total from payouts group by player_id")).rows;
+      const allMatches = (
+        await db.execute(
+          "select m.* from matches m join tournaments t on t.id = m.tournament_id where t.status = 'finished' and t.finished_at is not null",
+        )
+      ).rows;
+      const entries = (
+        await db.execute(
+          "select tp.player_id from tournament_players tp join tournaments t on t.id = tp.tournament_id where t.status = 'finished' and t.finished_at is not null and tp.paid = 1",
+        )
+      ).rows;
+      const earnings = (
+        await db.execute("select player_id, sum(amount_pence) as total from payouts group by player_id")
+      ).rows;
       for (const p of players) {
-        const mine = allMatches.filter((m) => m.is_bye === 0 && m.status === "completed" && (m.player1_id === p.id || m.player2_id === p.id));
+        const mine = allMatches.filter(
+          (m) => m.is_bye === 0 && m.status === "completed" && (m.player1_id === p.id || m.player2_id === p.id),
+        );
         const expected = {
           tournaments_played: entries.filter((r) => r.player_id === p.id).length,
           tournaments_won: allMatches.filter((m) => m.next_match_id === null && m.winner_id === p.id).length,
@@ -803,7 +1096,11 @@ describe("a randomised evening", () => {
       }
 
       // Withdrawals: each one is its ledger row, with the right fee.
-      const ws = (await db.execute("select w.id, w.amount_pence, w.fee_pence, w.net_pence, t.amount_pence as moved from withdrawals w left join transactions t on t.idempotency_key = 'withdrawal:' || w.id")).rows;
+      const ws = (
+        await db.execute(
+          "select w.id, w.amount_pence, w.fee_pence, w.net_pence, t.amount_pence as moved from withdrawals w left join transactions t on t.idempotency_key = 'withdrawal:' || w.id",
+        )
+      ).rows;
       for (const w of ws) {
         expect(Number(w.moved), fail(`withdrawal ${w.id}`)).toBe(-Number(w.amount_pence));
         expect(Number(w.fee_pence)).toBe(halfUp(Number(w.amount_pence) * 3, 100));
@@ -811,13 +1108,24 @@ describe("a randomised evening", () => {
       }
       expect(await f.count("transactions", "type = 'withdraw'")).toBe(ws.length);
       // Nobody was ever charged for a place they did not get.
-      const charged = (await db.execute("select user_id as player_id, sum(amount_pence) as n from transactions where user_type = 'player' and type = 'deposit' and idempotency_key like 'payment:%' group by user_id")).rows;
+      const charged = (
+        await db.execute(
+          "select user_id as player_id, sum(amount_pence) as n from transactions where user_type = 'player' and type = 'deposit' and idempotency_key like 'payment:%' group by user_id",
+        )
+      ).rows;
       for (const c of charged) {
-        const applied = (await db.execute({ sql: "select count(*) as n, coalesce(sum(amount_pence), 0) as total from payments where player_id = ? and outcome = 'applied'", args: [String(c.player_id)] })).rows[0]!;
+        const applied = (
+          await db.execute({
+            sql: "select count(*) as n, coalesce(sum(amount_pence), 0) as total from payments where player_id = ? and outcome = 'applied'",
+            args: [String(c.player_id)],
+          })
+        ).rows[0]!;
         expect(Number(c.n)).toBe(Number(applied.total));
       }
       stage("done");
-      console.log(`reliability evening, seed ${SEED}: ${Date.now() - started} ms\n${log.filter((l) => l.startsWith("--") || l.startsWith("tournament") || l.startsWith("result races")).join("\n")}\n${evenings.map((e) => `tournament ${e.idx}: ${e.paid.size}/${e.cfg.maxPlayers} paid; ${e.notes.join("; ")}`).join("\n")}`);
+      console.log(
+        `reliability evening, seed ${SEED}: ${Date.now() - started} ms\n${log.filter((l) => l.startsWith("--") || l.startsWith("tournament") || l.startsWith("result races")).join("\n")}\n${evenings.map((e) => `tournament ${e.idx}: ${e.paid.size}/${e.cfg.maxPlayers} paid; ${e.notes.join("; ")}`).join("\n")}`,
+      );
     } catch (error) {
       console.error(`reliability evening failed, seed ${SEED}. Last steps:\n${log.slice(-40).join("\n")}`);
       throw error;
@@ -841,7 +1149,9 @@ describe("the database restarts mid-run", () => {
     dbFile = joinPath(dir, "restart.db");
     dbPort = await freePort();
     db = await startDatabase(dbFile, dbPort);
-    app = await startApp({ vars: { APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, TURSO_DATABASE_URL: db.url } });
+    app = await startApp({
+      vars: { APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, TURSO_DATABASE_URL: db.url },
+    });
   });
   afterAll(async () => {
     for (const c of sqlClients) c.close();
@@ -864,14 +1174,23 @@ describe("the database restarts mid-run", () => {
     const body =
       kind === "player"
         ? { name, email, password: "secret1", confirmPassword: "secret1" }
-        : { organisationName: "Red Lion League", venue: "The Red Lion", name, email, password: "secret1", confirmPassword: "secret1" };
+        : {
+            organisationName: "Red Lion League",
+            venue: "The Red Lion",
+            name,
+            email,
+            password: "secret1",
+            confirmPassword: "secret1",
+          };
     const response = await client.json("POST", `/api/auth/signup/${kind}`, body, timeout());
     expect(response.status).toBe(201);
     const { user } = (await response.json()) as { user: { id: string } };
     return { client, id: user.id, email };
   }
 
-  type Outcome = { label: string; status: number; ms: number; contentType: string; text: string } | { label: string; error: string; ms: number };
+  type Outcome =
+    | { label: string; status: number; ms: number; contentType: string; text: string }
+    | { label: string; error: string; ms: number };
 
   /** A request that must answer (never hang): its status, or the network error. */
   async function attempt(label: string, send: () => Promise<Response>): Promise<Outcome> {
@@ -905,19 +1224,29 @@ describe("the database restarts mid-run", () => {
     expect(o.text).not.toMatch(/ECONNREFUSED|fetch failed|at [\w.]+ \(|127\.0\.0\.1:\d+/);
   }
 
-  test("requests fail cleanly while it is down, nothing is half-written, and the Worker recovers by itself", { timeout: 120_000 }, async () => {
+  test("requests fail cleanly while it is down, nothing is half-written, and the Worker recovers by itself", {
+    timeout: 120_000,
+  }, async () => {
     const url = app!.url;
     const td = await signUp("organiser", "Dave");
-    const created = await td.client.json("POST", "/api/tournaments", { ...validTournament(), maxPlayers: 8 }, timeout());
+    const created = await td.client.json(
+      "POST",
+      "/api/tournaments",
+      { ...validTournament(), maxPlayers: 8 },
+      timeout(),
+    );
     expect(created.status).toBe(201);
     const t = (await created.json()) as TournamentJson;
-    const [early, holder, joiner, rich, lateJoiner] = (await Promise.all(["Early", "Holder", "Joiner", "Rich", "Late"].map((n) => signUp("player", n)))) as [Account, Account, Account, Account, Account];
+    const [early, holder, joiner, rich, lateJoiner] = (await Promise.all(
+      ["Early", "Holder", "Joiner", "Rich", "Late"].map((n) => signUp("player", n)),
+    )) as [Account, Account, Account, Account, Account];
     const joinOf = async (p: Account, to: TournamentJson = t) => {
       const r = await p.client.json("POST", "/api/tournaments/join", { tournamentId: to.id }, timeout());
       expect(r.status).toBe(200);
       return ((await r.json()) as { paymentIntentId: string }).paymentIntentId;
     };
-    const confirmOf = (p: Account, intent: string) => p.client.json("POST", `/api/dev/payments/${intent}/confirm`, { cardNumber: OK_CARD }, timeout());
+    const confirmOf = (p: Account, intent: string) =>
+      p.client.json("POST", `/api/dev/payments/${intent}/confirm`, { cardNumber: OK_CARD }, timeout());
     const earlyIntent = await joinOf(early);
     expect((await confirmOf(early, earlyIntent)).status).toBe(200);
     const holderIntent = await joinOf(holder);
@@ -928,14 +1257,28 @@ describe("the database restarts mid-run", () => {
     });
     // Two tournaments in play: one with a semi-final to record, one ready to finalize.
     const playing = async (maxPlayers: number) => {
-      const r = await td.client.json("POST", "/api/tournaments", { ...validTournament(), maxPlayers, payoutStructure: "winner_only" }, timeout());
+      const r = await td.client.json(
+        "POST",
+        "/api/tournaments",
+        { ...validTournament(), maxPlayers, payoutStructure: "winner_only" },
+        timeout(),
+      );
       expect(r.status).toBe(201);
       const made = (await r.json()) as TournamentJson;
-      for (const p of await Promise.all(Array.from({ length: maxPlayers }, (_, i) => signUp("player", `Cueist ${i + 1}`)))) {
+      for (const p of await Promise.all(
+        Array.from({ length: maxPlayers }, (_, i) => signUp("player", `Cueist ${i + 1}`)),
+      )) {
         expect((await confirmOf(p, await joinOf(p, made))).status).toBe(200);
       }
-      expect((await td.client.json("POST", `/api/tournaments/${made.id}/start`, undefined, timeout())).status).toBe(200);
-      const ms = (await (await fetch(`${url}/api/tournaments/${made.id}/matches`, timeout())).json()) as { id: string; round: number; player1Id: string; player2Id: string }[];
+      expect((await td.client.json("POST", `/api/tournaments/${made.id}/start`, undefined, timeout())).status).toBe(
+        200,
+      );
+      const ms = (await (await fetch(`${url}/api/tournaments/${made.id}/matches`, timeout())).json()) as {
+        id: string;
+        round: number;
+        player1Id: string;
+        player2Id: string;
+      }[];
       return { t: made, ms };
     };
     const semis = await playing(4);
@@ -943,20 +1286,31 @@ describe("the database restarts mid-run", () => {
     const finalOf4 = semis.ms.find((m) => m.round === 2)!;
     const ready = await playing(2);
     const readyFinal = ready.ms[0]!;
-    expect((await td.client.json("PATCH", `/api/matches/${readyFinal.id}`, { winnerId: readyFinal.player1Id }, timeout())).status).toBe(200);
+    expect(
+      (await td.client.json("PATCH", `/api/matches/${readyFinal.id}`, { winnerId: readyFinal.player1Id }, timeout()))
+        .status,
+    ).toBe(200);
 
     const health = await fetch(`${url}/api/health`, timeout());
     expect(await health.json()).toMatchObject({ ok: true, database: "ok" });
 
     // -- A burst of writes, and the database goes away while it is in flight.
     const burst = [
-      ...Array.from({ length: 10 }, (_, i) => attempt(`withdraw #${i}`, () => rich.client.json("POST", "/api/withdrawals/request", { amount: "1.00" }, timeout()))),
+      ...Array.from({ length: 10 }, (_, i) =>
+        attempt(`withdraw #${i}`, () =>
+          rich.client.json("POST", "/api/withdrawals/request", { amount: "1.00" }, timeout()),
+        ),
+      ),
       attempt("join", () => joiner.client.json("POST", "/api/tournaments/join", { tournamentId: t.id }, timeout())),
       attempt("confirm", () => confirmOf(holder, holderIntent)),
       attempt("tournament json", () => fetch(`${url}/api/tournaments/${t.slug}`, timeout())),
       attempt("tournament page", () => fetch(`${url}/tournament/${t.slug}`, timeout())),
-      attempt("result", () => td.client.json("PATCH", `/api/matches/${semi.id}`, { winnerId: semi.player1Id }, timeout())),
-      attempt("finalize", () => td.client.json("POST", `/api/tournaments/${ready.t.id}/finalize`, undefined, timeout())),
+      attempt("result", () =>
+        td.client.json("PATCH", `/api/matches/${semi.id}`, { winnerId: semi.player1Id }, timeout()),
+      ),
+      attempt("finalize", () =>
+        td.client.json("POST", `/api/tournaments/${ready.t.id}/finalize`, undefined, timeout()),
+      ),
     ];
     await Promise.race(burst);
     const closedAt = Date.now();
@@ -971,26 +1325,44 @@ describe("the database restarts mid-run", () => {
     }
     expect(settledIn, "in-flight requests settled").toBeLessThan(15_000);
     const failedInFlight = inFlight.filter((o) => "status" in o && o.status >= 500).length;
-    const okWithdrawals = inFlight.filter((o) => o.label.startsWith("withdraw") && "status" in o && o.status === 200).map((o) => ("text" in o ? (JSON.parse(o.text) as { id: string }).id : ""));
+    const okWithdrawals = inFlight
+      .filter((o) => o.label.startsWith("withdraw") && "status" in o && o.status === 200)
+      .map((o) => ("text" in o ? (JSON.parse(o.text) as { id: string }).id : ""));
 
     // -- While it is down: the Worker itself is alive, everything needing data fails cleanly.
     const down = {
       healthz: await attempt("healthz", () => fetch(`${url}/healthz`, timeout())),
       health: await attempt("api health", () => fetch(`${url}/api/health`, timeout())),
-      withdraw: await attempt("withdraw", () => rich.client.json("POST", "/api/withdrawals/request", { amount: "2.00" }, timeout())),
-      join: await attempt("join", () => lateJoiner.client.json("POST", "/api/tournaments/join", { tournamentId: t.id }, timeout())),
+      withdraw: await attempt("withdraw", () =>
+        rich.client.json("POST", "/api/withdrawals/request", { amount: "2.00" }, timeout()),
+      ),
+      join: await attempt("join", () =>
+        lateJoiner.client.json("POST", "/api/tournaments/join", { tournamentId: t.id }, timeout()),
+      ),
       tournament: await attempt("tournament json", () => fetch(`${url}/api/tournaments/${t.slug}`, timeout())),
       page: await attempt("tournament page", () => fetch(`${url}/tournament/${t.slug}`, timeout())),
       me: await attempt("me", () => rich.client.get("/api/auth/me", timeout())),
-      login: await attempt("login", () => new HttpClient(url).json("POST", "/api/auth/login", { email: rich.email, password: "secret1", userType: "player" }, timeout())),
+      login: await attempt("login", () =>
+        new HttpClient(url).json(
+          "POST",
+          "/api/auth/login",
+          { email: rich.email, password: "secret1", userType: "player" },
+          timeout(),
+        ),
+      ),
       transactions: await attempt("transactions", () => rich.client.get("/api/transactions", timeout())),
-      result: await attempt("result", () => td.client.json("PATCH", `/api/matches/${semi.id}`, { winnerId: semi.player2Id }, timeout())),
-      finalize: await attempt("finalize", () => td.client.json("POST", `/api/tournaments/${ready.t.id}/finalize`, undefined, timeout())),
+      result: await attempt("result", () =>
+        td.client.json("PATCH", `/api/matches/${semi.id}`, { winnerId: semi.player2Id }, timeout()),
+      ),
+      finalize: await attempt("finalize", () =>
+        td.client.json("POST", `/api/tournaments/${ready.t.id}/finalize`, undefined, timeout()),
+      ),
     };
     expect(down.healthz).toMatchObject({ status: 200 });
     expect(down.health).toMatchObject({ status: 503 });
     expect(JSON.parse((down.health as { text: string }).text)).toEqual({ ok: false, database: "unreachable" });
-    for (const key of ["withdraw", "join", "tournament", "me", "login", "transactions", "result", "finalize"] as const) expectCleanFailure(down[key], "json");
+    for (const key of ["withdraw", "join", "tournament", "me", "login", "transactions", "result", "finalize"] as const)
+      expectCleanFailure(down[key], "json");
     expectCleanFailure(down.page, "html");
 
     // -- A new database server on the same file and port; the Worker is not restarted.
@@ -1003,62 +1375,122 @@ describe("the database restarts mid-run", () => {
     const me = await rich.client.get("/api/auth/me", timeout());
     expect(me.status).toBe(200);
     const check = sql();
-    const richWithdrawals = (await check.execute({ sql: "select id, amount_pence from withdrawals where user_id = ?", args: [rich.id] })).rows;
-    for (const id of okWithdrawals) expect(richWithdrawals.map((w) => String(w.id)), "an acknowledged withdrawal was lost").toContain(id);
+    const richWithdrawals = (
+      await check.execute({ sql: "select id, amount_pence from withdrawals where user_id = ?", args: [rich.id] })
+    ).rows;
+    for (const id of okWithdrawals)
+      expect(
+        richWithdrawals.map((w) => String(w.id)),
+        "an acknowledged withdrawal was lost",
+      ).toContain(id);
     // Nothing half-written: every withdrawal has its ledger row and none is without.
-    const withdrawMoves = (await check.execute({ sql: "select idempotency_key, amount_pence from transactions where user_id = ? and type = 'withdraw'", args: [rich.id] })).rows;
-    expect(withdrawMoves.map((m) => String(m.idempotency_key)).sort()).toEqual(richWithdrawals.map((w) => `withdrawal:${w.id}`).sort());
-    const richBalance = Number((await check.execute({ sql: "select balance_pence from players where id = ?", args: [rich.id] })).rows[0]?.balance_pence);
+    const withdrawMoves = (
+      await check.execute({
+        sql: "select idempotency_key, amount_pence from transactions where user_id = ? and type = 'withdraw'",
+        args: [rich.id],
+      })
+    ).rows;
+    expect(withdrawMoves.map((m) => String(m.idempotency_key)).sort()).toEqual(
+      richWithdrawals.map((w) => `withdrawal:${w.id}`).sort(),
+    );
+    const richBalance = Number(
+      (await check.execute({ sql: "select balance_pence from players where id = ?", args: [rich.id] })).rows[0]
+        ?.balance_pence,
+    );
     expect(richBalance).toBe(5000 - richWithdrawals.reduce((s, w) => s + Number(w.amount_pence), 0));
     // No withdrawal was written during the outage.
     expect(richWithdrawals.every((w) => Number(w.amount_pence) === 100)).toBe(true);
     // The joiner: no payment without its hold (a bare hold is fine: the next join reuses it).
-    const joinerPayments = (await check.execute({ sql: "select id, registration_id from payments where player_id = ?", args: [joiner.id] })).rows;
+    const joinerPayments = (
+      await check.execute({ sql: "select id, registration_id from payments where player_id = ?", args: [joiner.id] })
+    ).rows;
     for (const p of joinerPayments) {
-      expect(await check.execute({ sql: "select count(*) as n from tournament_players where id = ? and payment_intent_id = ?", args: [String(p.registration_id), String(p.id)] }).then((r) => Number(r.rows[0]?.n))).toBe(1);
+      expect(
+        await check
+          .execute({
+            sql: "select count(*) as n from tournament_players where id = ? and payment_intent_id = ?",
+            args: [String(p.registration_id), String(p.id)],
+          })
+          .then((r) => Number(r.rows[0]?.n)),
+      ).toBe(1);
     }
-    expect(Number((await check.execute({ sql: "select count(*) as n from tournament_players where player_id = ?", args: [lateJoiner.id] })).rows[0]?.n)).toBe(0);
+    expect(
+      Number(
+        (
+          await check.execute({
+            sql: "select count(*) as n from tournament_players where player_id = ?",
+            args: [lateJoiner.id],
+          })
+        ).rows[0]?.n,
+      ),
+    ).toBe(0);
 
     // The result in flight: either the semi has its winner and the winner is in the final, or neither.
-    const semiRow = (await check.execute({ sql: "select status, winner_id, next_slot from matches where id = ?", args: [semi.id] })).rows[0]!;
-    const finalRow = (await check.execute({ sql: "select player1_id, player2_id from matches where id = ?", args: [finalOf4.id] })).rows[0]!;
+    const semiRow = (
+      await check.execute({ sql: "select status, winner_id, next_slot from matches where id = ?", args: [semi.id] })
+    ).rows[0]!;
+    const finalRow = (
+      await check.execute({ sql: "select player1_id, player2_id from matches where id = ?", args: [finalOf4.id] })
+    ).rows[0]!;
     const slotHolder = Number(semiRow.next_slot) === 1 ? finalRow.player1_id : finalRow.player2_id;
     if (semiRow.status === "completed") expect(slotHolder).toBe(semiRow.winner_id);
     else expect([semiRow.winner_id, slotHolder]).toEqual([null, null]);
     // The finalize in flight: all of it or none of it.
     const finalized = async () => {
-      const parts = (await check.execute({
-        sql: `select (select status from tournaments where id = ?1) as status,
+      const parts = (
+        await check.execute({
+          sql: `select (select status from tournaments where id = ?1) as status,
           (select count(*) from payouts where tournament_id = ?1) as payouts,
           (select count(*) from transactions where tournament_id = ?1 and type in ('payout', 'rake')) as moves,
           (select count(*) from player_stats where player_id in (?2, ?3)) as stats`,
-        args: [ready.t.id, readyFinal.player1Id, readyFinal.player2Id],
-      })).rows[0]!;
+          args: [ready.t.id, readyFinal.player1Id, readyFinal.player2Id],
+        })
+      ).rows[0]!;
       return [String(parts.status), Number(parts.payouts), Number(parts.moves), Number(parts.stats)];
     };
     const finalizedState = await finalized();
-    expect([["in_progress", 0, 0, 0], ["finished", 1, 2, 2]], "a half-written finalize").toContainEqual(finalizedState);
+    expect(
+      [
+        ["in_progress", 0, 0, 0],
+        ["finished", 1, 2, 2],
+      ],
+      "a half-written finalize",
+    ).toContainEqual(finalizedState);
 
     // Everything works again: play, pay, join, withdraw.
     if (semiRow.status !== "completed") {
-      expect((await td.client.json("PATCH", `/api/matches/${semi.id}`, { winnerId: semi.player1Id }, timeout())).status).toBe(200);
+      expect(
+        (await td.client.json("PATCH", `/api/matches/${semi.id}`, { winnerId: semi.player1Id }, timeout())).status,
+      ).toBe(200);
     }
     const again = await td.client.json("POST", `/api/tournaments/${ready.t.id}/finalize`, undefined, timeout());
     expect(again.status).toBe(finalizedState[0] === "finished" ? 409 : 200);
     expect(await finalized()).toEqual(["finished", 1, 2, 2]);
-    expect(Number((await check.execute({ sql: "select balance_pence from players where id = ?", args: [readyFinal.player1Id] })).rows[0]?.balance_pence)).toBe(1800);
+    expect(
+      Number(
+        (await check.execute({ sql: "select balance_pence from players where id = ?", args: [readyFinal.player1Id] }))
+          .rows[0]?.balance_pence,
+      ),
+    ).toBe(1800);
 
     const joinerIntent = await joinOf(joiner);
     expect((await confirmOf(joiner, joinerIntent)).status).toBe(200);
     const retried = await confirmOf(holder, holderIntent);
     expect(retried.status).toBe(200);
-    const verified = await holder.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: holderIntent }, timeout());
+    const verified = await holder.client.json(
+      "POST",
+      "/api/tournaments/verify-payment",
+      { paymentIntentId: holderIntent },
+      timeout(),
+    );
     expect(await verified.json()).toMatchObject({ success: true, paid: true });
     const lateIntent = await joinOf(lateJoiner);
     expect((await confirmOf(lateJoiner, lateIntent)).status).toBe(200);
     const w = await rich.client.json("POST", "/api/withdrawals/request", { amount: "2.00" }, timeout());
     expect(w.status).toBe(200);
-    const shown = (await (await fetch(`${url}/api/tournaments/${t.slug}`, timeout())).json()) as { playerCount: number };
+    const shown = (await (await fetch(`${url}/api/tournaments/${t.slug}`, timeout())).json()) as {
+      playerCount: number;
+    };
     expect(shown.playerCount).toBe(4);
     const page = await fetch(`${url}/tournament/${t.slug}`, timeout());
     expect(page.status).toBe(200);
@@ -1066,7 +1498,9 @@ describe("the database restarts mid-run", () => {
 
     // Each paid entry has exactly one applied payment and its three ledger rows.
     for (const p of [early, holder, joiner, lateJoiner]) {
-      const rows = (await check.execute({ sql: "select type from transactions where user_id = ? order by type", args: [p.id] })).rows.map((r) => r.type);
+      const rows = (
+        await check.execute({ sql: "select type from transactions where user_id = ? order by type", args: [p.id] })
+      ).rows.map((r) => r.type);
       expect(rows, `ledger rows of ${p.id}`).toEqual(["deposit", "entry_fee", "site_fee"]);
     }
     const ledger = await check.execute(`
@@ -1076,7 +1510,9 @@ describe("the database restarts mid-run", () => {
     expect(ledger.rows.filter((r) => Number(r.balance) !== Number(r.total) || Number(r.balance) < 0)).toEqual([]);
     console.log(
       `database restart: ${inFlight.length} requests in flight, ${failedInFlight} failed cleanly, all settled ${settledIn} ms after the close; ` +
-        `outage answers in ${Object.values(down).map((o) => o.ms).join("/")} ms; first request after the restart ${firstAfter.ms} ms`,
+        `outage answers in ${Object.values(down)
+          .map((o) => o.ms)
+          .join("/")} ms; first request after the restart ${firstAfter.ms} ms`,
     );
   });
 });

@@ -20,7 +20,12 @@ test("every measured page and call stays within its round-trip budget", { timeou
   }
   const byRequest = new Map(rows.map((row) => [row.request, row]));
   // The pages of an evening: exactly one round trip each (the session's check rides with the data).
-  for (const page of ["GET /player/dashboard", "GET /td/dashboard", "GET /tournament/{slug} (player)", "GET /scoreboard/{code}"]) {
+  for (const page of [
+    "GET /player/dashboard",
+    "GET /td/dashboard",
+    "GET /tournament/{slug} (player)",
+    "GET /scoreboard/{code}",
+  ]) {
     expect(byRequest.get(page)?.pipelines, page).toBe(1);
   }
   expect(byRequest.get("GET / (landing)")?.pipelines).toBe(0);

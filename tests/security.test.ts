@@ -45,8 +45,23 @@ async function rows(sql: string, ...args: (string | number)[]): Promise<Row[]> {
 
 /** Everything the app can write, except the rate-limit counters. */
 async function everything(): Promise<Record<string, Row[]>> {
-  const tables = ["players", "organisers", "tournaments", "tournament_players", "matches", "tables", "payments", "payouts", "transactions", "withdrawals", "player_stats", "outbox"];
-  const entries = await Promise.all(tables.map(async (t) => [t, await rows(`select * from ${t} order by rowid`)] as const));
+  const tables = [
+    "players",
+    "organisers",
+    "tournaments",
+    "tournament_players",
+    "matches",
+    "tables",
+    "payments",
+    "payouts",
+    "transactions",
+    "withdrawals",
+    "player_stats",
+    "outbox",
+  ];
+  const entries = await Promise.all(
+    tables.map(async (t) => [t, await rows(`select * from ${t} order by rowid`)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -65,7 +80,9 @@ async function enter(t: TournamentJson, entrants: Account[]): Promise<void> {
     const joined = await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
     expect(joined.status, await joined.clone().text()).toBe(200);
     const { paymentIntentId } = (await joined.json()) as { paymentIntentId: string };
-    const paid = await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
+    const paid = await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, {
+      cardNumber: "4242424242424242",
+    });
     expect(paid.status).toBe(200);
   }
 }
@@ -160,22 +177,33 @@ test("authorisation matrix, JSON API: only the tournament's director runs it —
     {
       route: "PATCH /api/matches/{id}/table",
       // Another director tries with a table of their own; everyone else with the owner's.
-      call: (client, who) => client.json("PATCH", `/api/matches/${match!.id}/table`, { tableId: who === "otherDirector" ? theirTable.id : ownTable.id }),
+      call: (client, who) =>
+        client.json("PATCH", `/api/matches/${match!.id}/table`, {
+          tableId: who === "otherDirector" ? theirTable.id : ownTable.id,
+        }),
       status: ownerOnly,
       state,
       done: async () => {
-        expect(await rows("select status, table_id from matches where id = ?", match!.id)).toEqual([{ status: "in_progress", table_id: ownTable.id }]);
+        expect(await rows("select status, table_id from matches where id = ?", match!.id)).toEqual([
+          { status: "in_progress", table_id: ownTable.id },
+        ]);
       },
     },
     {
       route: "PATCH /api/matches/{id}",
-      call: (client) => client.json("PATCH", `/api/matches/${match!.id}`, { winnerId: match!.player1Id, player1Score: 3, player2Score: 1, status: "completed" }),
+      call: (client) =>
+        client.json("PATCH", `/api/matches/${match!.id}`, {
+          winnerId: match!.player1Id,
+          player1Score: 3,
+          player2Score: 1,
+          status: "completed",
+        }),
       status: ownerOnly,
       state,
       done: async () => {
-        expect(await rows("select status, winner_id, player1_score, player2_score from matches where id = ?", match!.id)).toEqual([
-          { status: "completed", winner_id: match!.player1Id, player1_score: 3, player2_score: 1 },
-        ]);
+        expect(
+          await rows("select status, winner_id, player1_score, player2_score from matches where id = ?", match!.id),
+        ).toEqual([{ status: "completed", winner_id: match!.player1Id, player1_score: 3, player2_score: 1 }]);
       },
     },
     {
@@ -183,7 +211,9 @@ test("authorisation matrix, JSON API: only the tournament's director runs it —
       call: (client) => client.get(`/api/tournaments/${t.id}/payout-preview`),
       status: ownerOnly,
       done: async (_who, body) => {
-        expect(body).toEqual([{ playerId: match!.player1Id, playerName: expect.any(String), position: "1st", amount: "18.00" }]);
+        expect(body).toEqual([
+          { playerId: match!.player1Id, playerName: expect.any(String), position: "1st", amount: "18.00" },
+        ]);
       },
     },
     {
@@ -200,7 +230,10 @@ test("authorisation matrix, JSON API: only the tournament's director runs it —
 
   // Archive and restore need a tournament in progress.
   const live = await f.createTournament(c.owner);
-  await f.sql().execute({ sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?", args: [Date.now(), live.id] });
+  await f.sql().execute({
+    sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?",
+    args: [Date.now(), live.id],
+  });
   const liveState = () => rows("select * from tournaments where id = ?", live.id);
   await runApiRows(c, [
     {
@@ -232,7 +265,10 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
 
   const idsOf = (body: { id: string }[]) => body.map((x) => x.id).sort();
   const registrationState = () =>
-    Promise.all([rows("select * from tournament_players where tournament_id = ? order by id", open.id), rows("select * from payments where tournament_id = ? order by id", open.id)]);
+    Promise.all([
+      rows("select * from tournament_players where tournament_id = ? order by id", open.id),
+      rows("select * from payments where tournament_id = ? order by id", open.id),
+    ]);
   const balances = () =>
     Promise.all([
       rows("select id, balance_pence from players where id in (?, ?) order by id", c.player.id, c.otherPlayer.id),
@@ -247,7 +283,9 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
       status: organisersOnly(201),
       state: () => rows("select * from tables order by rowid"),
       done: async (who, body) => {
-        expect(await rows("select organiser_id, name from tables where id = ?", body.id)).toEqual([{ organiser_id: idOf(c, who), name: `Matrix table of ${who}` }]);
+        expect(await rows("select organiser_id, name from tables where id = ?", body.id)).toEqual([
+          { organiser_id: idOf(c, who), name: `Matrix table of ${who}` },
+        ]);
       },
     },
     {
@@ -255,7 +293,9 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
       call: (client) => client.get("/api/tables"),
       status: organisersOnly(200),
       done: async (who, body) => {
-        expect(idsOf(body)).toEqual((await rows("select id from tables where organiser_id = ? order by id", idOf(c, who))).map((r) => r.id));
+        expect(idsOf(body)).toEqual(
+          (await rows("select id from tables where organiser_id = ? order by id", idOf(c, who))).map((r) => r.id),
+        );
       },
     },
     {
@@ -267,11 +307,14 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
     },
     {
       route: "POST /api/tournaments",
-      call: (client, who) => client.json("POST", "/api/tournaments", { ...validTournament(), name: `Matrix Cup of ${who}` }),
+      call: (client, who) =>
+        client.json("POST", "/api/tournaments", { ...validTournament(), name: `Matrix Cup of ${who}` }),
       status: organisersOnly(201),
       state: () => rows("select * from tournaments order by rowid"),
       done: async (who, body) => {
-        expect(await rows("select organiser_id, name from tournaments where id = ?", body.id)).toEqual([{ organiser_id: idOf(c, who), name: `Matrix Cup of ${who}` }]);
+        expect(await rows("select organiser_id, name from tournaments where id = ?", body.id)).toEqual([
+          { organiser_id: idOf(c, who), name: `Matrix Cup of ${who}` },
+        ]);
       },
     },
     {
@@ -280,7 +323,9 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
       status: organisersOnly(200),
       done: async (who, body) => {
         expect(body.length).toBeGreaterThan(0);
-        expect(idsOf(body)).toEqual((await rows("select id from tournaments where organiser_id = ? order by id", idOf(c, who))).map((r) => r.id));
+        expect(idsOf(body)).toEqual(
+          (await rows("select id from tournaments where organiser_id = ? order by id", idOf(c, who))).map((r) => r.id),
+        );
       },
     },
     {
@@ -290,9 +335,13 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
       state: registrationState,
       done: async (who, body) => {
         if (who === "player") playersIntent = body.paymentIntentId;
-        expect(await rows("select paid, payment_intent_id from tournament_players where tournament_id = ? and player_id = ?", open.id, idOf(c, who))).toEqual([
-          { paid: 0, payment_intent_id: body.paymentIntentId },
-        ]);
+        expect(
+          await rows(
+            "select paid, payment_intent_id from tournament_players where tournament_id = ? and player_id = ?",
+            open.id,
+            idOf(c, who),
+          ),
+        ).toEqual([{ paid: 0, payment_intent_id: body.paymentIntentId }]);
       },
     },
     {
@@ -326,9 +375,14 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
         // Only the caller's own balance moved.
         const [playersBefore, organisersBefore] = before as Row[][];
         const [playersAfter, organisersAfter] = await balances();
-        const expected = [...playersBefore!, ...organisersBefore!].map((r) => ({ ...r, balance_pence: r.id === idOf(c, who) ? Number(r.balance_pence) - 100 : r.balance_pence }));
+        const expected = [...playersBefore!, ...organisersBefore!].map((r) => ({
+          ...r,
+          balance_pence: r.id === idOf(c, who) ? Number(r.balance_pence) - 100 : r.balance_pence,
+        }));
         expect([...playersAfter!, ...organisersAfter!]).toEqual(expected);
-        expect(await rows("select user_id from withdrawals where id = ?", body.id)).toEqual([{ user_id: idOf(c, who) }]);
+        expect(await rows("select user_id from withdrawals where id = ?", body.id)).toEqual([
+          { user_id: idOf(c, who) },
+        ]);
       },
     },
     {
@@ -337,7 +391,10 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
       status: { visitor: 401, player: 200, otherPlayer: 200, otherDirector: 200, owner: 200 },
       done: async (who, body) => {
         expect(body.length).toBeGreaterThan(0);
-        const owners = await rows(`select distinct user_id from transactions where id in (${body.map(() => "?").join(",")})`, ...idsOf(body));
+        const owners = await rows(
+          `select distinct user_id from transactions where id in (${body.map(() => "?").join(",")})`,
+          ...idsOf(body),
+        );
         expect(owners).toEqual([{ user_id: idOf(c, who) }]);
       },
     },
@@ -351,7 +408,8 @@ test("authorisation matrix, JSON API: tables, creating tournaments, joining, pay
       route: "GET /api/players/{id}/stats",
       call: (client) => client.get(`/api/players/${c.player.id}/stats`),
       status: { visitor: 401, player: 200, otherPlayer: 403, otherDirector: 403, owner: 403 },
-      done: async (_who, body) => expect(body).toMatchObject({ tournamentsPlayed: expect.any(Number), totalEarnings: expect.any(String) }),
+      done: async (_who, body) =>
+        expect(body).toMatchObject({ tournamentsPlayed: expect.any(Number), totalEarnings: expect.any(String) }),
     },
   ]);
 });
@@ -407,11 +465,19 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
   let match: Match | undefined;
   const state = () => playState(t.id);
   const live = await f.createTournament(c.owner, { name: "Archive Matrix Cup" });
-  await f.sql().execute({ sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?", args: [Date.now(), live.id] });
+  await f.sql().execute({
+    sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?",
+    args: [Date.now(), live.id],
+  });
   const liveState = () => rows("select * from tournaments where id = ?", live.id);
   const doomed = await addTable(c.owner, "Owner's table to delete by form");
   const formTournament = (who: Actor) =>
-    Object.fromEntries(Object.entries({ ...validTournament(), name: `Form Created Cup ${who}`, intent: "create" }).map(([k, v]) => [k, String(v)]));
+    Object.fromEntries(
+      Object.entries({ ...validTournament(), name: `Form Created Cup ${who}`, intent: "create" }).map(([k, v]) => [
+        k,
+        String(v),
+      ]),
+    );
 
   await runFormRows(c, [
     {
@@ -428,20 +494,34 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
     {
       route: "POST /tournament/{slug} intent=assign-table",
       path: page,
-      fields: (who) => ({ intent: "assign-table", matchId: match!.id, tableId: who === "otherDirector" ? theirTable.id : ownTable.id }),
+      fields: (who) => ({
+        intent: "assign-table",
+        matchId: match!.id,
+        tableId: who === "otherDirector" ? theirTable.id : ownTable.id,
+      }),
       otherDirector: { location: back, toast: "Failed to assign table", refused: true },
       owner: { location: back, toast: "Table assigned" },
       state,
-      done: async () => expect(await rows("select table_id from matches where id = ?", match!.id)).toEqual([{ table_id: ownTable.id }]),
+      done: async () =>
+        expect(await rows("select table_id from matches where id = ?", match!.id)).toEqual([{ table_id: ownTable.id }]),
     },
     {
       route: "POST /tournament/{slug} intent=record-result",
       path: page,
-      fields: () => ({ intent: "record-result", matchId: match!.id, winnerId: match!.player2Id!, player1Score: "1", player2Score: "3" }),
+      fields: () => ({
+        intent: "record-result",
+        matchId: match!.id,
+        winnerId: match!.player2Id!,
+        player1Score: "1",
+        player2Score: "3",
+      }),
       otherDirector: { location: back, toast: "Failed to update match", refused: true },
       owner: { location: back, toast: "Result recorded" },
       state,
-      done: async () => expect(await rows("select winner_id from matches where id = ?", match!.id)).toEqual([{ winner_id: match!.player2Id }]),
+      done: async () =>
+        expect(await rows("select winner_id from matches where id = ?", match!.id)).toEqual([
+          { winner_id: match!.player2Id },
+        ]),
     },
     {
       route: "POST /tournament/{slug} intent=finalize",
@@ -450,7 +530,8 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
       otherDirector: { location: back, toast: "Failed to finalize tournament", refused: true },
       owner: { location: page, toast: "Payouts confirmed" },
       state,
-      done: async () => expect(await rows("select status from tournaments where id = ?", t.id)).toEqual([{ status: "finished" }]),
+      done: async () =>
+        expect(await rows("select status from tournaments where id = ?", t.id)).toEqual([{ status: "finished" }]),
     },
     {
       route: "POST /td/tournaments intent=archive",
@@ -459,7 +540,8 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
       otherDirector: { location: "/td/tournaments", toast: "Update failed", refused: true },
       owner: { location: "/td/tournaments?tab=archived", toast: "Tournament status has been updated successfully" },
       state: liveState,
-      done: async () => expect(await rows("select status from tournaments where id = ?", live.id)).toEqual([{ status: "finished" }]),
+      done: async () =>
+        expect(await rows("select status from tournaments where id = ?", live.id)).toEqual([{ status: "finished" }]),
     },
     {
       route: "POST /td/tournaments intent=restore",
@@ -468,7 +550,8 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
       otherDirector: { location: "/td/tournaments?tab=archived", toast: "Update failed", refused: true },
       owner: { location: "/td/tournaments", toast: "Tournament status has been updated successfully" },
       state: liveState,
-      done: async () => expect(await rows("select status from tournaments where id = ?", live.id)).toEqual([{ status: "open" }]),
+      done: async () =>
+        expect(await rows("select status from tournaments where id = ?", live.id)).toEqual([{ status: "open" }]),
     },
     {
       // Any director may add a table: it is their own.
@@ -478,7 +561,10 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
       otherDirector: { location: "/td/tables", toast: "New table added successfully", refused: false },
       owner: { location: "/td/tables", toast: "New table added successfully" },
       state: () => rows("select * from tables order by rowid"),
-      done: async (who) => expect(await rows("select organiser_id from tables where name = ?", `Form table of ${who}`)).toEqual([{ organiser_id: idOf(c, who) }]),
+      done: async (who) =>
+        expect(await rows("select organiser_id from tables where name = ?", `Form table of ${who}`)).toEqual([
+          { organiser_id: idOf(c, who) },
+        ]),
     },
     {
       route: "POST /td/tables intent=delete",
@@ -497,7 +583,9 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
       owner: { location: /^\/tournament\/form-created-cup-owner-[a-z0-9]{6}$/ },
       state: () => rows("select * from tournaments order by rowid"),
       done: async (who) =>
-        expect(await rows("select organiser_id from tournaments where name = ?", `Form Created Cup ${who}`)).toEqual([{ organiser_id: idOf(c, who) }]),
+        expect(await rows("select organiser_id from tournaments where name = ?", `Form Created Cup ${who}`)).toEqual([
+          { organiser_id: idOf(c, who) },
+        ]),
     },
   ]);
   expect(await f.balance("player", match!.player2Id!)).toBeGreaterThanOrEqual(1800);
@@ -515,7 +603,13 @@ test("cross-origin mutations are refused with 403 and write nothing; the same re
   const other = await f.createTournament(c.otherDirector, { name: "Joinable Cross Cup" });
   await f.credit("player", c.player.id, 300);
   const credentials = { email: uniqueEmail("cross"), password: "secret1" };
-  expect((await app.client().json("POST", "/api/auth/signup/player", { name: "Cross", ...credentials, confirmPassword: "secret1" })).status).toBe(201);
+  expect(
+    (
+      await app
+        .client()
+        .json("POST", "/api/auth/signup/player", { name: "Cross", ...credentials, confirmPassword: "secret1" })
+    ).status,
+  ).toBe(201);
 
   const hostile: [string, Record<string, string>][] = [
     ["Origin: https://evil.example", { Origin: "https://evil.example" }],
@@ -524,20 +618,63 @@ test("cross-origin mutations are refused with 403 and write nothing; the same re
     ["Origin of another port", { Origin: app.url.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`) }],
   ];
   const cases: { name: string; send: (headers: Record<string, string>) => Promise<Response>; ok: number }[] = [
-    { name: "POST /api/tournaments", send: (headers) => c.owner.client.json("POST", "/api/tournaments", validTournament(), { headers }), ok: 201 },
-    { name: "PATCH /api/tournaments/{id}/status", send: (headers) => c.owner.client.json("PATCH", `/api/tournaments/${live.id}/status`, { status: "finished" }, { headers }), ok: 200 },
-    { name: "DELETE /api/tables/{id}", send: (headers) => c.owner.client.request(`/api/tables/${table.id}`, { method: "DELETE", headers }), ok: 200 },
-    { name: "POST /api/withdrawals/request", send: (headers) => c.player.client.json("POST", "/api/withdrawals/request", { amount: "1.00" }, { headers }), ok: 200 },
-    { name: "POST /api/tournaments/join", send: (headers) => c.otherPlayer.client.json("POST", "/api/tournaments/join", { tournamentId: other.id }, { headers }), ok: 200 },
-    { name: "POST /api/auth/login", send: (headers) => app.client().json("POST", "/api/auth/login", { ...credentials, userType: "player" }, { headers }), ok: 200 },
-    { name: "POST /td/tables (form)", send: (headers) => c.owner.client.postForm("/td/tables", { intent: "add", name: "Evil table" }, { headers }), ok: 302 },
+    {
+      name: "POST /api/tournaments",
+      send: (headers) => c.owner.client.json("POST", "/api/tournaments", validTournament(), { headers }),
+      ok: 201,
+    },
+    {
+      name: "PATCH /api/tournaments/{id}/status",
+      send: (headers) =>
+        c.owner.client.json("PATCH", `/api/tournaments/${live.id}/status`, { status: "finished" }, { headers }),
+      ok: 200,
+    },
+    {
+      name: "DELETE /api/tables/{id}",
+      send: (headers) => c.owner.client.request(`/api/tables/${table.id}`, { method: "DELETE", headers }),
+      ok: 200,
+    },
+    {
+      name: "POST /api/withdrawals/request",
+      send: (headers) => c.player.client.json("POST", "/api/withdrawals/request", { amount: "1.00" }, { headers }),
+      ok: 200,
+    },
+    {
+      name: "POST /api/tournaments/join",
+      send: (headers) =>
+        c.otherPlayer.client.json("POST", "/api/tournaments/join", { tournamentId: other.id }, { headers }),
+      ok: 200,
+    },
+    {
+      name: "POST /api/auth/login",
+      send: (headers) =>
+        app.client().json("POST", "/api/auth/login", { ...credentials, userType: "player" }, { headers }),
+      ok: 200,
+    },
+    {
+      name: "POST /td/tables (form)",
+      send: (headers) => c.owner.client.postForm("/td/tables", { intent: "add", name: "Evil table" }, { headers }),
+      ok: 302,
+    },
     {
       name: "POST /td/create-tournament (form)",
       send: (headers) =>
-        c.owner.client.postForm("/td/create-tournament", { ...Object.fromEntries(Object.entries(validTournament()).map(([k, v]) => [k, String(v)])), intent: "create", name: "Cross Site Created" }, { headers }),
+        c.owner.client.postForm(
+          "/td/create-tournament",
+          {
+            ...Object.fromEntries(Object.entries(validTournament()).map(([k, v]) => [k, String(v)])),
+            intent: "create",
+            name: "Cross Site Created",
+          },
+          { headers },
+        ),
       ok: 302,
     },
-    { name: "POST /tournament/{slug} start (form)", send: (headers) => c.owner.client.postForm(`/tournament/${startable.slug}`, { intent: "start" }, { headers }), ok: 302 },
+    {
+      name: "POST /tournament/{slug} start (form)",
+      send: (headers) => c.owner.client.postForm(`/tournament/${startable.slug}`, { intent: "start" }, { headers }),
+      ok: 302,
+    },
   ];
   for (const { name, send, ok } of cases) {
     for (const [why, headers] of hostile) {
@@ -570,7 +707,11 @@ test("cross-origin mutations are refused with 403 and write nothing; the same re
   const forged = await app.client().request("/api/stripe/webhook", {
     method: "POST",
     body: JSON.stringify({ id: "evt_evil2", type: "payment_intent.succeeded", data: { object: { id: "pi_evil" } } }),
-    headers: { "Content-Type": "application/json", Origin: "https://evil.example", "Stripe-Signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}` },
+    headers: {
+      "Content-Type": "application/json",
+      Origin: "https://evil.example",
+      "Stripe-Signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`,
+    },
   });
   expect(forged.status).toBe(400);
   expect(await forged.json()).toEqual({ message: "Invalid webhook signature" });
@@ -581,8 +722,12 @@ test("cross-origin mutations are refused with 403 and write nothing; the same re
 // ---------------------------------------------------------------------------
 // 3. Session tampering.
 
-const sessionStorage = createCookieSessionStorage({ cookie: { name: "br_session", path: "/", httpOnly: true, sameSite: "lax", secrets: [TEST_SESSION_SECRET] } });
-const foreignStorage = createCookieSessionStorage({ cookie: { name: "br_session", path: "/", secrets: ["not-the-app-secret-".repeat(3)] } });
+const sessionStorage = createCookieSessionStorage({
+  cookie: { name: "br_session", path: "/", httpOnly: true, sameSite: "lax", secrets: [TEST_SESSION_SECRET] },
+});
+const foreignStorage = createCookieSessionStorage({
+  cookie: { name: "br_session", path: "/", secrets: ["not-the-app-secret-".repeat(3)] },
+});
 
 /** A br_session cookie value carrying `data`, signed by `storage`. */
 async function sessionCookie(data: Record<string, unknown>, storage = sessionStorage): Promise<string> {
@@ -596,22 +741,36 @@ async function sessionCookie(data: Record<string, unknown>, storage = sessionSto
 function splitCookie(value: string): { payload: Record<string, unknown>; signature: string } {
   const raw = decodeURIComponent(value);
   const dot = raw.lastIndexOf(".");
-  return { payload: JSON.parse(Buffer.from(raw.slice(0, dot), "base64").toString("utf8")), signature: raw.slice(dot + 1) };
+  return {
+    payload: JSON.parse(Buffer.from(raw.slice(0, dot), "base64").toString("utf8")),
+    signature: raw.slice(dot + 1),
+  };
 }
 const joinCookie = (payload: unknown, signature?: string) =>
-  encodeURIComponent(Buffer.from(JSON.stringify(payload), "utf8").toString("base64") + (signature === undefined ? "" : `.${signature}`));
+  encodeURIComponent(
+    Buffer.from(JSON.stringify(payload), "utf8").toString("base64") + (signature === undefined ? "" : `.${signature}`),
+  );
 
 async function expectSignedOut(cookie: string, label: string): Promise<void> {
   const client = app.client();
   client.cookies.set("br_session", cookie);
   expect((await client.get("/api/auth/me")).status, `${label}: /api/auth/me`).toBe(401);
   const dashboard = await client.get("/player/dashboard");
-  expect(dashboard.headers.get("Location"), `${label}: /player/dashboard`).toBe("/login?redirectTo=%2Fplayer%2Fdashboard");
-  expect((await client.get("/td/dashboard")).headers.get("Location"), `${label}: /td/dashboard`).toBe("/login?redirectTo=%2Ftd%2Fdashboard");
+  expect(dashboard.headers.get("Location"), `${label}: /player/dashboard`).toBe(
+    "/login?redirectTo=%2Fplayer%2Fdashboard",
+  );
+  expect((await client.get("/td/dashboard")).headers.get("Location"), `${label}: /td/dashboard`).toBe(
+    "/login?redirectTo=%2Ftd%2Fdashboard",
+  );
   const before = await everything();
-  expect((await client.json("POST", "/api/withdrawals/request", { amount: "1.00" })).status, `${label}: withdrawal`).toBe(401);
+  expect(
+    (await client.json("POST", "/api/withdrawals/request", { amount: "1.00" })).status,
+    `${label}: withdrawal`,
+  ).toBe(401);
   expect((await client.json("POST", "/api/tables", { name: "Forged" })).status, `${label}: add table`).toBe(401);
-  expect((await client.json("POST", "/api/tournaments", validTournament())).status, `${label}: create tournament`).toBe(401);
+  expect((await client.json("POST", "/api/tournaments", validTournament())).status, `${label}: create tournament`).toBe(
+    401,
+  );
   expect(await everything(), `${label} must write nothing`).toEqual(before);
 }
 
@@ -633,7 +792,11 @@ test("forged, altered and foreign-signed session cookies read as signed out", as
   expect(payload).toEqual({ sessionId: expect.any(String), userId: p.id, userType: "player" });
   // The controls: the real cookie, and one this file signs with the app's secret, both work.
   await expectSignedIn(real, p.id, "the real cookie");
-  await expectSignedIn(await sessionCookie({ sessionId, userId: p.id, userType: "player" }), p.id, "a cookie signed like the app does");
+  await expectSignedIn(
+    await sessionCookie({ sessionId, userId: p.id, userType: "player" }),
+    p.id,
+    "a cookie signed like the app does",
+  );
   const [otherSession] = await rows("select id from sessions where user_type = 'organiser' and user_id = ?", td.id);
 
   const flip = (s: string, at: number) => s.slice(0, at) + (s[at] === "A" ? "B" : "A") + s.slice(at + 1);
@@ -647,17 +810,41 @@ test("forged, altered and foreign-signed session cookies read as signed out", as
     ["an empty signature", encodeURIComponent(`${rawPayload}.`)],
     ["the payload unsigned", joinCookie(payload)],
     ["userType changed to organiser, old signature kept", joinCookie({ ...payload, userType: "organiser" }, signature)],
-    ["userId changed to the director's, old signature kept", joinCookie({ ...payload, userId: td.id, userType: "organiser" }, signature)],
-    ["signed with another secret", await sessionCookie({ sessionId, userId: p.id, userType: "player" }, foreignStorage)],
-    ["the director's id, signed with another secret", await sessionCookie({ sessionId: otherSession!.id, userId: td.id, userType: "organiser" }, foreignStorage)],
+    [
+      "userId changed to the director's, old signature kept",
+      joinCookie({ ...payload, userId: td.id, userType: "organiser" }, signature),
+    ],
+    [
+      "signed with another secret",
+      await sessionCookie({ sessionId, userId: p.id, userType: "player" }, foreignStorage),
+    ],
+    [
+      "the director's id, signed with another secret",
+      await sessionCookie({ sessionId: otherSession!.id, userId: td.id, userType: "organiser" }, foreignStorage),
+    ],
     // Even with the app's own secret, the session must exist and be this account's, of this type.
-    ["a player's session re-signed as an organiser", await sessionCookie({ sessionId, userId: p.id, userType: "organiser" })],
-    ["a player's session with an unknown userType", await sessionCookie({ sessionId, userId: p.id, userType: "admin" })],
-    ["the player's session with the director's id", await sessionCookie({ sessionId, userId: td.id, userType: "organiser" })],
-    ["the director's session with the player's id", await sessionCookie({ sessionId: otherSession!.id, userId: p.id, userType: "player" })],
+    [
+      "a player's session re-signed as an organiser",
+      await sessionCookie({ sessionId, userId: p.id, userType: "organiser" }),
+    ],
+    [
+      "a player's session with an unknown userType",
+      await sessionCookie({ sessionId, userId: p.id, userType: "admin" }),
+    ],
+    [
+      "the player's session with the director's id",
+      await sessionCookie({ sessionId, userId: td.id, userType: "organiser" }),
+    ],
+    [
+      "the director's session with the player's id",
+      await sessionCookie({ sessionId: otherSession!.id, userId: p.id, userType: "player" }),
+    ],
     ["an unknown session", await sessionCookie({ sessionId: crypto.randomUUID(), userId: p.id, userType: "player" })],
     ["no session at all (the old cookie)", await sessionCookie({ userId: p.id, userType: "player", version: 0 })],
-    ["a session id that is not a string", await sessionCookie({ sessionId: { $ne: null }, userId: p.id, userType: "player" })],
+    [
+      "a session id that is not a string",
+      await sessionCookie({ sessionId: { $ne: null }, userId: p.id, userType: "player" }),
+    ],
     ["an unknown id", await sessionCookie({ sessionId, userId: "no-such-user", userType: "player" })],
     ["an id that is not a string", await sessionCookie({ sessionId, userId: { $ne: null }, userType: "player" })],
   ];
@@ -673,7 +860,9 @@ test("logging out and resetting the password end the session", async () => {
   await expectSignedIn(copied, p.id, "the copy before the logout");
   const out = await p.client.json("POST", "/api/auth/logout");
   expect(out.status).toBe(200);
-  expect(out.headers.getSetCookie().some((c) => /^br_session=;/.test(c) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+  expect(
+    out.headers.getSetCookie().some((c) => /^br_session=;/.test(c) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c)),
+  ).toBe(true);
   expect(p.client.cookies.has("br_session")).toBe(false);
   expect((await p.client.get("/api/auth/me")).status).toBe(401);
   expect((await p.client.json("POST", "/api/tables", { name: "After logout" })).status).toBe(401);
@@ -684,7 +873,9 @@ test("logging out and resetting the password end the session", async () => {
   const copiedToo = q.client.cookies.get("br_session")!;
   const formOut = await q.client.postForm("/logout", {});
   expect(formOut.headers.get("Location")).toBe("/");
-  expect((await q.client.get("/player/dashboard")).headers.get("Location")).toBe("/login?redirectTo=%2Fplayer%2Fdashboard");
+  expect((await q.client.get("/player/dashboard")).headers.get("Location")).toBe(
+    "/login?redirectTo=%2Fplayer%2Fdashboard",
+  );
   await expectSignedOut(copiedToo, "a copy of the cookie taken before the form logout");
 
   // A password reset ends every earlier session, wherever it is.
@@ -692,17 +883,25 @@ test("logging out and resetting the password end the session", async () => {
   await f.credit("player", r.id, 500);
   const laptop = r.client.cookies.get("br_session")!;
   const phone = app.client();
-  expect((await phone.json("POST", "/api/auth/login", { email: r.email, password: "secret1", userType: "player" })).status).toBe(200);
+  expect(
+    (await phone.json("POST", "/api/auth/login", { email: r.email, password: "secret1", userType: "player" })).status,
+  ).toBe(200);
   const phoneCookie = phone.cookies.get("br_session")!;
   expect((await app.client().json("POST", "/api/auth/forgot-password", { email: r.email })).status).toBe(200);
   const token = await latestResetToken(r.email);
   // Asking for a link alone ends nothing.
   await expectSignedIn(laptop, r.id, "before the reset");
-  expect((await app.client().json("POST", "/api/auth/reset-password", { token, email: r.email, password: "newsecret1" })).status).toBe(200);
+  expect(
+    (await app.client().json("POST", "/api/auth/reset-password", { token, email: r.email, password: "newsecret1" }))
+      .status,
+  ).toBe(200);
   await expectSignedOut(laptop, "the laptop's session after a reset");
   await expectSignedOut(phoneCookie, "the phone's session after a reset");
   const again = app.client();
-  expect((await again.json("POST", "/api/auth/login", { email: r.email, password: "newsecret1", userType: "player" })).status).toBe(200);
+  expect(
+    (await again.json("POST", "/api/auth/login", { email: r.email, password: "newsecret1", userType: "player" }))
+      .status,
+  ).toBe(200);
   expect((await again.get("/api/auth/me")).status).toBe(200);
   expect(await f.balance("player", r.id)).toBe(500);
 });
@@ -729,7 +928,13 @@ test("a director's session ended by a reset writes nothing, though its reads sta
   for (const account of [td, joiner]) {
     expect((await app.client().json("POST", "/api/auth/forgot-password", { email: account.email })).status).toBe(200);
     const token = await latestResetToken(account.email);
-    expect((await app.client().json("POST", "/api/auth/reset-password", { token, email: account.email, password: "newsecret1" })).status).toBe(200);
+    expect(
+      (
+        await app
+          .client()
+          .json("POST", "/api/auth/reset-password", { token, email: account.email, password: "newsecret1" })
+      ).status,
+    ).toBe(200);
   }
 
   const client = app.client();
@@ -745,7 +950,9 @@ test("a director's session ended by a reset writes nothing, though its reads sta
     ["payout preview", () => client.get(`/api/tournaments/${live.id}/payout-preview`)],
   ];
   for (const [label, call] of calls) expect((await call()).status, label).toBe(401);
-  expect((await playerClient.json("POST", "/api/tournaments/join", { tournamentId: third.id })).status, "join").toBe(401);
+  expect((await playerClient.json("POST", "/api/tournaments/join", { tournamentId: third.id })).status, "join").toBe(
+    401,
+  );
   const joinForm = await playerClient.postForm(`/tournament/${third.slug}/checkout`, { intent: "join" });
   expect(joinForm.headers.get("Location"), "the checkout's join form").toMatch(/^\/login\?redirectTo=/);
   const form = await client.postForm(`/tournament/${open.slug}`, { intent: "start" });
@@ -760,8 +967,10 @@ test("a director's session ended by a reset writes nothing, though its reads sta
 // 4. Reset tokens.
 
 test("reset tokens: single use, expire, belong to one e-mail and one account", async () => {
-  const resetWith = (token: string, email: string, password: string) => app.client().json("POST", "/api/auth/reset-password", { token, email, password });
-  const hashes = (email: string) => rows(
+  const resetWith = (token: string, email: string, password: string) =>
+    app.client().json("POST", "/api/auth/reset-password", { token, email, password });
+  const hashes = (email: string) =>
+    rows(
       "select 'player' as kind, password_hash, (select count(*) from sessions s where s.user_type = 'player' and s.user_id = p.id) as sessions from players p where email = ? " +
         "union all select 'organiser', password_hash, (select count(*) from sessions s where s.user_type = 'organiser' and s.user_id = o.id) from organisers o where email = ?",
       email,
@@ -769,10 +978,16 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
     );
   const refused = async (response: Response, label: string) => {
     expect(response.status, label).toBe(400);
-    expect(await response.json(), label).toEqual({ message: "This password reset link is invalid or has expired. Please request a new one." });
+    expect(await response.json(), label).toEqual({
+      message: "This password reset link is invalid or has expired. Please request a new one.",
+    });
   };
   const valid = async (token: string, email: string) =>
-    ((await (await app.client().get(`/api/auth/validate-reset-token?${new URLSearchParams({ token, email })}`)).json()) as { valid: boolean }).valid;
+    (
+      (await (
+        await app.client().get(`/api/auth/validate-reset-token?${new URLSearchParams({ token, email })}`)
+      ).json()) as { valid: boolean }
+    ).valid;
 
   // Reuse after success.
   const a = await f.player("Reuse Ray");
@@ -782,7 +997,14 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
   const afterFirst = await hashes(a.email);
   await refused(await resetWith(tokenA, a.email, "secondnew2"), "a used token");
   expect(await valid(tokenA, a.email)).toBe(false);
-  const reusedForm = await app.client().postForm(`/reset-password?${new URLSearchParams({ token: tokenA, email: a.email })}`, { token: tokenA, email: a.email, password: "thirdnew3", confirmPassword: "thirdnew3" });
+  const reusedForm = await app
+    .client()
+    .postForm(`/reset-password?${new URLSearchParams({ token: tokenA, email: a.email })}`, {
+      token: tokenA,
+      email: a.email,
+      password: "thirdnew3",
+      confirmPassword: "thirdnew3",
+    });
   expect(reusedForm.status).toBe(400);
   expect(await html(reusedForm)).toContain("Invalid or Expired Link");
   expect(await hashes(a.email)).toEqual(afterFirst);
@@ -791,7 +1013,10 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
   const b = await f.player("Expired Ed");
   await app.client().json("POST", "/api/auth/forgot-password", { email: b.email });
   const tokenB = await latestResetToken(b.email);
-  await f.sql().execute({ sql: "update players set password_reset_expires = ? where email = ?", args: [Date.now() - 1000, b.email] });
+  await f.sql().execute({
+    sql: "update players set password_reset_expires = ? where email = ?",
+    args: [Date.now() - 1000, b.email],
+  });
   const beforeB = await hashes(b.email);
   expect(await valid(tokenB, b.email)).toBe(false);
   await refused(await resetWith(tokenB, b.email, "expired11"), "an expired token");
@@ -805,7 +1030,10 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
   const before2 = await hashes(c2.email);
   expect(await valid(token1, c2.email)).toBe(false);
   await refused(await resetWith(token1, c2.email, "stolen111"), "c1's token with c2's e-mail");
-  await refused(await resetWith(token1, c2.email.toUpperCase(), "stolen111"), "c1's token with c2's e-mail in capitals");
+  await refused(
+    await resetWith(token1, c2.email.toUpperCase(), "stolen111"),
+    "c1's token with c2's e-mail in capitals",
+  );
   await refused(await resetWith(`${token1}x`, c1.email, "stolen111"), "a token with a character added");
   await refused(await resetWith(token1.slice(0, -1), c1.email, "stolen111"), "a token with a character missing");
   expect(await hashes(c2.email)).toEqual(before2);
@@ -815,13 +1043,28 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
   // One e-mail, two accounts: the player's link does not reset the director's password.
   const shared = uniqueEmail("shared");
   const both = { email: shared, password: "secret1", confirmPassword: "secret1" };
-  expect((await app.client().json("POST", "/api/auth/signup/player", { name: "Sam Shared", ...both })).status).toBe(201);
-  expect((await app.client().json("POST", "/api/auth/signup/organiser", { organisationName: "Shared Club", venue: "The Shared", name: "Sam Shared", ...both })).status).toBe(201);
+  expect((await app.client().json("POST", "/api/auth/signup/player", { name: "Sam Shared", ...both })).status).toBe(
+    201,
+  );
+  expect(
+    (
+      await app.client().json("POST", "/api/auth/signup/organiser", {
+        organisationName: "Shared Club",
+        venue: "The Shared",
+        name: "Sam Shared",
+        ...both,
+      })
+    ).status,
+  ).toBe(201);
   await app.client().json("POST", "/api/auth/forgot-password", { email: shared });
-  const mails = ((await (await app.client().get("/api/dev/outbox")).json()) as { to: string; text: string }[]).filter((m) => m.to === shared);
+  const mails = ((await (await app.client().get("/api/dev/outbox")).json()) as { to: string; text: string }[]).filter(
+    (m) => m.to === shared,
+  );
   expect(mails).toHaveLength(2);
   const playerMail = mails.find((m) => m.text.includes("player account"))!;
-  const playerToken = new URL(playerMail.text.match(/https?:\/\/\S+\/reset-password\?\S+/)![0]).searchParams.get("token")!;
+  const playerToken = new URL(playerMail.text.match(/https?:\/\/\S+\/reset-password\?\S+/)![0]).searchParams.get(
+    "token",
+  )!;
   const [, organiserBefore] = await hashes(shared);
   expect((await resetWith(playerToken, shared, "onlyplayer1")).status).toBe(200);
   const [playerAfter, organiserAfter] = await hashes(shared);
@@ -829,7 +1072,13 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
   expect(playerAfter).toMatchObject({ kind: "player", sessions: 0 });
   expect(organiserAfter).toMatchObject({ kind: "organiser", sessions: 1 });
   expect(organiserAfter).toEqual(organiserBefore);
-  expect((await app.client().json("POST", "/api/auth/login", { email: shared, password: "onlyplayer1", userType: "organiser" })).status).toBe(401);
+  expect(
+    (
+      await app
+        .client()
+        .json("POST", "/api/auth/login", { email: shared, password: "onlyplayer1", userType: "organiser" })
+    ).status,
+  ).toBe(401);
 });
 
 // ---------------------------------------------------------------------------
@@ -837,7 +1086,8 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
 
 test("login is limited to 10 tries per 15 minutes per client and e-mail, with a clear 429", async () => {
   const p = await f.player("Limited Lee");
-  const login = (email: string, password: string) => app.client().json("POST", "/api/auth/login", { email, password, userType: "player" });
+  const login = (email: string, password: string) =>
+    app.client().json("POST", "/api/auth/login", { email, password, userType: "player" });
   for (let i = 0; i < 10; i++) expect((await login(p.email, "wrong-password")).status, `try ${i + 1}`).toBe(401);
   const limited = await login(p.email, "secret1");
   expect(limited.status).toBe(429);
@@ -850,7 +1100,10 @@ test("login is limited to 10 tries per 15 minutes per client and e-mail, with a 
   expect(await html(form)).toContain("Too many attempts. Please wait a few minutes and try again.");
   expect(form.headers.getSetCookie().filter((c) => c.startsWith("br_session="))).toEqual([]);
   // One window of 15 minutes for this client and e-mail.
-  const windows = await rows("select key, count, window_ends_at from rate_limits where key like 'login:%' and key like ?", `%:${p.email}`);
+  const windows = await rows(
+    "select key, count, window_ends_at from rate_limits where key like 'login:%' and key like ?",
+    `%:${p.email}`,
+  );
   expect(windows).toHaveLength(1);
   const left = Number(windows[0]!.window_ends_at) - Date.now();
   expect(left).toBeGreaterThan(14 * 60_000);
@@ -861,14 +1114,24 @@ test("login is limited to 10 tries per 15 minutes per client and e-mail, with a 
   // X-Forwarded-For does not make a new client; another client address does (Cloudflare sets
   // CF-Connecting-IP; here the test sets it by hand to stand for a second client).
   const right = { email: p.email, password: "secret1", userType: "player" };
-  expect((await app.client().json("POST", "/api/auth/login", right, { headers: { "X-Forwarded-For": "203.0.113.8" } })).status).toBe(429);
+  expect(
+    (await app.client().json("POST", "/api/auth/login", right, { headers: { "X-Forwarded-For": "203.0.113.8" } }))
+      .status,
+  ).toBe(429);
   // Another address is a new client, but the account itself has had 10 failures: it is
   // locked for everyone until its window passes (issue 13; see security-hardening.test.ts).
-  const elsewhere = await app.client().json("POST", "/api/auth/login", right, { headers: { "CF-Connecting-IP": "203.0.113.7" } });
+  const elsewhere = await app
+    .client()
+    .json("POST", "/api/auth/login", right, { headers: { "CF-Connecting-IP": "203.0.113.7" } });
   expect(elsewhere.status).toBe(429);
-  expect(await elsewhere.json()).toEqual({ message: expect.stringMatching(/^Too many failed sign-ins for this account\. Try again in 1[45] minutes\.$/) });
+  expect(await elsewhere.json()).toEqual({
+    message: expect.stringMatching(/^Too many failed sign-ins for this account\. Try again in 1[45] minutes\.$/),
+  });
   // Once the windows have passed, the right password works again.
-  await f.sql().execute({ sql: "update rate_limits set window_ends_at = ? where key like ?", args: [Date.now() - 1, `%:${p.email}`] });
+  await f.sql().execute({
+    sql: "update rate_limits set window_ends_at = ? where key like ?",
+    args: [Date.now() - 1, `%:${p.email}`],
+  });
   expect((await login(p.email, "secret1")).status).toBe(200);
 });
 
@@ -879,18 +1142,34 @@ test("forgot-password is limited to 5 per hour per client and e-mail, with a cle
   const limited = await ask();
   expect(limited.status).toBe(429);
   expect(await limited.json()).toEqual({ message: "Too many attempts. Please wait a few minutes and try again." });
-  expect((await app.client().json("POST", "/api/auth/forgot-password", { email: p.email.toUpperCase() })).status).toBe(429);
+  expect((await app.client().json("POST", "/api/auth/forgot-password", { email: p.email.toUpperCase() })).status).toBe(
+    429,
+  );
   const form = await app.client().postForm("/forgot-password", { email: p.email });
   expect(form.status).toBe(429);
   expect(await html(form)).toContain("Too many attempts. Please wait a few minutes and try again.");
   expect(await f.count("outbox", "to_address = ?", [p.email])).toBe(5);
-  const windows = await rows("select window_ends_at from rate_limits where key like 'forgot:%' and key like ?", `%:${p.email}`);
+  const windows = await rows(
+    "select window_ends_at from rate_limits where key like 'forgot:%' and key like ?",
+    `%:${p.email}`,
+  );
   expect(windows).toHaveLength(1);
   const left = Number(windows[0]!.window_ends_at) - Date.now();
   expect(left).toBeGreaterThan(59 * 60_000);
   expect(left).toBeLessThanOrEqual(60 * 60_000);
   // Another client address has its own window.
-  expect((await app.client().json("POST", "/api/auth/forgot-password", { email: p.email }, { headers: { "CF-Connecting-IP": "203.0.113.7" } })).status).toBe(200);
+  expect(
+    (
+      await app
+        .client()
+        .json(
+          "POST",
+          "/api/auth/forgot-password",
+          { email: p.email },
+          { headers: { "CF-Connecting-IP": "203.0.113.7" } },
+        )
+    ).status,
+  ).toBe(200);
   expect(await f.count("outbox", "to_address = ?", [p.email])).toBe(6);
 });
 
@@ -927,7 +1206,11 @@ test("markup stored in every free-text field is inert on every page that shows i
     confirmPassword: "secret1",
   });
   expect(signup.status).toBe(201);
-  const td: Account = { client: organiser, id: ((await signup.json()) as { user: { id: string } }).user.id, email: organiserEmail };
+  const td: Account = {
+    client: organiser,
+    id: ((await signup.json()) as { user: { id: string } }).user.id,
+    email: organiserEmail,
+  };
   const fields = { name: v.name, venue: v.venue, rules: v.rules, format: v.format };
   const open = await f.createTournament(td, fields);
   const live = await f.createTournament(td, { ...fields, maxPlayers: 2, payoutStructure: "winner_only" });
@@ -938,14 +1221,36 @@ test("markup stored in every free-text field is inert on every page that shows i
   const scriptTable = await addTable(td, v.tableScript);
   const imgTable = await addTable(td, v.tableImg);
   const match = await onlyMatch(live);
-  expect((await td.client.json("PATCH", `/api/matches/${match.id}/table`, { tableId: scriptTable.id })).status).toBe(200);
+  expect((await td.client.json("PATCH", `/api/matches/${match.id}/table`, { tableId: scriptTable.id })).status).toBe(
+    200,
+  );
   await app.client().json("POST", "/api/auth/forgot-password", { email: p1.email });
 
   const pages: [string, HttpClient, string, string[]][] = [
-    ["open tournament page (visitor)", app.client(), `/tournament/${open.slug}`, [v.name, v.venue, v.rules, v.format, v.tdName]],
-    ["live tournament page, bracket (visitor)", app.client(), `/tournament/${live.slug}?tab=bracket`, [v.name, v.playerOne, v.playerTwo]],
-    ["live tournament page, details (director)", td.client, `/tournament/${live.slug}?tab=details`, [v.name, v.venue, v.rules, v.format, v.playerOne, v.playerTwo]],
-    ["live tournament, result dialog", td.client, `/tournament/${live.slug}?tab=bracket&result=${match.id}`, [v.playerOne, v.playerTwo]],
+    [
+      "open tournament page (visitor)",
+      app.client(),
+      `/tournament/${open.slug}`,
+      [v.name, v.venue, v.rules, v.format, v.tdName],
+    ],
+    [
+      "live tournament page, bracket (visitor)",
+      app.client(),
+      `/tournament/${live.slug}?tab=bracket`,
+      [v.name, v.playerOne, v.playerTwo],
+    ],
+    [
+      "live tournament page, details (director)",
+      td.client,
+      `/tournament/${live.slug}?tab=details`,
+      [v.name, v.venue, v.rules, v.format, v.playerOne, v.playerTwo],
+    ],
+    [
+      "live tournament, result dialog",
+      td.client,
+      `/tournament/${live.slug}?tab=bracket&result=${match.id}`,
+      [v.playerOne, v.playerTwo],
+    ],
     ["checkout (player)", p1.client, `/tournament/${open.slug}/checkout`, [v.venue]],
     ["/td/tournaments", td.client, "/td/tournaments", [v.name, v.venue]],
     ["/td/tournaments archive dialog", td.client, `/td/tournaments?confirm=archive:${live.id}`, [v.name]],
@@ -956,7 +1261,12 @@ test("markup stored in every free-text field is inert on every page that shows i
     ["/player/dashboard", p1.client, "/player/dashboard", [v.playerOne]],
     ["/td/tables", td.client, "/td/tables", [v.tableScript, v.tableImg]],
     ["/td/tables delete dialog", td.client, `/td/tables?delete=${imgTable.id}`, [v.tableImg]],
-    ["/scoreboard/{code} with a live match", app.client(), `/scoreboard/${scriptTable.accessCode}`, [v.tableScript, v.name, v.playerOne, v.playerTwo]],
+    [
+      "/scoreboard/{code} with a live match",
+      app.client(),
+      `/scoreboard/${scriptTable.accessCode}`,
+      [v.tableScript, v.name, v.playerOne, v.playerTwo],
+    ],
     ["/scoreboard/{code} waiting", app.client(), `/scoreboard/${imgTable.accessCode}`, [v.tableImg]],
     ["/dev/mailbox", app.client(), "/dev/mailbox", [v.playerOne]],
   ];
@@ -983,7 +1293,8 @@ test("markup stored in every free-text field is inert on every page that shows i
     const response = await app.client().get(path);
     expect(response.status, path).toBe(200);
     const text = await response.text();
-    for (const email of [organiserEmail, p1.email, p2.email]) expect(text, `${path} must not show ${email}`).not.toContain(email);
+    for (const email of [organiserEmail, p1.email, p2.email])
+      expect(text, `${path} must not show ${email}`).not.toContain(email);
     expect(text, path).not.toMatch(/password|balance_pence|sessionVersion/i);
   }
 });
@@ -992,11 +1303,36 @@ test("markup stored in every free-text field is inert on every page that shows i
 // 7. Malformed bodies.
 
 type Body = { label: string; body: BodyInit; type?: string };
-const jsonBody = (label: string, value: unknown): Body => ({ label, body: JSON.stringify(value), type: "application/json" });
+const jsonBody = (label: string, value: unknown): Body => ({
+  label,
+  body: JSON.stringify(value),
+  type: "application/json",
+});
 const rawBody = (label: string, body: BodyInit, type = "application/json"): Body => ({ label, body, type });
 const everyField = (value: unknown) =>
   Object.fromEntries(
-    ["name", "email", "password", "confirmPassword", "organisationName", "venue", "userType", "token", "tournamentId", "paymentIntentId", "amount", "status", "winnerId", "player1Score", "player1Id", "maxPlayers", "entryFee", "date", "time", "payoutStructure"].map((k) => [k, value]),
+    [
+      "name",
+      "email",
+      "password",
+      "confirmPassword",
+      "organisationName",
+      "venue",
+      "userType",
+      "token",
+      "tournamentId",
+      "paymentIntentId",
+      "amount",
+      "status",
+      "winnerId",
+      "player1Score",
+      "player1Id",
+      "maxPlayers",
+      "entryFee",
+      "date",
+      "time",
+      "payoutStructure",
+    ].map((k) => [k, value]),
   );
 
 const MALFORMED: Body[] = [
@@ -1009,19 +1345,43 @@ const MALFORMED: Body[] = [
   jsonBody("true", true),
   jsonBody("wrong types", {
     ...everyField(42),
-    name: 42, email: ["a@b.co"], password: 123456, confirmPassword: [], organisationName: {}, venue: false, userType: 1,
-    amount: true, status: 7, player1Score: "ten", tableId: {}, maxPlayers: "many", entryFee: [], date: 20300101,
+    name: 42,
+    email: ["a@b.co"],
+    password: 123456,
+    confirmPassword: [],
+    organisationName: {},
+    venue: false,
+    userType: 1,
+    amount: true,
+    status: 7,
+    player1Score: "ten",
+    tableId: {},
+    maxPlayers: "many",
+    entryFee: [],
+    date: 20300101,
   }),
   jsonBody("every field null (but tableId)", everyField(null)),
   jsonBody("every field an object", { ...everyField({ $gt: "" }), tableId: { $ne: null } }),
   jsonBody("every field an array", { ...everyField(["x"]), tableId: ["x"] }),
   jsonBody("nested junk", { a: { b: { c: [1, { d: null, e: [[[]]] }] } }, name: { first: { second: "x" } } }),
-  rawBody("prototype pollution", '{"__proto__":{"userType":"organiser","isAdmin":true},"constructor":{"prototype":{"polluted":true}}}'),
+  rawBody(
+    "prototype pollution",
+    '{"__proto__":{"userType":"organiser","isAdmin":true},"constructor":{"prototype":{"polluted":true}}}',
+  ),
   rawBody("10,000 levels of nesting", "[".repeat(10_000) + "]".repeat(10_000)),
-  rawBody("huge numbers", '{"amount":1e999,"maxPlayers":1e999,"player1Score":1e999,"entryFee":-1e999,"tournamentId":1e999,"tableId":1e999,"status":1e999}'),
+  rawBody(
+    "huge numbers",
+    '{"amount":1e999,"maxPlayers":1e999,"player1Score":1e999,"entryFee":-1e999,"tournamentId":1e999,"tableId":1e999,"status":1e999}',
+  ),
   jsonBody("a 100 kB string", { ...everyField("x"), name: "x".repeat(100_000) }),
-  jsonBody("5 kB in every field (under the size limit)", { ...everyField("x".repeat(2_500)), tableId: "x".repeat(2_500) }),
-  rawBody("invalid UTF-8 bytes", new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d])),
+  jsonBody("5 kB in every field (under the size limit)", {
+    ...everyField("x".repeat(2_500)),
+    tableId: "x".repeat(2_500),
+  }),
+  rawBody(
+    "invalid UTF-8 bytes",
+    new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+  ),
   rawBody("a lone UTF-8 continuation byte", new Uint8Array([0x80])),
   rawBody("malformed JSON", "{not json"),
   rawBody("a trailing comma", '{"name":"x",}'),
@@ -1080,7 +1440,8 @@ test("malformed bodies to every JSON endpoint get a 4xx, never a 5xx, and write 
       const headers: Record<string, string> = type ? { "Content-Type": type } : {};
       const response = await client.request(path, { method, body, headers });
       const text = await response.text();
-      if (response.status < 400 || response.status >= 500) wrong.push(`${method} ${path} [${label}] → ${response.status} ${text.slice(0, 300)}`);
+      if (response.status < 400 || response.status >= 500)
+        wrong.push(`${method} ${path} [${label}] → ${response.status} ${text.slice(0, 300)}`);
     }
   }
   // Junk in paths and query strings, signed in and out: never a 5xx.

@@ -18,16 +18,27 @@ async function startedTournament(td: Account, players = 4): Promise<TournamentJs
   const t = await f.createTournament(td, { maxPlayers: 8 });
   for (let i = 0; i < players; i++) {
     const p = await f.player(`Player ${i + 1}`);
-    const { paymentIntentId } = (await (await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })).json()) as { paymentIntentId: string };
+    const { paymentIntentId } = (await (
+      await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })
+    ).json()) as { paymentIntentId: string };
     await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
   }
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
   return t;
 }
 
-type Match = { id: string; round: number; player1Id: string | null; player2Id: string | null; status: string; isBye: boolean };
+type Match = {
+  id: string;
+  round: number;
+  player1Id: string | null;
+  player2Id: string | null;
+  status: string;
+  isBye: boolean;
+};
 const playableMatches = async (t: TournamentJson) =>
-  ((await (await app.client().get(`/api/tournaments/${t.id}/matches`)).json()) as Match[]).filter((m) => m.player1Id && m.player2Id && m.status !== "completed");
+  ((await (await app.client().get(`/api/tournaments/${t.id}/matches`)).json()) as Match[]).filter(
+    (m) => m.player1Id && m.player2Id && m.status !== "completed",
+  );
 
 test("a director adds, lists and deletes tables; names are trimmed; codes are 8 unique characters", async () => {
   const td = await f.organiser();
@@ -63,7 +74,7 @@ test("bad table input and the wrong people are refused, writing nothing", async 
   expect((await p.client.request(`/api/tables/${mine.id}`, { method: "DELETE" })).status).toBe(403);
   expect((await app.client().request(`/api/tables/${mine.id}`, { method: "DELETE" })).status).toBe(401);
   expect((await td.client.request(`/api/tables/missing`, { method: "DELETE" })).status).toBe(404);
-  expect(((await (await other.client.get("/api/tables")).json()) as Table[])).toEqual([]);
+  expect((await (await other.client.get("/api/tables")).json()) as Table[]).toEqual([]);
   expect(await f.count("tables", "id = ?", [mine.id])).toBe(1);
 });
 
@@ -93,7 +104,9 @@ test("current-match: null until assigned, then the most recently assigned match 
   await td.client.json("PATCH", `/api/matches/${a!.id}/table`, { tableId: table.id });
   await new Promise((resolve) => setTimeout(resolve, 5));
   await td.client.json("PATCH", `/api/matches/${b!.id}/table`, { tableId: table.id });
-  const current = (await (await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)).json()) as Record<string, unknown>;
+  const current = (await (
+    await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)
+  ).json()) as Record<string, unknown>;
   expect(current).toMatchObject({
     tournament: { name: "Friday 8-Ball Knockout" },
     round: 1,
@@ -108,7 +121,9 @@ test("current-match: null until assigned, then the most recently assigned match 
 
   // The result shows on the table with the winner.
   await td.client.json("PATCH", `/api/matches/${b!.id}`, { winnerId: b!.player2Id, player1Score: 2, player2Score: 5 });
-  const done = (await (await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)).json()) as Record<string, unknown>;
+  const done = (await (
+    await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)
+  ).json()) as Record<string, unknown>;
   expect(done).toMatchObject({ status: "completed", winnerId: b!.player2Id, player1Score: 2, player2Score: 5 });
 
   // Deleting the table clears it from its matches.
@@ -134,7 +149,9 @@ test("the tables page works as forms without JavaScript: add, blank name, delete
   const [table] = (await (await td.client.get("/api/tables")).json()) as Table[];
   const dialog = (await (await td.client.get(`/td/tables?delete=${table!.id}`)).text()).replaceAll("<!-- -->", "");
   expect(dialog).toContain("Delete &lt;b&gt;Snooker&lt;/b&gt; Table?");
-  expect(dialog).toContain("This will remove the table and its access code. Any tablets using this code will no longer work.");
+  expect(dialog).toContain(
+    "This will remove the table and its access code. Any tablets using this code will no longer work.",
+  );
   const deleted = await td.client.postForm("/td/tables", { intent: "delete", tableId: table!.id });
   expect(await (await td.client.get(deleted.headers.get("Location")!)).text()).toContain("Table removed successfully");
 
@@ -161,7 +178,13 @@ test("the scoreboard page: code form, invalid code, no match, live match with a 
   const td = await f.organiser();
   const table = await addTable(td, "Table 3");
   const waiting = await (await app.client().get(`/scoreboard/${table.accessCode.toLowerCase()}`)).text();
-  for (const text of ["Table 3", "Live Match Information", "No Active Match", "Waiting for a match to be assigned to this table...", "Change Table"]) {
+  for (const text of [
+    "Table 3",
+    "Live Match Information",
+    "No Active Match",
+    "Waiting for a match to be assigned to this table...",
+    "Change Table",
+  ]) {
     expect(waiting).toContain(text);
   }
   expect(waiting).toContain('<meta http-equiv="refresh" content="5"/>');

@@ -49,7 +49,9 @@ test("a director creates a tournament; the API shows SPEC's fields with money as
     registrationDeadline: `${futureDate(29)}T18:00:00.000Z`,
   });
   expect(t.slug).toMatch(/^friday-8-ball-knockout-[a-z0-9]{6}$/);
-  const stored = await f.sql().execute({ sql: "select entry_fee_pence, site_fee_pence, rake_value from tournaments where id = ?", args: [t.id] });
+  const stored = await f
+    .sql()
+    .execute({ sql: "select entry_fee_pence, site_fee_pence, rake_value from tournaments where id = ?", args: [t.id] });
   expect(stored.rows[0]).toMatchObject({ entry_fee_pence: 1000, site_fee_pence: 100, rake_value: 100 });
 
   const fetched = await app.client().get(`/api/tournaments/${t.slug}`);
@@ -59,8 +61,26 @@ test("a director creates a tournament; the API shows SPEC's fields with money as
 
 test("defaults: format, max players, site fee, types; numbers are accepted for money", async () => {
   const td = await organiser();
-  const t = await create(td, { format: undefined, maxPlayers: undefined, siteFee: undefined, tournamentType: undefined, matchType: undefined, entryFee: 7.5, rakeType: "percent", rakeValue: 12.5 });
-  expect(t).toMatchObject({ format: "8-ball knockout", maxPlayers: 16, siteFee: "1.00", tournamentType: "single_elimination", matchType: "1v1", entryFee: "7.50", rakeType: "percent", rakeValue: "12.50" });
+  const t = await create(td, {
+    format: undefined,
+    maxPlayers: undefined,
+    siteFee: undefined,
+    tournamentType: undefined,
+    matchType: undefined,
+    entryFee: 7.5,
+    rakeType: "percent",
+    rakeValue: 12.5,
+  });
+  expect(t).toMatchObject({
+    format: "8-ball knockout",
+    maxPlayers: 16,
+    siteFee: "1.00",
+    tournamentType: "single_elimination",
+    matchType: "1v1",
+    entryFee: "7.50",
+    rakeType: "percent",
+    rakeValue: "12.50",
+  });
 });
 
 test("two tournaments with the same name get different slugs", async () => {
@@ -99,8 +119,16 @@ test("bad creation input is refused with SPEC's messages and writes nothing", as
     [{ venue: ["x"] }, "venue", "Venue is required"],
     [{ rules: "x".repeat(10_000) }, "rules", "Rules must be at most 2000 characters"],
     [{ registrationDeadline: "not a date" }, "registrationDeadline", "Enter a date and time for the deadline"],
-    [{ registrationDeadline: "2020-01-01T10:00Z" }, "registrationDeadline", "The registration deadline must be in the future"],
-    [{ registrationDeadline: `${futureDate(31)}T10:00Z` }, "registrationDeadline", "The registration deadline must be before the tournament starts"],
+    [
+      { registrationDeadline: "2020-01-01T10:00Z" },
+      "registrationDeadline",
+      "The registration deadline must be in the future",
+    ],
+    [
+      { registrationDeadline: `${futureDate(31)}T10:00Z` },
+      "registrationDeadline",
+      "The registration deadline must be before the tournament starts",
+    ],
   ];
   for (const [overrides, field, message] of cases) {
     const response = await td.json("POST", "/api/tournaments", { ...validTournament(), ...overrides });
@@ -202,7 +230,7 @@ test("player browse: search on name, venue and organiser, max fee filter, tabs",
   await create(td, { name: "Quokka Open", venue: "The Wombat Arms", entryFee: "5.00", rakeValue: "0.50" });
   await create(td, { name: "Pricey Classic", venue: "Grand Hall", entryFee: "50.00" });
   const p = await player();
-  const search = async (query: string) => (await (await p.get(`/player/tournaments?${query}`)).text());
+  const search = async (query: string) => await (await p.get(`/player/tournaments?${query}`)).text();
 
   expect(await search("q=QUOKKA")).toContain("Quokka Open");
   expect(await search("q=wombat")).toContain("Quokka Open");
@@ -224,13 +252,20 @@ test("archive and restore follow DESIGN §5 and only the owner may do them", asy
   const td = await organiser();
   const t = await create(td);
   // Start is built with the bracket feature; put the tournament in progress directly.
-  await f.sql().execute({ sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?", args: [Date.now(), t.id] });
+  await f.sql().execute({
+    sql: "update tournaments set status = 'in_progress', started_at = ? where id = ?",
+    args: [Date.now(), t.id],
+  });
 
   const intruder = await organiser("Other Director");
   const stolen = await intruder.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" });
   expect(stolen.status).toBe(403);
-  expect((await (await player()).json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" })).status).toBe(403);
-  expect((await app.client().json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" })).status).toBe(401);
+  expect((await (await player()).json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" })).status).toBe(
+    403,
+  );
+  expect((await app.client().json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" })).status).toBe(
+    401,
+  );
   expect((await td.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "archived" })).status).toBe(400);
   expect((await td.json("PATCH", `/api/tournaments/nope/status`, { status: "finished" })).status).toBe(404);
 
@@ -251,7 +286,10 @@ test("archive and restore follow DESIGN §5 and only the owner may do them", asy
 test("a finalized tournament cannot be restored", async () => {
   const td = await organiser();
   const t = await create(td);
-  await f.sql().execute({ sql: "update tournaments set status = 'finished', finished_at = ? where id = ?", args: [Date.now(), t.id] });
+  await f.sql().execute({
+    sql: "update tournaments set status = 'finished', finished_at = ? where id = ?",
+    args: [Date.now(), t.id],
+  });
   const response = await td.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "open" });
   expect(response.status).toBe(409);
   expect(((await response.json()) as { message: string }).message).toMatch(/cannot be restored/);
@@ -263,14 +301,25 @@ test("restore discards the bracket and keeps paid entries", async () => {
   const p = await player();
   const me = (await (await p.get("/api/auth/me")).json()) as { id: string };
   await f.sql().batch([
-    { sql: "insert into tournament_players (id, tournament_id, player_id, paid, paid_at) values (?, ?, ?, 1, ?)", args: [crypto.randomUUID(), t.id, me.id, Date.now()] },
+    {
+      sql: "insert into tournament_players (id, tournament_id, player_id, paid, paid_at) values (?, ?, ?, 1, ?)",
+      args: [crypto.randomUUID(), t.id, me.id, Date.now()],
+    },
     { sql: "update tournaments set status = 'finished' where id = ?", args: [t.id] },
-    { sql: "insert into matches (id, tournament_id, round, match_number, player1_id) values (?, ?, 1, 1, ?)", args: [crypto.randomUUID(), t.id, me.id] },
+    {
+      sql: "insert into matches (id, tournament_id, round, match_number, player1_id) values (?, ?, 1, 1, ?)",
+      args: [crypto.randomUUID(), t.id, me.id],
+    },
   ]);
   const response = await td.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "open" });
   expect(response.status).toBe(200);
   expect(((await response.json()) as { playerCount: number }).playerCount).toBe(1);
-  expect(Number((await f.sql().execute({ sql: "select count(*) as n from matches where tournament_id = ?", args: [t.id] })).rows[0]?.n)).toBe(0);
+  expect(
+    Number(
+      (await f.sql().execute({ sql: "select count(*) as n from matches where tournament_id = ?", args: [t.id] }))
+        .rows[0]?.n,
+    ),
+  ).toBe(0);
   // The registered player now sees it in My Tournaments.
   expect(await (await p.get("/player/tournaments?tab=registered")).text()).toContain("Friday 8-Ball Knockout");
 });
@@ -295,5 +344,7 @@ test("archive and restore work as forms without JavaScript, with the toasts of S
   const intruder = await organiser("Intruder");
   const stolen = await intruder.postForm("/td/tournaments", { intent: "restore", tournamentId: t.id });
   expect(await (await intruder.get(stolen.headers.get("Location")!)).text()).toContain("Update failed");
-  expect((await f.sql().execute({ sql: "select status from tournaments where id = ?", args: [t.id] })).rows[0]?.status).toBe("finished");
+  expect(
+    (await f.sql().execute({ sql: "select status from tournaments where id = ?", args: [t.id] })).rows[0]?.status,
+  ).toBe("finished");
 });

@@ -4,10 +4,7 @@ import { admitRequest, createNonce, finishResponse } from "../app/edge.server.ts
 import { parseEnv } from "../app/env.server.ts";
 import { runScheduledTasks } from "../app/services/scheduled.server.ts";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
   async fetch(incoming, rawEnv, ctx) {

@@ -22,17 +22,24 @@ export function BracketView<M extends BracketMatchView>({
   const rounds = Math.max(0, ...matches.map((m) => m.round));
   const byRound = Array.from({ length: rounds }, (_, i) => matches.filter((m) => m.round === i + 1));
   return (
-    <div className="-mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label="Bracket, scrolls sideways">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so arrow keys scroll it
+    <section className="-mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label="Bracket, scrolls sideways">
       <ol className="flex min-w-max gap-4">
         {byRound.map((list, index) => {
           const label = roundLabel(index + 1, rounds);
           return (
             <li key={label} className="w-64 shrink-0 sm:w-72">
               <section aria-labelledby={`round-${index + 1}`}>
-                <h3 id={`round-${index + 1}`} className="sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+                <h3
+                  id={`round-${index + 1}`}
+                  className="sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+                >
                   {label}
                 </h3>
-                <ol className="flex flex-col justify-around gap-3" style={{ minHeight: `${byRound[0]!.length * 7}rem` }}>
+                <ol
+                  className="flex flex-col justify-around gap-3"
+                  style={{ minHeight: `${(byRound[0]?.length ?? 0) * 7}rem` }}
+                >
                   {list.map((match) => (
                     <li key={match.id}>
                       <MatchCard match={match} label={`${label}, match ${match.matchNumber}`}>
@@ -46,7 +53,7 @@ export function BracketView<M extends BracketMatchView>({
           );
         })}
       </ol>
-    </div>
+    </section>
   );
 }
 
@@ -61,14 +68,20 @@ function MatchCard({ match, label, children }: { match: BracketMatchView; label:
       data-status={match.status}
       className={
         "rounded-lg border bg-white p-3 text-sm shadow-sm dark:bg-slate-900 " +
-        (match.status === "in_progress" ? "border-baize-500 ring-1 ring-baize-500" : "border-slate-200 dark:border-slate-700")
+        (match.status === "in_progress"
+          ? "border-baize-500 ring-1 ring-baize-500"
+          : "border-slate-200 dark:border-slate-700")
       }
     >
       <div className="mb-2 flex items-center justify-between gap-2 text-xs">
         <span className="text-slate-500 dark:text-slate-400">Match {match.matchNumber}</span>
         <span className="flex items-center gap-1.5">
           {match.tableName ? <span className="font-medium">{match.tableName}</span> : null}
-          {match.isBye ? <Badge tone="slate">Bye</Badge> : <Badge tone={statusTone[match.status]}>{statusText[match.status]}</Badge>}
+          {match.isBye ? (
+            <Badge tone="slate">Bye</Badge>
+          ) : (
+            <Badge tone={statusTone[match.status]}>{statusText[match.status]}</Badge>
+          )}
         </span>
       </div>
       <PlayerLine
@@ -90,12 +103,26 @@ function MatchCard({ match, label, children }: { match: BracketMatchView; label:
   );
 }
 
-function PlayerLine({ name, score, winner, showScore, bye }: { name: string | null; score: number; winner: boolean; showScore: boolean; bye: boolean }) {
+function PlayerLine({
+  name,
+  score,
+  winner,
+  showScore,
+  bye,
+}: {
+  name: string | null;
+  score: number;
+  winner: boolean;
+  showScore: boolean;
+  bye: boolean;
+}) {
   return (
-    <div className={"flex items-center justify-between gap-2 py-0.5 " + (winner ? "font-bold" : "")}>
+    <div className={`flex items-center justify-between gap-2 py-0.5 ${winner ? "font-bold" : ""}`}>
       <span className="flex min-w-0 items-center gap-1.5">
         {winner ? <TrophyIcon width={14} height={14} className="shrink-0 text-amber-500" /> : null}
-        <span className={"truncate " + (name ? "" : "text-slate-400 italic dark:text-slate-500")}>{name ?? (bye ? "Bye" : "TBD")}</span>
+        <span className={`truncate ${name ? "" : "text-slate-400 italic dark:text-slate-500"}`}>
+          {name ?? (bye ? "Bye" : "TBD")}
+        </span>
         {winner ? <span className="sr-only">(winner)</span> : null}
       </span>
       {showScore ? <span className="tabular-nums">{score}</span> : null}

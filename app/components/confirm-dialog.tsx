@@ -75,16 +75,20 @@ export function ConfirmDialog({
             <Form method="post" action={action} preventScrollReset className="mt-6 space-y-6">
               {children}
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link to={cancelTo} replace preventScrollReset className="btn-secondary">
-                Cancel
-              </Link>
-              <button
-                type="submit"
-                disabled={busy}
-                className={destructive ? "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500" : "btn-primary"}
-              >
-                {busy ? "Working..." : confirmLabel}
-              </button>
+                <Link to={cancelTo} replace preventScrollReset className="btn-secondary">
+                  Cancel
+                </Link>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={
+                    destructive
+                      ? "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+                      : "btn-primary"
+                  }
+                >
+                  {busy ? "Working..." : confirmLabel}
+                </button>
               </div>
             </Form>
           </Dialog.Content>

@@ -7,7 +7,7 @@ import { ActionToast } from "./form.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog, type TransactionRow } from "./money-panels.tsx";
 import { SignedInDevices, SignOutOthersDialog, type DeviceView } from "./signed-in-devices.tsx";
 
-export type DashboardData = {
+type DashboardData = {
   name: string;
   balancePence: number;
   transactions: TransactionRow[];
@@ -73,8 +73,17 @@ export function DashboardShell({ nav, path, page, actionData, intro, headerActio
           <SignedInDevices devices={devices} dashboard={path} />
         </div>
       </div>
-      <WithdrawDialog open={withdrawOpen} balancePence={balancePence} cancelTo={path} error={actionData?.withdrawError} />
-      <SignOutOthersDialog open={signOutOthersOpen} others={devices.filter((d) => !d.current).length} dashboard={path} />
+      <WithdrawDialog
+        open={withdrawOpen}
+        balancePence={balancePence}
+        cancelTo={path}
+        error={actionData?.withdrawError}
+      />
+      <SignOutOthersDialog
+        open={signOutOthersOpen}
+        others={devices.filter((d) => !d.current).length}
+        dashboard={path}
+      />
     </AppShell>
   );
 }

@@ -40,9 +40,7 @@ export function TextField({
         {...inputProps}
         className={
           "block w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-slate-400 dark:bg-slate-950 " +
-          (errors?.length
-            ? "border-red-600 dark:border-red-400"
-            : "border-slate-300 dark:border-slate-700")
+          (errors?.length ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-700")
         }
       />
       {hint ? (
@@ -106,9 +104,10 @@ export function useHydrated(): boolean {
 export function ActionToast({ toast }: { toast: ActionToast | undefined | null }) {
   const { show } = useToast();
   const hydrated = useHydrated();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per toast (its id), not per render of the same one
   useEffect(() => {
     if (toast) show(toast);
-  }, [toast?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [toast?.id]);
   if (hydrated || !toast) return null;
   return (
     <div className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">

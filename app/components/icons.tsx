@@ -81,7 +81,15 @@ export function Logo({ className }: { className?: string }) {
     <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false" className={className}>
       <circle cx="16" cy="16" r="15" fill="currentColor" />
       <circle cx="16" cy="16" r="7" fill="#fff" />
-      <text x="16" y="20" textAnchor="middle" fontSize="10" fontWeight="700" fill="#0f172a" fontFamily="system-ui, sans-serif">
+      <text
+        x="16"
+        y="20"
+        textAnchor="middle"
+        fontSize="10"
+        fontWeight="700"
+        fill="#0f172a"
+        fontFamily="system-ui, sans-serif"
+      >
         8
       </text>
     </svg>

@@ -22,7 +22,12 @@ export function BalanceCard({ balancePence, withdrawHref }: { balancePence: numb
         </Link>
       ) : (
         <>
-          <button type="button" className="btn-secondary mt-4 w-full" disabled aria-describedby={balancePence > 0 ? "withdraw-minimum" : undefined}>
+          <button
+            type="button"
+            className="btn-secondary mt-4 w-full"
+            disabled
+            aria-describedby={balancePence > 0 ? "withdraw-minimum" : undefined}
+          >
             Withdraw
           </button>
           {balancePence > 0 ? (
@@ -36,7 +41,17 @@ export function BalanceCard({ balancePence, withdrawHref }: { balancePence: numb
   );
 }
 
-export function WithdrawDialog({ open, balancePence, cancelTo, error }: { open: boolean; balancePence: number; cancelTo: string; error?: string | null }) {
+export function WithdrawDialog({
+  open,
+  balancePence,
+  cancelTo,
+  error,
+}: {
+  open: boolean;
+  balancePence: number;
+  cancelTo: string;
+  error?: string | null;
+}) {
   const busy = useIsSubmitting();
   const [amount, setAmount] = useState("");
   const pence = parsePence(amount);
@@ -114,7 +129,11 @@ export function TransactionsList({ transactions }: { transactions: TransactionRo
           {transactions.map((t) => {
             const credit = credits.has(t.type);
             return (
-              <li key={t.id} className="flex items-start justify-between gap-3 py-2.5 text-sm" data-testid="transaction">
+              <li
+                key={t.id}
+                className="flex items-start justify-between gap-3 py-2.5 text-sm"
+                data-testid="transaction"
+              >
                 <div className="min-w-0">
                   <p className="font-medium">{typeLabels[t.type] ?? t.type}</p>
                   <p className="truncate text-slate-600 dark:text-slate-400">{t.description}</p>
@@ -122,7 +141,9 @@ export function TransactionsList({ transactions }: { transactions: TransactionRo
                     <LocalDateTime instant={t.createdAt} />
                   </p>
                 </div>
-                <p className={"shrink-0 font-semibold tabular-nums " + (credit ? "text-baize-700 dark:text-baize-300" : "")}>
+                <p
+                  className={`shrink-0 font-semibold tabular-nums ${credit ? "text-baize-700 dark:text-baize-300" : ""}`}
+                >
                   {credit ? "+" : "−"}
                   {formatGBP(Math.abs(t.amountPence))}
                 </p>
@@ -136,5 +157,9 @@ export function TransactionsList({ transactions }: { transactions: TransactionRo
 }
 
 export function StatsError() {
-  return <p className="mt-3 text-sm text-red-700 dark:text-red-400">Unable to load statistics. Please try refreshing the page.</p>;
+  return (
+    <p className="mt-3 text-sm text-red-700 dark:text-red-400">
+      Unable to load statistics. Please try refreshing the page.
+    </p>
+  );
 }

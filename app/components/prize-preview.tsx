@@ -31,7 +31,9 @@ export function PrizePreview({ preview }: { preview: Preview | null }) {
                 <tr key={row.position} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
                   <th scope="row" className="py-1.5 text-left font-medium">
                     {row.position}
-                    {row.players > 1 ? <span className="font-normal text-slate-500 dark:text-slate-400"> ({row.players} players)</span> : null}
+                    {row.players > 1 ? (
+                      <span className="font-normal text-slate-500 dark:text-slate-400"> ({row.players} players)</span>
+                    ) : null}
                   </th>
                   <td className="py-1.5 text-right tabular-nums">
                     {formatGBP(row.amountEachPence)}
@@ -58,7 +60,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   return (
     <div className="flex items-baseline justify-between gap-4">
       <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className={"tabular-nums " + (strong ? "text-base font-bold" : "font-medium")}>{value}</dd>
+      <dd className={`tabular-nums ${strong ? "text-base font-bold" : "font-medium"}`}>{value}</dd>
     </div>
   );
 }

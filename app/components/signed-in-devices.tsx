@@ -33,7 +33,11 @@ export function SignedInDevices({ devices, dashboard }: { devices: DeviceView[];
             </div>
             {d.current ? (
               <Form method="post" action="/logout">
-                <button type="submit" className="btn-secondary min-h-9 shrink-0 py-1.5 text-xs whitespace-nowrap" aria-label="Sign out of this device">
+                <button
+                  type="submit"
+                  className="btn-secondary min-h-9 shrink-0 py-1.5 text-xs whitespace-nowrap"
+                  aria-label="Sign out of this device"
+                >
                   Sign out
                 </button>
               </Form>
@@ -41,7 +45,11 @@ export function SignedInDevices({ devices, dashboard }: { devices: DeviceView[];
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessionId" value={d.id} />
-                <button type="submit" className="btn-secondary min-h-9 shrink-0 py-1.5 text-xs whitespace-nowrap" aria-label={`Sign out ${d.device}`}>
+                <button
+                  type="submit"
+                  className="btn-secondary min-h-9 shrink-0 py-1.5 text-xs whitespace-nowrap"
+                  aria-label={`Sign out ${d.device}`}
+                >
                   Sign out
                 </button>
               </Form>

@@ -33,7 +33,11 @@ describe("statements are built, never sent alone", () => {
 
   test("a write maps its answers, and a refused batch to the user's answer", () => {
     const refusal = new Error("Insufficient balance");
-    const w = write([build.delete(tables)], ([rows]) => (rows as unknown[]).length, (error) => (String(error).includes("CHECK") ? refusal : undefined));
+    const w = write(
+      [build.delete(tables)],
+      ([rows]) => (rows as unknown[]).length,
+      (error) => (String(error).includes("CHECK") ? refusal : undefined),
+    );
     expect(w.result([[1, 2]])).toBe(2);
     expect(w.refused?.(new Error("CHECK constraint failed: balance"))).toBe(refusal);
     expect(w.refused?.(new Error("network"))).toBeUndefined();

@@ -52,7 +52,9 @@ export function query<Q extends Item, T>(statement: Q, map?: (rows: ItemResult<Q
 }
 
 /** The first row, or null. */
-export const first = <Q extends Item>(statement: Q): Read<ItemResult<Q> extends readonly (infer R)[] ? R | null : never> =>
+export const first = <Q extends Item>(
+  statement: Q,
+): Read<ItemResult<Q> extends readonly (infer R)[] ? R | null : never> =>
   query(statement, (rows) => ((rows as unknown[])[0] ?? null) as never);
 
 /** A value known without the database: no statement. */
@@ -110,7 +112,12 @@ export async function sendRead<T, F extends Item | undefined = undefined>(
  * assertion). A refused batch throws the write's own answer when it has one;
  * `onError` sees the error first (the session's answer wins).
  */
-export async function sendWrite<T>(db: Database, batch: Write<T>, first?: Item, onError?: (error: unknown) => void): Promise<T> {
+export async function sendWrite<T>(
+  db: Database,
+  batch: Write<T>,
+  first?: Item,
+  onError?: (error: unknown) => void,
+): Promise<T> {
   const items = first ? [first, ...batch.items] : batch.items;
   if (items.length === 0) return batch.result([]);
   let raw: unknown[];
@@ -124,7 +131,7 @@ export async function sendWrite<T>(db: Database, batch: Write<T>, first?: Item, 
 }
 
 /** Sends a read with nothing ahead of it: for work no session asks for (the scheduler, webhooks, tests). */
-export const readNow = async <T>(db: Database, read: Read<T>): Promise<T> => (await sendRead(db, read)).result;
+const readNow = async <T>(db: Database, read: Read<T>): Promise<T> => (await sendRead(db, read)).result;
 /** Sends a write with nothing ahead of it. */
 export const writeNow = <T>(db: Database, batch: Write<T>): Promise<T> => sendWrite(db, batch);
 

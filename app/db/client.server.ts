@@ -14,7 +14,7 @@ import * as schema from "./schema.ts";
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
 /** Every database call has this long to answer; past it the request answers 503. */
-export const DATABASE_DEADLINE_MS = 5000;
+const DATABASE_DEADLINE_MS = 5000;
 
 /** Set when a call of this request failed to reach the database or ran past its deadline. */
 export type DatabaseHealth = { failed: boolean };
@@ -41,7 +41,11 @@ export function getDatabase(url: string, authToken?: string): Database {
 }
 
 /** The database, and whether any call of this request failed to reach it. */
-export function openDatabase(url: string, authToken?: string, deadlineMs = DATABASE_DEADLINE_MS): { db: Database; health: DatabaseHealth } {
+export function openDatabase(
+  url: string,
+  authToken?: string,
+  deadlineMs = DATABASE_DEADLINE_MS,
+): { db: Database; health: DatabaseHealth } {
   const health: DatabaseHealth = { failed: false };
   const client = createClient({ url, authToken, fetch: fetchWithDeadline(health, deadlineMs) });
   return { db: drizzle(client, { schema }), health };

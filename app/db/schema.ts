@@ -2,15 +2,7 @@
 // Money is integer pence (`*_pence`), timestamps are integer milliseconds
 // since the epoch, booleans are 0/1 integers.
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type AnySQLiteColumn,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { userTypes } from "../domain/accounts.ts";
 import { matchStatuses } from "../domain/bracket.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
@@ -24,37 +16,43 @@ const id = () =>
     .$defaultFn(() => crypto.randomUUID());
 
 const createdAt = () =>
-  integer("created_at", { mode: "number" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+  integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 const pence = (name: string) => integer(name, { mode: "number" });
 
 const flag = (name: string) => integer(name, { mode: "boolean" });
 
-export const players = sqliteTable("players", {
-  id: id(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  balancePence: pence("balance_pence").notNull().default(0),
-  passwordResetToken: text("password_reset_token"),
-  passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
-  createdAt: createdAt(),
-}, (t) => [check("players_balance_non_negative", sql`${t.balancePence} >= 0`)]);
+export const players = sqliteTable(
+  "players",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    balancePence: pence("balance_pence").notNull().default(0),
+    passwordResetToken: text("password_reset_token"),
+    passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("players_balance_non_negative", sql`${t.balancePence} >= 0`)],
+);
 
-export const organisers = sqliteTable("organisers", {
-  id: id(),
-  organisationName: text("organisation_name").notNull(),
-  venue: text("venue").notNull(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  balancePence: pence("balance_pence").notNull().default(0),
-  passwordResetToken: text("password_reset_token"),
-  passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
-  createdAt: createdAt(),
-}, (t) => [check("organisers_balance_non_negative", sql`${t.balancePence} >= 0`)]);
+export const organisers = sqliteTable(
+  "organisers",
+  {
+    id: id(),
+    organisationName: text("organisation_name").notNull(),
+    venue: text("venue").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    balancePence: pence("balance_pence").notNull().default(0),
+    passwordResetToken: text("password_reset_token"),
+    passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("organisers_balance_non_negative", sql`${t.balancePence} >= 0`)],
+);
 
 // A signed-in browser (DESIGN §6): the signed cookie names one of these, so
 // logging out, a password reset or "Sign out" on another device ends it on
@@ -74,7 +72,6 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userType, t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );
 
-
 export const tournaments = sqliteTable(
   "tournaments",
   {
@@ -90,9 +87,7 @@ export const tournaments = sqliteTable(
     rules: text("rules"),
     format: text("format"),
     maxPlayers: integer("max_players").notNull().default(16),
-    tournamentType: text("tournament_type", { enum: tournamentTypes })
-      .notNull()
-      .default("single_elimination"),
+    tournamentType: text("tournament_type", { enum: tournamentTypes }).notNull().default("single_elimination"),
     matchType: text("match_type", { enum: matchTypes }).notNull().default("1v1"),
     raceTo: integer("race_to"),
     entryFeePence: pence("entry_fee_pence").notNull(),
@@ -114,7 +109,10 @@ export const tournaments = sqliteTable(
     index("tournaments_organiser_idx").on(t.organiserId, t.status),
     index("tournaments_status_idx").on(t.status, t.date),
     check("tournaments_max_players_range", sql`${t.maxPlayers} between 2 and 512`),
-    check("tournaments_fees_non_negative", sql`${t.entryFeePence} >= 0 and ${t.siteFeePence} >= 0 and ${t.rakeValue} >= 0`),
+    check(
+      "tournaments_fees_non_negative",
+      sql`${t.entryFeePence} >= 0 and ${t.siteFeePence} >= 0 and ${t.rakeValue} >= 0`,
+    ),
   ],
 );
 
@@ -167,7 +165,6 @@ export const payouts = sqliteTable(
   ],
 );
 
-
 export const transactions = sqliteTable(
   "transactions",
   {
@@ -201,7 +198,6 @@ export const tables = sqliteTable(
   },
   (t) => [index("tables_organiser_idx").on(t.organiserId)],
 );
-
 
 export const matches = sqliteTable(
   "matches",
@@ -251,7 +247,6 @@ export const playerStats = sqliteTable("player_stats", {
   updatedAt: integer("updated_at", { mode: "number" }),
 });
 
-
 export const withdrawals = sqliteTable(
   "withdrawals",
   {
@@ -267,7 +262,6 @@ export const withdrawals = sqliteTable(
   },
   (t) => [index("withdrawals_user_idx").on(t.userType, t.userId)],
 );
-
 
 // One row per payment intent, for both providers: the simulated provider keeps
 // its intents here; with Stripe it records what we asked for and what happened.
@@ -288,9 +282,7 @@ export const payments = sqliteTable(
     amountPence: pence("amount_pence").notNull(),
     currency: text("currency").notNull().default("gbp"),
     clientSecret: text("client_secret").notNull(),
-    status: text("status", { enum: paymentStatuses })
-      .notNull()
-      .default("requires_payment_method"),
+    status: text("status", { enum: paymentStatuses }).notNull().default("requires_payment_method"),
     // What we did with a success: applied to an entry, or refunded.
     outcome: text("outcome", { enum: ["applied", "refunded"] }),
     failureMessage: text("failure_message"),

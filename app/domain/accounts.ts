@@ -11,7 +11,7 @@ const MAX_PASSWORD = 200;
 
 const requiredText = (label: string) => nameField(label, { max: MAX_TEXT });
 
-export const emailField = z
+const emailField = z
   .string({ error: "Invalid email address" })
   .trim()
   .max(254, "Invalid email address")

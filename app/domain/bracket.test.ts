@@ -971,9 +971,7 @@ for (let n = 2; n <= 128; n++) {
     };
     type Seats = { round: number; matchNumber: number; player1Id: string | null; player2Id: string | null };
     const occupants = (list: Seats[]) =>
-      list
-        .map((m) => `${m.round}/${m.matchNumber}: ${m.player1Id ?? "-"} v ${m.player2Id ?? "-"}`)
-        .sort();
+      list.map((m) => `${m.round}/${m.matchNumber}: ${m.player1Id ?? "-"} v ${m.player2Id ?? "-"}`).sort();
 
     // First-round pairings as sets of seed pairs, a bye as null.
     const ours = bracketOf(n);
@@ -1005,9 +1003,7 @@ for (let n = 2; n <= 128; n++) {
     const theirs = await manager.get.finalStandings(stage.id);
     const nameOf = initial.nameOf;
     const theirRank = new Map(theirs.map((s) => [nameOf.get(s.id) ?? "?", s.rank]));
-    const ourRank = new Map(
-      standings(finished).map((s) => [s.playerId, finishingPositions.indexOf(s.position) + 1]),
-    );
+    const ourRank = new Map(standings(finished).map((s) => [s.playerId, finishingPositions.indexOf(s.position) + 1]));
     expect(Object.fromEntries(ourRank)).toEqual(Object.fromEntries(theirRank));
   });
 }

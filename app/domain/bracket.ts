@@ -26,15 +26,13 @@ export type BracketMatch = {
 };
 
 // SPEC §9: maxPlayers is 2 to 512.
-export const MIN_BRACKET_PLAYERS = 2;
-export const MAX_BRACKET_PLAYERS = 512;
+const MIN_BRACKET_PLAYERS = 2;
+const MAX_BRACKET_PLAYERS = 512;
 
 /** Next power of two ≥ players (players 2..512; throw RangeError outside). */
 export function bracketSize(players: number): number {
   if (!Number.isInteger(players) || players < MIN_BRACKET_PLAYERS || players > MAX_BRACKET_PLAYERS) {
-    throw new RangeError(
-      `A bracket needs ${MIN_BRACKET_PLAYERS} to ${MAX_BRACKET_PLAYERS} players, got ${players}`,
-    );
+    throw new RangeError(`A bracket needs ${MIN_BRACKET_PLAYERS} to ${MAX_BRACKET_PLAYERS} players, got ${players}`);
   }
   let size = 2;
   while (size < players) size *= 2;
@@ -86,10 +84,7 @@ export function cryptoRandomInt(maxExclusive: number): number {
  * Fisher–Yates shuffle using `randomInt` (default cryptoRandomInt); returns a
  * new array — the draw, recorded as seeds 1..n in this order.
  */
-export function drawOrder<T>(
-  items: readonly T[],
-  randomInt: (maxExclusive: number) => number = cryptoRandomInt,
-): T[] {
+export function drawOrder<T>(items: readonly T[], randomInt: (maxExclusive: number) => number = cryptoRandomInt): T[] {
   const result = [...items];
   for (let i = result.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
@@ -375,7 +370,7 @@ export const finishingPositions = [
   "129th-256th",
   "257th-512th",
 ] as const satisfies readonly [Position, Position, Position, Position, Position, ...string[]];
-export type FinishingPosition = (typeof finishingPositions)[number];
+type FinishingPosition = (typeof finishingPositions)[number];
 
 export type Standing = { playerId: string; position: FinishingPosition; roundLost: number | null };
 
@@ -417,8 +412,8 @@ export function standings(matches: readonly BracketMatch[]): Standing[] {
 export function matchStats(matches: readonly BracketMatch[]): Map<string, { played: number; won: number }> {
   const stats = new Map<string, { played: number; won: number }>();
   const entry = (playerId: string) => {
-    let found = stats.get(playerId);
-    if (!found) stats.set(playerId, (found = { played: 0, won: 0 }));
+    const found = stats.get(playerId) ?? { played: 0, won: 0 };
+    stats.set(playerId, found);
     return found;
   };
   for (const match of matches) {

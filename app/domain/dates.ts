@@ -29,7 +29,12 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The calendar date (YYYY-MM-DD) at `instant` in a time zone. */
 export function dateInZone(instant: number, timeZone: string = UK_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
@@ -58,7 +63,14 @@ function zoneOffsetMinutes(instant: number, timeZone: string): number {
 export function localDateTimeToInstant(text: string, timeZone: string = UK_TIME_ZONE): number | null {
   const match = LOCAL_DATE_TIME_PATTERN.exec(text);
   if (!match) return null;
-  const [y, mo, d, h, mi, s] = match.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = match.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (!isValidDate(`${match[1]}-${match[2]}-${match[3]}`)) return null;
   const wallAsUtc = Date.UTC(y, mo - 1, d, h, mi, s);
   // Two passes settle the offset around clock changes.

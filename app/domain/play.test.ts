@@ -93,7 +93,10 @@ test("a match goes on a table of this director's once both players are known", (
     "This match already has a result",
   );
   expect(refusal(() => checkTableAssignment({ ...ready, player2Id: null }, own, DIRECTOR)).status).toBe(409);
-  expect(refusal(() => checkTableAssignment(ready, null, DIRECTOR))).toEqual({ status: 404, message: "Table not found" });
+  expect(refusal(() => checkTableAssignment(ready, null, DIRECTOR))).toEqual({
+    status: 404,
+    message: "Table not found",
+  });
   expect(refusal(() => checkTableAssignment(ready, { organiserId: "other" }, DIRECTOR)).status).toBe(403);
 });
 
@@ -102,7 +105,9 @@ function playedBracket(): BracketMatch[] {
   let ids = 0;
   let bracket = generateBracket(["p1", "p2", "p3", "p4"], () => `m${++ids}`, 0);
   const play = (winnerId: string) => {
-    const match = bracket.find((m) => m.status !== "completed" && (m.player1Id === winnerId || m.player2Id === winnerId));
+    const match = bracket.find(
+      (m) => m.status !== "completed" && (m.player1Id === winnerId || m.player2Id === winnerId),
+    );
     if (!match) throw new Error(`no match for ${winnerId}`);
     const changes = applyResult(bracket, match.id, { winnerId }, { raceTo: null, now: 1 });
     bracket = bracket.map((m) => ({ ...m, ...changes.find((c) => c.id === m.id)?.set }));
@@ -136,7 +141,9 @@ test("payouts: pool from paid entries after rake, split 70/30, the champion and 
 
 test("payouts are refused before the final, outside play, or to anyone but the director", () => {
   const bracket = playedBracket();
-  const unfinished = bracket.map((m) => (m.nextMatchId === null ? { ...m, status: "pending" as const, winnerId: null } : m));
+  const unfinished = bracket.map((m) =>
+    m.nextMatchId === null ? { ...m, status: "pending" as const, winnerId: null } : m,
+  );
   expect(refusal(() => planPayouts({ t: tournament(), entries, bracket: unfinished }, DIRECTOR)).status).toBe(409);
   expect(refusal(() => planPayouts({ t: tournament({ status: "finished" }), entries, bracket }, DIRECTOR))).toEqual({
     status: 409,

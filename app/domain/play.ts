@@ -41,13 +41,19 @@ const score = z.preprocess(
     .union([z.number(), z.string().regex(/^\d+$/, "Scores must be whole numbers of 0 or more").transform(Number)], {
       error: "Scores must be whole numbers of 0 or more",
     })
-    .pipe(z.number().int("Scores must be whole numbers of 0 or more").min(0, "Scores must be whole numbers of 0 or more").max(999, "Scores must be whole numbers of 0 or more"))
+    .pipe(
+      z
+        .number()
+        .int("Scores must be whole numbers of 0 or more")
+        .min(0, "Scores must be whole numbers of 0 or more")
+        .max(999, "Scores must be whole numbers of 0 or more"),
+    )
     .optional(),
 );
 
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
 
-export const MatchResultSchema = z.object({
+const MatchResultSchema = z.object({
   winnerId: id("Select the winner"),
   player1Score: score,
   player2Score: score,
@@ -61,7 +67,9 @@ export const MatchUpdateSchema = MatchResultSchema.extend({
 });
 
 export const AssignTableSchema = z.object({
-  tableId: z.union([z.string().trim().max(64), z.null()], { error: "tableId must be a table id or null" }).transform((v) => (v ? v : null)),
+  tableId: z
+    .union([z.string().trim().max(64), z.null()], { error: "tableId must be a table id or null" })
+    .transform((v) => (v ? v : null)),
 });
 
 /** The tournament page's director actions, by hidden `intent`. */
@@ -75,7 +83,12 @@ export const DirectorActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),
-      tableId: z.string().trim().max(64).optional().transform((v) => (v ? v : null)),
+      tableId: z
+        .string()
+        .trim()
+        .max(64)
+        .optional()
+        .transform((v) => (v ? v : null)),
     }),
   ],
   { error: "Unknown action" },
@@ -120,7 +133,8 @@ export function matchInPlay<M, T extends Pick<PlayedTournament, "organiserId" | 
   if (!found) throw new DomainError(404, "Match not found");
   const { row, t } = found;
   if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
-  if (t.status !== "in_progress") throw new DomainError(409, "Results can only be recorded while the tournament is in progress");
+  if (t.status !== "in_progress")
+    throw new DomainError(409, "Results can only be recorded while the tournament is in progress");
   return { row, t };
 }
 

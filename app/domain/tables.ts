@@ -4,7 +4,7 @@ import { nameField } from "./text.ts";
 
 /** No look-alikes: no 0/O, no 1/I/L. */
 export const ACCESS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-export const ACCESS_CODE_LENGTH = 8;
+const ACCESS_CODE_LENGTH = 8;
 
 export function generateAccessCode(randomBytes: (n: number) => Uint8Array): string {
   let code = "";
@@ -12,7 +12,8 @@ export function generateAccessCode(randomBytes: (n: number) => Uint8Array): stri
   const limit = 256 - (256 % ACCESS_CODE_ALPHABET.length);
   while (code.length < ACCESS_CODE_LENGTH) {
     for (const byte of randomBytes(ACCESS_CODE_LENGTH * 2)) {
-      if (byte < limit && code.length < ACCESS_CODE_LENGTH) code += ACCESS_CODE_ALPHABET[byte % ACCESS_CODE_ALPHABET.length];
+      if (byte < limit && code.length < ACCESS_CODE_LENGTH)
+        code += ACCESS_CODE_ALPHABET[byte % ACCESS_CODE_ALPHABET.length];
     }
   }
   return code;
@@ -27,5 +28,9 @@ export function normalizeAccessCode(input: string): string | null {
 }
 
 export const TableSchema = z.object({
-  name: nameField("Table name", { max: 50, required: "Please enter a table name", tooLong: "Table names can be at most 50 characters" }),
+  name: nameField("Table name", {
+    max: 50,
+    required: "Please enter a table name",
+    tooLong: "Table names can be at most 50 characters",
+  }),
 });

@@ -27,9 +27,19 @@ function errors(input: Record<string, unknown>): Record<string, string[]> {
 
 describe("CreateTournamentSchema", () => {
   test("a valid form parses to pence and a deadline instant", () => {
-    const result = CreateTournamentSchema.safeParse({ ...valid, registrationDeadline: `${future}T18:00`, timeZone: "Europe/London" });
+    const result = CreateTournamentSchema.safeParse({
+      ...valid,
+      registrationDeadline: `${future}T18:00`,
+      timeZone: "Europe/London",
+    });
     expect(result.success).toBe(true);
-    expect(result.data).toMatchObject({ entryFeePence: 1000, siteFeePence: 100, rakeValue: 100, maxPlayers: 16, payoutStructure: "winner_ru" });
+    expect(result.data).toMatchObject({
+      entryFeePence: 1000,
+      siteFeePence: 100,
+      rakeValue: 100,
+      maxPlayers: 16,
+      payoutStructure: "winner_ru",
+    });
     expect(typeof result.data?.registrationDeadline).toBe("number");
   });
 
@@ -37,8 +47,16 @@ describe("CreateTournamentSchema", () => {
     [{ rakeValue: "11.00" }, "rakeValue", "Rake can't be more than the entry fee"],
     [{ maxPlayers: "4", payoutStructure: "winner_ru_semi_quarters" }, "payoutStructure", "needs at least"],
     [{ date: "2020-01-01" }, "date", "The date can't be in the past"],
-    [{ registrationDeadline: "2020-01-01T10:00" }, "registrationDeadline", "The registration deadline must be in the future"],
-    [{ registrationDeadline: `${future}T20:00` }, "registrationDeadline", "The registration deadline must be before the tournament starts"],
+    [
+      { registrationDeadline: "2020-01-01T10:00" },
+      "registrationDeadline",
+      "The registration deadline must be in the future",
+    ],
+    [
+      { registrationDeadline: `${future}T20:00` },
+      "registrationDeadline",
+      "The registration deadline must be before the tournament starts",
+    ],
   ])("%o is reported on %s even while the name and venue are missing", (change, field, message) => {
     const found = errors({ ...valid, name: "", venue: undefined, ...change });
     expect(found.name).toEqual(["Tournament name is required"]);

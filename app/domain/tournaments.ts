@@ -2,7 +2,15 @@
 // and the JSON API), the types SPEC lists and which of them can be played.
 import { z } from "zod";
 import { nameField } from "./text.ts";
-import { dateInZone, isValidDate, isValidTime, isValidTimeZone, localDateTimeToInstant, tournamentStartInstant, UK_TIME_ZONE } from "./dates.ts";
+import {
+  dateInZone,
+  isValidDate,
+  isValidTime,
+  isValidTimeZone,
+  localDateTimeToInstant,
+  tournamentStartInstant,
+  UK_TIME_ZONE,
+} from "./dates.ts";
 import {
   parsePence,
   payoutStructureIds,
@@ -119,20 +127,15 @@ function whenValid(...fields: string[]) {
 }
 
 /** The zone the director typed the deadline in (their browser's), else the UK's. */
-const deadlineZone = (timeZone: string | undefined) => (timeZone && isValidTimeZone(timeZone) ? timeZone : UK_TIME_ZONE);
+const deadlineZone = (timeZone: string | undefined) =>
+  timeZone && isValidTimeZone(timeZone) ? timeZone : UK_TIME_ZONE;
 
 export const CreateTournamentSchema = z
   .object({
     name: nameField("Tournament name"),
     venue: nameField("Venue"),
-    date: z
-      .string({ error: "Date is required" })
-      .trim()
-      .refine(isValidDate, "Enter a date like 2025-12-06"),
-    time: z
-      .string({ error: "Start time is required" })
-      .trim()
-      .refine(isValidTime, "Enter a time like 19:30"),
+    date: z.string({ error: "Date is required" }).trim().refine(isValidDate, "Enter a date like 2025-12-06"),
+    time: z.string({ error: "Start time is required" }).trim().refine(isValidTime, "Enter a time like 19:30"),
     registrationDeadline: z.string().trim().max(40, "Enter a date and time for the deadline").optional(),
     /** The browser's time zone, so the deadline means what the director typed. */
     timeZone: z.string().max(64).optional(),
@@ -142,11 +145,17 @@ export const CreateTournamentSchema = z
     tournamentType: z
       .enum(tournamentTypes, { error: "Choose a tournament type" })
       .default("single_elimination")
-      .refine((value) => !tournamentTypeOptions.find((o) => o.value === value)?.unavailable, "That tournament type is not available yet"),
+      .refine(
+        (value) => !tournamentTypeOptions.find((o) => o.value === value)?.unavailable,
+        "That tournament type is not available yet",
+      ),
     matchType: z
       .enum(matchTypes, { error: "Choose a match type" })
       .default("1v1")
-      .refine((value) => !matchTypeOptions.find((o) => o.value === value)?.unavailable, "That match type is not available yet"),
+      .refine(
+        (value) => !matchTypeOptions.find((o) => o.value === value)?.unavailable,
+        "That match type is not available yet",
+      ),
     raceTo: raceToField.optional(),
     entryFee: money("Entry fee"),
     siteFee: optionalMoney("Site fee"),
@@ -161,33 +170,48 @@ export const CreateTournamentSchema = z
       ctx.addIssue({ code: "custom", path: ["date"], message: "The date can't be in the past" });
     }
   }, whenValid("date"))
-  .superRefine((input, ctx) => {
-    const rakeProblem = rakeError(input.entryFee, input.rakeType, input.rakeValue ?? 0);
-    if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
-  }, whenValid("entryFee", "rakeType", "rakeValue"))
-  .superRefine((input, ctx) => {
-    if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
-      const structure = payoutStructures[input.payoutStructure];
-      ctx.addIssue({ code: "custom", path: ["payoutStructure"], message: `${structure.label} needs at least ${structure.paidPlaces} players` });
-    }
-  }, whenValid("maxPlayers", "payoutStructure"))
-  .superRefine((input, ctx) => {
-    if (!input.registrationDeadline) return;
-    const deadline = parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone));
-    const start = tournamentStartInstant(input.date, input.time);
-    const message =
-      deadline === null
-        ? "Enter a date and time for the deadline"
-        : deadline <= Date.now()
-          ? "The registration deadline must be in the future"
-          : start !== null && deadline > start
-            ? "The registration deadline must be before the tournament starts"
-            : null;
-    if (message) ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message });
-  }, whenValid("registrationDeadline", "timeZone", "date", "time"))
+  .superRefine(
+    (input, ctx) => {
+      const rakeProblem = rakeError(input.entryFee, input.rakeType, input.rakeValue ?? 0);
+      if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
+    },
+    whenValid("entryFee", "rakeType", "rakeValue"),
+  )
+  .superRefine(
+    (input, ctx) => {
+      if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
+        const structure = payoutStructures[input.payoutStructure];
+        ctx.addIssue({
+          code: "custom",
+          path: ["payoutStructure"],
+          message: `${structure.label} needs at least ${structure.paidPlaces} players`,
+        });
+      }
+    },
+    whenValid("maxPlayers", "payoutStructure"),
+  )
+  .superRefine(
+    (input, ctx) => {
+      if (!input.registrationDeadline) return;
+      const deadline = parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone));
+      const start = tournamentStartInstant(input.date, input.time);
+      const message =
+        deadline === null
+          ? "Enter a date and time for the deadline"
+          : deadline <= Date.now()
+            ? "The registration deadline must be in the future"
+            : start !== null && deadline > start
+              ? "The registration deadline must be before the tournament starts"
+              : null;
+      if (message) ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message });
+    },
+    whenValid("registrationDeadline", "timeZone", "date", "time"),
+  )
   .transform((input) => {
     const rakeValue = input.rakeValue ?? 0;
-    const registrationDeadline = input.registrationDeadline ? parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone)) : null;
+    const registrationDeadline = input.registrationDeadline
+      ? parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone))
+      : null;
     return {
       name: input.name,
       venue: input.venue,
@@ -290,11 +314,7 @@ export const joinRefusals: Record<RegistrationState, string> = {
 };
 
 /** Archive and restore from the director's list (SPEC §4, DESIGN §5). */
-export function statusChangeError(
-  from: TournamentStatus,
-  to: TournamentStatus,
-  finalized: boolean,
-): string | null {
+export function statusChangeError(from: TournamentStatus, to: TournamentStatus, finalized: boolean): string | null {
   if (to === "finished") {
     return from === "in_progress" ? null : "Only a tournament in progress can be archived";
   }

@@ -30,7 +30,23 @@ test("more than two decimals is refused, never rounded — number or string", ()
 });
 
 test("nothing, zero, negatives and non-amounts are refused with SPEC's message", () => {
-  for (const amount of [undefined, null, "", "abc", "0", 0, "0.00", -1, "-5.00", Number.NaN, Number.POSITIVE_INFINITY, true, {}, [], "1e3"]) {
+  for (const amount of [
+    undefined,
+    null,
+    "",
+    "abc",
+    "0",
+    0,
+    "0.00",
+    -1,
+    "-5.00",
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    true,
+    {},
+    [],
+    "1e3",
+  ]) {
     expect(parse(amount), String(amount)).toEqual({ error: WITHDRAWAL_INVALID.description });
   }
 });
@@ -38,7 +54,8 @@ test("nothing, zero, negatives and non-amounts are refused with SPEC's message",
 test("the minimum withdrawal is £1.00: 99p is refused, £1.00 is not", () => {
   expect(MIN_WITHDRAWAL_PENCE).toBe(100);
   expect(WITHDRAWAL_TOO_SMALL).toBe("The minimum withdrawal is £1.00");
-  for (const amount of ["0.01", "0.16", "0.99", 0.99, 0.5]) expect(parse(amount), String(amount)).toEqual({ error: WITHDRAWAL_TOO_SMALL });
+  for (const amount of ["0.01", "0.16", "0.99", 0.99, 0.5])
+    expect(parse(amount), String(amount)).toEqual({ error: WITHDRAWAL_TOO_SMALL });
   expect(parse("1.00")).toEqual({ pence: 100 });
   expect(parse(1)).toEqual({ pence: 100 });
 });

@@ -6,7 +6,10 @@ import { formatGBP, parsePence, type Pence } from "./money.ts";
 
 export const withdrawalStatuses = ["pending", "paid", "failed"] as const;
 
-export const WITHDRAWAL_INVALID = { title: "Invalid amount", description: "Please enter a valid withdrawal amount" } as const;
+export const WITHDRAWAL_INVALID = {
+  title: "Invalid amount",
+  description: "Please enter a valid withdrawal amount",
+} as const;
 export const withdrawalInsufficient = (balancePence: Pence) =>
   ({ title: "Insufficient balance", description: `You only have ${formatGBP(balancePence)} available` }) as const;
 

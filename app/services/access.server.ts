@@ -116,16 +116,20 @@ async function caller(context: Ctx, role: UserType | undefined, refuse: Refuse):
   };
 }
 
-export function loginRedirect(request: Request): Response {
+function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
   const redirectTo = url.pathname + url.search;
   return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 
-const pageRefusal = (request: Request): Refuse => (user) => (user ? redirect(dashboardPath(user.userType)) : loginRedirect(request));
+const pageRefusal =
+  (request: Request): Refuse =>
+  (user) =>
+    user ? redirect(dashboardPath(user.userType)) : loginRedirect(request);
 
 /** A page for a signed-in account (of `role`): without one, to sign in; the wrong kind, to its own dashboard. */
-export const signedIn = (request: Request, context: Ctx, role?: UserType) => caller(context, role, pageRefusal(request));
+export const signedIn = (request: Request, context: Ctx, role?: UserType) =>
+  caller(context, role, pageRefusal(request));
 
 /** An API call's caller: 401 without a current session, 403 for the wrong kind of account. */
 export function apiCaller(context: Ctx, role?: UserType): Promise<Caller> {

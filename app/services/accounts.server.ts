@@ -146,11 +146,16 @@ export function signUpPlayer(db: Sender, input: PlayerSignup, device: string, no
   return signUp(db, "player", input, device, now);
 }
 
-export function signUpOrganiser(db: Sender, input: OrganiserSignup, device: string, now = Date.now()): Promise<SignedIn> {
+export function signUpOrganiser(
+  db: Sender,
+  input: OrganiserSignup,
+  device: string,
+  now = Date.now(),
+): Promise<SignedIn> {
   return signUp(db, "organiser", input, device, now);
 }
 
-export const INVALID_LOGIN = "Invalid email or password";
+const INVALID_LOGIN = "Invalid email or password";
 
 /**
  * Checks the password and opens a session. Throttled twice: attempts from one
@@ -200,7 +205,12 @@ export async function logIn(db: Sender, input: Login, client: Client, now = Date
 export async function requestPasswordReset(
   db: Sender,
   mailer: Mailer,
-  { email, address, origin, now = Date.now() }: { email: string; address: string; /** The configured site address (APP_URL). */ origin: string; now?: number },
+  {
+    email,
+    address,
+    origin,
+    now = Date.now(),
+  }: { email: string; address: string /** The configured site address (APP_URL). */; origin: string; now?: number },
 ): Promise<void> {
   await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${address}:${email}`, now);
   const expires = now + RESET_TOKEN_TTL_MS;
@@ -216,7 +226,10 @@ export async function requestPasswordReset(
           .where(eq(t.email, email))
           .returning({ name: t.name });
       }),
-      ([player, organiser]) => ({ player: (player as { name: string }[])[0], organiser: (organiser as { name: string }[])[0] }),
+      ([player, organiser]) => ({
+        player: (player as { name: string }[])[0],
+        organiser: (organiser as { name: string }[])[0],
+      }),
     ),
   );
   for (const userType of ["player", "organiser"] as const) {

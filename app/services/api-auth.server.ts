@@ -6,7 +6,12 @@ import { endpoint, on } from "./endpoint.server.ts";
 import { commitSession } from "./session.server.ts";
 import { clientOf } from "./sessions.server.ts";
 
-export async function signedInResponse(env: AppEnv, { user, session }: SignedIn, message: string, status = 200): Promise<Response> {
+export async function signedInResponse(
+  env: AppEnv,
+  { user, session }: SignedIn,
+  message: string,
+  status = 200,
+): Promise<Response> {
   const cookie = await commitSession(env, session);
   return Response.json({ user: publicUser(user), message }, { status, headers: { "Set-Cookie": cookie } });
 }

@@ -14,7 +14,14 @@ test("the same password hashes differently each time (salted)", async () => {
 });
 
 test("malformed stored hashes never verify and never throw", async () => {
-  for (const stored of ["", "plain", "pbkdf2_sha256$x$y$z", "pbkdf2_sha256$100000$!!!$???", "md5$1$a$b", "pbkdf2_sha256$9999999$AAAA$AAAA"]) {
+  for (const stored of [
+    "",
+    "plain",
+    "pbkdf2_sha256$x$y$z",
+    "pbkdf2_sha256$100000$!!!$???",
+    "md5$1$a$b",
+    "pbkdf2_sha256$9999999$AAAA$AAAA",
+  ]) {
     expect(await verifyPassword("anything", stored)).toBe(false);
   }
 });

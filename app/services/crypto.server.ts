@@ -3,7 +3,7 @@
 
 const encoder = new TextEncoder();
 // workerd refuses PBKDF2 above 100,000 iterations.
-export const PBKDF2_ITERATIONS = 100_000;
+const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
@@ -54,7 +54,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const iterations = Number(iterationsText);
   const salt = saltText ? fromBase64(saltText) : null;
   const expected = hashText ? fromBase64(hashText) : null;
-  if (scheme !== "pbkdf2_sha256" || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS || !salt || !expected) {
+  if (
+    scheme !== "pbkdf2_sha256" ||
+    !Number.isInteger(iterations) ||
+    iterations < 1 ||
+    iterations > PBKDF2_ITERATIONS ||
+    !salt ||
+    !expected
+  ) {
     return false;
   }
   return constantTimeEqual(await pbkdf2(password, salt, iterations), expected);

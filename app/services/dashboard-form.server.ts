@@ -43,7 +43,11 @@ async function endSessionAction(claim: Caller, context: Ctx, form: FormData, bac
     await flashToast(
       env,
       ended > 0
-        ? { type: "success", title: "Device signed out", description: "That device will need your password to sign in again." }
+        ? {
+            type: "success",
+            title: "Device signed out",
+            description: "That device will need your password to sign in again.",
+          }
         : { type: "error", title: "Nothing to sign out", description: "That device was already signed out." },
     ),
   ]);
@@ -71,10 +75,15 @@ async function withdrawAction(claim: Caller, context: Ctx, form: FormData, back:
   }
   if (parsed.data.amount > user.balancePence) {
     const problem = withdrawalInsufficient(user.balancePence);
-    return data({ withdrawError: problem.description, toast: errorToast(problem.title, problem.description) }, { status: 409 });
+    return data(
+      { withdrawError: problem.description, toast: errorToast(problem.title, problem.description) },
+      { status: 409 },
+    );
   }
   try {
-    const w = await claim.write(requestWithdrawal({ userType: user.userType, userId: user.id, amountPence: parsed.data.amount }));
+    const w = await claim.write(
+      requestWithdrawal({ userType: user.userType, userId: user.id, amountPence: parsed.data.amount }),
+    );
     return redirectWithCookies(back, [
       await flashToast(env, {
         type: "success",
@@ -84,6 +93,9 @@ async function withdrawAction(claim: Caller, context: Ctx, form: FormData, back:
     ]);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ withdrawError: error.message, toast: errorToast("Failed to process withdrawal", error.message) }, { status: error.status });
+    return data(
+      { withdrawError: error.message, toast: errorToast("Failed to process withdrawal", error.message) },
+      { status: error.status },
+    );
   }
 }

@@ -11,16 +11,34 @@ import { hasFunds, movementStatement } from "./ledger.server.ts";
 export function recentTransactionsQuery(userType: UserType, userId: string, limit = 10) {
   return query(
     build
-    .select({ id: transactions.id, type: transactions.type, description: transactions.description, amountPence: transactions.amountPence, createdAt: transactions.createdAt })
-    .from(transactions)
-    .where(and(eq(transactions.userType, userType), eq(transactions.userId, userId)))
-    .orderBy(desc(transactions.createdAt), desc(sql`rowid`))
-    .limit(limit),
+      .select({
+        id: transactions.id,
+        type: transactions.type,
+        description: transactions.description,
+        amountPence: transactions.amountPence,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .where(and(eq(transactions.userType, userType), eq(transactions.userId, userId)))
+      .orderBy(desc(transactions.createdAt), desc(sql`rowid`))
+      .limit(limit),
   );
 }
 
-export type PlayerStats = { tournamentsPlayed: number; tournamentsWon: number; matchesPlayed: number; matchesWon: number; totalEarningsPence: Pence };
-const emptyPlayerStats: PlayerStats = { tournamentsPlayed: 0, tournamentsWon: 0, matchesPlayed: 0, matchesWon: 0, totalEarningsPence: 0 };
+export type PlayerStats = {
+  tournamentsPlayed: number;
+  tournamentsWon: number;
+  matchesPlayed: number;
+  matchesWon: number;
+  totalEarningsPence: Pence;
+};
+const emptyPlayerStats: PlayerStats = {
+  tournamentsPlayed: 0,
+  tournamentsWon: 0,
+  matchesPlayed: 0,
+  matchesWon: 0,
+  totalEarningsPence: 0,
+};
 
 export function playerStatsQuery(playerId: string): Read<PlayerStats> {
   return query(
@@ -39,7 +57,12 @@ export function playerStatsQuery(playerId: string): Read<PlayerStats> {
   );
 }
 
-export type DirectorStats = { tournamentsHosted: number; activeTournaments: number; totalPlayersServed: number; totalPrizePoolsDistributedPence: Pence };
+export type DirectorStats = {
+  tournamentsHosted: number;
+  activeTournaments: number;
+  totalPlayersServed: number;
+  totalPrizePoolsDistributedPence: Pence;
+};
 
 /** The director's four figures in one statement. */
 export function directorStatsQuery(organiserId: string): Read<DirectorStats> {
@@ -63,9 +86,17 @@ export function directorStatsQuery(organiserId: string): Read<DirectorStats> {
  * Withdraws: the withdrawal record and its `withdraw` transaction in one
  * batch, guarded so no sequence or race of withdrawals can overdraw.
  */
-export function requestWithdrawal(
-  { userType, userId, amountPence, now = Date.now() }: { userType: UserType; userId: string; amountPence: Pence; now?: number },
-): Write<{ id: string; amountPence: Pence; feePence: Pence; netPence: Pence }> {
+export function requestWithdrawal({
+  userType,
+  userId,
+  amountPence,
+  now = Date.now(),
+}: {
+  userType: UserType;
+  userId: string;
+  amountPence: Pence;
+  now?: number;
+}): Write<{ id: string; amountPence: Pence; feePence: Pence; netPence: Pence }> {
   checkWithdrawalAmount(amountPence);
   const { feePence, netPence } = withdrawalFee(amountPence);
   const id = crypto.randomUUID();
@@ -109,10 +140,18 @@ export function requestWithdrawal(
 export function directorTournamentsQuery(organiserId: string) {
   return query(
     build
-    .select({ id: tournaments.id, slug: tournaments.slug, name: tournaments.name, venue: tournaments.venue, date: tournaments.date, time: tournaments.time, status: tournaments.status, maxPlayers: tournaments.maxPlayers })
-    .from(tournaments)
-    .where(eq(tournaments.organiserId, organiserId))
-    .orderBy(desc(tournaments.date), desc(tournaments.time)),
+      .select({
+        id: tournaments.id,
+        slug: tournaments.slug,
+        name: tournaments.name,
+        venue: tournaments.venue,
+        date: tournaments.date,
+        time: tournaments.time,
+        status: tournaments.status,
+        maxPlayers: tournaments.maxPlayers,
+      })
+      .from(tournaments)
+      .where(eq(tournaments.organiserId, organiserId))
+      .orderBy(desc(tournaments.date), desc(tournaments.time)),
   );
 }
-

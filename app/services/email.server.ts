@@ -5,10 +5,10 @@ import type { Database } from "~/db/client.server.ts";
 import { outbox } from "~/db/schema.ts";
 import type { AppEnv } from "~/env.server.ts";
 
-export type Email = { to: string; subject: string; text: string };
+type Email = { to: string; subject: string; text: string };
 export type Mailer = { kind: "outbox" | "http"; send: (email: Email) => Promise<void> };
 
-export function outboxMailer(db: Database): Mailer {
+function outboxMailer(db: Database): Mailer {
   return {
     kind: "outbox",
     async send(email) {
@@ -17,7 +17,7 @@ export function outboxMailer(db: Database): Mailer {
   };
 }
 
-export function httpMailer(env: AppEnv & { EMAIL_API_URL: string }): Mailer {
+function httpMailer(env: AppEnv & { EMAIL_API_URL: string }): Mailer {
   return {
     kind: "http",
     async send(email) {

@@ -100,7 +100,10 @@ export function endpoint(methods: Partial<Record<Method, Handler>>): Handler {
       const method = args.request.method === "HEAD" ? "GET" : args.request.method;
       const handler = (METHODS as readonly string[]).includes(method) ? methods[method as Method] : undefined;
       if (!handler) {
-        return Response.json({ message: "Method not allowed" }, { status: 405, headers: { Allow: allowed.join(", ") } });
+        return Response.json(
+          { message: "Method not allowed" },
+          { status: 405, headers: { Allow: allowed.join(", ") } },
+        );
       }
       return handler(args);
     });

@@ -2,18 +2,26 @@
 // ({ message, errors? } with DESIGN §7's statuses).
 import type { z } from "zod";
 
-export const MAX_JSON_BYTES = 64 * 1024;
+const MAX_JSON_BYTES = 64 * 1024;
 
-export function jsonError(status: number, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>): Response {
+export function jsonError(
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+  headers?: Record<string, string>,
+): Response {
   return Response.json(errors ? { message, errors } : { message }, { status, headers });
 }
 
 /** Field errors keyed by field name, plus the first message for `message`. */
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): { message: string; errors: Record<string, string[]> } {
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): {
+  message: string;
+  errors: Record<string, string[]>;
+} {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "body";
-    (errors[key] ??= []).push(issue.message);
+    errors[key] = [...(errors[key] ?? []), issue.message];
   }
   return { message: issues[0]?.message ?? "Invalid input", errors };
 }
@@ -23,7 +31,7 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): { message: 
  * mentions it (a cross-site page can send `text/plain; application/json`
  * without asking first).
  */
-export function isJsonContentType(contentType: string | null): boolean {
+function isJsonContentType(contentType: string | null): boolean {
   const [type = "", ...params] = (contentType ?? "").split(";");
   if (type.trim().toLowerCase() !== "application/json") return false;
   return params.every((param) => {

@@ -7,9 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { build } from "~/db/batch.server.ts";
 import { organisers, players, transactions } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
-import type { Pence } from "~/domain/money.ts";
-
-export type TransactionType = (typeof transactions.$inferSelect)["type"];
+import type { Pence, TransactionType } from "~/domain/money.ts";
 
 export type Movement = {
   userType: UserType;

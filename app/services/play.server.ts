@@ -3,7 +3,19 @@
 // two taps at once or a double finalize cannot write twice.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { assertInBatch, build, first, isBatchGuardFailure, isUniqueViolation, known, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
+import {
+  assertInBatch,
+  build,
+  first,
+  isBatchGuardFailure,
+  isUniqueViolation,
+  known,
+  query,
+  reads,
+  write,
+  type Read,
+  type Sender,
+} from "~/db/batch.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import {
   applyResult,
@@ -15,7 +27,15 @@ import {
   type ResultInput,
 } from "~/domain/bracket.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkSamePlayers, checkStart, checkTableAssignment, matchInPlay, ownTournament, planPayouts, type MatchView } from "~/domain/play.ts";
+import {
+  checkSamePlayers,
+  checkStart,
+  checkTableAssignment,
+  matchInPlay,
+  ownTournament,
+  planPayouts,
+  type MatchView,
+} from "~/domain/play.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -98,7 +118,9 @@ export async function startTournament(
         .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
         .returning({ id: tournaments.id }),
       // Unpaid holds are not entered; a late payment for one is refunded.
-      build.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
+      build
+        .delete(tournamentPlayers)
+        .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
       ...chunks.map((chunk) => build.insert(matches).values(chunk)),
     ],
     ([, updated]) => {
@@ -106,7 +128,8 @@ export async function startTournament(
       return { matches: bracket.length, players: draw.length };
     },
     (error) => {
-      if (isBatchGuardFailure(error)) return new DomainError(409, "A new entry was paid while starting: start again to include it");
+      if (isBatchGuardFailure(error))
+        return new DomainError(409, "A new entry was paid while starting: start again to include it");
       // A concurrent start inserted the bracket first: the unique match positions refused ours.
       if (isUniqueViolation(error)) return new DomainError(409, "The tournament has already started");
       return undefined;
@@ -127,28 +150,37 @@ export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
     .leftJoin(tables, eq(tables.id, matches.tableId))
     .where(inTournament(matches.tournamentId, tournament))
     .orderBy(asc(matches.round), asc(matches.matchNumber));
-  return query(rows, (found) => found.map(({ match: m, player1Name, player2Name, tableName }) => ({
-    id: m.id,
-    round: m.round,
-    matchNumber: m.matchNumber,
-    player1Id: m.player1Id,
-    player2Id: m.player2Id,
-    player1: player1Name === null ? null : { name: player1Name },
-    player2: player2Name === null ? null : { name: player2Name },
-    player1Score: m.player1Score,
-    player2Score: m.player2Score,
-    winnerId: m.winnerId,
-    status: m.status,
-    isBye: m.isBye,
-    tableId: m.tableId,
-    tableName,
-    nextMatchId: m.nextMatchId,
-  })));
+  return query(rows, (found) =>
+    found.map(({ match: m, player1Name, player2Name, tableName }) => ({
+      id: m.id,
+      round: m.round,
+      matchNumber: m.matchNumber,
+      player1Id: m.player1Id,
+      player2Id: m.player2Id,
+      player1: player1Name === null ? null : { name: player1Name },
+      player2: player2Name === null ? null : { name: player2Name },
+      player1Score: m.player1Score,
+      player2Score: m.player2Score,
+      winnerId: m.winnerId,
+      status: m.status,
+      isBye: m.isBye,
+      tableId: m.tableId,
+      tableName,
+      nextMatchId: m.nextMatchId,
+    })),
+  );
 }
 
 /** A match and its tournament (one statement). */
 const matchWithTournament = (matchId: string) =>
-  first(build.select({ row: matches, t: tournaments }).from(matches).innerJoin(tournaments, eq(tournaments.id, matches.tournamentId)).where(eq(matches.id, matchId)).limit(1));
+  first(
+    build
+      .select({ row: matches, t: tournaments })
+      .from(matches)
+      .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+      .where(eq(matches.id, matchId))
+      .limit(1),
+  );
 
 const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
 
@@ -170,11 +202,16 @@ function resultStatements(before: MatchRow, changes: MatchChange[]) {
     [
       // Checked when the batch runs, not when we read: a finalize or the next
       // match's result may have landed in between.
-      assertInBatch(sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`),
+      assertInBatch(
+        sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
+      ),
       assertInBatch(
         others.length === 0
           ? sql`1`
-          : sql`not exists (select 1 from ${matches} where ${matches.id} in (${sql.join(others.map((c) => sql`${c.id}`), sql`, `)}) and ${matches.status} = 'completed')`,
+          : sql`not exists (select 1 from ${matches} where ${matches.id} in (${sql.join(
+              others.map((c) => sql`${c.id}`),
+              sql`, `,
+            )}) and ${matches.status} = 'completed')`,
       ),
       build.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
       // Our own write must have happened before the next match is touched.
@@ -207,7 +244,10 @@ export type SaveResult = {
  * Records a result (or corrects it): the match, its tournament and the
  * bracket in one read, then one guarded batch.
  */
-export async function saveResult(db: Sender, { organiserId, matchId, input, mode, players: claimed = {}, now = Date.now() }: SaveResult): Promise<"recorded" | "corrected"> {
+export async function saveResult(
+  db: Sender,
+  { organiserId, matchId, input, mode, players: claimed = {}, now = Date.now() }: SaveResult,
+): Promise<"recorded" | "corrected"> {
   const read = await db.send(reads({ found: matchWithTournament(matchId), bracket: bracketQuery({ matchId }) }));
   const { row, t } = matchInPlay(read.found, organiserId);
   checkSamePlayers(row, claimed);
@@ -220,22 +260,43 @@ export async function saveResult(db: Sender, { organiserId, matchId, input, mode
 /** Assigning a table puts the match in progress; unassigning returns it to pending. */
 export async function assignTable(
   db: Sender,
-  { organiserId, matchId, tableId, now = Date.now() }: { organiserId: string; matchId: string; tableId: string | null; now?: number },
+  {
+    organiserId,
+    matchId,
+    tableId,
+    now = Date.now(),
+  }: { organiserId: string; matchId: string; tableId: string | null; now?: number },
 ) {
   const read = await db.send(
-    reads({ found: matchWithTournament(matchId), table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)) }),
+    reads({
+      found: matchWithTournament(matchId),
+      table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)),
+    }),
   );
   const { row } = matchInPlay(read.found, organiserId);
   checkTableAssignment(row, tableId === null ? "none" : read.table, organiserId);
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   if (tableId === null) {
-    await db.write(write([build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted)]));
+    await db.write(
+      write([
+        build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
+      ]),
+    );
     return;
   }
   await db.write(
-    write([build.update(matches).set({ tableId, tableAssignedAt: now, status: "in_progress" }).where(notCompleted).returning({ id: matches.id })], ([updated]) => {
-      if (!(updated as unknown[])[0]) throw new DomainError(409, "This match already has a result");
-    }),
+    write(
+      [
+        build
+          .update(matches)
+          .set({ tableId, tableAssignedAt: now, status: "in_progress" })
+          .where(notCompleted)
+          .returning({ id: matches.id }),
+      ],
+      ([updated]) => {
+        if (!(updated as unknown[])[0]) throw new DomainError(409, "This match already has a result");
+      },
+    ),
   );
 }
 
@@ -273,57 +334,59 @@ export async function finalizeTournament(
   const winnings = new Map(plan.payouts.map((p) => [p.playerId, p.amountPence]));
 
   const statements = [
-      // A correction of the final may land after we planned the payouts.
-      assertInBatch(
-        sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId} and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.champion})`,
-      ),
-      build
-        .update(tournaments)
-        .set({ status: "finished", finishedAt: now, finalizeId })
-        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`))
-        .returning({ id: tournaments.id }),
-      ...plan.payouts.map((p) =>
-        build.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
+    // A correction of the final may land after we planned the payouts.
+    assertInBatch(
+      sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId} and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.champion})`,
+    ),
+    build
+      .update(tournaments)
+      .set({ status: "finished", finishedAt: now, finalizeId })
+      .where(
+        and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`),
+      )
+      .returning({ id: tournaments.id }),
+    ...plan.payouts.map((p) =>
+      build.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
           select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now} where ${ours}
           on conflict (tournament_id, player_id) do nothing`),
+    ),
+    ...plan.payouts
+      .filter((p) => p.amountPence > 0)
+      .map((p) =>
+        movementStatement(
+          {
+            userType: "player",
+            userId: p.playerId,
+            type: "payout",
+            amountPence: p.amountPence,
+            description: `Prize (${p.position}) — ${label}`,
+            tournamentId: t.id,
+            idempotencyKey: `payout:${t.id}:${p.playerId}`,
+          },
+          ours,
+        ),
       ),
-      ...plan.payouts
-        .filter((p) => p.amountPence > 0)
-        .map((p) =>
+    ...(plan.rakePence > 0
+      ? [
           movementStatement(
             {
-              userType: "player",
-              userId: p.playerId,
-              type: "payout",
-              amountPence: p.amountPence,
-              description: `Prize (${p.position}) — ${label}`,
+              userType: "organiser",
+              userId: t.organiserId,
+              type: "rake",
+              amountPence: plan.rakePence,
+              description: `Rake (${plan.paidEntries.length} entries) — ${label}`,
               tournamentId: t.id,
-              idempotencyKey: `payout:${t.id}:${p.playerId}`,
+              idempotencyKey: `rake:${t.id}`,
             },
             ours,
           ),
-        ),
-      ...(plan.rakePence > 0
-        ? [
-            movementStatement(
-              {
-                userType: "organiser",
-                userId: t.organiserId,
-                type: "rake",
-                amountPence: plan.rakePence,
-                description: `Rake (${plan.paidEntries.length} entries) — ${label}`,
-                tournamentId: t.id,
-                idempotencyKey: `rake:${t.id}`,
-              },
-              ours,
-            ),
-          ]
-        : []),
-      ...plan.paidEntries.map((playerId) => {
-        const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
-        const won = plan.champion === playerId ? 1 : 0;
-        const earnings = winnings.get(playerId) ?? 0;
-        return build.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
+        ]
+      : []),
+    ...plan.paidEntries.map((playerId) => {
+      const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
+      const won = plan.champion === playerId ? 1 : 0;
+      const earnings = winnings.get(playerId) ?? 0;
+      return build.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
           select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now} where ${ours}
           on conflict (player_id) do update set
             tournaments_played = tournaments_played + 1,
@@ -332,7 +395,7 @@ export async function finalizeTournament(
             matches_won = matches_won + excluded.matches_won,
             total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
             updated_at = excluded.updated_at`);
-      }),
+    }),
   ];
   return db.write(
     write(
@@ -341,8 +404,10 @@ export async function finalizeTournament(
         if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
         return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts };
       },
-      (error) => (isBatchGuardFailure(error) ? new DomainError(409, "The final's result changed meanwhile: check the payouts again") : undefined),
+      (error) =>
+        isBatchGuardFailure(error)
+          ? new DomainError(409, "The final's result changed meanwhile: check the payouts again")
+          : undefined,
     ),
   );
 }
-

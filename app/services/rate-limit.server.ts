@@ -26,7 +26,12 @@ export const LOGIN_FAILURE_LIMIT: RateLimit = {
   windowMs: 15 * 60 * 1000,
   message: (retryAfterMs) => `Too many failed sign-ins for this account. Try again in ${minutes(retryAfterMs)}.`,
 };
-export const FORGOT_PASSWORD_LIMIT: RateLimit = { name: "forgot", limit: 5, windowMs: 60 * 60 * 1000, message: TOO_MANY };
+export const FORGOT_PASSWORD_LIMIT: RateLimit = {
+  name: "forgot",
+  limit: 5,
+  windowMs: 60 * 60 * 1000,
+  message: TOO_MANY,
+};
 
 export type Counter = { count: number; windowEndsAt: number };
 

@@ -2,7 +2,17 @@
 // from the balance, and the one place a successful payment takes effect —
 // by webhook or by the return from checkout, whichever comes first.
 import { and, eq, isNotNull, lte, sql, type SQL } from "drizzle-orm";
-import { build, first, isCheckViolation, known, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
+import {
+  build,
+  first,
+  isCheckViolation,
+  known,
+  query,
+  reads,
+  write,
+  type Read,
+  type Sender,
+} from "~/db/batch.server.ts";
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/money.ts";
@@ -11,7 +21,7 @@ import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
-export const HOLD_MS = 15 * 60 * 1000;
+const HOLD_MS = 15 * 60 * 1000;
 
 type Tournament = typeof tournaments.$inferSelect;
 
@@ -49,7 +59,12 @@ function refusalStatements(tournament: TournamentKey, playerId: string, now: num
 }
 
 /** Why a join was refused, in words a player understands. */
-function refusal(t: Tournament, entry: { paid: boolean } | undefined, count: { n: number } | undefined, now: number): DomainError {
+function refusal(
+  t: Tournament,
+  entry: { paid: boolean } | undefined,
+  count: { n: number } | undefined,
+  now: number,
+): DomainError {
   const state = registrationState({
     status: t.status,
     registrationDeadline: t.registrationDeadline,
@@ -99,13 +114,16 @@ export async function joinTournament(
 ): Promise<JoinResult> {
   const key = tournamentIdSql(tournament);
   const { hold, t } = await db.write(
-    write([holdStatement(key, playerId, now), tournamentRow(tournament), ...refusalStatements(key, playerId, now)], ([holds, rows, entries, counts]) => {
-      const t = (rows as Tournament[])[0];
-      if (!t) throw new DomainError(404, "Tournament not found");
-      const hold = (holds as Hold[])[0];
-      if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now);
-      return { hold, t };
-    }),
+    write(
+      [holdStatement(key, playerId, now), tournamentRow(tournament), ...refusalStatements(key, playerId, now)],
+      ([holds, rows, entries, counts]) => {
+        const t = (rows as Tournament[])[0];
+        if (!t) throw new DomainError(404, "Tournament not found");
+        const hold = (holds as Hold[])[0];
+        if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now);
+        return { hold, t };
+      },
+    ),
   );
   const amountPence = totalPence(t);
 
@@ -124,8 +142,20 @@ export async function joinTournament(
   // Reuse the hold's intent while it can still be paid.
   if (hold.payment_intent_id) {
     const existing = await provider.retrieveIntent(hold.payment_intent_id);
-    if (existing && existing.amountPence === amountPence && (existing.status === "requires_payment_method" || existing.status === "requires_confirmation" || existing.status === "requires_action")) {
-      return { paid: false, registrationId: hold.id, clientSecret: existing.clientSecret, paymentIntentId: existing.id, amountPence };
+    if (
+      existing &&
+      existing.amountPence === amountPence &&
+      (existing.status === "requires_payment_method" ||
+        existing.status === "requires_confirmation" ||
+        existing.status === "requires_action")
+    ) {
+      return {
+        paid: false,
+        registrationId: hold.id,
+        clientSecret: existing.clientSecret,
+        paymentIntentId: existing.id,
+        amountPence,
+      };
     }
   }
 
@@ -158,16 +188,34 @@ export async function joinTournament(
         .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
     ]),
   );
-  return { paid: false, registrationId: hold.id, clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountPence };
+  return {
+    paid: false,
+    registrationId: hold.id,
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amountPence,
+  };
 }
 
 function entryMovements(t: Tournament, playerId: string, key: string, withDeposit: boolean) {
   const label = `${t.name}, ${t.venue}`;
   return [
     ...(withDeposit
-      ? [{ type: "deposit" as const, amountPence: totalPence(t), description: `Card payment — ${label}`, suffix: "deposit" }]
+      ? [
+          {
+            type: "deposit" as const,
+            amountPence: totalPence(t),
+            description: `Card payment — ${label}`,
+            suffix: "deposit",
+          },
+        ]
       : []),
-    { type: "entry_fee" as const, amountPence: -t.entryFeePence, description: `Entry fee — ${label}`, suffix: "entry_fee" },
+    {
+      type: "entry_fee" as const,
+      amountPence: -t.entryFeePence,
+      description: `Entry fee — ${label}`,
+      suffix: "entry_fee",
+    },
     { type: "site_fee" as const, amountPence: -t.siteFeePence, description: `Site fee — ${label}`, suffix: "site_fee" },
   ]
     .filter((m) => m.amountPence !== 0)
@@ -230,7 +278,12 @@ export type LoadedPayment = { record: PaymentRecord; t: Tournament } | null;
 /** Our record of a payment and its tournament, in one statement. */
 export function paymentQuery(intentId: string): Read<LoadedPayment> {
   return first(
-    build.select({ record: payments, t: tournaments }).from(payments).innerJoin(tournaments, eq(tournaments.id, payments.tournamentId)).where(eq(payments.id, intentId)).limit(1),
+    build
+      .select({ record: payments, t: tournaments })
+      .from(payments)
+      .innerJoin(tournaments, eq(tournaments.id, payments.tournamentId))
+      .where(eq(payments.id, intentId))
+      .limit(1),
   );
 }
 
@@ -241,7 +294,7 @@ export type PaymentOutcome = "applied" | "already-applied" | "refunded" | "not-o
  * (deposit, entry fee, site fee) in one batch — or, when the entry can no
  * longer be honoured, refund it. Idempotent: a second call changes nothing.
  */
-export async function paymentSucceeded(
+async function paymentSucceeded(
   db: Sender,
   provider: PaymentsProvider,
   {
@@ -275,24 +328,26 @@ export async function paymentSucceeded(
     const outcome = await db.write(
       write(
         [
-      // The entry as the batch finds it (same transaction): already paid by
-      // this intent means a concurrent delivery won, with no second look.
-      build
-        .select({ paid: tournamentPlayers.paid, intent: tournamentPlayers.paymentIntentId })
-        .from(tournamentPlayers)
-        .where(eq(tournamentPlayers.id, registrationId))
-        .limit(1),
-      build.all<{ id: string }>(sql`
+          // The entry as the batch finds it (same transaction): already paid by
+          // this intent means a concurrent delivery won, with no second look.
+          build
+            .select({ paid: tournamentPlayers.paid, intent: tournamentPlayers.paymentIntentId })
+            .from(tournamentPlayers)
+            .where(eq(tournamentPlayers.id, registrationId))
+            .limit(1),
+          build.all<{ id: string }>(sql`
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null
         where id = ${registrationId} and paid = 0 and payment_intent_id = ${intent.id}
           and exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')
           and (hold_expires_at > ${now} or ${placesTakenByOthers(t.id, record.playerId, now)} < ${maxPlayersOf(t.id)})
         returning id`),
-      ...entryMovements(t, record.playerId, `payment:${intent.id}`, true).map((m) => movementStatement(m, paidByThis)),
-      build
-        .update(payments)
-        .set({ status: "succeeded", outcome: "applied", updatedAt: now })
-        .where(and(eq(payments.id, intent.id), sql`${paidByThis}`)),
+          ...entryMovements(t, record.playerId, `payment:${intent.id}`, true).map((m) =>
+            movementStatement(m, paidByThis),
+          ),
+          build
+            .update(payments)
+            .set({ status: "succeeded", outcome: "applied", updatedAt: now })
+            .where(and(eq(payments.id, intent.id), sql`${paidByThis}`)),
         ],
         ([entryBefore, marked]) => {
           if ((marked as unknown[])[0]) return "applied" as const;
@@ -308,7 +363,14 @@ export async function paymentSucceeded(
   // or the payment does not match what we asked for: give the money back.
   if (record.outcome === "refunded") return "refunded";
   await provider.refund(intent.id, `refund:${intent.id}`);
-  await db.write(write([build.update(payments).set({ status: "refunded", outcome: "refunded", updatedAt: now }).where(eq(payments.id, intent.id))]));
+  await db.write(
+    write([
+      build
+        .update(payments)
+        .set({ status: "refunded", outcome: "refunded", updatedAt: now })
+        .where(eq(payments.id, intent.id)),
+    ]),
+  );
   return "refunded";
 }
 
@@ -333,12 +395,16 @@ export async function verifyPayment(
   }
   const outcome = await paymentSucceeded(db, provider, { intent, found });
   const paid = outcome === "applied" || outcome === "already-applied";
-  return { success: true, paid, message: paid ? "Payment successful" : "Your place could not be kept, so the payment was refunded" };
+  return {
+    success: true,
+    paid,
+    message: paid ? "Payment successful" : "Your place could not be kept, so the payment was refunded",
+  };
 }
 
 /** A webhook: verified by signature, handled once per event id. */
 export async function handleWebhook(db: Sender, provider: PaymentsProvider, payload: string, signature: string) {
-  let event;
+  let event: Awaited<ReturnType<PaymentsProvider["parseWebhook"]>>;
   try {
     event = await provider.parseWebhook(payload, signature);
   } catch {
@@ -357,7 +423,9 @@ export async function handleWebhook(db: Sender, provider: PaymentsProvider, payl
     const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
     await paymentSucceeded(db, provider, { intent, found });
   }
-  await db.write(write([build.insert(processedWebhooks).values({ eventId: event.id, type: event.type }).onConflictDoNothing()]));
+  await db.write(
+    write([build.insert(processedWebhooks).values({ eventId: event.id, type: event.type }).onConflictDoNothing()]),
+  );
   return { received: true, duplicate: false };
 }
 
@@ -367,11 +435,21 @@ export async function handleWebhook(db: Sender, provider: PaymentsProvider, payl
  * expired and unpaid.
  */
 export async function releaseExpiredHolds(db: Sender, provider: PaymentsProvider, now = Date.now()) {
-  const expired = await db.send(query(build
-    .select({ id: tournamentPlayers.id, intentId: tournamentPlayers.paymentIntentId })
-    .from(tournamentPlayers)
-    .where(and(eq(tournamentPlayers.paid, false), isNotNull(tournamentPlayers.holdExpiresAt), lte(tournamentPlayers.holdExpiresAt, now)))
-    .limit(500)));
+  const expired = await db.send(
+    query(
+      build
+        .select({ id: tournamentPlayers.id, intentId: tournamentPlayers.paymentIntentId })
+        .from(tournamentPlayers)
+        .where(
+          and(
+            eq(tournamentPlayers.paid, false),
+            isNotNull(tournamentPlayers.holdExpiresAt),
+            lte(tournamentPlayers.holdExpiresAt, now),
+          ),
+        )
+        .limit(500),
+    ),
+  );
   for (const hold of expired) {
     if (hold.intentId) {
       try {
@@ -381,7 +459,17 @@ export async function releaseExpiredHolds(db: Sender, provider: PaymentsProvider
       }
     }
     await db.write(
-      write([build.delete(tournamentPlayers).where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false), lte(tournamentPlayers.holdExpiresAt, now)))]),
+      write([
+        build
+          .delete(tournamentPlayers)
+          .where(
+            and(
+              eq(tournamentPlayers.id, hold.id),
+              eq(tournamentPlayers.paid, false),
+              lte(tournamentPlayers.holdExpiresAt, now),
+            ),
+          ),
+      ]),
     );
   }
   return expired.length;
@@ -389,24 +477,25 @@ export async function releaseExpiredHolds(db: Sender, provider: PaymentsProvider
 
 /** The player's entries: paid ones and live holds (shown as 'Payment pending'). */
 export function registrationsQuery(playerId: string, now = Date.now()) {
-  return query(build
-    .select({
-      registrationId: tournamentPlayers.id,
-      tournamentId: tournamentPlayers.tournamentId,
-      slug: tournaments.slug,
-      name: tournaments.name,
-      status: tournaments.status,
-      paid: tournamentPlayers.paid,
-      holdExpiresAt: tournamentPlayers.holdExpiresAt,
-      paymentIntentId: tournamentPlayers.paymentIntentId,
-    })
-    .from(tournamentPlayers)
-    .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
-    .where(
-      and(
-        eq(tournamentPlayers.playerId, playerId),
-        sql`(${tournamentPlayers.paid} = 1 or ${tournamentPlayers.holdExpiresAt} > ${now})`,
+  return query(
+    build
+      .select({
+        registrationId: tournamentPlayers.id,
+        tournamentId: tournamentPlayers.tournamentId,
+        slug: tournaments.slug,
+        name: tournaments.name,
+        status: tournaments.status,
+        paid: tournamentPlayers.paid,
+        holdExpiresAt: tournamentPlayers.holdExpiresAt,
+        paymentIntentId: tournamentPlayers.paymentIntentId,
+      })
+      .from(tournamentPlayers)
+      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+      .where(
+        and(
+          eq(tournamentPlayers.playerId, playerId),
+          sql`(${tournamentPlayers.paid} = 1 or ${tournamentPlayers.holdExpiresAt} > ${now})`,
+        ),
       ),
-    ));
+  );
 }
-

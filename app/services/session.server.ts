@@ -18,7 +18,9 @@ function storagesFor(env: AppEnv) {
   if (!entry) {
     const cookie = { path: "/", httpOnly: true, sameSite: "lax" as const, secure, secrets: [env.SESSION_SECRET] };
     entry = {
-      session: createCookieSessionStorage<SessionData>({ cookie: { ...cookie, name: "br_session", maxAge: THIRTY_DAYS } }),
+      session: createCookieSessionStorage<SessionData>({
+        cookie: { ...cookie, name: "br_session", maxAge: THIRTY_DAYS },
+      }),
       toast: createCookieSessionStorage<object, ToastData>({ cookie: { ...cookie, name: "br_toast" } }),
     };
     storages.set(key, entry);
@@ -35,7 +37,11 @@ export async function readSession(request: Request, env: AppEnv): Promise<Sessio
   const sessionId = session.get("sessionId");
   const userId = session.get("userId");
   const userType = session.get("userType");
-  if (typeof sessionId !== "string" || typeof userId !== "string" || (userType !== "player" && userType !== "organiser")) {
+  if (
+    typeof sessionId !== "string" ||
+    typeof userId !== "string" ||
+    (userType !== "player" && userType !== "organiser")
+  ) {
     return null;
   }
   return { sessionId, userId, userType };
@@ -64,7 +70,10 @@ export async function flashToast(env: AppEnv, toast: Toast): Promise<string> {
 }
 
 /** Reads (and clears) the flashed toast. */
-export async function takeToast(request: Request, env: AppEnv): Promise<{ toast: Toast | null; setCookie: string | null }> {
+export async function takeToast(
+  request: Request,
+  env: AppEnv,
+): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes("br_toast=")) return { toast: null, setCookie: null };
   const storage = storagesFor(env).toast;

@@ -20,7 +20,15 @@ export function clientOf(request: Request): { address: string; device: string } 
 /** A new session's row and cookie data; nothing is written yet. */
 export function newSession(userType: UserType, userId: string, device: string, now: number) {
   const data: SessionData = { sessionId: crypto.randomUUID(), userId, userType };
-  const row = { id: data.sessionId, userType, userId, device, createdAt: now, lastSeenAt: now, expiresAt: now + SESSION_TTL_MS };
+  const row = {
+    id: data.sessionId,
+    userType,
+    userId,
+    device,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: now + SESSION_TTL_MS,
+  };
   return { data, row };
 }
 
@@ -50,7 +58,12 @@ export function endSession(session: SessionData): Write<void> {
 /** Ends one of the account's sessions by id; the number ended (0 for an unknown or someone else's). */
 export function endSessionById(session: SessionData, sessionId: string): Write<number> {
   return write(
-    [build.delete(sessions).where(and(eq(sessions.id, sessionId), owned(session))).returning({ id: sessions.id })],
+    [
+      build
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), owned(session)))
+        .returning({ id: sessions.id }),
+    ],
     ([ended]) => (ended as unknown[]).length,
   );
 }
@@ -58,7 +71,12 @@ export function endSessionById(session: SessionData, sessionId: string): Write<n
 /** "Sign out everywhere else": every session of the account but this one. */
 export function endOtherSessions(session: SessionData): Write<number> {
   return write(
-    [build.delete(sessions).where(and(owned(session), ne(sessions.id, session.sessionId))).returning({ id: sessions.id })],
+    [
+      build
+        .delete(sessions)
+        .where(and(owned(session), ne(sessions.id, session.sessionId)))
+        .returning({ id: sessions.id }),
+    ],
     ([ended]) => (ended as unknown[]).length,
   );
 }
@@ -67,9 +85,14 @@ export function endOtherSessions(session: SessionData): Write<number> {
 export function signedInDevicesQuery(session: SessionData, now: number) {
   return query(
     build
-      .select({ id: sessions.id, device: sessions.device, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .where(and(owned(session), gt(sessions.expiresAt, now)))
+      .select({
+        id: sessions.id,
+        device: sessions.device,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(and(owned(session), gt(sessions.expiresAt, now)))
       .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
       .limit(50),
     (rows): SignedInDevice[] => rows.map((row) => ({ ...row, current: row.id === session.sessionId })),

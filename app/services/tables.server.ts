@@ -26,7 +26,9 @@ export async function createTable(db: Sender, organiserId: string, name: string)
       .values({ organiserId, name, accessCode: generateAccessCode((n) => crypto.getRandomValues(new Uint8Array(n))) })
       .onConflictDoNothing({ target: tables.accessCode })
       .returning({ id: tables.id, name: tables.name, accessCode: tables.accessCode });
-    const row = await db.write(write([insert], ([rows]) => (rows as { id: string; name: string; accessCode: string }[])[0]));
+    const row = await db.write(
+      write([insert], ([rows]) => (rows as { id: string; name: string; accessCode: string }[])[0]),
+    );
     if (row) return row;
   }
   throw new DomainError(503, "Could not make a unique access code, please try again");
@@ -34,7 +36,9 @@ export async function createTable(db: Sender, organiserId: string, name: string)
 
 /** Deletes one of the director's own tables; its matches lose the table (ON DELETE SET NULL). */
 export async function deleteTable(db: Sender, organiserId: string, tableId: string) {
-  const table = await db.send(first(build.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1)));
+  const table = await db.send(
+    first(build.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1)),
+  );
   if (!table) throw new DomainError(404, "Table not found");
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only delete your own tables");
   await db.write(write([build.delete(tables).where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId)))]));
@@ -42,7 +46,11 @@ export async function deleteTable(db: Sender, organiserId: string, tableId: stri
 
 export function tableByCodeQuery(code: string) {
   return first(
-    build.select({ id: tables.id, name: tables.name, accessCode: tables.accessCode }).from(tables).where(eq(tables.accessCode, code)).limit(1),
+    build
+      .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode })
+      .from(tables)
+      .where(eq(tables.accessCode, code))
+      .limit(1),
   );
 }
 
@@ -65,7 +73,9 @@ export type CurrentMatch = {
  * A table and what it shows, in one round trip: the match most recently
  * assigned to it in a tournament that is in progress (DESIGN §5).
  */
-export function scoreboardQuery(code: string): Read<{ table: { id: string; name: string; accessCode: string }; match: CurrentMatch | null } | null> {
+export function scoreboardQuery(
+  code: string,
+): Read<{ table: { id: string; name: string; accessCode: string }; match: CurrentMatch | null } | null> {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
   const current = first(
@@ -87,25 +97,25 @@ export function scoreboardQuery(code: string): Read<{ table: { id: string; name:
       .limit(1),
   );
   return mapRead(reads({ table: tableByCodeQuery(code), row: current }), ({ table, row }) => {
-  if (!table) return null;
-  return {
-    table,
-    match: row
-      ? {
-          id: row.match.id,
-          tournament: { name: row.tournamentName, slug: row.tournamentSlug },
-          round: row.match.round,
-          matchNumber: row.match.matchNumber,
-          player1: row.player1Name === null ? null : { name: row.player1Name },
-          player2: row.player2Name === null ? null : { name: row.player2Name },
-          player1Id: row.match.player1Id,
-          player2Id: row.match.player2Id,
-          player1Score: row.match.player1Score,
-          player2Score: row.match.player2Score,
-          winnerId: row.match.winnerId,
-          status: row.match.status,
-        }
-      : null,
-  };
+    if (!table) return null;
+    return {
+      table,
+      match: row
+        ? {
+            id: row.match.id,
+            tournament: { name: row.tournamentName, slug: row.tournamentSlug },
+            round: row.match.round,
+            matchNumber: row.match.matchNumber,
+            player1: row.player1Name === null ? null : { name: row.player1Name },
+            player2: row.player2Name === null ? null : { name: row.player2Name },
+            player1Id: row.match.player1Id,
+            player2Id: row.match.player2Id,
+            player1Score: row.match.player1Score,
+            player2Score: row.match.player2Score,
+            winnerId: row.match.winnerId,
+            status: row.match.status,
+          }
+        : null,
+    };
   });
 }

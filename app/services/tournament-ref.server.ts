@@ -10,13 +10,16 @@ export type TournamentRef = { id: string } | { slug: string };
 
 /** The tournament's id: the value itself, or a subquery finding it by slug. */
 export const tournamentIdSql = (ref: TournamentRef): SQL =>
-  "id" in ref ? sql`${ref.id}` : sql`(select ${tournaments.id} from ${tournaments} where ${tournaments.slug} = ${ref.slug})`;
+  "id" in ref
+    ? sql`${ref.id}`
+    : sql`(select ${tournaments.id} from ${tournaments} where ${tournaments.slug} = ${ref.slug})`;
 
 /** The condition on a row's tournament column: it belongs to the tournament. */
 export const inTournament = (column: SQLiteColumn, ref: TournamentRef): SQL => sql`${column} = ${tournamentIdSql(ref)}`;
 
 /** The condition selecting the tournament row itself. */
-export const isTournament = (ref: TournamentRef): SQL => ("id" in ref ? eq(tournaments.id, ref.id) : eq(tournaments.slug, ref.slug));
+const isTournament = (ref: TournamentRef): SQL =>
+  "id" in ref ? eq(tournaments.id, ref.id) : eq(tournaments.slug, ref.slug);
 
 /** The tournament's row (for a batch: wrap it in `first` to read it on its own). */
 export const tournamentRow = (ref: TournamentRef) => build.select().from(tournaments).where(isTournament(ref)).limit(1);

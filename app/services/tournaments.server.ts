@@ -34,7 +34,11 @@ function randomSlugPart(length = 6): string {
   return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
 }
 
-export async function createTournament(db: Sender, organiserId: string, input: CreateTournamentInput): Promise<TournamentRow> {
+export async function createTournament(
+  db: Sender,
+  organiserId: string,
+  input: CreateTournamentInput,
+): Promise<TournamentRow> {
   // A slug collision is astronomically rare; retry a couple of times anyway.
   for (let attempt = 0; attempt < 3; attempt++) {
     const insert = build
@@ -49,12 +53,17 @@ export async function createTournament(db: Sender, organiserId: string, input: C
 }
 
 // Paid entries, counted in the same statement as the tournament.
-const playerCount = sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 1)`.mapWith(Number);
+const playerCount =
+  sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 1)`.mapWith(
+    Number,
+  );
 
 // Live holds: places kept for players who are paying (DESIGN §4); they count
 // as taken when deciding whether a tournament is full.
 const liveHolds = (now: number) =>
-  sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0 and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
+  sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0 and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(
+    Number,
+  );
 
 const summaryColumns = (now = Date.now()) => ({
   tournament: tournaments,
@@ -64,7 +73,13 @@ const summaryColumns = (now = Date.now()) => ({
   liveHolds: liveHolds(now),
 });
 
-type SummaryRow = { tournament: TournamentRow; tdName: string; organisationName: string; playerCount: number; liveHolds: number };
+type SummaryRow = {
+  tournament: TournamentRow;
+  tdName: string;
+  organisationName: string;
+  playerCount: number;
+  liveHolds: number;
+};
 const toSummary = (row: SummaryRow): TournamentSummary => ({
   ...row.tournament,
   tdName: row.tdName,
@@ -139,7 +154,9 @@ export function browseForPlayerQuery(playerId: string, now = Date.now()) {
       .where(
         and(
           eq(tournamentPlayers.playerId, playerId),
-          paid ? eq(tournamentPlayers.paid, true) : and(eq(tournamentPlayers.paid, false), gt(tournamentPlayers.holdExpiresAt, now)),
+          paid
+            ? eq(tournamentPlayers.paid, true)
+            : and(eq(tournamentPlayers.paid, false), gt(tournamentPlayers.holdExpiresAt, now)),
         ),
       )
       .orderBy(desc(tournaments.date), desc(tournaments.time));
@@ -184,26 +201,35 @@ export async function changeTournamentStatus(
     if (!row) throw new DomainError(409, "The tournament changed meanwhile; reload and try again");
     return row;
   };
-  if (to === "finished") return db.write(write([build.update(tournaments).set({ status: "finished" }).where(guard).returning()], changed));
-  return db.write(write([
-    build.update(tournaments).set({ status: "open", startedAt: null }).where(guard).returning(),
-    // Only when the restore above applied: the tournament is then open.
-    build
-      .delete(matches)
-      .where(
-        and(
-          eq(matches.tournamentId, tournamentId),
-          inArray(
-            matches.tournamentId,
-            build.select({ id: tournaments.id }).from(tournaments).where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "open"))),
+  if (to === "finished")
+    return db.write(write([build.update(tournaments).set({ status: "finished" }).where(guard).returning()], changed));
+  return db.write(
+    write(
+      [
+        build.update(tournaments).set({ status: "open", startedAt: null }).where(guard).returning(),
+        // Only when the restore above applied: the tournament is then open.
+        build.delete(matches).where(
+          and(
+            eq(matches.tournamentId, tournamentId),
+            inArray(
+              matches.tournamentId,
+              build
+                .select({ id: tournaments.id })
+                .from(tournaments)
+                .where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "open"))),
+            ),
           ),
         ),
-      ),
-  ], changed));
+      ],
+      changed,
+    ),
+  );
 }
 
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
-export function tournamentJson(t: Omit<TournamentSummary, "organisationName" | "placesTaken"> & { players?: { id: string; name: string }[] }) {
+export function tournamentJson(
+  t: Omit<TournamentSummary, "organisationName" | "placesTaken"> & { players?: { id: string; name: string }[] },
+) {
   return {
     id: t.id,
     slug: t.slug,
@@ -233,7 +259,10 @@ export function tournamentJson(t: Omit<TournamentSummary, "organisationName" | "
 }
 
 /** Case-insensitive match on name, venue or organiser name (SPEC §5). */
-export function matchesSearch(t: Pick<TournamentSummary, "name" | "venue" | "tdName" | "organisationName">, query: string): boolean {
+export function matchesSearch(
+  t: Pick<TournamentSummary, "name" | "venue" | "tdName" | "organisationName">,
+  query: string,
+): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [t.name, t.venue, t.tdName, t.organisationName].some((field) => field.toLowerCase().includes(q));

@@ -8,6 +8,7 @@ const MAX_LENGTH = 2048;
 
 // Controls (including tab, CR, LF and NUL), DEL, backslashes, and the Unicode
 // line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const FORBIDDEN = /[\u0000-\u001f\u007f\\\u2028\u2029]/;
 // Encoded slashes, backslashes and controls in the path.
 const ENCODED_FORBIDDEN = /%(2f|5c|[01][0-9a-f]|7f)/i;

@@ -12,8 +12,6 @@ import { createExecutor } from "./execute.ts";
 import type { DbStats } from "./execute.ts";
 import { pipelineListener } from "./http.ts";
 
-export type { DbStats } from "./execute.ts";
-
 export type DbServerOptions = {
   file: string;
   /** 0 (the default) picks a free port. The server listens on 127.0.0.1 only. */

@@ -9,7 +9,7 @@ export type SqlStatement = { sql: string; tokens: Token[] };
 const identStart = /[A-Za-z_\u0080-\uffff]/;
 const identChar = /[A-Za-z0-9_$\u0080-\uffff]/;
 
-export function tokenize(sql: string): Token[] {
+function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
   const n = sql.length;
   let i = 0;

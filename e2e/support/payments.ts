@@ -14,14 +14,14 @@ export const CARDS = {
 type JoinJson = { clientSecret?: string; paymentIntentId?: string; registrationId: string; paid?: boolean };
 
 /** Joins through the JSON API; `request` must be signed in as a player. */
-export async function joinViaApi(request: APIRequestContext, tournamentId: string): Promise<JoinJson> {
+async function joinViaApi(request: APIRequestContext, tournamentId: string): Promise<JoinJson> {
   const response = await request.post("/api/tournaments/join", { data: { tournamentId } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as JoinJson;
 }
 
 /** Confirms a simulated payment intent with a test card, as the card form does. */
-export async function confirmViaApi(request: APIRequestContext, paymentIntentId: string, cardNumber: string = CARDS.success) {
+async function confirmViaApi(request: APIRequestContext, paymentIntentId: string, cardNumber: string = CARDS.success) {
   const response = await request.post(`/api/dev/payments/${paymentIntentId}/confirm`, { data: { cardNumber } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { status: string; message: string };
@@ -119,7 +119,11 @@ export async function winTournamentViaApi(
     const started = await director.post(`/api/tournaments/${tournament.id}/start`);
     expect(started.status(), await started.text()).toBe(200);
     const matchesResponse = await director.get(`/api/tournaments/${tournament.id}/matches`);
-    const matches = (await matchesResponse.json()) as { id: string; player1Id: string | null; player2Id: string | null }[];
+    const matches = (await matchesResponse.json()) as {
+      id: string;
+      player1Id: string | null;
+      player2Id: string | null;
+    }[];
     const final = matches.find((m) => m.player1Id === winnerId || m.player2Id === winnerId);
     expect(final, "the winner plays the final").toBeTruthy();
     const recorded = await director.patch(`/api/matches/${final!.id}`, { data: { winnerId, status: "completed" } });

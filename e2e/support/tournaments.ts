@@ -50,7 +50,10 @@ export type TournamentInput = TournamentBody & {
  * 70/30), with a name unique to this run, on FAR_FRIDAY.
  */
 export function scenarioTournament(overrides: Partial<TournamentInput> = {}): TournamentInput {
-  return { ...validTournament({ name: `Friday 8-Ball Knockout ${uniqueToken("k")}`, date: FAR_FRIDAY.iso }), ...overrides };
+  return {
+    ...validTournament({ name: `Friday 8-Ball Knockout ${uniqueToken("k")}`, date: FAR_FRIDAY.iso }),
+    ...overrides,
+  };
 }
 
 /** Creates a tournament through the API; `request` must be signed in as an organiser. */

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export function parseDotEnv(text: string): Record<string, string> {
+function parseDotEnv(text: string): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const rawLine of text.split(/\r?\n/)) {
     const line = rawLine.trim();
@@ -34,6 +34,6 @@ export function localSessionSecret(root: string): string {
   }
   const secret = randomBytes(32).toString("hex");
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }

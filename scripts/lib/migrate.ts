@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { fileURLToPath } from "node:url";
 
-export const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+const migrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 
 export async function applyMigrations(url: string, authToken?: string): Promise<void> {
   const client = createClient({ url, authToken });

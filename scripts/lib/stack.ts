@@ -33,7 +33,7 @@ export type StackOptions = {
   inheritOutput?: boolean;
 };
 
-export function assertBuilt(): void {
+function assertBuilt(): void {
   if (!existsSync(builtConfig)) {
     throw new Error("The Worker is not built: run `npm run build` first.");
   }
@@ -45,9 +45,11 @@ export async function startDatabase(file: string, port = 0): Promise<DbHandle> {
   return db;
 }
 
-export async function startApp(
-  options: { port?: number; vars: Record<string, string>; inheritOutput?: boolean },
-): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startApp(options: {
+  port?: number;
+  vars: Record<string, string>;
+  inheritOutput?: boolean;
+}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   assertBuilt();
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();

@@ -13,7 +13,12 @@ let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
 
 export type Account = { client: HttpClient; id: string; email: string };
-export type TournamentJson = Record<string, unknown> & { id: string; slug: string; status: string; playerCount: number };
+export type TournamentJson = Record<string, unknown> & {
+  id: string;
+  slug: string;
+  status: string;
+  playerCount: number;
+};
 
 export function useFactories(app: TestApp) {
   let sql: Client | undefined;
@@ -32,7 +37,14 @@ export function useFactories(app: TestApp) {
     const body =
       kind === "player"
         ? { name, email, password: "secret1", confirmPassword: "secret1" }
-        : { organisationName: "Red Lion League", venue: "The Red Lion", name, email, password: "secret1", confirmPassword: "secret1" };
+        : {
+            organisationName: "Red Lion League",
+            venue: "The Red Lion",
+            name,
+            email,
+            password: "secret1",
+            confirmPassword: "secret1",
+          };
     const response = await client.json("POST", `/api/auth/signup/${kind}`, body);
     expect(response.status).toBe(201);
     const { user } = (await response.json()) as { user: { id: string } };
@@ -49,11 +61,16 @@ export function useFactories(app: TestApp) {
       return (await response.json()) as TournamentJson;
     },
     async count(table: string, where = "1", args: (string | number)[] = []): Promise<number> {
-      return Number((await db().execute({ sql: `select count(*) as n from ${table} where ${where}`, args })).rows[0]?.n);
+      return Number(
+        (await db().execute({ sql: `select count(*) as n from ${table} where ${where}`, args })).rows[0]?.n,
+      );
     },
     async balance(kind: "player" | "organiser", id: string): Promise<number> {
       const table = kind === "player" ? "players" : "organisers";
-      return Number((await db().execute({ sql: `select balance_pence from ${table} where id = ?`, args: [id] })).rows[0]?.balance_pence);
+      return Number(
+        (await db().execute({ sql: `select balance_pence from ${table} where id = ?`, args: [id] })).rows[0]
+          ?.balance_pence,
+      );
     },
     /** Gives a player money the honest way: a deposit transaction (the trigger moves the balance). */
     async credit(kind: "player" | "organiser", id: string, pence: number): Promise<void> {

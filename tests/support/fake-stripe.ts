@@ -3,7 +3,13 @@
 // request so tests can assert what was sent (form body, Idempotency-Key).
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
-export type RecordedRequest = { method: string; path: string; form: URLSearchParams; idempotencyKey: string | null; authorization: string | null };
+type RecordedRequest = {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+  idempotencyKey: string | null;
+  authorization: string | null;
+};
 
 type Intent = {
   id: string;
@@ -56,7 +62,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const url = new URL(request.url ?? "/", "http://localhost");
     const form = new URLSearchParams(await readBody(request));
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
-    requests.push({ method: request.method ?? "", path: url.pathname, form, idempotencyKey, authorization: request.headers.authorization ?? null });
+    requests.push({
+      method: request.method ?? "",
+      path: url.pathname,
+      form,
+      idempotencyKey,
+      authorization: request.headers.authorization ?? null,
+    });
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { "Content-Type": "application/json" });
       response.end(JSON.stringify(body));
@@ -91,7 +103,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (request.method === "POST" && cancel?.[1]) {
       const intent = intents.get(cancel[1]);
       if (!intent) return notFound();
-      if (intent.status === "succeeded") return send(400, { error: { type: "invalid_request_error", message: "already succeeded" } });
+      if (intent.status === "succeeded")
+        return send(400, { error: { type: "invalid_request_error", message: "already succeeded" } });
       intent.status = "canceled";
       return send(200, intent);
     }
@@ -101,7 +114,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!refunds.some((r) => r.idempotencyKey !== null && r.idempotencyKey === idempotencyKey)) {
         refunds.push({ payment_intent: paymentIntent, idempotencyKey });
       }
-      return send(200, { id: `re_fake_${++seq}`, object: "refund", payment_intent: paymentIntent, status: "succeeded" });
+      return send(200, {
+        id: `re_fake_${++seq}`,
+        object: "refund",
+        payment_intent: paymentIntent,
+        status: "succeeded",
+      });
     }
     notFound();
   });

@@ -1,12 +1,5 @@
 import { Link } from "react-router";
-import {
-  ArrowRightIcon,
-  BracketIcon,
-  PercentIcon,
-  ShieldIcon,
-  TrophyIcon,
-  ZapIcon,
-} from "~/components/icons.tsx";
+import { ArrowRightIcon, BracketIcon, PercentIcon, ShieldIcon, TrophyIcon, ZapIcon } from "~/components/icons.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 
 const features = [
@@ -107,10 +100,7 @@ export default function Landing() {
           </div>
         </section>
 
-        <section
-          aria-labelledby="how-title"
-          className="bg-slate-50 px-4 py-16 sm:py-20 dark:bg-slate-900/50"
-        >
+        <section aria-labelledby="how-title" className="bg-slate-50 px-4 py-16 sm:py-20 dark:bg-slate-900/50">
           <div className="mx-auto max-w-5xl">
             <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
               How It Works
@@ -140,7 +130,9 @@ export default function Landing() {
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
               Ready for Friday night?
             </h2>
-            <p className="mt-3 text-baize-100">Set up your first knockout tonight. Players join free and pay only to enter.</p>
+            <p className="mt-3 text-baize-100">
+              Set up your first knockout tonight. Players join free and pay only to enter.
+            </p>
             <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
               <Link to="/signup?role=td" className="btn bg-white px-6 text-base text-baize-900 hover:bg-baize-50">
                 Start as Tournament Director

@@ -22,11 +22,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await request.formData();
     const parsed = ThemeSchema.safeParse({ theme: form.get("theme") });
     if (parsed.success && parsed.data.theme) session.setTheme(parsed.data.theme);
-    return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": await session.commit() } });
+    return redirect(safeRedirectPath(form.get("redirectTo"), "/"), {
+      headers: { "Set-Cookie": await session.commit() },
+    });
   }
   return answer(async () => {
     // remix-themes sends the JSON without a type (text/plain): read it as the JSON it is.
-    const body = type === "text/plain" ? new Request(request, { headers: { "Content-Type": "application/json" } }) : request;
+    const body =
+      type === "text/plain" ? new Request(request, { headers: { "Content-Type": "application/json" } }) : request;
     const { theme } = await readJson(body, ThemeSchema);
     if (!theme) return Response.json({ success: true }, { headers: { "Set-Cookie": await session.destroy() } });
     session.setTheme(theme);

@@ -10,7 +10,10 @@ const api = endpoint({
       email: url.searchParams.get("email") ?? undefined,
     });
     if (!parsed.success) {
-      return Response.json({ valid: false, message: "This password reset link is invalid or incomplete" }, { status: 400 });
+      return Response.json(
+        { valid: false, message: "This password reset link is invalid or incomplete" },
+        { status: 400 },
+      );
     }
     const { valid } = await caller.read({ valid: await resetTokenQuery(parsed.data.token, parsed.data.email) });
     return Response.json({ valid, message: valid ? "The link is valid" : INVALID_RESET_LINK });

@@ -38,7 +38,10 @@ const api = endpoint({
       const provider = await getPaymentsProvider(env, database);
       await handleWebhook(systemSender(database), provider, result.event.payload, result.event.signature);
     }
-    const outcome = { payment_intent: params.id, redirect_status: result.status === "succeeded" ? "succeeded" : "failed" };
+    const outcome = {
+      payment_intent: params.id,
+      redirect_status: result.status === "succeeded" ? "succeeded" : "failed",
+    };
     const returnUrl = `${returnTo}${returnTo.includes("?") ? "&" : "?"}${new URLSearchParams(outcome)}`;
     if (isForm) return redirect(returnUrl);
     return Response.json({

@@ -14,7 +14,13 @@ const api = endpoint({
       return jsonError(400, "A result completes the match: status must be 'completed'");
     }
     const players = { player1Id: body.player1Id, player2Id: body.player2Id };
-    const saved = await saveResult(caller, { organiserId: caller.id, matchId: params.id, input: body, mode: "either", players });
+    const saved = await saveResult(caller, {
+      organiserId: caller.id,
+      matchId: params.id,
+      input: body,
+      mode: "either",
+      players,
+    });
     return Response.json({ message: saved === "corrected" ? "Result corrected" : "Result recorded" });
   }),
 });

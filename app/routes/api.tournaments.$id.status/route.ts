@@ -5,7 +5,11 @@ import { changeTournamentStatus, tournamentBySlugQuery, tournamentJson } from "~
 /** Archive (→ finished) and restore (→ open), DESIGN §5. */
 const api = endpoint({
   PATCH: on({ who: "organiser", body: StatusChangeSchema, params: ["id"] }, async ({ caller, body, params }) => {
-    const row = await changeTournamentStatus(caller, { organiserId: caller.id, tournamentId: params.id, to: body.status });
+    const row = await changeTournamentStatus(caller, {
+      organiserId: caller.id,
+      tournamentId: params.id,
+      to: body.status,
+    });
     const { detail } = await caller.read({ detail: tournamentBySlugQuery(row.slug) });
     return Response.json(detail ? tournamentJson(detail) : { id: row.id, status: row.status });
   }),

@@ -10,7 +10,10 @@ const JoinSchema = z.object({
 const api = endpoint({
   POST: on({ who: "player", body: JoinSchema }, async ({ caller, body, app }) => {
     const provider = await getPaymentsProvider(app.env, app.database);
-    const result = await joinTournament(caller, provider, { playerId: caller.id, tournament: { id: body.tournamentId } });
+    const result = await joinTournament(caller, provider, {
+      playerId: caller.id,
+      tournament: { id: body.tournamentId },
+    });
     const { registrationId } = result;
     return Response.json(
       result.paid

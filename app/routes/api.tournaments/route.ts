@@ -12,7 +12,9 @@ const api = endpoint({
     const { user: organiser } = await caller.read();
     const created = await createTournament(caller, organiser.id, body);
     // A new tournament has no entries yet: no need to read it back.
-    return Response.json(tournamentJson({ ...created, tdName: organiser.name, playerCount: 0, players: [] }), { status: 201 });
+    return Response.json(tournamentJson({ ...created, tdName: organiser.name, playerCount: 0, players: [] }), {
+      status: 201,
+    });
   }),
 });
 export { api as loader, api as action };

@@ -5,7 +5,9 @@ import { endpoint, on } from "~/services/endpoint.server.ts";
 
 const api = endpoint({
   POST: on({ who: "signed-in", body: WithdrawalSchema }, async ({ caller, body }) => {
-    const w = await caller.write(requestWithdrawal({ userType: caller.userType, userId: caller.id, amountPence: body.amount }));
+    const w = await caller.write(
+      requestWithdrawal({ userType: caller.userType, userId: caller.id, amountPence: body.amount }),
+    );
     return Response.json({
       id: w.id,
       amount: penceToDecimal(w.amountPence),

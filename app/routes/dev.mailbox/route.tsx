@@ -17,15 +17,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 const urlPattern = /(https?:\/\/[^\s]+)/g;
 
 function Linkified({ text }: { text: string }) {
+  // split() with a capturing group alternates text and URLs: odd positions are the links.
+  const parts = text.split(urlPattern).map((part, position) => ({ part, position, isLink: position % 2 === 1 }));
   return (
     <>
-      {text.split(urlPattern).map((part, index) =>
-        index % 2 === 1 ? (
-          <a key={index} href={part} className="break-all text-baize-700 underline dark:text-baize-300">
+      {parts.map(({ part, position, isLink }) =>
+        isLink ? (
+          <a key={position} href={part} className="break-all text-baize-700 underline dark:text-baize-300">
             {part}
           </a>
         ) : (
-          <span key={index}>{part}</span>
+          <span key={position}>{part}</span>
         ),
       )}
     </>
@@ -47,6 +49,7 @@ export default function Mailbox() {
         ) : (
           <ol className="mt-6 space-y-4">
             {emails.map((email, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the outbox as read, newest first, never reordered in place
               <li key={index} className="card">
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   To {email.to} · {new Date(email.createdAt).toLocaleString("en-GB")}

@@ -74,7 +74,11 @@ export default function ForgotPassword() {
   }
 
   return (
-    <AuthShell toast={actionData?.toast} title="Forgot your password?" description="Enter your email and we'll send you a link to choose a new one.">
+    <AuthShell
+      toast={actionData?.toast}
+      title="Forgot your password?"
+      description="Enter your email and we'll send you a link to choose a new one."
+    >
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
@@ -83,7 +87,10 @@ export default function ForgotPassword() {
         </button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300">
+        <Link
+          to="/login"
+          className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300"
+        >
           Back to Login
         </Link>
       </p>

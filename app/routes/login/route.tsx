@@ -29,7 +29,12 @@ class LoginFailed extends Error {
   readonly result: SubmissionResult<string[]>;
   readonly status: number;
   readonly headers: Record<string, string>;
-  constructor(result: SubmissionResult<string[]>, status: number, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    result: SubmissionResult<string[]>,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.result = result;
     this.status = status;
@@ -73,7 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   try {
     const { user, session } = await authenticator(db, request).authenticate("form", request);
-    return redirectWithCookies(safeRedirectPath(redirectTo, dashboardPath(user.userType)), [await commitSession(env, session)]);
+    return redirectWithCookies(safeRedirectPath(redirectTo, dashboardPath(user.userType)), [
+      await commitSession(env, session),
+    ]);
   } catch (error) {
     if (!(error instanceof LoginFailed)) throw error;
     return data(
@@ -100,7 +107,11 @@ export default function Login() {
   const formAction = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
   const selected = fields.userType.value ?? "player";
   return (
-    <AuthShell toast={actionData?.toast} title="Sign in" description="Welcome back. Choose your account type to continue.">
+    <AuthShell
+      toast={actionData?.toast}
+      title="Sign in"
+      description="Welcome back. Choose your account type to continue."
+    >
       <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset>
@@ -145,7 +156,10 @@ export default function Login() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
         New to Break &amp; Run?{" "}
-        <Link to="/signup" className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300">
+        <Link
+          to="/signup"
+          className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300"
+        >
           Sign up
         </Link>
       </p>

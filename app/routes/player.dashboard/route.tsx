@@ -69,7 +69,10 @@ export default function PlayerDashboard() {
           <h2 id="find-title" className="text-lg font-semibold">
             Open Tournaments
           </h2>
-          <Link to="/player/tournaments?tab=available" className="text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300">
+          <Link
+            to="/player/tournaments?tab=available"
+            className="text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300"
+          >
             Browse All
           </Link>
         </div>
@@ -92,7 +95,9 @@ export default function PlayerDashboard() {
         </Form>
         {open.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-            {q ? "No open tournaments match your search." : "There are no open tournaments at the moment. Check back soon!"}
+            {q
+              ? "No open tournaments match your search."
+              : "There are no open tournaments at the moment. Check back soon!"}
           </p>
         ) : (
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -105,7 +110,8 @@ export default function PlayerDashboard() {
                   {t.venue} · {t.format || LIST_FORMAT_LABEL}
                 </p>
                 <p className="mt-1 text-sm">
-                  {formatDate(t.date)} · {t.time} · {formatGBP(t.entryFeePence + t.siteFeePence)} · {t.playerCount}/{t.maxPlayers}
+                  {formatDate(t.date)} · {t.time} · {formatGBP(t.entryFeePence + t.siteFeePence)} · {t.playerCount}/
+                  {t.maxPlayers}
                 </p>
               </li>
             ))}

@@ -49,7 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     maxFee,
     available: available.filter(keep).map((t) => view(t, false)),
-    registered: [...pending.filter(keep).map((t) => view(t, false, true)), ...registered.filter(keep).map((t) => view(t, true))],
+    registered: [
+      ...pending.filter(keep).map((t) => view(t, false, true)),
+      ...registered.filter(keep).map((t) => view(t, true)),
+    ],
   };
 }
 
@@ -91,7 +94,13 @@ export default function PlayerTournaments() {
   return (
     <AppShell nav={playerNav}>
       <h1 className="text-3xl font-bold tracking-tight">Tournaments</h1>
-      <Form ref={formRef} method="get" role="search" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto]" onChange={applySoon}>
+      <Form
+        ref={formRef}
+        method="get"
+        role="search"
+        className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto]"
+        onChange={applySoon}
+      >
         <input type="hidden" name="tab" value={tab} />
         <div className="relative">
           <label htmlFor="q" className="sr-only">
@@ -162,7 +171,11 @@ export default function PlayerTournaments() {
         tab === "available" ? (
           <EmptyState
             title="No Available Tournaments"
-            text={filtered ? "No open tournaments match your search." : "There are no open tournaments at the moment. Check back soon!"}
+            text={
+              filtered
+                ? "No open tournaments match your search."
+                : "There are no open tournaments at the moment. Check back soon!"
+            }
           />
         ) : (
           <EmptyState title="No Registered Tournaments" text="You haven't registered for any tournaments yet.">
@@ -182,7 +195,10 @@ export default function PlayerTournaments() {
   );
 }
 
-const badgeFor: Record<RegistrationState, { tone: "green" | "blue" | "amber" | "red" | "slate"; label: string } | null> = {
+const badgeFor: Record<
+  RegistrationState,
+  { tone: "green" | "blue" | "amber" | "red" | "slate"; label: string } | null
+> = {
   registered: { tone: "blue", label: "Registered" },
   pending: { tone: "amber", label: "Payment pending" },
   full: { tone: "red", label: "Full" },
@@ -194,7 +210,13 @@ const badgeFor: Record<RegistrationState, { tone: "green" | "blue" | "amber" | "
 function PlayerTournamentCard({ t }: { t: Card }) {
   const badge = badgeFor[t.state];
   const button =
-    t.state === "registered" ? "View Tournament" : t.state === "open" ? "Register Now" : t.state === "pending" ? "Resume" : "View Details";
+    t.state === "registered"
+      ? "View Tournament"
+      : t.state === "open"
+        ? "Register Now"
+        : t.state === "pending"
+          ? "Resume"
+          : "View Details";
   return (
     <li className="card flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
@@ -236,7 +258,7 @@ function PlayerTournamentCard({ t }: { t: Card }) {
       </dl>
       <Link
         to={t.state === "pending" ? `/tournament/${t.slug}/checkout` : `/tournament/${t.slug}`}
-        className={"mt-auto " + (button === "Register Now" || button === "Resume" ? "btn-primary" : "btn-secondary")}
+        className={`mt-auto ${button === "Register Now" || button === "Resume" ? "btn-primary" : "btn-secondary"}`}
       >
         {button}
       </Link>

@@ -21,14 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: url.searchParams.get("email") ?? undefined,
   });
   if (!parsed.success) return { state: "incomplete" as LinkState, token: "", email: "" };
-  const { valid } = await (await visitor(context)).read({ valid: await resetTokenQuery(parsed.data.token, parsed.data.email) });
+  const { valid } = await (await visitor(context)).read({
+    valid: await resetTokenQuery(parsed.data.token, parsed.data.email),
+  });
   return { state: (valid ? "valid" : "invalid") as LinkState, token: parsed.data.token, email: parsed.data.email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false, toast: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false, toast: null },
+      { status: 400 },
+    );
   }
   try {
     await resetPassword(await visitor(context), submission.value);
@@ -61,7 +66,11 @@ export default function ResetPassword() {
 
   if (actionData?.done) {
     return (
-      <AuthShell toast={actionData?.toast} title="Password Reset!" description="Your password has been changed. Sign in with your new password.">
+      <AuthShell
+        toast={actionData?.toast}
+        title="Password Reset!"
+        description="Your password has been changed. Sign in with your new password."
+      >
         <Link to="/login" className="btn-primary w-full">
           Go to Login
         </Link>
@@ -98,7 +107,12 @@ export default function ResetPassword() {
         <input type="hidden" name="email" value={email} />
         <FormError id={form.errorId} errors={form.errors} />
         <TextField label="New password" meta={fields.password} type="password" autoComplete="new-password" />
-        <TextField label="Confirm new password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField
+          label="Confirm new password"
+          meta={fields.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Resetting..." : "Reset Password"}
         </button>

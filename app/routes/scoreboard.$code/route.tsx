@@ -14,7 +14,8 @@ const REFRESH_MS = 5000;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const code = normalizeAccessCode(params.code);
   const board = code ? (await (await visitor(context)).read({ board: scoreboardQuery(code) })).board : null;
-  if (!board) return data({ valid: false as const, code: params.code.slice(0, 32), table: null, match: null }, { status: 404 });
+  if (!board)
+    return data({ valid: false as const, code: params.code.slice(0, 32), table: null, match: null }, { status: 404 });
   return { valid: true as const, code: board.table.accessCode, table: { name: board.table.name }, match: board.match };
 }
 
@@ -55,7 +56,9 @@ function LiveBoard({ code, tableName, initial }: { code: string; tableName: stri
     let cancelled = false;
     const tick = async () => {
       try {
-        const response = await fetch(`/api/tables/by-code/${code}/current-match`, { headers: { Accept: "application/json" } });
+        const response = await fetch(`/api/tables/by-code/${code}/current-match`, {
+          headers: { Accept: "application/json" },
+        });
         if (response.status === 404) {
           window.location.reload(); // the table was deleted: show the invalid-code screen
           return;
@@ -83,11 +86,16 @@ function LiveBoard({ code, tableName, initial }: { code: string; tableName: stri
   // Keep the screen awake where the browser allows it.
   useEffect(() => {
     type Sentinel = { release: () => Promise<void> };
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request: (type: "screen") => Promise<Sentinel> } }).wakeLock;
+    const wakeLock = (navigator as Navigator & { wakeLock?: { request: (type: "screen") => Promise<Sentinel> } })
+      .wakeLock;
     if (!wakeLock) return;
     let sentinel: Sentinel | null = null;
     const acquire = () => {
-      if (document.visibilityState === "visible") wakeLock.request("screen").then((s) => (sentinel = s)).catch(() => {});
+      if (document.visibilityState === "visible")
+        wakeLock
+          .request("screen")
+          .then((s) => (sentinel = s))
+          .catch(() => {});
     };
     acquire();
     document.addEventListener("visibilitychange", acquire);
@@ -109,7 +117,10 @@ function LiveBoard({ code, tableName, initial }: { code: string; tableName: stri
         </div>
         <div className="flex items-center gap-3">
           {offline ? (
-            <p role="status" className="rounded-full bg-amber-100 px-4 py-1.5 text-base font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            <p
+              role="status"
+              className="rounded-full bg-amber-100 px-4 py-1.5 text-base font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+            >
               Reconnecting…
             </p>
           ) : null}
@@ -128,7 +139,9 @@ function NoMatch() {
   return (
     <section className="flex flex-1 flex-col items-center justify-center text-center" aria-live="polite">
       <h2 className="text-4xl font-bold sm:text-6xl">No Active Match</h2>
-      <p className="mt-4 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">Waiting for a match to be assigned to this table...</p>
+      <p className="mt-4 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">
+        Waiting for a match to be assigned to this table...
+      </p>
     </section>
   );
 }
@@ -149,12 +162,25 @@ function MatchBoard({ match }: { match: ApiMatch }) {
         </p>
       </div>
       <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
-        <PlayerPanel label="Player 1" name={match.player1?.name ?? "TBD"} score={match.player1Score ?? 0} winner={match.winnerId !== null && match.winnerId === match.player1Id} />
-        <PlayerPanel label="Player 2" name={match.player2?.name ?? "TBD"} score={match.player2Score ?? 0} winner={match.winnerId !== null && match.winnerId === match.player2Id} />
+        <PlayerPanel
+          label="Player 1"
+          name={match.player1?.name ?? "TBD"}
+          score={match.player1Score ?? 0}
+          winner={match.winnerId !== null && match.winnerId === match.player1Id}
+        />
+        <PlayerPanel
+          label="Player 2"
+          name={match.player2?.name ?? "TBD"}
+          score={match.player2Score ?? 0}
+          winner={match.winnerId !== null && match.winnerId === match.player2Id}
+        />
       </div>
       <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl">
         <span className="text-slate-600 dark:text-slate-300">Status</span>
-        <span className={`inline-block size-4 rounded-full ${dotClass[match.status] ?? dotClass.pending}`} aria-hidden="true" />
+        <span
+          className={`inline-block size-4 rounded-full ${dotClass[match.status] ?? dotClass.pending}`}
+          aria-hidden="true"
+        />
         <span className="font-semibold" data-testid="match-status">
           {match.status.replace(/_/g, " ")}
         </span>

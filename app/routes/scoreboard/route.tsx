@@ -27,7 +27,9 @@ export default function ScoreboardStart() {
       </div>
       <div className="card w-full max-w-md">
         <h1 className="text-2xl font-bold">Table Scoreboard</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">Enter this table's access code. You only need to do it once.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">
+          Enter this table's access code. You only need to do it once.
+        </p>
         <Form method="get" action="/scoreboard" className="mt-6 space-y-4">
           <label htmlFor="code" className="block text-sm font-medium">
             Access code

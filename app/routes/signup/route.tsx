@@ -45,7 +45,13 @@ function invalid(result: SubmissionResult<string[]>) {
 
 async function createAccount(
   env: AppEnv,
-  submission: { reply: (options?: { hideFields?: string[]; fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> },
+  submission: {
+    reply: (options?: {
+      hideFields?: string[];
+      fieldErrors?: Record<string, string[]>;
+      formErrors?: string[];
+    }) => SubmissionResult<string[]>;
+  },
   create: () => Promise<SignedIn>,
 ) {
   try {
@@ -77,8 +83,8 @@ async function createAccount(
 export default function Signup() {
   const [params] = useSearchParams();
   const role = params.get("role");
-  if (role === "player") return <SignupForm role="player" />;
-  if (role === "td") return <SignupForm role="organiser" />;
+  if (role === "player") return <SignupForm kind="player" />;
+  if (role === "td") return <SignupForm kind="organiser" />;
   return <Chooser />;
 }
 
@@ -158,12 +164,12 @@ const signupForms = {
   },
 } as const;
 
-function SignupForm({ role }: { role: UserType }) {
+function SignupForm({ kind }: { kind: UserType }) {
   const actionData = useActionData<typeof action>();
-  const { schema, path, title, description, nameLabel, submit } = signupForms[role];
+  const { schema, path, title, description, nameLabel, submit } = signupForms[kind];
   // The director's fields are a superset of the player's: one form type serves both.
   const [form, fields] = useForm<z.input<typeof OrganiserSignupSchema>, unknown>({
-    id: `signup-${role}`,
+    id: `signup-${kind}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
@@ -174,9 +180,9 @@ function SignupForm({ role }: { role: UserType }) {
     <AuthShell toast={actionData?.toast} title={title} description={description}>
       <BackToChooser />
       <Form method="post" action={path} className="space-y-4" {...getFormProps(form)}>
-        <input type="hidden" name="role" value={role} />
+        <input type="hidden" name="role" value={kind} />
         <FormError id={form.errorId} errors={form.errors} />
-        {role === "organiser" ? (
+        {kind === "organiser" ? (
           <>
             <TextField label="Organisation name" meta={fields.organisationName} autoComplete="organization" />
             <TextField label="Main operating venue" meta={fields.venue} placeholder="e.g., The Red Lion, Leeds" />

@@ -89,7 +89,9 @@ export default function CreateTournament() {
   };
   const preview = previewFromValues(liveValues) ?? actionData?.preview ?? null;
   const maxPlayers = Number(fields.maxPlayers.value);
-  const available = structuresForFieldSize(Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2);
+  const available = structuresForFieldSize(
+    Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2,
+  );
   const rakeIsPercent = fields.rakeType.value === "percent";
 
   return (
@@ -97,9 +99,15 @@ export default function CreateTournament() {
       <ActionToast toast={actionData?.toast} />
       <div className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight">Create Tournament</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">Takes under 2 minutes. The prize pool is worked out as you type.</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">
+          Takes under 2 minutes. The prize pool is worked out as you type.
+        </p>
       </div>
-      <Form method="post" className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]" {...getFormProps(form)}>
+      <Form
+        method="post"
+        className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="timeZone" value={timeZone} />
         <div className="space-y-6">
           <FormError id={form.errorId} errors={form.errors} />
@@ -125,13 +133,21 @@ export default function CreateTournament() {
             <h2 id="format" className="text-lg font-semibold">
               Format
             </h2>
-            <TextField label="Format" meta={fields.format} hint="Shown to players, e.g. 8-ball knockout, 9-ball, UK blackball." />
+            <TextField
+              label="Format"
+              meta={fields.format}
+              hint="Shown to players, e.g. 8-ball knockout, 9-ball, UK blackball."
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-1.5">
                 <label htmlFor={fields.tournamentType.id} className={labelClass}>
                   Tournament type
                 </label>
-                <select {...getSelectProps(fields.tournamentType)} key={fields.tournamentType.key} className={inputClass}>
+                <select
+                  {...getSelectProps(fields.tournamentType)}
+                  key={fields.tournamentType.key}
+                  className={inputClass}
+                >
                   {tournamentTypeOptions.map((o) => (
                     <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
                       {o.label}
@@ -155,7 +171,12 @@ export default function CreateTournament() {
                 </select>
                 <FieldError id={fields.matchType.errorId} errors={fields.matchType.errors} />
               </div>
-              <TextField label="Max players" meta={fields.maxPlayers} type="number" inputProps={{ min: 2, max: 512, step: 1, inputMode: "numeric" }} />
+              <TextField
+                label="Max players"
+                meta={fields.maxPlayers}
+                type="number"
+                inputProps={{ min: 2, max: 512, step: 1, inputMode: "numeric" }}
+              />
               <TextField
                 label="Race to (optional)"
                 meta={fields.raceTo}
@@ -178,7 +199,12 @@ export default function CreateTournament() {
               Fees and prizes
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Entry fee (£)" meta={fields.entryFee} type="number" inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }} />
+              <TextField
+                label="Entry fee (£)"
+                meta={fields.entryFee}
+                type="number"
+                inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }}
+              />
               <TextField
                 label="Site fee (£)"
                 meta={fields.siteFee}

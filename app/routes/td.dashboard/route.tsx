@@ -93,7 +93,19 @@ export default function OrganiserDashboard() {
   );
 }
 
-function TournamentList({ items }: { items: { id: string; slug: string; name: string; venue: string; date: string; time: string; status: TournamentStatus }[] }) {
+function TournamentList({
+  items,
+}: {
+  items: {
+    id: string;
+    slug: string;
+    name: string;
+    venue: string;
+    date: string;
+    time: string;
+    status: TournamentStatus;
+  }[];
+}) {
   return (
     <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
       {items.map((t) => (

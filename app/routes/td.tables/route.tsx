@@ -32,10 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
       await deleteTable(organiser, organiser.id, tableId);
-      return redirectWithCookies("/td/tables", [await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" })]);
+      return redirectWithCookies("/td/tables", [
+        await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" }),
+      ]);
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      return redirectWithCookies("/td/tables", [await flashToast(env, { type: "error", title: "Error", description: error.message })]);
+      return redirectWithCookies("/td/tables", [
+        await flashToast(env, { type: "error", title: "Error", description: error.message }),
+      ]);
     }
   }
   const submission = parseWithZod(formData, { schema: TableSchema });
@@ -46,9 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     await createTable(organiser, organiser.id, submission.value.name);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }), toast: errorToast("Error", error.message) }, { status: error.status });
+    return data(
+      { result: submission.reply({ formErrors: [error.message] }), toast: errorToast("Error", error.message) },
+      { status: error.status },
+    );
   }
-  return redirectWithCookies("/td/tables", [await flashToast(env, { type: "success", title: "Table created", description: "New table added successfully" })]);
+  return redirectWithCookies("/td/tables", [
+    await flashToast(env, { type: "success", title: "Table created", description: "New table added successfully" }),
+  ]);
 }
 
 export default function Tables() {
@@ -71,7 +80,9 @@ export default function Tables() {
     <AppShell nav={organiserNav}>
       <ActionToast toast={actionData?.toast} />
       <h1 className="text-3xl font-bold tracking-tight">Table Access Codes</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-300">Each table gets a code. Type it into the tablet at that table once.</p>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">
+        Each table gets a code. Type it into the tablet at that table once.
+      </p>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
@@ -107,7 +118,9 @@ export default function Tables() {
             {navigation.state === "loading" && navigation.location.pathname !== "/td/tables" ? (
               <p className="card text-slate-600 dark:text-slate-300">Loading tables...</p>
             ) : tables.length === 0 ? (
-              <p className="card text-center text-slate-600 dark:text-slate-300">No tables yet. Add your first table above.</p>
+              <p className="card text-center text-slate-600 dark:text-slate-300">
+                No tables yet. Add your first table above.
+              </p>
             ) : (
               <ul className="grid gap-3">
                 {tables.map((table) => (
@@ -127,7 +140,9 @@ export default function Tables() {
             <li>
               Open <strong>/scoreboard</strong> on it and enter that table's access code (or open its scoreboard URL).
             </li>
-            <li>When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.</li>
+            <li>
+              When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.
+            </li>
           </ol>
         </aside>
       </div>
@@ -175,10 +190,18 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
       <div className="flex gap-2">
         {hydrated ? (
           <>
-            <button type="button" className="btn-secondary px-3" onClick={() => copy(table.accessCode, "Access code copied to clipboard")}>
+            <button
+              type="button"
+              className="btn-secondary px-3"
+              onClick={() => copy(table.accessCode, "Access code copied to clipboard")}
+            >
               Copy Code
             </button>
-            <button type="button" className="btn-secondary px-3" onClick={() => copy(url, "Scoreboard URL copied to clipboard")}>
+            <button
+              type="button"
+              className="btn-secondary px-3"
+              onClick={() => copy(url, "Scoreboard URL copied to clipboard")}
+            >
               Copy URL
             </button>
           </>
@@ -189,7 +212,15 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
           className="btn-ghost px-3 text-red-700 dark:text-red-400"
           aria-label={`Delete ${table.name}`}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
           </svg>
         </Link>

@@ -41,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ((intent !== "archive" && intent !== "restore") || typeof tournamentId !== "string") {
       throw new Error("Unknown action");
     }
-    await changeTournamentStatus(organiser, { organiserId: organiser.id, tournamentId, to: intent === "archive" ? "finished" : "open" });
+    await changeTournamentStatus(organiser, {
+      organiserId: organiser.id,
+      tournamentId,
+      to: intent === "archive" ? "finished" : "open",
+    });
     return redirectWithCookies(intent === "archive" ? "/td/tournaments?tab=archived" : "/td/tournaments", [
       await flashToast(env, {
         type: "success",

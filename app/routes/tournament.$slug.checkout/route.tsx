@@ -11,7 +11,13 @@ import { formatGBP, penceToDecimal } from "~/domain/money.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
-import { joinTournament, payFromBalance, paymentQuery, registrationsQuery, verifyPayment } from "~/services/registration.server.ts";
+import {
+  joinTournament,
+  payFromBalance,
+  paymentQuery,
+  registrationsQuery,
+  verifyPayment,
+} from "~/services/registration.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
@@ -24,7 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env, database } = context.get(appContext);
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
   const url = new URL(request.url);
-  const returnedIntent = url.searchParams.get("redirect_status") ? url.searchParams.get("payment_intent")?.slice(0, 255) : undefined;
+  const returnedIntent = url.searchParams.get("redirect_status")
+    ? url.searchParams.get("payment_intent")?.slice(0, 255)
+    : undefined;
   // The user, the tournament, the player's entries (and a returned payment) in one round trip.
   const { user, tournament, registrations, returned } = await claim.read({
     tournament: tournamentBySlugQuery(params.slug),
@@ -39,7 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (returnedIntent) {
     // The return from the provider: ask it, never trust the URL.
     try {
-      const result = await verifyPayment(claim, await getPaymentsProvider(env, database), { playerId: user.id, found: returned });
+      const result = await verifyPayment(claim, await getPaymentsProvider(env, database), {
+        playerId: user.id,
+        found: returned,
+      });
       if (result.success && result.paid) throw redirect(`${tournamentPath}?payment=success`);
       if (result.success) {
         throw redirectWithCookies(tournamentPath, [
@@ -86,7 +97,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     holdExpiresAt: mine?.holdExpiresAt ?? null,
     balancePence: user.balancePence,
     canPayFromBalance: user.balancePence >= totalPence,
-    failureToast: failure ? { id: `failed-${returnedIntent}`, type: "error" as const, title: "Payment Failed", description: failure } : null,
+    failureToast: failure
+      ? { id: `failed-${returnedIntent}`, type: "error" as const, title: "Payment Failed", description: failure }
+      : null,
     origin: env.APP_URL,
   };
 }
@@ -109,13 +122,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!provider) {
       const paid = await payFromBalance(claim, { playerId: claim.id, tournament });
       return redirectWithCookies(tournamentPath, [
-        await flashToast(env, { type: "success", title: "You're registered!", description: `Paid ${formatGBP(paid.amountPence)} from your balance.` }),
+        await flashToast(env, {
+          type: "success",
+          title: "You're registered!",
+          description: `Paid ${formatGBP(paid.amountPence)} from your balance.`,
+        }),
       ]);
     }
     const result = await joinTournament(claim, provider, { playerId: claim.id, tournament });
     if (result.paid) {
       return redirectWithCookies(tournamentPath, [
-        await flashToast(env, { type: "success", title: "You're registered!", description: "This tournament is free to enter." }),
+        await flashToast(env, {
+          type: "success",
+          title: "You're registered!",
+          description: "This tournament is free to enter.",
+        }),
       ]);
     }
     return redirect(`${tournamentPath}/checkout`);
@@ -129,7 +150,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Checkout() {
-  const { tournament: t, payment, mode, failureToast, canPayFromBalance, balancePence } = useLoaderData<typeof loader>();
+  const {
+    tournament: t,
+    payment,
+    mode,
+    failureToast,
+    canPayFromBalance,
+    balancePence,
+  } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const join = useFetcher();
   const started = useRef(false);
@@ -194,7 +222,10 @@ export default function Checkout() {
             )
           ) : hydrated ? (
             <p className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-300" role="status">
-              <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600" aria-hidden="true" />
+              <span
+                className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600"
+                aria-hidden="true"
+              />
               Preparing payment...
             </p>
           ) : (
@@ -210,7 +241,9 @@ export default function Checkout() {
         {canPayFromBalance ? (
           <section className="card mt-4">
             <h2 className="text-lg font-semibold">Or pay from your balance</h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">You have {formatGBP(balancePence)} available.</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              You have {formatGBP(balancePence)} available.
+            </p>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="balance" />
               <button type="submit" className="btn-secondary w-full">
@@ -248,12 +281,22 @@ function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; t
       });
       const body = (await response.json()) as { status?: string; message?: string; returnUrl?: string };
       if (response.ok && body.status === "succeeded") {
-        navigate(`${returnTo}?${new URLSearchParams({ payment_intent: intentId, redirect_status: "succeeded" })}`, { replace: true });
+        navigate(`${returnTo}?${new URLSearchParams({ payment_intent: intentId, redirect_status: "succeeded" })}`, {
+          replace: true,
+        });
         return;
       }
-      show({ type: "error", title: "Payment Failed", description: body.message ?? "The payment could not be completed." });
+      show({
+        type: "error",
+        title: "Payment Failed",
+        description: body.message ?? "The payment could not be completed.",
+      });
     } catch {
-      show({ type: "error", title: "Payment Failed", description: "Could not reach the payment service. Check your connection." });
+      show({
+        type: "error",
+        title: "Payment Failed",
+        description: "Could not reach the payment service. Check your connection.",
+      });
     }
     setProcessing(false);
   }

@@ -16,6 +16,7 @@ export function StripePayment() {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Try again button: a new attempt loads Stripe again
   useEffect(() => {
     if (!publishableKey) {
       setFailed(true);
@@ -54,7 +55,10 @@ export function StripePayment() {
   if (!stripe || !payment) {
     return (
       <p className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-300" role="status">
-        <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600" aria-hidden="true" />
+        <span
+          className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600"
+          aria-hidden="true"
+        />
         Preparing payment...
       </p>
     );
@@ -83,7 +87,11 @@ function StripeCardForm() {
       confirmParams: { return_url: `${origin}/tournament/${tournament.slug}/checkout` },
     });
     // Only reached when confirmation failed; success redirects to return_url.
-    show({ type: "error", title: "Payment Failed", description: error?.message ?? "The payment could not be completed." });
+    show({
+      type: "error",
+      title: "Payment Failed",
+      description: error?.message ?? "The payment could not be completed.",
+    });
     setProcessing(false);
   }
 

@@ -18,7 +18,11 @@ const failures: Record<DirectorAction["intent"], string> = {
   "assign-table": "Failed to assign table",
 };
 
-export async function directorAction(request: Request, context: Readonly<RouterContextProvider>, slug: string): Promise<Response> {
+export async function directorAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  slug: string,
+): Promise<Response> {
   const claim = await signedIn(request, context, "organiser");
   const { env } = context.get(appContext);
   const back = `/tournament/${slug}?tab=bracket`;
@@ -27,7 +31,11 @@ export async function directorAction(request: Request, context: Readonly<RouterC
 
   const parsed = DirectorActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return toast({ type: "error", title: "Could not do that", description: issuesToErrors(parsed.error.issues).message });
+    return toast({
+      type: "error",
+      title: "Could not do that",
+      description: issuesToErrors(parsed.error.issues).message,
+    });
   }
   const action = parsed.data;
   const tournament = { slug };
@@ -38,7 +46,11 @@ export async function directorAction(request: Request, context: Readonly<RouterC
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament });
-        return toast({ type: "success", title: "Tournament started", description: `The draw is made: ${started.players} players, ${started.matches} matches.` });
+        return toast({
+          type: "success",
+          title: "Tournament started",
+          description: `The draw is made: ${started.players} players, ${started.matches} matches.`,
+        });
       }
       case "record-result":
         await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
@@ -51,11 +63,15 @@ export async function directorAction(request: Request, context: Readonly<RouterC
         return toast({ type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" });
       case "finalize":
         await finalizeTournament(claim, { organiserId, tournament });
-        return toast({ type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." }, `/tournament/${slug}`);
+        return toast(
+          { type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." },
+          `/tournament/${slug}`,
+        );
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.status === 404 && error.message === "Tournament not found") return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
+    if (error.status === 404 && error.message === "Tournament not found")
+      return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
     return toast({ type: "error", title: failures[action.intent], description: error.message });
   }
 }

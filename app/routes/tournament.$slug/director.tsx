@@ -10,16 +10,30 @@ import { formatGBP } from "~/domain/money.ts";
 type Match = MatchView;
 type Table = { id: string; name: string };
 
-export function matchControls({ match, matches, tables, slug }: { match: Match; matches: Match[]; tables: Table[]; slug: string }) {
+export function matchControls({
+  match,
+  matches,
+  tables,
+  slug,
+}: {
+  match: Match;
+  matches: Match[];
+  tables: Table[];
+  slug: string;
+}) {
   const playable = match.status !== "completed" && match.player1Id !== null && match.player2Id !== null;
   const next = matches.find((m) => m.id === match.nextMatchId);
-  const correctable = match.status === "completed" && !match.isBye && (!next || next.status !== "completed");
+  const correctable = match.status === "completed" && !match.isBye && next?.status !== "completed";
   if (!playable && !correctable) return null;
   return (
     <div className="space-y-2">
       {playable ? (
         <>
-          <Link to={`/tournament/${slug}?tab=bracket&result=${match.id}`} preventScrollReset className="btn-primary min-h-9 w-full py-1.5 text-xs">
+          <Link
+            to={`/tournament/${slug}?tab=bracket&result=${match.id}`}
+            preventScrollReset
+            className="btn-primary min-h-9 w-full py-1.5 text-xs"
+          >
             Record result
           </Link>
           <Form method="post" preventScrollReset className="flex gap-2">
@@ -48,7 +62,11 @@ export function matchControls({ match, matches, tables, slug }: { match: Match; 
         </>
       ) : null}
       {correctable ? (
-        <Link to={`/tournament/${slug}?tab=bracket&correct=${match.id}`} preventScrollReset className="btn-ghost min-h-9 w-full py-1.5 text-xs">
+        <Link
+          to={`/tournament/${slug}?tab=bracket&correct=${match.id}`}
+          preventScrollReset
+          className="btn-ghost min-h-9 w-full py-1.5 text-xs"
+        >
           Correct result
         </Link>
       ) : null}
@@ -71,7 +89,8 @@ export function ResultDialog({
 }) {
   const busy = useIsSubmitting();
   const open = Boolean(match);
-  const inputClass = "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-700 dark:bg-slate-950";
+  const inputClass =
+    "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-700 dark:bg-slate-950";
   return (
     <ConfirmDialog
       open={open}
@@ -96,7 +115,14 @@ export function ResultDialog({
                   key={p.id}
                   className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-200 px-3 has-checked:border-baize-600 has-checked:bg-baize-50 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
                 >
-                  <input type="radio" name="winnerId" value={p.id ?? ""} required defaultChecked={match.winnerId === p.id} className="accent-baize-700" />
+                  <input
+                    type="radio"
+                    name="winnerId"
+                    value={p.id ?? ""}
+                    required
+                    defaultChecked={match.winnerId === p.id}
+                    className="accent-baize-700"
+                  />
                   <span className="font-semibold">{p.name}</span>
                 </label>
               ))}
@@ -105,21 +131,51 @@ export function ResultDialog({
           <div className="grid grid-cols-2 gap-3">
             <label className="space-y-1 text-sm font-medium">
               <span className="block truncate">{match.player1?.name} score</span>
-              <input name="player1Score" type="number" min={0} max={raceTo ?? 999} step={1} inputMode="numeric" defaultValue={match.status === "completed" ? match.player1Score : ""} className={inputClass} />
+              <input
+                name="player1Score"
+                type="number"
+                min={0}
+                max={raceTo ?? 999}
+                step={1}
+                inputMode="numeric"
+                defaultValue={match.status === "completed" ? match.player1Score : ""}
+                className={inputClass}
+              />
             </label>
             <label className="space-y-1 text-sm font-medium">
               <span className="block truncate">{match.player2?.name} score</span>
-              <input name="player2Score" type="number" min={0} max={raceTo ?? 999} step={1} inputMode="numeric" defaultValue={match.status === "completed" ? match.player2Score : ""} className={inputClass} />
+              <input
+                name="player2Score"
+                type="number"
+                min={0}
+                max={raceTo ?? 999}
+                step={1}
+                inputMode="numeric"
+                defaultValue={match.status === "completed" ? match.player2Score : ""}
+                className={inputClass}
+              />
             </label>
           </div>
-          <p className="text-xs text-slate-600 dark:text-slate-400">Scores are optional{raceTo ? `; race to ${raceTo}` : ""}.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Scores are optional{raceTo ? `; race to ${raceTo}` : ""}.
+          </p>
         </div>
       ) : null}
     </ConfirmDialog>
   );
 }
 
-export function StartDialog({ open, name, paidCount, slug }: { open: boolean; name: string; paidCount: number; slug: string }) {
+export function StartDialog({
+  open,
+  name,
+  paidCount,
+  slug,
+}: {
+  open: boolean;
+  name: string;
+  paidCount: number;
+  slug: string;
+}) {
   const busy = useIsSubmitting();
   return (
     <ConfirmDialog
@@ -127,8 +183,8 @@ export function StartDialog({ open, name, paidCount, slug }: { open: boolean; na
       title={`Start ${name}?`}
       description={
         <>
-          The draw is made at random from the {paidCount} paid players and the bracket is fixed. Registration closes and unpaid holds are
-          released.
+          The draw is made at random from the {paidCount} paid players and the bracket is fixed. Registration closes and
+          unpaid holds are released.
         </>
       }
       confirmLabel="Start Tournament"
@@ -165,9 +221,15 @@ export function FinalizeDialog({
             <table className="w-full text-left text-sm" data-testid="payout-preview">
               <thead>
                 <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-1.5">Player</th>
-                  <th scope="col" className="py-1.5">Position</th>
-                  <th scope="col" className="py-1.5 text-right">Amount</th>
+                  <th scope="col" className="py-1.5">
+                    Player
+                  </th>
+                  <th scope="col" className="py-1.5">
+                    Position
+                  </th>
+                  <th scope="col" className="py-1.5 text-right">
+                    Amount
+                  </th>
                 </tr>
               </thead>
               <tbody>

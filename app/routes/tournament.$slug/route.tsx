@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { data, Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRevalidator, useRouteError } from "react-router";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useNavigate,
+  useRevalidator,
+  useRouteError,
+} from "react-router";
 import { BracketView } from "~/components/bracket-view.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
@@ -67,10 +76,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const registrationsOf = user?.userType === "player" ? registrations : [];
   const registered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   const pending =
-    user?.userType === "player" && !registered && registrationsOf.some((r) => r.tournamentId === tournament.id && !r.paid);
+    user?.userType === "player" &&
+    !registered &&
+    registrationsOf.some((r) => r.tournamentId === tournament.id && !r.paid);
   return {
     origin: env.APP_URL,
-    tab: url.searchParams.get("tab") === "bracket" || (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress") ? ("bracket" as const) : ("details" as const),
+    tab:
+      url.searchParams.get("tab") === "bracket" ||
+      (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress")
+        ? ("bracket" as const)
+        : ("details" as const),
     matches,
     tables,
     confirm,
@@ -80,7 +95,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     previewProblem,
     paymentToast:
       url.searchParams.get("payment") === "success"
-        ? { id: "payment-success", type: "success" as const, title: "Payment Successful!", description: "You're in. See you at the table." }
+        ? {
+            id: "payment-success",
+            type: "success" as const,
+            title: "Payment Successful!",
+            description: "You're in. See you at the table.",
+          }
         : null,
     viewer: user ? { id: user.id, userType: user.userType, isOwner: user.id === tournament.organiserId } : null,
     registration: registrationState({ ...tournament, playerCount: tournament.placesTaken, registered, pending, now }),
@@ -136,8 +156,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function TournamentPage() {
-  const { tournament: t, tab, viewer, registration, deadlinePassed, origin, paymentToast, matches, confirm, resultFor, correctFor, preview, previewProblem } =
-    useLoaderData<typeof loader>();
+  const {
+    tournament: t,
+    tab,
+    viewer,
+    registration,
+    deadlinePassed,
+    origin,
+    paymentToast,
+    matches,
+    confirm,
+    resultFor,
+    correctFor,
+    preview,
+    previewProblem,
+  } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   // While play is on, the bracket follows the evening without a reload.
@@ -156,7 +189,10 @@ export default function TournamentPage() {
     if (!paymentToast) return;
     const params = new URLSearchParams(window.location.search);
     params.delete("payment");
-    navigate({ pathname: `/tournament/${t.slug}`, search: params.size ? `?${params}` : "" }, { replace: true, preventScrollReset: true });
+    navigate(
+      { pathname: `/tournament/${t.slug}`, search: params.size ? `?${params}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
   }, [paymentToast, navigate, t.slug]);
   const live = t.status === "in_progress";
   const shareUrl = `${origin}/tournament/${t.slug}`;
@@ -190,7 +226,10 @@ export default function TournamentPage() {
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
-            <nav aria-label="Tournament sections" className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
+            <nav
+              aria-label="Tournament sections"
+              className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
+            >
               <TabLink to={`/tournament/${t.slug}?tab=details`} current={tab === "details"}>
                 Details
               </TabLink>
@@ -198,7 +237,13 @@ export default function TournamentPage() {
                 Bracket {live ? <Badge tone="red">Live</Badge> : null}
               </TabLink>
             </nav>
-            {tab === "details" ? <Details /> : matches.length === 0 ? <BracketPlaceholder status={t.status} /> : <Bracket />}
+            {tab === "details" ? (
+              <Details />
+            ) : matches.length === 0 ? (
+              <BracketPlaceholder status={t.status} />
+            ) : (
+              <Bracket />
+            )}
           </div>
 
           <aside className="order-first space-y-4 lg:order-none" aria-label="Entry">
@@ -234,17 +279,28 @@ export default function TournamentPage() {
                 {t.status === "open" ? (
                   <>
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                      {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at least 2 are needed.
+                      {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at
+                      least 2 are needed.
                     </p>
-                    <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
+                    <Link
+                      to={`/tournament/${t.slug}?confirm=start`}
+                      preventScrollReset
+                      className="btn-primary mt-3 w-full"
+                    >
                       Start Tournament
                     </Link>
                   </>
                 ) : t.status === "in_progress" ? (
                   finalMatch?.status === "completed" ? (
                     <>
-                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">The final is played. Check the payouts and confirm.</p>
-                      <Link to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`} preventScrollReset className="btn-primary mt-3 w-full">
+                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                        The final is played. Check the payouts and confirm.
+                      </p>
+                      <Link
+                        to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`}
+                        preventScrollReset
+                        className="btn-primary mt-3 w-full"
+                      >
                         Finalize &amp; Pay Out
                       </Link>
                     </>
@@ -259,7 +315,11 @@ export default function TournamentPage() {
               </section>
             ) : null}
             <section className="card">
-              <CopyBox label="Share this tournament" value={shareUrl} copiedMessage="Tournament link copied to clipboard" />
+              <CopyBox
+                label="Share this tournament"
+                value={shareUrl}
+                copiedMessage="Tournament link copied to clipboard"
+              />
             </section>
           </aside>
         </div>
@@ -267,8 +327,18 @@ export default function TournamentPage() {
       <SiteFooter />
       {isOwner ? (
         <>
-          <StartDialog open={confirm === "start" && t.status === "open"} name={t.name} paidCount={t.playerCount} slug={t.slug} />
-          <FinalizeDialog open={confirm === "finalize" && t.status === "in_progress"} slug={t.slug} preview={preview} problem={previewProblem} />
+          <StartDialog
+            open={confirm === "start" && t.status === "open"}
+            name={t.name}
+            paidCount={t.playerCount}
+            slug={t.slug}
+          />
+          <FinalizeDialog
+            open={confirm === "finalize" && t.status === "in_progress"}
+            slug={t.slug}
+            preview={preview}
+            problem={previewProblem}
+          />
           <ResultDialog
             match={matches.find((m) => m.id === resultFor && m.status !== "completed")}
             mode="record"
@@ -319,7 +389,10 @@ function Details() {
           <Item label="Tournament type" value={typeLabel} />
           <Item label="Match type" value={matchLabel} />
           {t.raceTo ? <Item label="Race to" value={String(t.raceTo)} /> : null}
-          <Item label="Prizes" value={`${payoutStructures[t.payoutStructure].label} (${payoutStructures[t.payoutStructure].description})`} />
+          <Item
+            label="Prizes"
+            value={`${payoutStructures[t.payoutStructure].label} (${payoutStructures[t.payoutStructure].description})`}
+          />
           {t.registrationDeadline !== null ? (
             <div>
               <dt className="text-slate-500 dark:text-slate-400">Registration deadline</dt>
@@ -399,7 +472,10 @@ function JoinAction({
   if (!viewer) {
     if (state === "open") {
       return (
-        <Link to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`} className="btn-primary w-full">
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`}
+          className="btn-primary w-full"
+        >
           Sign In to Join
         </Link>
       );
@@ -434,7 +510,16 @@ function JoinAction({
     );
   }
   return (
-    <p className={"text-sm font-medium " + (state === "registered" ? "text-baize-800 dark:text-baize-300" : deadlinePassed ? "text-red-700 dark:text-red-400" : "")}>
+    <p
+      className={
+        "text-sm font-medium " +
+        (state === "registered"
+          ? "text-baize-800 dark:text-baize-300"
+          : deadlinePassed
+            ? "text-red-700 dark:text-red-400"
+            : "")
+      }
+    >
       {stateText[state]}
     </p>
   );

@@ -9,7 +9,9 @@ import { stripeProvider } from "./stripe.server.ts";
 export async function getPaymentsProvider(env: AppEnv, db: Database): Promise<PaymentsProvider> {
   if (env.STRIPE_SECRET_KEY) return stripeProvider({ ...env, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY });
   if (env.APP_ENV === "production") {
-    throw new Error("Payments are not configured: set STRIPE_SECRET_KEY (simulated payments are refused in production)");
+    throw new Error(
+      "Payments are not configured: set STRIPE_SECRET_KEY (simulated payments are refused in production)",
+    );
   }
   return simulatedProvider(db, await simulatedWebhookSecret(env.SESSION_SECRET));
 }

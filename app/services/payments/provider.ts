@@ -2,7 +2,7 @@
 // Stripe, and a simulated provider for local runs and tests (DESIGN §4).
 import type { Pence } from "~/domain/money.ts";
 
-export type IntentStatus =
+type IntentStatus =
   | "requires_payment_method"
   | "requires_confirmation"
   | "requires_action"
@@ -30,7 +30,7 @@ export type CreateIntent = {
   idempotencyKey: string;
 };
 
-export type WebhookEvent = { id: string; type: string; intent: PaymentIntent | null };
+type WebhookEvent = { id: string; type: string; intent: PaymentIntent | null };
 
 export interface PaymentsProvider {
   readonly kind: "stripe" | "simulated";

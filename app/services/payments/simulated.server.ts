@@ -15,7 +15,7 @@ import {
 } from "./provider.ts";
 import { signStripePayload, verifyStripeSignature } from "./stripe-webhooks.server.ts";
 
-export const TEST_CARDS = {
+const TEST_CARDS = {
   success: "4242424242424242",
   declined: "4000000000000002",
 } as const;
@@ -23,7 +23,8 @@ export const TEST_CARDS = {
 type PaymentRow = typeof payments.$inferSelect;
 
 function rowToIntent(row: PaymentRow): PaymentIntent {
-  const status = row.status === "declined" ? "requires_payment_method" : row.status === "refunded" ? "succeeded" : row.status;
+  const status =
+    row.status === "declined" ? "requires_payment_method" : row.status === "refunded" ? "succeeded" : row.status;
   return {
     id: row.id,
     clientSecret: row.clientSecret,
@@ -70,7 +71,11 @@ export function simulatedProvider(db: Database, webhookSecret: string): Payments
           .update(tournamentPlayers)
           .set({ paymentIntentId: id })
           .where(and(eq(tournamentPlayers.id, input.metadata.registrationId), eq(tournamentPlayers.paid, false))),
-        db.select().from(payments).where(and(eq(payments.id, id), eq(payments.provider, "simulated"))).limit(1),
+        db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.id, id), eq(payments.provider, "simulated")))
+          .limit(1),
       ]);
       if (!row) throw new PaymentProviderError("Could not create the payment");
       return rowToIntent(row);
@@ -98,7 +103,11 @@ export function simulatedProvider(db: Database, webhookSecret: string): Payments
     async parseWebhook(payload, signature) {
       const event = await verifyStripeSignature(payload, signature, webhookSecret);
       const object = event.data.object as unknown as StripeIntentObject;
-      return { id: event.id, type: event.type, intent: object.object === "payment_intent" ? fromStripeObject(object) : null };
+      return {
+        id: event.id,
+        type: event.type,
+        intent: object.object === "payment_intent" ? fromStripeObject(object) : null,
+      };
     },
   };
 }
@@ -121,11 +130,20 @@ export async function confirmSimulatedPayment(
   const digits = cardNumber.replace(/[\s-]/g, "");
   const now = Date.now();
   if (digits !== TEST_CARDS.success) {
-    const message = digits === TEST_CARDS.declined ? "Your card was declined." : "Your card number is incorrect. Use a test card such as 4242 4242 4242 4242.";
+    const message =
+      digits === TEST_CARDS.declined
+        ? "Your card was declined."
+        : "Your card number is incorrect. Use a test card such as 4242 4242 4242 4242.";
     const [row] = await db
       .update(payments)
       .set({ status: "declined", failureMessage: message, updatedAt: now })
-      .where(and(eq(payments.id, intentId), eq(payments.provider, "simulated"), sql`${payments.status} in ('requires_payment_method', 'declined')`))
+      .where(
+        and(
+          eq(payments.id, intentId),
+          eq(payments.provider, "simulated"),
+          sql`${payments.status} in ('requires_payment_method', 'declined')`,
+        ),
+      )
       .returning();
     if (!row) return null;
     return { status: "declined", message, intent: rowToIntent(row) };
@@ -134,8 +152,18 @@ export async function confirmSimulatedPayment(
     db
       .update(payments)
       .set({ status: "succeeded", failureMessage: null, updatedAt: now })
-      .where(and(eq(payments.id, intentId), eq(payments.provider, "simulated"), sql`${payments.status} in ('requires_payment_method', 'declined')`)),
-    db.select().from(payments).where(and(eq(payments.id, intentId), eq(payments.provider, "simulated"))).limit(1),
+      .where(
+        and(
+          eq(payments.id, intentId),
+          eq(payments.provider, "simulated"),
+          sql`${payments.status} in ('requires_payment_method', 'declined')`,
+        ),
+      ),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, intentId), eq(payments.provider, "simulated")))
+      .limit(1),
   ]);
   if (!row || (row.status !== "succeeded" && row.status !== "refunded")) return null;
   const intent = rowToIntent(row);
@@ -146,5 +174,9 @@ export async function confirmSimulatedPayment(
     created: Math.floor(now / 1000),
     data: { object: toStripeObject(intent) },
   });
-  return { status: "succeeded", intent, event: { payload, signature: await signStripePayload(payload, webhookSecret) } };
+  return {
+    status: "succeeded",
+    intent,
+    event: { payload, signature: await signStripePayload(payload, webhookSecret) },
+  };
 }

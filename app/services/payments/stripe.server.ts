@@ -1,7 +1,13 @@
 // Stripe: PaymentIntents for entries, refunds for entries we cannot honour.
 import Stripe from "stripe";
 import type { AppEnv } from "~/env.server.ts";
-import { fromStripeObject as toIntent, PaymentProviderError, type CreateIntent, type PaymentsProvider, type StripeIntentObject as StripeIntent } from "./provider.ts";
+import {
+  fromStripeObject as toIntent,
+  PaymentProviderError,
+  type CreateIntent,
+  type PaymentsProvider,
+  type StripeIntentObject as StripeIntent,
+} from "./provider.ts";
 import { verifyStripeSignature } from "./stripe-webhooks.server.ts";
 
 export function stripeProvider(env: AppEnv & { STRIPE_SECRET_KEY: string }): PaymentsProvider {
@@ -52,7 +58,9 @@ export function stripeProvider(env: AppEnv & { STRIPE_SECRET_KEY: string }): Pay
         return toIntent((await stripe.paymentIntents.retrieve(id)) as unknown as StripeIntent);
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
-        throw new PaymentProviderError(error instanceof Error ? error.message : "The payment provider could not be reached");
+        throw new PaymentProviderError(
+          error instanceof Error ? error.message : "The payment provider could not be reached",
+        );
       }
     },
     async cancelIntent(id) {
