@@ -31,6 +31,11 @@ export function mediaType(contentType: string | null): string {
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
+/** The body style of the error page below, which has no stylesheet of its own. */
+const BODY_STYLE =
+  "font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;" +
+  "padding:0 1.5rem;line-height:1.5;text-align:center";
+
 /** A refusal in the shape the caller reads. */
 function edgeError(url: URL, status: number, message: string, headers: Record<string, string> = {}): Response {
   const kind = kindOf(url);
@@ -42,7 +47,7 @@ function edgeError(url: URL, status: number, message: string, headers: Record<st
   const page = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${escapeHtml(title)} — Break &amp; Run</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;line-height:1.5;text-align:center">
+<body style="${BODY_STYLE}">
 <main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go Home</a></p></main>
 </body></html>`;
   return new Response(page, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });

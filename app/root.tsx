@@ -42,7 +42,8 @@ export const meta: Route.MetaFunction = () => [
   {
     name: "description",
     content:
-      "Run local pool knockout tournaments: take entries by card, run live brackets on your tables and pay out prizes to the penny.",
+      "Run local pool knockout tournaments: take entries by card, run live brackets on your tables " +
+      "and pay out prizes to the penny.",
   },
 ];
 

@@ -127,7 +127,8 @@ test("webhook and verify at the same moment: the entry is paid exactly once", as
   await f.expectLedgerTrue();
 });
 
-test("an amount or currency mismatch is refunded through Stripe with an idempotency key, nothing else written", async () => {
+test(`an amount or currency mismatch is refunded through Stripe with an idempotency key, \
+nothing else written`, async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td);
   const p = await f.player();

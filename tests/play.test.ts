@@ -70,7 +70,8 @@ async function table(td: Account, name = "Table 1"): Promise<string> {
   return id;
 }
 
-test("start: only the director, only when open, only with 2 paid players; the draw writes the whole bracket", async () => {
+test(`start: \
+only the director, only when open, only with 2 paid players; the draw writes the whole bracket`, async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td);
   const [first] = await enter(t, 1);
@@ -269,7 +270,9 @@ test("the evening of SCENARIO.md: 14 paid of 16, winner and runner-up, payouts t
   ).toBe("finished");
 
   const stats = await f.sql().execute({
-    sql: "select player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence from player_stats where player_id in (select player_id from tournament_players where tournament_id = ?)",
+    sql:
+      "select player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence " +
+      "from player_stats where player_id in (select player_id from tournament_players where tournament_id = ?)",
     args: [t.id],
   });
   expect(stats.rows).toHaveLength(14);

@@ -16,7 +16,6 @@
 // asserted): a correction racing the result of the next match, a correction
 // of the final racing finalize, a payment racing start. Results are sent at
 // once only for the same match, and start only once payments have settled.
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as joinPath } from "node:path";
@@ -27,7 +26,7 @@ import { freePort } from "../scripts/lib/ports.ts";
 import { startApp, startDatabase, type DbHandle } from "../scripts/lib/stack.ts";
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import { HttpClient } from "./support/http.ts";
-import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
+import { TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET, useTestApp } from "./support/stack.ts";
 import type { MatchView } from "../app/domain/play.ts";
 import { seededRandom, type Random } from "../test-support/fixtures.js";
 
@@ -44,7 +43,6 @@ const timeout = (ms = REQUEST_TIMEOUT_MS): RequestInit => ({ signal: AbortSignal
 const OK_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 
-const webhookSecret = `whsec_sim_${createHash("sha256").update(`${TEST_SESSION_SECRET}:simulated-webhooks`).digest("hex").slice(0, 32)}`;
 const signer = new Stripe("sk_test_unused");
 
 const halfUp = (numerator: number, denominator: number) =>
@@ -168,7 +166,7 @@ describe("a randomised evening", () => {
         body: payload,
         headers: {
           "Content-Type": "application/json",
-          "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+          "Stripe-Signature": signer.webhooks.generateTestHeaderString({ payload, secret: TEST_WEBHOOK_SECRET }),
         },
       }),
       200,
@@ -769,7 +767,8 @@ describe("a randomised evening", () => {
         }),
       );
       log.push(
-        `result races: ${exactRaces} answered exactly one 200 and the rest 409; ${lateRaceCorrections} late duplicates became corrections`,
+        `result races: ${exactRaces} answered exactly one 200 and the rest 409; ` +
+          `${lateRaceCorrections} late duplicates became corrections`,
       );
 
       // -- S8: finalize, three times at once: exactly one pays.
@@ -942,7 +941,9 @@ describe("a randomised evening", () => {
         // Money in: entry and site fees once per paid entry.
         const sums = (
           await db.execute({
-            sql: "select type, sum(amount_pence) as total, count(*) as n from transactions where tournament_id = ? group by type",
+            sql:
+              "select type, sum(amount_pence) as total, count(*) as n from transactions where tournament_id = ? " +
+              "group by type",
             args: [e.t.id],
           })
         ).rows;
@@ -964,7 +965,9 @@ describe("a randomised evening", () => {
           ).toBe(1);
         const payoutRows = (
           await db.execute({
-            sql: "select player_id, amount_pence, position, confirmed, confirmed_at from payouts where tournament_id = ?",
+            sql:
+              "select player_id, amount_pence, position, confirmed, confirmed_at " +
+              "from payouts where tournament_id = ?",
             args: [e.t.id],
           })
         ).rows;
@@ -1062,12 +1065,14 @@ describe("a randomised evening", () => {
       const stats = new Map(statRows.map((r) => [String(r.player_id), r]));
       const allMatches = (
         await db.execute(
-          "select m.* from matches m join tournaments t on t.id = m.tournament_id where t.status = 'finished' and t.finished_at is not null",
+          "select m.* from matches m join tournaments t on t.id = m.tournament_id where t.status = 'finished' and " +
+            "t.finished_at is not null",
         )
       ).rows;
       const entries = (
         await db.execute(
-          "select tp.player_id from tournament_players tp join tournaments t on t.id = tp.tournament_id where t.status = 'finished' and t.finished_at is not null and tp.paid = 1",
+          "select tp.player_id from tournament_players tp join tournaments t on t.id = tp.tournament_id where " +
+            "t.status = 'finished' and t.finished_at is not null and tp.paid = 1",
         )
       ).rows;
       const earnings = (
@@ -1098,7 +1103,8 @@ describe("a randomised evening", () => {
       // Withdrawals: each one is its ledger row, with the right fee.
       const ws = (
         await db.execute(
-          "select w.id, w.amount_pence, w.fee_pence, w.net_pence, t.amount_pence as moved from withdrawals w left join transactions t on t.idempotency_key = 'withdrawal:' || w.id",
+          "select w.id, w.amount_pence, w.fee_pence, w.net_pence, t.amount_pence as moved from withdrawals w " +
+            "left join transactions t on t.idempotency_key = 'withdrawal:' || w.id",
         )
       ).rows;
       for (const w of ws) {
@@ -1110,21 +1116,31 @@ describe("a randomised evening", () => {
       // Nobody was ever charged for a place they did not get.
       const charged = (
         await db.execute(
-          "select user_id as player_id, sum(amount_pence) as n from transactions where user_type = 'player' and type = 'deposit' and idempotency_key like 'payment:%' group by user_id",
+          "select user_id as player_id, sum(amount_pence) as n from transactions where user_type = 'player' and " +
+            "type = 'deposit' and idempotency_key like 'payment:%' group by user_id",
         )
       ).rows;
       for (const c of charged) {
         const applied = (
           await db.execute({
-            sql: "select count(*) as n, coalesce(sum(amount_pence), 0) as total from payments where player_id = ? and outcome = 'applied'",
+            sql:
+              "select count(*) as n, coalesce(sum(amount_pence), 0) as total from payments where player_id = ? " +
+              "and outcome = 'applied'",
             args: [String(c.player_id)],
           })
         ).rows[0]!;
         expect(Number(c.n)).toBe(Number(applied.total));
       }
       stage("done");
+      const elapsed = Date.now() - started;
+      const summary = log.filter(
+        (l) => l.startsWith("--") || l.startsWith("tournament") || l.startsWith("result races"),
+      );
+      const perTournament = evenings.map(
+        (e) => `tournament ${e.idx}: ${e.paid.size}/${e.cfg.maxPlayers} paid; ${e.notes.join("; ")}`,
+      );
       console.log(
-        `reliability evening, seed ${SEED}: ${Date.now() - started} ms\n${log.filter((l) => l.startsWith("--") || l.startsWith("tournament") || l.startsWith("result races")).join("\n")}\n${evenings.map((e) => `tournament ${e.idx}: ${e.paid.size}/${e.cfg.maxPlayers} paid; ${e.notes.join("; ")}`).join("\n")}`,
+        `reliability evening, seed ${SEED}: ${elapsed} ms\n${summary.join("\n")}\n${perTournament.join("\n")}`,
       );
     } catch (error) {
       console.error(`reliability evening failed, seed ${SEED}. Last steps:\n${log.slice(-40).join("\n")}`);
@@ -1252,7 +1268,9 @@ describe("the database restarts mid-run", () => {
     const holderIntent = await joinOf(holder);
     const before = sql();
     await before.execute({
-      sql: "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) values (?, 'player', ?, 'deposit', 'Test credit', 5000, ?)",
+      sql:
+        "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
+        "values (?, 'player', ?, 'deposit', 'Test credit', 5000, ?)",
       args: [crypto.randomUUID(), rich.id, `test-credit:${crypto.randomUUID()}`],
     });
     // Two tournaments in play: one with a semi-final to record, one ready to finalize.
@@ -1504,12 +1522,18 @@ describe("the database restarts mid-run", () => {
       expect(rows, `ledger rows of ${p.id}`).toEqual(["deposit", "entry_fee", "site_fee"]);
     }
     const ledger = await check.execute(`
-      select p.id, p.balance_pence as balance, coalesce((select sum(amount_pence) from transactions t where t.user_type = 'player' and t.user_id = p.id), 0) as total from players p
+      select p.id, p.balance_pence as balance,
+        coalesce((select sum(amount_pence) from transactions t where t.user_type = 'player' and t.user_id = p.id), 0)
+          as total
+      from players p
       union all
-      select o.id, o.balance_pence, coalesce((select sum(amount_pence) from transactions t where t.user_type = 'organiser' and t.user_id = o.id), 0) from organisers o`);
+      select o.id, o.balance_pence,
+        coalesce((select sum(amount_pence) from transactions t where t.user_type = 'organiser' and t.user_id = o.id), 0)
+      from organisers o`);
     expect(ledger.rows.filter((r) => Number(r.balance) !== Number(r.total) || Number(r.balance) < 0)).toEqual([]);
     console.log(
-      `database restart: ${inFlight.length} requests in flight, ${failedInFlight} failed cleanly, all settled ${settledIn} ms after the close; ` +
+      `database restart: ${inFlight.length} requests in flight, ${failedInFlight} failed cleanly, ` +
+        `all settled ${settledIn} ms after the close; ` +
         `outage answers in ${Object.values(down)
           .map((o) => o.ms)
           .join("/")} ms; first request after the restart ${firstAfter.ms} ms`,

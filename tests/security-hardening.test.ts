@@ -25,7 +25,16 @@ async function rows(sql: string, ...args: (string | number)[]): Promise<Row[]> {
   return result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i]])));
 }
 
-/** A different client address for each call (Cloudflare's CF-Connecting-IP), so the per-address limit stays out of the way. */
+/** How many players, organisers, tables and tournaments there are: compared before and after refused requests. */
+const ROW_COUNTS =
+  "select (select count(*) from players) as p, (select count(*) from organisers) as o, " +
+  "(select count(*) from tables) as t, (select count(*) from tournaments) as tt";
+const ROW_COUNTS_WITH_WITHDRAWALS = `${ROW_COUNTS}, (select count(*) from withdrawals) as w`;
+
+/**
+ * A different client address for each call (Cloudflare's CF-Connecting-IP), so the per-address limit stays out of
+ * the way.
+ */
 let addressCounter = 0;
 const freshAddress = () => ({
   "CF-Connecting-IP": `198.51.100.${++addressCounter % 250}`,
@@ -33,7 +42,8 @@ const freshAddress = () => ({
 });
 
 const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36" +
+  " (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const LAPTOP_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
 async function logIn(who: Account, userType: "player" | "organiser", userAgent = LAPTOP_UA): Promise<HttpClient> {
@@ -128,7 +138,8 @@ test("each sign-in is a session row; the devices list names them; a copied cooki
   const laptop = await logIn(p, "player", LAPTOP_UA);
   const phone = await logIn(p, "player", PHONE_UA);
   const sessions = await rows(
-    "select device, created_at, last_seen_at, expires_at from sessions where user_type = 'player' and user_id = ? order by created_at",
+    "select device, created_at, last_seen_at, expires_at from sessions where user_type = 'player' and user_id = ? " +
+      "order by created_at",
     p.id,
   );
   expect(sessions.map((s) => s.device)).toEqual(["Unknown device", "Firefox on Windows", "Chrome on Android"]);
@@ -220,7 +231,9 @@ test("the cron prunes expired sessions and passed rate-limit windows, and keeps 
   const now = Date.now();
   const expiredId = crypto.randomUUID();
   await f.sql().execute({
-    sql: "insert into sessions (id, user_type, user_id, device, created_at, last_seen_at, expires_at) values (?, 'player', ?, 'Old phone', ?, ?, ?)",
+    sql:
+      "insert into sessions (id, user_type, user_id, device, created_at, last_seen_at, expires_at) " +
+      "values (?, 'player', ?, 'Old phone', ?, ?, ?)",
     args: [expiredId, p.id, now - 40 * 86_400_000, now - 31 * 86_400_000, now - 1000],
   });
   const staleKey = `login:test-${crypto.randomUUID()}`;
@@ -265,7 +278,8 @@ const OFFSITE_TARGETS = [
   "",
 ];
 
-test("login's redirectTo: only same-site paths; tabs, CR/LF/NUL, backslashes and encoded slashes fall back", async () => {
+test(`login's redirectTo: \
+only same-site paths; tabs, CR/LF/NUL, backslashes and encoded slashes fall back`, async () => {
   const p = await f.player("Redirect Rae");
   const login = (redirectTo: string) =>
     app
@@ -349,9 +363,7 @@ test("every form page answers a wrong body type with 400/415 and a wrong method 
     ["no type at all", {}, "email=a@b.c", [415]],
     ["XML", { "Content-Type": "application/xml" }, "<a/>", [415]],
   ];
-  const before = await rows(
-    "select (select count(*) from players) as p, (select count(*) from organisers) as o, (select count(*) from tables) as t, (select count(*) from tournaments) as tt, (select count(*) from withdrawals) as w",
-  );
+  const before = await rows(ROW_COUNTS_WITH_WITHDRAWALS);
   for (const [path, client] of pages) {
     for (const [label, headers, body, statuses] of bodies) {
       // The theme action takes JSON as well (remix-themes posts it): a JSON body is its own case.
@@ -403,11 +415,7 @@ test("every form page answers a wrong body type with 400/415 and a wrong method 
     .request("/login", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
   expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
   expect(await page.text()).toContain("Send this form as a form");
-  expect(
-    await rows(
-      "select (select count(*) from players) as p, (select count(*) from organisers) as o, (select count(*) from tables) as t, (select count(*) from tournaments) as tt, (select count(*) from withdrawals) as w",
-    ),
-  ).toEqual(before);
+  expect(await rows(ROW_COUNTS_WITH_WITHDRAWALS)).toEqual(before);
 });
 
 test("JSON endpoints answer methods they do not take with 405 and Allow", async () => {
@@ -513,7 +521,8 @@ function peakMemory(): number {
   return total;
 }
 
-test("a 200 MB chunked upload is refused with 413, counted as it arrives and never held in memory: forms, multipart and JSON", async () => {
+test(`a 200 MB chunked upload is refused with 413, counted as it arrives and never held in memory: \
+forms, multipart and JSON`, async () => {
   const MB = 1024 * 1024;
   // Warm up first (pages compiled, a refused upload's path taken once), so the peak measures the uploads.
   await f.player("Warm Up Wendy");
@@ -564,7 +573,8 @@ test("a 200 MB chunked upload is refused with 413, counted as it arrives and nev
 // ---------------------------------------------------------------------------
 // 6. JSON endpoints take JSON only.
 
-test("JSON endpoints take application/json (with an optional utf-8 charset) and nothing that merely contains it", async () => {
+test(`JSON endpoints take application/json (with an optional utf-8 charset) \
+and nothing that merely contains it`, async () => {
   const p = await f.player("Json Jo");
   const body = JSON.stringify({ email: p.email, password: "secret1", userType: "player" });
   for (const type of [
@@ -645,7 +655,8 @@ test("withdrawal amounts with more than two decimals are refused, never rounded;
 // ---------------------------------------------------------------------------
 // 8. Login throttling per account as well as per address.
 
-test("after 10 failures for one account from anywhere, sign-in answers 429 with when to try again — for known and unknown e-mails alike", async () => {
+test(`after 10 failures for one account from anywhere, sign-in answers 429 with when to try again — \
+for known and unknown e-mails alike`, async () => {
   const known = await f.player("Throttle Theo");
   const unknown = uniqueEmail("nobody");
   const attempts = async (email: string, password: string) => {
@@ -718,7 +729,8 @@ test("after 10 failures for one account from anywhere, sign-in answers 429 with 
 
 const nonceOf = (csp: string) => /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
 
-test("every HTML page sends a CSP whose nonce is on every script, frame-ancestors 'none', nosniff and the referrer policy", async () => {
+test(`every HTML page sends a CSP whose nonce is on every script, frame-ancestors 'none', \
+nosniff and the referrer policy`, async () => {
   const td = await f.organiser("Header Hattie");
   const p = await f.player("Header Harry");
   const t = await f.createTournament(td);
@@ -835,9 +847,7 @@ describe("in production", () => {
 test("bidirectional-control and zero-width characters are refused in every name", async () => {
   const sneaky = ["Dave\u202eevaD", "Da\u200bve", "\u2066Dave\u2069", "Dave\u200f", "Da\ufeffve", "\u200eDave"];
   const td = await f.organiser("Name Nadia");
-  const before = await rows(
-    "select (select count(*) from players) as p, (select count(*) from organisers) as o, (select count(*) from tables) as t, (select count(*) from tournaments) as tt",
-  );
+  const before = await rows(ROW_COUNTS);
   for (const name of sneaky) {
     const player = await app.client().json("POST", "/api/auth/signup/player", {
       name,
@@ -886,11 +896,7 @@ test("bidirectional-control and zero-width characters are refused in every name"
   expect(await form.text()).toContain("Name can&#x27;t contain invisible or text-direction characters");
   const tableForm = await td.client.postForm("/td/tables", { intent: "add", name: "Table\u200b1" });
   expect(tableForm.status).toBe(400);
-  expect(
-    await rows(
-      "select (select count(*) from players) as p, (select count(*) from organisers) as o, (select count(*) from tables) as t, (select count(*) from tournaments) as tt",
-    ),
-  ).toEqual(before);
+  expect(await rows(ROW_COUNTS)).toEqual(before);
   // A byte-order mark at either end is whitespace: trimmed away like a space.
   const trimmed = await app.client().json("POST", "/api/auth/signup/player", {
     name: "\ufeffDave Trim\ufeff",

@@ -155,7 +155,8 @@ const ownerOnly = { visitor: 401, player: 403, otherPlayer: 403, otherDirector: 
 const organisersOnly = (ok: number) => ({ visitor: 401, player: 403, otherPlayer: 403, otherDirector: ok, owner: ok });
 const playersOnly = (ok: number) => ({ visitor: 401, player: ok, otherPlayer: ok, otherDirector: 403, owner: 403 });
 
-test("authorisation matrix, JSON API: only the tournament's director runs it — start, table, result, preview, finalize, archive, restore", async () => {
+test(`authorisation matrix, JSON API: \
+only the tournament's director runs it — start, table, result, preview, finalize, archive, restore`, async () => {
   const c = await cast();
   const t = await twoPlayerTournament(c);
   const ownTable = await addTable(c.owner, "Owner's table");
@@ -253,7 +254,8 @@ test("authorisation matrix, JSON API: only the tournament's director runs it —
   ]);
 });
 
-test("authorisation matrix, JSON API: tables, creating tournaments, joining, paying, money, statistics and lists", async () => {
+test(`authorisation matrix, JSON API: \
+tables, creating tournaments, joining, paying, money, statistics and lists`, async () => {
   const c = await cast();
   await f.credit("player", c.player.id, 500);
   await f.credit("player", c.otherPlayer.id, 500);
@@ -455,7 +457,8 @@ async function runFormRows(c: Cast, table: FormRow[]): Promise<void> {
   }
 }
 
-test("authorisation matrix, page forms: tournament page intents, archive/restore, tables, create — visitors to login, players to their dashboard, other directors get an error toast", async () => {
+test(`authorisation matrix, page forms: tournament page intents, archive/restore, tables, create — \
+visitors to login, players to their dashboard, other directors get an error toast`, async () => {
   const c = await cast();
   const t = await twoPlayerTournament(c, { name: "Form Matrix Cup" });
   const page = `/tournament/${t.slug}`;
@@ -594,7 +597,8 @@ test("authorisation matrix, page forms: tournament page intents, archive/restore
 // ---------------------------------------------------------------------------
 // 2. Cross-origin requests.
 
-test("cross-origin mutations are refused with 403 and write nothing; the same request from the site itself works", async () => {
+test(`cross-origin mutations are refused with 403 and write nothing; \
+the same request from the site itself works`, async () => {
   const c = await cast();
   const startable = await twoPlayerTournament(c, { name: "Cross Site Cup" });
   const live = await f.createTournament(c.owner);
@@ -971,8 +975,12 @@ test("reset tokens: single use, expire, belong to one e-mail and one account", a
     app.client().json("POST", "/api/auth/reset-password", { token, email, password });
   const hashes = (email: string) =>
     rows(
-      "select 'player' as kind, password_hash, (select count(*) from sessions s where s.user_type = 'player' and s.user_id = p.id) as sessions from players p where email = ? " +
-        "union all select 'organiser', password_hash, (select count(*) from sessions s where s.user_type = 'organiser' and s.user_id = o.id) from organisers o where email = ?",
+      "select 'player' as kind, password_hash, " +
+        "(select count(*) from sessions s where s.user_type = 'player' and s.user_id = p.id) as sessions " +
+        "from players p where email = ? " +
+        "union all select 'organiser', password_hash, " +
+        "(select count(*) from sessions s where s.user_type = 'organiser' and s.user_id = o.id) " +
+        "from organisers o where email = ?",
       email,
       email,
     );
@@ -1135,7 +1143,8 @@ test("login is limited to 10 tries per 15 minutes per client and e-mail, with a 
   expect((await login(p.email, "secret1")).status).toBe(200);
 });
 
-test("forgot-password is limited to 5 per hour per client and e-mail, with a clear 429 and no further e-mail", async () => {
+test(`forgot-password is limited to 5 per hour per client and e-mail, \
+with a clear 429 and no further e-mail`, async () => {
   const p = await f.player("Forgetful Fay");
   const ask = () => app.client().json("POST", "/api/auth/forgot-password", { email: p.email });
   for (let i = 0; i < 5; i++) expect((await ask()).status, `request ${i + 1}`).toBe(200);
@@ -1371,7 +1380,8 @@ const MALFORMED: Body[] = [
   rawBody("10,000 levels of nesting", "[".repeat(10_000) + "]".repeat(10_000)),
   rawBody(
     "huge numbers",
-    '{"amount":1e999,"maxPlayers":1e999,"player1Score":1e999,"entryFee":-1e999,"tournamentId":1e999,"tableId":1e999,"status":1e999}',
+    '{"amount":1e999,"maxPlayers":1e999,"player1Score":1e999,"entryFee":-1e999,' +
+      '"tournamentId":1e999,"tableId":1e999,"status":1e999}',
   ),
   jsonBody("a 100 kB string", { ...everyField("x"), name: "x".repeat(100_000) }),
   jsonBody("5 kB in every field (under the size limit)", {

@@ -91,7 +91,8 @@ test("codes are found ignoring case and spaces; wrong lengths, unicode and unkno
   }
 });
 
-test("current-match: null until assigned, then the most recently assigned match of a tournament in progress", async () => {
+test(`current-match: \
+null until assigned, then the most recently assigned match of a tournament in progress`, async () => {
   const td = await f.organiser();
   const table = await addTable(td, "Table 1");
   const empty = await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`);
@@ -162,7 +163,8 @@ test("the tables page works as forms without JavaScript: add, blank name, delete
   expect((await app.client().get("/td/tables")).headers.get("Location")).toBe("/login?redirectTo=%2Ftd%2Ftables");
 });
 
-test("the scoreboard page: code form, invalid code, no match, live match with a refresh for no-JS tablets", async () => {
+test(`the scoreboard page: \
+code form, invalid code, no match, live match with a refresh for no-JS tablets`, async () => {
   const start = await (await app.client().get("/scoreboard")).text();
   expect(start).toContain("Table Scoreboard");
   expect(start).toContain("View Scoreboard");

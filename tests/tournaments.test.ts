@@ -177,7 +177,8 @@ test("the creation form works without JavaScript: preview, errors, create", asyn
   expect(await page.text()).toContain("Friday 8-Ball Knockout");
 });
 
-test("GET /api/tournaments lists open tournaments with tdName and playerCount; /my lists the director's own", async () => {
+test(`GET /api/tournaments lists open tournaments with tdName and playerCount; \
+/my lists the director's own`, async () => {
   const td = await organiser("Lister");
   const mine = await create(td, { name: "Listed Open" });
   const other = await organiser("Someone Else");

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Logo } from "./icons.tsx";
+import { headerBarClass } from "./styles.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 export type NavItem = { to: string; label: string };
@@ -37,7 +38,7 @@ export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNod
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <header className={headerBarClass}>
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Link
             to={nav[0]?.to ?? "/"}
@@ -67,7 +68,8 @@ export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNod
                     "block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap " +
                     (isCurrent(item, location)
                       ? "border-baize-700 text-baize-800 dark:border-baize-400 dark:text-baize-300"
-                      : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100")
+                      : "border-transparent text-slate-600 hover:text-slate-900 " +
+                        "dark:text-slate-400 dark:hover:text-slate-100")
                   }
                 >
                   {item.label}

@@ -22,7 +22,7 @@ export function BracketView<M extends BracketMatchView>({
   const rounds = Math.max(0, ...matches.map((m) => m.round));
   const byRound = Array.from({ length: rounds }, (_, i) => matches.filter((m) => m.round === i + 1));
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus so arrow keys scroll it
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling region takes focus so arrow keys scroll it
     <section className="-mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label="Bracket, scrolls sideways">
       <ol className="flex min-w-max gap-4">
         {byRound.map((list, index) => {
@@ -32,7 +32,10 @@ export function BracketView<M extends BracketMatchView>({
               <section aria-labelledby={`round-${index + 1}`}>
                 <h3
                   id={`round-${index + 1}`}
-                  className="sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+                  className={
+                    "sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase " +
+                    "dark:text-slate-400"
+                  }
                 >
                   {label}
                 </h3>

@@ -64,7 +64,11 @@ export function ConfirmDialog({
               if (target?.opener.isConnected) target.opener.focus();
               else if (target?.fallback?.isConnected) target.fallback.focus();
             }}
-            className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+            className={
+              "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md " +
+              "-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 " +
+              "shadow-xl dark:border-slate-700 dark:bg-slate-900"
+            }
           >
             <Dialog.Title id={titleId} className="text-lg font-semibold">
               {title}

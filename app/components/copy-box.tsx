@@ -24,7 +24,10 @@ export function CopyBox({ label, value, copiedMessage }: { label: string; value:
           readOnly
           value={value}
           onFocus={(event) => event.currentTarget.select()}
-          className="block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          className={
+            "block w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm " +
+            "dark:border-slate-700 dark:bg-slate-950"
+          }
         />
         <button type="button" onClick={copy} className="btn-secondary shrink-0">
           Copy

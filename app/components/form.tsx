@@ -39,7 +39,8 @@ export function TextField({
         placeholder={placeholder}
         {...inputProps}
         className={
-          "block w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-slate-400 dark:bg-slate-950 " +
+          "block w-full rounded-lg border bg-white px-3 py-2.5 text-base shadow-sm placeholder:text-slate-400 " +
+          "dark:bg-slate-950 " +
           (errors?.length ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-700")
         }
       />
@@ -67,7 +68,10 @@ export function FormError({ id, errors }: { id: string; errors: string[] | undef
     <div
       id={id}
       role="alert"
-      className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+      className={
+        "rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800 " +
+        "dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+      }
     >
       {errors[0]}
     </div>

@@ -6,6 +6,7 @@ import { MIN_WITHDRAWAL_PENCE, WITHDRAWAL_TOO_SMALL } from "~/domain/withdrawals
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useIsSubmitting } from "./form.tsx";
 import { LocalDateTime } from "./local-date-time.tsx";
+import { plainInputClass } from "./styles.ts";
 
 export function BalanceCard({ balancePence, withdrawHref }: { balancePence: number; withdrawHref: string }) {
   return (
@@ -62,7 +63,10 @@ export function WithdrawDialog({
     <ConfirmDialog
       open={open}
       title="Withdraw"
-      description={`You have ${formatGBP(balancePence)} available. Withdrawals are paid within 3-5 business days; a 3% fee applies.`}
+      description={
+        `You have ${formatGBP(balancePence)} available. ` +
+        "Withdrawals are paid within 3-5 business days; a 3% fee applies."
+      }
       confirmLabel="Withdraw"
       cancelTo={cancelTo}
       busy={busy}
@@ -84,7 +88,7 @@ export function WithdrawDialog({
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           aria-describedby="withdraw-preview withdraw-error"
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-700 dark:bg-slate-950"
+          className={plainInputClass}
         />
         <p id="withdraw-error" className="text-sm font-medium text-red-700 dark:text-red-400" aria-live="polite">
           {over ? `You only have ${formatGBP(balancePence)} available` : under ? WITHDRAWAL_TOO_SMALL : (error ?? null)}
@@ -107,6 +111,7 @@ export function WithdrawDialog({
 export type TransactionRow = { id: string; type: string; description: string; amountPence: number; createdAt: number };
 
 const credits = new Set(["deposit", "payout", "rake"]);
+const creditClass = "text-baize-700 dark:text-baize-300";
 const typeLabels: Record<string, string> = {
   deposit: "Deposit",
   entry_fee: "Entry fee",
@@ -141,9 +146,7 @@ export function TransactionsList({ transactions }: { transactions: TransactionRo
                     <LocalDateTime instant={t.createdAt} />
                   </p>
                 </div>
-                <p
-                  className={`shrink-0 font-semibold tabular-nums ${credit ? "text-baize-700 dark:text-baize-300" : ""}`}
-                >
+                <p className={`shrink-0 font-semibold tabular-nums ${credit ? creditClass : ""}`}>
                   {credit ? "+" : "−"}
                   {formatGBP(Math.abs(t.amountPence))}
                 </p>

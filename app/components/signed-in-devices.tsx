@@ -74,7 +74,10 @@ export function SignOutOthersDialog({ open, others, dashboard }: { open: boolean
     <ConfirmDialog
       open={open && others > 0}
       title="Sign out everywhere else?"
-      description={`${others === 1 ? "1 other device" : `${others} other devices`} will be signed out and need your password to sign in again. This device stays signed in.`}
+      description={
+        `${others === 1 ? "1 other device" : `${others} other devices`} will be signed out and need your password ` +
+        "to sign in again. This device stays signed in."
+      }
       confirmLabel="Sign out everywhere else"
       cancelTo={dashboard}
       destructive

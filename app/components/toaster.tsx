@@ -18,7 +18,7 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   const [toast, setToast] = useState<ToastMessage | null>(initial);
 
   // A new toast from the server (after a redirect or revalidation) replaces the current one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per server toast (its id), not per render of the same one
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per server toast (its id), not on every render
   useEffect(() => {
     if (initial) setToast(initial);
   }, [initial?.id]);

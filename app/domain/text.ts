@@ -8,9 +8,11 @@ import { z } from "zod";
 // vowel separator, zero-width spaces/joiners and direction marks, line and
 // paragraph separators, bidi embeddings/overrides/isolates, invisible
 // operators, BOM and interlinear annotation controls.
-const INVISIBLE_OR_BIDI =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]/u;
+const INVISIBLE_OR_BIDI = new RegExp(
+  String.raw`[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f` +
+    String.raw`\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]`,
+  "u",
+);
 
 export function hasInvisibleCharacters(text: string): boolean {
   return INVISIBLE_OR_BIDI.test(text);

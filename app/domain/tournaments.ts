@@ -118,7 +118,10 @@ const raceToField = wholeNumber({
   max: [50, "Maximum race to 50"],
 });
 
-/** A check that runs once the named fields are valid, even while others are not (never when the body is not an object). */
+/**
+ * A check that runs once the named fields are valid, even while others are not
+ * (never when the body is not an object).
+ */
 function whenValid(...fields: string[]) {
   return {
     when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>

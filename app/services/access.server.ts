@@ -155,7 +155,10 @@ export async function signOut(context: Ctx): Promise<string> {
   return destroySession(context.get(appContext).env);
 }
 
-/** Figures that are the caller's alone (docs/decisions/005): someone else's are a 403 — a 401 first when the session is over. */
+/**
+ * Figures that are the caller's alone (docs/decisions/005): someone else's are a 403 — a 401 first when the
+ * session is over.
+ */
 export async function requireSelf(caller: Caller, id: string, refusal: string): Promise<void> {
   if (caller.id === id) return;
   await caller.read();

@@ -291,14 +291,13 @@ export async function resetPassword(
         .set({ passwordHash, passwordResetToken: null, passwordResetExpires: null })
         .where(and(eq(t.email, input.email), eq(t.passwordResetToken, tokenHash), gt(t.passwordResetExpires, now)))
         .returning({ id: t.id }),
-      build
-        .delete(sessions)
-        .where(
-          and(
-            eq(sessions.userType, userType),
-            sql`${sessions.userId} in (select ${t.id} from ${t} where ${t.email} = ${input.email} and ${t.passwordHash} = ${passwordHash})`,
-          ),
+      build.delete(sessions).where(
+        and(
+          eq(sessions.userType, userType),
+          sql`${sessions.userId} in (select ${t.id} from ${t}
+              where ${t.email} = ${input.email} and ${t.passwordHash} = ${passwordHash})`,
         ),
+      ),
     ];
   });
   return db.write(

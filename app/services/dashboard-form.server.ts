@@ -84,11 +84,13 @@ async function withdrawAction(claim: Caller, context: Ctx, form: FormData, back:
     const w = await claim.write(
       requestWithdrawal({ userType: user.userType, userId: user.id, amountPence: parsed.data.amount }),
     );
+    const net = formatGBP(w.netPence);
+    const fee = formatGBP(w.feePence);
     return redirectWithCookies(back, [
       await flashToast(env, {
         type: "success",
         title: "Withdrawal requested",
-        description: `${formatGBP(w.netPence)} (after the ${formatGBP(w.feePence)} fee) will reach you in 3-5 business days.`,
+        description: `${net} (after the ${fee} fee) will reach you in 3-5 business days.`,
       }),
     ]);
   } catch (error) {

@@ -70,9 +70,12 @@ export function directorStatsQuery(organiserId: string): Read<DirectorStats> {
     build.all<{ hosted: number; active: number; served: number; distributed: number }>(sql`
     select
       (select count(*) from ${tournaments} where organiser_id = ${organiserId}) as hosted,
-      (select count(*) from ${tournaments} where organiser_id = ${organiserId} and status in ('open', 'in_progress')) as active,
-      (select count(*) from ${tournamentPlayers} tp join ${tournaments} t on t.id = tp.tournament_id where t.organiser_id = ${organiserId} and tp.paid = 1) as served,
-      (select coalesce(sum(p.amount_pence), 0) from ${payouts} p join ${tournaments} t on t.id = p.tournament_id where t.organiser_id = ${organiserId} and p.confirmed = 1) as distributed`),
+      (select count(*) from ${tournaments}
+        where organiser_id = ${organiserId} and status in ('open', 'in_progress')) as active,
+      (select count(*) from ${tournamentPlayers} tp join ${tournaments} t on t.id = tp.tournament_id
+        where t.organiser_id = ${organiserId} and tp.paid = 1) as served,
+      (select coalesce(sum(p.amount_pence), 0) from ${payouts} p join ${tournaments} t on t.id = p.tournament_id
+        where t.organiser_id = ${organiserId} and p.confirmed = 1) as distributed`),
     ([row]) => ({
       tournamentsHosted: Number(row?.hosted ?? 0),
       activeTournaments: Number(row?.active ?? 0),
@@ -115,7 +118,9 @@ export function requestWithdrawal({
           userId,
           type: "withdraw",
           amountPence: -amountPence,
-          description: `Withdrawal ${formatGBP(amountPence)} (fee ${formatGBP(feePence)}, you receive ${formatGBP(netPence)} in 3-5 business days)`,
+          description:
+            `Withdrawal ${formatGBP(amountPence)} (fee ${formatGBP(feePence)}, ` +
+            `you receive ${formatGBP(netPence)} in 3-5 business days)`,
           idempotencyKey: `withdrawal:${id}`,
         },
         recorded,

@@ -27,8 +27,10 @@ export type Movement = {
  */
 export function movementStatement(m: Movement, when: SQL = sql`1`) {
   return build.run(sql`
-    insert into ${transactions} (id, user_type, user_id, type, description, amount_pence, tournament_id, idempotency_key)
-    select ${crypto.randomUUID()}, ${m.userType}, ${m.userId}, ${m.type}, ${m.description}, ${m.amountPence}, ${m.tournamentId ?? null}, ${m.idempotencyKey}
+    insert into ${transactions}
+      (id, user_type, user_id, type, description, amount_pence, tournament_id, idempotency_key)
+    select ${crypto.randomUUID()}, ${m.userType}, ${m.userId}, ${m.type}, ${m.description}, ${m.amountPence},
+      ${m.tournamentId ?? null}, ${m.idempotencyKey}
     where ${when}
     on conflict (idempotency_key) do nothing`);
 }

@@ -69,7 +69,8 @@ function bracketQuery(of: TournamentRef | { matchId: string }): Read<BracketMatc
       .from(matches)
       .where(
         "matchId" in of
-          ? sql`${matches.tournamentId} = (select ${matches.tournamentId} from ${matches} where ${matches.id} = ${of.matchId})`
+          ? sql`${matches.tournamentId} = (select ${matches.tournamentId} from ${matches}
+              where ${matches.id} = ${of.matchId})`
           : inTournament(matches.tournamentId, of),
       )
       .orderBy(asc(matches.round), asc(matches.matchNumber)),
@@ -110,7 +111,8 @@ export async function startTournament(
       // A payment that landed after we read the entries would be charged
       // without a place in the draw: refuse, and let the director start again.
       assertInBatch(
-        sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${entrants.length}`,
+        sql`(select count(*) from ${tournamentPlayers}
+          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${entrants.length}`,
       ),
       build
         .update(tournaments)
@@ -138,7 +140,10 @@ export async function startTournament(
   return db.write(started);
 }
 
-/** The bracket as displayed (SPEC's match shape with names and the table): a tournament's matches in bracket order, by its id or (for a page that has only the URL) its slug. */
+/**
+ * The bracket as displayed (SPEC's match shape with names and the table): a tournament's matches in bracket order,
+ * by its id or (for a page that has only the URL) its slug.
+ */
 export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
@@ -203,7 +208,8 @@ function resultStatements(before: MatchRow, changes: MatchChange[]) {
       // Checked when the batch runs, not when we read: a finalize or the next
       // match's result may have landed in between.
       assertInBatch(
-        sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
+        sql`exists (select 1 from ${tournaments}
+          where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
       ),
       assertInBatch(
         others.length === 0
@@ -329,14 +335,16 @@ export async function finalizeTournament(
   const { t } = plan;
   // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
   const finalizeId = crypto.randomUUID();
-  const ours = sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${t.id} and ${tournaments.finalizeId} = ${finalizeId})`;
+  const ours = sql`exists (select 1 from ${tournaments}
+    where ${tournaments.id} = ${t.id} and ${tournaments.finalizeId} = ${finalizeId})`;
   const label = `${t.name}, ${t.venue}`;
   const winnings = new Map(plan.payouts.map((p) => [p.playerId, p.amountPence]));
 
   const statements = [
     // A correction of the final may land after we planned the payouts.
     assertInBatch(
-      sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId} and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.champion})`,
+      sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
+        and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.champion})`,
     ),
     build
       .update(tournaments)
@@ -346,8 +354,10 @@ export async function finalizeTournament(
       )
       .returning({ id: tournaments.id }),
     ...plan.payouts.map((p) =>
-      build.run(sql`insert into ${payouts} (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
-          select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now} where ${ours}
+      build.run(sql`insert into ${payouts}
+            (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
+          select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now}
+          where ${ours}
           on conflict (tournament_id, player_id) do nothing`),
     ),
     ...plan.payouts
@@ -386,8 +396,11 @@ export async function finalizeTournament(
       const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
       const won = plan.champion === playerId ? 1 : 0;
       const earnings = winnings.get(playerId) ?? 0;
-      return build.run(sql`insert into ${playerStats} (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence, updated_at)
-          select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now} where ${ours}
+      return build.run(sql`insert into ${playerStats}
+            (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence,
+            updated_at)
+          select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now}
+          where ${ours}
           on conflict (player_id) do update set
             tournaments_played = tournaments_played + 1,
             tournaments_won = tournaments_won + excluded.tournaments_won,

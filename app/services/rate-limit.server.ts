@@ -44,7 +44,8 @@ export function countOne(rule: RateLimit, subject: string, now: number) {
     insert into ${rateLimits} (key, count, window_ends_at) values (${keyOf(rule, subject)}, 1, ${windowEndsAt})
     on conflict (key) do update set
       count = case when ${rateLimits.windowEndsAt} <= ${now} then 1 else ${rateLimits.count} + 1 end,
-      window_ends_at = case when ${rateLimits.windowEndsAt} <= ${now} then ${windowEndsAt} else ${rateLimits.windowEndsAt} end
+      window_ends_at = case when ${rateLimits.windowEndsAt} <= ${now} then ${windowEndsAt}
+        else ${rateLimits.windowEndsAt} end
     returning count as count, window_ends_at as windowEndsAt`);
 }
 

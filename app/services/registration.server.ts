@@ -90,8 +90,10 @@ function holdStatement(tournament: TournamentKey, playerId: string, now: number)
     where ${openForEntries(tournament, now)}
       and ${placesTakenByOthers(tournament, playerId, now)} < ${maxPlayersOf(tournament)}
     on conflict (tournament_id, player_id) do update
-      set hold_expires_at = case when tournament_players.hold_expires_at > ${now} then tournament_players.hold_expires_at else excluded.hold_expires_at end,
-          payment_intent_id = case when tournament_players.hold_expires_at > ${now} then tournament_players.payment_intent_id else null end
+      set hold_expires_at = case when tournament_players.hold_expires_at > ${now}
+            then tournament_players.hold_expires_at else excluded.hold_expires_at end,
+          payment_intent_id = case when tournament_players.hold_expires_at > ${now}
+            then tournament_players.payment_intent_id else null end
       where tournament_players.paid = 0
     returning id, paid, payment_intent_id, hold_expires_at`);
 }
@@ -239,7 +241,8 @@ export async function payFromBalance(
   if (!t) throw new DomainError(404, "Tournament not found");
   const amount = totalPence(t);
   const key = `balance:${t.id}:${playerId}`;
-  const registered = sql`exists (select 1 from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
+  const registered = sql`exists (select 1 from ${tournamentPlayers}
+    where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
   const uncovered = () => new DomainError(409, "Your balance does not cover the entry");
   const movements = entryMovements(t, playerId, key, false).map((m) => movementStatement(m, registered));
   return db.write(
@@ -252,7 +255,8 @@ export async function payFromBalance(
           and ${placesTakenByOthers(t.id, playerId, now)} < ${maxPlayersOf(t.id)}
           and ${hasFunds("player", playerId, amount)}
         on conflict (tournament_id, player_id) do update
-          set paid = 1, paid_at = excluded.paid_at, hold_expires_at = null, payment_intent_id = excluded.payment_intent_id
+          set paid = 1, paid_at = excluded.paid_at, hold_expires_at = null,
+            payment_intent_id = excluded.payment_intent_id
           where tournament_players.paid = 0
         returning id`),
         // Why not, when not: read after the insert, in the same batch.
@@ -324,7 +328,8 @@ async function paymentSucceeded(
 
   const registrationId = record.registrationId;
   if (matches && registrationId) {
-    const paidByThis = sql`exists (select 1 from ${tournamentPlayers} where id = ${registrationId} and paid = 1 and payment_intent_id = ${intent.id})`;
+    const paidByThis = sql`exists (select 1 from ${tournamentPlayers}
+      where id = ${registrationId} and paid = 1 and payment_intent_id = ${intent.id})`;
     const outcome = await db.write(
       write(
         [

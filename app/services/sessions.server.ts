@@ -37,14 +37,16 @@ export function insertSession(row: ReturnType<typeof newSession>["row"], onlyIf?
   if (!onlyIf) return build.insert(sessions).values(row);
   return build.run(sql`
     insert into ${sessions} (id, user_type, user_id, device, created_at, last_seen_at, expires_at)
-    select ${row.id}, ${row.userType}, ${row.userId}, ${row.device}, ${row.createdAt}, ${row.lastSeenAt}, ${row.expiresAt}
+    select ${row.id}, ${row.userType}, ${row.userId}, ${row.device}, ${row.createdAt}, ${row.lastSeenAt},
+      ${row.expiresAt}
     where ${onlyIf}`);
 }
 
 /** True while the session the cookie names exists, is this account's, and has not expired. */
 export function sessionIsCurrent(session: SessionData, now: number): SQL {
   return sql`exists (select 1 from ${sessions} where ${sessions.id} = ${session.sessionId}
-    and ${sessions.userType} = ${session.userType} and ${sessions.userId} = ${session.userId} and ${sessions.expiresAt} > ${now})`;
+    and ${sessions.userType} = ${session.userType} and ${sessions.userId} = ${session.userId}
+    and ${sessions.expiresAt} > ${now})`;
 }
 
 const owned = (session: Pick<SessionData, "userId" | "userType">) =>

@@ -53,17 +53,15 @@ export async function createTournament(
 }
 
 // Paid entries, counted in the same statement as the tournament.
-const playerCount =
-  sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 1)`.mapWith(
-    Number,
-  );
+const playerCount = sql<number>`(select count(*) from ${tournamentPlayers}
+  where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 1)`.mapWith(Number);
 
 // Live holds: places kept for players who are paying (DESIGN §4); they count
 // as taken when deciding whether a tournament is full.
 const liveHolds = (now: number) =>
-  sql<number>`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0 and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(
-    Number,
-  );
+  sql<number>`(select count(*) from ${tournamentPlayers}
+    where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0
+    and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
 
 const summaryColumns = (now = Date.now()) => ({
   tournament: tournaments,

@@ -75,7 +75,9 @@ export function useFactories(app: TestApp) {
     /** Gives a player money the honest way: a deposit transaction (the trigger moves the balance). */
     async credit(kind: "player" | "organiser", id: string, pence: number): Promise<void> {
       await db().execute({
-        sql: "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
+        sql:
+          "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
+          "values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
         args: [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
       });
     },
@@ -83,11 +85,13 @@ export function useFactories(app: TestApp) {
     async expectLedgerTrue(): Promise<void> {
       const rows = await db().execute(`
         select 'player' as kind, p.id, p.balance_pence as balance,
-          coalesce((select sum(amount_pence) from transactions t where t.user_type = 'player' and t.user_id = p.id), 0) as total
+          coalesce((select sum(amount_pence) from transactions t
+            where t.user_type = 'player' and t.user_id = p.id), 0) as total
         from players p
         union all
         select 'organiser', o.id, o.balance_pence,
-          coalesce((select sum(amount_pence) from transactions t where t.user_type = 'organiser' and t.user_id = o.id), 0)
+          coalesce((select sum(amount_pence) from transactions t
+            where t.user_type = 'organiser' and t.user_id = o.id), 0)
         from organisers o`);
       const wrong = rows.rows.filter((r) => Number(r.balance) !== Number(r.total) || Number(r.balance) < 0);
       expect(wrong).toEqual([]);

@@ -1,5 +1,5 @@
 // Starts a fresh database and the built Worker for one test file.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +16,12 @@ export type TestApp = {
 };
 
 export const TEST_SESSION_SECRET = randomBytes(32).toString("hex");
+
+/** What the simulated payments provider signs its webhooks with, given TEST_SESSION_SECRET. */
+export const TEST_WEBHOOK_SECRET = `whsec_sim_${createHash("sha256")
+  .update(`${TEST_SESSION_SECRET}:simulated-webhooks`)
+  .digest("hex")
+  .slice(0, 32)}`;
 
 /**
  * Call at the top of a test file: one app and one fresh database per file.

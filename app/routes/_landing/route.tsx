@@ -5,7 +5,9 @@ import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 const features = [
   {
     title: "Instant Setup",
-    text: "Create a knockout in under 2 minutes: venue, date, entry fee and payouts, with the prize pool worked out for you.",
+    text:
+      "Create a knockout in under 2 minutes: venue, date, entry fee and payouts, " +
+      "with the prize pool worked out for you.",
     Icon: ZapIcon,
   },
   {
@@ -15,7 +17,9 @@ const features = [
   },
   {
     title: "Automated Rake",
-    text: "Set a fixed amount or a percentage per entry. The house's share lands in your balance when you confirm payouts.",
+    text:
+      "Set a fixed amount or a percentage per entry. " +
+      "The house's share lands in your balance when you confirm payouts.",
     Icon: PercentIcon,
   },
   {
@@ -28,7 +32,9 @@ const features = [
 const steps = [
   {
     title: "Create Tournament",
-    text: "Name it, set the entry fee and rake, choose how the pot is split. The preview shows every prize to the penny.",
+    text:
+      "Name it, set the entry fee and rake, choose how the pot is split. " +
+      "The preview shows every prize to the penny.",
   },
   {
     title: "Share & Fill Bracket",
@@ -57,7 +63,12 @@ export default function Landing() {
           className="bg-gradient-to-b from-baize-50 to-white px-4 py-16 sm:py-24 dark:from-baize-950 dark:to-slate-950"
         >
           <div className="mx-auto max-w-4xl text-center">
-            <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-baize-200 bg-white px-3 py-1 text-sm font-medium text-baize-800 dark:border-baize-800 dark:bg-slate-900 dark:text-baize-300">
+            <p
+              className={
+                "mb-4 inline-flex items-center gap-2 rounded-full border border-baize-200 bg-white px-3 py-1 text-sm " +
+                "font-medium text-baize-800 dark:border-baize-800 dark:bg-slate-900 dark:text-baize-300"
+              }
+            >
               <TrophyIcon width={16} height={16} /> Pool knockouts for UK pubs and clubs
             </p>
             <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
@@ -89,7 +100,12 @@ export default function Landing() {
             <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {features.map(({ title, text, Icon }) => (
                 <li key={title} className="card">
-                  <span className="inline-flex size-11 items-center justify-center rounded-lg bg-baize-100 text-baize-800 dark:bg-baize-900 dark:text-baize-300">
+                  <span
+                    className={
+                      "inline-flex size-11 items-center justify-center rounded-lg bg-baize-100 text-baize-800 " +
+                      "dark:bg-baize-900 dark:text-baize-300"
+                    }
+                  >
                     <Icon />
                   </span>
                   <h3 className="mt-4 text-lg font-semibold">{title}</h3>
@@ -109,7 +125,10 @@ export default function Landing() {
               {steps.map(({ title, text }, index) => (
                 <li key={title} className="card text-center">
                   <span
-                    className="mx-auto flex size-12 items-center justify-center rounded-full bg-baize-700 text-xl font-bold text-white dark:bg-baize-400 dark:text-slate-950"
+                    className={
+                      "mx-auto flex size-12 items-center justify-center rounded-full bg-baize-700 text-xl font-bold " +
+                      "text-white dark:bg-baize-400 dark:text-slate-950"
+                    }
                     aria-hidden="true"
                   >
                     {index + 1}
@@ -126,7 +145,9 @@ export default function Landing() {
         </section>
 
         <section aria-labelledby="cta-title" className="px-4 py-16 sm:py-20">
-          <div className="mx-auto max-w-3xl rounded-2xl bg-baize-800 px-6 py-12 text-center text-white dark:bg-baize-900">
+          <div
+            className={"mx-auto max-w-3xl rounded-2xl bg-baize-800 px-6 py-12 text-center text-white dark:bg-baize-900"}
+          >
             <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
               Ready for Friday night?
             </h2>

@@ -49,7 +49,7 @@ export default function Mailbox() {
         ) : (
           <ol className="mt-6 space-y-4">
             {emails.map((email, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the outbox as read, newest first, never reordered in place
+              // biome-ignore lint/suspicious/noArrayIndexKey: the outbox as read, newest first, never reordered
               <li key={index} className="card">
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   To {email.to} · {new Date(email.createdAt).toLocaleString("en-GB")}

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
 import { FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
+import { choiceCardClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { dashboardPath, LoginSchema } from "~/domain/accounts.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
@@ -125,7 +126,10 @@ export default function Login() {
             ).map(([value, label]) => (
               <label
                 key={value}
-                className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-slate-200 px-3 py-2 text-center text-sm font-semibold has-checked:border-baize-600 has-checked:bg-baize-50 has-focus-visible:outline-2 has-focus-visible:outline-baize-600 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
+                className={
+                  `${choiceCardClass} flex min-h-11 items-center justify-center gap-2 px-3 py-2 text-center text-sm ` +
+                  "font-semibold has-focus-visible:outline-2 has-focus-visible:outline-baize-600"
+                }
               >
                 <input
                   type="radio"

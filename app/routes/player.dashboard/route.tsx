@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { playerNav } from "~/components/app-shell.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
+import { plainInputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
@@ -87,7 +88,7 @@ export default function PlayerDashboard() {
             defaultValue={q}
             maxLength={100}
             placeholder="Search tournaments, venues, or directors..."
-            className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base dark:border-slate-700 dark:bg-slate-950"
+            className={`${plainInputClass} min-w-0`}
           />
           <button type="submit" className="btn-secondary shrink-0">
             Search

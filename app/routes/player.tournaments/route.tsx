@@ -4,6 +4,7 @@ import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
+import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP, parsePence } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
@@ -114,13 +115,16 @@ export default function PlayerTournaments() {
             onChange={(event) => setQuery(event.target.value)}
             maxLength={100}
             placeholder="Search tournaments, venues, or directors..."
-            className="block w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-10 pl-3 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+            className={`block w-full ${fieldSurfaceClass} py-2.5 pr-10 pl-3 text-base shadow-sm`}
           />
           {q ? (
             <Link
               to={`/player/tournaments?${new URLSearchParams({ tab, ...(maxFee ? { maxFee } : {}) })}`}
               replace
-              className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              className={
+                "absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-md " +
+                "text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+              }
               aria-label="Clear search"
             >
               ×
@@ -141,7 +145,7 @@ export default function PlayerTournaments() {
             value={fee}
             onChange={(event) => setFee(event.target.value)}
             placeholder="Max entry fee"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+            className={inputClass}
           />
         </div>
         <div className="flex gap-2">

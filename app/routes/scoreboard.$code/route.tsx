@@ -119,7 +119,10 @@ function LiveBoard({ code, tableName, initial }: { code: string; tableName: stri
           {offline ? (
             <p
               role="status"
-              className="rounded-full bg-amber-100 px-4 py-1.5 text-base font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+              className={
+                "rounded-full bg-amber-100 px-4 py-1.5 text-base font-semibold text-amber-900 " +
+                "dark:bg-amber-900 dark:text-amber-100"
+              }
             >
               Reconnecting…
             </p>

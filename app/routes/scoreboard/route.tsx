@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, redirect } from "react-router";
 import { useHydrated } from "~/components/form.tsx";
 import { Logo } from "~/components/icons.tsx";
+import { fieldSurfaceClass } from "~/components/styles.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import type { Route } from "./+types/route";
 
@@ -45,7 +46,10 @@ export default function ScoreboardStart() {
             value={code}
             onChange={(event) => setCode(event.target.value)}
             placeholder="e.g., K7M2QX9P"
-            className="block w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-mono text-2xl tracking-[0.3em] uppercase dark:border-slate-700 dark:bg-slate-950"
+            className={
+              `block w-full ${fieldSurfaceClass} px-4 py-3 text-center font-mono text-2xl ` +
+              "tracking-[0.3em] uppercase"
+            }
           />
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={hydrated && code.trim() === ""}>
             View Scoreboard

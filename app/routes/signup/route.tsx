@@ -88,23 +88,21 @@ export default function Signup() {
   return <Chooser />;
 }
 
+const roleCardClass =
+  "block rounded-xl border-2 border-slate-200 p-5 transition-colors hover:border-baize-600 " +
+  "dark:border-slate-700 dark:hover:border-baize-400";
+
 function Chooser() {
   return (
     <AuthShell title="Create your account" description="How will you use Break & Run?">
       <div className="grid gap-4">
-        <Link
-          to="?role=player"
-          className="block rounded-xl border-2 border-slate-200 p-5 transition-colors hover:border-baize-600 dark:border-slate-700 dark:hover:border-baize-400"
-        >
+        <Link to="?role=player" className={roleCardClass}>
           <span className="block text-lg font-semibold">I am a Player</span>
           <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
             Join tournaments, compete, and track your stats
           </span>
         </Link>
-        <Link
-          to="?role=td"
-          className="block rounded-xl border-2 border-slate-200 p-5 transition-colors hover:border-baize-600 dark:border-slate-700 dark:hover:border-baize-400"
-        >
+        <Link to="?role=td" className={roleCardClass}>
           <span className="block text-lg font-semibold">I am a Tournament Director</span>
           <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
             Create and manage tournaments for your venue

@@ -5,6 +5,7 @@ import { data, Form, redirect, useActionData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { PrizePreview } from "~/components/prize-preview.tsx";
+import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
 import {
@@ -59,8 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const sectionClass = "card space-y-4";
 const labelClass = "block text-sm font-medium";
-const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950";
 
 export default function CreateTournament() {
   const actionData = useActionData<typeof action>();
@@ -219,7 +218,10 @@ export default function CreateTournament() {
                 {rakeTypes.map((value) => (
                   <label
                     key={value}
-                    className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg border-2 border-slate-200 px-3 py-2 text-sm font-semibold has-checked:border-baize-600 has-checked:bg-baize-50 has-focus-visible:outline-2 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
+                    className={
+                      `${choiceCardClass} flex min-h-11 items-center justify-center px-3 py-2 ` +
+                      "text-sm font-semibold has-focus-visible:outline-2"
+                    }
                   >
                     <input
                       {...getInputProps(fields.rakeType, { type: "radio", value })}
@@ -246,7 +248,7 @@ export default function CreateTournament() {
                     <label
                       key={structure.id}
                       className={
-                        "flex cursor-pointer items-start gap-3 rounded-lg border-2 border-slate-200 p-3 has-checked:border-baize-600 has-checked:bg-baize-50 has-focus-visible:outline-2 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950 " +
+                        `${choiceCardClass} flex items-start gap-3 p-3 has-focus-visible:outline-2 ` +
                         (fits ? "" : "cursor-not-allowed opacity-50")
                       }
                     >

@@ -4,6 +4,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { ActionToast, FieldError, useHydrated } from "~/components/form.tsx";
+import { inputClass } from "~/components/styles.ts";
 import { useToast } from "~/components/toaster.tsx";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -101,7 +102,7 @@ export default function Tables() {
                   key={fields.name.key}
                   placeholder="e.g., Table 1"
                   autoComplete="off"
-                  className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+                  className={`${inputClass} min-w-0`}
                 />
                 <button type="submit" className="btn-primary shrink-0" disabled={adding}>
                   {adding ? "Adding..." : "Add Table"}
@@ -181,7 +182,12 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
         <h3 className="truncate font-semibold">{table.name}</h3>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="text-slate-500 dark:text-slate-400">Access code</span>
-          <code className="rounded bg-slate-100 px-2 py-0.5 font-mono text-base font-bold tracking-widest select-all dark:bg-slate-800">
+          <code
+            className={
+              "rounded bg-slate-100 px-2 py-0.5 font-mono text-base font-bold tracking-widest select-all " +
+              "dark:bg-slate-800"
+            }
+          >
             {table.accessCode}
           </code>
         </p>

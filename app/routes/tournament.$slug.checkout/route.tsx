@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigate } from "react-router";
 import { ActionToast, useHydrated } from "~/components/form.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
+import { inputClass, totalRowClass } from "~/components/styles.ts";
 import { useToast } from "~/components/toaster.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -201,7 +202,7 @@ export default function Checkout() {
               <dt>Site Fee</dt>
               <dd className="tabular-nums">£{penceToDecimal(t.siteFeePence)}</dd>
             </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-800">
+            <div className={totalRowClass}>
               <dt>Total</dt>
               <dd className="tabular-nums" data-testid="checkout-total">
                 £{penceToDecimal(t.totalPence)}
@@ -255,7 +256,8 @@ export default function Checkout() {
 
         <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
           {mode === "simulated"
-            ? "Payments are securely processed by the payment provider and card details are never stored. Test mode: payments are simulated and no real money moves."
+            ? "Payments are securely processed by the payment provider and card details are never stored. " +
+              "Test mode: payments are simulated and no real money moves."
             : "Payments are securely processed by Stripe. Your card details are never stored by Break & Run."}
         </p>
       </main>
@@ -303,7 +305,12 @@ function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; t
 
   return (
     <form method="post" action={`/api/dev/payments/${intentId}/confirm`} onSubmit={onSubmit} className="mt-4 space-y-4">
-      <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+      <p
+        className={
+          "rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 " +
+          "dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        }
+      >
         TEST MODE — use card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)
       </p>
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -319,7 +326,7 @@ function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; t
           required
           maxLength={23}
           placeholder="4242 4242 4242 4242"
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-base shadow-sm dark:border-slate-700 dark:bg-slate-950"
+          className={`${inputClass} font-mono`}
         />
       </div>
       <button type="submit" className="btn-primary w-full" disabled={processing}>

@@ -16,7 +16,7 @@ export function StripePayment() {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the Try again button: a new attempt loads Stripe again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is Try again: each new attempt reloads Stripe
   useEffect(() => {
     if (!publishableKey) {
       setFailed(true);

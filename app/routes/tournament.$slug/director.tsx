@@ -3,6 +3,7 @@
 import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
+import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
 import { roundLabel } from "~/domain/bracket.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { formatGBP } from "~/domain/money.ts";
@@ -46,7 +47,10 @@ export function matchControls({
               id={`table-${match.id}`}
               name="tableId"
               defaultValue={match.tableId ?? ""}
-              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs dark:border-slate-700 dark:bg-slate-950"
+              className={
+                "min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
+                "dark:border-slate-700 dark:bg-slate-950"
+              }
             >
               <option value="">No table</option>
               {tables.map((t) => (
@@ -89,8 +93,7 @@ export function ResultDialog({
 }) {
   const busy = useIsSubmitting();
   const open = Boolean(match);
-  const inputClass =
-    "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base dark:border-slate-700 dark:bg-slate-950";
+  const inputClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
   return (
     <ConfirmDialog
       open={open}
@@ -111,10 +114,7 @@ export function ResultDialog({
                 { id: match.player1Id, name: match.player1?.name },
                 { id: match.player2Id, name: match.player2?.name },
               ].map((p) => (
-                <label
-                  key={p.id}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-200 px-3 has-checked:border-baize-600 has-checked:bg-baize-50 dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950"
-                >
+                <label key={p.id} className={`${choiceCardClass} flex min-h-11 items-center gap-3 px-3`}>
                   <input
                     type="radio"
                     name="winnerId"

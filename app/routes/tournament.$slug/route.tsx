@@ -16,6 +16,7 @@ import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
+import { totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP, payoutStructures } from "~/domain/money.ts";
@@ -139,7 +140,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Tournament not found — Break & Run" }];
   const t = loaderData.tournament;
   const title = `${t.name} — Break & Run`;
-  const description = `${t.venue} · ${formatDate(t.date)} ${t.time} · ${formatGBP(t.entryFeePence + t.siteFeePence)} to enter · ${t.playerCount}/${t.maxPlayers} players`;
+  const description =
+    `${t.venue} · ${formatDate(t.date)} ${t.time} · ` +
+    `${formatGBP(t.entryFeePence + t.siteFeePence)} to enter · ${t.playerCount}/${t.maxPlayers} players`;
   const url = `${loaderData.origin}/tournament/${t.slug}`;
   return [
     { title },
@@ -258,7 +261,7 @@ export default function TournamentPage() {
                   <dt className="text-slate-600 dark:text-slate-300">Site fee</dt>
                   <dd className="tabular-nums">{formatGBP(t.siteFeePence)}</dd>
                 </div>
-                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-800">
+                <div className={totalRowClass}>
                   <dt>Total</dt>
                   <dd className="tabular-nums">{formatGBP(t.entryFeePence + t.siteFeePence)}</dd>
                 </div>
