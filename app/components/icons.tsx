@@ -86,6 +86,12 @@ export const ArrowRightIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+
 export function Logo({ className }: { className?: string }) {
   // An 8-ball.
   return (

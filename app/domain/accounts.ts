@@ -33,13 +33,11 @@ function passwordsMatch(value: { password: string; confirmPassword: string }) {
 }
 const mismatch = { message: "Passwords don't match", path: ["confirmPassword"] };
 
+/** What every sign-up asks last: the e-mail and a new password, twice. */
+const credentials = { email: emailField, password: newPassword, confirmPassword };
+
 export const PlayerSignupSchema = z
-  .object({
-    name: requiredText("Name"),
-    email: emailField,
-    password: newPassword,
-    confirmPassword,
-  })
+  .object({ name: requiredText("Name"), ...credentials })
   .refine(passwordsMatch, mismatch);
 export type PlayerSignup = z.infer<typeof PlayerSignupSchema>;
 
@@ -48,9 +46,7 @@ export const OrganiserSignupSchema = z
     organisationName: requiredText("Organisation name"),
     venue: requiredText("Main operating venue"),
     name: requiredText("Your name"),
-    email: emailField,
-    password: newPassword,
-    confirmPassword,
+    ...credentials,
   })
   .refine(passwordsMatch, mismatch);
 export type OrganiserSignup = z.infer<typeof OrganiserSignupSchema>;

@@ -39,9 +39,11 @@ export function dateInZone(instant: number, timeZone: string = UK_TIME_ZONE): st
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
-/** Minutes the zone is ahead of UTC at `instant` (BST: 60). */
-function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+type WallClock = Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+
+/** The wall-clock fields of `instant` in `timeZone`, 24-hour and zero-padded: "2025", "12", "06", "19", "30", "00". */
+function wallClock(instant: number, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",
@@ -51,8 +53,21 @@ function zoneOffsetMinutes(instant: number, timeZone: string): number {
     minute: "2-digit",
     second: "2-digit",
   }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const get = (type: keyof WallClock) => parts.find((p) => p.type === type)?.value ?? "";
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
+
+/** Minutes the zone is ahead of UTC at `instant` (BST: 60). */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const t = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(+t.year, +t.month - 1, +t.day, +t.hour, +t.minute, +t.second);
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
@@ -114,15 +129,6 @@ export function formatDateTime(instant: number, timeZone: string = UK_TIME_ZONE)
 
 /** Epoch ms → the value of an <input type="datetime-local"> in a zone. */
 export function instantToLocalInput(instant: number, timeZone: string = UK_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  const t = wallClock(instant, timeZone);
+  return `${t.year}-${t.month}-${t.day}T${t.hour}:${t.minute}`;
 }

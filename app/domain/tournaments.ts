@@ -306,6 +306,23 @@ export function registrationState(t: {
   return "open";
 }
 
+export type Headline = {
+  id: string;
+  slug: string;
+  name: string;
+  venue: string;
+  date: string;
+  time: string;
+  entryFeePence: number;
+  siteFeePence: number;
+};
+
+/** What every screen about one tournament shows of it: which, where, when and what it costs. */
+export function headline(t: Headline): Headline {
+  const { id, slug, name, venue, date, time, entryFeePence, siteFeePence } = t;
+  return { id, slug, name, venue, date, time, entryFeePence, siteFeePence };
+}
+
 /** Why a join was refused, in words a player understands. */
 export const joinRefusals: Record<RegistrationState, string> = {
   registered: "You are already registered for this tournament",

@@ -6,7 +6,7 @@ import { build, first, mapRead, query, reads, write, type Read, type Sender } fr
 import { matches, players, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode } from "~/domain/tables.ts";
-import type { MatchStatus } from "~/domain/bracket.ts";
+import type { BracketMatch } from "~/domain/bracket.ts";
 
 export function tablesQuery(organiserId: string) {
   return query(
@@ -54,19 +54,14 @@ export function tableByCodeQuery(code: string) {
   );
 }
 
-export type CurrentMatch = {
-  id: string;
+/** What a table's scoreboard shows: the match as the bracket has it, with names and its tournament. */
+export type CurrentMatch = Pick<
+  BracketMatch,
+  "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "player1Score" | "player2Score" | "winnerId" | "status"
+> & {
   tournament: { name: string; slug: string };
-  round: number;
-  matchNumber: number;
   player1: { name: string } | null;
   player2: { name: string } | null;
-  player1Id: string | null;
-  player2Id: string | null;
-  player1Score: number;
-  player2Score: number;
-  winnerId: string | null;
-  status: MatchStatus;
 };
 
 /**

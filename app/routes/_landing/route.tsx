@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon, BracketIcon, PercentIcon, ShieldIcon, TrophyIcon, ZapIcon } from "~/components/icons.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
@@ -89,17 +90,19 @@ export default function Landing() {
           </div>
         </section>
 
-        <section aria-labelledby="features-title" className="px-4 py-16 sm:py-20">
-          <div className="mx-auto max-w-6xl">
-            <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
-              Everything You Need
-            </h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600 dark:text-slate-300">
-              From the first entry to the last payout, one place runs the evening.
-            </p>
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {features.map(({ title, text, Icon }) => (
-                <li key={title} className="card">
+        <LandingSection
+          id="features-title"
+          title="Everything You Need"
+          intro="From the first entry to the last payout, one place runs the evening."
+          width="max-w-6xl"
+        >
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {features.map(({ title, text, Icon }) => (
+              <Tile
+                key={title}
+                title={title}
+                text={text}
+                mark={
                   <span
                     className={
                       "inline-flex size-11 items-center justify-center rounded-lg bg-baize-100 text-baize-800 " +
@@ -108,22 +111,31 @@ export default function Landing() {
                   >
                     <Icon />
                   </span>
-                  <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+                }
+              />
+            ))}
+          </ul>
+        </LandingSection>
 
-        <section aria-labelledby="how-title" className="bg-slate-50 px-4 py-16 sm:py-20 dark:bg-slate-900/50">
-          <div className="mx-auto max-w-5xl">
-            <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
-              How It Works
-            </h2>
-            <ol className="mt-12 grid gap-6 md:grid-cols-3">
-              {steps.map(({ title, text }, index) => (
-                <li key={title} className="card text-center">
+        <LandingSection
+          id="how-title"
+          title="How It Works"
+          width="max-w-5xl"
+          className="bg-slate-50 dark:bg-slate-900/50"
+        >
+          <ol className="mt-12 grid gap-6 md:grid-cols-3">
+            {steps.map(({ title, text }, index) => (
+              <Tile
+                key={title}
+                centered
+                title={
+                  <>
+                    <span className="sr-only">Step {index + 1}: </span>
+                    {title}
+                  </>
+                }
+                text={text}
+                mark={
                   <span
                     className={
                       "mx-auto flex size-12 items-center justify-center rounded-full bg-baize-700 text-xl font-bold " +
@@ -133,16 +145,11 @@ export default function Landing() {
                   >
                     {index + 1}
                   </span>
-                  <h3 className="mt-4 text-lg font-semibold">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {title}
-                  </h3>
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+                }
+              />
+            ))}
+          </ol>
+        </LandingSection>
 
         <section aria-labelledby="cta-title" className="px-4 py-16 sm:py-20">
           <div
@@ -170,5 +177,51 @@ export default function Landing() {
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/** A section of the landing page: a centred heading, an optional line under it, then its content. */
+function LandingSection(props: {
+  id: string;
+  title: string;
+  intro?: string;
+  width: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { id, title, intro, width, className, children } = props;
+  return (
+    <section aria-labelledby={id} className={`px-4 py-16 sm:py-20 ${className ?? ""}`}>
+      <div className={`mx-auto ${width}`}>
+        <h2 id={id} className="text-center text-3xl font-bold tracking-tight">
+          {title}
+        </h2>
+        {intro ? (
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600 dark:text-slate-300">{intro}</p>
+        ) : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A card in a landing list: its mark (an icon or a step number), title and text. */
+function Tile({
+  mark,
+  title,
+  text,
+  centered,
+}: {
+  mark: ReactNode;
+  title: ReactNode;
+  text: string;
+  centered?: boolean;
+}) {
+  return (
+    <li className={centered ? "card text-center" : "card"}>
+      {mark}
+      <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{text}</p>
+    </li>
   );
 }

@@ -4,7 +4,7 @@ import { Badge, statusTone } from "~/components/badges.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/money.ts";
-import { statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
+import { type Headline, statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
@@ -96,15 +96,7 @@ export default function OrganiserDashboard() {
 function TournamentList({
   items,
 }: {
-  items: {
-    id: string;
-    slug: string;
-    name: string;
-    venue: string;
-    date: string;
-    time: string;
-    status: TournamentStatus;
-  }[];
+  items: (Omit<Headline, "entryFeePence" | "siteFeePence"> & { status: TournamentStatus })[];
 }) {
   return (
     <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { TrashIcon } from "~/components/icons.tsx";
 import { ActionToast, FieldError, useHydrated } from "~/components/form.tsx";
 import { inputClass } from "~/components/styles.ts";
 import { useToast } from "~/components/toaster.tsx";
@@ -218,17 +219,7 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
           className="btn-ghost px-3 text-red-700 dark:text-red-400"
           aria-label={`Delete ${table.name}`}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-          </svg>
+          <TrashIcon />
         </Link>
       </div>
     </li>

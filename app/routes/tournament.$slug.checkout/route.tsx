@@ -9,6 +9,7 @@ import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
@@ -22,7 +23,7 @@ import {
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
-import { StripePayment } from "./stripe-payment.tsx";
+import { PreparingPayment, StripePayment } from "./stripe-payment.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
 
@@ -81,17 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const totalPence = tournament.entryFeePence + tournament.siteFeePence;
   return {
-    tournament: {
-      id: tournament.id,
-      slug: tournament.slug,
-      name: tournament.name,
-      venue: tournament.venue,
-      date: tournament.date,
-      time: tournament.time,
-      entryFeePence: tournament.entryFeePence,
-      siteFeePence: tournament.siteFeePence,
-      totalPence,
-    },
+    tournament: { ...headline(tournament), totalPence },
     mode: paymentsAreSimulated(env) ? ("simulated" as const) : ("stripe" as const),
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     payment,
@@ -222,13 +213,7 @@ export default function Checkout() {
               <StripePayment />
             )
           ) : hydrated ? (
-            <p className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-300" role="status">
-              <span
-                className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600"
-                aria-hidden="true"
-              />
-              Preparing payment...
-            </p>
+            <PreparingPayment />
           ) : (
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="join" />

@@ -53,15 +53,7 @@ export function StripePayment() {
     );
   }
   if (!stripe || !payment) {
-    return (
-      <p className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-300" role="status">
-        <span
-          className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600"
-          aria-hidden="true"
-        />
-        Preparing payment...
-      </p>
-    );
+    return <PreparingPayment />;
   }
   return (
     <Elements stripe={stripe} options={{ clientSecret: payment.clientSecret }}>
@@ -102,5 +94,18 @@ function StripeCardForm() {
         {processing ? "Processing..." : `Pay £${penceToDecimal(tournament.totalPence)} & Join Tournament`}
       </button>
     </form>
+  );
+}
+
+/** While the payment form is on its way: a spinner that screen readers announce. */
+export function PreparingPayment() {
+  return (
+    <p className="mt-4 flex items-center gap-3 text-slate-600 dark:text-slate-300" role="status">
+      <span
+        className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-baize-600"
+        aria-hidden="true"
+      />
+      Preparing payment...
+    </p>
   );
 }

@@ -22,6 +22,7 @@ import { formatDate } from "~/domain/dates.ts";
 import { formatGBP, payoutStructures } from "~/domain/money.ts";
 import {
   DEFAULT_FORMAT,
+  headline,
   matchTypeOptions,
   registrationState,
   statusLabels,
@@ -107,12 +108,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     registration: registrationState({ ...tournament, playerCount: tournament.placesTaken, registered, pending, now }),
     deadlinePassed: tournament.registrationDeadline !== null && tournament.registrationDeadline <= now,
     tournament: {
-      id: tournament.id,
-      slug: tournament.slug,
-      name: tournament.name,
-      venue: tournament.venue,
-      date: tournament.date,
-      time: tournament.time,
+      ...headline(tournament),
       registrationDeadline: tournament.registrationDeadline,
       rules: tournament.rules,
       format: tournament.format || DEFAULT_FORMAT,
@@ -120,8 +116,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       tournamentType: tournament.tournamentType,
       matchType: tournament.matchType,
       raceTo: tournament.raceTo,
-      entryFeePence: tournament.entryFeePence,
-      siteFeePence: tournament.siteFeePence,
       payoutStructure: tournament.payoutStructure,
       status: tournament.status,
       tdName: tournament.tdName,

@@ -129,6 +129,12 @@ export async function confirmSimulatedPayment(
 ): Promise<SimulatedConfirmation | null> {
   const digits = cardNumber.replace(/[\s-]/g, "");
   const now = Date.now();
+  // Only an intent still waiting for a card (or declined, and tried again) can be confirmed.
+  const awaitingCard = and(
+    eq(payments.id, intentId),
+    eq(payments.provider, "simulated"),
+    sql`${payments.status} in ('requires_payment_method', 'declined')`,
+  );
   if (digits !== TEST_CARDS.success) {
     const message =
       digits === TEST_CARDS.declined
@@ -137,28 +143,13 @@ export async function confirmSimulatedPayment(
     const [row] = await db
       .update(payments)
       .set({ status: "declined", failureMessage: message, updatedAt: now })
-      .where(
-        and(
-          eq(payments.id, intentId),
-          eq(payments.provider, "simulated"),
-          sql`${payments.status} in ('requires_payment_method', 'declined')`,
-        ),
-      )
+      .where(awaitingCard)
       .returning();
     if (!row) return null;
     return { status: "declined", message, intent: rowToIntent(row) };
   }
   const [, [row]] = await db.batch([
-    db
-      .update(payments)
-      .set({ status: "succeeded", failureMessage: null, updatedAt: now })
-      .where(
-        and(
-          eq(payments.id, intentId),
-          eq(payments.provider, "simulated"),
-          sql`${payments.status} in ('requires_payment_method', 'declined')`,
-        ),
-      ),
+    db.update(payments).set({ status: "succeeded", failureMessage: null, updatedAt: now }).where(awaitingCard),
     db
       .select()
       .from(payments)
