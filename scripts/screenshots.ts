@@ -24,14 +24,14 @@ for (const path of paths.length ? paths : ["/"]) {
         await context.addCookies([{ name: pair.slice(0, eq), value: pair.slice(eq + 1), url: base }]);
       }
       const page = await context.newPage();
-      await page.goto(base + path, { waitUntil: "networkidle" });
+      await page.goto(base + path, { waitUntil: "load" });
       if (process.env.CLICK)
         await page
           .getByRole("button", { name: process.env.CLICK })
           .first()
           .click()
           .catch(() => {});
-      await page.waitForTimeout(300);
+      await page.waitForTimeout(1000);
       const name = `${path.replace(/[^a-z0-9]+/gi, "_") || "root"}-${sizeName}-${theme}.png`;
       await page.screenshot({ path: `${out}/${name}`, fullPage: process.env.FULL === "1" });
       console.log(`${out}/${name}`);
