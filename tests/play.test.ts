@@ -384,3 +384,38 @@ test("races at write time: a final corrected while finalizing, a payment landing
   }
   await f.expectLedgerTrue();
 });
+
+test(`archive: \
+refused once the final has a result — the winners are owed their prizes — and the dialog offers Finalize`, async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4, payoutStructure: "winner_only" });
+  await enter(t, 4);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  await playAll(td, t);
+
+  const archive = await td.client.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" });
+  expect(archive.status).toBe(409);
+  expect(await archive.json()).toEqual({
+    message: "The final has been played: finalize the tournament to pay the prizes",
+  });
+  const form = await td.client.postForm("/td/tournaments", { intent: "archive", tournamentId: t.id });
+  expect(form.status).toBe(302);
+  const after = await (await td.client.get(form.headers.get("Location")!)).text();
+  expect(after).toContain("The final has been played: finalize the tournament to pay the prizes");
+  const row = await f.sql().execute({ sql: "select status from tournaments where id = ?", args: [t.id] });
+  expect(row.rows[0]?.status).toBe("in_progress");
+
+  const dialog = await (await td.client.get(`/td/tournaments?confirm=archive:${t.id}`)).text();
+  expect(dialog).toContain("The final has been played: finalize the tournament to pay the prizes.");
+  expect(dialog).toContain(`href="/tournament/${t.slug}?confirm=finalize"`);
+
+  // Before the final, archiving still works (and its dialog still confirms).
+  const other = await f.createTournament(td, { maxPlayers: 4, payoutStructure: "winner_only" });
+  await enter(other, 4);
+  expect((await td.client.json("POST", `/api/tournaments/${other.id}/start`)).status).toBe(200);
+  const early = await (await td.client.get(`/td/tournaments?confirm=archive:${other.id}`)).text();
+  expect(early).toContain("no payouts are made");
+  expect((await td.client.json("PATCH", `/api/tournaments/${other.id}/status`, { status: "finished" })).status).toBe(
+    200,
+  );
+});

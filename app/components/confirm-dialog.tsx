@@ -14,6 +14,7 @@ export function ConfirmDialog({
   action,
   destructive = false,
   busy = false,
+  instead,
   children,
 }: {
   open: boolean;
@@ -27,6 +28,8 @@ export function ConfirmDialog({
   busy?: boolean;
   /** Hidden inputs of the confirming form. */
   children?: ReactNode;
+  /** When the action cannot be taken: the step to take instead, offered in place of the confirm button. */
+  instead?: { to: string; label: string };
 }) {
   const navigate = useNavigate();
   // Explicit ids so the dialog is named in the server-rendered HTML too.
@@ -82,17 +85,23 @@ export function ConfirmDialog({
                 <Link to={cancelTo} replace preventScrollReset className="btn-secondary">
                   Cancel
                 </Link>
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className={
-                    destructive
-                      ? "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-                      : "btn-primary"
-                  }
-                >
-                  {busy ? "Working..." : confirmLabel}
-                </button>
+                {instead ? (
+                  <Link to={instead.to} className="btn-primary">
+                    {instead.label}
+                  </Link>
+                ) : (
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={
+                      destructive
+                        ? "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+                        : "btn-primary"
+                    }
+                  >
+                    {busy ? "Working..." : confirmLabel}
+                  </button>
+                )}
               </div>
             </Form>
           </Dialog.Content>

@@ -1,7 +1,7 @@
 // The creation form's cross-field checks appear together with every other
 // problem, not only once the rest of the form is valid.
 import { describe, expect, test } from "vitest";
-import { CreateTournamentSchema } from "./tournaments.ts";
+import { CreateTournamentSchema, FINAL_PLAYED, statusChangeError } from "./tournaments.ts";
 
 const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const valid = {
@@ -79,4 +79,17 @@ describe("CreateTournamentSchema", () => {
     expect(found.time).toEqual(["Enter a time like 19:30"]);
     expect(found.registrationDeadline).toBeUndefined();
   });
+});
+
+test("archive is refused once the final has a result; restore only an archived, unpaid tournament", () => {
+  const none = { finalized: false, finalPlayed: false };
+  expect(statusChangeError("in_progress", "finished", none)).toBeNull();
+  expect(statusChangeError("in_progress", "finished", { ...none, finalPlayed: true })).toBe(FINAL_PLAYED);
+  expect(statusChangeError("open", "finished", none)).toBe("Only a tournament in progress can be archived");
+  expect(statusChangeError("finished", "open", none)).toBeNull();
+  expect(statusChangeError("finished", "open", { ...none, finalized: true })).toBe(
+    "A finalized tournament has paid out and cannot be restored",
+  );
+  expect(statusChangeError("in_progress", "open", none)).toBe("Only an archived tournament can be restored");
+  expect(statusChangeError("open", "in_progress", none)).toBe("Start a tournament from its page");
 });

@@ -334,9 +334,21 @@ export const joinRefusals: Record<RegistrationState, string> = {
 };
 
 /** Archive and restore from the director's list (SPEC §4, DESIGN §5). */
-export function statusChangeError(from: TournamentStatus, to: TournamentStatus, finalized: boolean): string | null {
+export const FINAL_PLAYED = "The final has been played: finalize the tournament to pay the prizes";
+
+/**
+ * Whether a tournament may move from `from` to `to`. Archiving stops an
+ * evening without payouts, so once the final has a result it is refused:
+ * the winners are owed their prizes, and finalize pays them.
+ */
+export function statusChangeError(
+  from: TournamentStatus,
+  to: TournamentStatus,
+  { finalized, finalPlayed }: { finalized: boolean; finalPlayed: boolean },
+): string | null {
   if (to === "finished") {
-    return from === "in_progress" ? null : "Only a tournament in progress can be archived";
+    if (from !== "in_progress") return "Only a tournament in progress can be archived";
+    return finalPlayed ? FINAL_PLAYED : null;
   }
   if (to === "open") {
     if (from !== "finished") return "Only an archived tournament can be restored";

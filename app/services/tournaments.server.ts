@@ -1,6 +1,6 @@
 // Tournaments: create, read for every screen, archive and restore. The
 // pages and the JSON API call these.
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { build, first, query, reads, mapRead, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 import { matches, organisers, players, tournamentPlayers, tournaments } from "~/db/schema.ts";
@@ -62,6 +62,11 @@ const liveHolds = (now: number) =>
   sql<number>`(select count(*) from ${tournamentPlayers}
     where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0
     and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
+
+/** SQL: the tournament's final has a result (the bracket's last match is completed). */
+const finalPlayed = (tournamentId: SQL | string) =>
+  sql<boolean>`exists (select 1 from ${matches} m
+    where m.tournament_id = ${tournamentId} and m.next_match_id is null and m.status = 'completed')`.mapWith(Boolean);
 
 const summaryColumns = (now = Date.now()) => ({
   tournament: tournaments,
@@ -126,15 +131,18 @@ const openTournaments = (now: number) =>
 export const openTournamentsQuery = (now = Date.now()): Read<TournamentSummary[]> =>
   query(openTournaments(now), (rows) => rows.map(toSummary));
 
-export function organiserTournamentsQuery(organiserId: string, now = Date.now()): Read<TournamentSummary[]> {
+export function organiserTournamentsQuery(
+  organiserId: string,
+  now = Date.now(),
+): Read<(TournamentSummary & { finalPlayed: boolean })[]> {
   return query(
     build
-      .select(summaryColumns(now))
+      .select({ ...summaryColumns(now), finalPlayed: finalPlayed(sql`"tournaments"."id"`) })
       .from(tournaments)
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
       .where(eq(tournaments.organiserId, organiserId))
       .orderBy(desc(tournaments.date), desc(tournaments.time), desc(tournaments.createdAt)),
-    (rows) => rows.map(toSummary),
+    (rows) => rows.map((row) => ({ ...toSummary(row), finalPlayed: row.finalPlayed })),
   );
 }
 
@@ -181,11 +189,16 @@ export async function changeTournamentStatus(
   db: Sender,
   { organiserId, tournamentId, to }: { organiserId: string; tournamentId: string; to: TournamentStatus },
 ): Promise<TournamentRow> {
-  const current = await db.send(tournamentByIdQuery(tournamentId));
+  const { current, played } = await db.send(
+    reads({
+      current: tournamentByIdQuery(tournamentId),
+      played: first(build.all<{ played: number }>(sql`select ${finalPlayed(tournamentId)} as played`)),
+    }),
+  );
   if (!current) throw new DomainError(404, "Tournament not found");
   if (current.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tournaments");
   const finalized = current.finishedAt !== null;
-  const problem = statusChangeError(current.status, to, finalized);
+  const problem = statusChangeError(current.status, to, { finalized, finalPlayed: Boolean(played?.played) });
   if (problem) throw new DomainError(409, problem);
 
   const guard = and(
@@ -199,8 +212,15 @@ export async function changeTournamentStatus(
     if (!row) throw new DomainError(409, "The tournament changed meanwhile; reload and try again");
     return row;
   };
-  if (to === "finished")
-    return db.write(write([build.update(tournaments).set({ status: "finished" }).where(guard).returning()], changed));
+  if (to === "finished") {
+    // A result recorded for the final meanwhile makes this archive change nothing.
+    const archive = build
+      .update(tournaments)
+      .set({ status: "finished" })
+      .where(and(guard, sql`not ${finalPlayed(tournamentId)}`))
+      .returning();
+    return db.write(write([archive], changed));
+  }
   return db.write(
     write(
       [

@@ -9,7 +9,7 @@ import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP } from "~/domain/money.ts";
-import { LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
+import { FINAL_PLAYED, LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
@@ -74,6 +74,8 @@ export default function OrganiserTournaments() {
   const [confirmIntent, confirmId] = (confirm ?? "").split(":");
   const target = [...active, ...archived].find((t) => t.id === confirmId);
   const tabQuery = tab === "archived" ? "?tab=archived" : "";
+  // Archiving after the final would stop the evening with nobody paid: the dialog offers Finalize instead.
+  const mustFinalize = confirmIntent === "archive" && target?.finalPlayed === true;
 
   return (
     <AppShell nav={organiserNav}>
@@ -115,9 +117,14 @@ export default function OrganiserTournaments() {
         open={Boolean(target) && (confirmIntent === "archive" || confirmIntent === "restore")}
         title={confirmIntent === "archive" ? `Archive ${target?.name ?? ""}?` : `Restore ${target?.name ?? ""}?`}
         description={
-          confirmIntent === "archive"
-            ? "The tournament moves to Archived and stops. Entry fees stay held and no payouts are made."
-            : "The tournament opens for registration again. Its bracket is discarded; paid entries are kept."
+          mustFinalize
+            ? `${FINAL_PLAYED}.`
+            : confirmIntent === "archive"
+              ? "The tournament moves to Archived and stops. Entry fees stay held and no payouts are made."
+              : "The tournament opens for registration again. Its bracket is discarded; paid entries are kept."
+        }
+        instead={
+          mustFinalize && target ? { to: `/tournament/${target.slug}?confirm=finalize`, label: "Finalize" } : undefined
         }
         confirmLabel={confirmIntent === "archive" ? "Archive" : "Restore"}
         cancelTo={`/td/tournaments${tabQuery}`}
