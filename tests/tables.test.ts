@@ -213,3 +213,55 @@ test("many tablets polling at once all get answers (no request waits on another'
   const bodies = (await Promise.all(responses.map((r) => r.json()))) as { status: string }[];
   expect(bodies.every((b) => b.status === "in_progress")).toBe(true);
 });
+
+test("a second table of the same name (ignoring case and spaces) is refused; another director may use it", async () => {
+  const td = await f.organiser();
+  await addTable(td, "Table 1");
+  const before = await f.count("tables");
+  for (const name of ["Table 1", "table 1", "TABLE1", "  Table  1 "]) {
+    const response = await td.client.json("POST", "/api/tables", { name });
+    expect(response.status, name).toBe(409);
+    expect(await response.json()).toEqual({ message: "You already have a table called Table 1" });
+  }
+  expect(await f.count("tables")).toBe(before);
+  const form = await td.client.postForm("/td/tables", { intent: "add", name: "table 1" });
+  expect(form.status).toBe(409);
+  expect(await form.text()).toContain("You already have a table called Table 1");
+  expect(await f.count("tables")).toBe(before);
+
+  await addTable(await f.organiser(), "Table 1");
+  await addTable(td, "Table 2");
+
+  // Two quick clicks at once make one table.
+  const clicks = await Promise.all(
+    Array.from({ length: 6 }, () => td.client.json("POST", "/api/tables", { name: "Table 3" })),
+  );
+  expect(clicks.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  const names = ((await (await td.client.get("/api/tables")).json()) as Table[]).map((t) => t.name);
+  expect(names).toEqual(["Table 1", "Table 2", "Table 3"]);
+});
+
+test("the table picker marks a table that another match is being played on", async () => {
+  const td = await f.organiser();
+  const t = await startedTournament(td, 4);
+  const table = await addTable(td, "Table 1");
+  const [first, second] = await playableMatches(t);
+  if (!first || !second) throw new Error("a four-player draw has two first-round matches");
+  expect((await td.client.json("PATCH", `/api/matches/${first.id}/table`, { tableId: table.id })).status).toBe(200);
+
+  const listed = ((await (await td.client.get("/api/tables")).json()) as (Table & { busyWith: string | null })[])[0];
+  expect(listed?.busyWith).toBe(first.id);
+  const page = await (await td.client.get(`/tournament/${t.slug}?tab=bracket`)).text();
+  const pickerOf = (matchId: string) => {
+    const from = page.indexOf(`name="matchId" value="${matchId}"`);
+    return page.slice(from, page.indexOf("</select>", from));
+  };
+  expect(pickerOf(first.id)).toContain(">Table 1<");
+  expect(pickerOf(second.id)).toContain(">Table 1 (in use)<");
+
+  // Once its match has a result the table is free again.
+  const done = await td.client.json("PATCH", `/api/matches/${first.id}`, { winnerId: first.player1Id });
+  expect(done.status).toBe(200);
+  const after = await (await td.client.get(`/tournament/${t.slug}?tab=bracket`)).text();
+  expect(after).not.toContain("Table 1 (in use)");
+});

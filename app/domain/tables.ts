@@ -27,6 +27,16 @@ export function normalizeAccessCode(input: string): string | null {
   return code;
 }
 
+/**
+ * Two table names are the same table when they differ only in case and spaces
+ * ("Table 1", "table1"). ASCII case only, as SQLite's lower() compares them.
+ */
+export function tableNameKey(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => c.toLowerCase()).replaceAll(" ", "");
+}
+
+export const tableExists = (name: string) => `You already have a table called ${name}`;
+
 export const TableSchema = z.object({
   name: nameField("Table name", {
     max: 50,

@@ -1,33 +1,58 @@
 // Tables and their access codes (SPEC §2 /td/tables, /scoreboard): the
 // director's list, and what a tablet at a table shows.
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { build, first, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { matches, players, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { generateAccessCode } from "~/domain/tables.ts";
+import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 
+/**
+ * The director's tables; `busyWith` is the match being played on one (in a
+ * tournament in progress), if any. The outer table is named in full: Drizzle
+ * writes a lone table's columns unqualified, which the subquery would take as
+ * its own.
+ */
 export function tablesQuery(organiserId: string) {
+  const busyWith = sql<string | null>`(select m.id from ${matches} m
+    join ${tournaments} t on t.id = m.tournament_id
+    where m.table_id = "tables"."id" and m.status = 'in_progress' and t.status = 'in_progress'
+    order by m.table_assigned_at desc limit 1)`;
   return query(
     build
-      .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode })
+      .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode, busyWith })
       .from(tables)
       .where(eq(tables.organiserId, organiserId))
       .orderBy(asc(tables.createdAt), asc(tables.name)),
   );
 }
 
+type TableRow = { id: string; name: string; accessCode: string };
+
+/**
+ * A new table with a fresh access code, unless the director already has one
+ * of that name (ignoring case and spaces): one guarded statement, so two
+ * quick clicks cannot make two. The batch reads the clashing name first.
+ */
 export async function createTable(db: Sender, organiserId: string, name: string) {
+  const sameName = sql`${tables.organiserId} = ${organiserId}
+    and replace(lower(${tables.name}), ' ', '') = ${tableNameKey(name)}`;
   // Collisions are rare (31^8 codes); the unique index makes them safe to retry.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const insert = build
-      .insert(tables)
-      .values({ organiserId, name, accessCode: generateAccessCode((n) => crypto.getRandomValues(new Uint8Array(n))) })
-      .onConflictDoNothing({ target: tables.accessCode })
-      .returning({ id: tables.id, name: tables.name, accessCode: tables.accessCode });
+    const code = generateAccessCode((n) => crypto.getRandomValues(new Uint8Array(n)));
+    const clash = build.select({ name: tables.name }).from(tables).where(sameName).limit(1);
+    const insert = build.all<TableRow>(sql`insert into ${tables} (id, organiser_id, name, access_code)
+      select ${crypto.randomUUID()}, ${organiserId}, ${name}, ${code}
+      where not exists (select 1 from ${tables} where ${sameName})
+      on conflict (access_code) do nothing
+      returning id, name, access_code as accessCode`);
     const row = await db.write(
-      write([insert], ([rows]) => (rows as { id: string; name: string; accessCode: string }[])[0]),
+      write([clash, insert], ([existing, inserted]) => {
+        const taken = (existing as { name: string }[])[0];
+        if (taken) throw new DomainError(409, tableExists(taken.name));
+        return (inserted as TableRow[])[0];
+      }),
     );
     if (row) return row;
   }

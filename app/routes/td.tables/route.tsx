@@ -92,7 +92,8 @@ export default function Tables() {
             <h2 id="add-title" className="text-lg font-semibold">
               Add Table
             </h2>
-            <Form method="post" className="mt-3" {...getFormProps(form)}>
+            {/* A new form once a table is added: the name typed for it is cleared. */}
+            <Form key={tables.at(-1)?.id ?? "none"} method="post" className="mt-3" {...getFormProps(form)}>
               <input type="hidden" name="intent" value="add" />
               <label htmlFor={fields.name.id} className="block text-sm font-medium">
                 Table Name

@@ -9,7 +9,7 @@ import type { MatchView } from "~/domain/play.ts";
 import { formatGBP } from "~/domain/money.ts";
 
 type Match = MatchView;
-type Table = { id: string; name: string };
+type Table = { id: string; name: string; busyWith: string | null };
 
 export function matchControls({
   match,
@@ -55,7 +55,7 @@ export function matchControls({
               <option value="">No table</option>
               {tables.map((t) => (
                 <option key={t.id} value={t.id}>
-                  {t.name}
+                  {t.busyWith && t.busyWith !== match.id ? `${t.name} (in use)` : t.name}
                 </option>
               ))}
             </select>
