@@ -23,7 +23,7 @@ export function BracketView<M extends BracketMatchView>({
   const byRound = Array.from({ length: rounds }, (_, i) => matches.filter((m) => m.round === i + 1));
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling region takes focus so arrow keys scroll it
-    <section className="-mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label="Bracket, scrolls sideways">
+    <section className="relative -mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label="Bracket, scrolls sideways">
       <ol className="flex min-w-max gap-4">
         {byRound.map((list, index) => {
           const label = roundLabel(index + 1, rounds);

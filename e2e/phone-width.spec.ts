@@ -1,0 +1,108 @@
+// Nothing is wider than the phone (issue 20): at 360 and 390 px no screen
+// scrolls sideways — brackets of 1, 3 and 6 rounds scroll inside their own
+// box — and the Confirm payouts dialog fits the screen.
+import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
+import { createOrganiser, createPlayer } from "./support/accounts.ts";
+import { paidPlayerViaApi } from "./support/payments.ts";
+import { createTournamentViaApi } from "./support/tournaments.ts";
+
+type Match = { id: string; round: number; player1Id: string | null; player2Id: string | null; status: string };
+
+/** How far the page scrolls sideways past the viewport (0 when it does not). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function startedWith(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  page: Page,
+  players: number,
+) {
+  const t = await createTournamentViaApi(page.request, { maxPlayers: players, payoutStructure: "winner_only" });
+  await Promise.all(Array.from({ length: players }, () => paidPlayerViaApi(playwright, baseURL, t.id)));
+  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  return t;
+}
+
+async function playAll(page: Page, tournamentId: string) {
+  for (;;) {
+    const matches = (await (await page.request.get(`/api/tournaments/${tournamentId}/matches`)).json()) as Match[];
+    const playable = matches.filter((m) => m.status !== "completed" && m.player1Id && m.player2Id);
+    if (playable.length === 0) return;
+    for (const m of playable) {
+      expect((await page.request.patch(`/api/matches/${m.id}`, { data: { winnerId: m.player1Id } })).status()).toBe(
+        200,
+      );
+    }
+  }
+}
+
+for (const width of [360, 390]) {
+  test(`no screen scrolls sideways at ${width} px; the payouts dialog fits`, async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: 800 });
+    await createOrganiser(page.request);
+    const one = await startedWith(playwright, baseURL, page, 2);
+    const three = await startedWith(playwright, baseURL, page, 8);
+    const six = await startedWith(playwright, baseURL, page, 33);
+    await page.request.post("/api/tables", { data: { name: "Table 1" } });
+
+    const screens = [
+      "/",
+      "/td/dashboard",
+      "/td/tournaments",
+      "/td/create-tournament",
+      "/td/tables",
+      "/scoreboard",
+      ...[one, three, six].flatMap((t) => [`/tournament/${t.slug}?tab=bracket`, `/tournament/${t.slug}?tab=details`]),
+    ];
+    const visitAll = async (when: string) => {
+      for (const path of screens) {
+        await page.goto(path);
+        expect(await overflow(page), `${path} at ${width} px, ${when}`).toBeLessThanOrEqual(0);
+      }
+    };
+    await visitAll("before any result");
+    // Results add the screen-reader-only "(winner)" to the bracket: still no sideways scroll.
+    for (const t of [one, three, six]) await playAll(page, t.id);
+    await visitAll("with every result in");
+
+    // A visitor's and a player's screens, with a place held at checkout.
+    const open = await createTournamentViaApi(page.request);
+    const visitor = await browser.newPage({ viewport: { width, height: 800 } });
+    for (const path of ["/login", "/signup", "/signup?role=player", "/signup?role=td", "/forgot-password"]) {
+      await visitor.goto(path);
+      expect(await overflow(visitor), `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await createPlayer(visitor.request);
+    expect((await visitor.request.post("/api/tournaments/join", { data: { tournamentId: open.id } })).status()).toBe(
+      200,
+    );
+    for (const path of ["/player/dashboard", "/player/tournaments", `/tournament/${open.slug}/checkout`]) {
+      await visitor.goto(path);
+      expect(await overflow(visitor), `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await visitor.close();
+
+    // The one step that cannot be undone: its dialog, Amount column included, is on the screen.
+    await page.goto(`/tournament/${three.slug}?tab=bracket&confirm=finalize`);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    expect(await overflow(page), `finalize dialog at ${width} px`).toBeLessThanOrEqual(0);
+    const box = await dialog.boundingBox();
+    expect(box, "the dialog has a box").not.toBeNull();
+    if (box) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    const amount = dialog.getByText("Amount", { exact: true });
+    await expect(amount).toBeVisible();
+    const cell = await amount.boundingBox();
+    expect(cell && cell.x + cell.width <= width, "the Amount column is on screen").toBe(true);
+  });
+}
