@@ -121,7 +121,7 @@ test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboar
   await card.getByLabel(`Table for match ${first.matchNumber}`).selectOption({ label: "Table 1" });
   await card.getByRole("button", { name: "Set table" }).click();
   await expect(page.getByTestId("toast")).toContainText("Table assigned");
-  await expect(tablet.getByText(`Round 1 - Match ${first.matchNumber}`)).toBeVisible({ timeout: 12_000 });
+  await expect(tablet.getByText(`Quarter-Finals · Match ${first.matchNumber}`)).toBeVisible({ timeout: 12_000 });
   await expect(tablet.getByTestId("match-status")).toHaveText("in progress");
 
   // Results, round by round, with the winner typed 5–3.
@@ -221,7 +221,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Set table" }).click();
     await expect(page.getByTestId("toast")).toContainText("Table assigned");
     // The tablet reloads itself (meta refresh) and shows the match.
-    await expect(tablet.getByText("Round 1 - Match 1")).toBeVisible({ timeout: 15_000 });
+    await expect(tablet.getByTestId("match-label")).toHaveText("Final · Race to 5", { timeout: 15_000 });
 
     await page.getByRole("link", { name: "Record result" }).click();
     await page.getByRole("radio", { name: "Nia Noscript" }).check();

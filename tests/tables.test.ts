@@ -196,7 +196,9 @@ code form, invalid code, no match, live match with a refresh for no-JS tablets`,
   await td.client.json("PATCH", `/api/matches/${m!.id}/table`, { tableId: table.id });
   const live = (await (await app.client().get(`/scoreboard/${table.accessCode}`)).text()).replaceAll("<!-- -->", "");
   expect(live).toContain("Friday 8-Ball Knockout");
-  expect(live).toContain("Round 1 - Match 1");
+  // Labelled as the bracket labels it (issue 20): a two-player draw is the final.
+  expect(live).toContain("Final");
+  expect(live).not.toContain("Round 1 - Match 1");
   expect(live).toContain("in progress");
 });
 
@@ -264,4 +266,26 @@ test("the table picker marks a table that another match is being played on", asy
   expect(done.status).toBe(200);
   const after = await (await td.client.get(`/tournament/${t.slug}?tab=bracket`)).text();
   expect(after).not.toContain("Table 1 (in use)");
+});
+
+test("the scoreboard names the round as the bracket does and shows the race", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 8, raceTo: 5 });
+  for (let i = 0; i < 8; i++) {
+    const p = await f.player(`Player ${i + 1}`);
+    const { paymentIntentId } = (await (
+      await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })
+    ).json()) as { paymentIntentId: string };
+    await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
+  }
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const table = await addTable(td, "Table 1");
+  const [first] = await playableMatches(t);
+  if (!first) throw new Error("an eight-player draw has first-round matches");
+  await td.client.json("PATCH", `/api/matches/${first.id}/table`, { tableId: table.id });
+
+  const current = await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`);
+  expect(await current.json()).toMatchObject({ round: 1, label: "Quarter-Finals", raceTo: 5 });
+  const page = (await (await app.client().get(`/scoreboard/${table.accessCode}`)).text()).replaceAll("<!-- -->", "");
+  expect(page).toMatch(/Quarter-Finals · Match \d · Race to 5/);
 });

@@ -6,7 +6,7 @@ import { build, first, mapRead, query, reads, write, type Read, type Sender } fr
 import { matches, players, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
-import type { BracketMatch } from "~/domain/bracket.ts";
+import { type BracketMatch, roundLabel } from "~/domain/bracket.ts";
 
 /**
  * The director's tables; `busyWith` is the match being played on one (in a
@@ -87,6 +87,9 @@ export type CurrentMatch = Pick<
   tournament: { name: string; slug: string };
   player1: { name: string } | null;
   player2: { name: string } | null;
+  /** The round as the bracket names it: "Final", "Semi-Finals", "Round 1". */
+  label: string;
+  raceTo: number | null;
 };
 
 /**
@@ -104,6 +107,10 @@ export function scoreboardQuery(
         match: matches,
         tournamentName: tournaments.name,
         tournamentSlug: tournaments.slug,
+        raceTo: tournaments.raceTo,
+        // The outer match is named in full: the subquery's own matches are `mm`.
+        totalRounds: sql<number>`(select max(mm.round) from ${matches} mm
+          where mm.tournament_id = "matches"."tournament_id")`.mapWith(Number),
         player1Name: p1.name,
         player2Name: p2.name,
       })
@@ -126,6 +133,8 @@ export function scoreboardQuery(
             tournament: { name: row.tournamentName, slug: row.tournamentSlug },
             round: row.match.round,
             matchNumber: row.match.matchNumber,
+            label: roundLabel(row.match.round, Math.max(row.totalRounds, row.match.round)),
+            raceTo: row.raceTo,
             player1: row.player1Name === null ? null : { name: row.player1Name },
             player2: row.player2Name === null ? null : { name: row.player2Name },
             player1Id: row.match.player1Id,

@@ -17,6 +17,8 @@ const api = endpoint({
             tournament: { name: m.tournament.name },
             round: m.round,
             matchNumber: m.matchNumber,
+            label: m.label,
+            raceTo: m.raceTo,
             player1: m.player1,
             player2: m.player2,
             player1Id: m.player1Id,

@@ -160,8 +160,9 @@ function MatchBoard({ match }: { match: ApiMatch }) {
     <section className="flex flex-1 flex-col justify-center gap-6 py-6" aria-live="polite" aria-atomic="true">
       <div className="text-center">
         <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
-        <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">
-          Round {match.round} - Match {match.matchNumber}
+        <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
+          {match.label === "Final" ? "Final" : `${match.label} · Match ${match.matchNumber}`}
+          {match.raceTo ? ` · Race to ${match.raceTo}` : ""}
         </p>
       </div>
       <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
@@ -196,7 +197,8 @@ function PlayerPanel({ label, name, score, winner }: { label: string; name: stri
   return (
     <div
       className={
-        "flex flex-col items-center gap-2 rounded-2xl border-4 p-6 text-center " +
+        // A column whose score sits at the bottom: the two boxes line up even when one name wraps.
+        "flex h-full flex-col items-center gap-2 rounded-2xl border-4 p-6 text-center " +
         (winner ? "border-amber-400 bg-amber-50 dark:bg-amber-950" : "border-slate-200 dark:border-slate-700")
       }
     >
@@ -210,7 +212,9 @@ function PlayerPanel({ label, name, score, winner }: { label: string; name: stri
         ) : null}
         {name}
       </p>
-      <p className="text-7xl font-black tabular-nums sm:text-8xl">{score}</p>
+      <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl" data-testid="score">
+        {score}
+      </p>
     </div>
   );
 }

@@ -1,0 +1,45 @@
+// The tablet at a table (issue 20): the round named as the bracket names it,
+// the race shown, and the two score boxes level even when a name wraps.
+import { expect, test } from "@playwright/test";
+import { createOrganiser, newIdentity } from "./support/accounts.ts";
+import { paidPlayerViaApi } from "./support/payments.ts";
+import { createTournamentViaApi } from "./support/tournaments.ts";
+
+test("a long name wraps without pushing its score below the other @tablet", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  await createOrganiser(page.request);
+  const t = await createTournamentViaApi(page.request, { maxPlayers: 2, raceTo: 5, payoutStructure: "winner_only" });
+  const long = { ...newIdentity("long"), name: "Maximilian Bartholomew Fitzgerald-Montgomery" };
+  await paidPlayerViaApi(playwright, baseURL, t.id, long);
+  await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("short"), name: "Mo" });
+  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  const table = (await (await page.request.post("/api/tables", { data: { name: "Table 4" } })).json()) as {
+    id: string;
+    accessCode: string;
+  };
+  const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string }[];
+  if (!final) throw new Error("a two-player draw has a final");
+  const assigned = await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } });
+  expect(assigned.status()).toBe(200);
+
+  for (const viewport of [
+    { width: 800, height: 1280 },
+    { width: 1024, height: 768 },
+  ]) {
+    const tablet = await browser.newPage({ viewport });
+    await tablet.goto(`/scoreboard/${table.accessCode}`);
+    await expect(tablet.getByTestId("match-label")).toHaveText("Final · Race to 5");
+    const [one, two] = await tablet.getByTestId("score").all();
+    const [a, b] = [await one?.boundingBox(), await two?.boundingBox()];
+    expect(a && b, "both scores are shown").toBeTruthy();
+    if (a && b && Math.abs(a.x - b.x) > 1) {
+      // Side by side: the scores sit on one line.
+      expect(Math.abs(a.y - b.y), `scores level at ${viewport.width} px`).toBeLessThanOrEqual(1);
+    }
+    await tablet.close();
+  }
+});
