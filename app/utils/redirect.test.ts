@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { safeRedirectPath } from "./redirect.ts";
+import { safeRedirectPath, withReturn } from "./redirect.ts";
 
 test("same-site paths pass, normalised as a browser would read them", () => {
   expect(safeRedirectPath("/player/dashboard", "/")).toBe("/player/dashboard");
@@ -39,4 +39,14 @@ test("anything that could lead off the site falls back", () => {
   ];
   for (const target of offsite) expect(safeRedirectPath(target, "/fallback"), JSON.stringify(target)).toBe("/fallback");
   for (const target of [null, undefined]) expect(safeRedirectPath(target, "/fallback")).toBe("/fallback");
+});
+
+test("withReturn carries only a safe same-site return address", () => {
+  expect(withReturn("/signup", "/tournament/friday-abc")).toBe("/signup?redirectTo=%2Ftournament%2Ffriday-abc");
+  expect(withReturn("/signup", "/tournament/x", { role: "td" })).toBe("/signup?role=td&redirectTo=%2Ftournament%2Fx");
+  expect(withReturn("/login", null)).toBe("/login");
+  expect(withReturn("/signup", null, { role: "player" })).toBe("/signup?role=player");
+  for (const evil of ["//evil.example", "https://evil.example/", "/\\evil.example", ""]) {
+    expect(withReturn("/login", evil), evil).toBe("/login");
+  }
 });

@@ -28,3 +28,14 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   if (resolved.origin !== BASE || resolved.pathname.startsWith("//")) return fallback;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
+
+/**
+ * `path` with the page to come back to, when there is one: the return address
+ * travels between sign-in and sign-up so a player who opened a tournament link
+ * lands back on it. Only a safe same-site path is carried.
+ */
+export function withReturn(path: string, redirectTo: string | null, extra: Record<string, string> = {}): string {
+  const back = safeRedirectPath(redirectTo, "");
+  const query = new URLSearchParams({ ...extra, ...(back ? { redirectTo: back } : {}) }).toString();
+  return query ? `${path}?${query}` : path;
+}

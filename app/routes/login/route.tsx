@@ -12,7 +12,7 @@ import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { redirectIfSignedIn, visitor, type Visitor } from "~/services/access.server.ts";
 import { commitSession } from "~/services/session.server.ts";
 import { clientOf } from "~/services/sessions.server.ts";
-import { safeRedirectPath } from "~/utils/redirect.ts";
+import { safeRedirectPath, withReturn } from "~/utils/redirect.ts";
 import type { Route } from "./+types/route";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -105,7 +105,7 @@ export default function Login() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   const redirectTo = params.get("redirectTo");
-  const formAction = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+  const formAction = withReturn("/login", redirectTo);
   const selected = fields.userType.value ?? "player";
   return (
     <AuthShell
@@ -161,7 +161,7 @@ export default function Login() {
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
         New to Break &amp; Run?{" "}
         <Link
-          to="/signup"
+          to={withReturn("/signup", redirectTo)}
           className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300"
         >
           Sign up

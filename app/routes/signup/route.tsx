@@ -10,6 +10,7 @@ import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
 import { signUpOrganiser, signUpPlayer, type SignedIn } from "~/services/accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
+import { safeRedirectPath, withReturn } from "~/utils/redirect.ts";
 import { redirectIfSignedIn, visitor } from "~/services/access.server.ts";
 import { commitSession, flashToast } from "~/services/session.server.ts";
 import { clientOf } from "~/services/sessions.server.ts";
@@ -26,17 +27,18 @@ const hideFields = ["password", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(appContext);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const db = await visitor(context);
   const formData = await request.formData();
   const { device } = clientOf(request);
   if (formData.get("role") === "organiser") {
     const submission = parseWithZod(formData, { schema: OrganiserSignupSchema });
     if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
-    return createAccount(env, submission, () => signUpOrganiser(db, submission.value, device));
+    return createAccount(env, redirectTo, submission, () => signUpOrganiser(db, submission.value, device));
   }
   const submission = parseWithZod(formData, { schema: PlayerSignupSchema });
   if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
-  return createAccount(env, submission, () => signUpPlayer(db, submission.value, device));
+  return createAccount(env, redirectTo, submission, () => signUpPlayer(db, submission.value, device));
 }
 
 function invalid(result: SubmissionResult<string[]>) {
@@ -45,6 +47,8 @@ function invalid(result: SubmissionResult<string[]>) {
 
 async function createAccount(
   env: AppEnv,
+  /** Where the new account goes next: the page it came from (a tournament link), else its dashboard. */
+  redirectTo: string | null,
   submission: {
     reply: (options?: {
       hideFields?: string[];
@@ -56,7 +60,7 @@ async function createAccount(
 ) {
   try {
     const { user, session } = await create();
-    return redirectWithCookies(dashboardPath(user.userType), [
+    return redirectWithCookies(safeRedirectPath(redirectTo, dashboardPath(user.userType)), [
       await commitSession(env, session),
       await flashToast(env, {
         type: "success",
@@ -80,6 +84,12 @@ async function createAccount(
   }
 }
 
+/** The page to come back to after signing up (or in), carried by every link of the sign-up pages. */
+function useReturnTo(): string | null {
+  const [params] = useSearchParams();
+  return params.get("redirectTo");
+}
+
 export default function Signup() {
   const [params] = useSearchParams();
   const role = params.get("role");
@@ -93,16 +103,17 @@ const roleCardClass =
   "dark:border-slate-700 dark:hover:border-baize-400";
 
 function Chooser() {
+  const back = useReturnTo();
   return (
     <AuthShell title="Create your account" description="How will you use Break & Run?">
       <div className="grid gap-4">
-        <Link to="?role=player" className={roleCardClass}>
+        <Link to={withReturn("/signup", back, { role: "player" })} className={roleCardClass}>
           <span className="block text-lg font-semibold">I am a Player</span>
           <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
             Join tournaments, compete, and track your stats
           </span>
         </Link>
-        <Link to="?role=td" className={roleCardClass}>
+        <Link to={withReturn("/signup", back, { role: "td" })} className={roleCardClass}>
           <span className="block text-lg font-semibold">I am a Tournament Director</span>
           <span className="mt-1 block text-sm text-slate-600 dark:text-slate-300">
             Create and manage tournaments for your venue
@@ -115,10 +126,14 @@ function Chooser() {
 }
 
 function SignInLine() {
+  const back = useReturnTo();
   return (
     <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
       Already have an account?{" "}
-      <Link to="/login" className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300">
+      <Link
+        to={withReturn("/login", back)}
+        className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300"
+      >
         Sign in
       </Link>
     </p>
@@ -126,8 +141,9 @@ function SignInLine() {
 }
 
 function BackToChooser() {
+  const back = useReturnTo();
   return (
-    <Link to="/signup" className="btn-ghost -ml-2 mb-2 px-2 text-sm">
+    <Link to={withReturn("/signup", back)} className="btn-ghost -ml-2 mb-2 px-2 text-sm">
       ← Back
     </Link>
   );
@@ -146,7 +162,7 @@ function SubmitButton({ label }: { label: string }) {
 const signupForms = {
   player: {
     schema: PlayerSignupSchema,
-    path: "/signup?role=player",
+    path: "/signup",
     title: "Player Sign Up",
     description: "Find tournaments near you, pay your entry and track your stats.",
     nameLabel: "Name",
@@ -154,7 +170,7 @@ const signupForms = {
   },
   organiser: {
     schema: OrganiserSignupSchema,
-    path: "/signup?role=td",
+    path: "/signup",
     title: "Tournament Director Sign Up",
     description: "Run knockouts at your venue: entries, brackets and payouts.",
     nameLabel: "Your name",
@@ -165,6 +181,7 @@ const signupForms = {
 function SignupForm({ kind }: { kind: UserType }) {
   const actionData = useActionData<typeof action>();
   const { schema, path, title, description, nameLabel, submit } = signupForms[kind];
+  const back = useReturnTo();
   // The director's fields are a superset of the player's: one form type serves both.
   const [form, fields] = useForm<z.input<typeof OrganiserSignupSchema>, unknown>({
     id: `signup-${kind}`,
@@ -177,7 +194,12 @@ function SignupForm({ kind }: { kind: UserType }) {
   return (
     <AuthShell toast={actionData?.toast} title={title} description={description}>
       <BackToChooser />
-      <Form method="post" action={path} className="space-y-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        action={withReturn(path, back, { role: kind === "player" ? "player" : "td" })}
+        className="space-y-4"
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="role" value={kind} />
         <FormError id={form.errorId} errors={form.errors} />
         {kind === "organiser" ? (
