@@ -1,6 +1,6 @@
 // The director's actions on the tournament page (hidden `intent`, STYLE §3):
 // the same services as the JSON API, answered with a redirect and a toast.
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { DirectorActionSchema, type DirectorAction } from "~/domain/play.ts";
@@ -9,6 +9,30 @@ import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
 import { assignTable, finalizeTournament, saveResult, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
+
+/** A refused result: the dialog stays open with the message beside the fields and what was typed. */
+export type ResultRefusal = {
+  intent: "record-result" | "correct-result";
+  matchId: string;
+  message: string;
+  values: { winnerId: string; player1Score: string; player2Score: string };
+};
+
+const isResultIntent = (intent: unknown) => intent === "record-result" || intent === "correct-result";
+
+function refusedResult(form: Record<string, FormDataEntryValue>, message: string, status: number) {
+  const text = (name: string) => {
+    const value = form[name];
+    return typeof value === "string" ? value.slice(0, 64) : "";
+  };
+  const refusal: ResultRefusal = {
+    intent: form.intent === "correct-result" ? "correct-result" : "record-result",
+    matchId: text("matchId"),
+    message,
+    values: { winnerId: text("winnerId"), player1Score: text("player1Score"), player2Score: text("player2Score") },
+  };
+  return data({ resultRefusal: refusal }, { status });
+}
 
 const failures: Record<DirectorAction["intent"], string> = {
   start: "Failed to start tournament",
@@ -22,14 +46,18 @@ export async function directorAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
   slug: string,
-): Promise<Response> {
+): Promise<Response | ReturnType<typeof refusedResult>> {
   const claim = await signedIn(request, context, "organiser");
   const { env } = context.get(appContext);
   const back = `/tournament/${slug}?tab=bracket`;
   const toast = async (t: Toast, to = back) => redirectWithCookies(to, [await flashToast(env, t)]);
   if (slug.length > 120) return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
 
-  const parsed = DirectorActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  const parsed = DirectorActionSchema.safeParse(form);
+  if (!parsed.success && isResultIntent(form.intent)) {
+    return refusedResult(form, issuesToErrors(parsed.error.issues).message, 400);
+  }
   if (!parsed.success) {
     return toast({
       type: "error",
@@ -72,6 +100,8 @@ export async function directorAction(
     if (!isDomainError(error)) throw error;
     if (error.status === 404 && error.message === "Tournament not found")
       return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
+    // A result the rules refuse (scores, race): keep the dialog and what was typed.
+    if (isResultIntent(action.intent) && error.status === 400) return refusedResult(form, error.message, 400);
     return toast({ type: "error", title: failures[action.intent], description: error.message });
   }
 }

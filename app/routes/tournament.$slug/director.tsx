@@ -6,6 +6,7 @@ import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
 import { roundLabel } from "~/domain/bracket.ts";
 import type { MatchView } from "~/domain/play.ts";
+import type { ResultRefusal } from "./director.server.ts";
 import { formatGBP } from "~/domain/money.ts";
 
 type Match = MatchView;
@@ -84,15 +85,23 @@ export function ResultDialog({
   rounds,
   raceTo,
   slug,
+  refusal,
 }: {
   match: Match | undefined;
   mode: "record" | "correct";
   rounds: number;
   raceTo: number | null;
   slug: string;
+  /** The server's answer to the last try at this dialog, when it refused it. */
+  refusal?: ResultRefusal | null;
 }) {
   const busy = useIsSubmitting();
   const open = Boolean(match);
+  // What was typed before a refusal, else what the match has.
+  const typed = match && refusal?.matchId === match.id ? refusal : null;
+  const scoreDefault = (slot: "player1Score" | "player2Score") =>
+    typed ? typed.values[slot] : match?.status === "completed" ? match[slot] : "";
+  const errorId = match ? `result-error-${match.id}` : undefined;
   const inputClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
   return (
     <ConfirmDialog
@@ -120,7 +129,7 @@ export function ResultDialog({
                     name="winnerId"
                     value={p.id ?? ""}
                     required
-                    defaultChecked={match.winnerId === p.id}
+                    defaultChecked={(typed ? typed.values.winnerId : match.winnerId) === p.id}
                     className="accent-baize-700"
                   />
                   <span className="font-semibold">{p.name}</span>
@@ -138,7 +147,9 @@ export function ResultDialog({
                 max={raceTo ?? 999}
                 step={1}
                 inputMode="numeric"
-                defaultValue={match.status === "completed" ? match.player1Score : ""}
+                defaultValue={scoreDefault("player1Score")}
+                aria-invalid={typed ? true : undefined}
+                aria-describedby={typed ? errorId : undefined}
                 className={inputClass}
               />
             </label>
@@ -151,11 +162,18 @@ export function ResultDialog({
                 max={raceTo ?? 999}
                 step={1}
                 inputMode="numeric"
-                defaultValue={match.status === "completed" ? match.player2Score : ""}
+                defaultValue={scoreDefault("player2Score")}
+                aria-invalid={typed ? true : undefined}
+                aria-describedby={typed ? errorId : undefined}
                 className={inputClass}
               />
             </label>
           </div>
+          {typed ? (
+            <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+              {typed.message}
+            </p>
+          ) : null}
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Scores are optional{raceTo ? `; race to ${raceTo}` : ""}.
           </p>

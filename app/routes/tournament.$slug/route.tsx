@@ -4,6 +4,7 @@ import {
   Form,
   isRouteErrorResponse,
   Link,
+  useActionData,
   useLoaderData,
   useNavigate,
   useRevalidator,
@@ -168,6 +169,11 @@ export default function TournamentPage() {
     preview,
     previewProblem,
   } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const refusal = actionData && "resultRefusal" in actionData ? actionData.resultRefusal : null;
+  // A refused result reopens its dialog even when the form was posted to the bare page.
+  const refusedFor = (intent: "record-result" | "correct-result") =>
+    refusal?.intent === intent ? refusal.matchId : null;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   // While play is on, the bracket follows the evening without a reload.
@@ -337,14 +343,18 @@ export default function TournamentPage() {
             problem={previewProblem}
           />
           <ResultDialog
-            match={matches.find((m) => m.id === resultFor && m.status !== "completed")}
+            match={matches.find((m) => m.id === (resultFor ?? refusedFor("record-result")) && m.status !== "completed")}
+            refusal={refusal}
             mode="record"
             rounds={rounds}
             raceTo={t.raceTo}
             slug={t.slug}
           />
           <ResultDialog
-            match={matches.find((m) => m.id === correctFor && m.status === "completed")}
+            match={matches.find(
+              (m) => m.id === (correctFor ?? refusedFor("correct-result")) && m.status === "completed",
+            )}
+            refusal={refusal}
             mode="correct"
             rounds={rounds}
             raceTo={t.raceTo}
