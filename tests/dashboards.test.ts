@@ -176,3 +176,26 @@ test("a zero balance disables Withdraw; the dashboards redirect the wrong role",
   expect(html).toMatch(/<button type="button" class="[^"]*" disabled="">Withdraw<\/button>/);
   expect((await p.client.get("/td/dashboard")).headers.get("Location")).toBe("/player/dashboard");
 });
+
+test("the director's dashboard shows player counts and offers a first tournament only to a new director", async () => {
+  const td = await f.organiser("Nina New");
+  const fresh = (await (await td.client.get("/td/dashboard")).text()).replaceAll("<!-- -->", "");
+  expect(fresh).toContain("Create your first tournament");
+
+  const t = await f.createTournament(td, { maxPlayers: 8, name: "Counting Cup" });
+  for (const name of ["Paid Pat", "Paid Pam"]) {
+    const p = await f.player(name);
+    const { paymentIntentId } = (await (
+      await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })
+    ).json()) as { paymentIntentId: string };
+    await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
+  }
+  // A hold that is not paid is not a player.
+  const holder = await f.player("Holding Hal");
+  await holder.client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
+
+  const page = (await (await td.client.get("/td/dashboard")).text()).replaceAll("<!-- -->", "");
+  expect(page).toContain("Counting Cup");
+  expect(page).toContain("2/8 players");
+  expect(page).not.toContain("Create your first tournament");
+});

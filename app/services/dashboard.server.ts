@@ -154,6 +154,9 @@ export function directorTournamentsQuery(organiserId: string) {
         time: tournaments.time,
         status: tournaments.status,
         maxPlayers: tournaments.maxPlayers,
+        // The outer tournament named in full: Drizzle writes a lone table's columns unqualified.
+        playerCount: sql<number>`(select count(*) from ${tournamentPlayers} tp
+          where tp.tournament_id = "tournaments"."id" and tp.paid = 1)`.mapWith(Number),
       })
       .from(tournaments)
       .where(eq(tournaments.organiserId, organiserId))

@@ -72,7 +72,7 @@ export default function OrganiserDashboard() {
           <div className="mt-3 text-sm text-slate-600 dark:text-slate-300">
             <p>No active tournaments.</p>
             <Link to="/td/create-tournament" className="btn-secondary mt-3">
-              Create your first tournament
+              {past.length === 0 ? "Create your first tournament" : "Create a tournament"}
             </Link>
           </div>
         ) : (
@@ -96,7 +96,11 @@ export default function OrganiserDashboard() {
 function TournamentList({
   items,
 }: {
-  items: (Omit<Headline, "entryFeePence" | "siteFeePence"> & { status: TournamentStatus })[];
+  items: (Omit<Headline, "entryFeePence" | "siteFeePence"> & {
+    status: TournamentStatus;
+    playerCount: number;
+    maxPlayers: number;
+  })[];
 }) {
   return (
     <ul className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
@@ -106,7 +110,7 @@ function TournamentList({
             <span className="min-w-0">
               <span className="block truncate font-medium">{t.name}</span>
               <span className="block text-sm text-slate-600 dark:text-slate-400">
-                {t.venue} · {formatDate(t.date)} · {t.time}
+                {t.venue} · {formatDate(t.date)} · {t.time} · {t.playerCount}/{t.maxPlayers} players
               </span>
             </span>
             <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
