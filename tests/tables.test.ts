@@ -14,8 +14,12 @@ async function addTable(td: Account, name: string): Promise<Table> {
   return (await response.json()) as Table;
 }
 
-async function startedTournament(td: Account, players = 4): Promise<TournamentJson> {
-  const t = await f.createTournament(td, { maxPlayers: 8 });
+async function startedTournament(
+  td: Account,
+  players = 4,
+  overrides: Record<string, unknown> = {},
+): Promise<TournamentJson> {
+  const t = await f.createTournament(td, { maxPlayers: 8, ...overrides });
   for (let i = 0; i < players; i++) {
     const p = await f.player(`Player ${i + 1}`);
     const { paymentIntentId } = (await (
@@ -270,15 +274,7 @@ test("the table picker marks a table that another match is being played on", asy
 
 test("the scoreboard names the round as the bracket does and shows the race", async () => {
   const td = await f.organiser();
-  const t = await f.createTournament(td, { maxPlayers: 8, raceTo: 5 });
-  for (let i = 0; i < 8; i++) {
-    const p = await f.player(`Player ${i + 1}`);
-    const { paymentIntentId } = (await (
-      await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })
-    ).json()) as { paymentIntentId: string };
-    await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
-  }
-  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const t = await startedTournament(td, 8, { raceTo: 5 });
   const table = await addTable(td, "Table 1");
   const [first] = await playableMatches(t);
   if (!first) throw new Error("an eight-player draw has first-round matches");

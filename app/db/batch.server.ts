@@ -10,7 +10,7 @@
 import type { Client } from "@libsql/client/web";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
-import { sql, type SQL } from "drizzle-orm";
+import { type Column, getTableName, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client.server.ts";
 import * as schema from "./schema.ts";
 
@@ -43,6 +43,15 @@ function refusingClient(): Client {
 
 /** The database statements are built with. Awaiting one of its statements throws: send them in a batch. */
 export const build: Database = drizzle(refusingClient(), { schema });
+
+/**
+ * A column of the outer query, for a correlated subquery: `"tournaments"."id"`.
+ * In a select from one table Drizzle writes `${tournaments.id}` unqualified
+ * (`"id"`), which the subquery would bind to its own table's column.
+ */
+export function outer(column: Column): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
 
 /** One statement; `map` turns its rows into what the caller wants. */
 export function query<Q extends Item>(statement: Q): Read<ItemResult<Q>>;

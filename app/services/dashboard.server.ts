@@ -1,6 +1,7 @@
 // What the dashboards show: balance movements, statistics and withdrawals.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { build, isCheckViolation, query, write, type Read, type Write } from "~/db/batch.server.ts";
+import { playerCount } from "./tournaments.server.ts";
 import { payouts, playerStats, tournamentPlayers, tournaments, transactions, withdrawals } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
@@ -154,9 +155,7 @@ export function directorTournamentsQuery(organiserId: string) {
         time: tournaments.time,
         status: tournaments.status,
         maxPlayers: tournaments.maxPlayers,
-        // The outer tournament named in full: Drizzle writes a lone table's columns unqualified.
-        playerCount: sql<number>`(select count(*) from ${tournamentPlayers} tp
-          where tp.tournament_id = "tournaments"."id" and tp.paid = 1)`.mapWith(Number),
+        playerCount,
       })
       .from(tournaments)
       .where(eq(tournaments.organiserId, organiserId))

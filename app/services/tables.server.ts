@@ -2,22 +2,17 @@
 // director's list, and what a tablet at a table shows.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { build, first, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
+import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { matches, players, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
 import { type BracketMatch, roundLabel } from "~/domain/bracket.ts";
 
-/**
- * The director's tables; `busyWith` is the match being played on one (in a
- * tournament in progress), if any. The outer table is named in full: Drizzle
- * writes a lone table's columns unqualified, which the subquery would take as
- * its own.
- */
+/** The director's tables; `busyWith` is the match being played on one (in a tournament in progress), if any. */
 export function tablesQuery(organiserId: string) {
   const busyWith = sql<string | null>`(select m.id from ${matches} m
     join ${tournaments} t on t.id = m.tournament_id
-    where m.table_id = "tables"."id" and m.status = 'in_progress' and t.status = 'in_progress'
+    where m.table_id = ${outer(tables.id)} and m.status = 'in_progress' and t.status = 'in_progress'
     order by m.table_assigned_at desc limit 1)`;
   return query(
     build
@@ -108,9 +103,8 @@ export function scoreboardQuery(
         tournamentName: tournaments.name,
         tournamentSlug: tournaments.slug,
         raceTo: tournaments.raceTo,
-        // The outer match is named in full: the subquery's own matches are `mm`.
         totalRounds: sql<number>`(select max(mm.round) from ${matches} mm
-          where mm.tournament_id = "matches"."tournament_id")`.mapWith(Number),
+          where mm.tournament_id = ${outer(matches.tournamentId)})`.mapWith(Number),
         player1Name: p1.name,
         player2Name: p2.name,
       })

@@ -1,7 +1,7 @@
 // Tournaments: create, read for every screen, archive and restore. The
 // pages and the JSON API call these.
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { build, first, query, reads, mapRead, write, type Read, type Sender } from "~/db/batch.server.ts";
+import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 import { matches, organisers, players, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
@@ -53,8 +53,10 @@ export async function createTournament(
 }
 
 // Paid entries, counted in the same statement as the tournament.
-const playerCount = sql<number>`(select count(*) from ${tournamentPlayers}
-  where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 1)`.mapWith(Number);
+export const playerCount = sql<number>`(select count(*) from ${tournamentPlayers}
+  where ${tournamentPlayers.tournamentId} = ${outer(tournaments.id)} and ${tournamentPlayers.paid} = 1)`.mapWith(
+  Number,
+);
 
 // Live holds: places kept for players who are paying (DESIGN §4); they count
 // as taken when deciding whether a tournament is full.
@@ -137,7 +139,7 @@ export function organiserTournamentsQuery(
 ): Read<(TournamentSummary & { finalPlayed: boolean })[]> {
   return query(
     build
-      .select({ ...summaryColumns(now), finalPlayed: finalPlayed(sql`"tournaments"."id"`) })
+      .select({ ...summaryColumns(now), finalPlayed: finalPlayed(outer(tournaments.id)) })
       .from(tournaments)
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
       .where(eq(tournaments.organiserId, organiserId))

@@ -138,36 +138,23 @@ export function ResultDialog({
             </div>
           </fieldset>
           <div className="grid grid-cols-2 gap-3">
-            <label className="space-y-1 text-sm font-medium">
-              <span className="block truncate">{match.player1?.name} score</span>
-              <input
-                name="player1Score"
-                type="number"
-                min={0}
-                max={raceTo ?? 999}
-                step={1}
-                inputMode="numeric"
-                defaultValue={scoreDefault("player1Score")}
-                aria-invalid={typed ? true : undefined}
-                aria-describedby={typed ? errorId : undefined}
-                className={inputClass}
-              />
-            </label>
-            <label className="space-y-1 text-sm font-medium">
-              <span className="block truncate">{match.player2?.name} score</span>
-              <input
-                name="player2Score"
-                type="number"
-                min={0}
-                max={raceTo ?? 999}
-                step={1}
-                inputMode="numeric"
-                defaultValue={scoreDefault("player2Score")}
-                aria-invalid={typed ? true : undefined}
-                aria-describedby={typed ? errorId : undefined}
-                className={inputClass}
-              />
-            </label>
+            {(["player1", "player2"] as const).map((slot) => (
+              <label key={slot} className="space-y-1 text-sm font-medium">
+                <span className="block truncate">{match[slot]?.name} score</span>
+                <input
+                  name={`${slot}Score`}
+                  type="number"
+                  min={0}
+                  max={raceTo ?? 999}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={scoreDefault(`${slot}Score`)}
+                  aria-invalid={typed ? true : undefined}
+                  aria-describedby={typed ? errorId : undefined}
+                  className={inputClass}
+                />
+              </label>
+            ))}
           </div>
           {typed ? (
             <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
