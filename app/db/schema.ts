@@ -4,10 +4,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { userTypes } from "../domain/accounts.ts";
-import { matchStatuses } from "../domain/bracket.ts";
+import { bracketSides, matchStatuses } from "../domain/bracket.ts";
+import { grandFinals } from "../domain/double-elimination.ts";
+import { outcomes } from "../domain/outcomes.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
 import { paymentStatuses } from "../domain/payments.ts";
-import { matchTypes, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
+import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
 import { withdrawalStatuses } from "../domain/withdrawals.ts";
 
 const id = () =>
@@ -89,6 +91,13 @@ export const tournaments = sqliteTable(
     maxPlayers: integer("max_players").notNull().default(16),
     tournamentType: text("tournament_type", { enum: tournamentTypes }).notNull().default("single_elimination"),
     matchType: text("match_type", { enum: matchTypes }).notNull().default("1v1"),
+    // Double elimination: whether the grand final can need a second match.
+    grandFinal: text("grand_final", { enum: grandFinals }).notNull().default("reset"),
+    // Groups into a knockout: entries per group and how many of each go through.
+    groupSize: integer("group_size"),
+    advancePerGroup: integer("advance_per_group"),
+    // "manual": the director orders the entries (tournament_players.seed) instead of a random draw.
+    seeding: text("seeding", { enum: seedings }).notNull().default("random"),
     raceTo: integer("race_to"),
     entryFeePence: pence("entry_fee_pence").notNull(),
     siteFeePence: pence("site_fee_pence").notNull().default(100),
@@ -130,6 +139,8 @@ export const tournamentPlayers = sqliteTable(
       .references(() => players.id, { onDelete: "cascade" }),
     paid: flag("paid").notNull().default(false),
     holdExpiresAt: integer("hold_expires_at", { mode: "number" }),
+    // The director's order when seeding is "manual" (1 = top seed).
+    seed: integer("seed"),
     paymentIntentId: text("payment_intent_id"),
     paidAt: integer("paid_at", { mode: "number" }),
     joinedAt: integer("joined_at", { mode: "number" })
@@ -210,6 +221,10 @@ export const matches = sqliteTable(
     // When the match was last assigned to its table: the table shows the most
     // recently assigned match.
     tableAssignedAt: integer("table_assigned_at", { mode: "number" }),
+    // Which bracket the match is in, its group ("A", "B", … in groups, else null), and its name as shown.
+    bracket: text("bracket", { enum: bracketSides }).notNull().default("winners"),
+    groupName: text("group_name"),
+    label: text("label").notNull().default(""),
     round: integer("round").notNull(),
     matchNumber: integer("match_number").notNull(),
     player1Id: text("player1_id").references(() => players.id, { onDelete: "set null" }),
@@ -218,17 +233,23 @@ export const matches = sqliteTable(
     player2Score: integer("player2_score").notNull().default(0),
     winnerId: text("winner_id").references(() => players.id, { onDelete: "set null" }),
     status: text("status", { enum: matchStatuses }).notNull().default("pending"),
+    outcome: text("outcome", { enum: outcomes }).notNull().default("played"),
     isBye: flag("is_bye").notNull().default(false),
     // Bracket links: where the winner of this match goes (slot 1 or 2).
     nextMatchId: text("next_match_id").references((): AnySQLiteColumn => matches.id, {
       onDelete: "set null",
     }),
     nextSlot: integer("next_slot"),
+    // Double elimination: where the loser goes (null when a loss puts them out).
+    loserMatchId: text("loser_match_id").references((): AnySQLiteColumn => matches.id, {
+      onDelete: "set null",
+    }),
+    loserSlot: integer("loser_slot"),
     completedAt: integer("completed_at", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("matches_position_uq").on(t.tournamentId, t.round, t.matchNumber),
+    uniqueIndex("matches_position_uq").on(t.tournamentId, t.bracket, t.round, t.matchNumber),
     index("matches_table_idx").on(t.tableId, t.tableAssignedAt),
   ],
 );

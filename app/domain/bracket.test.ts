@@ -10,21 +10,20 @@ import {
   correctResult,
   cryptoRandomInt,
   drawOrder,
-  finishingPositions,
   generateBracket,
   type MatchChange,
   matchStats,
   playableMatches,
   type ResultInput,
   roundLabel,
+  places,
   seedOrder,
   type Slot,
-  standings,
   totalRounds,
   withChanges,
 } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
-import { positions } from "./money.ts";
+import { placeName } from "./money.ts";
 // A seeded PRNG so every random tournament is reproducible from its seed.
 import { type Random, seededRandom } from "../../test-support/fixtures.js";
 
@@ -320,8 +319,10 @@ test("a two-player bracket is just the final", () => {
   expect(matches).toEqual([
     {
       id: "m1",
+      bracket: "winners",
       round: 1,
       matchNumber: 1,
+      label: "Final",
       player1Id: "p1",
       player2Id: "p2",
       player1Score: 0,
@@ -331,6 +332,8 @@ test("a two-player bracket is just the final", () => {
       isBye: false,
       nextMatchId: null,
       nextSlot: null,
+      loserMatchId: null,
+      loserSlot: null,
       completedAt: null,
     },
   ]);
@@ -490,33 +493,24 @@ function checkFinished(n: number, start: readonly BracketMatch[], end: readonly 
   expect(lostIn.size).toBe(n - 1);
   expect(lostIn.has(winner as string)).toBe(false);
 
-  // Standings: every player once, positions by the round lost, best first.
-  const table = standings(end);
-  expect(table).toHaveLength(n);
-  expect(table.map((s) => s.playerId).sort()).toEqual([...players].sort());
-  expect(table[0]).toEqual({ playerId: winner, position: "1st", roundLost: null });
-  let previousTier = 0;
-  for (const row of table.slice(1)) {
-    const roundLost = row.roundLost ?? Number.NaN;
-    const tier = rounds - roundLost + 1;
-    check(
-      problems,
-      row.position === finishingPositions[tier] &&
-        tier >= previousTier &&
-        JSON.stringify(lostIn.get(row.playerId)) === JSON.stringify([roundLost]),
-      () => `standing ${JSON.stringify(row)}`,
-    );
-    previousTier = tier;
-  }
-  // A tier of losers of round r has one player per played match of that
-  // round, never more than its places.
+  // Places: every player once; the champion 1st; the losers of round r share
+  // the places after everyone who went further, as many as the round's real matches.
+  const table = places(end);
+  expect([...table.keys()].sort()).toEqual([...players].sort());
+  expect(table.get(winner as string)).toEqual({ from: 1, to: 1 });
   for (let round = 1; round <= rounds; round++) {
-    const count = table.filter((s) => s.roundLost === round).length;
-    check(
-      problems,
-      count === nonByes.filter((m) => m.round === round).length && count <= 2 ** (rounds - round),
-      () => `${count} lost in round ${round}`,
-    );
+    const width = nonByes.filter((m) => m.round === round).length;
+    const from = 2 + nonByes.filter((m) => m.round > round).length;
+    const losers = [...lostIn].filter(([, lost]) => lost[0] === round).map(([playerId]) => playerId);
+    check(problems, losers.length === width && width <= 2 ** (rounds - round), () => `${width} lost in round ${round}`);
+    for (const loser of losers) {
+      const place = table.get(loser);
+      check(
+        problems,
+        place?.from === from && place.to === from + width - 1,
+        () => `${loser}: ${JSON.stringify(place)}`,
+      );
+    }
   }
 
   // Statistics: byes count in none.
@@ -747,7 +741,7 @@ test("a correction is allowed while the next match is at a table, refused once i
   expectDomainError(
     () => correctResult(matches, "m2", { winnerId: "p5" }, open),
     409,
-    "The next match already has a result: correct that one first",
+    "Semi-Finals · Match 1 already has a result: correct that one first",
   );
   // Correcting the later match first is still possible.
   expect(correctResult(matches, "m5", { winnerId: "p1" }, open)).toEqual([
@@ -836,23 +830,25 @@ test("total rounds and the champion", () => {
   expect(champion(bracketOf(5))).toBeNull();
 });
 
-test("standings and statistics of a scripted five-player tournament", () => {
+test("places and statistics of a scripted five-player tournament", () => {
   let matches = bracketOf(5);
-  expectDomainError(() => standings(matches), 409, "The final has not been played yet");
+  const inContention = { p1: null, p2: null, p3: null, p4: null, p5: null };
+  expect(Object.fromEntries(places(matches))).toEqual(inContention);
   matches = record(matches, 1, 2, { winnerId: "p4", player1Score: 3, player2Score: 2 });
+  // Round 1 has one real match: its loser is 5th on their own, at once.
+  expect(Object.fromEntries(places(matches))).toEqual({ ...inContention, p5: { from: 5, to: 5 } });
   matches = record(matches, 2, 1, { winnerId: "p1" });
   matches = record(matches, 2, 2, { winnerId: "p3" });
-  expectDomainError(() => standings(matches), 409, "The final has not been played yet");
   expect(champion(matches)).toBeNull();
   matches = record(matches, 3, 1, { winnerId: "p1" });
   expect(champion(matches)).toBe("p1");
-  expect(standings(matches)).toEqual([
-    { playerId: "p1", position: "1st", roundLost: null },
-    { playerId: "p3", position: "2nd", roundLost: 3 },
-    { playerId: "p4", position: "3rd-4th", roundLost: 2 },
-    { playerId: "p2", position: "3rd-4th", roundLost: 2 },
-    { playerId: "p5", position: "5th-8th", roundLost: 1 },
-  ]);
+  expect(Object.fromEntries(places(matches))).toEqual({
+    p1: { from: 1, to: 1 },
+    p3: { from: 2, to: 2 },
+    p4: { from: 3, to: 4 },
+    p2: { from: 3, to: 4 },
+    p5: { from: 5, to: 5 },
+  });
   // p2's bye is in no statistic; p1 and p3 had byes too.
   expect(Object.fromEntries(matchStats(matches))).toEqual({
     p1: { played: 2, won: 2 },
@@ -871,26 +867,37 @@ test("match statistics before any result: every player at 0, byes not counted", 
   });
 });
 
-test("finishing positions run to 257th-512th and start with the money module's positions", () => {
-  expect(finishingPositions.slice(0, positions.length)).toEqual([...positions]);
-  expect(finishingPositions).toEqual([
+test("place names: ordinals, and a range for a shared place", () => {
+  const ranges = [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [3, 4],
+    [5, 8],
+    [11, 11],
+    [12, 12],
+    [13, 16],
+    [21, 21],
+    [22, 24],
+    [101, 101],
+    [111, 112],
+    [257, 512],
+  ];
+  expect(ranges.map(([from, to]) => placeName({ from: from as number, to: to as number }))).toEqual([
     "1st",
     "2nd",
+    "3rd",
     "3rd-4th",
     "5th-8th",
-    "9th-16th",
-    "17th-32nd",
-    "33rd-64th",
-    "65th-128th",
-    "129th-256th",
+    "11th",
+    "12th",
+    "13th-16th",
+    "21st",
+    "22nd-24th",
+    "101st",
+    "111th-112th",
     "257th-512th",
   ]);
-  // Places 2^(R-r)+1 .. 2^(R-r+1) for a loser of round r of R.
-  for (let tier = 2; tier < finishingPositions.length; tier++) {
-    const [from, to] = (finishingPositions[tier] as string).split("-");
-    expect(Number.parseInt(from as string, 10)).toBe(2 ** (tier - 1) + 1);
-    expect(Number.parseInt(to as string, 10)).toBe(2 ** tier);
-  }
 });
 
 test("playable matches: both players present and no result, in round order", () => {
@@ -1003,7 +1010,9 @@ for (let n = 2; n <= 128; n++) {
     const theirs = await manager.get.finalStandings(stage.id);
     const nameOf = initial.nameOf;
     const theirRank = new Map(theirs.map((s) => [nameOf.get(s.id) ?? "?", s.rank]));
-    const ourRank = new Map(standings(finished).map((s) => [s.playerId, finishingPositions.indexOf(s.position) + 1]));
+    const placed = [...places(finished)].map(([playerId, place]) => ({ playerId, from: place?.from ?? 0 }));
+    const froms = [...new Set(placed.map((p) => p.from))].sort((a, b) => a - b);
+    const ourRank = new Map(placed.map((p) => [p.playerId, froms.indexOf(p.from) + 1]));
     expect(Object.fromEntries(ourRank)).toEqual(Object.fromEntries(theirRank));
   });
 }

@@ -4,24 +4,35 @@
 // to change, so the service layer can write them in one batch and the UI can
 // apply the same changes optimistically.
 import { DomainError } from "./errors.ts";
-import type { Position } from "./money.ts";
+import type { PlaceRange } from "./money.ts";
 
 export type Slot = 1 | 2;
 export const matchStatuses = ["pending", "in_progress", "completed"] as const;
 export type MatchStatus = (typeof matchStatuses)[number];
+/** Which part of a tournament a match belongs to (single elimination is all "winners"). */
+export const bracketSides = ["winners", "losers", "grand_final", "group", "knockout"] as const;
+export type BracketSide = (typeof bracketSides)[number];
 export type BracketMatch = {
   id: string;
-  round: number; // 1 = first round
+  bracket: BracketSide;
+  round: number; // 1 = first round of its bracket
   matchNumber: number; // 1-based within the round, top to bottom
+  label: string; // "Semi-Finals", "Losers Round 2", "Grand Final Reset", …
   player1Id: string | null;
   player2Id: string | null;
   player1Score: number;
   player2Score: number;
   winnerId: string | null;
   status: MatchStatus;
-  isBye: boolean; // a completed first-round match with no opponent; counts in no statistic
-  nextMatchId: string | null; // where the winner goes (null for the final)
+  // A match with at most one entry that can ever reach it: a first-round bye (completed at once), a losers'
+  // bracket match one of whose feeders produces nobody (completed the moment its one entry arrives), a
+  // losers' match nobody can reach (completed, empty) or a grand-final reset that is not needed. It counts in
+  // no statistic.
+  isBye: boolean;
+  nextMatchId: string | null; // where the winner goes (null for the last match)
   nextSlot: Slot | null;
+  loserMatchId: string | null; // where the loser goes (double elimination), null when a loss puts them out
+  loserSlot: Slot | null;
   completedAt: number | null;
 };
 
@@ -112,6 +123,21 @@ export function generateBracket(
   newId: () => string,
   now: number,
 ): BracketMatch[] {
+  return knockoutBracket(playerIdsInSeedOrder, newId, now, "winners", roundLabel);
+}
+
+/**
+ * A single-elimination bracket as generateBracket makes it, in `bracket`, with
+ * its rounds named by `label(round, totalRounds)`: the winners' bracket of a
+ * double elimination and the knockout after groups are built on it.
+ */
+export function knockoutBracket(
+  playerIdsInSeedOrder: readonly string[],
+  newId: () => string,
+  now: number,
+  bracket: BracketSide,
+  label: (round: number, totalRounds: number) => string,
+): BracketMatch[] {
   const players = playerIdsInSeedOrder.length;
   const size = bracketSize(players);
   if (new Set(playerIdsInSeedOrder).size !== players) {
@@ -133,8 +159,10 @@ export function generateBracket(
       const isFinal = round === rounds;
       matches.push({
         id: idAt(round, matchNumber),
+        bracket,
         round,
         matchNumber,
+        label: label(round, rounds),
         player1Id: null,
         player2Id: null,
         player1Score: 0,
@@ -144,6 +172,8 @@ export function generateBracket(
         isBye: false,
         nextMatchId: isFinal ? null : idAt(round + 1, Math.ceil(matchNumber / 2)),
         nextSlot: isFinal ? null : matchNumber % 2 === 1 ? 1 : 2,
+        loserMatchId: null,
+        loserSlot: null,
         completedAt: null,
       });
     }
@@ -184,15 +214,6 @@ function findMatch(matches: readonly BracketMatch[], matchId: string): BracketMa
   const match = matches.find((m) => m.id === matchId);
   if (!match) throw new DomainError(404, "Match not found");
   return match;
-}
-
-function nextMatchOf(matches: readonly BracketMatch[], match: BracketMatch): BracketMatch | null {
-  if (match.nextMatchId === null) return null;
-  const next = matches.find((m) => m.id === match.nextMatchId);
-  // Generated brackets always link to an existing match: a missing one is
-  // damaged data, not something a director can fix.
-  if (!next) throw new Error(`Bracket is inconsistent: match ${match.id} feeds missing match ${match.nextMatchId}`);
-  return next;
 }
 
 function isScore(value: unknown): value is number {
@@ -244,15 +265,90 @@ function validatedScores(
   return { player1Score: given.player1Score ?? 0, player2Score: given.player2Score ?? 0 };
 }
 
-function slotChange(next: BracketMatch, slot: Slot | null, playerId: string): MatchChange {
-  return { id: next.id, set: slot === 1 ? { player1Id: playerId } : { player2Id: playerId } };
+// The rows a result changes, built up in order of first touch. Reads see the
+// changes made so far, so a player who drops into a waiting bye is carried on
+// through it in the same set of changes.
+class Draft {
+  private readonly changed = new Map<string, Partial<Omit<BracketMatch, "id">>>();
+  private readonly byId: Map<string, BracketMatch>;
+  constructor(matches: readonly BracketMatch[]) {
+    this.byId = new Map(matches.map((m) => [m.id, m]));
+  }
+  get(id: string): BracketMatch {
+    const match = this.byId.get(id);
+    // Generated brackets always link to existing matches: a missing one is
+    // damaged data, not something a director can fix.
+    if (!match) throw new Error(`Bracket is inconsistent: a link names the missing match ${id}`);
+    return { ...match, ...this.changed.get(id) };
+  }
+  set(id: string, set: Partial<Omit<BracketMatch, "id">>): void {
+    this.get(id);
+    this.changed.set(id, { ...this.changed.get(id), ...set });
+  }
+  changes(): MatchChange[] {
+    return [...this.changed].map(([id, set]) => ({ id, set }));
+  }
+}
+
+function isGrandFinalWithReset(match: BracketMatch): boolean {
+  return match.bracket === "grand_final" && match.round === 1 && match.nextMatchId !== null;
+}
+
+// A bye that waits for its one entry: every slot that can be filled is filled
+// once this player arrives, so it completes with them and carries them on.
+function place(draft: Draft, matchId: string, slot: Slot | null, playerId: string, now: number): void {
+  draft.set(matchId, slot === 1 ? { player1Id: playerId } : { player2Id: playerId });
+  const match = draft.get(matchId);
+  if (!match.isBye) return;
+  draft.set(matchId, { winnerId: playerId, status: "completed", completedAt: match.completedAt ?? now });
+  if (match.nextMatchId !== null) place(draft, match.nextMatchId, match.nextSlot, playerId, now);
+}
+
+// Where a decided match sends its two players. The first grand final is the
+// exception: when the winners' bracket champion (player 1) wins, the reset
+// is not needed and becomes a bye for them; otherwise both play it again.
+function route(draft: Draft, match: BracketMatch, now: number): void {
+  const winner = match.winnerId;
+  if (winner === null) return;
+  const loser = winner === match.player1Id ? match.player2Id : match.player1Id;
+  if (isGrandFinalWithReset(match) && match.nextMatchId !== null) {
+    const reset = draft.get(match.nextMatchId);
+    const notNeeded = winner === match.player1Id;
+    draft.set(reset.id, {
+      player1Id: match.player1Id,
+      player2Id: notNeeded ? null : match.player2Id,
+      isBye: notNeeded,
+      status: notNeeded ? "completed" : reset.status === "completed" ? "pending" : reset.status,
+      winnerId: notNeeded ? winner : null,
+      completedAt: notNeeded ? (reset.completedAt ?? now) : null,
+    });
+    return;
+  }
+  if (match.nextMatchId !== null) place(draft, match.nextMatchId, match.nextSlot, winner, now);
+  if (match.loserMatchId !== null && loser !== null) place(draft, match.loserMatchId, match.loserSlot, loser, now);
+}
+
+// The match where a player sent on from here would next play: through byes
+// that carried them on, to the first real match.
+function destination(draft: Draft, matchId: string): BracketMatch {
+  let match = draft.get(matchId);
+  while (match.isBye && match.nextMatchId !== null && !isGrandFinalWithReset(match)) {
+    match = draft.get(match.nextMatchId);
+  }
+  return match;
+}
+
+/** "Semi-Finals · Match 2": how errors name a match. */
+function matchName(match: Pick<BracketMatch, "label" | "matchNumber">): string {
+  return `${match.label} · Match ${match.matchNumber}`;
 }
 
 /**
  * Records a result on a pending or in_progress match with both players
- * present. Returns exactly the rows that change: this match (scores — missing
- * scores become 0 —, winnerId, status "completed", completedAt = now) and,
- * unless it is the final, the next match's slot per nextSlot.
+ * present. Returns exactly the rows that change: this match first (scores —
+ * missing scores become 0 —, winnerId, status "completed", completedAt = now),
+ * then the matches its winner and (double elimination) its loser go to, and any
+ * bye that carries one of them on.
  * Throws DomainError: 404 unknown match; 409 already completed or a player
  * missing; 400 bad winner, scores or race.
  */
@@ -265,25 +361,20 @@ export function applyResult(
   const match = findMatch(matches, matchId);
   if (match.status === "completed") throw new DomainError(409, "This match already has a result");
   const scores = validatedScores(match, result, options.raceTo);
-  const changes: MatchChange[] = [
-    {
-      id: match.id,
-      set: { ...scores, winnerId: result.winnerId, status: "completed", completedAt: options.now },
-    },
-  ];
-  const next = nextMatchOf(matches, match);
-  if (next) changes.push(slotChange(next, match.nextSlot, result.winnerId));
-  return changes;
+  const draft = new Draft(matches);
+  draft.set(match.id, { ...scores, winnerId: result.winnerId, status: "completed", completedAt: options.now });
+  route(draft, draft.get(match.id), options.now);
+  return draft.changes();
 }
 
 /**
- * Corrects a completed (non-bye) match's result while the match its winner
- * moved into has no result yet; the final can always be corrected (finalize
- * is the caller's concern). Returns the changed rows: always this match first
- * (scores and winner, even when they are the same, so the caller's guarded
- * write has one shape), then the next match's slot when the winner changed.
- * completedAt is kept: the match was played when it was, a correction only
- * fixes the record, so `options.now` is unused today.
+ * Corrects a completed (non-bye) match's result while every match the change
+ * would alter has no result yet (409 naming the first that has one); the last
+ * match can always be corrected (finalize is the caller's concern). Returns the
+ * changed rows: always this match first (scores and winner, even when they are
+ * the same, so the caller's guarded write has one shape), then, when the
+ * winner changed, the matches its two players now go to. completedAt is kept:
+ * the match was played when it was, a correction only fixes the record.
  */
 export function correctResult(
   matches: readonly BracketMatch[],
@@ -294,16 +385,22 @@ export function correctResult(
   const match = findMatch(matches, matchId);
   if (match.status !== "completed") throw new DomainError(409, "Only a match with a result can be corrected");
   if (match.isBye) throw new DomainError(409, "A bye can't be corrected");
-  const next = nextMatchOf(matches, match);
-  // Once the next match has a result the old winner has already played on
-  // with it; changing this one would leave that result without a player.
-  if (next?.status === "completed") {
-    throw new DomainError(409, "The next match already has a result: correct that one first");
+  const draft = new Draft(matches);
+  if (result.winnerId !== match.winnerId) {
+    // Once a player has played on from here, changing this result would leave
+    // that later result without one of its players.
+    const onward = [match.nextMatchId, match.loserMatchId].filter((id): id is string => id !== null);
+    for (const id of onward) {
+      const later = isGrandFinalWithReset(match) ? draft.get(id) : destination(draft, id);
+      if (later.status === "completed" && !later.isBye) {
+        throw new DomainError(409, `${matchName(later)} already has a result: correct that one first`);
+      }
+    }
   }
   const scores = validatedScores(match, result, options.raceTo);
-  const changes: MatchChange[] = [{ id: match.id, set: { ...scores, winnerId: result.winnerId } }];
-  if (next && result.winnerId !== match.winnerId) changes.push(slotChange(next, match.nextSlot, result.winnerId));
-  return changes;
+  draft.set(match.id, { ...scores, winnerId: result.winnerId });
+  if (result.winnerId !== match.winnerId) route(draft, draft.get(match.id), options.now);
+  return draft.changes();
 }
 
 /** Applies changes to a list (for tests and for the UI's optimistic view): returns a new array. */
@@ -356,51 +453,56 @@ export function champion(matches: readonly BracketMatch[]): string | null {
   return final?.status === "completed" ? final.winnerId : null;
 }
 
-// Every place range a 512-player bracket can produce, best first. The first
-// five are the money module's paid positions, so standings feed splitPool.
-export const finishingPositions = [
-  "1st",
-  "2nd",
-  "3rd-4th",
-  "5th-8th",
-  "9th-16th",
-  "17th-32nd",
-  "33rd-64th",
-  "65th-128th",
-  "129th-256th",
-  "257th-512th",
-] as const satisfies readonly [Position, Position, Position, Position, Position, ...string[]];
-type FinishingPosition = (typeof finishingPositions)[number];
-
-export type Standing = { playerId: string; position: FinishingPosition; roundLost: number | null };
-
 function loserOf(match: BracketMatch): string | null {
   if (match.status !== "completed" || match.isBye || match.winnerId === null) return null;
   return match.winnerId === match.player1Id ? match.player2Id : match.player1Id;
 }
 
+// Where a loss puts a player out, the stage it puts them out in: later stages
+// rank higher. A grand final is one stage (its last loser is the runner-up).
+function eliminationStage(match: BracketMatch): number | null {
+  if (match.bracket === "grand_final") return 3_000;
+  if (match.loserMatchId !== null || match.bracket === "group") return null;
+  return (match.bracket === "losers" ? 2_000 : 1_000) + match.round;
+}
+
 /**
- * Finishing positions once the final has a result (else 409): the final's
- * winner "1st", its loser "2nd", the losers of round r of R share places
- * 2^(R-r)+1 .. 2^(R-r+1) ("3rd-4th", "5th-8th", …). Every player appears
- * exactly once. Order: best first, then by match order.
+ * Every entry's finishing place in a knockout (single or double elimination),
+ * null while they are still in contention. Places follow from the structure,
+ * so a player knocked out early has theirs at once: the champion 1st, the
+ * last loser 2nd, then each earlier stage's losers share the next places as
+ * a range as wide as the stage has real (non-bye) matches — single
+ * elimination: 3rd-4th, 5th-8th, …; double elimination: the losers' final
+ * 3rd, its semi-final 4th, then 5th-6th, 7th-8th, 9th-12th, … per losers' round.
  */
-export function standings(matches: readonly BracketMatch[]): Standing[] {
-  const final = finalOf(matches);
-  if (final?.status !== "completed" || final.winnerId === null) {
-    throw new DomainError(409, "The final has not been played yet");
+export function places(matches: readonly BracketMatch[]): Map<string, PlaceRange | null> {
+  const widths = new Map<number, number>();
+  for (const match of matches) {
+    const stage = eliminationStage(match);
+    if (stage === null || match.isBye) continue;
+    widths.set(stage, match.bracket === "grand_final" ? 1 : (widths.get(stage) ?? 0) + 1);
   }
-  const rounds = totalRounds(matches);
-  const result: Standing[] = [{ playerId: final.winnerId, position: "1st", roundLost: null }];
-  const ordered = [...matches].sort((a, b) => b.round - a.round || a.matchNumber - b.matchNumber);
-  for (const match of ordered) {
+  const firstPlace = new Map<number, number>();
+  let next = 2;
+  for (const stage of [...widths.keys()].sort((a, b) => b - a)) {
+    firstPlace.set(stage, next);
+    next += widths.get(stage) ?? 0;
+  }
+  const result = new Map<string, PlaceRange | null>();
+  for (const match of matches) {
+    for (const playerId of [match.player1Id, match.player2Id]) if (playerId !== null) result.set(playerId, null);
+  }
+  for (const match of matches) {
     const loser = loserOf(match);
-    if (loser === null) continue;
-    // Losing in the final is index 1 ("2nd"), one round earlier index 2, …
-    const position = finishingPositions[rounds - match.round + 1];
-    if (position === undefined) throw new RangeError(`No finishing position for round ${match.round} of ${rounds}`);
-    result.push({ playerId: loser, position, roundLost: match.round });
+    const stage = eliminationStage(match);
+    if (loser === null || stage === null) continue;
+    // The first grand final puts its loser out only when the reset is not needed.
+    if (match.bracket === "grand_final" && match.nextMatchId !== null && match.winnerId !== match.player1Id) continue;
+    const from = firstPlace.get(stage) ?? next;
+    result.set(loser, { from, to: from + (widths.get(stage) ?? 1) - 1 });
   }
+  const won = champion(matches);
+  if (won !== null) result.set(won, { from: 1, to: 1 });
   return result;
 }
 

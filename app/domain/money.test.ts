@@ -19,6 +19,7 @@ import {
   type RakeType,
   rakeTypes,
   splitPool,
+  splitPoolByPlace,
   structuresForFieldSize,
   withdrawalFee,
 } from "./money.ts";
@@ -621,4 +622,81 @@ test("fee and net always add up to the amount", () => {
     expect(feePence + netPence).toBe(amount);
     expect(Math.abs(feePence * 100 - amount * 3)).toBeLessThanOrEqual(50);
   }
+});
+
+// --- splitPoolByPlace: every format's places -------------------------------------------
+
+test("by place: a knockout's shared places pay what the positions pay", () => {
+  const rng = seededRandom(2024);
+  for (let run = 0; run < 300; run++) {
+    const structure = rng.pick(payoutStructureIds);
+    const pool = rng.int(0, 5_000_000);
+    // Any number claimed in each position (byes leave some unclaimed): places from the position's first.
+    const placings: { playerId: string; position: (typeof positions)[number] }[] = [];
+    const placed: { playerId: string; place: { from: number; to: number } }[] = [];
+    let from = 1;
+    for (const position of positions) {
+      const count = rng.int(position === "1st" || position === "2nd" ? 1 : 0, positionSize[position]);
+      for (let i = 0; i < count; i++) {
+        const playerId = `${position}#${i}`;
+        placings.push({ playerId, position });
+        placed.push({ playerId, place: { from, to: from + count - 1 } });
+      }
+      from += positionSize[position];
+    }
+    const byPosition = splitPool(structure, pool, placings).map((p) => [p.playerId, p.amountPence]);
+    const byPlace = splitPoolByPlace(structure, pool, placed).map((p) => [p.playerId, p.amountPence]);
+    expect(byPlace).toEqual(byPosition);
+  }
+});
+
+test("by place: 3rd and 4th on their own, a shared place splits its places' shares, pennies exact", () => {
+  const placed = [
+    { playerId: "a", place: { from: 1, to: 1 } },
+    { playerId: "b", place: { from: 2, to: 2 } },
+    { playerId: "c", place: { from: 3, to: 3 } },
+    { playerId: "d", place: { from: 4, to: 4 } },
+    { playerId: "e", place: { from: 5, to: 6 } },
+    { playerId: "f", place: { from: 5, to: 6 } },
+    { playerId: "g", place: { from: 7, to: 8 } },
+  ];
+  // Top 16 pays 30 / 15 / 7.5 / 7.5 / 5 … per place; every place 1..8 claimed but 8th: 7 claims.
+  const result = splitPoolByPlace("top_16", 100_000, placed);
+  expect(result.map((p) => p.position)).toEqual(["1st", "2nd", "3rd", "4th", "5th-6th", "5th-6th", "7th-8th"]);
+  const amounts = result.map((p) => p.amountPence);
+  expect(amounts.reduce((a, b) => a + b, 0)).toBe(100_000);
+  // g holds 7th-8th alone: it gets the average of the two places' 5% (the other half is spread in proportion).
+  // Claimed shares 30 + 15 + 7.5 + 7.5 + 5 + 5 + 5 = 75%: the pool goes 40 / 20 / 10 / 10 / 6.67 × 3, the two
+  // spare pennies to the better places.
+  expect(amounts).toEqual([40_000, 20_000, 10_000, 10_000, 6_667, 6_667, 6_666]);
+  // Places sharing a range that straddles two shares get the average: 3rd-5th of winner_ru_semi_quarters
+  // pays (10% + 10% + 5%) / 3 each.
+  const straddle = splitPoolByPlace("winner_ru_semi_quarters", 75_000, [
+    { playerId: "x", place: { from: 1, to: 1 } },
+    { playerId: "y", place: { from: 2, to: 2 } },
+    { playerId: "p", place: { from: 3, to: 5 } },
+    { playerId: "q", place: { from: 3, to: 5 } },
+    { playerId: "r", place: { from: 3, to: 5 } },
+  ]);
+  const each = straddle.slice(2).map((p) => p.amountPence);
+  expect(Math.max(...each) - Math.min(...each)).toBeLessThanOrEqual(1);
+  expect(straddle.reduce((sum, p) => sum + p.amountPence, 0)).toBe(75_000);
+  // 40 : 20 : 8.33 × 3 of 85 shares.
+  expect(straddle[0]?.amountPence).toBe(Math.round((75_000 * 4000) / 8500));
+});
+
+test("by place: refuses a player twice, a bad place and a bad pool; nobody paid gives []", () => {
+  expect(() => splitPoolByPlace("winner_only", 100, [{ playerId: "a", place: { from: 0, to: 1 } }])).toThrow(
+    RangeError,
+  );
+  expect(() => splitPoolByPlace("winner_only", 100, [{ playerId: "a", place: { from: 3, to: 2 } }])).toThrow(
+    RangeError,
+  );
+  const twice = [
+    { playerId: "a", place: { from: 1, to: 1 } },
+    { playerId: "a", place: { from: 2, to: 2 } },
+  ];
+  expect(() => splitPoolByPlace("winner_ru", 100, twice)).toThrow(RangeError);
+  expect(() => splitPoolByPlace("winner_ru", -1, [])).toThrow(RangeError);
+  expect(splitPoolByPlace("winner_only", 100, [{ playerId: "b", place: { from: 2, to: 2 } }])).toEqual([]);
 });

@@ -2,4 +2,5 @@
 // entry did not turn up: the other goes through, no racks, no match played in
 // anyone's statistics) or a double forfeit (neither did: in a knockout a bye
 // goes on, in a round robin both lose). Shown as "W/O".
-export type Outcome = "played" | "walkover" | "double_forfeit";
+export const outcomes = ["played", "walkover", "double_forfeit"] as const;
+export type Outcome = (typeof outcomes)[number];

@@ -1,24 +1,35 @@
 // Forms and API bodies for match play (SPEC §5): one schema each, shared by
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
-import { matchStats, matchStatuses, standings, type BracketMatch, type MatchStatus, type Standing } from "./bracket.ts";
+import {
+  champion,
+  matchStats,
+  matchStatuses,
+  places,
+  type BracketMatch,
+  type BracketSide,
+  type MatchStatus,
+} from "./bracket.ts";
 import { DomainError } from "./errors.ts";
 import {
   poolPerEntry,
-  positions,
   rakePerEntry,
-  splitPool,
-  type Payout,
+  splitPoolByPlace,
   type PayoutStructureId,
   type Pence,
-  type Position,
+  type PlacePayout,
   type RakeType,
 } from "./money.ts";
+import type { Outcome } from "./outcomes.ts";
 import type { TournamentStatus } from "./tournaments.ts";
 
 /** A match as the screens show it: SPEC's match shape with names and the table. */
 export type MatchView = {
   id: string;
+  bracket: BracketSide;
+  group: string | null;
+  label: string;
+  outcome: Outcome;
   round: number;
   matchNumber: number;
   player1Id: string | null;
@@ -33,6 +44,7 @@ export type MatchView = {
   tableId: string | null;
   tableName: string | null;
   nextMatchId: string | null;
+  loserMatchId: string | null;
 };
 
 const score = z.preprocess(
@@ -170,7 +182,7 @@ export type PayoutPlan<T> = {
   paidEntries: string[];
   poolPence: Pence;
   rakePence: Pence;
-  payouts: Payout[];
+  payouts: PlacePayout[];
   names: Map<string, string>;
   stats: Map<string, { played: number; won: number }>;
   champion: string | null;
@@ -184,11 +196,9 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
   if (t.status !== "in_progress") {
     throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
   }
-  const placed = standings(bracket); // throws 409 until the final has a result
-  const paidPositions = new Set<string>(positions);
-  const placings = placed
-    .filter((p): p is Standing & { position: Position } => paidPositions.has(p.position))
-    .map((p) => ({ playerId: p.playerId, position: p.position }));
+  const won = champion(bracket);
+  if (won === null) throw new DomainError(409, "The final has not been played yet");
+  const placings = [...places(bracket)].flatMap(([playerId, place]) => (place ? [{ playerId, place }] : []));
   const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
   const poolPence = poolPerEntry(t.entryFeePence, rake) * entries.length;
   return {
@@ -196,10 +206,10 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
     paidEntries: entries.map((e) => e.playerId),
     poolPence,
     rakePence: rake * entries.length,
-    payouts: splitPool(t.payoutStructure, poolPence, placings),
+    payouts: splitPoolByPlace(t.payoutStructure, poolPence, placings),
     names: new Map(entries.map((e) => [e.playerId, e.name])),
     stats: matchStats(bracket),
-    champion: placed.find((p) => p.position === "1st")?.playerId ?? null,
+    champion: won,
     finalMatchId: bracket.find((m) => m.nextMatchId === null)?.id ?? null,
   };
 }

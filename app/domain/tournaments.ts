@@ -28,13 +28,16 @@ export type TournamentStatus = (typeof tournamentStatuses)[number];
 export const tournamentTypes = ["single_elimination", "double_elimination", "round_robin", "round_robin_tier"] as const;
 export type TournamentType = (typeof tournamentTypes)[number];
 
+/** How the entries are placed: a random draw, or the director's order. */
+export const seedings = ["random", "manual"] as const;
+
 export const matchTypes = ["1v1", "2v2", "3v3", "4v4"] as const;
 export type MatchType = (typeof matchTypes)[number];
 
 /** Every SPEC type is listed; those not yet playable say why (DESIGN §5). */
 export const tournamentTypeOptions: { value: TournamentType; label: string; unavailable?: string }[] = [
   { value: "single_elimination", label: "Single elimination" },
-  { value: "double_elimination", label: "Double elimination", unavailable: "Coming soon" },
+  { value: "double_elimination", label: "Double elimination" },
   { value: "round_robin", label: "Round robin", unavailable: "Coming soon" },
   { value: "round_robin_tier", label: "Round-robin groups, then knockout", unavailable: "Coming soon" },
 ];

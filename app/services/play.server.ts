@@ -26,6 +26,7 @@ import {
   type MatchChange,
   type ResultInput,
 } from "~/domain/bracket.ts";
+import { generateDoubleElimination } from "~/domain/double-elimination.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
   checkSamePlayers,
@@ -41,13 +42,20 @@ import { inTournament, tournamentRow, type TournamentRef } from "./tournament-re
 
 type MatchRow = typeof matches.$inferSelect;
 
+// Brackets in the order they are played and shown.
+const bracketOrder = sql`case ${matches.bracket} when 'group' then 0 when 'winners' then 1 when 'knockout' then 1
+  when 'losers' then 2 else 3 end`;
+
 const tournamentQuery = (ref: TournamentRef) => first(tournamentRow(ref));
 
 function toBracketMatch(row: MatchRow): BracketMatch {
+  const slot = (value: number | null) => (value === 1 || value === 2 ? value : null);
   return {
     id: row.id,
+    bracket: row.bracket,
     round: row.round,
     matchNumber: row.matchNumber,
+    label: row.label,
     player1Id: row.player1Id,
     player2Id: row.player2Id,
     player1Score: row.player1Score,
@@ -56,7 +64,9 @@ function toBracketMatch(row: MatchRow): BracketMatch {
     status: row.status,
     isBye: row.isBye,
     nextMatchId: row.nextMatchId,
-    nextSlot: row.nextSlot === 1 || row.nextSlot === 2 ? row.nextSlot : null,
+    nextSlot: slot(row.nextSlot),
+    loserMatchId: row.loserMatchId,
+    loserSlot: slot(row.loserSlot),
     completedAt: row.completedAt,
   };
 }
@@ -73,9 +83,27 @@ function bracketQuery(of: TournamentRef | { matchId: string }): Read<BracketMatc
               where ${matches.id} = ${of.matchId})`
           : inTournament(matches.tournamentId, of),
       )
-      .orderBy(asc(matches.round), asc(matches.matchNumber)),
+      .orderBy(bracketOrder, asc(matches.round), asc(matches.matchNumber)),
     (rows) => rows.map(toBracketMatch),
   );
+}
+
+/** The matches ordered so that every match comes after the ones its links point at. */
+function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
+  const byId = new Map(bracket.map((m) => [m.id, m]));
+  const placed = new Set<string>();
+  const ordered: BracketMatch[] = [];
+  const visit = (match: BracketMatch) => {
+    if (placed.has(match.id)) return;
+    placed.add(match.id);
+    for (const id of [match.nextMatchId, match.loserMatchId]) {
+      const linked = id === null ? undefined : byId.get(id);
+      if (linked) visit(linked);
+    }
+    ordered.push(match);
+  };
+  for (const match of bracket) visit(match);
+  return ordered;
 }
 
 /** Start: a random draw from the paid entries, the whole bracket in one batch. */
@@ -99,10 +127,13 @@ export async function startTournament(
   checkStart(t, entrants.length);
 
   const draw = drawOrder(entrants.map((e) => e.playerId));
-  const bracket = generateBracket(draw, () => crypto.randomUUID(), now);
-  // Later rounds first, so every match's next match already exists.
-  const ordered = [...bracket].sort((a, b) => b.round - a.round || a.matchNumber - b.matchNumber);
-  const rows = ordered.map((m) => ({ ...m, tournamentId: t.id, createdAt: now }));
+  const newId = () => crypto.randomUUID();
+  const bracket =
+    t.tournamentType === "double_elimination"
+      ? generateDoubleElimination(draw, newId, now, t.grandFinal)
+      : generateBracket(draw, newId, now);
+  // Matches a link points at first, so every match's next match already exists.
+  const rows = linkOrder(bracket).map((m) => ({ ...m, tournamentId: t.id, createdAt: now }));
   const chunks: (typeof rows)[] = [];
   for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
 
@@ -154,10 +185,14 @@ export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
     .leftJoin(p2, eq(p2.id, matches.player2Id))
     .leftJoin(tables, eq(tables.id, matches.tableId))
     .where(inTournament(matches.tournamentId, tournament))
-    .orderBy(asc(matches.round), asc(matches.matchNumber));
+    .orderBy(bracketOrder, asc(matches.groupName), asc(matches.round), asc(matches.matchNumber));
   return query(rows, (found) =>
     found.map(({ match: m, player1Name, player2Name, tableName }) => ({
       id: m.id,
+      bracket: m.bracket,
+      group: m.groupName,
+      label: m.label,
+      outcome: m.outcome,
       round: m.round,
       matchNumber: m.matchNumber,
       player1Id: m.player1Id,
@@ -172,6 +207,7 @@ export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
       tableId: m.tableId,
       tableName,
       nextMatchId: m.nextMatchId,
+      loserMatchId: m.loserMatchId,
     })),
   );
 }
