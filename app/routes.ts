@@ -47,6 +47,7 @@ export default [
   route("api/tournaments/:id/finalize", "routes/api.tournaments.$id.finalize/route.ts"),
   route("api/tournaments/:id/payout-preview", "routes/api.tournaments.$id.payout-preview/route.ts"),
   route("api/tournaments/:id/matches", "routes/api.tournaments.$id.matches/route.ts"),
+  route("api/tournaments/:id/standings", "routes/api.tournaments.$id.standings/route.ts"),
   route("api/matches/:id", "routes/api.matches.$id/route.ts"),
   route("api/matches/:id/table", "routes/api.matches.$id.table/route.ts"),
   route("api/tables", "routes/api.tables/route.ts"),

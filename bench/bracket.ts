@@ -1,5 +1,5 @@
 // Bracket module timings at 512 players: draw, generate, play to the end, standings.
-import { applyResult, drawOrder, generateBracket, playableMatches, standings } from "../app/domain/bracket.ts";
+import { applyResult, drawOrder, generateBracket, places, playableMatches } from "../app/domain/bracket.ts";
 
 export function bracketTimings(players = 512, runs = 5) {
   const ids = Array.from({ length: players }, (_, i) => `p${i + 1}`);
@@ -25,7 +25,7 @@ export function bracketTimings(players = 512, runs = 5) {
     }
     times.playAllMs += performance.now() - t;
     t = performance.now();
-    standings(matches);
+    places(matches);
     times.standingsMs += performance.now() - t;
   }
   const round = (ms: number) => Math.round((ms / runs) * 100) / 100;

@@ -25,27 +25,8 @@ type Match = Pick<
   | "player1"
 >;
 
-async function enter(t: TournamentJson, count: number): Promise<Account[]> {
-  const entrants: Account[] = [];
-  for (let i = 0; i < count; i++) {
-    const p = await f.player(`Player ${i + 1}`);
-    const joined = (await (await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })).json()) as {
-      paymentIntentId: string;
-    };
-    const paid = await p.client.json("POST", `/api/dev/payments/${joined.paymentIntentId}/confirm`, {
-      cardNumber: "4242424242424242",
-    });
-    expect(paid.status).toBe(200);
-    entrants.push(p);
-  }
-  return entrants;
-}
-
-async function matchesOf(t: TournamentJson): Promise<Match[]> {
-  const response = await app.client().get(`/api/tournaments/${t.id}/matches`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Match[];
-}
+const enter = (t: TournamentJson, count: number) => f.enter(t, count);
+const matchesOf = (t: TournamentJson) => f.matchesOf<Match>(t);
 
 async function playAll(td: Account, t: TournamentJson, pick: (m: Match) => string = (m) => m.player1Id!) {
   for (let round = 0; round < 12; round++) {

@@ -106,7 +106,7 @@ test("bad creation input is refused with SPEC's messages and writes nothing", as
     [{ rakeValue: "11.00" }, "rakeValue", "Rake can't be more than the entry fee"],
     [{ rakeType: "percent", rakeValue: "100.01" }, "rakeValue", "Rake percentage can't be more than 100%"],
     [{ rakeType: "sometimes" }, "rakeType", "Choose a fixed amount or a percentage"],
-    [{ tournamentType: "double_elimination" }, "tournamentType", "That tournament type is not available yet"],
+    [{ tournamentType: "round_robin" }, "tournamentType", "That tournament type is not available yet"],
     [{ tournamentType: "swiss" }, "tournamentType", "Choose a tournament type"],
     [{ matchType: "2v2" }, "matchType", "That match type is not available yet"],
     [{ payoutStructure: "everyone" }, "payoutStructure", "Choose a payout structure"],

@@ -1,7 +1,9 @@
 // The live bracket: rounds side by side (scrolling sideways on a phone),
-// each a labelled list of matches so screen readers read it in order.
+// each a labelled list of matches so screen readers read it in order. A
+// double elimination shows its winners' bracket, losers' bracket and grand
+// final one under the other, each with its heading.
 import type { ReactNode } from "react";
-import { roundLabel } from "~/domain/bracket.ts";
+import type { BracketSide } from "~/domain/bracket.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
@@ -11,27 +13,66 @@ export type BracketMatchView = Omit<MatchView, "tableId" | "nextMatchId">;
 const statusText = { pending: "Pending", in_progress: "In progress", completed: "Completed" } as const;
 const statusTone = { pending: "slate", in_progress: "green", completed: "blue" } as const;
 
-export function BracketView<M extends BracketMatchView>({
-  matches,
-  renderControls,
-}: {
-  matches: M[];
+const bracketHeadings: Record<BracketSide, string> = {
+  winners: "Winners' bracket",
+  losers: "Losers' bracket",
+  grand_final: "Grand final",
+  group: "Groups",
+  knockout: "Knockout",
+};
+
+type Controls<M> = {
   /** The director's buttons under a match (none for everyone else). */
   renderControls?: (match: M) => ReactNode;
-}) {
-  const rounds = Math.max(0, ...matches.map((m) => m.round));
-  const byRound = Array.from({ length: rounds }, (_, i) => matches.filter((m) => m.round === i + 1));
+};
+
+export function BracketView<M extends BracketMatchView>({ matches, renderControls }: { matches: M[] } & Controls<M>) {
+  // A losers' match nobody can reach is not shown: it is not a match.
+  const shown = matches.filter((m) => !(m.isBye && m.player1Id === null && m.player2Id === null));
+  const sides = [...new Set(shown.map((m) => m.bracket))];
+  if (sides.length <= 1) {
+    return <BracketRounds matches={shown} id="bracket" label="Bracket" renderControls={renderControls} />;
+  }
+  return (
+    <div className="space-y-6">
+      {sides.map((side) => (
+        <section key={side} aria-labelledby={`bracket-${side}`}>
+          <h3 id={`bracket-${side}`} className="mb-2 text-base font-semibold">
+            {bracketHeadings[side]}
+          </h3>
+          <BracketRounds
+            matches={shown.filter((m) => m.bracket === side)}
+            id={side}
+            label={bracketHeadings[side]}
+            renderControls={renderControls}
+          />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** One bracket's rounds side by side, each named as its matches are ("Semi-Finals", "Losers Round 2"). */
+function BracketRounds<M extends BracketMatchView>({
+  matches,
+  id,
+  label: name,
+  renderControls,
+}: { matches: M[]; id: string; label: string } & Controls<M>) {
+  const roundNumbers = [...new Set(matches.map((m) => m.round))].sort((a, b) => a - b);
+  const byRound = roundNumbers.map((round) => matches.filter((m) => m.round === round));
+  const tallest = Math.max(0, ...byRound.map((list) => list.length));
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling region takes focus so arrow keys scroll it
-    <section className="relative -mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label="Bracket, scrolls sideways">
+    <section className="relative -mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label={`${name}, scrolls sideways`}>
       <ol className="flex min-w-max gap-4">
         {byRound.map((list, index) => {
-          const label = roundLabel(index + 1, rounds);
+          const label = list[0]?.label ?? `Round ${index + 1}`;
           return (
             <li key={label} className="w-64 shrink-0 sm:w-72">
-              <section aria-labelledby={`round-${index + 1}`}>
+              <section aria-labelledby={`${id}-round-${index + 1}`}>
                 <h3
-                  id={`round-${index + 1}`}
+                  id={`${id}-round-${index + 1}`}
                   className={
                     "sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase " +
                     "dark:text-slate-400"
@@ -39,10 +80,7 @@ export function BracketView<M extends BracketMatchView>({
                 >
                   {label}
                 </h3>
-                <ol
-                  className="flex flex-col justify-around gap-3"
-                  style={{ minHeight: `${(byRound[0]?.length ?? 0) * 7}rem` }}
-                >
+                <ol className="flex flex-col justify-around gap-3" style={{ minHeight: `${tallest * 7}rem` }}>
                   {list.map((match) => (
                     <li key={match.id}>
                       <MatchCard match={match} label={`${label}, match ${match.matchNumber}`}>
@@ -87,6 +125,9 @@ function MatchCard({ match, label, children }: { match: BracketMatchView; label:
           )}
         </span>
       </div>
+      {match.isBye && match.bracket === "grand_final" ? (
+        <p className="text-slate-500 italic dark:text-slate-400">Not needed</p>
+      ) : null}
       <PlayerLine
         name={match.player1?.name ?? null}
         score={match.player1Score}

@@ -2,6 +2,7 @@
 // and the JSON API), the types SPEC lists and which of them can be played.
 import { z } from "zod";
 import { nameField } from "./text.ts";
+import { grandFinals, type GrandFinal } from "./double-elimination.ts";
 import {
   dateInZone,
   isValidDate,
@@ -68,8 +69,15 @@ export const creationDefaults = {
   rakeValue: "1.00",
   tournamentType: "single_elimination",
   matchType: "1v1",
+  grandFinal: "reset",
   payoutStructure: "winner_ru",
 } as const;
+
+/** The grand final choices of a double elimination. */
+export const grandFinalOptions: { value: GrandFinal; label: string }[] = [
+  { value: "reset", label: "Reset: an unbeaten finalist who loses gets a second match" },
+  { value: "single", label: "Single match" },
+];
 
 function optionalText(label: string, max: number) {
   return z
@@ -162,6 +170,7 @@ export const CreateTournamentSchema = z
         (value) => !matchTypeOptions.find((o) => o.value === value)?.unavailable,
         "That match type is not available yet",
       ),
+    grandFinal: z.enum(grandFinals, { error: "Choose how the grand final is played" }).default("reset"),
     raceTo: raceToField.optional(),
     entryFee: money("Entry fee"),
     siteFee: optionalMoney("Site fee"),
@@ -229,6 +238,7 @@ export const CreateTournamentSchema = z
       maxPlayers: input.maxPlayers,
       tournamentType: input.tournamentType,
       matchType: input.matchType,
+      grandFinal: input.grandFinal,
       raceTo: input.raceTo ?? null,
       entryFeePence: input.entryFee,
       siteFeePence: input.siteFee ?? 100,
@@ -253,6 +263,7 @@ export type CreateTournamentForm = Record<
   | "maxPlayers"
   | "tournamentType"
   | "matchType"
+  | "grandFinal"
   | "raceTo"
   | "entryFee"
   | "siteFee"

@@ -226,7 +226,7 @@ const matchWithTournament = (matchId: string) =>
 const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
 
 /** The batch writing a result's changes, guarded on the match being as we read it. */
-function resultStatements(before: MatchRow, changes: MatchChange[]) {
+function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], changes: MatchChange[]) {
   const [own, ...others] = changes;
   if (!own || own.id !== before.id) throw new Error("applyResult must change the match itself first");
   const guard = and(
@@ -247,13 +247,24 @@ function resultStatements(before: MatchRow, changes: MatchChange[]) {
         sql`exists (select 1 from ${tournaments}
           where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
       ),
+      // The matches this result moves players into have no result meanwhile (a bye that carries them on is
+      // still a bye), and the slots it fills still hold what we read: a sibling filling the other slot is fine.
       assertInBatch(
         others.length === 0
           ? sql`1`
-          : sql`not exists (select 1 from ${matches} where ${matches.id} in (${sql.join(
-              others.map((c) => sql`${c.id}`),
-              sql`, `,
-            )}) and ${matches.status} = 'completed')`,
+          : sql`(select count(*) from ${matches} where ${sql.join(
+              others.map((change) => {
+                const was = bracket.find((m) => m.id === change.id);
+                if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
+                const slots = (["player1Id", "player2Id"] as const)
+                  .filter((slot) => slot in change.set)
+                  .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
+                return sql`(${matches.id} = ${was.id} and ${
+                  was.isBye ? sql`${matches.isBye} = 1` : sql`${matches.status} != 'completed'`
+                }${sql.join(slots, sql``)})`;
+              }),
+              sql` or `,
+            )}) = ${others.length}`,
       ),
       build.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
       // Our own write must have happened before the next match is touched.
@@ -295,7 +306,7 @@ export async function saveResult(
   checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
   const changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
-  await db.write(resultStatements(row, changes));
+  await db.write(resultStatements(row, read.bracket, changes));
   return correcting ? "corrected" : "recorded";
 }
 

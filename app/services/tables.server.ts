@@ -6,7 +6,7 @@ import { build, first, mapRead, outer, query, reads, write, type Read, type Send
 import { matches, players, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
-import { type BracketMatch, roundLabel } from "~/domain/bracket.ts";
+import type { BracketMatch } from "~/domain/bracket.ts";
 
 /** The director's tables; `busyWith` is the match being played on one (in a tournament in progress), if any. */
 export function tablesQuery(organiserId: string) {
@@ -77,13 +77,21 @@ export function tableByCodeQuery(code: string) {
 /** What a table's scoreboard shows: the match as the bracket has it, with names and its tournament. */
 export type CurrentMatch = Pick<
   BracketMatch,
-  "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "player1Score" | "player2Score" | "winnerId" | "status"
+  | "id"
+  | "bracket"
+  | "round"
+  | "matchNumber"
+  | "label"
+  | "player1Id"
+  | "player2Id"
+  | "player1Score"
+  | "player2Score"
+  | "winnerId"
+  | "status"
 > & {
   tournament: { name: string; slug: string };
   player1: { name: string } | null;
   player2: { name: string } | null;
-  /** The round as the bracket names it: "Final", "Semi-Finals", "Round 1". */
-  label: string;
   raceTo: number | null;
 };
 
@@ -103,8 +111,6 @@ export function scoreboardQuery(
         tournamentName: tournaments.name,
         tournamentSlug: tournaments.slug,
         raceTo: tournaments.raceTo,
-        totalRounds: sql<number>`(select max(mm.round) from ${matches} mm
-          where mm.tournament_id = ${outer(matches.tournamentId)})`.mapWith(Number),
         player1Name: p1.name,
         player2Name: p2.name,
       })
@@ -127,7 +133,8 @@ export function scoreboardQuery(
             tournament: { name: row.tournamentName, slug: row.tournamentSlug },
             round: row.match.round,
             matchNumber: row.match.matchNumber,
-            label: roundLabel(row.match.round, Math.max(row.totalRounds, row.match.round)),
+            label: row.match.label,
+            bracket: row.match.bracket,
             raceTo: row.raceTo,
             player1: row.player1Name === null ? null : { name: row.player1Name },
             player2: row.player2Name === null ? null : { name: row.player2Name },

@@ -263,6 +263,8 @@ export function tournamentJson(
     maxPlayers: t.maxPlayers,
     tournamentType: t.tournamentType,
     matchType: t.matchType,
+    grandFinal: t.tournamentType === "double_elimination" ? t.grandFinal : null,
+    seeding: t.seeding,
     raceTo: t.raceTo,
     entryFee: penceToDecimal(t.entryFeePence),
     siteFee: penceToDecimal(t.siteFeePence),

@@ -55,6 +55,27 @@ export function useFactories(app: TestApp) {
     sql: db,
     organiser: (name = "Dave Director") => signUp("organiser", name),
     player: (name = "Pat Player") => signUp("player", name),
+    /** `count` new players who join and pay (simulated card) for `t`. */
+    async enter(t: TournamentJson, count: number, name = (i: number) => `Player ${i + 1}`): Promise<Account[]> {
+      const entrants: Account[] = [];
+      for (let i = 0; i < count; i++) {
+        const p = await signUp("player", name(i));
+        const join = await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
+        const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
+        const paid = await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, {
+          cardNumber: "4242424242424242",
+        });
+        expect(paid.status).toBe(200);
+        entrants.push(p);
+      }
+      return entrants;
+    },
+    /** GET /api/tournaments/{id}/matches (public), asserting it answers. */
+    async matchesOf<M>(t: TournamentJson): Promise<M[]> {
+      const response = await app.client().get(`/api/tournaments/${t.id}/matches`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as M[];
+    },
     async createTournament(td: Account, overrides: Record<string, unknown> = {}): Promise<TournamentJson> {
       const response = await td.client.json("POST", "/api/tournaments", validTournament(overrides));
       expect(response.status, await response.clone().text()).toBe(201);

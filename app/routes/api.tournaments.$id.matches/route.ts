@@ -15,6 +15,10 @@ const api = endpoint({
     return Response.json(
       matches.map((m) => ({
         id: m.id,
+        bracket: m.bracket,
+        group: m.group,
+        label: m.label,
+        outcome: m.outcome,
         round: m.round,
         matchNumber: m.matchNumber,
         player1Id: m.player1Id,

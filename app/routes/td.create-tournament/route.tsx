@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
-import { ActionToast, FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
+import { ActionToast, FieldError, FormError, TextField, useHydrated, useIsSubmitting } from "~/components/form.tsx";
 import { PrizePreview } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
@@ -16,6 +16,7 @@ import {
   matchTypeOptions,
   previewFromValues,
   tournamentTypeOptions,
+  grandFinalOptions,
 } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -64,6 +65,7 @@ const labelClass = "block text-sm font-medium";
 export default function CreateTournament() {
   const actionData = useActionData<typeof action>();
   const busy = useIsSubmitting();
+  const hydrated = useHydrated();
   const [timeZone, setTimeZone] = useState("");
   useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
@@ -169,6 +171,28 @@ export default function CreateTournament() {
                   ))}
                 </select>
                 <FieldError id={fields.matchType.errorId} errors={fields.matchType.errors} />
+              </div>
+              {/* Without JavaScript the choice is always there; with it, only for double elimination. */}
+              <div className="space-y-1.5" hidden={hydrated && fields.tournamentType.value !== "double_elimination"}>
+                <label htmlFor={fields.grandFinal.id} className={labelClass}>
+                  Grand final
+                </label>
+                <select
+                  {...getSelectProps(fields.grandFinal)}
+                  key={fields.grandFinal.key}
+                  className={inputClass}
+                  aria-describedby={`${fields.grandFinal.id}-hint`}
+                >
+                  {grandFinalOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+                <p id={`${fields.grandFinal.id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+                  Double elimination only.
+                </p>
+                <FieldError id={fields.grandFinal.errorId} errors={fields.grandFinal.errors} />
               </div>
               <TextField
                 label="Max players"

@@ -4,7 +4,6 @@ import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
-import { roundLabel } from "~/domain/bracket.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { ResultRefusal } from "./director.server.ts";
 import { formatGBP } from "~/domain/money.ts";
@@ -82,14 +81,12 @@ export function matchControls({
 export function ResultDialog({
   match,
   mode,
-  rounds,
   raceTo,
   slug,
   refusal,
 }: {
   match: Match | undefined;
   mode: "record" | "correct";
-  rounds: number;
   raceTo: number | null;
   slug: string;
   /** The server's answer to the last try at this dialog, when it refused it. */
@@ -107,7 +104,7 @@ export function ResultDialog({
     <ConfirmDialog
       open={open}
       title={mode === "record" ? "Record result" : "Correct result"}
-      description={match ? `${roundLabel(match.round, rounds)} – Match ${match.matchNumber}` : ""}
+      description={match ? `${match.label} – Match ${match.matchNumber}` : ""}
       confirmLabel={mode === "record" ? "Save result" : "Save correction"}
       cancelTo={`/tournament/${slug}?tab=bracket`}
       busy={busy}

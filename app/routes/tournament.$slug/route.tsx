@@ -185,8 +185,8 @@ export default function TournamentPage() {
     return () => clearInterval(timer);
   }, [t.status, revalidator]);
   const isOwner = viewer?.isOwner === true;
-  const rounds = Math.max(0, ...matches.map((m) => m.round));
-  const finalMatch = matches.find((m) => m.round === rounds);
+  // The last match of the format: the final, or the grand final (its reset when there is one).
+  const finalMatch = matches.find((m) => m.nextMatchId === null && m.bracket !== "losers");
   // The toast shows once; `payment` is then removed from the address (the tab stays).
   useEffect(() => {
     if (!paymentToast) return;
@@ -346,7 +346,6 @@ export default function TournamentPage() {
             match={matches.find((m) => m.id === (resultFor ?? refusedFor("record-result")) && m.status !== "completed")}
             refusal={refusal}
             mode="record"
-            rounds={rounds}
             raceTo={t.raceTo}
             slug={t.slug}
           />
@@ -356,7 +355,6 @@ export default function TournamentPage() {
             )}
             refusal={refusal}
             mode="correct"
-            rounds={rounds}
             raceTo={t.raceTo}
             slug={t.slug}
           />

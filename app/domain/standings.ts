@@ -1,0 +1,68 @@
+// The standings every format shows (issue 15): each entry's finishing place
+// (null while still in contention) and their record, in finishing order.
+import { places, type BracketMatch } from "./bracket.ts";
+import type { PlaceRange } from "./money.ts";
+
+export type StandingRow = {
+  playerId: string;
+  name: string;
+  /** "1", "3", "5-6"; null while the entry is still in contention. */
+  place: string | null;
+  group: string | null;
+  played: number;
+  won: number;
+  lost: number;
+  racksFor: number;
+  racksAgainst: number;
+};
+
+/** "1", "5-6". */
+export function placeText({ from, to }: PlaceRange): string {
+  return from === to ? `${from}` : `${from}-${to}`;
+}
+
+type Entry = { playerId: string; name: string };
+
+/**
+ * A knockout's standings (single or double elimination): every entry, placed
+ * ones best first, then those still in contention; ties (a shared place, or
+ * still playing) by name. Byes count in no record.
+ */
+export function knockoutStandings(matches: readonly BracketMatch[], entries: readonly Entry[]): StandingRow[] {
+  const placed = places(matches);
+  const rows = new Map<string, StandingRow & { from: number }>();
+  for (const { playerId, name } of entries) {
+    const place = placed.get(playerId) ?? null;
+    rows.set(playerId, {
+      playerId,
+      name,
+      place: place ? placeText(place) : null,
+      group: null,
+      played: 0,
+      won: 0,
+      lost: 0,
+      racksFor: 0,
+      racksAgainst: 0,
+      from: place?.from ?? Number.POSITIVE_INFINITY,
+    });
+  }
+  for (const match of matches) {
+    if (match.status !== "completed" || match.isBye) continue;
+    const sides = [
+      [match.player1Id, match.player1Score, match.player2Score],
+      [match.player2Id, match.player2Score, match.player1Score],
+    ] as const;
+    for (const [playerId, racksFor, racksAgainst] of sides) {
+      const row = playerId === null ? undefined : rows.get(playerId);
+      if (!row) continue;
+      row.played += 1;
+      if (match.winnerId === playerId) row.won += 1;
+      else row.lost += 1;
+      row.racksFor += racksFor;
+      row.racksAgainst += racksAgainst;
+    }
+  }
+  return [...rows.values()]
+    .sort((a, b) => a.from - b.from || a.name.localeCompare(b.name, "en-GB"))
+    .map(({ from: _from, ...row }) => row);
+}

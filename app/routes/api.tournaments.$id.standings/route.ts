@@ -1,0 +1,15 @@
+import { knockoutStandings } from "~/domain/standings.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { jsonError } from "~/services/http.server.ts";
+import { payoutPlanQuery } from "~/services/play.server.ts";
+
+/** The standings in finishing order, public like the bracket (issue 15). */
+const api = endpoint({
+  GET: on({ who: "anyone", params: ["id"] }, async ({ caller, params }) => {
+    if (params.id.length > 64) return jsonError(404, "Tournament not found");
+    const { plan } = await caller.read({ plan: payoutPlanQuery({ id: params.id }) });
+    if (!plan.t) return jsonError(404, "Tournament not found");
+    return Response.json(knockoutStandings(plan.bracket, plan.entries));
+  }),
+});
+export { api as loader, api as action };

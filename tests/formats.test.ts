@@ -1,0 +1,157 @@
+// The formats beyond single elimination (issue 15) through the real Worker:
+// create, start, the matches and standings APIs, corrections, finalize and payouts.
+import { expect, test } from "vitest";
+import type { MatchView } from "../app/domain/play.ts";
+import type { StandingRow } from "../app/domain/standings.ts";
+import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
+import { useTestApp } from "./support/stack.ts";
+
+const app = useTestApp();
+const f = useFactories(app);
+
+type Match = Omit<MatchView, "tableName" | "nextMatchId" | "loserMatchId">;
+
+async function standingsOf(t: TournamentJson): Promise<StandingRow[]> {
+  const response = await app.client().get(`/api/tournaments/${t.id}/standings`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as StandingRow[];
+}
+
+/** Plays every playable match until none is left; `pick` chooses each winner. */
+async function playAll(td: Account, t: TournamentJson, pick: (m: Match, index: number) => string) {
+  for (let played = 0; played < 200; ) {
+    const playable = (await f.matchesOf<Match>(t)).filter(
+      (m) => m.status !== "completed" && m.player1Id && m.player2Id,
+    );
+    if (playable.length === 0) return played;
+    for (const m of playable) {
+      const response = await td.client.json("PATCH", `/api/matches/${m.id}`, {
+        winnerId: pick(m, played++),
+        player1Score: 0,
+        player2Score: 0,
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+  }
+  throw new Error("the tournament did not end");
+}
+
+test("creating a double elimination: the grand final choice is checked and kept", async () => {
+  const td = await f.organiser();
+  const bad = await td.client.json("POST", "/api/tournaments", {
+    ...validTournament({ tournamentType: "double_elimination" }),
+    grandFinal: "best_of_three",
+  });
+  expect(bad.status).toBe(400);
+  const body = (await bad.json()) as { errors?: Record<string, string[]>; message: string };
+  expect(JSON.stringify(body)).toContain("Choose how the grand final is played");
+  expect(await f.count("tournaments", "organiser_id = ?", [td.id])).toBe(0);
+
+  const reset = await f.createTournament(td, { tournamentType: "double_elimination" });
+  expect(reset).toMatchObject({ tournamentType: "double_elimination", grandFinal: "reset" });
+  const single = await f.createTournament(td, { tournamentType: "double_elimination", grandFinal: "single" });
+  expect(single.grandFinal).toBe("single");
+  const knockout = await f.createTournament(td);
+  expect(knockout.grandFinal).toBeNull();
+});
+
+test("a six-entry double elimination from start to payouts: brackets, labels, standings, places 3rd and 4th", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, {
+    tournamentType: "double_elimination",
+    maxPlayers: 8,
+    payoutStructure: "winner_ru_semi",
+  });
+  const entrants = await f.enter(t, 6);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+
+  const start = await f.matchesOf<Match>(t);
+  const count = (bracket: string) => start.filter((m) => m.bracket === bracket).length;
+  expect([count("winners"), count("losers"), count("grand_final")]).toEqual([7, 6, 2]);
+  expect(start.every((m) => m.group === null && m.outcome === "played")).toBe(true);
+  expect([...new Set(start.map((m) => m.label))]).toEqual([
+    "Winners Quarter-Finals",
+    "Winners Semi-Finals",
+    "Winners Final",
+    "Losers Round 1",
+    "Losers Round 2",
+    "Losers Semi-Final",
+    "Losers Final",
+    "Grand Final",
+    "Grand Final Reset",
+  ]);
+  // Rounds count within their bracket.
+  expect(Math.max(...start.filter((m) => m.bracket === "losers").map((m) => m.round))).toBe(4);
+  expect((await standingsOf(t)).every((row) => row.place === null && row.played === 0)).toBe(true);
+
+  // The better-drawn player (player 1) wins everything, but the losers' champion takes the first grand final.
+  const played = await playAll(
+    td,
+    t,
+    (m) => (m.bracket === "grand_final" && m.round === 1 ? m.player2Id : m.player1Id) as string,
+  );
+  const end = await f.matchesOf<Match>(t);
+  const reset = end.find((m) => m.label === "Grand Final Reset") as Match;
+  expect(reset).toMatchObject({ status: "completed", isBye: false });
+  // 5 + 4 real matches, the grand final and its reset: two losses for all but the champion.
+  expect(played).toBe(11);
+
+  const standings = await standingsOf(t);
+  expect(standings.map((row) => row.place)).toEqual(["1", "2", "3", "4", "5-6", "5-6"]);
+  expect(new Set(standings.map((row) => row.playerId))).toEqual(new Set(entrants.map((e) => e.id)));
+  const [champion, runnerUp] = standings;
+  expect(champion?.playerId).toBe(reset.winnerId);
+  expect(champion?.lost).toBe(1);
+  expect(standings.slice(1).every((row) => row.lost === 2)).toBe(true);
+  expect(runnerUp?.name).toMatch(/^Player \d$/);
+
+  // Winner 50%, runner-up 25%, 3rd and 4th 12.5% each of 6 × £9.00.
+  const preview = (await (await td.client.get(`/api/tournaments/${t.id}/payout-preview`)).json()) as {
+    playerId: string;
+    position: string;
+    amount: string;
+  }[];
+  expect(preview.map((row) => [row.position, row.amount])).toEqual([
+    ["1st", "27.00"],
+    ["2nd", "13.50"],
+    ["3rd", "6.75"],
+    ["4th", "6.75"],
+  ]);
+  expect(preview.map((row) => row.playerId)).toEqual(standings.slice(0, 4).map((row) => row.playerId));
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+  expect(await f.balance("player", champion?.playerId as string)).toBe(2700);
+  expect(await f.balance("player", standings[3]?.playerId as string)).toBe(675);
+  await f.expectLedgerTrue();
+});
+
+test("double elimination corrections: both players move, and a result further on is named when it is in the way", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { tournamentType: "double_elimination", maxPlayers: 4 });
+  await f.enter(t, 4);
+  await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  const [first, second] = (await f.matchesOf<Match>(t)).filter((m) => m.bracket === "winners" && m.round === 1);
+  for (const m of [first, second] as Match[]) {
+    await td.client.json("PATCH", `/api/matches/${m.id}`, { winnerId: m.player1Id });
+  }
+  // Correct the first: its winner and loser swap places in the winners' final and the losers' round 1.
+  const corrected = await td.client.json("PATCH", `/api/matches/${first?.id}`, { winnerId: first?.player2Id });
+  expect(corrected.status, await corrected.clone().text()).toBe(200);
+  const after = await f.matchesOf<Match>(t);
+  const winnersFinal = after.find((m) => m.label === "Winners Final") as Match;
+  const losersFirst = after.find((m) => m.bracket === "losers" && m.round === 1) as Match;
+  expect(winnersFinal.player1Id).toBe(first?.player2Id);
+  expect(losersFirst.player1Id).toBe(first?.player1Id);
+  // Once the losers' match is played, the first match can no longer change its winner.
+  await td.client.json("PATCH", `/api/matches/${losersFirst.id}`, { winnerId: losersFirst.player1Id });
+  const refused = await td.client.json("PATCH", `/api/matches/${first?.id}`, { winnerId: first?.player1Id });
+  expect(refused.status).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    "Losers Semi-Final · Match 1 already has a result: correct that one first",
+  );
+  expect((await f.matchesOf<Match>(t)).find((m) => m.id === first?.id)?.winnerId).toBe(first?.player2Id);
+});
+
+test("standings of an unknown tournament are a 404", async () => {
+  const response = await app.client().get(`/api/tournaments/${crypto.randomUUID()}/standings`);
+  expect(response.status).toBe(404);
+});
