@@ -55,7 +55,7 @@ test("creating a double elimination: the grand final choice is checked and kept"
   expect(knockout.grandFinal).toBeNull();
 });
 
-test("a six-entry double elimination from start to payouts: brackets, labels, standings, places 3rd and 4th", async () => {
+test("six in a double elimination, start to payouts: brackets, labels, standings, 3rd and 4th", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, {
     tournamentType: "double_elimination",
@@ -124,7 +124,7 @@ test("a six-entry double elimination from start to payouts: brackets, labels, st
   await f.expectLedgerTrue();
 });
 
-test("double elimination corrections: both players move, and a result further on is named when it is in the way", async () => {
+test("double elimination corrections move both players; a result further on in the way is named", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { tournamentType: "double_elimination", maxPlayers: 4 });
   await f.enter(t, 4);
