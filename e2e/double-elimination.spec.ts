@@ -1,0 +1,134 @@
+// A double-elimination evening (issue 15) in a real browser: the director
+// creates it, draws it, puts a losers' bracket match on a table the tablet
+// follows, records every result (the grand final goes to a reset) and pays
+// 1st to 4th.
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createOrganiser } from "./support/accounts.ts";
+import { enterPaidPlayers, FAR_FRIDAY, waitForHydrated } from "./support/tournaments.ts";
+
+type Match = {
+  id: string;
+  bracket: string;
+  round: number;
+  label: string;
+  matchNumber: number;
+  player1Id: string | null;
+  player2Id: string | null;
+  player1: { name: string } | null;
+  player2: { name: string } | null;
+  status: string;
+  winnerId: string | null;
+};
+
+async function matchesOf(request: APIRequestContext, id: string): Promise<Match[]> {
+  return (await (await request.get(`/api/tournaments/${id}/matches`)).json()) as Match[];
+}
+
+async function record(page: Page, slug: string, match: Match, winner: string) {
+  await page.goto(`/tournament/${slug}?tab=bracket&result=${match.id}`);
+  const dialog = page.getByRole("dialog", { name: "Record result" });
+  await expect(dialog).toContainText(`${match.label} – Match ${match.matchNumber}`);
+  await dialog.getByRole("radio", { name: winner }).check();
+  await dialog.getByRole("button", { name: "Save result" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Result recorded");
+}
+
+test("a double-elimination evening: draw, a losers' match on the tablet, the reset, 1st-4th paid @tablet", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  await createOrganiser(page.request);
+
+  // Create it in the form: the grand final choice appears with double elimination.
+  await page.goto("/td/create-tournament");
+  await waitForHydrated(page, "form#create-tournament");
+  const name = `Double Trouble ${Math.random().toString(36).slice(2, 7)}`;
+  await page.getByLabel("Tournament name").fill(name);
+  await page.getByLabel("Venue").fill("The Red Lion");
+  await page.getByLabel("Date").fill(FAR_FRIDAY.iso);
+  await page.getByLabel("Start time").fill("19:30");
+  await expect(page.getByLabel("Grand final")).toBeHidden();
+  await page.getByLabel("Tournament type").selectOption("double_elimination");
+  await expect(page.getByLabel("Grand final")).toBeVisible();
+  await expect(page.getByLabel("Grand final")).toHaveValue("reset");
+  await page.getByLabel("Max players").fill("4");
+  await page.getByLabel("Race to (optional)").fill("5");
+  await page.getByLabel("Winner, runner-up and semi-finalists").check();
+  await page.getByRole("button", { name: "Create Tournament" }).click();
+  await expect(page).toHaveURL(/\/tournament\/double-trouble-/);
+  const slug = new URL(page.url()).pathname.split("/")[2] as string;
+  const t = (await (await page.request.get(`/api/tournaments/${slug}`)).json()) as { id: string };
+  await enterPaidPlayers(playwright, baseURL, t.id, 4);
+
+  const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as {
+    accessCode: string;
+  };
+  const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await tablet.goto(`/scoreboard/${table.accessCode}`);
+
+  // The draw: three brackets, each under its heading.
+  await page.goto(`/tournament/${slug}`);
+  await page.getByRole("link", { name: "Start Tournament" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Start Tournament" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Tournament started");
+  for (const heading of ["Winners' bracket", "Losers' bracket", "Grand final"]) {
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  for (const round of ["Winners Semi-Finals", "Winners Final", "Losers Semi-Final", "Losers Final", "Grand Final"]) {
+    await expect(page.getByRole("heading", { name: round, exact: true })).toBeVisible();
+  }
+
+  // Player 1 of each match wins, except the first grand final: the losers' champion forces the reset.
+  let tabled = false;
+  for (let guard = 0; guard < 10; guard++) {
+    const playable = (await matchesOf(page.request, t.id)).filter(
+      (m) => m.player1Id && m.player2Id && m.status !== "completed",
+    );
+    if (playable.length === 0) break;
+    for (const m of playable) {
+      if (!tabled && m.bracket === "losers") {
+        // The losers' semi-final on Table 1: the tablet names the bracket.
+        await page.goto(`/tournament/${slug}?tab=bracket`);
+        const card = page.getByRole("article", { name: `${m.label}, match ${m.matchNumber}` });
+        await card.getByLabel(`Table for match ${m.matchNumber}`).selectOption({ label: "Table 1" });
+        await card.getByRole("button", { name: "Set table" }).click();
+        await expect(page.getByTestId("toast")).toContainText("Table assigned");
+        await expect(tablet.getByTestId("match-label")).toHaveText(
+          `Losers Semi-Final · Match ${m.matchNumber} · Race to 5`,
+          { timeout: 12_000 },
+        );
+        tabled = true;
+      }
+      const firstGrandFinal = m.bracket === "grand_final" && m.round === 1;
+      const winner = (firstGrandFinal ? m.player2 : m.player1)?.name as string;
+      await record(page, slug, m, winner);
+    }
+  }
+  expect(tabled).toBe(true);
+  const end = await matchesOf(page.request, t.id);
+  const reset = end.find((m) => m.label === "Grand Final Reset");
+  expect(reset?.status).toBe("completed");
+
+  // Finalize: 4 × £9 = £36 → 50% / 25% / 12.5% / 12.5%, 3rd and 4th places of their own.
+  await page.goto(`/tournament/${slug}`);
+  await page.getByRole("link", { name: "Finalize & Pay Out" }).click();
+  const preview = page.getByRole("dialog", { name: "Confirm payouts" }).getByTestId("payout-preview");
+  const rows = preview.locator("tbody tr");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText("1st");
+  await expect(rows.nth(0)).toContainText("£18.00");
+  await expect(rows.nth(1)).toContainText("2nd");
+  await expect(rows.nth(2)).toContainText("3rd");
+  await expect(rows.nth(3)).toContainText("4th");
+  await expect(rows.nth(3)).toContainText("£4.50");
+  await page.getByRole("button", { name: "Confirm Payouts" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Payouts confirmed");
+  const standings = (await (await page.request.get(`/api/tournaments/${t.id}/standings`)).json()) as {
+    place: string;
+  }[];
+  expect(standings.map((row) => row.place)).toEqual(["1", "2", "3", "4"]);
+  await tablet.close();
+});
