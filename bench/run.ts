@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { account, benchStack, enterAndPay, table, tournament } from "./lib.ts";
 import { bracketTimings } from "./bracket.ts";
 import { finalizeTimings } from "./finalize.ts";
+import { formatTimings } from "./formats.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { load } from "./load.ts";
 import { measureRoundTrips } from "./round-trips.ts";
@@ -107,6 +108,13 @@ try {
   results.bracket = bracket;
   console.log("\nBracket module, 512 players (average of 5 runs)\n");
   console.log(table([bracket]));
+
+  const formats = await formatTimings(512);
+  results.formats = formats;
+  console.log("\nDouble elimination, 512 entries, generated and played to the end (average of 3 runs)\n");
+  console.log(table([formats.doubleElimination]));
+  console.log("\nRound robin, 32 entries\n");
+  console.log(table([formats.roundRobin]));
 
   const finalize = await finalizeTimings(stack, Number(process.env.BENCH_FINALIZE_PLAYERS ?? 512));
   results.finalize = finalize;

@@ -270,12 +270,19 @@ function validatedScores(
 // through it in the same set of changes.
 class Draft {
   private readonly changed = new Map<string, Partial<Omit<BracketMatch, "id">>>();
-  private readonly byId: Map<string, BracketMatch>;
+  // A result touches a handful of matches: looking each up is cheaper than indexing a 1,000-match bracket.
+  private readonly found = new Map<string, BracketMatch | undefined>();
+  private readonly matches: readonly BracketMatch[];
   constructor(matches: readonly BracketMatch[]) {
-    this.byId = new Map(matches.map((m) => [m.id, m]));
+    this.matches = matches;
   }
   get(id: string): BracketMatch {
-    const match = this.byId.get(id);
+    if (!this.found.has(id))
+      this.found.set(
+        id,
+        this.matches.find((m) => m.id === id),
+      );
+    const match = this.found.get(id);
     // Generated brackets always link to existing matches: a missing one is
     // damaged data, not something a director can fix.
     if (!match) throw new Error(`Bracket is inconsistent: a link names the missing match ${id}`);
@@ -407,14 +414,18 @@ export function correctResult(
 export function withChanges(matches: readonly BracketMatch[], changes: readonly MatchChange[]): BracketMatch[] {
   const byId = new Map<string, Partial<Omit<BracketMatch, "id">>>();
   for (const change of changes) byId.set(change.id, { ...byId.get(change.id), ...change.set });
-  const known = new Set(matches.map((m) => m.id));
-  for (const id of byId.keys()) {
-    if (!known.has(id)) throw new RangeError(`A change names an unknown match: ${id}`);
-  }
-  return matches.map((match) => {
+  let applied = 0;
+  const result = matches.map((match) => {
     const set = byId.get(match.id);
-    return set ? { ...match, ...set } : match;
+    if (!set) return match;
+    applied += 1;
+    return { ...match, ...set };
   });
+  if (applied < byId.size) {
+    const unknown = [...byId.keys()].find((id) => !matches.some((m) => m.id === id));
+    throw new RangeError(`A change names an unknown match: ${unknown}`);
+  }
+  return result;
 }
 
 /**
