@@ -4,7 +4,13 @@
 // 1st to 4th.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";
-import { enterPaidPlayers, FAR_FRIDAY, waitForHydrated } from "./support/tournaments.ts";
+import {
+  enterPaidPlayers,
+  FAR_FRIDAY,
+  scenarioTournament,
+  startViaApi,
+  waitForHydrated,
+} from "./support/tournaments.ts";
 
 type Match = {
   id: string;
@@ -17,6 +23,7 @@ type Match = {
   player1: { name: string } | null;
   player2: { name: string } | null;
   status: string;
+  isBye: boolean;
   winnerId: string | null;
 };
 
@@ -96,10 +103,9 @@ test("a double-elimination evening: draw, a losers' match on the tablet, the res
         await card.getByLabel(`Table for match ${m.matchNumber}`).selectOption({ label: "Table 1" });
         await card.getByRole("button", { name: "Set table" }).click();
         await expect(page.getByTestId("toast")).toContainText("Table assigned");
-        await expect(tablet.getByTestId("match-label")).toHaveText(
-          `Losers Semi-Final · Match ${m.matchNumber} · Race to 5`,
-          { timeout: 12_000 },
-        );
+        await expect(tablet.getByTestId("match-label")).toHaveText("Losers Semi-Final · Race to 5", {
+          timeout: 12_000,
+        });
         tabled = true;
       }
       const firstGrandFinal = m.bracket === "grand_final" && m.round === 1;
@@ -131,4 +137,45 @@ test("a double-elimination evening: draw, a losers' match on the tablet, the res
   }[];
   expect(standings.map((row) => row.place)).toEqual(["1", "2", "3", "4"]);
   await tablet.close();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a walkover and a double forfeit recorded in the result dialog show as W/O", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await createOrganiser(page.request);
+    const created = await page.request.post("/api/tournaments", {
+      data: { ...scenarioTournament({ maxPlayers: 8 }), tournamentType: "double_elimination" },
+    });
+    const t = (await created.json()) as { id: string; slug: string };
+    await enterPaidPlayers(playwright, baseURL, t.id, 8);
+    await startViaApi(page.request, t.id);
+    const [first, second] = (await matchesOf(page.request, t.id)).filter((m) => m.label === "Winners Quarter-Finals");
+    if (!first || !second) throw new Error("eight entries play four quarter-finals");
+
+    await page.goto(`/tournament/${t.slug}?tab=bracket&result=${first.id}`);
+    let dialog = page.getByRole("dialog", { name: "Record result" });
+    await dialog.getByRole("radio", { name: "Walkover (W/O)" }).check();
+    await dialog.getByRole("radio", { name: first.player2?.name }).check();
+    await dialog.getByRole("button", { name: "Save result" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Result recorded");
+
+    await page.goto(`/tournament/${t.slug}?tab=bracket&result=${second.id}`);
+    dialog = page.getByRole("dialog", { name: "Record result" });
+    await dialog.getByRole("radio", { name: "Double forfeit" }).check();
+    await dialog.getByRole("button", { name: "Save result" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Result recorded");
+
+    const quarters = page.getByRole("article", { name: /^Winners Quarter-Finals, match [12]$/ });
+    await expect(quarters.getByText("W/O")).toHaveCount(2);
+    const after = await matchesOf(page.request, t.id);
+    expect(after.find((m) => m.id === first.id)).toMatchObject({ winnerId: first.player2Id });
+    // Nobody came out of the double forfeit: the semi-final waits as a bye for the walkover's winner.
+    const semi = after.find((m) => m.label === "Winners Semi-Finals" && m.matchNumber === 1);
+    expect(semi).toMatchObject({ isBye: true, status: "completed", winnerId: first.player2Id });
+  });
 });

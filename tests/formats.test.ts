@@ -155,3 +155,57 @@ test("standings of an unknown tournament are a 404", async () => {
   const response = await app.client().get(`/api/tournaments/${crypto.randomUUID()}/standings`);
   expect(response.status).toBe(404);
 });
+
+test("walkovers and double forfeits by PATCH: checked, shown as W/O, in no statistics, paid by place", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4, payoutStructure: "winner_ru" });
+  await f.enter(t, 4);
+  await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  const [first, second, final] = await f.matchesOf<Match>(t);
+  const patch = (id: string | undefined, body: Record<string, unknown>) =>
+    td.client.json("PATCH", `/api/matches/${id}`, body);
+
+  for (const [body, message] of [
+    [{ outcome: "forfeit", winnerId: first?.player1Id }, "Outcome must be played, walkover or double_forfeit"],
+    [{ outcome: "walkover" }, "Select the winner"],
+    [{ outcome: "double_forfeit", winnerId: first?.player1Id }, "A double forfeit has no winner"],
+  ] as const) {
+    const refused = await patch(first?.id, body);
+    expect(refused.status, JSON.stringify(body)).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(message);
+  }
+  expect((await f.matchesOf<Match>(t)).every((m) => m.status !== "completed")).toBe(true);
+
+  const walkover = await patch(first?.id, { outcome: "walkover", winnerId: first?.player1Id, player1Score: 5 });
+  expect(walkover.status, await walkover.clone().text()).toBe(200);
+  expect((await patch(final?.id, { outcome: "double_forfeit" })).status).toBe(409);
+  const forfeited = await patch(second?.id, { outcome: "double_forfeit" });
+  expect(forfeited.status, await forfeited.clone().text()).toBe(200);
+
+  const after = await f.matchesOf<Match>(t);
+  expect(after.find((m) => m.id === first?.id)).toMatchObject({ outcome: "walkover", player1Score: 0 });
+  expect(after.find((m) => m.id === second?.id)).toMatchObject({ outcome: "double_forfeit", winnerId: null });
+  // Nobody comes out of the double forfeit: the final is a bye and the walkover's winner is champion.
+  expect(after.find((m) => m.id === final?.id)).toMatchObject({
+    isBye: true,
+    status: "completed",
+    winnerId: first?.player1Id,
+  });
+  const standings = await standingsOf(t);
+  expect(standings.map((row) => row.place)).toEqual(["1", "2-4", "2-4", "2-4"]);
+  expect(standings.every((row) => row.played === 0)).toBe(true);
+  // The page shows W/O.
+  const page = await (await app.client().get(`/tournament/${t.slug}?tab=bracket`)).text();
+  expect(page.match(/>W\/O</g)?.length).toBe(2);
+
+  // 70% to the champion, the runner-up's 30% shared by the three who share 2nd-4th.
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+  expect(await f.balance("player", first?.player1Id as string)).toBe(2520);
+  expect(await f.balance("player", first?.player2Id as string)).toBe(360);
+  const stats = await f.sql().execute({
+    sql: "select sum(matches_played) as played from player_stats where player_id in (?, ?)",
+    args: [first?.player1Id as string, first?.player2Id as string],
+  });
+  expect(Number(stats.rows[0]?.played)).toBe(0);
+  await f.expectLedgerTrue();
+});

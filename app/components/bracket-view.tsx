@@ -120,8 +120,12 @@ function MatchCard({ match, label, children }: { match: BracketMatchView; label:
           {match.tableName ? <span className="font-medium">{match.tableName}</span> : null}
           {match.isBye ? (
             <Badge tone="slate">Bye</Badge>
-          ) : (
+          ) : match.outcome === "played" ? (
             <Badge tone={statusTone[match.status]}>{statusText[match.status]}</Badge>
+          ) : (
+            <Badge tone="slate">
+              <abbr title={match.outcome === "walkover" ? "Walkover" : "Double forfeit"}>W/O</abbr>
+            </Badge>
           )}
         </span>
       </div>
@@ -132,14 +136,14 @@ function MatchCard({ match, label, children }: { match: BracketMatchView; label:
         name={match.player1?.name ?? null}
         score={match.player1Score}
         winner={match.winnerId !== null && match.winnerId === match.player1Id}
-        showScore={match.status === "completed" && !match.isBye}
+        showScore={match.status === "completed" && !match.isBye && match.outcome === "played"}
         bye={match.isBye && !match.player1Id}
       />
       <PlayerLine
         name={match.player2?.name ?? null}
         score={match.player2Score}
         winner={match.winnerId !== null && match.winnerId === match.player2Id}
-        showScore={match.status === "completed" && !match.isBye}
+        showScore={match.status === "completed" && !match.isBye && match.outcome === "played"}
         bye={match.isBye && !match.player2Id}
       />
       {children ? <div className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">{children}</div> : null}

@@ -4,6 +4,7 @@
 // to change, so the service layer can write them in one batch and the UI can
 // apply the same changes optimistically.
 import { DomainError } from "./errors.ts";
+import type { Outcome } from "./outcomes.ts";
 import type { PlaceRange } from "./money.ts";
 
 export type Slot = 1 | 2;
@@ -24,6 +25,7 @@ export type BracketMatch = {
   player2Score: number;
   winnerId: string | null;
   status: MatchStatus;
+  outcome: Outcome; // how it was decided: played, a walkover, or a double forfeit (nobody goes on)
   // A match with at most one entry that can ever reach it: a first-round bye (completed at once), a losers'
   // bracket match one of whose feeders produces nobody (completed the moment its one entry arrives), a
   // losers' match nobody can reach (completed, empty) or a grand-final reset that is not needed. It counts in
@@ -169,6 +171,7 @@ export function knockoutBracket(
         player2Score: 0,
         winnerId: null,
         status: "pending",
+        outcome: "played",
         isBye: false,
         nextMatchId: isFinal ? null : idAt(round + 1, Math.ceil(matchNumber / 2)),
         nextSlot: isFinal ? null : matchNumber % 2 === 1 ? 1 : 2,
@@ -206,7 +209,14 @@ function placeInSlot(match: BracketMatch, slot: Slot | null, playerId: string | 
   else match.player2Id = playerId;
 }
 
-export type ResultInput = { winnerId: string; player1Score?: number | null; player2Score?: number | null };
+export type ResultInput = {
+  /** Required unless the outcome is a double forfeit. */
+  winnerId?: string | null;
+  /** "played" when missing. A walkover has no scores; a double forfeit no winner. */
+  outcome?: Outcome;
+  player1Score?: number | null;
+  player2Score?: number | null;
+};
 export type MatchChange = { id: string; set: Partial<Omit<BracketMatch, "id">> };
 export type ResultOptions = { raceTo: number | null; now: number };
 
@@ -308,7 +318,14 @@ function place(draft: Draft, matchId: string, slot: Slot | null, playerId: strin
   const match = draft.get(matchId);
   if (!match.isBye) return;
   draft.set(matchId, { winnerId: playerId, status: "completed", completedAt: match.completedAt ?? now });
-  if (match.nextMatchId !== null) place(draft, match.nextMatchId, match.nextSlot, playerId, now);
+  if (match.nextMatchId === null) return;
+  // A grand final won by a bye needs no reset.
+  if (isGrandFinalWithReset(match)) {
+    const reset = { player1Id: playerId, player2Id: null, isBye: true, winnerId: playerId };
+    draft.set(match.nextMatchId, { ...reset, status: "completed", completedAt: now });
+    return;
+  }
+  place(draft, match.nextMatchId, match.nextSlot, playerId, now);
 }
 
 // Where a decided match sends its two players. The first grand final is the
@@ -367,11 +384,69 @@ export function applyResult(
 ): MatchChange[] {
   const match = findMatch(matches, matchId);
   if (match.status === "completed") throw new DomainError(409, "This match already has a result");
-  const scores = validatedScores(match, result, options.raceTo);
+  const outcome = result.outcome ?? "played";
   const draft = new Draft(matches);
-  draft.set(match.id, { ...scores, winnerId: result.winnerId, status: "completed", completedAt: options.now });
+  if (outcome === "double_forfeit") {
+    if (match.player1Id === null || match.player2Id === null) {
+      throw new DomainError(409, "Both players must be in the match before a result can be recorded");
+    }
+    if (match.nextMatchId === null || match.bracket === "grand_final") {
+      throw new DomainError(409, "The final can't be forfeited by both players: record a walkover instead");
+    }
+    draft.set(match.id, {
+      player1Score: 0,
+      player2Score: 0,
+      winnerId: null,
+      status: "completed",
+      completedAt: options.now,
+      outcome,
+    });
+    // Neither goes on: where the winner (and in double elimination the loser) would go, a bye goes instead.
+    forfeit(draft, match.nextMatchId, match.nextSlot, options.now);
+    if (match.loserMatchId !== null) forfeit(draft, match.loserMatchId, match.loserSlot, options.now);
+    const last = matches.find((m) => m.nextMatchId === null);
+    const final = last ? draft.get(last.id) : null;
+    if (final?.isBye && final.status === "completed" && final.winnerId === null) {
+      throw new DomainError(409, "Nobody would be left to win: record a walkover instead");
+    }
+    return draft.changes();
+  }
+  const scores = validatedScores(
+    match,
+    outcome === "walkover" ? { winnerId: result.winnerId } : result,
+    options.raceTo,
+  );
+  draft.set(match.id, {
+    ...scores,
+    winnerId: result.winnerId ?? null,
+    status: "completed",
+    completedAt: options.now,
+    ...(outcome === match.outcome ? {} : { outcome }),
+  });
   route(draft, draft.get(match.id), options.now);
   return draft.changes();
+}
+
+// Nobody will arrive in this slot: the entry already in the match goes on
+// through it as a bye, one still to come will, and a match that now nobody can
+// reach is empty and sends nobody on in turn.
+function forfeit(draft: Draft, matchId: string, slot: Slot | null, now: number): void {
+  const match = draft.get(matchId);
+  if (match.isBye) {
+    if (match.status === "completed") return;
+    draft.set(matchId, { status: "completed", completedAt: now, winnerId: null });
+    if (match.nextMatchId === null) return;
+    // Both of the reset's players come from the first grand final: it is empty too.
+    if (isGrandFinalWithReset(match))
+      draft.set(match.nextMatchId, { isBye: true, status: "completed", completedAt: now });
+    else forfeit(draft, match.nextMatchId, match.nextSlot, now);
+    return;
+  }
+  const other = slot === 1 ? match.player2Id : match.player1Id;
+  draft.set(matchId, { isBye: true });
+  // A bye has no loser: nobody drops from it either.
+  if (match.loserMatchId !== null) forfeit(draft, match.loserMatchId, match.loserSlot, now);
+  if (other !== null) place(draft, matchId, slot === 1 ? 2 : 1, other, now);
 }
 
 /**
@@ -392,6 +467,10 @@ export function correctResult(
   const match = findMatch(matches, matchId);
   if (match.status !== "completed") throw new DomainError(409, "Only a match with a result can be corrected");
   if (match.isBye) throw new DomainError(409, "A bye can't be corrected");
+  if (match.outcome === "double_forfeit" || result.outcome === "double_forfeit") {
+    throw new DomainError(409, "A double forfeit can't be corrected: the matches after it have moved on without both");
+  }
+  const outcome = result.outcome ?? "played";
   const draft = new Draft(matches);
   if (result.winnerId !== match.winnerId) {
     // Once a player has played on from here, changing this result would leave
@@ -404,8 +483,16 @@ export function correctResult(
       }
     }
   }
-  const scores = validatedScores(match, result, options.raceTo);
-  draft.set(match.id, { ...scores, winnerId: result.winnerId });
+  const scores = validatedScores(
+    match,
+    outcome === "walkover" ? { winnerId: result.winnerId } : result,
+    options.raceTo,
+  );
+  draft.set(match.id, {
+    ...scores,
+    winnerId: result.winnerId ?? null,
+    ...(outcome === match.outcome ? {} : { outcome }),
+  });
   if (result.winnerId !== match.winnerId) route(draft, draft.get(match.id), options.now);
   return draft.changes();
 }
@@ -470,11 +557,25 @@ function loserOf(match: BracketMatch): string | null {
 }
 
 // Where a loss puts a player out, the stage it puts them out in: later stages
-// rank higher. A grand final is one stage (its last loser is the runner-up).
-function eliminationStage(match: BracketMatch): number | null {
+// rank higher. A grand final is one stage (its last loser is the runner-up). A
+// double forfeit in a winners' bracket that drops its losers puts both out in
+// the losers' round they would have dropped into.
+function eliminationStage(match: BracketMatch, byId: Map<string, BracketMatch>): number | null {
   if (match.bracket === "grand_final") return 3_000;
-  if (match.loserMatchId !== null || match.bracket === "group") return null;
+  if (match.bracket === "group") return null;
+  if (match.loserMatchId !== null) {
+    if (match.outcome !== "double_forfeit") return null;
+    return 2_000 + (byId.get(match.loserMatchId)?.round ?? 0);
+  }
   return (match.bracket === "losers" ? 2_000 : 1_000) + match.round;
+}
+
+// The entries a decided match puts out (both for a double forfeit), before the grand final's exception.
+function outOf(match: BracketMatch): string[] {
+  if (match.status !== "completed" || match.isBye) return [];
+  if (match.outcome === "double_forfeit") return [match.player1Id, match.player2Id].filter((p) => p !== null);
+  const loser = loserOf(match);
+  return loser === null ? [] : [loser];
 }
 
 /**
@@ -482,16 +583,19 @@ function eliminationStage(match: BracketMatch): number | null {
  * null while they are still in contention. Places follow from the structure,
  * so a player knocked out early has theirs at once: the champion 1st, the
  * last loser 2nd, then each earlier stage's losers share the next places as
- * a range as wide as the stage has real (non-bye) matches — single
- * elimination: 3rd-4th, 5th-8th, …; double elimination: the losers' final
- * 3rd, its semi-final 4th, then 5th-6th, 7th-8th, 9th-12th, … per losers' round.
+ * a range as wide as the stage puts entries out (one per real match, two for a
+ * double forfeit, none for a bye) — single elimination: 3rd-4th, 5th-8th, …;
+ * double elimination: the losers' final 3rd, its semi-final 4th, then 5th-6th,
+ * 7th-8th, 9th-12th, … per losers' round.
  */
 export function places(matches: readonly BracketMatch[]): Map<string, PlaceRange | null> {
+  const byId = new Map(matches.map((m) => [m.id, m]));
   const widths = new Map<number, number>();
   for (const match of matches) {
-    const stage = eliminationStage(match);
+    const stage = eliminationStage(match, byId);
     if (stage === null || match.isBye) continue;
-    widths.set(stage, match.bracket === "grand_final" ? 1 : (widths.get(stage) ?? 0) + 1);
+    const width = match.bracket === "grand_final" ? 1 : match.outcome === "double_forfeit" ? 2 : 1;
+    widths.set(stage, match.bracket === "grand_final" ? 1 : (widths.get(stage) ?? 0) + width);
   }
   const firstPlace = new Map<number, number>();
   let next = 2;
@@ -504,13 +608,12 @@ export function places(matches: readonly BracketMatch[]): Map<string, PlaceRange
     for (const playerId of [match.player1Id, match.player2Id]) if (playerId !== null) result.set(playerId, null);
   }
   for (const match of matches) {
-    const loser = loserOf(match);
-    const stage = eliminationStage(match);
-    if (loser === null || stage === null) continue;
+    const stage = eliminationStage(match, byId);
+    if (stage === null) continue;
     // The first grand final puts its loser out only when the reset is not needed.
     if (match.bracket === "grand_final" && match.nextMatchId !== null && match.winnerId !== match.player1Id) continue;
     const from = firstPlace.get(stage) ?? next;
-    result.set(loser, { from, to: from + (widths.get(stage) ?? 1) - 1 });
+    for (const out of outOf(match)) result.set(out, { from, to: from + (widths.get(stage) ?? 1) - 1 });
   }
   const won = champion(matches);
   if (won !== null) result.set(won, { from: 1, to: 1 });
@@ -531,7 +634,7 @@ export function matchStats(matches: readonly BracketMatch[]): Map<string, { play
   };
   for (const match of matches) {
     for (const playerId of [match.player1Id, match.player2Id]) if (playerId !== null) entry(playerId);
-    if (match.status !== "completed" || match.isBye) continue;
+    if (!wasPlayed(match)) continue;
     for (const playerId of [match.player1Id, match.player2Id]) {
       if (playerId === null) continue;
       const player = entry(playerId);
@@ -540,6 +643,11 @@ export function matchStats(matches: readonly BracketMatch[]): Map<string, { play
     }
   }
   return stats;
+}
+
+/** A match played over the table: completed, not a bye, not a walkover or double forfeit. */
+export function wasPlayed(match: Pick<BracketMatch, "status" | "isBye" | "outcome">): boolean {
+  return match.status === "completed" && !match.isBye && match.outcome === "played";
 }
 
 /**

@@ -153,6 +153,7 @@ export function generateDoubleElimination(
       player2Score: 0,
       winnerId: null,
       status: "pending",
+      outcome: "played",
       isBye: false,
       nextMatchId: null,
       nextSlot: null,

@@ -4,3 +4,10 @@
 // goes on, in a round robin both lose). Shown as "W/O".
 export const outcomes = ["played", "walkover", "double_forfeit"] as const;
 export type Outcome = (typeof outcomes)[number];
+
+/** The choices of the result dialog. */
+export const outcomeChoices: { value: Outcome; label: string }[] = [
+  { value: "played", label: "Played" },
+  { value: "walkover", label: "Walkover (W/O)" },
+  { value: "double_forfeit", label: "Double forfeit" },
+];

@@ -20,7 +20,7 @@ import {
   type PlacePayout,
   type RakeType,
 } from "./money.ts";
-import type { Outcome } from "./outcomes.ts";
+import { outcomes, type Outcome } from "./outcomes.ts";
 import type { TournamentStatus } from "./tournaments.ts";
 
 /** A match as the screens show it: SPEC's match shape with names and the table. */
@@ -65,11 +65,25 @@ const score = z.preprocess(
 
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
 
-const MatchResultSchema = z.object({
-  winnerId: id("Select the winner"),
-  player1Score: score,
-  player2Score: score,
-});
+const MatchResultSchema = z
+  .object({
+    outcome: z
+      .enum(outcomes, { error: "Outcome must be played, walkover or double_forfeit" })
+      .optional()
+      .transform((value) => value ?? "played"),
+    winnerId: id("Select the winner").optional(),
+    player1Score: score,
+    player2Score: score,
+  })
+  // A double forfeit has no winner and no racks; everything else needs the winner.
+  .superRefine((input, ctx) => {
+    if (input.outcome !== "double_forfeit" && input.winnerId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["winnerId"], message: "Select the winner" });
+    }
+    if (input.outcome === "double_forfeit" && input.winnerId !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["winnerId"], message: "A double forfeit has no winner" });
+    }
+  });
 
 /** PATCH /api/matches/{id}: SPEC §5's match update. */
 export const MatchUpdateSchema = MatchResultSchema.extend({

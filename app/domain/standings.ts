@@ -1,6 +1,6 @@
 // The standings every format shows (issue 15): each entry's finishing place
 // (null while still in contention) and their record, in finishing order.
-import { places, type BracketMatch } from "./bracket.ts";
+import { places, wasPlayed, type BracketMatch } from "./bracket.ts";
 import type { PlaceRange } from "./money.ts";
 
 export type StandingRow = {
@@ -26,7 +26,7 @@ type Entry = { playerId: string; name: string };
 /**
  * A knockout's standings (single or double elimination): every entry, placed
  * ones best first, then those still in contention; ties (a shared place, or
- * still playing) by name. Byes count in no record.
+ * still playing) by name. Byes, walkovers and double forfeits count in no record.
  */
 export function knockoutStandings(matches: readonly BracketMatch[], entries: readonly Entry[]): StandingRow[] {
   const placed = places(matches);
@@ -47,7 +47,7 @@ export function knockoutStandings(matches: readonly BracketMatch[], entries: rea
     });
   }
   for (const match of matches) {
-    if (match.status !== "completed" || match.isBye) continue;
+    if (!wasPlayed(match)) continue;
     const sides = [
       [match.player1Id, match.player1Score, match.player2Score],
       [match.player2Id, match.player2Score, match.player1Score],

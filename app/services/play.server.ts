@@ -62,6 +62,7 @@ function toBracketMatch(row: MatchRow): BracketMatch {
     player2Score: row.player2Score,
     winnerId: row.winnerId,
     status: row.status,
+    outcome: row.outcome,
     isBye: row.isBye,
     nextMatchId: row.nextMatchId,
     nextSlot: slot(row.nextSlot),
@@ -270,7 +271,7 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
       // Our own write must have happened before the next match is touched.
       assertInBatch(
         sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
-          and ${matches.winnerId} = ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
+          and ${matches.winnerId} is ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
           and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
       ),
       ...others.map((change) => build.update(matches).set(change.set).where(eq(matches.id, change.id))),

@@ -82,6 +82,7 @@ export type CurrentMatch = Pick<
   | "round"
   | "matchNumber"
   | "label"
+  | "outcome"
   | "player1Id"
   | "player2Id"
   | "player1Score"
@@ -135,6 +136,7 @@ export function scoreboardQuery(
             matchNumber: row.match.matchNumber,
             label: row.match.label,
             bracket: row.match.bracket,
+            outcome: row.match.outcome,
             raceTo: row.raceTo,
             player1: row.player1Name === null ? null : { name: row.player1Name },
             player2: row.player2Name === null ? null : { name: row.player2Name },

@@ -161,7 +161,8 @@ function MatchBoard({ match }: { match: ApiMatch }) {
       <div className="text-center">
         <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
         <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
-          {match.label === "Final" ? "Final" : `${match.label} · Match ${match.matchNumber}`}
+          {/* A round of one match ("Final", "Losers Semi-Final", "Grand Final Reset") needs no number. */}
+          {/Final( Reset)?$/.test(match.label) ? match.label : `${match.label} · Match ${match.matchNumber}`}
           {match.raceTo ? ` · Race to ${match.raceTo}` : ""}
         </p>
       </div>
@@ -186,7 +187,7 @@ function MatchBoard({ match }: { match: ApiMatch }) {
           aria-hidden="true"
         />
         <span className="font-semibold" data-testid="match-status">
-          {match.status.replace(/_/g, " ")}
+          {match.outcome === "walkover" || match.outcome === "double_forfeit" ? "W/O" : match.status.replace(/_/g, " ")}
         </span>
       </p>
     </section>

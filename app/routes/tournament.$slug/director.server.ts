@@ -15,7 +15,7 @@ export type ResultRefusal = {
   intent: "record-result" | "correct-result";
   matchId: string;
   message: string;
-  values: { winnerId: string; player1Score: string; player2Score: string };
+  values: { outcome: string; winnerId: string; player1Score: string; player2Score: string };
 };
 
 const isResultIntent = (intent: unknown) => intent === "record-result" || intent === "correct-result";
@@ -29,7 +29,12 @@ function refusedResult(form: Record<string, FormDataEntryValue>, message: string
     intent: form.intent === "correct-result" ? "correct-result" : "record-result",
     matchId: text("matchId"),
     message,
-    values: { winnerId: text("winnerId"), player1Score: text("player1Score"), player2Score: text("player2Score") },
+    values: {
+      outcome: text("outcome"),
+      winnerId: text("winnerId"),
+      player1Score: text("player1Score"),
+      player2Score: text("player2Score"),
+    },
   };
   return data({ resultRefusal: refusal }, { status });
 }
@@ -54,6 +59,8 @@ export async function directorAction(
   if (slug.length > 120) return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
 
   const form = Object.fromEntries(await request.formData());
+  // In the form a winner may still be ticked when "Double forfeit" is chosen: nobody won.
+  if (form.outcome === "double_forfeit") delete form.winnerId;
   const parsed = DirectorActionSchema.safeParse(form);
   if (!parsed.success && isResultIntent(form.intent)) {
     return refusedResult(form, issuesToErrors(parsed.error.issues).message, 400);

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
+import { outcomeChoices } from "~/domain/outcomes.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { ResultRefusal } from "./director.server.ts";
 import { formatGBP } from "~/domain/money.ts";
@@ -125,7 +126,6 @@ export function ResultDialog({
                     type="radio"
                     name="winnerId"
                     value={p.id ?? ""}
-                    required
                     defaultChecked={(typed ? typed.values.winnerId : match.winnerId) === p.id}
                     className="accent-baize-700"
                   />
@@ -153,13 +153,33 @@ export function ResultDialog({
               </label>
             ))}
           </div>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">Decided by</legend>
+            <div className="flex flex-wrap gap-2">
+              {outcomeChoices
+                .filter((o) => mode === "record" || o.value !== "double_forfeit")
+                .map((o) => (
+                  <label key={o.value} className={`${choiceCardClass} flex min-h-11 items-center gap-2 px-3 text-sm`}>
+                    <input
+                      type="radio"
+                      name="outcome"
+                      value={o.value}
+                      defaultChecked={(typed?.values.outcome || (match.outcome ?? "played")) === o.value}
+                      className="accent-baize-700"
+                    />
+                    {o.label}
+                  </label>
+                ))}
+            </div>
+          </fieldset>
           {typed ? (
             <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
               {typed.message}
             </p>
           ) : null}
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            Scores are optional{raceTo ? `; race to ${raceTo}` : ""}.
+            Scores are optional{raceTo ? `; race to ${raceTo}` : ""}. A walkover has no scores; a double forfeit no
+            winner either, and a bye goes on in its place.
           </p>
         </div>
       ) : null}
