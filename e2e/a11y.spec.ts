@@ -97,6 +97,38 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoSeriousViolations(page, `${path} (${theme})`);
     }
 
+    // The other formats' screens: a double elimination's three brackets, a round robin's tables, with results.
+    for (const tournamentType of ["double_elimination", "round_robin"]) {
+      const other = (await (
+        await page.request.post("/api/tournaments", {
+          data: validTournament({ date: futureDate(21), maxPlayers: 4, tournamentType }),
+        })
+      ).json()) as { id: string; slug: string };
+      for (let i = 0; i < 4; i++) {
+        const context = await browser.newContext();
+        await createPlayer(context.request, newIdentity("player"));
+        const join = await context.request.post("/api/tournaments/join", { data: { tournamentId: other.id } });
+        const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
+        await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
+          data: { cardNumber: "4242424242424242" },
+        });
+        await context.close();
+      }
+      await page.request.post(`/api/tournaments/${other.id}/start`);
+      const matches = (await (await page.request.get(`/api/tournaments/${other.id}/matches`)).json()) as {
+        id: string;
+        player1Id: string | null;
+        player2Id: string | null;
+      }[];
+      const [first, second] = matches.filter((m) => m.player1Id && m.player2Id);
+      await page.request.patch(`/api/matches/${first!.id}`, { data: { winnerId: first!.player1Id } });
+      await page.request.patch(`/api/matches/${second!.id}`, {
+        data: { outcome: "walkover", winnerId: second!.player2Id },
+      });
+      await page.goto(`/tournament/${other.slug}?tab=bracket`);
+      await expectNoSeriousViolations(page, `${tournamentType} bracket (${theme})`);
+    }
+
     const playerContext = await browser.newContext();
     await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
     const player = await playerContext.newPage();

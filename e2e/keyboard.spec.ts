@@ -108,13 +108,16 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   const tournamentType = page.getByLabel("Tournament type");
   await expect(tournamentType).toBeFocused();
-  // Double elimination can be chosen (its grand final choice appears); the types that cannot be played yet are
-  // disabled: the arrows skip them.
+  // Double elimination (its grand final choice appears) and round robin can be chosen; groups cannot be played
+  // yet and are disabled: the arrows skip them.
   await page.keyboard.press("ArrowDown");
   await expect(tournamentType).toHaveValue("double_elimination");
   await expect(page.getByLabel("Grand final")).toBeVisible();
   await page.keyboard.press("ArrowDown");
-  await expect(tournamentType).toHaveValue("double_elimination");
+  await expect(tournamentType).toHaveValue("round_robin");
+  await page.keyboard.press("ArrowDown");
+  await expect(tournamentType).toHaveValue("round_robin");
+  await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
   await expect(tournamentType).toHaveValue("single_elimination");
   await expect(page.getByLabel("Grand final")).toBeHidden();

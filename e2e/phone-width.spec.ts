@@ -1,6 +1,7 @@
 // Nothing is wider than the phone (issue 20): at 360 and 390 px no screen
-// scrolls sideways — brackets of 1, 3 and 6 rounds scroll inside their own
-// box — and the Confirm payouts dialog fits the screen.
+// scrolls sideways — brackets of 1, 3 and 6 rounds, a double elimination and a
+// round robin's tables scroll inside their own box — and the Confirm payouts
+// dialog fits the screen.
 import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
@@ -17,8 +18,13 @@ async function startedWith(
   baseURL: string | undefined,
   page: Page,
   players: number,
+  tournamentType = "single_elimination",
 ) {
-  const t = await createTournamentViaApi(page.request, { maxPlayers: players, payoutStructure: "winner_only" });
+  const t = await createTournamentViaApi(page.request, {
+    maxPlayers: players,
+    payoutStructure: "winner_only",
+    tournamentType,
+  });
   await Promise.all(Array.from({ length: players }, () => paidPlayerViaApi(playwright, baseURL, t.id)));
   expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
   return t;
@@ -50,6 +56,8 @@ for (const width of [360, 390]) {
     const one = await startedWith(playwright, baseURL, page, 2);
     const three = await startedWith(playwright, baseURL, page, 8);
     const six = await startedWith(playwright, baseURL, page, 33);
+    const double = await startedWith(playwright, baseURL, page, 8, "double_elimination");
+    const league = await startedWith(playwright, baseURL, page, 8, "round_robin");
     await page.request.post("/api/tables", { data: { name: "Table 1" } });
 
     const screens = [
@@ -59,7 +67,10 @@ for (const width of [360, 390]) {
       "/td/create-tournament",
       "/td/tables",
       "/scoreboard",
-      ...[one, three, six].flatMap((t) => [`/tournament/${t.slug}?tab=bracket`, `/tournament/${t.slug}?tab=details`]),
+      ...[one, three, six, double, league].flatMap((t) => [
+        `/tournament/${t.slug}?tab=bracket`,
+        `/tournament/${t.slug}?tab=details`,
+      ]),
     ];
     const visitAll = async (when: string) => {
       for (const path of screens) {
@@ -69,7 +80,7 @@ for (const width of [360, 390]) {
     };
     await visitAll("before any result");
     // Results add the screen-reader-only "(winner)" to the bracket: still no sideways scroll.
-    for (const t of [one, three, six]) await playAll(page, t.id);
+    for (const t of [one, three, six, double, league]) await playAll(page, t.id);
     await visitAll("with every result in");
 
     // A visitor's and a player's screens, with a place held at checkout.

@@ -197,10 +197,10 @@ test.describe("creating a tournament", () => {
 
     // Types that cannot be played yet are listed but disabled (DESIGN §5).
     const tournamentType = page.getByLabel("Tournament type");
-    for (const label of ["Single elimination", "Double elimination"]) {
+    for (const label of ["Single elimination", "Double elimination", "Round robin"]) {
       await expect(tournamentType.locator("option", { hasText: label })).toBeEnabled();
     }
-    for (const label of ["Round robin", "Round-robin groups, then knockout"]) {
+    for (const label of ["Round-robin groups, then knockout"]) {
       const option = tournamentType.locator("option", { hasText: label });
       await expect(option).toBeDisabled();
       await expect(option).toHaveText(`${label} — Coming soon`);
@@ -222,7 +222,7 @@ test.describe("creating a tournament", () => {
       [{ raceTo: 51 }, "raceTo", "Maximum race to 50"],
       [{ rakeValue: "10.01" }, "rakeValue", "Rake can't be more than the entry fee"],
       [{ date: "2020-01-03" }, "date", "The date can't be in the past"],
-      [{ tournamentType: "round_robin" }, "tournamentType", "That tournament type is not available yet"],
+      [{ tournamentType: "round_robin_tier" }, "tournamentType", "That tournament type is not available yet"],
       [{ tournamentType: "double_elimination", grandFinal: "best_of_3" }, "grandFinal", "Choose how the grand final"],
       [{ matchType: "2v2" }, "matchType", "That match type is not available yet"],
       [{ maxPlayers: 2, payoutStructure: "winner_ru_semi" }, "payoutStructure", "needs at least 4 players"],

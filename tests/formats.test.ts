@@ -209,3 +209,94 @@ test("walkovers and double forfeits by PATCH: checked, shown as W/O, in no stati
   expect(Number(stats.rows[0]?.played)).toBe(0);
   await f.expectLedgerTrue();
 });
+
+test("a round robin of five: every pair once, one sits out each round, standings, a correction, payouts", async () => {
+  const td = await f.organiser();
+  const tooBig = await td.client.json("POST", "/api/tournaments", {
+    ...validTournament({ tournamentType: "round_robin", maxPlayers: 33 }),
+  });
+  expect(tooBig.status).toBe(400);
+  const t = await f.createTournament(td, {
+    tournamentType: "round_robin",
+    maxPlayers: 5,
+    payoutStructure: "winner_ru_semi",
+  });
+  const entrants = await f.enter(t, 5);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const fixtures = await f.matchesOf<Match>(t);
+  expect(fixtures).toHaveLength(10);
+  expect(fixtures.every((m) => m.bracket === "group" && m.group === null && m.label === `Round ${m.round}`)).toBe(true);
+  const pairs = new Set(fixtures.map((m) => [m.player1Id, m.player2Id].sort().join(" v ")));
+  expect(pairs.size).toBe(10);
+  for (let round = 1; round <= 5; round++) {
+    const playing = fixtures.filter((m) => m.round === round).flatMap((m) => [m.player1Id, m.player2Id]);
+    expect(playing).toHaveLength(4);
+    expect(new Set(playing).size).toBe(4);
+  }
+
+  // The earlier-entered player wins each match 5-2 (one by walkover), so the table is the entry order.
+  const rank = new Map(entrants.map((e, i) => [e.id, i]));
+  const better = (m: Match) =>
+    (rank.get(m.player1Id as string) ?? 0) < (rank.get(m.player2Id as string) ?? 0) ? m.player1Id : m.player2Id;
+  for (const [index, m] of fixtures.entries()) {
+    const winnerId = better(m);
+    const body =
+      index === 0
+        ? { outcome: "walkover", winnerId }
+        : { winnerId, player1Score: winnerId === m.player1Id ? 5 : 2, player2Score: winnerId === m.player1Id ? 2 : 5 };
+    const response = await td.client.json("PATCH", `/api/matches/${m.id}`, body);
+    expect(response.status, await response.clone().text()).toBe(200);
+    if (index < fixtures.length - 1) {
+      // Places come when every match is decided.
+      expect((await standingsOf(t)).every((row) => row.place === null)).toBe(true);
+    }
+  }
+  const standings = await standingsOf(t);
+  expect(standings.map((row) => row.playerId)).toEqual(entrants.map((e) => e.id));
+  expect(standings.map((row) => [row.place, row.won, row.lost])).toEqual([
+    ["1", 4, 0],
+    ["2", 3, 1],
+    ["3", 2, 2],
+    ["4", 1, 3],
+    ["5", 0, 4],
+  ]);
+  // A correction in a league moves nothing else: the top two's match goes the other way, the table follows.
+  const [first, second] = entrants.map((e) => e.id);
+  const topTwo = fixtures.find((m) => [m.player1Id, m.player2Id].sort().join() === [first, second].sort().join());
+  const corrected = await td.client.json("PATCH", `/api/matches/${topTwo?.id}`, {
+    winnerId: second,
+    player1Score: topTwo?.player1Id === second ? 5 : 4,
+    player2Score: topTwo?.player1Id === second ? 4 : 5,
+  });
+  expect(corrected.status, await corrected.clone().text()).toBe(200);
+  const after = await standingsOf(t);
+  expect(after.map((row) => [row.playerId, row.place, row.won])).toEqual([
+    [second, "1", 4],
+    [first, "2", 3],
+    ...entrants.slice(2).map((e, i) => [e.id, String(i + 3), 2 - i]),
+  ]);
+
+  // Payouts follow the table: 5 × £9 = £45, 50% / 25% / 12.5% / 12.5%.
+  const preview = (await (await td.client.get(`/api/tournaments/${t.id}/payout-preview`)).json()) as {
+    playerId: string;
+    position: string;
+    amount: string;
+  }[];
+  expect(preview.map((row) => [row.playerId, row.position])).toEqual(
+    after.slice(0, 4).map((row, i) => [row.playerId, ["1st", "2nd", "3rd", "4th"][i]]),
+  );
+  expect(preview.slice(0, 2).map((row) => row.amount)).toEqual(["22.50", "11.25"]);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+  expect(await f.balance("player", second as string)).toBe(2250);
+  const won = await f.sql().execute({
+    sql: "select player_id, tournaments_won from player_stats where player_id in (?, ?)",
+    args: [first as string, second as string],
+  });
+  expect(Object.fromEntries(won.rows.map((r) => [r.player_id, Number(r.tournaments_won)]))).toEqual({
+    [first as string]: 0,
+    [second as string]: 1,
+  });
+  await f.expectLedgerTrue();
+  // Archive after the last match would skip the payouts: it is already finished anyway.
+  expect((await td.client.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "open" })).status).toBe(409);
+});

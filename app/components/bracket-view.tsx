@@ -168,7 +168,7 @@ function PlayerLine({
     <div className={`flex items-center justify-between gap-2 py-0.5 ${winner ? "font-bold" : ""}`}>
       <span className="flex min-w-0 items-center gap-1.5">
         {winner ? <TrophyIcon width={14} height={14} className="shrink-0 text-amber-500" /> : null}
-        <span className={`truncate ${name ? "" : "text-slate-400 italic dark:text-slate-500"}`}>
+        <span className={`truncate ${name ? "" : "text-slate-500 italic dark:text-slate-400"}`}>
           {name ?? (bye ? "Bye" : "TBD")}
         </span>
         {winner ? <span className="sr-only">(winner)</span> : null}

@@ -390,7 +390,7 @@ export function applyResult(
     if (match.player1Id === null || match.player2Id === null) {
       throw new DomainError(409, "Both players must be in the match before a result can be recorded");
     }
-    if (match.nextMatchId === null || match.bracket === "grand_final") {
+    if (match.bracket !== "group" && (match.nextMatchId === null || match.bracket === "grand_final")) {
       throw new DomainError(409, "The final can't be forfeited by both players: record a walkover instead");
     }
     draft.set(match.id, {
@@ -401,7 +401,9 @@ export function applyResult(
       completedAt: options.now,
       outcome,
     });
-    // Neither goes on: where the winner (and in double elimination the loser) would go, a bye goes instead.
+    // In a league both lose. In a knockout neither goes on: where the winner (and in double elimination the
+    // loser) would go, a bye goes instead.
+    if (match.nextMatchId === null) return draft.changes();
     forfeit(draft, match.nextMatchId, match.nextSlot, options.now);
     if (match.loserMatchId !== null) forfeit(draft, match.loserMatchId, match.loserSlot, options.now);
     const last = matches.find((m) => m.nextMatchId === null);

@@ -129,7 +129,7 @@ test("payouts: pool from paid entries after rake, split 70/30, the champion and 
     { playerId: "p1", position: "1st", amountPence: 2_520 },
     { playerId: "p3", position: "2nd", amountPence: 1_080 },
   ]);
-  expect(plan.champion).toBe("p1");
+  expect(plan.winners).toEqual(["p1"]);
   expect(plan.finalMatchId).toBe(bracket.find((m) => m.nextMatchId === null)?.id);
   expect(plan.stats.get("p1")).toEqual({ played: 2, won: 2 });
   expect(plan.paidEntries).toEqual(["p1", "p2", "p3", "p4"]);

@@ -1,15 +1,8 @@
 // Forms and API bodies for match play (SPEC §5): one schema each, shared by
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
-import {
-  champion,
-  matchStats,
-  matchStatuses,
-  places,
-  type BracketMatch,
-  type BracketSide,
-  type MatchStatus,
-} from "./bracket.ts";
+import { formatPlaces, winnersOf } from "./formats.ts";
+import { matchStats, matchStatuses, type BracketMatch, type BracketSide, type MatchStatus } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
 import {
   poolPerEntry,
@@ -199,7 +192,8 @@ export type PayoutPlan<T> = {
   payouts: PlacePayout[];
   names: Map<string, string>;
   stats: Map<string, { played: number; won: number }>;
-  champion: string | null;
+  /** The champion (everyone sharing first place in a league). */
+  winners: string[];
   finalMatchId: string | null;
 };
 
@@ -210,9 +204,12 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
   if (t.status !== "in_progress") {
     throw new DomainError(409, "Payouts can only be previewed and confirmed while the tournament is in progress");
   }
-  const won = champion(bracket);
-  if (won === null) throw new DomainError(409, "The final has not been played yet");
-  const placings = [...places(bracket)].flatMap(([playerId, place]) => (place ? [{ playerId, place }] : []));
+  const playerIds = entries.map((e) => e.playerId);
+  const winners = winnersOf(bracket, playerIds);
+  if (winners.length === 0) throw new DomainError(409, "The final has not been played yet");
+  const placings = [...formatPlaces(bracket, playerIds)].flatMap(([playerId, place]) =>
+    place ? [{ playerId, place }] : [],
+  );
   const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
   const poolPence = poolPerEntry(t.entryFeePence, rake) * entries.length;
   return {
@@ -223,8 +220,10 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
     payouts: splitPoolByPlace(t.payoutStructure, poolPence, placings),
     names: new Map(entries.map((e) => [e.playerId, e.name])),
     stats: matchStats(bracket),
-    champion: won,
-    finalMatchId: bracket.find((m) => m.nextMatchId === null)?.id ?? null,
+    winners,
+    finalMatchId: bracket.every((m) => m.bracket === "group")
+      ? null
+      : (bracket.find((m) => m.nextMatchId === null)?.id ?? null),
   };
 }
 

@@ -4,7 +4,7 @@
 import type { Outcome } from "./outcomes.ts";
 
 const MIN_ROUND_ROBIN_PLAYERS = 2;
-const MAX_ROUND_ROBIN_PLAYERS = 32;
+export const MAX_ROUND_ROBIN_PLAYERS = 32;
 
 export type Fixture = { round: number; matchNumber: number; player1Id: string; player2Id: string };
 

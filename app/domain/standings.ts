@@ -1,6 +1,7 @@
 // The standings every format shows (issue 15): each entry's finishing place
 // (null while still in contention) and their record, in finishing order.
 import { places, wasPlayed, type BracketMatch } from "./bracket.ts";
+import { leaguePlaces, type LeagueResult } from "./formats.ts";
 import type { PlaceRange } from "./money.ts";
 
 export type StandingRow = {
@@ -65,4 +66,29 @@ export function knockoutStandings(matches: readonly BracketMatch[], entries: rea
   return [...rows.values()]
     .sort((a, b) => a.from - b.from || a.name.localeCompare(b.name, "en-GB"))
     .map(({ from: _from, ...row }) => row);
+}
+
+/** A round robin's table in its order (wins, head-to-head, rack difference, racks won), places once decided. */
+function leagueStandingRows(matches: readonly LeagueResult[], entries: readonly Entry[]): StandingRow[] {
+  const names = new Map(entries.map((e) => [e.playerId, e.name]));
+  return leaguePlaces(
+    matches,
+    entries.map((e) => e.playerId),
+  ).map((row) => ({
+    playerId: row.playerId,
+    name: names.get(row.playerId) ?? "Unknown player",
+    place: row.range ? placeText(row.range) : null,
+    group: null,
+    played: row.played,
+    won: row.won,
+    lost: row.lost,
+    racksFor: row.racksFor,
+    racksAgainst: row.racksAgainst,
+  }));
+}
+
+/** The standings of any format: a knockout's or a league's. */
+export function formatStandings(matches: readonly BracketMatch[], entries: readonly Entry[]): StandingRow[] {
+  if (matches.length === 0 || matches.some((m) => m.bracket !== "group")) return knockoutStandings(matches, entries);
+  return leagueStandingRows(matches, entries);
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { nameField } from "./text.ts";
 import { grandFinals, type GrandFinal } from "./double-elimination.ts";
+import { MAX_ROUND_ROBIN_PLAYERS } from "./round-robin.ts";
 import {
   dateInZone,
   isValidDate,
@@ -39,7 +40,7 @@ export type MatchType = (typeof matchTypes)[number];
 export const tournamentTypeOptions: { value: TournamentType; label: string; unavailable?: string }[] = [
   { value: "single_elimination", label: "Single elimination" },
   { value: "double_elimination", label: "Double elimination" },
-  { value: "round_robin", label: "Round robin", unavailable: "Coming soon" },
+  { value: "round_robin", label: "Round robin" },
   { value: "round_robin_tier", label: "Round-robin groups, then knockout", unavailable: "Coming soon" },
 ];
 
@@ -191,6 +192,15 @@ export const CreateTournamentSchema = z
       if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
     },
     whenValid("entryFee", "rakeType", "rakeValue"),
+  )
+  .superRefine(
+    (input, ctx) => {
+      if (input.tournamentType === "round_robin" && input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS) {
+        const message = `A round robin takes at most ${MAX_ROUND_ROBIN_PLAYERS} players`;
+        ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
+      }
+    },
+    whenValid("tournamentType", "maxPlayers"),
   )
   .superRefine(
     (input, ctx) => {

@@ -21,12 +21,11 @@ import {
   applyResult,
   correctResult,
   drawOrder,
-  generateBracket,
   type BracketMatch,
   type MatchChange,
   type ResultInput,
 } from "~/domain/bracket.ts";
-import { generateDoubleElimination } from "~/domain/double-elimination.ts";
+import { generateFormat } from "~/domain/formats.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
   checkSamePlayers,
@@ -129,10 +128,7 @@ export async function startTournament(
 
   const draw = drawOrder(entrants.map((e) => e.playerId));
   const newId = () => crypto.randomUUID();
-  const bracket =
-    t.tournamentType === "double_elimination"
-      ? generateDoubleElimination(draw, newId, now, t.grandFinal)
-      : generateBracket(draw, newId, now);
+  const bracket = generateFormat(t.tournamentType, draw, newId, now, { grandFinal: t.grandFinal });
   // Matches a link points at first, so every match's next match already exists.
   const rows = linkOrder(bracket).map((m) => ({ ...m, tournamentId: t.id, createdAt: now }));
   const chunks: (typeof rows)[] = [];
@@ -379,7 +375,8 @@ export async function finalizeTournament(
   db: Sender,
   { organiserId, tournament, now = Date.now() }: { organiserId: string; tournament: TournamentRef; now?: number },
 ) {
-  const plan = planPayouts(await db.send(payoutPlanQuery(tournament)), organiserId);
+  const read = await db.send(payoutPlanQuery(tournament));
+  const plan = planPayouts(read, organiserId);
   const { t } = plan;
   // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
   const finalizeId = crypto.randomUUID();
@@ -389,10 +386,19 @@ export async function finalizeTournament(
   const winnings = new Map(plan.payouts.map((p) => [p.playerId, p.amountPence]));
 
   const statements = [
-    // A correction of the final may land after we planned the payouts.
+    // A correction may land after we planned the payouts: in a knockout only the final's can still change
+    // anything (earlier matches are fixed once the matches after them have results); in a league any can.
     assertInBatch(
-      sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
-        and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.champion})`,
+      plan.finalMatchId !== null
+        ? sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
+          and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.winners[0]})`
+        : sql`(select count(*) from ${matches} where ${matches.tournamentId} = ${t.id}
+          and ${matches.status} = 'completed'
+          and (${matches.id}, coalesce(${matches.winnerId}, ''), ${matches.player1Score}, ${matches.player2Score})
+          in (values ${sql.join(
+            read.bracket.map((m) => sql`(${m.id}, ${m.winnerId ?? ""}, ${m.player1Score}, ${m.player2Score})`),
+            sql`, `,
+          )})) = ${read.bracket.length}`,
     ),
     build
       .update(tournaments)
@@ -442,7 +448,7 @@ export async function finalizeTournament(
       : []),
     ...plan.paidEntries.map((playerId) => {
       const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
-      const won = plan.champion === playerId ? 1 : 0;
+      const won = plan.winners.includes(playerId) ? 1 : 0;
       const earnings = winnings.get(playerId) ?? 0;
       return build.run(sql`insert into ${playerStats}
             (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence,

@@ -65,10 +65,11 @@ const liveHolds = (now: number) =>
     where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0
     and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
 
-/** SQL: the tournament's final has a result (the bracket's last match is completed). */
+/** SQL: the format's last match has a result (every match is decided: a knockout's final, a league's last). */
 const finalPlayed = (tournamentId: SQL | string) =>
-  sql<boolean>`exists (select 1 from ${matches} m
-    where m.tournament_id = ${tournamentId} and m.next_match_id is null and m.status = 'completed')`.mapWith(Boolean);
+  sql<boolean>`(exists (select 1 from ${matches} m where m.tournament_id = ${tournamentId})
+    and not exists (select 1 from ${matches} m
+      where m.tournament_id = ${tournamentId} and m.status != 'completed'))`.mapWith(Boolean);
 
 const summaryColumns = (now = Date.now()) => ({
   tournament: tournaments,

@@ -1,4 +1,4 @@
-import { knockoutStandings } from "~/domain/standings.ts";
+import { formatStandings } from "~/domain/standings.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { payoutPlanQuery } from "~/services/play.server.ts";
@@ -9,7 +9,7 @@ const api = endpoint({
     if (params.id.length > 64) return jsonError(404, "Tournament not found");
     const { plan } = await caller.read({ plan: payoutPlanQuery({ id: params.id }) });
     if (!plan.t) return jsonError(404, "Tournament not found");
-    return Response.json(knockoutStandings(plan.bracket, plan.entries));
+    return Response.json(formatStandings(plan.bracket, plan.entries));
   }),
 });
 export { api as loader, api as action };

@@ -11,6 +11,9 @@ import {
   useRouteError,
 } from "react-router";
 import { BracketView } from "~/components/bracket-view.tsx";
+import { LeagueView } from "~/components/league-view.tsx";
+import { isDecided, leaguePlaces } from "~/domain/formats.ts";
+import { placeText } from "~/domain/standings.ts";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
@@ -82,8 +85,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     user?.userType === "player" &&
     !registered &&
     registrationsOf.some((r) => r.tournamentId === tournament.id && !r.paid);
+  // A round robin's table, from the same matches.
+  const league =
+    tournament.tournamentType === "round_robin" && matches.length > 0
+      ? leaguePlaces(
+          matches,
+          tournament.players.map((p) => p.id),
+        ).map((row) => ({
+          ...row,
+          name: tournament.players.find((p) => p.id === row.playerId)?.name ?? "Unknown player",
+          position: row.place,
+          place: row.range ? placeText(row.range) : null,
+        }))
+      : null;
   return {
     origin: env.APP_URL,
+    league,
     tab:
       url.searchParams.get("tab") === "bracket" ||
       (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress")
@@ -186,7 +203,7 @@ export default function TournamentPage() {
   }, [t.status, revalidator]);
   const isOwner = viewer?.isOwner === true;
   // The last match of the format: the final, or the grand final (its reset when there is one).
-  const finalMatch = matches.find((m) => m.nextMatchId === null && m.bracket !== "losers");
+  const decided = isDecided(matches);
   // The toast shows once; `payment` is then removed from the address (the tab stays).
   useEffect(() => {
     if (!paymentToast) return;
@@ -294,10 +311,11 @@ export default function TournamentPage() {
                     </Link>
                   </>
                 ) : t.status === "in_progress" ? (
-                  finalMatch?.status === "completed" ? (
+                  decided ? (
                     <>
                       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                        The final is played. Check the payouts and confirm.
+                        {t.tournamentType === "round_robin" ? "Every match is played" : "The final is played"}. Check
+                        the payouts and confirm.
                       </p>
                       <Link
                         to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`}
@@ -309,7 +327,8 @@ export default function TournamentPage() {
                     </>
                   ) : (
                     <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                      Record results and put matches on tables from the bracket. Payouts open once the final is played.
+                      Record results and put matches on tables from the bracket. Payouts open once{" "}
+                      {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
                     </p>
                   )
                 ) : (
@@ -365,11 +384,13 @@ export default function TournamentPage() {
 }
 
 function Bracket() {
-  const { tournament: t, matches, tables, viewer } = useLoaderData<typeof loader>();
+  const { tournament: t, matches, tables, viewer, league } = useLoaderData<typeof loader>();
   const controls = viewer?.isOwner && t.status === "in_progress";
   return (
-    <div className="mt-6">
-      <h2 className="sr-only">Bracket</h2>
+    <div className="mt-6 space-y-6">
+      <h2 className="sr-only">{league ? "Standings and fixtures" : "Bracket"}</h2>
+      {league ? <LeagueView rows={league} matches={matches} /> : null}
+      {league ? <h3 className="text-base font-semibold">Fixtures</h3> : null}
       <BracketView
         matches={matches}
         renderControls={controls ? (match) => matchControls({ match, matches, tables, slug: t.slug }) : undefined}

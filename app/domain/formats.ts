@@ -1,0 +1,123 @@
+// The tournament types as one interface (issue 15): how each is drawn, when it
+// is decided, and where everyone finishes. Knockouts place entries as they go
+// out; a round robin places them by its standings once every match is decided.
+import { champion, generateBracket, places, type BracketMatch } from "./bracket.ts";
+import { generateDoubleElimination, type GrandFinal } from "./double-elimination.ts";
+import type { PlaceRange } from "./money.ts";
+import { leagueStandings, roundRobinFixtures, type LeagueRow } from "./round-robin.ts";
+import type { TournamentType } from "./tournaments.ts";
+
+export type FormatOptions = { grandFinal: GrandFinal };
+
+/** Every match of a format for the entries in draw (seed) order. */
+export function generateFormat(
+  type: TournamentType,
+  playerIdsInSeedOrder: readonly string[],
+  newId: () => string,
+  now: number,
+  options: FormatOptions,
+): BracketMatch[] {
+  switch (type) {
+    case "double_elimination":
+      return generateDoubleElimination(playerIdsInSeedOrder, newId, now, options.grandFinal);
+    case "round_robin":
+      return roundRobinFixtures(playerIdsInSeedOrder).map((fixture) => ({
+        id: newId(),
+        bracket: "group",
+        round: fixture.round,
+        matchNumber: fixture.matchNumber,
+        label: `Round ${fixture.round}`,
+        player1Id: fixture.player1Id,
+        player2Id: fixture.player2Id,
+        player1Score: 0,
+        player2Score: 0,
+        winnerId: null,
+        status: "pending",
+        outcome: "played",
+        isBye: false,
+        nextMatchId: null,
+        nextSlot: null,
+        loserMatchId: null,
+        loserSlot: null,
+        completedAt: null,
+      }));
+    case "single_elimination":
+      return generateBracket(playerIdsInSeedOrder, newId, now);
+    case "round_robin_tier":
+      throw new RangeError("Groups into a knockout are not drawn yet");
+  }
+}
+
+type Decidable = Pick<BracketMatch, "bracket" | "nextMatchId" | "status" | "winnerId" | "player1Id">;
+
+/** Whether the format's last match is decided, so finalize can be offered. */
+export function isDecided(matches: readonly Decidable[]): boolean {
+  if (matches.length === 0) return false;
+  if (matches.every((m) => m.bracket === "group")) return matches.every((m) => m.status === "completed");
+  const last = matches.find((m) => m.nextMatchId === null && m.bracket !== "group");
+  return last?.status === "completed" && last.winnerId !== null;
+}
+
+function isLeague(matches: readonly Pick<BracketMatch, "bracket">[]): boolean {
+  return matches.length > 0 && matches.every((m) => m.bracket === "group");
+}
+
+/** What a league's table reads of a match. */
+export type LeagueResult = Decidable &
+  Pick<BracketMatch, "player1Id" | "player2Id" | "player1Score" | "player2Score" | "outcome">;
+
+/** A league's table: its standings, from the matches decided so far. */
+function leagueTable(matches: readonly LeagueResult[], playerIds: readonly string[]): LeagueRow[] {
+  return leagueStandings(
+    playerIds,
+    matches.map((m) => ({
+      player1Id: m.player1Id as string,
+      player2Id: m.player2Id as string,
+      player1Score: m.player1Score,
+      player2Score: m.player2Score,
+      winnerId: m.winnerId,
+      outcome: m.status === "completed" ? m.outcome : null,
+    })),
+  );
+}
+
+/**
+ * A league's rows with their places once every match is decided (entries the
+ * tie-breaks cannot separate share a range), null before.
+ */
+export function leaguePlaces(
+  matches: readonly LeagueResult[],
+  playerIds: readonly string[],
+): (LeagueRow & { range: PlaceRange | null })[] {
+  const table = leagueTable(matches, playerIds);
+  const decided = isDecided(matches);
+  const shared = new Map<number, number>();
+  for (const row of table) shared.set(row.place, (shared.get(row.place) ?? 0) + 1);
+  return table.map((row) => ({
+    ...row,
+    range: decided ? { from: row.place, to: row.place + (shared.get(row.place) ?? 1) - 1 } : null,
+  }));
+}
+
+/**
+ * Finishing places of every entry: a knockout's as entries go out (null while
+ * in contention); a round robin's from its standings once every match is
+ * decided, all null before.
+ */
+export function formatPlaces(
+  matches: readonly BracketMatch[],
+  playerIds: readonly string[],
+): Map<string, PlaceRange | null> {
+  if (!isLeague(matches)) return places(matches);
+  return new Map(leaguePlaces(matches, playerIds).map((row) => [row.playerId, row.range]));
+}
+
+/** The winners once decided: the champion of a knockout, everyone sharing first place in a league; else []. */
+export function winnersOf(matches: readonly BracketMatch[], playerIds: readonly string[]): string[] {
+  if (!isLeague(matches)) {
+    const won = champion(matches);
+    return won === null ? [] : [won];
+  }
+  if (!isDecided(matches)) return [];
+  return [...formatPlaces(matches, playerIds)].filter(([, place]) => place?.from === 1).map(([id]) => id);
+}
