@@ -127,6 +127,9 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("ArrowDown");
   await expect(matchType).toHaveValue("1v1");
   await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Seeding")).toBeFocused();
+  await expect(page.getByLabel("Seeding")).toHaveValue("random");
+  await page.keyboard.press("Tab");
   await expect(page.getByLabel("Max players")).toBeFocused();
   await retype(page, "8");
   await page.keyboard.press("Tab");

@@ -300,3 +300,49 @@ test("a round robin of five: every pair once, one sits out each round, standings
   // Archive after the last match would skip the payouts: it is already finished anyway.
   expect((await td.client.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "open" })).status).toBe(409);
 });
+
+test("seeding: PUT /seeds or the form while open, the draw follows it, refused once started", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4, seeding: "manual" });
+  expect(t.seeding).toBe("manual");
+  const entrants = await f.enter(t, 4);
+  const [a, b, c, d] = entrants.map((e) => e.id) as [string, string, string, string];
+
+  const stranger = await f.organiser("Other Director");
+  expect((await stranger.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order: [a, b, c, d] })).status).toBe(
+    403,
+  );
+  for (const order of [[a, b, c], [a, a, b, c], [a, b, c, "someone"], "abcd"]) {
+    const refused = await td.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order });
+    expect(refused.status, JSON.stringify(order)).toBe(400);
+  }
+  // The form without JavaScript: numbers per entry.
+  const page = `/tournament/${t.slug}`;
+  expect(await (await td.client.get(page)).text()).toContain("Seeding");
+  await td.client.postForm(page, {
+    intent: "seeds",
+    [`seed:${a}`]: "4",
+    [`seed:${b}`]: "3",
+    [`seed:${c}`]: "2",
+    [`seed:${d}`]: "1",
+  });
+  const seeds = await f.sql().execute({
+    sql: "select player_id, seed from tournament_players where tournament_id = ? order by seed",
+    args: [t.id],
+  });
+  expect(seeds.rows.map((r) => r.player_id)).toEqual([d, c, b, a]);
+  // The API: a, b, c, d as seeds 1 to 4; the draw puts 1 v 4 and 2 v 3.
+  const saved = await td.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order: [a, b, c, d] });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const firstRound = (await f.matchesOf<Match>(t)).filter((m) => m.round === 1);
+  expect(firstRound.map((m) => [m.player1Id, m.player2Id])).toEqual([
+    [a, d],
+    [b, c],
+  ]);
+  const late = await td.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order: [a, b, c, d] });
+  expect(late.status).toBe(409);
+  expect(((await late.json()) as { message: string }).message).toBe(
+    "Seeds can only be set while the tournament is open",
+  );
+});

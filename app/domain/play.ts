@@ -109,9 +109,26 @@ export const DirectorActionSchema = z.discriminatedUnion(
         .optional()
         .transform((v) => (v ? v : null)),
     }),
+    // The seeding form: one number per entry, in fields named "seed:<playerId>".
+    z.looseObject({ intent: z.literal("seeds") }),
   ],
   { error: "Unknown action" },
 );
+
+/**
+ * The order a seeding form asks for: entries by the numbers typed (1 first),
+ * ties and blanks keeping the order the form listed them in.
+ */
+export function orderFromSeedForm(form: Record<string, unknown>): string[] {
+  const rows = Object.entries(form)
+    .filter(([key]) => key.startsWith("seed:"))
+    .map(([key, value], listed) => {
+      const typed =
+        typeof value === "string" && /^\d{1,3}$/.test(value.trim()) ? Number(value) : Number.POSITIVE_INFINITY;
+      return { playerId: key.slice("seed:".length), typed, listed };
+    });
+  return rows.sort((a, b) => a.typed - b.typed || a.listed - b.listed).map((row) => row.playerId);
+}
 export type DirectorAction = z.infer<typeof DirectorActionSchema>;
 
 // ---------------------------------------------------------------------------

@@ -71,8 +71,15 @@ export const creationDefaults = {
   tournamentType: "single_elimination",
   matchType: "1v1",
   grandFinal: "reset",
+  seeding: "random",
   payoutStructure: "winner_ru",
 } as const;
+
+/** How the entries are placed in the draw. */
+export const seedingOptions: { value: (typeof seedings)[number]; label: string }[] = [
+  { value: "random", label: "Random draw" },
+  { value: "manual", label: "My order (set on the tournament page before the start)" },
+];
 
 /** The grand final choices of a double elimination. */
 export const grandFinalOptions: { value: GrandFinal; label: string }[] = [
@@ -172,6 +179,7 @@ export const CreateTournamentSchema = z
         "That match type is not available yet",
       ),
     grandFinal: z.enum(grandFinals, { error: "Choose how the grand final is played" }).default("reset"),
+    seeding: z.enum(seedings, { error: "Seeding must be random or manual" }).default("random"),
     raceTo: raceToField.optional(),
     entryFee: money("Entry fee"),
     siteFee: optionalMoney("Site fee"),
@@ -249,6 +257,7 @@ export const CreateTournamentSchema = z
       tournamentType: input.tournamentType,
       matchType: input.matchType,
       grandFinal: input.grandFinal,
+      seeding: input.seeding,
       raceTo: input.raceTo ?? null,
       entryFeePence: input.entryFee,
       siteFeePence: input.siteFee ?? 100,
@@ -274,6 +283,7 @@ export type CreateTournamentForm = Record<
   | "tournamentType"
   | "matchType"
   | "grandFinal"
+  | "seeding"
   | "raceTo"
   | "entryFee"
   | "siteFee"

@@ -17,15 +17,9 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import {
-  applyResult,
-  correctResult,
-  drawOrder,
-  type BracketMatch,
-  type MatchChange,
-  type ResultInput,
-} from "~/domain/bracket.ts";
+import { applyResult, correctResult, type BracketMatch, type MatchChange, type ResultInput } from "~/domain/bracket.ts";
 import { generateFormat } from "~/domain/formats.ts";
+import { checkSeedOrder, seedOrderFor } from "~/domain/seeding.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
   checkSamePlayers,
@@ -106,6 +100,74 @@ function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
   return ordered;
 }
 
+/**
+ * The director's seed order (issue 15): every paid entry once, while the
+ * tournament is open; it makes the seeding manual. One batch, refused if an
+ * entry was paid meanwhile.
+ */
+export async function setSeeds(
+  db: Sender,
+  { organiserId, tournament, order }: { organiserId: string; tournament: TournamentRef; order: string[] },
+) {
+  const read = await db.send(
+    reads({
+      t: tournamentQuery(tournament),
+      entries: query(
+        build
+          .select({ playerId: tournamentPlayers.playerId })
+          .from(tournamentPlayers)
+          .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
+      ),
+    }),
+  );
+  const t = ownTournament(read.t, organiserId);
+  if (t.status !== "open") throw new DomainError(409, "Seeds can only be set while the tournament is open");
+  checkSeedOrder(
+    order,
+    read.entries.map((e) => e.playerId),
+  );
+  const changed = write(
+    [
+      assertInBatch(
+        sql`(select count(*) from ${tournamentPlayers}
+          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${order.length}`,
+      ),
+      build
+        .update(tournaments)
+        .set({ seeding: "manual" })
+        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
+        .returning({ id: tournaments.id }),
+      ...order.map((playerId, index) =>
+        build
+          .update(tournamentPlayers)
+          .set({ seed: index + 1 })
+          .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.playerId, playerId))),
+      ),
+    ],
+    ([, updated]) => {
+      if (!(updated as unknown[])[0]) throw new DomainError(409, "Seeds can only be set while the tournament is open");
+      return { seeding: "manual" as const, order };
+    },
+    (error) =>
+      isBatchGuardFailure(error)
+        ? new DomainError(409, "A new entry was paid meanwhile: save the order again")
+        : undefined,
+  );
+  return db.write(changed);
+}
+
+/** The paid entries in the director's seed order (unseeded ones after, by when they joined). */
+export function seedsQuery(tournament: TournamentRef) {
+  return query(
+    build
+      .select({ playerId: tournamentPlayers.playerId, name: players.name, seed: tournamentPlayers.seed })
+      .from(tournamentPlayers)
+      .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+      .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true)))
+      .orderBy(sql`${tournamentPlayers.seed} is null`, asc(tournamentPlayers.seed), asc(tournamentPlayers.joinedAt)),
+  );
+}
+
 /** Start: a random draw from the paid entries, the whole bracket in one batch. */
 export async function startTournament(
   db: Sender,
@@ -116,7 +178,7 @@ export async function startTournament(
       t: tournamentQuery(tournament),
       entrants: query(
         build
-          .select({ playerId: tournamentPlayers.playerId })
+          .select({ playerId: tournamentPlayers.playerId, seed: tournamentPlayers.seed })
           .from(tournamentPlayers)
           .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
       ),
@@ -126,7 +188,7 @@ export async function startTournament(
   const entrants = read.entrants;
   checkStart(t, entrants.length);
 
-  const draw = drawOrder(entrants.map((e) => e.playerId));
+  const draw = seedOrderFor(t.seeding, entrants);
   const newId = () => crypto.randomUUID();
   const bracket = generateFormat(t.tournamentType, draw, newId, now, { grandFinal: t.grandFinal });
   // Matches a link points at first, so every match's next match already exists.

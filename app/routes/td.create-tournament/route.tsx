@@ -17,6 +17,7 @@ import {
   previewFromValues,
   tournamentTypeOptions,
   grandFinalOptions,
+  seedingOptions,
 } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -171,6 +172,19 @@ export default function CreateTournament() {
                   ))}
                 </select>
                 <FieldError id={fields.matchType.errorId} errors={fields.matchType.errors} />
+              </div>
+              <div className="space-y-1.5">
+                <label htmlFor={fields.seeding.id} className={labelClass}>
+                  Seeding
+                </label>
+                <select {...getSelectProps(fields.seeding)} key={fields.seeding.key} className={inputClass}>
+                  {seedingOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={fields.seeding.errorId} errors={fields.seeding.errors} />
               </div>
               {/* Without JavaScript the choice is always there; with it, only for double elimination. */}
               <div className="space-y-1.5" hidden={hydrated && fields.tournamentType.value !== "double_elimination"}>

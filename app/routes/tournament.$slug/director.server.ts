@@ -3,11 +3,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { DirectorActionSchema, type DirectorAction } from "~/domain/play.ts";
+import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/domain/play.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
-import { assignTable, finalizeTournament, saveResult, startTournament } from "~/services/play.server.ts";
+import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
 /** A refused result: the dialog stays open with the message beside the fields and what was typed. */
@@ -45,6 +45,7 @@ const failures: Record<DirectorAction["intent"], string> = {
   "record-result": "Failed to update match",
   "correct-result": "Failed to update match",
   "assign-table": "Failed to assign table",
+  seeds: "Failed to save the order",
 };
 
 export async function directorAction(
@@ -96,6 +97,12 @@ export async function directorAction(
       case "assign-table":
         await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
         return toast({ type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" });
+      case "seeds":
+        await setSeeds(claim, { organiserId, tournament, order: orderFromSeedForm(form) });
+        return toast(
+          { type: "success", title: "Seeding saved", description: "The draw will follow your order." },
+          `/tournament/${slug}`,
+        );
       case "finalize":
         await finalizeTournament(claim, { organiserId, tournament });
         return toast(

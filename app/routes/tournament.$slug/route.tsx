@@ -20,7 +20,7 @@ import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
-import { totalRowClass } from "~/components/styles.ts";
+import { fieldSurfaceClass, totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP, payoutStructures } from "~/domain/money.ts";
@@ -37,7 +37,7 @@ import { isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
 import { payoutPreview } from "~/domain/play.ts";
-import { matchesQuery, payoutPlanQuery } from "~/services/play.server.ts";
+import { matchesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
@@ -58,12 +58,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirm = url.searchParams.get("confirm");
   const director = session?.userType === "organiser" ? session.userId : null;
   const slug = { slug: params.slug };
-  const { tournament, user, allMatches, ownTables, registrations, plan } = await viewer.read({
+  const { tournament, user, allMatches, ownTables, registrations, plan, seeds } = await viewer.read({
     tournament: tournamentBySlugQuery(params.slug, now),
     allMatches: matchesQuery(slug),
     ownTables: director ? tablesQuery(director) : known([]),
     registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
     plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
+    seeds: director ? seedsQuery(slug) : known([]),
   });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const isOwner = user?.userType === "organiser" && user.id === tournament.organiserId;
@@ -101,6 +102,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     origin: env.APP_URL,
     league,
+    // The seeding form: the director's, while open and seeded by hand.
+    seeds: isOwner && tournament.status === "open" && tournament.seeding === "manual" ? seeds : null,
     tab:
       url.searchParams.get("tab") === "bracket" ||
       (url.searchParams.get("tab") !== "details" && tournament.status === "in_progress")
@@ -185,6 +188,7 @@ export default function TournamentPage() {
     correctFor,
     preview,
     previewProblem,
+    seeds,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData && "resultRefusal" in actionData ? actionData.resultRefusal : null;
@@ -257,6 +261,7 @@ export default function TournamentPage() {
                 Bracket {live ? <Badge tone="red">Live</Badge> : null}
               </TabLink>
             </nav>
+            {seeds ? <SeedingForm seeds={seeds} /> : null}
             {tab === "details" ? (
               <Details />
             ) : matches.length === 0 ? (
@@ -396,6 +401,49 @@ function Bracket() {
         renderControls={controls ? (match) => matchControls({ match, matches, tables, slug: t.slug }) : undefined}
       />
     </div>
+  );
+}
+
+/** The director's seed order while open: a number per entry (1 = top seed), saved in one go. */
+function SeedingForm({ seeds }: { seeds: { playerId: string; name: string; seed: number | null }[] }) {
+  return (
+    <section className="card mt-6" aria-labelledby="seeding-heading">
+      <h2 id="seeding-heading" className="text-lg font-semibold">
+        Seeding
+      </h2>
+      {seeds.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Paid entries appear here to be put in order.</p>
+      ) : (
+        <Form method="post" className="mt-3 space-y-3" preventScrollReset>
+          <input type="hidden" name="intent" value="seeds" />
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Number the entries from 1 (top seed). Seeds meet as late as the format allows; anyone paid after you save is
+            drawn after them.
+          </p>
+          <ol className="space-y-2">
+            {seeds.map((entry, index) => (
+              <li key={entry.playerId} className="flex items-center gap-3">
+                <input
+                  type="number"
+                  name={`seed:${entry.playerId}`}
+                  id={`seed-${entry.playerId}`}
+                  min={1}
+                  max={seeds.length}
+                  defaultValue={entry.seed ?? index + 1}
+                  className={`w-20 ${fieldSurfaceClass} px-3 py-2 text-base`}
+                />
+                <label htmlFor={`seed-${entry.playerId}`} className="font-medium">
+                  {entry.name}
+                </label>
+              </li>
+            ))}
+          </ol>
+          <button type="submit" className="btn-primary">
+            Save order
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }
 
