@@ -155,6 +155,8 @@ export function directorTournamentsQuery(organiserId: string) {
         time: tournaments.time,
         status: tournaments.status,
         maxPlayers: tournaments.maxPlayers,
+        entryFeePence: tournaments.entryFeePence,
+        siteFeePence: tournaments.siteFeePence,
         playerCount,
       })
       .from(tournaments)

@@ -15,7 +15,7 @@ import {
 } from "~/db/batch.server.ts";
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import type { Pence } from "~/domain/money.ts";
+import { entryTotalPence, type Pence } from "~/domain/money.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
@@ -24,8 +24,6 @@ import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament
 const HOLD_MS = 15 * 60 * 1000;
 
 type Tournament = typeof tournaments.$inferSelect;
-
-const totalPence = (t: Pick<Tournament, "entryFeePence" | "siteFeePence">): Pence => t.entryFeePence + t.siteFeePence;
 
 /** A tournament's id, or SQL that finds it (tournament-ref.server.ts). */
 type TournamentKey = string | SQL;
@@ -127,7 +125,7 @@ export async function joinTournament(
       },
     ),
   );
-  const amountPence = totalPence(t);
+  const amountPence = entryTotalPence(t);
 
   if (amountPence === 0) {
     await db.write(
@@ -206,7 +204,7 @@ function entryMovements(t: Tournament, playerId: string, key: string, withDeposi
       ? [
           {
             type: "deposit" as const,
-            amountPence: totalPence(t),
+            amountPence: entryTotalPence(t),
             description: `Card payment — ${label}`,
             suffix: "deposit",
           },
@@ -239,7 +237,7 @@ export async function payFromBalance(
 ) {
   const t = await db.send(first(tournamentRow(tournament)));
   if (!t) throw new DomainError(404, "Tournament not found");
-  const amount = totalPence(t);
+  const amount = entryTotalPence(t);
   const key = `balance:${t.id}:${playerId}`;
   const registered = sql`exists (select 1 from ${tournamentPlayers}
     where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
@@ -324,7 +322,7 @@ async function paymentSucceeded(
     intent.currency === "gbp" &&
     intent.metadata.registrationId === record.registrationId &&
     intent.metadata.playerId === record.playerId &&
-    record.amountPence === totalPence(t);
+    record.amountPence === entryTotalPence(t);
 
   const registrationId = record.registrationId;
   if (matches && registrationId) {

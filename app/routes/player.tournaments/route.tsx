@@ -6,7 +6,7 @@ import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { formatGBP, parsePence } from "~/domain/money.ts";
+import { entryPriceText, parsePence } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tdName: t.tdName,
     playerCount: t.playerCount,
     maxPlayers: t.maxPlayers,
-    entryFeePence: t.entryFeePence,
+    price: entryPriceText(t),
     raceTo: t.raceTo,
     registrationDeadline: t.registrationDeadline,
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
@@ -243,8 +243,8 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         <dd>
           {t.playerCount}/{t.maxPlayers}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Entry fee</dt>
-        <dd>{formatGBP(t.entryFeePence)}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Entry</dt>
+        <dd>{t.price}</dd>
         {t.raceTo ? (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Race To</dt>

@@ -8,7 +8,7 @@ import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
-import { formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { entryTotalPence, formatGBP, penceToDecimal } from "~/domain/money.ts";
 import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     }
   }
-  const totalPence = tournament.entryFeePence + tournament.siteFeePence;
+  const totalPence = entryTotalPence(tournament);
   return {
     tournament: { ...headline(tournament), totalPence },
     mode: paymentsAreSimulated(env) ? ("simulated" as const) : ("stripe" as const),

@@ -20,7 +20,7 @@ import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { formatGBP, payoutStructures } from "~/domain/money.ts";
+import { entryTotalPence, formatGBP, payoutStructures } from "~/domain/money.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -137,7 +137,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = `${t.name} — Break & Run`;
   const description =
     `${t.venue} · ${formatDate(t.date)} ${t.time} · ` +
-    `${formatGBP(t.entryFeePence + t.siteFeePence)} to enter · ${t.playerCount}/${t.maxPlayers} players`;
+    `${formatGBP(entryTotalPence(t))} to enter · ${t.playerCount}/${t.maxPlayers} players`;
   const url = `${loaderData.origin}/tournament/${t.slug}`;
   return [
     { title },
@@ -263,7 +263,7 @@ export default function TournamentPage() {
                 </div>
                 <div className={totalRowClass}>
                   <dt>Total</dt>
-                  <dd className="tabular-nums">{formatGBP(t.entryFeePence + t.siteFeePence)}</dd>
+                  <dd className="tabular-nums">{formatGBP(entryTotalPence(t))}</dd>
                 </div>
               </dl>
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
