@@ -16,12 +16,11 @@ import {
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { entryTotalPence, type Pence } from "~/domain/money.ts";
+import { checkoutEntry, HOLD_MS, type CheckoutEntry } from "~/domain/holds.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
-import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
-
-const HOLD_MS = 15 * 60 * 1000;
+import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;
 
@@ -499,6 +498,30 @@ export function registrationsQuery(playerId: string, now = Date.now()) {
           eq(tournamentPlayers.playerId, playerId),
           sql`(${tournamentPlayers.paid} = 1 or ${tournamentPlayers.holdExpiresAt} > ${now})`,
         ),
+      ),
+  );
+}
+
+/**
+ * The player's entry in one tournament as the checkout sees it (paid, held,
+ * a hold that ran out, or none), in one statement: their row, and whether
+ * they ever started paying for it (the record outlives a tidied hold).
+ */
+export function checkoutEntryQuery(playerId: string, tournament: TournamentRef, now = Date.now()): Read<CheckoutEntry> {
+  return query(
+    build.all<{ paid: number | null; holdExpiresAt: number | null; intentId: string | null; started: number }>(sql`
+      select tp.paid as paid, tp.hold_expires_at as holdExpiresAt, tp.payment_intent_id as intentId,
+        exists (select 1 from ${payments} where ${inTournament(payments.tournamentId, tournament)}
+          and ${payments.playerId} = ${playerId}) as started
+      from (select 1) left join ${tournamentPlayers} tp
+        on tp.tournament_id = ${tournamentIdSql(tournament)} and tp.player_id = ${playerId}`),
+    ([row]) =>
+      checkoutEntry(
+        row && row.paid !== null
+          ? { paid: Number(row.paid) === 1, holdExpiresAt: row.holdExpiresAt, paymentIntentId: row.intentId }
+          : null,
+        Number(row?.started) === 1,
+        now,
       ),
   );
 }

@@ -21,6 +21,8 @@ export type TournamentSummary = TournamentRow & {
   organisationName: string;
   /** Paid entries. */
   playerCount: number;
+  /** Places held unpaid while their players pay (DESIGN §4). */
+  holds: number;
   /** Paid entries plus live holds: what "Full" is judged on. */
   placesTaken: number;
 };
@@ -62,7 +64,7 @@ export const playerCount = sql<number>`(select count(*) from ${tournamentPlayers
 // as taken when deciding whether a tournament is full.
 const liveHolds = (now: number) =>
   sql<number>`(select count(*) from ${tournamentPlayers}
-    where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0
+    where ${tournamentPlayers.tournamentId} = ${outer(tournaments.id)} and ${tournamentPlayers.paid} = 0
     and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
 
 /** SQL: the tournament's final has a result (the bracket's last match is completed). */
@@ -90,6 +92,7 @@ const toSummary = (row: SummaryRow): TournamentSummary => ({
   tdName: row.tdName,
   organisationName: row.organisationName,
   playerCount: row.playerCount,
+  holds: row.liveHolds,
   placesTaken: row.playerCount + row.liveHolds,
 });
 
@@ -248,7 +251,9 @@ export async function changeTournamentStatus(
 
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
 export function tournamentJson(
-  t: Omit<TournamentSummary, "organisationName" | "placesTaken"> & { players?: { id: string; name: string }[] },
+  t: Omit<TournamentSummary, "organisationName" | "holds" | "placesTaken"> & {
+    players?: { id: string; name: string }[];
+  },
 ) {
   return {
     id: t.id,

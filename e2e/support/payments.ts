@@ -20,6 +20,25 @@ async function joinViaApi(request: APIRequestContext, tournamentId: string): Pro
   return (await response.json()) as JoinJson;
 }
 
+/**
+ * A new player, in a request context of their own, who joins and leaves the
+ * place held unpaid (as if still typing their card).
+ */
+export async function heldPlaceViaApi(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  tournamentId: string,
+): Promise<Identity> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    const who = await createPlayer(request, newIdentity("holding"));
+    expect((await joinViaApi(request, tournamentId)).paymentIntentId, "a paid tournament holds the place").toBeTruthy();
+    return who;
+  } finally {
+    await request.dispose();
+  }
+}
+
 /** Confirms a simulated payment intent with a test card, as the card form does. */
 async function confirmViaApi(request: APIRequestContext, paymentIntentId: string, cardNumber: string = CARDS.success) {
   const response = await request.post(`/api/dev/payments/${paymentIntentId}/confirm`, { data: { cardNumber } });

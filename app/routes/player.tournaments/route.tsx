@@ -7,6 +7,7 @@ import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, parsePence } from "~/domain/money.ts";
+import { fullBadgeLabel } from "~/domain/holds.ts";
 import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     time: t.time,
     tdName: t.tdName,
     playerCount: t.playerCount,
+    holds: t.holds,
     maxPlayers: t.maxPlayers,
     price: entryPriceText(t),
     raceTo: t.raceTo,
@@ -212,7 +214,9 @@ const badgeFor: Record<
 };
 
 function PlayerTournamentCard({ t }: { t: Card }) {
-  const badge = badgeFor[t.state];
+  // Full only because players are paying for the last places: say so (it may free up).
+  const badge =
+    t.state === "full" && t.holds > 0 ? { tone: "amber" as const, label: fullBadgeLabel(t.holds) } : badgeFor[t.state];
   const button =
     t.state === "registered"
       ? "View Tournament"

@@ -31,6 +31,7 @@ import {
   type RegistrationState,
 } from "~/domain/tournaments.ts";
 import { isDomainError } from "~/domain/errors.ts";
+import { fullWhileHeldText, HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
 import { payoutPreview } from "~/domain/play.ts";
@@ -122,6 +123,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       tdName: tournament.tdName,
       organisationName: tournament.organisationName,
       playerCount: tournament.playerCount,
+      holds: tournament.holds,
       players: tournament.players,
     },
   };
@@ -270,7 +272,13 @@ export default function TournamentPage() {
                 {t.playerCount}/{t.maxPlayers} players registered
               </p>
               <div className="mt-4">
-                <JoinAction state={registration} slug={t.slug} viewer={viewer} deadlinePassed={deadlinePassed} />
+                <JoinAction
+                  state={registration}
+                  slug={t.slug}
+                  viewer={viewer}
+                  deadlinePassed={deadlinePassed}
+                  heldByOthers={t.holds}
+                />
               </div>
             </section>
             {isOwner ? (
@@ -285,6 +293,11 @@ export default function TournamentPage() {
                       {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at
                       least 2 are needed.
                     </p>
+                    {t.holds > 0 ? (
+                      <p className="mt-2 text-sm font-medium" data-testid="pending-holds">
+                        {heldPlacesText(t.holds)}: held for up to {HOLD_MINUTES} minutes, then free again.
+                      </p>
+                    ) : null}
                     <Link
                       to={`/tournament/${t.slug}?confirm=start`}
                       preventScrollReset
@@ -470,12 +483,18 @@ function JoinAction({
   slug,
   viewer,
   deadlinePassed,
+  heldByOthers,
 }: {
   state: RegistrationState;
   slug: string;
   viewer: { userType: string; isOwner: boolean } | null;
   deadlinePassed: boolean;
+  /** Places held by players paying now: "full" may be only for the next few minutes. */
+  heldByOthers: number;
 }) {
+  // Full because players are paying for the last places: say so, and when to look again.
+  const heldFull = state === "full" ? fullWhileHeldText(heldByOthers) : null;
+  if (heldFull && viewer?.userType !== "organiser") return <p className="text-sm font-medium">{heldFull}</p>;
   if (!viewer) {
     if (state === "open") {
       return (
