@@ -65,7 +65,7 @@ test.describe("paying by card", () => {
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
     await expect(page.getByText("Test mode: payments are simulated and no real money moves.")).toBeVisible();
     // A new player has no balance: paying from it is not offered.
-    await expect(page.getByRole("heading", { name: "Or pay from your balance" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Pay from your balance" })).toHaveCount(0);
 
     // Hold the confirmation briefly to see the busy state.
     await waitForHydratedCardForm(page);
@@ -342,7 +342,7 @@ test.describe("paying from the balance", () => {
     const t = await tournamentViaApi(playwright, baseURL);
     await createPlayer(page.request);
     await joinToCheckout(page, t.slug);
-    await expect(page.getByRole("heading", { name: "Or pay from your balance" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Pay from your balance" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /from balance/ })).toHaveCount(0);
 
     // The checkout's balance action, posted by hand from the page's origin.
@@ -373,7 +373,7 @@ test.describe("paying from the balance", () => {
 
     const t = await tournamentViaApi(playwright, baseURL);
     await joinToCheckout(page, t.slug);
-    await expect(page.getByRole("heading", { name: "Or pay from your balance" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pay from your balance" })).toBeVisible();
     await expect(page.getByText("You have £38.00 available.")).toBeVisible();
     // The card stays on offer too.
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");

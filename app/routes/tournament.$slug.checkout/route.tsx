@@ -173,7 +173,6 @@ export default function Checkout() {
   return (
     <>
       <SiteHeader />
-      <ActionToast toast={failureToast} />
       <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
         <div className="flex items-center gap-2">
           <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
@@ -223,10 +222,32 @@ export default function Checkout() {
           </dl>
         </section>
 
+        {/* When the balance covers the entry, paying from it is the quick way: it comes first. */}
+        {canPayFromBalance ? (
+          <section className="card mt-4" aria-labelledby="balance-title">
+            <h2 id="balance-title" className="text-lg font-semibold">
+              Pay from your balance
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              You have {formatGBP(balancePence)} available.
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="balance" />
+              <button type="submit" className="btn-primary w-full">
+                Pay {formatGBP(t.totalPence)} from balance
+              </button>
+            </Form>
+          </section>
+        ) : null}
+
         <section className="card mt-4" aria-labelledby="pay-title">
           <h2 id="pay-title" className="text-lg font-semibold">
-            Pay by card
+            {canPayFromBalance ? "Or pay by card" : "Pay by card"}
           </h2>
+          {/* A declined card: without JavaScript the message stands here, above the form, and closes by link. */}
+          <div className="mt-4 empty:hidden">
+            <ActionToast toast={failureToast} closeTo={`/tournament/${t.slug}/checkout`} />
+          </div>
           {expired ? (
             <HoldExpired />
           ) : payment ? (
@@ -246,21 +267,6 @@ export default function Checkout() {
             </Form>
           )}
         </section>
-
-        {canPayFromBalance ? (
-          <section className="card mt-4">
-            <h2 className="text-lg font-semibold">Or pay from your balance</h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              You have {formatGBP(balancePence)} available.
-            </p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="balance" />
-              <button type="submit" className="btn-secondary w-full">
-                Pay {formatGBP(t.totalPence)} from balance
-              </button>
-            </Form>
-          </section>
-        ) : null}
 
         <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
           {mode === "simulated"
