@@ -121,6 +121,20 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
   );
 }
 
+/**
+ * The venue a new tournament starts with: where the director's latest one was,
+ * else the main operating venue they gave when signing up.
+ */
+export function defaultVenueQuery(organiserId: string): Read<string> {
+  return query(
+    build.all<{ venue: string | null }>(sql`select coalesce(
+      (select ${tournaments.venue} from ${tournaments} where ${tournaments.organiserId} = ${organiserId}
+        order by ${tournaments.createdAt} desc limit 1),
+      (select ${organisers.venue} from ${organisers} where ${organisers.id} = ${organiserId})) as venue`),
+    ([row]) => row?.venue ?? "",
+  );
+}
+
 export const tournamentByIdQuery = (id: string): Read<TournamentRow | null> => first(tournamentRow({ id }));
 
 const openTournaments = (now: number) =>
