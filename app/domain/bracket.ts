@@ -341,12 +341,18 @@ export function roundLabel(round: number, totalRounds: number): string {
   }
 }
 
+/** What finishing places are read from: a match's place in the bracket and its result. */
+export type PlacedMatch = Pick<
+  BracketMatch,
+  "round" | "matchNumber" | "player1Id" | "player2Id" | "winnerId" | "status" | "isBye" | "nextMatchId"
+>;
+
 /** The number of rounds (0 for no matches). */
-export function totalRounds(matches: readonly BracketMatch[]): number {
+export function totalRounds(matches: readonly Pick<BracketMatch, "round">[]): number {
   return matches.reduce((max, match) => Math.max(max, match.round), 0);
 }
 
-function finalOf(matches: readonly BracketMatch[]): BracketMatch | null {
+function finalOf<M extends PlacedMatch>(matches: readonly M[]): M | null {
   return matches.find((match) => match.nextMatchId === null) ?? null;
 }
 
@@ -374,7 +380,7 @@ type FinishingPosition = (typeof finishingPositions)[number];
 
 export type Standing = { playerId: string; position: FinishingPosition; roundLost: number | null };
 
-function loserOf(match: BracketMatch): string | null {
+function loserOf(match: PlacedMatch): string | null {
   if (match.status !== "completed" || match.isBye || match.winnerId === null) return null;
   return match.winnerId === match.player1Id ? match.player2Id : match.player1Id;
 }
@@ -385,7 +391,7 @@ function loserOf(match: BracketMatch): string | null {
  * 2^(R-r)+1 .. 2^(R-r+1) ("3rd-4th", "5th-8th", …). Every player appears
  * exactly once. Order: best first, then by match order.
  */
-export function standings(matches: readonly BracketMatch[]): Standing[] {
+export function standings(matches: readonly PlacedMatch[]): Standing[] {
   const final = finalOf(matches);
   if (final?.status !== "completed" || final.winnerId === null) {
     throw new DomainError(409, "The final has not been played yet");

@@ -11,6 +11,7 @@ import {
   useRouteError,
 } from "react-router";
 import { BracketView } from "~/components/bracket-view.tsx";
+import { TournamentResults } from "~/components/tournament-results.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
@@ -35,7 +36,8 @@ import { fullWhileHeldText, HOLD_MINUTES, heldPlacesText } from "~/domain/holds.
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
 import { payoutPreview } from "~/domain/play.ts";
-import { matchesQuery, payoutPlanQuery } from "~/services/play.server.ts";
+import { tournamentResults } from "~/domain/results.ts";
+import { matchesQuery, paidPrizesQuery, payoutPlanQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
@@ -56,9 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirm = url.searchParams.get("confirm");
   const director = session?.userType === "organiser" ? session.userId : null;
   const slug = { slug: params.slug };
-  const { tournament, user, allMatches, ownTables, registrations, plan } = await viewer.read({
+  const { tournament, user, allMatches, ownTables, registrations, plan, prizes } = await viewer.read({
     tournament: tournamentBySlugQuery(params.slug, now),
     allMatches: matchesQuery(slug),
+    prizes: paidPrizesQuery(slug),
     ownTables: director ? tablesQuery(director) : known([]),
     registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
     plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
@@ -84,6 +87,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     !registered &&
     registrationsOf.some((r) => r.tournamentId === tournament.id && !r.paid);
   return {
+    // A finished tournament leads with who won what.
+    results: tournament.status === "finished" ? tournamentResults(allMatches, prizes) : null,
     origin: env.APP_URL,
     tab:
       url.searchParams.get("tab") === "bracket" ||
@@ -170,6 +175,7 @@ export default function TournamentPage() {
     correctFor,
     preview,
     previewProblem,
+    results,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData && "resultRefusal" in actionData ? actionData.resultRefusal : null;
@@ -228,6 +234,7 @@ export default function TournamentPage() {
         <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
+        {results ? <TournamentResults results={results} /> : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
