@@ -34,7 +34,7 @@ export function matchControls({
           <Link
             to={`/tournament/${slug}?tab=bracket&result=${match.id}`}
             preventScrollReset
-            className="btn-primary min-h-9 w-full py-1.5 text-xs"
+            className="btn-primary w-full text-xs"
           >
             Record result
           </Link>
@@ -49,7 +49,7 @@ export function matchControls({
               name="tableId"
               defaultValue={match.tableId ?? ""}
               className={
-                "min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
+                "min-h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
                 "dark:border-slate-700 dark:bg-slate-950"
               }
             >
@@ -60,7 +60,7 @@ export function matchControls({
                 </option>
               ))}
             </select>
-            <button type="submit" className="btn-secondary min-h-9 px-3 py-1.5 text-xs">
+            <button type="submit" className="btn-secondary px-3 text-xs">
               Set table
             </button>
           </Form>
@@ -70,7 +70,7 @@ export function matchControls({
         <Link
           to={`/tournament/${slug}?tab=bracket&correct=${match.id}`}
           preventScrollReset
-          className="btn-ghost min-h-9 w-full py-1.5 text-xs"
+          className="btn-ghost w-full text-xs"
         >
           Correct result
         </Link>
