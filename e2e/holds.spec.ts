@@ -3,7 +3,14 @@
 // checkout shows when the hold ends, counts it down, and says when it is over.
 import { expect, type Page, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
-import { cardForm, heldPlaceViaApi, paidPlayerViaApi, waitForHydratedCardForm } from "./support/payments.ts";
+import {
+  cardForm,
+  heldPlaceViaApi,
+  joinToCheckout,
+  paidPlayerViaApi,
+  tournamentViaApi,
+  waitForHydratedCardForm,
+} from "./support/payments.ts";
 import { cardFor, createTournamentViaApi, described } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
@@ -70,14 +77,9 @@ test("the checkout shows when the hold ends, counts it down and says when it is 
   baseURL,
 }) => {
   await page.clock.install();
-  const director = await playwright.request.newContext({ baseURL });
-  await createOrganiser(director);
-  const t = await createTournamentViaApi(director, {});
-  await director.dispose();
+  const t = await tournamentViaApi(playwright, baseURL);
   await createPlayer(page.request);
-
-  await page.goto(`/tournament/${t.slug}`);
-  await joinButton(page).click();
+  await joinToCheckout(page, t.slug);
   await waitForHydratedCardForm(page);
   const hold = page.getByTestId("hold");
   await expect(hold).toHaveText(/^Your place is held until \d\d:\d\d · 1[45]:\d\d left$/);
@@ -107,14 +109,9 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the checkout shows when the hold ends", async ({ page, playwright, baseURL }) => {
-    const director = await playwright.request.newContext({ baseURL });
-    await createOrganiser(director);
-    const t = await createTournamentViaApi(director, {});
-    await director.dispose();
+    const t = await tournamentViaApi(playwright, baseURL);
     await createPlayer(page.request);
-    await page.goto(`/tournament/${t.slug}`);
-    await joinButton(page).click();
-    await expect(cardForm(page)).toBeVisible();
+    await joinToCheckout(page, t.slug);
     await expect(page.getByTestId("hold")).toHaveText(/^Your place is held until \d\d:\d\d$/);
   });
 });

@@ -59,10 +59,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(places.nth(2)).toContainText("Semi-finalists (3rd-4th)");
       for (const name of semiLosers) await expect(places.nth(2)).toContainText(`${name}£4.50`);
 
-      const prizes = results.getByTestId("prize");
+      const prizes = results.getByRole("table").locator("tbody tr");
       await expect(prizes).toHaveCount(4);
-      await expect(prizes.nth(0)).toHaveText(`1st${final.player1!.name}£18.00`);
-      await expect(prizes.nth(1)).toHaveText(`2nd${final.player2!.name}£9.00`);
+      await expect(prizes.nth(0)).toHaveText(`${final.player1!.name}1st£18.00`);
+      await expect(prizes.nth(1)).toHaveText(`${final.player2!.name}2nd£9.00`);
       await expect(prizes.nth(2)).toContainText("3rd-4th");
       await expect(prizes.nth(3)).toContainText("£4.50");
 

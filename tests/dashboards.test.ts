@@ -94,7 +94,8 @@ test("the JSON API takes the amount alone (SPEC §7), or the account with it: al
   expect(alone.status).toBe(200);
   expect(await alone.json()).toMatchObject({ amount: "5.00", account: null });
 
-  const partial = await p.client.json("POST", "/api/withdrawals/request", { amount: "5.00", sortCode: "12-34-56" });
+  const request = (body: Record<string, string>) => p.client.json("POST", "/api/withdrawals/request", body);
+  const partial = await request({ amount: "5.00", sortCode: "12-34-56" });
   expect(partial.status).toBe(400);
   expect(await partial.json()).toEqual({
     message: "Enter the name on the account",
@@ -103,21 +104,14 @@ test("the JSON API takes the amount alone (SPEC §7), or the account with it: al
       accountNumber: ["Enter the account number: 8 digits"],
     },
   });
-  const bad = await p.client.json("POST", "/api/withdrawals/request", {
-    amount: "5.00",
-    accountName: "Pat",
-    sortCode: "12-34-56",
-    accountNumber: "123",
-  });
+  const bad = await request({ amount: "5.00", accountName: "Pat", sortCode: "12-34-56", accountNumber: "123" });
   expect(bad.status).toBe(400);
   expect(((await bad.json()) as { message: string }).message).toBe("Enter the account number: 8 digits");
   expect(await f.count("withdrawals", "user_id = ?", [p.id])).toBe(1);
 
-  const full = await p.client.json("POST", "/api/withdrawals/request", {
+  const full = await request({
     amount: "10.00",
-    accountName: "Pat Player",
-    sortCode: "123456",
-    accountNumber: "12345678",
+    ...{ accountName: "Pat Player", sortCode: "123456", accountNumber: "12345678" },
   });
   expect(full.status).toBe(200);
   expect(await full.json()).toMatchObject({

@@ -2,6 +2,7 @@
 import { formatGBP } from "~/domain/money.ts";
 import type { Results } from "~/domain/results.ts";
 import { TrophyIcon } from "./icons.tsx";
+import { PrizeTable } from "./prize-table.tsx";
 
 const placeTone = {
   "1st": "border-amber-400 bg-amber-50 dark:border-amber-500 dark:bg-amber-950/40",
@@ -48,37 +49,9 @@ export function TournamentResults({ results }: { results: Results }) {
           No prizes were paid: the tournament was stopped before payouts.
         </p>
       ) : (
-        <table className="mt-2 w-full text-sm">
-          <thead className="text-left text-slate-600 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-1.5 font-medium">
-                Place
-              </th>
-              <th scope="col" className="py-1.5 font-medium">
-                Player
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Prize
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.prizes.map((prize, i) => (
-              <tr
-                // biome-ignore lint/suspicious/noArrayIndexKey: two players may share a name; the list never reorders
-                key={i}
-                className="border-t border-slate-100 dark:border-slate-800"
-                data-testid="prize"
-              >
-                <td className="py-1.5">{prize.position}</td>
-                <th scope="row" className="py-1.5 text-left font-medium">
-                  {prize.name}
-                </th>
-                <td className="py-1.5 text-right tabular-nums">{formatGBP(prize.amountPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-2">
+          <PrizeTable rows={results.prizes} />
+        </div>
       )}
     </section>
   );

@@ -72,6 +72,21 @@ export async function paidPlayerViaApi(
 /** The checkout's simulated card form. */
 export const cardForm = (page: Page) => page.locator('form[action^="/api/dev/payments/"]');
 
+/** Text to match literally inside a RegExp (a slug, a name). */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The tournament page's address, exactly. */
+export const tournamentUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}$`);
+/** The checkout's address, without a query. */
+export const checkoutUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}/checkout$`);
+
+/** Clicks Join on the tournament page and waits for the checkout's card form. */
+export async function joinToCheckout(page: Page, slug: string) {
+  await page.goto(`/tournament/${slug}`);
+  await page.getByRole("button", { name: "Join Tournament" }).click();
+  await expect(page).toHaveURL(checkoutUrl(slug));
+  await expect(cardForm(page)).toBeVisible();
+}
+
 /** The card form's submit button (its name changes to 'Processing...' while working). */
 export const payButton = (page: Page) => cardForm(page).getByRole("button");
 
