@@ -33,7 +33,7 @@ export function TournamentResults({ results }: { results: Results }) {
               {place.players.map((player, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two players may share a name; the list never reorders
                 <li key={i} className="flex items-baseline justify-between gap-3">
-                  <span className="text-lg font-bold break-words">{player.name}</span>
+                  <span className="min-w-0 text-lg font-bold wrap-anywhere">{player.name}</span>
                   {player.prizePence !== null ? (
                     <span className="font-semibold tabular-nums">{formatGBP(player.prizePence)}</span>
                   ) : null}

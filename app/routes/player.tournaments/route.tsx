@@ -228,7 +228,8 @@ function PlayerTournamentCard({ t }: { t: Card }) {
   return (
     <li className="card flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
-        <div>
+        {/* The badge keeps its one line; a long name breaks instead of pushing the card wider. */}
+        <div className="min-w-0 wrap-anywhere">
           <h2 className="text-lg leading-tight font-semibold">{t.name}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
             {t.venue} · {t.format}

@@ -143,7 +143,7 @@ function TournamentCard({ t, tabQuery }: { t: Summary; tabQuery: string }) {
   return (
     <li className="card flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="text-lg leading-tight font-semibold">{t.name}</h2>
+        <h2 className="min-w-0 text-lg leading-tight font-semibold wrap-anywhere">{t.name}</h2>
         <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t.venue}</p>
