@@ -85,7 +85,10 @@ for (const theme of ["light", "dark"] as const) {
       await context.close();
     }
     await page.request.post(`/api/tournaments/${t.id}/start`);
-    const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string }[];
+    const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as {
+      id: string;
+      player1Id: string;
+    }[];
     await page.request.patch(`/api/matches/${final!.id}/table`, { data: { tableId: table.id } });
     for (const path of [
       `/tournament/${t.slug}?tab=bracket`,
@@ -128,6 +131,15 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(`/tournament/${other.slug}?tab=bracket`);
       await expectNoSeriousViolations(page, `${tournamentType} bracket (${theme})`);
     }
+    // The final played and paid out: the podium and the prizes lead the page.
+    await page.request.patch(`/api/matches/${final!.id}`, { data: { winnerId: final!.player1Id } });
+    await page.request.post(`/api/tournaments/${t.id}/finalize`);
+    await page.goto(`/tournament/${t.slug}`);
+    await expect(page.getByRole("region", { name: "Results" })).toBeVisible();
+    await expectNoSeriousViolations(page, `finished /tournament/${t.slug} (${theme})`);
+    const open = (await (
+      await page.request.post("/api/tournaments", { data: validTournament({ name: "Open Knockout" }) })
+    ).json()) as { slug: string };
 
     const playerContext = await browser.newContext();
     await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
@@ -142,6 +154,13 @@ for (const theme of ["light", "dark"] as const) {
       await player.goto(path);
       await expectNoSeriousViolations(player, `${path} as player (${theme})`);
     }
+    // The Withdraw dialog with its bank fields, and a checkout holding a place.
+    await player.goto("/player/dashboard?withdraw=1");
+    await expect(player.getByLabel("Sort code")).toBeVisible();
+    await expectNoSeriousViolations(player, `/player/dashboard?withdraw=1 (${theme})`);
+    await player.goto(`/tournament/${open.slug}/checkout`);
+    await expect(player.getByTestId("hold")).toBeVisible();
+    await expectNoSeriousViolations(player, `/tournament/${open.slug}/checkout (${theme})`);
     await playerContext.close();
   });
 }

@@ -170,8 +170,12 @@ test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboar
   await withdraw.getByLabel("Amount (£)").fill("10");
   await expect(withdraw).toContainText("£0.30");
   await expect(withdraw).toContainText("£9.70");
+  await withdraw.getByLabel("Name on the account").fill(winnerName);
+  await withdraw.getByLabel("Sort code").fill("12-34-56");
+  await withdraw.getByLabel("Account number").fill("12345678");
   await withdraw.getByRole("button", { name: "Withdraw" }).click();
   await expect(winnerPage.getByTestId("toast")).toContainText("Withdrawal requested");
+  await expect(winnerPage.getByTestId("toast")).toContainText("will reach the account •••• 5678");
   await expect(winnerPage.getByTestId("balance")).toHaveText("£21.50");
   await expect(winnerPage.getByTestId("transaction").first()).toContainText("−£10.00");
   await tablet.close();

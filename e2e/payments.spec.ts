@@ -7,10 +7,14 @@ import { FAR_FRIDAY, cardFor, described, waitForHydrated } from "./support/tourn
 import {
   CARDS,
   cardForm,
+  checkoutUrl,
   currentUser,
+  escapeRegExp,
+  joinToCheckout,
   paidPlayerViaApi,
   payButton,
   payWithCard,
+  tournamentUrl,
   tournamentViaApi,
   waitForHydratedCardForm,
   winTournamentViaApi,
@@ -20,20 +24,9 @@ import {
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 
 const toast = (page: Page) => page.getByTestId("toast");
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const tournamentUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}$`);
-const checkoutUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}/checkout$`);
 const joinButton = (page: Page) => page.getByRole("button", { name: "Join Tournament" });
 const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
 const REGISTERED = "You're registered. See you at the table!";
-
-/** Clicks Join on the tournament page and waits for the checkout's card form. */
-async function joinToCheckout(page: Page, slug: string) {
-  await page.goto(`/tournament/${slug}`);
-  await joinButton(page).click();
-  await expect(page).toHaveURL(checkoutUrl(slug));
-  await expect(cardForm(page)).toBeVisible();
-}
 
 test.describe("paying by card", () => {
   test("a player joins, pays £11.00 by card and is registered @tablet", async ({ page, playwright, baseURL }) => {
@@ -65,7 +58,7 @@ test.describe("paying by card", () => {
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
     await expect(page.getByText("Test mode: payments are simulated and no real money moves.")).toBeVisible();
     // A new player has no balance: paying from it is not offered.
-    await expect(page.getByRole("heading", { name: "Or pay from your balance" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Pay from your balance" })).toHaveCount(0);
 
     // Hold the confirmation briefly to see the busy state.
     await waitForHydratedCardForm(page);
@@ -342,7 +335,7 @@ test.describe("paying from the balance", () => {
     const t = await tournamentViaApi(playwright, baseURL);
     await createPlayer(page.request);
     await joinToCheckout(page, t.slug);
-    await expect(page.getByRole("heading", { name: "Or pay from your balance" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Pay from your balance" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /from balance/ })).toHaveCount(0);
 
     // The checkout's balance action, posted by hand from the page's origin.
@@ -373,7 +366,7 @@ test.describe("paying from the balance", () => {
 
     const t = await tournamentViaApi(playwright, baseURL);
     await joinToCheckout(page, t.slug);
-    await expect(page.getByRole("heading", { name: "Or pay from your balance" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pay from your balance" })).toBeVisible();
     await expect(page.getByText("You have £38.00 available.")).toBeVisible();
     // The card stays on offer too.
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
@@ -425,7 +418,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("listitem").filter({ hasText: player.name })).toBeVisible();
   });
 
-  test("a declined card shows 'Payment Failed' on the checkout, and a good card then pays", async ({
+  test("a declined card's 'Payment Failed' stands above Pay, closes, and a good card then pays", async ({
     page,
     playwright,
     baseURL,
@@ -442,6 +435,21 @@ test.describe("without JavaScript", () => {
     await expect(toast(page)).toContainText("Your card was declined.");
     await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
+
+    // The message stands in the page above the card form (issue 20): nothing lies on top of Pay.
+    await payButton(page).scrollIntoViewIfNeeded();
+    const [note, pay] = [await toast(page).boundingBox(), await payButton(page).boundingBox()];
+    if (!note || !pay) throw new Error("the message and Pay are both on the page");
+    expect(note.y + note.height, "the message ends above Pay").toBeLessThanOrEqual(pay.y);
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? null,
+      { x: pay.x + pay.width / 2, y: pay.y + pay.height / 2 },
+    );
+    expect(onTop).toBe("Pay £11.00 & Join Tournament");
+    // Closing it is a link back to the checkout without the message.
+    await toast(page).getByRole("link", { name: "Close notification" }).click();
+    await expect(page).toHaveURL(checkoutUrl(t.slug));
+    await expect(toast(page)).toHaveCount(0);
 
     await payWithCard(page, CARDS.success);
     await expect(toast(page)).toContainText("Payment Successful!");

@@ -1,5 +1,6 @@
 // The tablet at a table (issue 20): the round named as the bracket names it,
-// the race shown, and the two score boxes level even when a name wraps.
+// the race shown, the two score boxes level even when a name wraps, and the
+// stored light or dark theme, which the board can switch too.
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
@@ -43,3 +44,38 @@ test("a long name wraps without pushing its score below the other @tablet", asyn
     await tablet.close();
   }
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`the tablet follows the stored theme and switches it on the board (${
+    javaScriptEnabled ? "with" : "without"
+  } JavaScript) @tablet`, async ({ page, browser }) => {
+    await createOrganiser(page.request);
+    const table = (await (await page.request.post("/api/tables", { data: { name: "Table 7" } })).json()) as {
+      accessCode: string;
+    };
+    const tablet = await browser.newPage({ javaScriptEnabled, viewport: { width: 800, height: 1280 } });
+    const html = tablet.locator("html");
+    const background = () => tablet.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    // Chosen once on the start screen, where the code is typed.
+    await tablet.goto("/scoreboard");
+    const light = await background();
+    await tablet.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    await tablet.getByLabel("Access code").fill(table.accessCode);
+    await tablet.getByRole("button", { name: "View Scoreboard" }).click();
+    await expect(tablet.getByRole("heading", { name: "Table 7", level: 1 })).toBeVisible();
+    await expect(html).toHaveClass(/\bdark\b/);
+    const dark = await background();
+    expect(dark).not.toBe(light);
+
+    // The board has the toggle too; the choice survives the board's own refresh.
+    await tablet.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(html).toHaveClass(/\blight\b/);
+    await tablet.reload();
+    await expect(tablet.getByRole("heading", { name: "Table 7", level: 1 })).toBeVisible();
+    await expect(html).toHaveClass(/\blight\b/);
+    expect(await background()).toBe(light);
+    await tablet.close();
+  });
+}

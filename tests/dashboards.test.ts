@@ -47,6 +47,82 @@ test("bad amounts are refused with SPEC's messages and write nothing", async () 
   expect((await app.client().json("POST", "/api/withdrawals/request", { amount: "1.00" })).status).toBe(401);
 });
 
+test("the Withdraw form asks where the money goes, checks it, stores it and shows it masked", async () => {
+  const p = await f.player();
+  await f.credit("player", p.id, 5000);
+  const form = (fields: Record<string, string>) =>
+    p.client.postForm("/player/dashboard?withdraw=1", { intent: "withdraw", amount: "20.00", ...fields });
+
+  const missing = await form({});
+  expect(missing.status).toBe(400);
+  const page = await missing.text();
+  for (const message of [
+    "Enter the name on the account",
+    "Enter the sort code: 6 digits, like 12-34-56",
+    "Enter the account number: 8 digits",
+  ]) {
+    expect(page).toContain(message);
+  }
+  const wrong = await form({ accountName: "Pat Player", sortCode: "12-34-5", accountNumber: "12345678" });
+  expect(wrong.status).toBe(400);
+  const kept = (await wrong.text()).replaceAll("&#x27;", "'");
+  expect(kept).toContain("Enter the sort code: 6 digits, like 12-34-56");
+  expect(kept).not.toContain("Enter the account number: 8 digits");
+  // What was typed comes back, so nothing has to be typed twice without JavaScript.
+  expect(kept).toContain('value="Pat Player"');
+  expect(kept).toContain('value="12-34-5"');
+  expect(await f.count("withdrawals", "user_id = ?", [p.id])).toBe(0);
+
+  const ok = await form({ accountName: "Pat Player", sortCode: "12 34 56", accountNumber: "8765 4321" });
+  expect(ok.status).toBe(302);
+  const stored = await f.sql().execute({
+    sql: "select account_name, sort_code, account_number from withdrawals where user_id = ?",
+    args: [p.id],
+  });
+  expect(stored.rows[0]).toMatchObject({ account_name: "Pat Player", sort_code: "123456", account_number: "87654321" });
+  const after = (await (await p.client.get(ok.headers.get("Location")!)).text()).replaceAll("<!-- -->", "");
+  expect(after).toContain("will reach the account •••• 4321 in 3-5 business days");
+  expect(after).toContain("Withdrawal £20.00 to •••• 4321");
+  expect(after).not.toContain("87654321");
+  await f.expectLedgerTrue();
+});
+
+test("the JSON API takes the amount alone (SPEC §7), or the account with it: all three fields", async () => {
+  const p = await f.player();
+  await f.credit("player", p.id, 5000);
+  const alone = await withdraw(p, "5.00");
+  expect(alone.status).toBe(200);
+  expect(await alone.json()).toMatchObject({ amount: "5.00", account: null });
+
+  const request = (body: Record<string, string>) => p.client.json("POST", "/api/withdrawals/request", body);
+  const partial = await request({ amount: "5.00", sortCode: "12-34-56" });
+  expect(partial.status).toBe(400);
+  expect(await partial.json()).toEqual({
+    message: "Enter the name on the account",
+    errors: {
+      accountName: ["Enter the name on the account"],
+      accountNumber: ["Enter the account number: 8 digits"],
+    },
+  });
+  const bad = await request({ amount: "5.00", accountName: "Pat", sortCode: "12-34-56", accountNumber: "123" });
+  expect(bad.status).toBe(400);
+  expect(((await bad.json()) as { message: string }).message).toBe("Enter the account number: 8 digits");
+  expect(await f.count("withdrawals", "user_id = ?", [p.id])).toBe(1);
+
+  const full = await request({
+    amount: "10.00",
+    ...{ accountName: "Pat Player", sortCode: "123456", accountNumber: "12345678" },
+  });
+  expect(full.status).toBe(200);
+  expect(await full.json()).toMatchObject({
+    amount: "10.00",
+    net: "9.70",
+    account: { accountName: "Pat Player", sortCode: "12-34-56", accountNumber: "•••• 5678" },
+  });
+  expect(await f.count("withdrawals", "user_id = ? and account_number = '12345678'", [p.id])).toBe(1);
+  await f.expectLedgerTrue();
+});
+
 test("ten concurrent withdrawals of the whole balance: exactly one succeeds", async () => {
   const p = await f.player();
   await f.credit("player", p.id, 2500);
@@ -158,10 +234,19 @@ test("after a finalized tournament both dashboards show the money and the figure
   // Withdraw part of it through the dialog's form, without JavaScript.
   const dialog = await (await winner.client.get("/player/dashboard?withdraw=1")).text();
   expect(dialog).toContain("Withdraw");
-  const bad = await winner.client.postForm("/player/dashboard?withdraw=1", { intent: "withdraw", amount: "100" });
+  const bank = { accountName: "Winner", sortCode: "12-34-56", accountNumber: "12345678" };
+  const bad = await winner.client.postForm("/player/dashboard?withdraw=1", {
+    intent: "withdraw",
+    amount: "100",
+    ...bank,
+  });
   expect(bad.status).toBe(409);
   expect(await bad.text()).toContain("You only have £18.00 available");
-  const ok = await winner.client.postForm("/player/dashboard?withdraw=1", { intent: "withdraw", amount: "10.00" });
+  const ok = await winner.client.postForm("/player/dashboard?withdraw=1", {
+    intent: "withdraw",
+    amount: "10.00",
+    ...bank,
+  });
   expect(ok.status).toBe(302);
   const after = (await (await winner.client.get(ok.headers.get("Location")!)).text()).replaceAll("<!-- -->", "");
   expect(after).toContain("Withdrawal requested");

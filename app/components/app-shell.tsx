@@ -57,8 +57,9 @@ export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNod
             </Form>
           </div>
         </div>
-        <nav aria-label="Main" className="mx-auto max-w-6xl overflow-x-auto px-2">
-          <ul className="flex gap-1">
+        {/* Every item in sight on a phone too: the list wraps rather than scrolling items off the edge. */}
+        <nav aria-label="Main" className="mx-auto max-w-6xl px-2">
+          <ul className="flex flex-wrap gap-x-1">
             {nav.map((item) => (
               <li key={item.to}>
                 <Link

@@ -8,11 +8,13 @@ const tones = {
   slate: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
 } as const;
 
+const badgeClass =
+  "inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
+
 export function Badge({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
-      {children}
-    </span>
+    // One line, never squeezed: "Full (2 paying)" and "In Progress" stay readable beside a long name.
+    <span className={`${badgeClass} ${tones[tone]}`}>{children}</span>
   );
 }
 

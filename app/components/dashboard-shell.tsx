@@ -6,6 +6,7 @@ import { AppShell, type NavItem } from "./app-shell.tsx";
 import { ActionToast } from "./form.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog, type TransactionRow } from "./money-panels.tsx";
 import { SignedInDevices, SignOutOthersDialog, type DeviceView } from "./signed-in-devices.tsx";
+import type { WithdrawErrors, WithdrawValues } from "~/domain/withdrawals.ts";
 
 type DashboardData = {
   name: string;
@@ -21,7 +22,9 @@ type Props = {
   /** The dashboard's own path, where its dialogs open and close. */
   path: string;
   page: DashboardData;
-  actionData: { toast?: ActionToast | null; withdrawError?: string | null } | undefined;
+  actionData:
+    | { toast?: ActionToast | null; withdrawErrors?: WithdrawErrors | null; withdrawValues?: WithdrawValues | null }
+    | undefined;
   intro: string;
   /** Beside the welcome (the director's Create Tournament). */
   headerAction?: ReactNode;
@@ -77,7 +80,8 @@ export function DashboardShell({ nav, path, page, actionData, intro, headerActio
         open={withdrawOpen}
         balancePence={balancePence}
         cancelTo={path}
-        error={actionData?.withdrawError}
+        errors={actionData?.withdrawErrors}
+        values={actionData?.withdrawValues}
       />
       <SignOutOthersDialog
         open={signOutOthersOpen}

@@ -103,9 +103,12 @@ export function useHydrated(): boolean {
 /**
  * The toast an action returned (failures that do not redirect). Once the
  * page is hydrated it goes through the toaster; before that — or with
- * JavaScript off — it is rendered in place so the message is still seen.
+ * JavaScript off — it is rendered in place so the message is still seen:
+ * pinned to the bottom of the screen, or, given `closeTo` (the page without
+ * the message), in the flow where it stands, covering nothing, with a close
+ * link.
  */
-export function ActionToast({ toast }: { toast: ActionToast | undefined | null }) {
+export function ActionToast({ toast, closeTo }: { toast: ActionToast | undefined | null; closeTo?: string }) {
   const { show } = useToast();
   const hydrated = useHydrated();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per toast (its id), not per render of the same one
@@ -113,6 +116,13 @@ export function ActionToast({ toast }: { toast: ActionToast | undefined | null }
     if (toast) show(toast);
   }, [toast?.id]);
   if (hydrated || !toast) return null;
+  if (closeTo) {
+    return (
+      <div role="alert">
+        <ToastCard toast={toast} closeTo={closeTo} />
+      </div>
+    );
+  }
   return (
     <div className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
       <div role="alert" className="w-full max-w-sm">

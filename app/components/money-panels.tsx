@@ -2,7 +2,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatGBP, parsePence, withdrawalFee } from "~/domain/money.ts";
-import { MIN_WITHDRAWAL_PENCE, WITHDRAWAL_TOO_SMALL } from "~/domain/withdrawals.ts";
+import {
+  MIN_WITHDRAWAL_PENCE,
+  WITHDRAWAL_TOO_SMALL,
+  type WithdrawErrors,
+  type WithdrawValues,
+} from "~/domain/withdrawals.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useIsSubmitting } from "./form.tsx";
 import { LocalDateTime } from "./local-date-time.tsx";
@@ -46,15 +51,19 @@ export function WithdrawDialog({
   open,
   balancePence,
   cancelTo,
-  error,
+  errors,
+  values,
 }: {
   open: boolean;
   balancePence: number;
   cancelTo: string;
-  error?: string | null;
+  /** The server's message for each field it refused. */
+  errors?: WithdrawErrors | null;
+  /** What was typed before a refusal (the page comes back filled in without JavaScript). */
+  values?: WithdrawValues | null;
 }) {
   const busy = useIsSubmitting();
-  const [amount, setAmount] = useState("");
+  const [amount, setAmount] = useState(values?.amount ?? "");
   const pence = parsePence(amount);
   const over = pence !== null && pence > balancePence;
   const under = pence !== null && pence > 0 && pence < MIN_WITHDRAWAL_PENCE;
@@ -88,10 +97,15 @@ export function WithdrawDialog({
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           aria-describedby="withdraw-preview withdraw-error"
+          aria-invalid={errors?.amount ? true : undefined}
           className={plainInputClass}
         />
-        <p id="withdraw-error" className="text-sm font-medium text-red-700 dark:text-red-400" aria-live="polite">
-          {over ? `You only have ${formatGBP(balancePence)} available` : under ? WITHDRAWAL_TOO_SMALL : (error ?? null)}
+        <p id="withdraw-error" className={errorClass} aria-live="polite">
+          {over
+            ? `You only have ${formatGBP(balancePence)} available`
+            : under
+              ? WITHDRAWAL_TOO_SMALL
+              : (errors?.amount ?? null)}
         </p>
         <dl id="withdraw-preview" className="space-y-1 text-sm" aria-live="polite">
           <div className="flex justify-between">
@@ -104,7 +118,84 @@ export function WithdrawDialog({
           </div>
         </dl>
       </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">Pay it into</legend>
+        <BankField
+          name="accountName"
+          label="Name on the account"
+          autoComplete="name"
+          error={errors?.accountName}
+          defaultValue={values?.accountName}
+        />
+        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+          <BankField
+            name="sortCode"
+            label="Sort code"
+            placeholder="12-34-56"
+            inputMode="numeric"
+            maxLength={8}
+            error={errors?.sortCode}
+            defaultValue={values?.sortCode}
+          />
+          <BankField
+            name="accountNumber"
+            label="Account number"
+            placeholder="12345678"
+            inputMode="numeric"
+            maxLength={10}
+            error={errors?.accountNumber}
+            defaultValue={values?.accountNumber}
+          />
+        </div>
+      </fieldset>
     </ConfirmDialog>
+  );
+}
+
+const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
+
+function BankField({
+  name,
+  label,
+  error,
+  defaultValue,
+  placeholder,
+  inputMode,
+  maxLength,
+  autoComplete = "off",
+}: {
+  name: keyof WithdrawErrors;
+  label: string;
+  error: string | undefined;
+  defaultValue: string | undefined;
+  placeholder?: string;
+  inputMode?: "numeric";
+  maxLength?: number;
+  autoComplete?: string;
+}) {
+  const id = `withdraw-${name}`;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        required
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+        className={plainInputClass}
+      />
+      <p id={`${id}-error`} className={errorClass} aria-live="polite">
+        {error ?? null}
+      </p>
+    </div>
   );
 }
 

@@ -1,5 +1,49 @@
-// The creation form's live prize pool preview.
+// The creation form's live prize pool preview, and its sums in short for a phone.
+import type { ReactNode } from "react";
 import { formatGBP, type PrizePreview as Preview } from "~/domain/money.ts";
+
+/** The sums in short, beside the fees (a phone shows the full preview only below the whole form). */
+export function PrizeSummary({
+  preview,
+  className,
+  children,
+}: {
+  preview: Preview | null;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-label="Prizes in short"
+      data-testid="prize-summary"
+      className={
+        "rounded-lg border border-baize-200 bg-baize-50 p-3 text-sm dark:border-baize-800 dark:bg-baize-950 " +
+        (className ?? "")
+      }
+    >
+      {preview ? (
+        <dl className="space-y-1">
+          <Row label="Each player pays" value={formatGBP(preview.playerPaysPence)} />
+          <Row label="Prize pool if full" value={formatGBP(preview.poolIfFullPence)} strong />
+          <Row
+            label="Payouts if full"
+            value={preview.payouts.map((row, i) => (
+              // A line breaks between positions, never inside one.
+              <span key={row.position} className="whitespace-nowrap">
+                {i > 0 ? " · " : ""}
+                {row.position} {formatGBP(row.amountEachPence)}
+                {row.players > 1 ? " each" : ""}
+              </span>
+            ))}
+          />
+        </dl>
+      ) : (
+        <p className="text-slate-600 dark:text-slate-400">The sums show here once the fees add up.</p>
+      )}
+      {children}
+    </section>
+  );
+}
 
 export function PrizePreview({ preview }: { preview: Preview | null }) {
   return (
@@ -56,11 +100,11 @@ export function PrizePreview({ preview }: { preview: Preview | null }) {
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong }: { label: string; value: ReactNode; strong?: boolean }) {
   return (
     <div className="flex items-baseline justify-between gap-4">
-      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className={`tabular-nums ${strong ? "text-base font-bold" : "font-medium"}`}>{value}</dd>
+      <dt className="shrink-0 text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className={`text-right tabular-nums ${strong ? "text-base font-bold" : "font-medium"}`}>{value}</dd>
     </div>
   );
 }

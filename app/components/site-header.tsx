@@ -10,7 +10,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight">
           <Logo className="text-baize-700 dark:text-baize-400" />
-          <span>Break &amp; Run</span>
+          <span className="whitespace-nowrap">Break &amp; Run</span>
         </Link>
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />

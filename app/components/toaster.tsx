@@ -2,6 +2,7 @@
 // screen readers. The server flashes one through a cookie across redirects;
 // client code can show one with useToast().
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 
 export type ToastMessage = { id: string; type: "success" | "error"; title: string; description?: string };
 
@@ -47,7 +48,20 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   );
 }
 
-export function ToastCard({ toast, onClose }: { toast: ToastMessage; onClose?: () => void }) {
+// 44 px to tap, drawn over the card's padding.
+const closeClass =
+  "-m-3 flex size-11 shrink-0 items-center justify-center rounded text-lg leading-none opacity-80 hover:opacity-100";
+
+export function ToastCard({
+  toast,
+  onClose,
+  closeTo,
+}: {
+  toast: ToastMessage;
+  onClose?: () => void;
+  /** Without JavaScript: closing is a link to the page without the message. */
+  closeTo?: string;
+}) {
   const destructive = toast.type === "error";
   return (
     <div
@@ -65,14 +79,13 @@ export function ToastCard({ toast, onClose }: { toast: ToastMessage; onClose?: (
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
       </div>
       {onClose ? (
-        <button
-          type="button"
-          onClick={onClose}
-          className="-m-1 rounded p-1 text-lg leading-none opacity-80 hover:opacity-100"
-          aria-label="Close notification"
-        >
+        <button type="button" onClick={onClose} className={closeClass} aria-label="Close notification">
           ×
         </button>
+      ) : closeTo ? (
+        <Link to={closeTo} replace className={closeClass} aria-label="Close notification">
+          ×
+        </Link>
       ) : null}
     </div>
   );

@@ -280,6 +280,11 @@ export const withdrawals = sqliteTable(
     status: text("status", { enum: withdrawalStatuses }).notNull().default("pending"),
     createdAt: createdAt(),
     paidAt: integer("paid_at", { mode: "number" }),
+    // Where the money goes (a UK account; digits only). Null for withdrawals
+    // requested through the JSON API with the amount alone, as SPEC §7 sends it.
+    accountName: text("account_name"),
+    sortCode: text("sort_code"),
+    accountNumber: text("account_number"),
   },
   (t) => [index("withdrawals_user_idx").on(t.userType, t.userId)],
 );

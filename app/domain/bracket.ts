@@ -543,17 +543,33 @@ export function totalRounds(matches: readonly BracketMatch[]): number {
   return matches.reduce((max, match) => Math.max(max, match.round), 0);
 }
 
-function finalOf(matches: readonly BracketMatch[]): BracketMatch | null {
+/** What finishing places are read from: a match's place in its bracket, its links and its result. */
+export type PlacedMatch = Pick<
+  BracketMatch,
+  | "id"
+  | "bracket"
+  | "round"
+  | "player1Id"
+  | "player2Id"
+  | "winnerId"
+  | "status"
+  | "outcome"
+  | "isBye"
+  | "nextMatchId"
+  | "loserMatchId"
+>;
+
+function finalOf<M extends Pick<BracketMatch, "nextMatchId" | "status" | "winnerId">>(matches: readonly M[]): M | null {
   return matches.find((match) => match.nextMatchId === null) ?? null;
 }
 
 /** The champion once the final has a result, else null. */
-export function champion(matches: readonly BracketMatch[]): string | null {
+export function champion(matches: readonly Pick<BracketMatch, "nextMatchId" | "status" | "winnerId">[]): string | null {
   const final = finalOf(matches);
   return final?.status === "completed" ? final.winnerId : null;
 }
 
-function loserOf(match: BracketMatch): string | null {
+function loserOf(match: PlacedMatch): string | null {
   if (match.status !== "completed" || match.isBye || match.winnerId === null) return null;
   return match.winnerId === match.player1Id ? match.player2Id : match.player1Id;
 }
@@ -562,7 +578,7 @@ function loserOf(match: BracketMatch): string | null {
 // rank higher. A grand final is one stage (its last loser is the runner-up). A
 // double forfeit in a winners' bracket that drops its losers puts both out in
 // the losers' round they would have dropped into.
-function eliminationStage(match: BracketMatch, byId: Map<string, BracketMatch>): number | null {
+function eliminationStage(match: PlacedMatch, byId: Map<string, PlacedMatch>): number | null {
   if (match.bracket === "grand_final") return 3_000;
   if (match.bracket === "group") return null;
   if (match.loserMatchId !== null) {
@@ -573,7 +589,7 @@ function eliminationStage(match: BracketMatch, byId: Map<string, BracketMatch>):
 }
 
 // The entries a decided match puts out (both for a double forfeit), before the grand final's exception.
-function outOf(match: BracketMatch): string[] {
+function outOf(match: PlacedMatch): string[] {
   if (match.status !== "completed" || match.isBye) return [];
   if (match.outcome === "double_forfeit") return [match.player1Id, match.player2Id].filter((p) => p !== null);
   const loser = loserOf(match);
@@ -590,7 +606,7 @@ function outOf(match: BracketMatch): string[] {
  * double elimination: the losers' final 3rd, its semi-final 4th, then 5th-6th,
  * 7th-8th, 9th-12th, … per losers' round.
  */
-export function places(matches: readonly BracketMatch[]): Map<string, PlaceRange | null> {
+export function places(matches: readonly PlacedMatch[]): Map<string, PlaceRange | null> {
   const byId = new Map(matches.map((m) => [m.id, m]));
   const widths = new Map<number, number>();
   for (const match of matches) {

@@ -3,6 +3,7 @@ import {
   dateInZone,
   formatDate,
   formatDateTime,
+  formatTime,
   instantToLocalInput,
   isValidDate,
   isValidTime,
@@ -43,4 +44,11 @@ test("dates are shown in en-GB", () => {
   expect(formatDate("2025-12-06")).toBe("Sat 6 Dec 2025");
   expect(formatDateTime(Date.UTC(2025, 11, 6, 18, 0))).toBe("6 Dec 2025, 18:00");
   expect(dateInZone(Date.UTC(2025, 6, 4, 23, 30))).toBe("2025-07-05");
+});
+
+test("a time of day is shown on the 24-hour clock in the viewer's zone", () => {
+  const instant = Date.UTC(2025, 11, 6, 19, 42, 30); // winter: the UK is on UTC
+  expect(formatTime(instant)).toBe("19:42");
+  expect(formatTime(Date.UTC(2025, 6, 4, 23, 5), "Europe/London")).toBe("00:05");
+  expect(formatTime(instant, "America/New_York")).toBe("14:42");
 });

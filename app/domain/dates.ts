@@ -127,6 +127,13 @@ export function formatDateTime(instant: number, timeZone: string = UK_TIME_ZONE)
   }).format(instant);
 }
 
+/** '19:42' in the given zone (the viewer's, or the UK's on the server). */
+export function formatTime(instant: number, timeZone: string = UK_TIME_ZONE): string {
+  return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(
+    instant,
+  );
+}
+
 /** Epoch ms → the value of an <input type="datetime-local"> in a zone. */
 export function instantToLocalInput(instant: number, timeZone: string = UK_TIME_ZONE): string {
   const t = wallClock(instant, timeZone);

@@ -1,7 +1,7 @@
 // The tournament types as one interface (issue 15): how each is drawn, when it
 // is decided, and where everyone finishes. Knockouts place entries as they go
 // out; a round robin places them by its standings once every match is decided.
-import { champion, generateBracket, places, type BracketMatch } from "./bracket.ts";
+import { champion, generateBracket, places, type BracketMatch, type PlacedMatch } from "./bracket.ts";
 import { generateDoubleElimination, type GrandFinal } from "./double-elimination.ts";
 import type { PlaceRange } from "./money.ts";
 import { leagueStandings, roundRobinFixtures, type LeagueRow } from "./round-robin.ts";
@@ -105,7 +105,7 @@ export function leaguePlaces(
  * decided, all null before.
  */
 export function formatPlaces(
-  matches: readonly BracketMatch[],
+  matches: readonly (PlacedMatch & LeagueResult)[],
   playerIds: readonly string[],
 ): Map<string, PlaceRange | null> {
   if (!isLeague(matches)) return places(matches);
@@ -113,7 +113,7 @@ export function formatPlaces(
 }
 
 /** The winners once decided: the champion of a knockout, everyone sharing first place in a league; else []. */
-export function winnersOf(matches: readonly BracketMatch[], playerIds: readonly string[]): string[] {
+export function winnersOf(matches: readonly (PlacedMatch & LeagueResult)[], playerIds: readonly string[]): string[] {
   if (!isLeague(matches)) {
     const won = champion(matches);
     return won === null ? [] : [won];

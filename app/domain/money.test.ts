@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
 import {
+  entryPriceText,
+  entryTotalPence,
   formatGBP,
   MAX_PENCE,
   parsePence,
@@ -182,6 +184,15 @@ test.each([
   "١٢",
 ])("parsePence refuses %j", (input) => {
   expect(parsePence(input)).toBeNull();
+});
+
+test("a player pays the entry fee plus the site fee; cards spell out both", () => {
+  expect(entryTotalPence({ entryFeePence: 1000, siteFeePence: 100 })).toBe(1100);
+  expect(entryPriceText({ entryFeePence: 1000, siteFeePence: 100 })).toBe("£11.00 = £10.00 + £1.00 site fee");
+  expect(entryPriceText({ entryFeePence: 250000, siteFeePence: 150 })).toBe("£2,501.50 = £2,500.00 + £1.50 site fee");
+  expect(entryPriceText({ entryFeePence: 1000, siteFeePence: 0 })).toBe("£10.00");
+  expect(entryPriceText({ entryFeePence: 0, siteFeePence: 100 })).toBe("£1.00 = £0.00 + £1.00 site fee");
+  expect(entryPriceText({ entryFeePence: 0, siteFeePence: 0 })).toBe("Free");
 });
 
 test("every pence value round-trips through its decimal string", () => {

@@ -54,6 +54,19 @@ function mulDivHalfUp(a: number, b: number, d: number): number {
   return Number((BigInt(a) * BigInt(b) * 2n + denominator) / (denominator * 2n));
 }
 
+/** What a player pays for one entry (SPEC §9): the entry fee plus the site fee, on top. */
+export function entryTotalPence(fees: { entryFeePence: Pence; siteFeePence: Pence }): Pence {
+  return fees.entryFeePence + fees.siteFeePence;
+}
+
+/** The price on a tournament card: "£11.00 = £10.00 + £1.00 site fee"; "£10.00" with no site fee; "Free". */
+export function entryPriceText(fees: { entryFeePence: Pence; siteFeePence: Pence }): string {
+  const total = entryTotalPence(fees);
+  if (total === 0) return "Free";
+  if (fees.siteFeePence === 0) return formatGBP(total);
+  return `${formatGBP(total)} = ${formatGBP(fees.entryFeePence)} + ${formatGBP(fees.siteFeePence)} site fee`;
+}
+
 /** Every kind of ledger row (SPEC §3 transactions). */
 export const transactionTypes = ["deposit", "entry_fee", "payout", "withdraw", "rake", "site_fee"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
@@ -389,7 +402,7 @@ export function prizePreview(input: PrizePreviewInput): PrizePreview {
   }
 
   return {
-    playerPaysPence: entryFeePence + siteFeePence,
+    playerPaysPence: entryTotalPence({ entryFeePence, siteFeePence }),
     siteFeePence,
     rakePerEntryPence: rake,
     poolPerEntryPence: perEntry,

@@ -1,9 +1,15 @@
 import { expect, test } from "vitest";
 import {
+  BANK_MESSAGES,
+  checkBankAccount,
   checkWithdrawalAmount,
+  formatSortCode,
+  maskAccountNumber,
   MIN_WITHDRAWAL_PENCE,
   WITHDRAWAL_INVALID,
   WITHDRAWAL_TOO_SMALL,
+  WithdrawalFormSchema,
+  WithdrawalRequestSchema,
   WithdrawalSchema,
   winRate,
 } from "./withdrawals.ts";
@@ -74,4 +80,89 @@ test("the ledger takes whole positive pence from the minimum up", () => {
     expect(() => checkWithdrawalAmount(bad)).toThrow(WITHDRAWAL_INVALID.description);
   }
   expect(() => checkWithdrawalAmount(MIN_WITHDRAWAL_PENCE - 1)).toThrow(WITHDRAWAL_TOO_SMALL);
+});
+
+// --- where the money goes -------------------------------------------------------------------
+
+const account = { accountName: "Mo Patel", sortCode: "12-34-56", accountNumber: "12345678" };
+
+test("a UK bank account: name, sort code of 6 digits, account number of 8, however grouped", () => {
+  expect(checkBankAccount(account)).toEqual({
+    ok: true,
+    account: { accountName: "Mo Patel", sortCode: "123456", accountNumber: "12345678" },
+  });
+  expect(checkBankAccount({ accountName: "  Mo Patel ", sortCode: "12 34 56", accountNumber: "1234 5678" })).toEqual({
+    ok: true,
+    account: { accountName: "Mo Patel", sortCode: "123456", accountNumber: "12345678" },
+  });
+  expect(checkBankAccount({ ...account, sortCode: "123456", accountNumber: "12-34-56-78" })).toMatchObject({
+    ok: true,
+  });
+});
+
+test("each wrong field gets its own clear message, all at once", () => {
+  expect(checkBankAccount({})).toEqual({ ok: false, errors: BANK_MESSAGES });
+  expect(checkBankAccount({ accountName: " ", sortCode: "12-34-5", accountNumber: "1234567" })).toEqual({
+    ok: false,
+    errors: BANK_MESSAGES,
+  });
+  for (const sortCode of ["1234567", "12-34-5a", "ab-cd-ef", "", "12.34.56", 123456]) {
+    expect(checkBankAccount({ ...account, sortCode }), String(sortCode)).toEqual({
+      ok: false,
+      errors: { sortCode: "Enter the sort code: 6 digits, like 12-34-56" },
+    });
+  }
+  for (const accountNumber of ["1234567", "123456789", "1234567a", "", 12345678]) {
+    expect(checkBankAccount({ ...account, accountNumber }), String(accountNumber)).toEqual({
+      ok: false,
+      errors: { accountNumber: "Enter the account number: 8 digits" },
+    });
+  }
+  expect(checkBankAccount({ ...account, accountName: "x".repeat(71) })).toEqual({
+    ok: false,
+    errors: { accountName: "The account name must be at most 70 characters" },
+  });
+  expect(checkBankAccount({ ...account, accountName: "Mo\u202ePatel" })).toEqual({
+    ok: false,
+    errors: { accountName: "The account name can't contain invisible or text-direction characters" },
+  });
+});
+
+test("stored as digits, shown as a sort code and a masked account number", () => {
+  expect(formatSortCode("123456")).toBe("12-34-56");
+  expect(maskAccountNumber("12345678")).toBe("•••• 5678");
+});
+
+test("the form needs the account; the JSON API takes the amount alone (SPEC §7) or all three fields", () => {
+  const form = WithdrawalFormSchema.safeParse({ amount: "50.00" });
+  expect(form.success).toBe(false);
+  expect(form.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+    ["accountName", BANK_MESSAGES.accountName],
+    ["sortCode", BANK_MESSAGES.sortCode],
+    ["accountNumber", BANK_MESSAGES.accountNumber],
+  ]);
+  expect(WithdrawalFormSchema.parse({ amount: "50.00", ...account })).toEqual({
+    amount: 5000,
+    account: { accountName: "Mo Patel", sortCode: "123456", accountNumber: "12345678" },
+  });
+
+  expect(WithdrawalRequestSchema.parse({ amount: "50.00" })).toEqual({ amount: 5000, account: null });
+  expect(WithdrawalRequestSchema.parse({ amount: "50.00", accountName: null })).toEqual({
+    amount: 5000,
+    account: null,
+  });
+  expect(WithdrawalRequestSchema.parse({ amount: 50, ...account })).toEqual({
+    amount: 5000,
+    account: { accountName: "Mo Patel", sortCode: "123456", accountNumber: "12345678" },
+  });
+  const partial = WithdrawalRequestSchema.safeParse({ amount: "50.00", sortCode: "12-34-56" });
+  expect(partial.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+    ["accountName", BANK_MESSAGES.accountName],
+    ["accountNumber", BANK_MESSAGES.accountNumber],
+  ]);
+  // The amount's own message is unchanged, and still first.
+  expect(WithdrawalRequestSchema.safeParse({ amount: "0" }).error?.issues[0]?.message).toBe(
+    WITHDRAWAL_INVALID.description,
+  );
+  expect(WithdrawalRequestSchema.safeParse("50.00").success).toBe(false);
 });

@@ -4,7 +4,14 @@ import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP } from "~/domain/money.ts";
-import { WITHDRAWAL_INVALID, WithdrawalSchema, withdrawalInsufficient } from "~/domain/withdrawals.ts";
+import {
+  maskAccountNumber,
+  WITHDRAWAL_INVALID,
+  WithdrawalFormSchema,
+  withdrawalInsufficient,
+  type WithdrawErrors,
+  type WithdrawValues,
+} from "~/domain/withdrawals.ts";
 import { requestWithdrawal } from "./dashboard.server.ts";
 import { errorToast, redirectWithCookies } from "./forms.server.ts";
 import { signedIn, type Caller } from "./access.server.ts";
@@ -65,24 +72,44 @@ async function endOtherSessionsAction(claim: Caller, context: Ctx, back: string)
   ]);
 }
 
+/** What the Withdraw form sent, kept as typed so a refused form comes back filled in. */
+function withdrawValues(form: FormData): WithdrawValues {
+  const text = (name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+  return {
+    amount: text("amount", 20),
+    accountName: text("accountName", 200),
+    sortCode: text("sortCode", 20),
+    accountNumber: text("accountNumber", 20),
+  };
+}
+
 async function withdrawAction(claim: Caller, context: Ctx, form: FormData, back: string) {
   const { user } = await claim.read();
   const { env } = context.get(appContext);
-  const parsed = WithdrawalSchema.safeParse({ amount: String(form.get("amount") ?? "").slice(0, 20) });
+  const values = withdrawValues(form);
+  const refused = (status: number, title: string, errors: WithdrawErrors) =>
+    data(
+      { withdrawErrors: errors, withdrawValues: values, toast: errorToast(title, Object.values(errors)[0] ?? title) },
+      { status },
+    );
+  const parsed = WithdrawalFormSchema.safeParse(values);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? WITHDRAWAL_INVALID.description;
-    return data({ withdrawError: message, toast: errorToast(WITHDRAWAL_INVALID.title, message) }, { status: 400 });
+    const errors: WithdrawErrors = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as keyof WithdrawErrors] ??= issue.message;
+    return refused(400, errors.amount ? WITHDRAWAL_INVALID.title : "Failed to process withdrawal", errors);
   }
   if (parsed.data.amount > user.balancePence) {
     const problem = withdrawalInsufficient(user.balancePence);
-    return data(
-      { withdrawError: problem.description, toast: errorToast(problem.title, problem.description) },
-      { status: 409 },
-    );
+    return refused(409, problem.title, { amount: problem.description });
   }
   try {
     const w = await claim.write(
-      requestWithdrawal({ userType: user.userType, userId: user.id, amountPence: parsed.data.amount }),
+      requestWithdrawal({
+        userType: user.userType,
+        userId: user.id,
+        amountPence: parsed.data.amount,
+        account: parsed.data.account,
+      }),
     );
     const net = formatGBP(w.netPence);
     const fee = formatGBP(w.feePence);
@@ -90,14 +117,13 @@ async function withdrawAction(claim: Caller, context: Ctx, form: FormData, back:
       await flashToast(env, {
         type: "success",
         title: "Withdrawal requested",
-        description: `${net} (after the ${fee} fee) will reach you in 3-5 business days.`,
+        description:
+          `${net} (after the ${fee} fee) will reach the account ` +
+          `${maskAccountNumber(parsed.data.account.accountNumber)} in 3-5 business days.`,
       }),
     ]);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data(
-      { withdrawError: error.message, toast: errorToast("Failed to process withdrawal", error.message) },
-      { status: error.status },
-    );
+    return refused(error.status, "Failed to process withdrawal", { amount: error.message });
   }
 }

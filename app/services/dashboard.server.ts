@@ -6,7 +6,12 @@ import { payouts, playerStats, tournamentPlayers, tournaments, transactions, wit
 import type { UserType } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { formatGBP, withdrawalFee, type Pence } from "~/domain/money.ts";
-import { checkWithdrawalAmount, withdrawalInsufficient } from "~/domain/withdrawals.ts";
+import {
+  checkWithdrawalAmount,
+  maskAccountNumber,
+  withdrawalInsufficient,
+  type BankAccount,
+} from "~/domain/withdrawals.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 
 export function recentTransactionsQuery(userType: UserType, userId: string, limit = 10) {
@@ -94,13 +99,16 @@ export function requestWithdrawal({
   userType,
   userId,
   amountPence,
+  account,
   now = Date.now(),
 }: {
   userType: UserType;
   userId: string;
   amountPence: Pence;
+  /** Where the money goes; null when the JSON API was sent the amount alone (SPEC §7). */
+  account: BankAccount | null;
   now?: number;
-}): Write<{ id: string; amountPence: Pence; feePence: Pence; netPence: Pence }> {
+}): Write<{ id: string; amountPence: Pence; feePence: Pence; netPence: Pence; account: BankAccount | null }> {
   checkWithdrawalAmount(amountPence);
   const { feePence, netPence } = withdrawalFee(amountPence);
   const id = crypto.randomUUID();
@@ -109,8 +117,10 @@ export function requestWithdrawal({
   return write(
     [
       build.all<{ id: string }>(sql`
-        insert into ${withdrawals} (id, user_type, user_id, amount_pence, fee_pence, net_pence, status, created_at)
-        select ${id}, ${userType}, ${userId}, ${amountPence}, ${feePence}, ${netPence}, 'pending', ${now}
+        insert into ${withdrawals} (id, user_type, user_id, amount_pence, fee_pence, net_pence, status, created_at,
+          account_name, sort_code, account_number)
+        select ${id}, ${userType}, ${userId}, ${amountPence}, ${feePence}, ${netPence}, 'pending', ${now},
+          ${account?.accountName ?? null}, ${account?.sortCode ?? null}, ${account?.accountNumber ?? null}
         where ${hasFunds(userType, userId, amountPence)}
         returning id`),
       movementStatement(
@@ -120,8 +130,8 @@ export function requestWithdrawal({
           type: "withdraw",
           amountPence: -amountPence,
           description:
-            `Withdrawal ${formatGBP(amountPence)} (fee ${formatGBP(feePence)}, ` +
-            `you receive ${formatGBP(netPence)} in 3-5 business days)`,
+            `Withdrawal ${formatGBP(amountPence)}${account ? ` to ${maskAccountNumber(account.accountNumber)}` : ""} ` +
+            `(fee ${formatGBP(feePence)}, you receive ${formatGBP(netPence)} in 3-5 business days)`,
           idempotencyKey: `withdrawal:${id}`,
         },
         recorded,
@@ -135,7 +145,7 @@ export function requestWithdrawal({
     ],
     ([inserted, , balance]) => {
       if (!(inserted as unknown[])[0]) throw refusal((balance as { balance: number }[])[0]?.balance);
-      return { id, amountPence, feePence, netPence };
+      return { id, amountPence, feePence, netPence, account };
     },
     // The balance CHECK is the last line of defence; the guard above normally answers first.
     (error) => (isCheckViolation(error) ? new DomainError(409, "Insufficient balance") : undefined),
@@ -155,6 +165,8 @@ export function directorTournamentsQuery(organiserId: string) {
         time: tournaments.time,
         status: tournaments.status,
         maxPlayers: tournaments.maxPlayers,
+        entryFeePence: tournaments.entryFeePence,
+        siteFeePence: tournaments.siteFeePence,
         playerCount,
       })
       .from(tournaments)

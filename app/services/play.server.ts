@@ -412,6 +412,22 @@ export async function assignTable(
   );
 }
 
+/** The prizes paid at finalize, with the players' names (none before). */
+export function paidPrizesQuery(tournament: TournamentRef) {
+  return query(
+    build
+      .select({
+        playerId: payouts.playerId,
+        name: players.name,
+        position: payouts.position,
+        amountPence: payouts.amountPence,
+      })
+      .from(payouts)
+      .innerJoin(players, eq(players.id, payouts.playerId))
+      .where(and(inTournament(payouts.tournamentId, tournament), eq(payouts.confirmed, true))),
+  );
+}
+
 /** What payouts are planned from: the tournament, its paid entries and its bracket (one read, by id or slug). */
 export function payoutPlanQuery(tournament: TournamentRef) {
   return reads({

@@ -15,17 +15,14 @@ import {
 } from "~/db/batch.server.ts";
 import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import type { Pence } from "~/domain/money.ts";
+import { entryTotalPence, type Pence } from "~/domain/money.ts";
+import { checkoutEntry, HOLD_MS, type CheckoutEntry } from "~/domain/holds.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
-import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
-
-const HOLD_MS = 15 * 60 * 1000;
+import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;
-
-const totalPence = (t: Pick<Tournament, "entryFeePence" | "siteFeePence">): Pence => t.entryFeePence + t.siteFeePence;
 
 /** A tournament's id, or SQL that finds it (tournament-ref.server.ts). */
 type TournamentKey = string | SQL;
@@ -127,7 +124,7 @@ export async function joinTournament(
       },
     ),
   );
-  const amountPence = totalPence(t);
+  const amountPence = entryTotalPence(t);
 
   if (amountPence === 0) {
     await db.write(
@@ -206,7 +203,7 @@ function entryMovements(t: Tournament, playerId: string, key: string, withDeposi
       ? [
           {
             type: "deposit" as const,
-            amountPence: totalPence(t),
+            amountPence: entryTotalPence(t),
             description: `Card payment — ${label}`,
             suffix: "deposit",
           },
@@ -239,7 +236,7 @@ export async function payFromBalance(
 ) {
   const t = await db.send(first(tournamentRow(tournament)));
   if (!t) throw new DomainError(404, "Tournament not found");
-  const amount = totalPence(t);
+  const amount = entryTotalPence(t);
   const key = `balance:${t.id}:${playerId}`;
   const registered = sql`exists (select 1 from ${tournamentPlayers}
     where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
@@ -324,7 +321,7 @@ async function paymentSucceeded(
     intent.currency === "gbp" &&
     intent.metadata.registrationId === record.registrationId &&
     intent.metadata.playerId === record.playerId &&
-    record.amountPence === totalPence(t);
+    record.amountPence === entryTotalPence(t);
 
   const registrationId = record.registrationId;
   if (matches && registrationId) {
@@ -501,6 +498,30 @@ export function registrationsQuery(playerId: string, now = Date.now()) {
           eq(tournamentPlayers.playerId, playerId),
           sql`(${tournamentPlayers.paid} = 1 or ${tournamentPlayers.holdExpiresAt} > ${now})`,
         ),
+      ),
+  );
+}
+
+/**
+ * The player's entry in one tournament as the checkout sees it (paid, held,
+ * a hold that ran out, or none), in one statement: their row, and whether
+ * they ever started paying for it (the record outlives a tidied hold).
+ */
+export function checkoutEntryQuery(playerId: string, tournament: TournamentRef, now = Date.now()): Read<CheckoutEntry> {
+  return query(
+    build.all<{ paid: number | null; holdExpiresAt: number | null; intentId: string | null; started: number }>(sql`
+      select tp.paid as paid, tp.hold_expires_at as holdExpiresAt, tp.payment_intent_id as intentId,
+        exists (select 1 from ${payments} where ${inTournament(payments.tournamentId, tournament)}
+          and ${payments.playerId} = ${playerId}) as started
+      from (select 1) left join ${tournamentPlayers} tp
+        on tp.tournament_id = ${tournamentIdSql(tournament)} and tp.player_id = ${playerId}`),
+    ([row]) =>
+      checkoutEntry(
+        row && row.paid !== null
+          ? { paid: Number(row.paid) === 1, holdExpiresAt: row.holdExpiresAt, paymentIntentId: row.intentId }
+          : null,
+        Number(row?.started) === 1,
+        now,
       ),
   );
 }

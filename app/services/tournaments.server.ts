@@ -21,6 +21,8 @@ export type TournamentSummary = TournamentRow & {
   organisationName: string;
   /** Paid entries. */
   playerCount: number;
+  /** Places held unpaid while their players pay (DESIGN §4). */
+  holds: number;
   /** Paid entries plus live holds: what "Full" is judged on. */
   placesTaken: number;
 };
@@ -62,7 +64,7 @@ export const playerCount = sql<number>`(select count(*) from ${tournamentPlayers
 // as taken when deciding whether a tournament is full.
 const liveHolds = (now: number) =>
   sql<number>`(select count(*) from ${tournamentPlayers}
-    where ${tournamentPlayers.tournamentId} = ${tournaments.id} and ${tournamentPlayers.paid} = 0
+    where ${tournamentPlayers.tournamentId} = ${outer(tournaments.id)} and ${tournamentPlayers.paid} = 0
     and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
 
 /** SQL: the format's last match has a result (every match is decided: a knockout's final, a league's last). */
@@ -91,6 +93,7 @@ const toSummary = (row: SummaryRow): TournamentSummary => ({
   tdName: row.tdName,
   organisationName: row.organisationName,
   playerCount: row.playerCount,
+  holds: row.liveHolds,
   placesTaken: row.playerCount + row.liveHolds,
 });
 
@@ -116,6 +119,20 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
       ),
     }),
     ({ row, entrants }) => (row ? { ...toSummary(row), players: entrants } : null),
+  );
+}
+
+/**
+ * The venue a new tournament starts with: where the director's latest one was,
+ * else the main operating venue they gave when signing up.
+ */
+export function defaultVenueQuery(organiserId: string): Read<string> {
+  return query(
+    build.all<{ venue: string | null }>(sql`select coalesce(
+      (select ${tournaments.venue} from ${tournaments} where ${tournaments.organiserId} = ${organiserId}
+        order by ${tournaments.createdAt} desc limit 1),
+      (select ${organisers.venue} from ${organisers} where ${organisers.id} = ${organiserId})) as venue`),
+    ([row]) => row?.venue ?? "",
   );
 }
 
@@ -249,7 +266,9 @@ export async function changeTournamentStatus(
 
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
 export function tournamentJson(
-  t: Omit<TournamentSummary, "organisationName" | "placesTaken"> & { players?: { id: string; name: string }[] },
+  t: Omit<TournamentSummary, "organisationName" | "holds" | "placesTaken"> & {
+    players?: { id: string; name: string }[];
+  },
 ) {
   return {
     id: t.id,

@@ -20,6 +20,25 @@ async function joinViaApi(request: APIRequestContext, tournamentId: string): Pro
   return (await response.json()) as JoinJson;
 }
 
+/**
+ * A new player, in a request context of their own, who joins and leaves the
+ * place held unpaid (as if still typing their card).
+ */
+export async function heldPlaceViaApi(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  tournamentId: string,
+): Promise<Identity> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    const who = await createPlayer(request, newIdentity("holding"));
+    expect((await joinViaApi(request, tournamentId)).paymentIntentId, "a paid tournament holds the place").toBeTruthy();
+    return who;
+  } finally {
+    await request.dispose();
+  }
+}
+
 /** Confirms a simulated payment intent with a test card, as the card form does. */
 async function confirmViaApi(request: APIRequestContext, paymentIntentId: string, cardNumber: string = CARDS.success) {
   const response = await request.post(`/api/dev/payments/${paymentIntentId}/confirm`, { data: { cardNumber } });
@@ -52,6 +71,21 @@ export async function paidPlayerViaApi(
 
 /** The checkout's simulated card form. */
 export const cardForm = (page: Page) => page.locator('form[action^="/api/dev/payments/"]');
+
+/** Text to match literally inside a RegExp (a slug, a name). */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The tournament page's address, exactly. */
+export const tournamentUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}$`);
+/** The checkout's address, without a query. */
+export const checkoutUrl = (slug: string) => new RegExp(`/tournament/${escapeRegExp(slug)}/checkout$`);
+
+/** Clicks Join on the tournament page and waits for the checkout's card form. */
+export async function joinToCheckout(page: Page, slug: string) {
+  await page.goto(`/tournament/${slug}`);
+  await page.getByRole("button", { name: "Join Tournament" }).click();
+  await expect(page).toHaveURL(checkoutUrl(slug));
+  await expect(cardForm(page)).toBeVisible();
+}
 
 /** The card form's submit button (its name changes to 'Processing...' while working). */
 export const payButton = (page: Page) => cardForm(page).getByRole("button");

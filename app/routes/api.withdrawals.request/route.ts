@@ -1,12 +1,18 @@
 import { penceToDecimal } from "~/domain/money.ts";
-import { WithdrawalSchema } from "~/domain/withdrawals.ts";
+import { formatSortCode, maskAccountNumber, WithdrawalRequestSchema } from "~/domain/withdrawals.ts";
 import { requestWithdrawal } from "~/services/dashboard.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 
 const api = endpoint({
-  POST: on({ who: "signed-in", body: WithdrawalSchema }, async ({ caller, body }) => {
+  // SPEC §7 sends the amount alone; the account it is paid to may come with it (all three fields).
+  POST: on({ who: "signed-in", body: WithdrawalRequestSchema }, async ({ caller, body }) => {
     const w = await caller.write(
-      requestWithdrawal({ userType: caller.userType, userId: caller.id, amountPence: body.amount }),
+      requestWithdrawal({
+        userType: caller.userType,
+        userId: caller.id,
+        amountPence: body.amount,
+        account: body.account,
+      }),
     );
     return Response.json({
       id: w.id,
@@ -14,6 +20,14 @@ const api = endpoint({
       fee: penceToDecimal(w.feePence),
       net: penceToDecimal(w.netPence),
       status: "pending",
+      // Shown masked once stored: the full number is never sent back.
+      account: w.account
+        ? {
+            accountName: w.account.accountName,
+            sortCode: formatSortCode(w.account.sortCode),
+            accountNumber: maskAccountNumber(w.account.accountNumber),
+          }
+        : null,
       message: "Withdrawal requested: paid within 3-5 business days",
     });
   }),

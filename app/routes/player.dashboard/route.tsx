@@ -3,7 +3,7 @@ import { playerNav } from "~/components/app-shell.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { plainInputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { entryPriceText, formatGBP } from "~/domain/money.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
 import { winRate } from "~/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
@@ -111,9 +111,9 @@ export default function PlayerDashboard() {
                   {t.venue} · {t.format || LIST_FORMAT_LABEL}
                 </p>
                 <p className="mt-1 text-sm">
-                  {formatDate(t.date)} · {t.time} · {formatGBP(t.entryFeePence + t.siteFeePence)} · {t.playerCount}/
-                  {t.maxPlayers}
+                  {formatDate(t.date)} · {t.time} · {t.playerCount}/{t.maxPlayers} players
                 </p>
+                <p className="text-sm">{entryPriceText(t)}</p>
               </li>
             ))}
           </ul>

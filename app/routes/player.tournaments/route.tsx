@@ -6,7 +6,8 @@ import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { formatGBP, parsePence } from "~/domain/money.ts";
+import { entryPriceText, parsePence } from "~/domain/money.ts";
+import { fullBadgeLabel } from "~/domain/holds.ts";
 import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
@@ -38,8 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     time: t.time,
     tdName: t.tdName,
     playerCount: t.playerCount,
+    holds: t.holds,
     maxPlayers: t.maxPlayers,
-    entryFeePence: t.entryFeePence,
+    price: entryPriceText(t),
     raceTo: t.raceTo,
     registrationDeadline: t.registrationDeadline,
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
@@ -212,7 +214,9 @@ const badgeFor: Record<
 };
 
 function PlayerTournamentCard({ t }: { t: Card }) {
-  const badge = badgeFor[t.state];
+  // Full only because players are paying for the last places: say so (it may free up).
+  const badge =
+    t.state === "full" && t.holds > 0 ? { tone: "amber" as const, label: fullBadgeLabel(t.holds) } : badgeFor[t.state];
   const button =
     t.state === "registered"
       ? "View Tournament"
@@ -224,7 +228,8 @@ function PlayerTournamentCard({ t }: { t: Card }) {
   return (
     <li className="card flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
-        <div>
+        {/* The badge keeps its one line; a long name breaks instead of pushing the card wider. */}
+        <div className="min-w-0 wrap-anywhere">
           <h2 className="text-lg leading-tight font-semibold">{t.name}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
             {t.venue} · {t.format}
@@ -243,8 +248,8 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         <dd>
           {t.playerCount}/{t.maxPlayers}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Entry fee</dt>
-        <dd>{formatGBP(t.entryFeePence)}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Entry</dt>
+        <dd>{t.price}</dd>
         {t.raceTo ? (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Race To</dt>

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useLoaderData } from "react-router";
 import { TrophyIcon } from "~/components/icons.tsx";
+import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
 import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
@@ -34,6 +35,9 @@ export default function Scoreboard() {
 function InvalidCode() {
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
+      <div className="absolute top-4 right-4">
+        <ThemeToggle />
+      </div>
       <h1 className="text-4xl font-bold">Invalid access code</h1>
       <p className="text-lg text-slate-600 dark:text-slate-300">Check the code on the director's Tables page.</p>
       <Link to="/scoreboard" className="btn-primary px-8 py-3 text-lg">
@@ -127,6 +131,8 @@ function LiveBoard({ code, tableName, initial }: { code: string; tableName: stri
               Reconnecting…
             </p>
           ) : null}
+          {/* Light or dark as on every page, stored for this tablet: a dim pub may want dark. */}
+          <ThemeToggle />
           <Link to="/scoreboard" className="btn-secondary">
             Change Table
           </Link>

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, redirect, useActionData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, FieldError, FormError, TextField, useHydrated, useIsSubmitting } from "~/components/form.tsx";
-import { PrizePreview } from "~/components/prize-preview.tsx";
+import { PrizePreview, PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
@@ -21,14 +21,15 @@ import {
 } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { createTournament } from "~/services/tournaments.server.ts";
+import { createTournament, defaultVenueQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await (await signedIn(request, context, "organiser")).read();
-  return null;
+  const claim = await signedIn(request, context, "organiser");
+  const { venue } = await claim.read({ venue: defaultVenueQuery(claim.id) });
+  return { venue };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,6 +65,7 @@ const sectionClass = "card space-y-4";
 const labelClass = "block text-sm font-medium";
 
 export default function CreateTournament() {
+  const { venue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsSubmitting();
   const hydrated = useHydrated();
@@ -73,7 +75,8 @@ export default function CreateTournament() {
   const [form, fields] = useForm<CreateTournamentForm, CreateTournamentInput>({
     id: "create-tournament",
     lastResult: actionData?.result,
-    defaultValue: creationDefaults,
+    // The director's usual venue, so a weekly night needs only its name, date and time.
+    defaultValue: { ...creationDefaults, venue },
     // No getZodConstraint: it cannot read the schema's money preprocessors;
     // the inputs carry their own min/max/step and the schema validates.
     shouldValidate: "onBlur",
@@ -277,6 +280,20 @@ export default function CreateTournament() {
                 inputProps={{ min: 0, step: 0.01, inputMode: "decimal", max: rakeIsPercent ? 100 : undefined }}
               />
             </fieldset>
+            {/* On a phone the full preview is below the whole form: the sums stand here, beside the fees. */}
+            <PrizeSummary preview={preview} className="lg:hidden">
+              <noscript>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="preview"
+                  className="btn-secondary mt-3 w-full"
+                  formNoValidate
+                >
+                  Preview
+                </button>
+              </noscript>
+            </PrizeSummary>
             <fieldset className="space-y-2">
               <legend className={labelClass}>Payout structure</legend>
               <div className="grid gap-2">
@@ -315,7 +332,14 @@ export default function CreateTournament() {
         <aside className="space-y-4 lg:sticky lg:top-36 lg:self-start" aria-label="Prize pool preview">
           <PrizePreview preview={preview} />
           <noscript>
-            <button type="submit" name="intent" value="preview" className="btn-secondary w-full" formNoValidate>
+            {/* On a phone the Preview button stands with the sums beside the fees. */}
+            <button
+              type="submit"
+              name="intent"
+              value="preview"
+              className="btn-secondary hidden w-full lg:flex"
+              formNoValidate
+            >
               Preview
             </button>
           </noscript>

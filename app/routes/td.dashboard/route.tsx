@@ -3,7 +3,7 @@ import { organiserNav } from "~/components/app-shell.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { formatDate } from "~/domain/dates.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { entryPriceText, formatGBP } from "~/domain/money.ts";
 import { type Headline, statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -96,7 +96,7 @@ export default function OrganiserDashboard() {
 function TournamentList({
   items,
 }: {
-  items: (Omit<Headline, "entryFeePence" | "siteFeePence"> & {
+  items: (Headline & {
     status: TournamentStatus;
     playerCount: number;
     maxPlayers: number;
@@ -112,6 +112,7 @@ function TournamentList({
               <span className="block text-sm text-slate-600 dark:text-slate-400">
                 {t.venue} · {formatDate(t.date)} · {t.time} · {t.playerCount}/{t.maxPlayers} players
               </span>
+              <span className="block text-sm text-slate-600 dark:text-slate-400">{entryPriceText(t)}</span>
             </span>
             <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
           </Link>

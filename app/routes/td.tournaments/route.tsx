@@ -8,7 +8,7 @@ import { useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { entryPriceText } from "~/domain/money.ts";
 import { FINAL_PLAYED, LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -143,7 +143,7 @@ function TournamentCard({ t, tabQuery }: { t: Summary; tabQuery: string }) {
   return (
     <li className="card flex flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="text-lg leading-tight font-semibold">{t.name}</h2>
+        <h2 className="min-w-0 text-lg leading-tight font-semibold wrap-anywhere">{t.name}</h2>
         <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t.venue}</p>
@@ -158,8 +158,8 @@ function TournamentCard({ t, tabQuery }: { t: Summary; tabQuery: string }) {
         <dd>
           {t.playerCount}/{t.maxPlayers ?? 16}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">Entry fee</dt>
-        <dd>{formatGBP(t.entryFeePence)}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">Entry</dt>
+        <dd>{entryPriceText(t)}</dd>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         <Link to={`/tournament/${t.slug}`} className="btn-secondary flex-1">

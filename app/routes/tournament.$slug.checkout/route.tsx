@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigate } from "react-router";
 import { ActionToast, useHydrated } from "~/components/form.tsx";
+import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { inputClass, totalRowClass } from "~/components/styles.ts";
 import { useToast } from "~/components/toaster.tsx";
@@ -8,7 +9,8 @@ import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
-import { formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { entryTotalPence, formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { HOLD_EXPIRED, holdCountdown } from "~/domain/holds.ts";
 import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -17,7 +19,7 @@ import {
   joinTournament,
   payFromBalance,
   paymentQuery,
-  registrationsQuery,
+  checkoutEntryQuery,
   verifyPayment,
 } from "~/services/registration.server.ts";
 import { flashToast } from "~/services/session.server.ts";
@@ -35,10 +37,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const returnedIntent = url.searchParams.get("redirect_status")
     ? url.searchParams.get("payment_intent")?.slice(0, 255)
     : undefined;
-  // The user, the tournament, the player's entries (and a returned payment) in one round trip.
-  const { user, tournament, registrations, returned } = await claim.read({
-    tournament: tournamentBySlugQuery(params.slug),
-    registrations: claim.userType === "player" ? registrationsQuery(claim.id) : known([]),
+  const now = Date.now();
+  // The user, the tournament, the player's entry (and a returned payment) in one round trip.
+  const { user, tournament, entry, returned } = await claim.read({
+    tournament: tournamentBySlugQuery(params.slug, now),
+    entry: claim.userType === "player" ? checkoutEntryQuery(claim.id, { slug: params.slug }, now) : known(null),
     returned: returnedIntent ? paymentQuery(returnedIntent) : known(null),
   });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
@@ -67,26 +70,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
 
-  const mine = registrations.find((r) => r.tournamentId === tournament.id);
-  if (mine?.paid) throw redirect(tournamentPath);
+  if (entry?.kind === "paid") throw redirect(tournamentPath);
 
   let payment: { intentId: string; clientSecret: string } | null = null;
-  if (mine && !mine.paid) {
+  if (entry?.kind === "held" && entry.paymentIntentId) {
     const provider = await getPaymentsProvider(env, database);
-    if (mine.paymentIntentId) {
-      const intent = await provider.retrieveIntent(mine.paymentIntentId);
-      if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
-        payment = { intentId: intent.id, clientSecret: intent.clientSecret };
-      }
+    const intent = await provider.retrieveIntent(entry.paymentIntentId);
+    if (intent && intent.status !== "succeeded" && intent.status !== "canceled") {
+      payment = { intentId: intent.id, clientSecret: intent.clientSecret };
     }
   }
-  const totalPence = tournament.entryFeePence + tournament.siteFeePence;
+  const totalPence = entryTotalPence(tournament);
   return {
     tournament: { ...headline(tournament), totalPence },
     mode: paymentsAreSimulated(env) ? ("simulated" as const) : ("stripe" as const),
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     payment,
-    holdExpiresAt: mine?.holdExpiresAt ?? null,
+    holdExpiresAt: entry?.kind === "held" ? entry.holdExpiresAt : null,
+    /** The place was held and the hold ran out: say so rather than quietly holding a new one. */
+    holdExpired: entry?.kind === "expired",
+    now,
     balancePence: user.balancePence,
     canPayFromBalance: user.balancePence >= totalPence,
     failureToast: failure
@@ -149,22 +152,27 @@ export default function Checkout() {
     failureToast,
     canPayFromBalance,
     balancePence,
+    holdExpiresAt,
+    holdExpired,
+    now,
   } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const join = useFetcher();
   const started = useRef(false);
-  // With JavaScript, reserving the place starts by itself.
+  const remaining = useHoldRemaining(holdExpiresAt, now);
+  // The hold ran out: on the server's word, or while the page was open.
+  const expired = holdExpired || (remaining !== null && remaining <= 0);
+  // With JavaScript, reserving the place starts by itself — but not again once a hold has run out.
   useEffect(() => {
-    if (!payment && !started.current) {
+    if (!payment && !holdExpired && !started.current) {
       started.current = true;
       join.submit({ intent: "join" }, { method: "post" });
     }
-  }, [payment, join]);
+  }, [payment, holdExpired, join]);
 
   return (
     <>
       <SiteHeader />
-      <ActionToast toast={failureToast} />
       <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
         <div className="flex items-center gap-2">
           <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
@@ -172,6 +180,18 @@ export default function Checkout() {
           </Link>
           <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>
         </div>
+
+        {holdExpiresAt !== null && !expired ? (
+          <p className={`mt-4 ${noticeClass}`} data-testid="hold">
+            Your place is held until <LocalDateTime instant={holdExpiresAt} timeOnly />
+            {hydrated && remaining !== null ? (
+              <>
+                {" "}
+                · <span role="timer">{holdCountdown(remaining)} left</span>
+              </>
+            ) : null}
+          </p>
+        ) : null}
 
         <section className="card mt-6">
           <h2 className="text-lg font-semibold">Join {t.venue}</h2>
@@ -202,11 +222,35 @@ export default function Checkout() {
           </dl>
         </section>
 
+        {/* When the balance covers the entry, paying from it is the quick way: it comes first. */}
+        {canPayFromBalance ? (
+          <section className="card mt-4" aria-labelledby="balance-title">
+            <h2 id="balance-title" className="text-lg font-semibold">
+              Pay from your balance
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              You have {formatGBP(balancePence)} available.
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="balance" />
+              <button type="submit" className="btn-primary w-full">
+                Pay {formatGBP(t.totalPence)} from balance
+              </button>
+            </Form>
+          </section>
+        ) : null}
+
         <section className="card mt-4" aria-labelledby="pay-title">
           <h2 id="pay-title" className="text-lg font-semibold">
-            Pay by card
+            {canPayFromBalance ? "Or pay by card" : "Pay by card"}
           </h2>
-          {payment ? (
+          {/* A declined card: without JavaScript the message stands here, above the form, and closes by link. */}
+          <div className="mt-4 empty:hidden">
+            <ActionToast toast={failureToast} closeTo={`/tournament/${t.slug}/checkout`} />
+          </div>
+          {expired ? (
+            <HoldExpired />
+          ) : payment ? (
             mode === "simulated" ? (
               <SimulatedCardForm intentId={payment.intentId} totalPence={t.totalPence} slug={t.slug} />
             ) : (
@@ -224,21 +268,6 @@ export default function Checkout() {
           )}
         </section>
 
-        {canPayFromBalance ? (
-          <section className="card mt-4">
-            <h2 className="text-lg font-semibold">Or pay from your balance</h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              You have {formatGBP(balancePence)} available.
-            </p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="balance" />
-              <button type="submit" className="btn-secondary w-full">
-                Pay {formatGBP(t.totalPence)} from balance
-              </button>
-            </Form>
-          </section>
-        ) : null}
-
         <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
           {mode === "simulated"
             ? "Payments are securely processed by the payment provider and card details are never stored. " +
@@ -247,6 +276,51 @@ export default function Checkout() {
         </p>
       </main>
     </>
+  );
+}
+
+const noticeClass =
+  "rounded-lg border border-baize-200 bg-baize-50 px-3 py-2 text-sm font-medium text-baize-900 " +
+  "dark:border-baize-800 dark:bg-baize-950 dark:text-baize-100";
+
+/**
+ * Milliseconds left of the hold, counted on this device from the server's
+ * figure (so a wrong clock on the phone does not matter); null without a hold.
+ */
+function useHoldRemaining(holdExpiresAt: number | null, serverNow: number): number | null {
+  const [remaining, setRemaining] = useState(holdExpiresAt === null ? null : holdExpiresAt - serverNow);
+  useEffect(() => {
+    if (holdExpiresAt === null) {
+      setRemaining(null);
+      return;
+    }
+    const loadedAt = Date.now();
+    const left = () => holdExpiresAt - serverNow - (Date.now() - loadedAt);
+    setRemaining(left());
+    const timer = setInterval(() => {
+      const next = left();
+      setRemaining(next);
+      if (next <= 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [holdExpiresAt, serverNow]);
+  return remaining;
+}
+
+/** The hold ran out: nothing is kept, so joining again is a choice the player makes. */
+function HoldExpired() {
+  return (
+    <div className="mt-4 space-y-3">
+      <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-400">
+        {HOLD_EXPIRED}
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="join" />
+        <button type="submit" className="btn-primary w-full">
+          Join again
+        </button>
+      </Form>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@
 // form or a link to a URL-driven dialog, so it all works without JavaScript.
 import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { PrizeTable } from "~/components/prize-table.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
 import { outcomeChoices } from "~/domain/outcomes.ts";
@@ -34,7 +35,7 @@ export function matchControls({
           <Link
             to={`/tournament/${slug}?tab=bracket&result=${match.id}`}
             preventScrollReset
-            className="btn-primary min-h-9 w-full py-1.5 text-xs"
+            className="btn-primary w-full text-xs"
           >
             Record result
           </Link>
@@ -49,7 +50,7 @@ export function matchControls({
               name="tableId"
               defaultValue={match.tableId ?? ""}
               className={
-                "min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
+                "min-h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
                 "dark:border-slate-700 dark:bg-slate-950"
               }
             >
@@ -60,7 +61,7 @@ export function matchControls({
                 </option>
               ))}
             </select>
-            <button type="submit" className="btn-secondary min-h-9 px-3 py-1.5 text-xs">
+            <button type="submit" className="btn-secondary px-3 text-xs">
               Set table
             </button>
           </Form>
@@ -70,7 +71,7 @@ export function matchControls({
         <Link
           to={`/tournament/${slug}?tab=bracket&correct=${match.id}`}
           preventScrollReset
-          className="btn-ghost min-h-9 w-full py-1.5 text-xs"
+          className="btn-ghost w-full text-xs"
         >
           Correct result
         </Link>
@@ -240,30 +241,14 @@ export function FinalizeDialog({
         preview ? (
           <div className="space-y-3">
             <p>This pays the prizes into the players' balances and cannot be undone.</p>
-            <table className="w-full text-left text-sm" data-testid="payout-preview">
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-1.5">
-                    Player
-                  </th>
-                  <th scope="col" className="py-1.5">
-                    Position
-                  </th>
-                  <th scope="col" className="py-1.5 text-right">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((row) => (
-                  <tr key={row.playerId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                    <td className="py-1.5 font-medium text-slate-900 dark:text-slate-100">{row.playerName}</td>
-                    <td className="py-1.5">{row.position}</td>
-                    <td className="py-1.5 text-right tabular-nums">{formatGBP(row.amountPence)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PrizeTable
+              rows={preview.rows.map((row) => ({
+                name: row.playerName,
+                position: row.position,
+                amountPence: row.amountPence,
+              }))}
+              testId="payout-preview"
+            />
             <p>
               Prize pool {formatGBP(preview.poolPence)} · your rake {formatGBP(preview.rakePence)}
             </p>

@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { BracketView } from "~/components/bracket-view.tsx";
 import { LeagueView } from "~/components/league-view.tsx";
+import { TournamentResults } from "~/components/tournament-results.tsx";
 import { isDecided, leaguePlaces } from "~/domain/formats.ts";
 import { placeText } from "~/domain/standings.ts";
 import { TabLink } from "~/components/tab-link.tsx";
@@ -23,7 +24,7 @@ import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { fieldSurfaceClass, totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { formatGBP, payoutStructures } from "~/domain/money.ts";
+import { entryTotalPence, formatGBP, payoutStructures } from "~/domain/money.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -34,10 +35,12 @@ import {
   type RegistrationState,
 } from "~/domain/tournaments.ts";
 import { isDomainError } from "~/domain/errors.ts";
+import { fullWhileHeldText, HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
 import { payoutPreview } from "~/domain/play.ts";
-import { matchesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
+import { tournamentResults } from "~/domain/results.ts";
+import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
@@ -58,9 +61,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirm = url.searchParams.get("confirm");
   const director = session?.userType === "organiser" ? session.userId : null;
   const slug = { slug: params.slug };
-  const { tournament, user, allMatches, ownTables, registrations, plan, seeds } = await viewer.read({
+  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds } = await viewer.read({
     tournament: tournamentBySlugQuery(params.slug, now),
     allMatches: matchesQuery(slug),
+    prizes: paidPrizesQuery(slug),
     ownTables: director ? tablesQuery(director) : known([]),
     registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
     plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
@@ -100,6 +104,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         }))
       : null;
   return {
+    // A finished tournament leads with who won what.
+    results: tournament.status === "finished" ? tournamentResults(allMatches, prizes) : null,
     origin: env.APP_URL,
     league,
     // The seeding form: the director's, while open and seeded by hand.
@@ -142,6 +148,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       tdName: tournament.tdName,
       organisationName: tournament.organisationName,
       playerCount: tournament.playerCount,
+      holds: tournament.holds,
       players: tournament.players,
     },
   };
@@ -157,7 +164,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = `${t.name} — Break & Run`;
   const description =
     `${t.venue} · ${formatDate(t.date)} ${t.time} · ` +
-    `${formatGBP(t.entryFeePence + t.siteFeePence)} to enter · ${t.playerCount}/${t.maxPlayers} players`;
+    `${formatGBP(entryTotalPence(t))} to enter · ${t.playerCount}/${t.maxPlayers} players`;
   const url = `${loaderData.origin}/tournament/${t.slug}`;
   return [
     { title },
@@ -189,6 +196,7 @@ export default function TournamentPage() {
     preview,
     previewProblem,
     seeds,
+    results,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData && "resultRefusal" in actionData ? actionData.resultRefusal : null;
@@ -247,6 +255,7 @@ export default function TournamentPage() {
         <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
+        {results ? <TournamentResults results={results} /> : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
@@ -285,14 +294,20 @@ export default function TournamentPage() {
                 </div>
                 <div className={totalRowClass}>
                   <dt>Total</dt>
-                  <dd className="tabular-nums">{formatGBP(t.entryFeePence + t.siteFeePence)}</dd>
+                  <dd className="tabular-nums">{formatGBP(entryTotalPence(t))}</dd>
                 </div>
               </dl>
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
                 {t.playerCount}/{t.maxPlayers} players registered
               </p>
               <div className="mt-4">
-                <JoinAction state={registration} slug={t.slug} viewer={viewer} deadlinePassed={deadlinePassed} />
+                <JoinAction
+                  state={registration}
+                  slug={t.slug}
+                  viewer={viewer}
+                  deadlinePassed={deadlinePassed}
+                  heldByOthers={t.holds}
+                />
               </div>
             </section>
             {isOwner ? (
@@ -307,6 +322,11 @@ export default function TournamentPage() {
                       {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at
                       least 2 are needed.
                     </p>
+                    {t.holds > 0 ? (
+                      <p className="mt-2 text-sm font-medium" data-testid="pending-holds">
+                        {heldPlacesText(t.holds)}: held for up to {HOLD_MINUTES} minutes, then free again.
+                      </p>
+                    ) : null}
                     <Link
                       to={`/tournament/${t.slug}?confirm=start`}
                       preventScrollReset
@@ -537,12 +557,18 @@ function JoinAction({
   slug,
   viewer,
   deadlinePassed,
+  heldByOthers,
 }: {
   state: RegistrationState;
   slug: string;
   viewer: { userType: string; isOwner: boolean } | null;
   deadlinePassed: boolean;
+  /** Places held by players paying now: "full" may be only for the next few minutes. */
+  heldByOthers: number;
 }) {
+  // Full because players are paying for the last places: say so, and when to look again.
+  const heldFull = state === "full" ? fullWhileHeldText(heldByOthers) : null;
+  if (heldFull && viewer?.userType !== "organiser") return <p className="text-sm font-medium">{heldFull}</p>;
   if (!viewer) {
     if (state === "open") {
       return (

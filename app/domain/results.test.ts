@@ -1,0 +1,71 @@
+import { expect, test } from "vitest";
+import { tournamentResults } from "./results.ts";
+
+const match = (
+  round: number,
+  matchNumber: number,
+  [p1, p2]: [string, string],
+  winnerId: string | null,
+  nextMatchId: string | null,
+) => ({
+  id: `${round}/${matchNumber}`,
+  bracket: "winners" as const,
+  outcome: "played" as const,
+  loserMatchId: null,
+  player1Score: 0,
+  player2Score: 0,
+  round,
+  matchNumber,
+  player1Id: p1,
+  player2Id: p2,
+  player1: { name: p1.toUpperCase() },
+  player2: { name: p2.toUpperCase() },
+  winnerId,
+  status: winnerId ? ("completed" as const) : ("pending" as const),
+  isBye: false,
+  nextMatchId,
+});
+
+const semis = [match(1, 1, ["mo", "liam"], "mo", "final"), match(1, 2, ["sam", "jo"], "jo", "final")];
+
+test("the podium comes from the bracket: champion, runner-up, the semi-finalists; prizes as paid", () => {
+  const results = tournamentResults(
+    [...semis, match(2, 1, ["mo", "jo"], "jo", null)],
+    [
+      { playerId: "mo", name: "MO", position: "2nd", amountPence: 4320 },
+      { playerId: "jo", name: "JO", position: "1st", amountPence: 10080 },
+    ],
+  );
+  expect(results).toEqual({
+    podium: [
+      { position: "1st", label: "Champion", players: [{ name: "JO", prizePence: 10080 }] },
+      { position: "2nd", label: "Runner-up", players: [{ name: "MO", prizePence: 4320 }] },
+      {
+        position: "3rd-4th",
+        label: "Semi-finalists",
+        players: [
+          { name: "LIAM", prizePence: null },
+          { name: "SAM", prizePence: null },
+        ],
+      },
+    ],
+    prizes: [
+      { position: "1st", name: "JO", amountPence: 10080 },
+      { position: "2nd", name: "MO", amountPence: 4320 },
+    ],
+  });
+});
+
+test("a two-player final has no semi-finalists; nothing paid leaves the prizes empty", () => {
+  const results = tournamentResults([match(1, 1, ["a", "b"], "b", null)], []);
+  expect(results?.podium.map((p) => [p.label, p.players.map((x) => x.name)])).toEqual([
+    ["Champion", ["B"]],
+    ["Runner-up", ["A"]],
+  ]);
+  expect(results?.prizes).toEqual([]);
+});
+
+test("no results until the final has one", () => {
+  expect(tournamentResults([...semis, match(2, 1, ["mo", "jo"], null, null)], [])).toBeNull();
+  expect(tournamentResults([], [])).toBeNull();
+});

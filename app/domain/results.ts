@@ -1,0 +1,57 @@
+// A finished tournament's results: the podium read from the matches (every
+// format's places), and the prizes as they were paid at finalize.
+import type { PlacedMatch } from "./bracket.ts";
+import { formatPlaces, type LeagueResult } from "./formats.ts";
+import { placeName, type Pence, type PlaceRange } from "./money.ts";
+
+type NamedMatch = PlacedMatch & LeagueResult & { player1: { name: string } | null; player2: { name: string } | null };
+type PaidPrize = { playerId: string; name: string; position: string; amountPence: Pence };
+
+export type Results = {
+  podium: { position: string; label: string; players: { name: string; prizePence: Pence | null }[] }[];
+  /** Every prize paid, best place first: position, player and amount. */
+  prizes: { position: string; name: string; amountPence: Pence }[];
+};
+
+function podiumLabel({ from, to }: PlaceRange): string {
+  if (from === 1) return to > from ? "Joint champions" : "Champion";
+  if (from === 2) return to > from ? "Joint runners-up" : "Runner-up";
+  if (from === 3 && to === 4) return "Semi-finalists";
+  return from === to ? `${placeName({ from, to })} place` : `${placeName({ from, to })} places`;
+}
+
+/** The results, or null while the format's last match has no result (or there are no matches). */
+export function tournamentResults(matches: readonly NamedMatch[], paid: readonly PaidPrize[]): Results | null {
+  const names = new Map<string, string>();
+  for (const m of matches) {
+    if (m.player1Id && m.player1) names.set(m.player1Id, m.player1.name);
+    if (m.player2Id && m.player2) names.set(m.player2Id, m.player2.name);
+  }
+  const placed = [...formatPlaces(matches, [...names.keys()])].flatMap(([playerId, place]) =>
+    place ? [{ playerId, place }] : [],
+  );
+  if (!placed.some((p) => p.place.from === 1)) return null;
+  const prizeOf = new Map(paid.map((p) => [p.playerId, p.amountPence]));
+  const ranges = [...new Map(placed.map((p) => [p.place.from, p.place])).values()]
+    .filter((range) => range.from <= 3)
+    .sort((a, b) => a.from - b.from);
+  const bestPlace = new Map(placed.map((p) => [p.playerId, p.place.from]));
+  return {
+    podium: ranges.map((range) => ({
+      position: placeName(range),
+      label: podiumLabel(range),
+      players: placed
+        .filter((p) => p.place.from === range.from)
+        .map((p) => ({ name: names.get(p.playerId) ?? "Unknown player", prizePence: prizeOf.get(p.playerId) ?? null })),
+    })),
+    prizes: [...paid]
+      .sort(
+        (a, b) =>
+          (bestPlace.get(a.playerId) ?? Number.POSITIVE_INFINITY) -
+            (bestPlace.get(b.playerId) ?? Number.POSITIVE_INFINITY) ||
+          b.amountPence - a.amountPence ||
+          a.name.localeCompare(b.name),
+      )
+      .map(({ position, name, amountPence }) => ({ position, name, amountPence })),
+  };
+}

@@ -1,0 +1,57 @@
+// The creation form on a director's phone (issue 20, point 11): the venue is
+// filled in from the director's last tournament (else the venue they signed
+// up with), and the prize sums stand beside the fees, not below the whole form.
+import { expect, type Page, test } from "@playwright/test";
+import { createOrganiser } from "./support/accounts.ts";
+import { createTournamentViaApi, described } from "./support/tournaments.ts";
+
+const summary = (page: Page) => page.getByRole("region", { name: "Prizes in short" });
+
+/** The summary starts within one phone screen of the entry fee, and above the payout structure. */
+async function expectBesideTheFees(page: Page) {
+  const fee = await page.getByLabel("Entry fee (£)").boundingBox();
+  const sums = await summary(page).boundingBox();
+  const structure = await page.getByText("Payout structure", { exact: true }).boundingBox();
+  if (!fee || !sums || !structure) throw new Error("the fee, the sums and the payout structure are all shown");
+  expect(sums.y).toBeGreaterThan(fee.y);
+  expect(sums.y + sums.height - fee.y, "the sums are on the same screen as the entry fee").toBeLessThan(844);
+  expect(sums.y).toBeLessThan(structure.y);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+
+    test("the venue is the director's own, and the prize sums stand beside the fees", async ({ page }) => {
+      await createOrganiser(page.request); // signed up with "The Red Lion, Leeds" as the main venue
+      await page.goto("/td/create-tournament");
+      await expect(page.getByLabel("Venue")).toHaveValue("The Red Lion, Leeds");
+
+      await expectBesideTheFees(page);
+      await expect(described(summary(page), "Each player pays")).toHaveText("£11.00");
+      await expect(described(summary(page), "Prize pool if full")).toHaveText("£144.00");
+      await expect(described(summary(page), "Payouts if full")).toHaveText("1st £100.80 · 2nd £43.20");
+
+      await page.getByLabel("Entry fee (£)").fill("20");
+      if (!javaScriptEnabled) await summary(page).getByRole("button", { name: "Preview" }).click();
+      await expect(described(summary(page), "Each player pays")).toHaveText("£21.00");
+      await expect(described(summary(page), "Prize pool if full")).toHaveText("£304.00");
+      await expect(page.getByLabel("Entry fee (£)")).toHaveValue("20");
+
+      // The last tournament's venue comes next time.
+      await createTournamentViaApi(page.request, { venue: "The Crown, York" });
+      await page.goto("/td/create-tournament");
+      await expect(page.getByLabel("Venue")).toHaveValue("The Crown, York");
+    });
+  });
+}
+
+test("on a laptop the full preview stands beside the form and the short sums are not repeated @tablet", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await createOrganiser(page.request);
+  await page.goto("/td/create-tournament");
+  await expect(page.getByRole("complementary", { name: "Prize pool preview" })).toBeVisible();
+  await expect(summary(page)).toBeHidden();
+});
