@@ -160,24 +160,9 @@ export function knockoutBracket(
     for (let matchNumber = 1; matchNumber <= count; matchNumber++) {
       const isFinal = round === rounds;
       matches.push({
-        id: idAt(round, matchNumber),
-        bracket,
-        round,
-        matchNumber,
-        label: label(round, rounds),
-        player1Id: null,
-        player2Id: null,
-        player1Score: 0,
-        player2Score: 0,
-        winnerId: null,
-        status: "pending",
-        outcome: "played",
-        isBye: false,
+        ...newMatch(idAt(round, matchNumber), bracket, round, matchNumber, label(round, rounds)),
         nextMatchId: isFinal ? null : idAt(round + 1, Math.ceil(matchNumber / 2)),
         nextSlot: isFinal ? null : matchNumber % 2 === 1 ? 1 : 2,
-        loserMatchId: null,
-        loserSlot: null,
-        completedAt: null,
       });
     }
   }
@@ -202,6 +187,41 @@ export function knockoutBracket(
     }
   }
   return matches;
+}
+
+/** A match as drawn, before anyone is in it or anything links to or from it. */
+export function newMatch(
+  id: string,
+  bracket: BracketSide,
+  round: number,
+  matchNumber: number,
+  label: string,
+): BracketMatch {
+  return {
+    id,
+    bracket,
+    round,
+    matchNumber,
+    label,
+    player1Id: null,
+    player2Id: null,
+    player1Score: 0,
+    player2Score: 0,
+    winnerId: null,
+    status: "pending",
+    outcome: "played",
+    isBye: false,
+    nextMatchId: null,
+    nextSlot: null,
+    loserMatchId: null,
+    loserSlot: null,
+    completedAt: null,
+  };
+}
+
+// Recording and correcting validate the same way: a walkover's scores are not the race's.
+function scoresFor(match: BracketMatch, result: ResultInput, outcome: Outcome, raceTo: number | null) {
+  return validatedScores(match, outcome === "walkover" ? { winnerId: result.winnerId } : result, raceTo);
 }
 
 function placeInSlot(match: BracketMatch, slot: Slot | null, playerId: string | null): void {
@@ -413,11 +433,7 @@ export function applyResult(
     }
     return draft.changes();
   }
-  const scores = validatedScores(
-    match,
-    outcome === "walkover" ? { winnerId: result.winnerId } : result,
-    options.raceTo,
-  );
+  const scores = scoresFor(match, result, outcome, options.raceTo);
   draft.set(match.id, {
     ...scores,
     winnerId: result.winnerId ?? null,
@@ -485,11 +501,7 @@ export function correctResult(
       }
     }
   }
-  const scores = validatedScores(
-    match,
-    outcome === "walkover" ? { winnerId: result.winnerId } : result,
-    options.raceTo,
-  );
+  const scores = scoresFor(match, result, outcome, options.raceTo);
   draft.set(match.id, {
     ...scores,
     winnerId: result.winnerId ?? null,

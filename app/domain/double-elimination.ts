@@ -2,7 +2,7 @@
 // grand final, generated whole like a single-elimination bracket. Results and
 // corrections go through bracket.ts's applyResult / correctResult, which follow
 // the loser links and the byes made here.
-import { bracketSize, knockoutBracket, type BracketMatch, type Slot } from "./bracket.ts";
+import { bracketSize, knockoutBracket, newMatch, type BracketMatch, type Slot } from "./bracket.ts";
 
 export const grandFinals = ["reset", "single"] as const;
 /** "reset": when the losers' bracket champion wins the grand final, a second match decides it. */
@@ -141,26 +141,7 @@ export function generateDoubleElimination(
   const losersRounds = 2 * (winnersRounds - 1);
 
   const blank = (bracket: BracketMatch["bracket"], round: number, matchNumber: number, label: string) =>
-    ({
-      id: newId(),
-      bracket,
-      round,
-      matchNumber,
-      label,
-      player1Id: null,
-      player2Id: null,
-      player1Score: 0,
-      player2Score: 0,
-      winnerId: null,
-      status: "pending",
-      outcome: "played",
-      isBye: false,
-      nextMatchId: null,
-      nextSlot: null,
-      loserMatchId: null,
-      loserSlot: null,
-      completedAt: null,
-    }) satisfies BracketMatch as BracketMatch;
+    newMatch(newId(), bracket, round, matchNumber, label);
 
   const losers: BracketMatch[][] = [];
   for (let round = 1; round <= losersRounds; round++) {

@@ -1,7 +1,7 @@
 // The tournament types as one interface (issue 15): how each is drawn, when it
 // is decided, and where everyone finishes. Knockouts place entries as they go
 // out; a round robin places them by its standings once every match is decided.
-import { champion, generateBracket, places, type BracketMatch, type PlacedMatch } from "./bracket.ts";
+import { champion, generateBracket, newMatch, places, type BracketMatch, type PlacedMatch } from "./bracket.ts";
 import { generateDoubleElimination, type GrandFinal } from "./double-elimination.ts";
 import type { PlaceRange } from "./money.ts";
 import { leagueStandings, roundRobinFixtures, type LeagueRow } from "./round-robin.ts";
@@ -22,24 +22,9 @@ export function generateFormat(
       return generateDoubleElimination(playerIdsInSeedOrder, newId, now, options.grandFinal);
     case "round_robin":
       return roundRobinFixtures(playerIdsInSeedOrder).map((fixture) => ({
-        id: newId(),
-        bracket: "group",
-        round: fixture.round,
-        matchNumber: fixture.matchNumber,
-        label: `Round ${fixture.round}`,
+        ...newMatch(newId(), "group", fixture.round, fixture.matchNumber, `Round ${fixture.round}`),
         player1Id: fixture.player1Id,
         player2Id: fixture.player2Id,
-        player1Score: 0,
-        player2Score: 0,
-        winnerId: null,
-        status: "pending",
-        outcome: "played",
-        isBye: false,
-        nextMatchId: null,
-        nextSlot: null,
-        loserMatchId: null,
-        loserSlot: null,
-        completedAt: null,
       }));
     case "single_elimination":
       return generateBracket(playerIdsInSeedOrder, newId, now);
