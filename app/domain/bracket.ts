@@ -443,24 +443,31 @@ export function totalRounds(matches: readonly BracketMatch[]): number {
   return matches.reduce((max, match) => Math.max(max, match.round), 0);
 }
 
-function finalOf(matches: readonly BracketMatch[]): BracketMatch | null {
+/** What places and the champion are decided from: a match's links and result, without its scores or times. */
+export type PlacedMatch = Pick<
+  BracketMatch,
+  "bracket" | "round" | "player1Id" | "player2Id" | "winnerId" | "status" | "isBye" | "nextMatchId" | "loserMatchId"
+>;
+
+function finalOf<M extends PlacedMatch>(matches: readonly M[]): M | null {
   return matches.find((match) => match.nextMatchId === null) ?? null;
 }
 
 /** The champion once the final has a result, else null. */
-export function champion(matches: readonly BracketMatch[]): string | null {
+export function champion(matches: readonly PlacedMatch[]): string | null {
   const final = finalOf(matches);
   return final?.status === "completed" ? final.winnerId : null;
 }
 
-function loserOf(match: BracketMatch): string | null {
+/** The player a completed, played match put on the losing side (null for a bye or an undecided match). */
+export function loserOf(match: PlacedMatch): string | null {
   if (match.status !== "completed" || match.isBye || match.winnerId === null) return null;
   return match.winnerId === match.player1Id ? match.player2Id : match.player1Id;
 }
 
 // Where a loss puts a player out, the stage it puts them out in: later stages
 // rank higher. A grand final is one stage (its last loser is the runner-up).
-function eliminationStage(match: BracketMatch): number | null {
+function eliminationStage(match: PlacedMatch): number | null {
   if (match.bracket === "grand_final") return 3_000;
   if (match.loserMatchId !== null || match.bracket === "group") return null;
   return (match.bracket === "losers" ? 2_000 : 1_000) + match.round;
@@ -475,7 +482,7 @@ function eliminationStage(match: BracketMatch): number | null {
  * elimination: 3rd-4th, 5th-8th, …; double elimination: the losers' final
  * 3rd, its semi-final 4th, then 5th-6th, 7th-8th, 9th-12th, … per losers' round.
  */
-export function places(matches: readonly BracketMatch[]): Map<string, PlaceRange | null> {
+export function places(matches: readonly PlacedMatch[]): Map<string, PlaceRange | null> {
   const widths = new Map<number, number>();
   for (const match of matches) {
     const stage = eliminationStage(match);
