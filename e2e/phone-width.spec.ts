@@ -1,6 +1,7 @@
 // Nothing is wider than the phone (issue 20): at 360 and 390 px no screen
 // scrolls sideways — brackets of 1, 3 and 6 rounds scroll inside their own
-// box — and the Confirm payouts dialog fits the screen.
+// box, on the tournament page and the full-width view — and the Confirm
+// payouts dialog fits the screen.
 import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
@@ -59,7 +60,11 @@ for (const width of [360, 390]) {
       "/td/create-tournament",
       "/td/tables",
       "/scoreboard",
-      ...[one, three, six].flatMap((t) => [`/tournament/${t.slug}?tab=bracket`, `/tournament/${t.slug}?tab=details`]),
+      ...[one, three, six].flatMap((t) => [
+        `/tournament/${t.slug}?tab=bracket`,
+        `/tournament/${t.slug}?tab=details`,
+        `/tournament/${t.slug}/bracket`,
+      ]),
     ];
     const visitAll = async (when: string) => {
       for (const path of screens) {

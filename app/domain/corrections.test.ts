@@ -68,7 +68,7 @@ test("nothing to confirm when the later match is not at a table, or only the sco
   expect(movesKey([])).toBe("");
 });
 
-test("double elimination: both the winner's and the loser's next matches are named; rounds of several by number", () => {
+test("double elimination: the winner's and the loser's next matches are named; rounds of several by number", () => {
   let next = 0;
   let matches = generateDoubleElimination(
     ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"],

@@ -91,7 +91,12 @@ export const DirectorActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("start") }),
     z.object({ intent: z.literal("finalize") }),
     MatchResultSchema.extend({ intent: z.literal("record-result"), matchId: id("Match not found") }),
-    MatchResultSchema.extend({ intent: z.literal("correct-result"), matchId: id("Match not found") }),
+    MatchResultSchema.extend({
+      intent: z.literal("correct-result"),
+      matchId: id("Match not found"),
+      /** The moves of players at tables the director was shown and confirms (corrections.ts movesKey). */
+      confirmMoves: z.string().max(2000).optional(),
+    }),
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),
@@ -106,6 +111,9 @@ export const DirectorActionSchema = z.discriminatedUnion(
   { error: "Unknown action" },
 );
 export type DirectorAction = z.infer<typeof DirectorActionSchema>;
+
+/** The id of a match's card on the bracket, so a link or a redirect can land on it (`#match-…`). */
+export const matchAnchor = (matchId: string) => `match-${matchId}`;
 
 // ---------------------------------------------------------------------------
 // Decisions of the evening: who may do what to a tournament or a match, and
