@@ -202,7 +202,7 @@ function MatchCard({
       className={
         "w-full scroll-mt-24 rounded-lg border p-3 shadow-sm " +
         (wall ? "text-sm lg:text-base 2xl:text-lg " : "text-sm ") +
-        (mine ? "bg-amber-50 dark:bg-amber-950 " : "bg-white dark:bg-slate-900 ") +
+        (mine ? "bg-amber-50 dark:bg-amber-950/60 " : "bg-white dark:bg-slate-900 ") +
         (match.status === "in_progress"
           ? "border-baize-500 ring-1 ring-baize-500"
           : mine
