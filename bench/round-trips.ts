@@ -66,6 +66,7 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   await measure("GET /tournament/{slug}?tab=bracket (director)", () =>
     td.client.get(`/tournament/${t.slug}?tab=bracket`),
   );
+  await measure("GET /tournament/{slug}/bracket (wall)", () => anon.get(`/tournament/${t.slug}/bracket`));
   await measure("GET /api/tournaments/{id}/matches", () => anon.get(`/api/tournaments/${t.id}/matches`));
   await measure("PATCH /api/matches/{id}/table", () =>
     td.client.json("PATCH", `/api/matches/${playable.id}/table`, { tableId: tbl.id }),

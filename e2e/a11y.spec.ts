@@ -73,16 +73,20 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoSeriousViolations(page, `${path} (${theme})`);
     }
 
-    // Two paid players, the draw, a match on the table: the bracket, dialogs and tablet.
+    // Two paid players (one of them looks at their own screens below), the draw, a match on the table: the
+    // bracket, dialogs, tablet and wall.
+    const playerContext = await browser.newContext();
+    await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
+    const player = await playerContext.newPage();
     for (let i = 0; i < 2; i++) {
-      const context = await browser.newContext();
+      const context = i === 0 ? playerContext : await browser.newContext();
       await createPlayer(context.request, newIdentity("player"));
       const join = await context.request.post("/api/tournaments/join", { data: { tournamentId: t.id } });
       const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
       await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
         data: { cardNumber: "4242424242424242" },
       });
-      await context.close();
+      if (i > 0) await context.close();
     }
     await page.request.post(`/api/tournaments/${t.id}/start`);
     const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as {
@@ -93,6 +97,7 @@ for (const theme of ["light", "dark"] as const) {
     for (const path of [
       `/tournament/${t.slug}?tab=bracket`,
       `/tournament/${t.slug}?tab=bracket&result=${final!.id}`,
+      `/tournament/${t.slug}/bracket`,
       `/scoreboard/${table.accessCode}`,
       `/td/tables?delete=${table.id}`,
     ]) {
@@ -131,6 +136,17 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(`/tournament/${other.slug}?tab=bracket`);
       await expectNoSeriousViolations(page, `${tournamentType} bracket (${theme})`);
     }
+    // The player's own screens while they play: the match in progress, where they stand, their bracket.
+    for (const path of [
+      "/player/dashboard",
+      "/player/tournaments",
+      "/player/tournaments?tab=registered",
+      `/tournament/${t.slug}`,
+      `/tournament/${t.slug}/bracket`,
+    ]) {
+      await player.goto(path);
+      await expectNoSeriousViolations(player, `${path} as player (${theme})`);
+    }
     // The final played and paid out: the podium and the prizes lead the page.
     await page.request.patch(`/api/matches/${final!.id}`, { data: { winnerId: final!.player1Id } });
     await page.request.post(`/api/tournaments/${t.id}/finalize`);
@@ -140,20 +156,6 @@ for (const theme of ["light", "dark"] as const) {
     const open = (await (
       await page.request.post("/api/tournaments", { data: validTournament({ name: "Open Knockout" }) })
     ).json()) as { slug: string };
-
-    const playerContext = await browser.newContext();
-    await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
-    const player = await playerContext.newPage();
-    await createPlayer(player.request);
-    for (const path of [
-      "/player/dashboard",
-      "/player/tournaments",
-      "/player/tournaments?tab=registered",
-      `/tournament/${t.slug}`,
-    ]) {
-      await player.goto(path);
-      await expectNoSeriousViolations(player, `${path} as player (${theme})`);
-    }
     // The Withdraw dialog with its bank fields, and a checkout holding a place.
     await player.goto("/player/dashboard?withdraw=1");
     await expect(player.getByLabel("Sort code")).toBeVisible();

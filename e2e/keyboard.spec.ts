@@ -329,7 +329,8 @@ test("keyboard only: a director records a result on the bracket @tablet", async 
   // Escape closes it, changes nothing, and gives the focus back to the link that opened it.
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
-  await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}\\?tab=bracket$`));
+  // Back at the match it was opened from (without JavaScript too: the address names the match's card).
+  await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}\\?tab=bracket#match-${semi.id}$`));
   await expect(record).toBeFocused();
   await expectVisibleFocus(page);
   await expect(semiCard).toHaveAttribute("data-status", "pending");

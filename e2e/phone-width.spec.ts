@@ -1,7 +1,7 @@
 // Nothing is wider than the phone (issue 20): at 360 and 390 px no screen
 // scrolls sideways — brackets of 1, 3 and 6 rounds, a double elimination and a
-// round robin's tables scroll inside their own box — and the Confirm payouts
-// dialog fits the screen.
+// round robin's tables scroll inside their own box, on the tournament page and
+// the full-width view — and the Confirm payouts dialog fits the screen.
 import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
@@ -70,6 +70,7 @@ for (const width of [360, 390]) {
       ...[one, three, six, double, league].flatMap((t) => [
         `/tournament/${t.slug}?tab=bracket`,
         `/tournament/${t.slug}?tab=details`,
+        `/tournament/${t.slug}/bracket`,
       ]),
     ];
     const visitAll = async (when: string) => {

@@ -404,3 +404,102 @@ refused once the final has a result — the winners are owed their prizes — an
     200,
   );
 });
+
+test("without JavaScript a director's action on a match comes back to that match's card", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4 });
+  await enter(t, 4);
+  await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  const [m1] = (await matchesOf(t)).filter((m) => m.round === 1);
+  const page = `/tournament/${t.slug}`;
+  const atMatch = `${page}?tab=bracket#match-${m1!.id}`;
+  const matchId = m1!.id;
+  const forms: Record<string, string>[] = [
+    { intent: "assign-table", matchId, tableId: await table(td) },
+    { intent: "record-result", matchId, winnerId: m1!.player1Id! },
+    // A refusal that is not about the typed values (the match already has a result) lands there too.
+    { intent: "record-result", matchId, winnerId: m1!.player1Id! },
+    { intent: "correct-result", matchId, winnerId: m1!.player2Id! },
+  ];
+  for (const fields of forms) {
+    const answer = await td.client.postForm(page, fields);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(atMatch);
+  }
+  expect((await matchesOf(t)).find((m) => m.id === matchId)).toMatchObject({ winnerId: m1!.player2Id });
+  // The card carries the id the address names.
+  const html = await (await td.client.get(`${page}?tab=bracket`)).text();
+  expect(html).toContain(`id="match-${m1!.id}"`);
+});
+
+test(`a correction that would move a player at a table asks first on the page; \
+the API corrects at once as before`, async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4 });
+  await enter(t, 4);
+  await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  const [m1, m2] = (await matchesOf(t)).filter((m) => m.round === 1);
+  const final = (await matchesOf(t)).find((m) => m.round === 2)!;
+  await td.client.json("PATCH", `/api/matches/${m1!.id}`, { winnerId: m1!.player1Id });
+  await td.client.json("PATCH", `/api/matches/${m2!.id}`, { winnerId: m2!.player1Id });
+  const tableId = await table(td, "Table 1");
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId })).status).toBe(200);
+  const page = `/tournament/${t.slug}`;
+  const correction = { intent: "correct-result", matchId: m1!.id, winnerId: m1!.player2Id! };
+
+  // First submit: the warning, nothing written.
+  const asked = await td.client.postForm(page, correction);
+  expect(asked.status).toBe(200);
+  const warning = (await asked.text()).replaceAll("<!-- -->", "");
+  expect(warning).toContain("This correction changes a match already at a table:");
+  expect(warning).toContain(`The final on Table 1: ${m1!.player1!.name} → Player`);
+  expect(warning).toContain("Confirm correction");
+  const key = warning.match(/name="confirmMoves" value="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+  expect(key).toBe(`${final.id}:1:${m1!.player1Id}:${m1!.player2Id}`);
+  expect((await matchesOf(t)).find((m) => m.id === m1!.id)!.winnerId).toBe(m1!.player1Id);
+
+  // A confirmation of other moves than these (the bracket changed meanwhile) asks again.
+  const stale = await td.client.postForm(page, { ...correction, confirmMoves: `${final.id}:1:someone:else` });
+  expect(stale.status).toBe(200);
+  expect(await stale.text()).toContain("Confirm correction");
+  expect((await matchesOf(t)).find((m) => m.id === m1!.id)!.winnerId).toBe(m1!.player1Id);
+
+  // The confirmation of exactly those moves saves it.
+  const confirmed = await td.client.postForm(page, { ...correction, confirmMoves: key! });
+  expect(confirmed.status).toBe(302);
+  let now = await matchesOf(t);
+  expect(now.find((m) => m.id === m1!.id)!.winnerId).toBe(m1!.player2Id);
+  expect(now.find((m) => m.id === final.id)).toMatchObject({
+    player1Id: m1!.player2Id,
+    status: "in_progress",
+    tableId,
+  });
+
+  // The JSON API keeps correcting at once, table or not (other clients rely on it).
+  const api = await td.client.json("PATCH", `/api/matches/${m1!.id}`, { winnerId: m1!.player1Id });
+  expect(api.status).toBe(200);
+  expect(await api.json()).toEqual({ message: "Result corrected" });
+  now = await matchesOf(t);
+  expect(now.find((m) => m.id === final.id)!.player1Id).toBe(m1!.player1Id);
+});
+
+test("the wall bracket is public, joins rounds with lines and 404s an unknown tournament", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4 });
+  const anon = app.client();
+  const before = (await (await anon.get(`/tournament/${t.slug}/bracket`)).text()).replaceAll("<!-- -->", "");
+  expect(before).toContain("The bracket appears here when the tournament starts.");
+  await enter(t, 4);
+  await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  const response = await anon.get(`/tournament/${t.slug}/bracket`);
+  expect(response.status).toBe(200);
+  const html = (await response.text()).replaceAll("<!-- -->", "");
+  for (const text of ["Semi-Finals", "Final", "Player 1", "Live", "Tournament page"]) expect(html).toContain(text);
+  // Two semi-finals feed the final: one draws the top half of the line, the other the bottom; the final is fed.
+  expect(html.match(/data-out="top"/g)).toHaveLength(1);
+  expect(html.match(/data-out="bottom"/g)).toHaveLength(1);
+  expect(html.match(/data-fed=""/g)).toHaveLength(1);
+  // No director's controls on the wall, even for the director.
+  expect(await (await td.client.get(`/tournament/${t.slug}/bracket`)).text()).not.toContain("Record result");
+  expect((await anon.get("/tournament/no-such-tournament/bracket")).status).toBe(404);
+});

@@ -463,6 +463,8 @@ visitors to login, players to their dashboard, other directors get an error toas
   const t = await twoPlayerTournament(c, { name: "Form Matrix Cup" });
   const page = `/tournament/${t.slug}`;
   const back = `${page}?tab=bracket`;
+  // An action on a match comes back to its card (issue 20).
+  const atMatch = new RegExp(`^${back.replace("?", "\\?")}#match-[0-9a-f-]{36}$`);
   const ownTable = await addTable(c.owner, "Owner's form table");
   const theirTable = await addTable(c.otherDirector, "Other's form table");
   let match: Match | undefined;
@@ -502,8 +504,8 @@ visitors to login, players to their dashboard, other directors get an error toas
         matchId: match!.id,
         tableId: who === "otherDirector" ? theirTable.id : ownTable.id,
       }),
-      otherDirector: { location: back, toast: "Failed to assign table", refused: true },
-      owner: { location: back, toast: "Table assigned" },
+      otherDirector: { location: atMatch, toast: "Failed to assign table", refused: true },
+      owner: { location: atMatch, toast: "Table assigned" },
       state,
       done: async () =>
         expect(await rows("select table_id from matches where id = ?", match!.id)).toEqual([{ table_id: ownTable.id }]),
@@ -518,8 +520,8 @@ visitors to login, players to their dashboard, other directors get an error toas
         player1Score: "1",
         player2Score: "3",
       }),
-      otherDirector: { location: back, toast: "Failed to update match", refused: true },
-      owner: { location: back, toast: "Result recorded" },
+      otherDirector: { location: atMatch, toast: "Failed to update match", refused: true },
+      owner: { location: atMatch, toast: "Result recorded" },
       state,
       done: async () =>
         expect(await rows("select winner_id from matches where id = ?", match!.id)).toEqual([

@@ -1,14 +1,17 @@
-// The live bracket: rounds side by side (scrolling sideways on a phone),
-// each a labelled list of matches so screen readers read it in order. A
-// double elimination shows its winners' bracket, losers' bracket and grand
-// final one under the other, each with its heading.
+// The live bracket: rounds side by side, each a labelled list of matches so
+// screen readers read it in order. A double elimination shows its winners'
+// bracket, losers' bracket and grand final one under the other, each with its
+// heading. On the tournament page the rounds scroll sideways inside their own
+// box, with a shadow at an edge while there is more that way; the wall view
+// (a laptop or the pub's TV) stretches them across the screen and joins each
+// match to the next with lines drawn in CSS.
 import type { ReactNode } from "react";
 import type { BracketSide } from "~/domain/bracket.ts";
-import type { MatchView } from "~/domain/play.ts";
+import { matchAnchor, type MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
 
-export type BracketMatchView = Omit<MatchView, "tableId" | "nextMatchId">;
+type BracketMatchView = Omit<MatchView, "tableId">;
 
 const statusText = { pending: "Pending", in_progress: "In progress", completed: "Completed" } as const;
 const statusTone = { pending: "slate", in_progress: "green", completed: "blue" } as const;
@@ -21,35 +24,67 @@ const bracketHeadings: Record<BracketSide, string> = {
   knockout: "Knockout",
 };
 
-type Controls<M> = {
+type Variant = "page" | "wall";
+
+type Options<M> = {
   /** The director's buttons under a match (none for everyone else). */
   renderControls?: (match: M) => ReactNode;
+  /** The signed-in player: their matches stand out, with "(you)" beside their name. */
+  you?: string | null;
+  /** "wall": the full-width view, rounds stretched across the screen and joined by lines. */
+  variant?: Variant;
 };
 
-export function BracketView<M extends BracketMatchView>({ matches, renderControls }: { matches: M[] } & Controls<M>) {
-  // A losers' match nobody can reach is not shown: it is not a match.
-  const shown = matches.filter((m) => !(m.isBye && m.player1Id === null && m.player2Id === null));
-  const sides = [...new Set(shown.map((m) => m.bracket))];
+// A losers' match nobody can reach is not a match: it is not shown (the wall keeps its place empty).
+const unreachable = (m: BracketMatchView) => m.isBye && m.player1Id === null && m.player2Id === null;
+
+export function BracketView<M extends BracketMatchView>({ matches, ...options }: { matches: M[] } & Options<M>) {
+  const sides = [...new Set(matches.filter((m) => !unreachable(m)).map((m) => m.bracket))];
   if (sides.length <= 1) {
-    return <BracketRounds matches={shown} id="bracket" label="Bracket" renderControls={renderControls} />;
+    return <BracketRounds matches={matches} id="bracket" label="Bracket" {...options} />;
   }
   return (
     <div className="space-y-6">
       {sides.map((side) => (
         <section key={side} aria-labelledby={`bracket-${side}`}>
-          <h3 id={`bracket-${side}`} className="mb-2 text-base font-semibold">
+          <h3 id={`bracket-${side}`} className="mb-2 text-base font-semibold lg:text-lg">
             {bracketHeadings[side]}
           </h3>
           <BracketRounds
-            matches={shown.filter((m) => m.bracket === side)}
+            matches={matches.filter((m) => m.bracket === side)}
             id={side}
             label={bracketHeadings[side]}
-            renderControls={renderControls}
+            {...options}
           />
         </section>
       ))}
     </div>
   );
+}
+
+/** How a match joins the next on the wall: half of a pair's bracket line (top or bottom), or a straight line. */
+type Join = { out: "top" | "bottom" | "straight" | null; fed: boolean };
+
+function joinsOf(matches: readonly BracketMatchView[]): (match: BracketMatchView) => Join {
+  const here = new Set(matches.map((m) => m.id));
+  const feeders = new Map<string, BracketMatchView[]>();
+  for (const m of matches) {
+    if (m.nextMatchId === null || !here.has(m.nextMatchId)) continue;
+    feeders.set(m.nextMatchId, [...(feeders.get(m.nextMatchId) ?? []), m]);
+  }
+  return (match) => {
+    const siblings = (match.nextMatchId === null ? undefined : feeders.get(match.nextMatchId)) ?? [];
+    const first = [...siblings].sort((a, b) => a.matchNumber - b.matchNumber)[0];
+    const out =
+      siblings.length === 0 || unreachable(match)
+        ? null
+        : siblings.length === 1
+          ? "straight"
+          : first === match
+            ? "top"
+            : "bottom";
+    return { out, fed: (feeders.get(match.id) ?? []).some((f) => !unreachable(f)) };
+  };
 }
 
 /** One bracket's rounds side by side, each named as its matches are ("Semi-Finals", "Losers Round 2"). */
@@ -58,64 +93,125 @@ function BracketRounds<M extends BracketMatchView>({
   id,
   label: name,
   renderControls,
-}: { matches: M[]; id: string; label: string } & Controls<M>) {
-  const roundNumbers = [...new Set(matches.map((m) => m.round))].sort((a, b) => a - b);
-  const byRound = roundNumbers.map((round) => matches.filter((m) => m.round === round));
+  you = null,
+  variant = "page",
+}: { matches: M[]; id: string; label: string } & Options<M>) {
+  const wall = variant === "wall";
+  const shown = wall ? matches : matches.filter((m) => !unreachable(m));
+  const roundNumbers = [...new Set(shown.map((m) => m.round))].sort((a, b) => a - b);
+  const byRound = roundNumbers.map((round) =>
+    shown.filter((m) => m.round === round).sort((a, b) => a.matchNumber - b.matchNumber),
+  );
   const tallest = Math.max(0, ...byRound.map((list) => list.length));
+  const join = joinsOf(matches);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling region takes focus so arrow keys scroll it
-    <section className="relative -mx-4 overflow-x-auto px-4 pb-4" tabIndex={0} aria-label={`${name}, scrolls sideways`}>
-      <ol className="flex min-w-max gap-4">
-        {byRound.map((list, index) => {
-          const label = list[0]?.label ?? `Round ${index + 1}`;
-          return (
-            <li key={label} className="w-64 shrink-0 sm:w-72">
-              <section aria-labelledby={`${id}-round-${index + 1}`}>
-                <h3
-                  id={`${id}-round-${index + 1}`}
-                  className={
-                    "sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase " +
-                    "dark:text-slate-400"
-                  }
+    <div className="bracket-frame relative">
+      <section
+        className="bracket-scroller relative -mx-4 overflow-x-auto px-4 pb-4"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a sideways-scrolling region takes focus so arrows scroll it
+        tabIndex={0}
+        aria-label={`${name}, scrolls sideways`}
+      >
+        <ol
+          className={
+            wall
+              ? "bracket-joined grid min-w-max auto-cols-[minmax(14rem,1fr)] grid-flow-col gap-8"
+              : "flex min-w-max gap-4"
+          }
+        >
+          {byRound.map((list, index) => {
+            const label = list.find((m) => !unreachable(m))?.label ?? list[0]?.label ?? `Round ${index + 1}`;
+            return (
+              // On the wall every round is as tall as the tallest and shares it equally between its matches, so
+              // each match sits halfway between the two that feed it.
+              <li key={label} className={wall ? "flex min-w-0 flex-col" : "w-64 shrink-0 sm:w-72"}>
+                <section
+                  aria-labelledby={`${id}-round-${index + 1}`}
+                  className={wall ? "flex flex-1 flex-col" : undefined}
                 >
-                  {label}
-                </h3>
-                <ol className="flex flex-col justify-around gap-3" style={{ minHeight: `${tallest * 7}rem` }}>
-                  {list.map((match) => (
-                    <li key={match.id}>
-                      <MatchCard match={match} label={`${label}, match ${match.matchNumber}`}>
-                        {renderControls?.(match)}
-                      </MatchCard>
-                    </li>
-                  ))}
-                </ol>
-              </section>
-            </li>
-          );
-        })}
-      </ol>
-    </section>
+                  <h3
+                    id={`${id}-round-${index + 1}`}
+                    className={
+                      "sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase " +
+                      // On the wall every column's heading is one line, so the rounds' matches (and lines) align.
+                      "dark:text-slate-400" +
+                      (wall ? " truncate" : "")
+                    }
+                  >
+                    {label}
+                  </h3>
+                  <ol
+                    className={wall ? "flex flex-1 flex-col" : "flex flex-col justify-around gap-3"}
+                    style={{ minHeight: `${tallest * (wall ? 6 : 7)}rem` }}
+                  >
+                    {list.map((match) => {
+                      if (wall && unreachable(match))
+                        return <li key={match.id} aria-hidden="true" className="flex-1" />;
+                      const { out, fed } = join(match);
+                      return (
+                        <li
+                          key={match.id}
+                          className={wall ? "relative flex flex-1 items-center py-2" : undefined}
+                          data-out={wall ? (out ?? undefined) : undefined}
+                          data-fed={wall && fed ? "" : undefined}
+                        >
+                          <MatchCard match={match} label={`${label}, match ${match.matchNumber}`} you={you} wall={wall}>
+                            {renderControls?.(match)}
+                          </MatchCard>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </section>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+      {/* Shadows at the edges while there is more that way (CSS scroll-driven; none when it all fits). */}
+      <span aria-hidden="true" className="bracket-fade bracket-fade-start" />
+      <span aria-hidden="true" className="bracket-fade bracket-fade-end" />
+    </div>
   );
 }
 
-function MatchCard({ match, label, children }: { match: BracketMatchView; label: string; children?: ReactNode }) {
+function MatchCard({
+  match,
+  label,
+  you,
+  wall,
+  children,
+}: {
+  match: BracketMatchView;
+  label: string;
+  you: string | null;
+  wall: boolean;
+  children?: ReactNode;
+}) {
+  const mine = you !== null && (match.player1Id === you || match.player2Id === you);
   return (
     <article
+      id={matchAnchor(match.id)}
       aria-label={label}
       // Where the focus goes when a dialog opened from this card closes and its opener is gone.
       data-focus-return=""
       tabIndex={-1}
       data-testid="match"
       data-status={match.status}
+      data-mine={mine ? "" : undefined}
       className={
-        "rounded-lg border bg-white p-3 text-sm shadow-sm dark:bg-slate-900 " +
+        "w-full scroll-mt-24 rounded-lg border p-3 shadow-sm " +
+        (wall ? "text-sm lg:text-base 2xl:text-lg " : "text-sm ") +
+        (mine ? "bg-amber-50 dark:bg-amber-950/60 " : "bg-white dark:bg-slate-900 ") +
         (match.status === "in_progress"
           ? "border-baize-500 ring-1 ring-baize-500"
-          : "border-slate-200 dark:border-slate-700")
+          : mine
+            ? "border-amber-400 ring-1 ring-amber-400 dark:border-amber-500 dark:ring-amber-500"
+            : "border-slate-200 dark:border-slate-700")
       }
     >
       <div className="mb-2 flex items-center justify-between gap-2 text-xs">
-        <span className="text-slate-500 dark:text-slate-400">Match {match.matchNumber}</span>
+        <span className="text-slate-600 dark:text-slate-400">Match {match.matchNumber}</span>
         <span className="flex items-center gap-1.5">
           {match.tableName ? <span className="font-medium">{match.tableName}</span> : null}
           {match.isBye ? (
@@ -132,20 +228,20 @@ function MatchCard({ match, label, children }: { match: BracketMatchView; label:
       {match.isBye && match.bracket === "grand_final" ? (
         <p className="text-slate-500 italic dark:text-slate-400">Not needed</p>
       ) : null}
-      <PlayerLine
-        name={match.player1?.name ?? null}
-        score={match.player1Score}
-        winner={match.winnerId !== null && match.winnerId === match.player1Id}
-        showScore={match.status === "completed" && !match.isBye && match.outcome === "played"}
-        bye={match.isBye && !match.player1Id}
-      />
-      <PlayerLine
-        name={match.player2?.name ?? null}
-        score={match.player2Score}
-        winner={match.winnerId !== null && match.winnerId === match.player2Id}
-        showScore={match.status === "completed" && !match.isBye && match.outcome === "played"}
-        bye={match.isBye && !match.player2Id}
-      />
+      {(["player1", "player2"] as const).map((slot) => {
+        const playerId = match[`${slot}Id`];
+        return (
+          <PlayerLine
+            key={slot}
+            name={match[slot]?.name ?? null}
+            score={match[`${slot}Score`]}
+            winner={match.winnerId !== null && match.winnerId === playerId}
+            showScore={match.status === "completed" && !match.isBye && match.outcome === "played"}
+            bye={match.isBye && !playerId}
+            you={playerId !== null && playerId === you}
+          />
+        );
+      })}
       {children ? <div className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">{children}</div> : null}
     </article>
   );
@@ -157,12 +253,14 @@ function PlayerLine({
   winner,
   showScore,
   bye,
+  you,
 }: {
   name: string | null;
   score: number;
   winner: boolean;
   showScore: boolean;
   bye: boolean;
+  you: boolean;
 }) {
   return (
     <div className={`flex items-center justify-between gap-2 py-0.5 ${winner ? "font-bold" : ""}`}>
@@ -171,6 +269,7 @@ function PlayerLine({
         <span className={`truncate ${name ? "" : "text-slate-500 italic dark:text-slate-400"}`}>
           {name ?? (bye ? "Bye" : "TBD")}
         </span>
+        {you ? <span className="shrink-0 text-xs font-semibold text-amber-800 dark:text-amber-300">(you)</span> : null}
         {winner ? <span className="sr-only">(winner)</span> : null}
       </span>
       {showScore ? <span className="tabular-nums">{score}</span> : null}

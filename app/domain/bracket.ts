@@ -581,7 +581,8 @@ export function champion(matches: readonly Pick<BracketMatch, "nextMatchId" | "s
   return final?.status === "completed" ? final.winnerId : null;
 }
 
-function loserOf(match: PlacedMatch): string | null {
+/** The player a completed, played match put on the losing side (null for a bye or an undecided match). */
+export function loserOf(match: PlacedMatch): string | null {
   if (match.status !== "completed" || match.isBye || match.winnerId === null) return null;
   return match.winnerId === match.player1Id ? match.player2Id : match.player1Id;
 }

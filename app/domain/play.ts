@@ -98,7 +98,12 @@ export const DirectorActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("start") }),
     z.object({ intent: z.literal("finalize") }),
     MatchResultSchema.extend({ intent: z.literal("record-result"), matchId: id("Match not found") }),
-    MatchResultSchema.extend({ intent: z.literal("correct-result"), matchId: id("Match not found") }),
+    MatchResultSchema.extend({
+      intent: z.literal("correct-result"),
+      matchId: id("Match not found"),
+      /** The moves of players at tables the director was shown and confirms (corrections.ts movesKey). */
+      confirmMoves: z.string().max(2000).optional(),
+    }),
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),
@@ -130,6 +135,9 @@ export function orderFromSeedForm(form: Record<string, unknown>): string[] {
   return rows.sort((a, b) => a.typed - b.typed || a.listed - b.listed).map((row) => row.playerId);
 }
 export type DirectorAction = z.infer<typeof DirectorActionSchema>;
+
+/** The id of a match's card on the bracket, so a link or a redirect can land on it (`#match-…`). */
+export const matchAnchor = (matchId: string) => `match-${matchId}`;
 
 // ---------------------------------------------------------------------------
 // Decisions of the evening: who may do what to a tournament or a match, and

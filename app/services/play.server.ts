@@ -1,7 +1,7 @@
 // Running the evening: start (draw and bracket), results and corrections,
 // tables, and finalize with payouts. Every change is one guarded batch, so
 // two taps at once or a double finalize cannot write twice.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   assertInBatch,
@@ -10,6 +10,7 @@ import {
   isBatchGuardFailure,
   isUniqueViolation,
   known,
+  mapRead,
   query,
   reads,
   write,
@@ -18,6 +19,7 @@ import {
 } from "~/db/batch.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { applyResult, correctResult, type BracketMatch, type MatchChange, type ResultInput } from "~/domain/bracket.ts";
+import { movesAtTables, movesKey, type PlayerMove } from "~/domain/corrections.ts";
 import { generateFormat } from "~/domain/formats.ts";
 import { checkSeedOrder, seedOrderFor } from "~/domain/seeding.ts";
 import { DomainError } from "~/domain/errors.ts";
@@ -30,6 +32,7 @@ import {
   planPayouts,
   type MatchView,
 } from "~/domain/play.ts";
+import type { TournamentStatus } from "~/domain/tournaments.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -230,11 +233,8 @@ export async function startTournament(
   return db.write(started);
 }
 
-/**
- * The bracket as displayed (SPEC's match shape with names and the table): a tournament's matches in bracket order,
- * by its id or (for a page that has only the URL) its slug.
- */
-export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
+/** Matches as displayed (SPEC's match shape with names and the table), with their tournament, in bracket order. */
+function matchViews(where: SQL) {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
   const rows = build
@@ -243,32 +243,77 @@ export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
     .leftJoin(p1, eq(p1.id, matches.player1Id))
     .leftJoin(p2, eq(p2.id, matches.player2Id))
     .leftJoin(tables, eq(tables.id, matches.tableId))
-    .where(inTournament(matches.tournamentId, tournament))
-    .orderBy(bracketOrder, asc(matches.groupName), asc(matches.round), asc(matches.matchNumber));
+    .where(where)
+    .orderBy(
+      asc(matches.tournamentId),
+      bracketOrder,
+      asc(matches.groupName),
+      asc(matches.round),
+      asc(matches.matchNumber),
+    );
   return query(rows, (found) =>
     found.map(({ match: m, player1Name, player2Name, tableName }) => ({
-      id: m.id,
-      bracket: m.bracket,
-      group: m.groupName,
-      label: m.label,
-      outcome: m.outcome,
-      round: m.round,
-      matchNumber: m.matchNumber,
-      player1Id: m.player1Id,
-      player2Id: m.player2Id,
-      player1: player1Name === null ? null : { name: player1Name },
-      player2: player2Name === null ? null : { name: player2Name },
-      player1Score: m.player1Score,
-      player2Score: m.player2Score,
-      winnerId: m.winnerId,
-      status: m.status,
-      isBye: m.isBye,
-      tableId: m.tableId,
-      tableName,
-      nextMatchId: m.nextMatchId,
-      loserMatchId: m.loserMatchId,
+      tournamentId: m.tournamentId,
+      view: {
+        id: m.id,
+        bracket: m.bracket,
+        group: m.groupName,
+        label: m.label,
+        outcome: m.outcome,
+        round: m.round,
+        matchNumber: m.matchNumber,
+        player1Id: m.player1Id,
+        player2Id: m.player2Id,
+        player1: player1Name === null ? null : { name: player1Name },
+        player2: player2Name === null ? null : { name: player2Name },
+        player1Score: m.player1Score,
+        player2Score: m.player2Score,
+        winnerId: m.winnerId,
+        status: m.status,
+        isBye: m.isBye,
+        tableId: m.tableId,
+        tableName,
+        nextMatchId: m.nextMatchId,
+        loserMatchId: m.loserMatchId,
+      } satisfies MatchView,
     })),
   );
+}
+
+/**
+ * The bracket as displayed (SPEC's match shape with names and the table): a tournament's matches in bracket order,
+ * by its id or (for a page that has only the URL) its slug.
+ */
+export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
+  return mapRead(matchViews(inTournament(matches.tournamentId, tournament)), (rows) => rows.map((r) => r.view));
+}
+
+/**
+ * The brackets of every tournament in one of `statuses` that the player has a paid entry in, by tournament id:
+ * where the player stands in each is decided from the whole bracket (player-standing.ts).
+ */
+export function playerBracketsQuery(
+  playerId: string,
+  statuses: readonly TournamentStatus[],
+): Read<Map<string, MatchView[]>> {
+  const entered = build
+    .select({ id: tournamentPlayers.tournamentId })
+    .from(tournamentPlayers)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+    .where(
+      and(
+        eq(tournamentPlayers.playerId, playerId),
+        eq(tournamentPlayers.paid, true),
+        inArray(tournaments.status, [...statuses]),
+      ),
+    );
+  return mapRead(matchViews(inArray(matches.tournamentId, entered)), (rows) => {
+    const byTournament = new Map<string, MatchView[]>();
+    for (const { tournamentId, view } of rows) {
+      byTournament.set(tournamentId, [...(byTournament.get(tournamentId) ?? []), view]);
+    }
+    return byTournament;
+  });
 }
 
 /** A match and its tournament (one statement). */
@@ -349,8 +394,18 @@ export type SaveResult = {
   mode: "record" | "correct" | "either";
   /** The players the caller believes are in the match: refused when the draw says otherwise. */
   players?: { player1Id?: string | null; player2Id?: string | null };
+  /**
+   * Asks before a correction moves a player in a match being played at a table: nothing is written unless this is
+   * the key (movesKey) of exactly those moves, as shown to the director. Without it a correction saves at once.
+   */
+  confirmedMoves?: string;
   now?: number;
 };
+
+export type Saved =
+  | { outcome: "recorded" | "corrected" }
+  /** Not written: the correction would move these players at tables; confirm with `key`. */
+  | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
 /**
  * Records a result (or corrects it): the match, its tournament and the
@@ -358,15 +413,20 @@ export type SaveResult = {
  */
 export async function saveResult(
   db: Sender,
-  { organiserId, matchId, input, mode, players: claimed = {}, now = Date.now() }: SaveResult,
-): Promise<"recorded" | "corrected"> {
+  { organiserId, matchId, input, mode, players: claimed = {}, confirmedMoves, now = Date.now() }: SaveResult,
+): Promise<Saved> {
   const read = await db.send(reads({ found: matchWithTournament(matchId), bracket: bracketQuery({ matchId }) }));
   const { row, t } = matchInPlay(read.found, organiserId);
   checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
   const changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  if (correcting && confirmedMoves !== undefined) {
+    const moves = movesAtTables(read.bracket, changes);
+    const key = movesKey(moves);
+    if (moves.length > 0 && key !== confirmedMoves) return { outcome: "unconfirmed", moves, key };
+  }
   await db.write(resultStatements(row, read.bracket, changes));
-  return correcting ? "corrected" : "recorded";
+  return { outcome: correcting ? "corrected" : "recorded" };
 }
 
 /** Assigning a table puts the match in progress; unassigning returns it to pending. */

@@ -46,6 +46,13 @@ async function confirmViaApi(request: APIRequestContext, paymentIntentId: string
   return (await response.json()) as { status: string; message: string };
 }
 
+/** The player signed in on `request` joins the tournament and pays by card through the JSON API. */
+export async function payToEnter(request: APIRequestContext, tournamentId: string): Promise<void> {
+  const joined = await joinViaApi(request, tournamentId);
+  expect(joined.paymentIntentId, "a paid tournament needs a payment").toBeTruthy();
+  expect((await confirmViaApi(request, joined.paymentIntentId!, CARDS.success)).status).toBe("succeeded");
+}
+
 /**
  * A new player, in a request context of their own, who joins the tournament
  * and pays by card through the JSON API.
@@ -59,10 +66,7 @@ export async function paidPlayerViaApi(
   const request = await playwright.request.newContext({ baseURL });
   try {
     await createPlayer(request, who);
-    const joined = await joinViaApi(request, tournamentId);
-    expect(joined.paymentIntentId, "a paid tournament needs a payment").toBeTruthy();
-    const confirmed = await confirmViaApi(request, joined.paymentIntentId!, CARDS.success);
-    expect(confirmed.status).toBe("succeeded");
+    await payToEnter(request, tournamentId);
     return who;
   } finally {
     await request.dispose();
@@ -145,8 +149,7 @@ export async function winTournamentViaApi(
       payoutStructure: "winner_only",
       ...overrides,
     });
-    const joined = await joinViaApi(winner, tournament.id);
-    expect((await confirmViaApi(winner, joined.paymentIntentId!, CARDS.success)).status).toBe("succeeded");
+    await payToEnter(winner, tournament.id);
     await paidPlayerViaApi(playwright, baseURL, tournament.id, newIdentity("opponent"));
     const { id: winnerId } = await currentUser(winner);
 

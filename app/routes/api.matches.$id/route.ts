@@ -21,7 +21,7 @@ const api = endpoint({
       mode: "either",
       players,
     });
-    return Response.json({ message: saved === "corrected" ? "Result corrected" : "Result recorded" });
+    return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
   }),
 });
 export { api as loader, api as action };

@@ -9,6 +9,8 @@ import { winRate } from "~/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
+import { playerBracketsQuery } from "~/services/play.server.ts";
+import { playerStanding, standingText } from "~/domain/player-standing.ts";
 import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
@@ -20,8 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   // The whole page in one round trip, the session's check first.
-  const { user, browse, transactions, stats, devices } = await claim.read({
+  const { user, browse, brackets, transactions, stats, devices } = await claim.read({
     browse: browseForPlayerQuery(claim.id),
+    brackets: playerBracketsQuery(claim.id, ["in_progress"]),
     transactions: recentTransactionsQuery("player", claim.id),
     stats: playerStatsQuery(claim.id),
     devices: signedInDevicesQuery(claim.session, Date.now()),
@@ -31,6 +34,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     balancePence: user.balancePence,
     q,
     open: browse.available.filter((t) => matchesSearch(t, q)).slice(0, 12),
+    // Tonight's tournaments: where the player stands in each, their match and its table.
+    playing: browse.registered
+      .filter((t) => t.status === "in_progress")
+      .map((t) => {
+        const standing = playerStanding(t.status, brackets.get(t.id) ?? [], claim.id);
+        return {
+          id: t.id,
+          slug: t.slug,
+          name: t.name,
+          venue: t.venue,
+          text: standingText(standing),
+          match:
+            standing.kind === "playing"
+              ? {
+                  label: standing.match.label,
+                  matchNumber: standing.match.matchNumber,
+                  opponent: standing.opponent,
+                  table: standing.match.tableName,
+                  now: standing.atTable,
+                }
+              : null,
+        };
+      }),
     transactions,
     stats,
     devices,
@@ -44,7 +70,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function PlayerDashboard() {
   const page = useLoaderData<typeof loader>();
-  const { q, open, stats } = page;
+  const { q, open, playing, stats } = page;
   return (
     <DashboardShell
       nav={playerNav}
@@ -65,6 +91,40 @@ export default function PlayerDashboard() {
         ],
       }}
     >
+      {playing.length > 0 ? (
+        <section className="card" aria-labelledby="playing-title">
+          <h2 id="playing-title" className="text-lg font-semibold">
+            In Progress
+          </h2>
+          <ul className="mt-4 grid gap-3">
+            {playing.map((t) => (
+              <li
+                key={t.id}
+                className="rounded-lg border border-baize-200 bg-baize-50 p-4 dark:border-baize-800 dark:bg-baize-950"
+              >
+                <Link to={`/tournament/${t.slug}?tab=bracket`} className="font-semibold hover:underline">
+                  {t.name}
+                </Link>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t.venue}</p>
+                {t.match ? (
+                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                    <dt className="text-slate-600 dark:text-slate-300">{t.match.now ? "Playing now" : "Next match"}</dt>
+                    <dd className="font-semibold">
+                      {t.match.label}, match {t.match.matchNumber}
+                    </dd>
+                    <dt className="text-slate-600 dark:text-slate-300">Opponent</dt>
+                    <dd className="font-semibold">{t.match.opponent ?? "TBD"}</dd>
+                    <dt className="text-slate-600 dark:text-slate-300">Table</dt>
+                    <dd className="font-semibold">{t.match.table ?? "Not called yet"}</dd>
+                  </dl>
+                ) : (
+                  <p className="mt-2 text-sm font-semibold">{t.text}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="find-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="find-title" className="text-lg font-semibold">

@@ -8,9 +8,17 @@ import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, parsePence } from "~/domain/money.ts";
 import { fullBadgeLabel } from "~/domain/holds.ts";
-import { LIST_FORMAT_LABEL, registrationState, type RegistrationState } from "~/domain/tournaments.ts";
+import {
+  LIST_FORMAT_LABEL,
+  registrationState,
+  type RegistrationState,
+  type TournamentStatus,
+} from "~/domain/tournaments.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
+import { playerBracketsQuery } from "~/services/play.server.ts";
+import { playerStanding, standingText, type Standing } from "~/domain/player-standing.ts";
+import type { MatchView } from "~/domain/play.ts";
 import { EmptyState } from "~/components/empty-state.tsx";
 import type { Route } from "./+types/route";
 
@@ -25,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "registered" ? ("registered" as const) : ("available" as const);
   const {
     browse: { available, registered, pending },
-  } = await claim.read({ browse: browseForPlayerQuery(claim.id) });
+    brackets,
+  } = await claim.read({
+    browse: browseForPlayerQuery(claim.id),
+    brackets: playerBracketsQuery(claim.id, ["in_progress", "finished"]),
+  });
   const keep = (t: (typeof available)[number]) =>
     matchesSearch(t, q) && (maxFeePence === null || t.entryFeePence <= maxFeePence);
   const now = Date.now();
@@ -46,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     registrationDeadline: t.registrationDeadline,
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
     state: registrationState({ ...t, playerCount: t.placesTaken, registered: isRegistered, pending: isPending, now }),
+    // Once play starts, where the player stands says more than "Registered" (issue 20).
+    standing: isRegistered && t.status !== "open" ? standingView(t.status, brackets.get(t.id) ?? [], claim.id) : null,
   });
   return {
     tab,
@@ -201,6 +215,22 @@ export default function PlayerTournaments() {
   );
 }
 
+function standingView(status: TournamentStatus, matches: MatchView[], playerId: string) {
+  const standing = playerStanding(status, matches, playerId);
+  return { kind: standing.kind, text: standingText(standing) };
+}
+
+const inPlay = "text-baize-800 dark:text-baize-300";
+const done = "text-slate-700 dark:text-slate-300";
+const standingClass: Record<Standing["kind"], string> = {
+  registered: done,
+  playing: inPlay,
+  waiting: inPlay,
+  out: done,
+  champion: "text-amber-800 dark:text-amber-300",
+  over: done,
+};
+
 const badgeFor: Record<
   RegistrationState,
   { tone: "green" | "blue" | "amber" | "red" | "slate"; label: string } | null
@@ -215,8 +245,11 @@ const badgeFor: Record<
 
 function PlayerTournamentCard({ t }: { t: Card }) {
   // Full only because players are paying for the last places: say so (it may free up).
-  const badge =
-    t.state === "full" && t.holds > 0 ? { tone: "amber" as const, label: fullBadgeLabel(t.holds) } : badgeFor[t.state];
+  const badge = t.standing
+    ? null
+    : t.state === "full" && t.holds > 0
+      ? { tone: "amber" as const, label: fullBadgeLabel(t.holds) }
+      : badgeFor[t.state];
   const button =
     t.state === "registered"
       ? "View Tournament"
@@ -237,6 +270,11 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         </div>
         {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
       </div>
+      {t.standing ? (
+        <p data-testid="standing" className={`text-sm font-semibold ${standingClass[t.standing.kind]}`}>
+          {t.standing.text}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500 dark:text-slate-400">Date</dt>
         <dd>{formatDate(t.date)}</dd>

@@ -3,41 +3,53 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/domain/play.ts";
+import type { PlayerMove } from "~/domain/corrections.ts";
+import { DirectorActionSchema, matchAnchor, orderFromSeedForm, type DirectorAction } from "~/domain/play.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
-/** A refused result: the dialog stays open with the message beside the fields and what was typed. */
-export type ResultRefusal = {
+/**
+ * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
+ * rules' message beside the fields (a refusal) or the players a correction would move at tables, to confirm.
+ */
+export type ResultReply = {
   intent: "record-result" | "correct-result";
   matchId: string;
-  message: string;
   values: { outcome: string; winnerId: string; player1Score: string; player2Score: string };
+  message: string | null;
+  confirm: { moves: PlayerMove[]; key: string } | null;
 };
 
 const isResultIntent = (intent: unknown) => intent === "record-result" || intent === "correct-result";
 
-function refusedResult(form: Record<string, FormDataEntryValue>, message: string, status: number) {
+function resultReply(
+  form: Record<string, FormDataEntryValue>,
+  status: number,
+  answer: Pick<ResultReply, "message" | "confirm">,
+) {
   const text = (name: string) => {
     const value = form[name];
     return typeof value === "string" ? value.slice(0, 64) : "";
   };
-  const refusal: ResultRefusal = {
+  const reply: ResultReply = {
     intent: form.intent === "correct-result" ? "correct-result" : "record-result",
     matchId: text("matchId"),
-    message,
     values: {
       outcome: text("outcome"),
       winnerId: text("winnerId"),
       player1Score: text("player1Score"),
       player2Score: text("player2Score"),
     },
+    ...answer,
   };
-  return data({ resultRefusal: refusal }, { status });
+  return data({ resultReply: reply }, { status });
 }
+
+const refusedResult = (form: Record<string, FormDataEntryValue>, message: string, status: number) =>
+  resultReply(form, status, { message, confirm: null });
 
 const failures: Record<DirectorAction["intent"], string> = {
   start: "Failed to start tournament",
@@ -52,11 +64,13 @@ export async function directorAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
   slug: string,
-): Promise<Response | ReturnType<typeof refusedResult>> {
+): Promise<Response | ReturnType<typeof resultReply>> {
   const claim = await signedIn(request, context, "organiser");
   const { env } = context.get(appContext);
   const back = `/tournament/${slug}?tab=bracket`;
   const toast = async (t: Toast, to = back) => redirectWithCookies(to, [await flashToast(env, t)]);
+  // Without JavaScript the page comes back at the match acted on, not at its top.
+  const atMatch = (matchId: string) => `${back}#${encodeURIComponent(matchAnchor(matchId))}`;
   if (slug.length > 120) return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
 
   const form = Object.fromEntries(await request.formData());
@@ -90,13 +104,27 @@ export async function directorAction(
       }
       case "record-result":
         await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
-        return toast({ type: "success", title: "Result recorded" });
-      case "correct-result":
-        await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "correct" });
-        return toast({ type: "success", title: "Result corrected" });
+        return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
+      case "correct-result": {
+        // A correction that would swap a player already at a table asks first (issue 20).
+        const saved = await saveResult(claim, {
+          organiserId,
+          matchId: action.matchId,
+          input: action,
+          mode: "correct",
+          confirmedMoves: action.confirmMoves ?? "",
+        });
+        if (saved.outcome === "unconfirmed") {
+          return resultReply(form, 200, { message: null, confirm: { moves: saved.moves, key: saved.key } });
+        }
+        return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
+      }
       case "assign-table":
         await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
-        return toast({ type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" });
+        return toast(
+          { type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" },
+          atMatch(action.matchId),
+        );
       case "seeds":
         await setSeeds(claim, { organiserId, tournament, order: orderFromSeedForm(form) });
         return toast(
@@ -116,6 +144,9 @@ export async function directorAction(
       return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
     // A result the rules refuse (scores, race): keep the dialog and what was typed.
     if (isResultIntent(action.intent) && error.status === 400) return refusedResult(form, error.message, 400);
-    return toast({ type: "error", title: failures[action.intent], description: error.message });
+    return toast(
+      { type: "error", title: failures[action.intent], description: error.message },
+      "matchId" in action && typeof action.matchId === "string" ? atMatch(action.matchId) : back,
+    );
   }
 }

@@ -5,9 +5,10 @@ import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { PrizeTable } from "~/components/prize-table.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
+import { describeMove } from "~/domain/corrections.ts";
 import { outcomeChoices } from "~/domain/outcomes.ts";
-import type { MatchView } from "~/domain/play.ts";
-import type { ResultRefusal } from "./director.server.ts";
+import { matchAnchor, type MatchView } from "~/domain/play.ts";
+import type { ResultReply } from "./director.server.ts";
 import { formatGBP } from "~/domain/money.ts";
 
 type Match = MatchView;
@@ -82,24 +83,29 @@ export function matchControls({
 
 export function ResultDialog({
   match,
+  matches,
   mode,
   raceTo,
   slug,
-  refusal,
+  reply,
 }: {
   match: Match | undefined;
+  /** The whole bracket, to name the matches a correction would change. */
+  matches: Match[];
   mode: "record" | "correct";
   raceTo: number | null;
   slug: string;
-  /** The server's answer to the last try at this dialog, when it refused it. */
-  refusal?: ResultRefusal | null;
+  /** The server's answer to the last try at this dialog: a refusal, or a correction to confirm. */
+  reply?: ResultReply | null;
 }) {
   const busy = useIsSubmitting();
   const open = Boolean(match);
-  // What was typed before a refusal, else what the match has.
-  const typed = match && refusal?.matchId === match.id ? refusal : null;
+  // What was typed before the answer, else what the match has.
+  const typed = match && reply?.matchId === match.id ? reply : null;
   const scoreDefault = (slot: "player1Score" | "player2Score") =>
     typed ? typed.values[slot] : match?.status === "completed" ? match[slot] : "";
+  const refused = typed?.message ? typed.message : null;
+  const confirm = mode === "correct" ? (typed?.confirm ?? null) : null;
   const errorId = match ? `result-error-${match.id}` : undefined;
   const inputClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
   return (
@@ -107,14 +113,15 @@ export function ResultDialog({
       open={open}
       title={mode === "record" ? "Record result" : "Correct result"}
       description={match ? `${match.label} – Match ${match.matchNumber}` : ""}
-      confirmLabel={mode === "record" ? "Save result" : "Save correction"}
-      cancelTo={`/tournament/${slug}?tab=bracket`}
+      confirmLabel={confirm ? "Confirm correction" : mode === "record" ? "Save result" : "Save correction"}
+      cancelTo={`/tournament/${slug}?tab=bracket${match ? `#${matchAnchor(match.id)}` : ""}`}
       busy={busy}
     >
       {match ? (
         <div className="space-y-4">
           <input type="hidden" name="intent" value={mode === "record" ? "record-result" : "correct-result"} />
           <input type="hidden" name="matchId" value={match.id} />
+          {confirm ? <input type="hidden" name="confirmMoves" value={confirm.key} /> : null}
           <fieldset>
             <legend className="mb-2 text-sm font-medium">Winner</legend>
             <div className="grid gap-2">
@@ -147,8 +154,8 @@ export function ResultDialog({
                   step={1}
                   inputMode="numeric"
                   defaultValue={scoreDefault(`${slot}Score`)}
-                  aria-invalid={typed ? true : undefined}
-                  aria-describedby={typed ? errorId : undefined}
+                  aria-invalid={refused ? true : undefined}
+                  aria-describedby={refused ? errorId : undefined}
                   className={inputClass}
                 />
               </label>
@@ -173,10 +180,27 @@ export function ResultDialog({
                 ))}
             </div>
           </fieldset>
-          {typed ? (
+          {refused ? (
             <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              {typed.message}
+              {refused}
             </p>
+          ) : null}
+          {confirm ? (
+            <div
+              role="alert"
+              className={
+                "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 " +
+                "dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+              }
+            >
+              <p className="font-semibold">This correction changes a match already at a table:</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                {confirm.moves.map((move) => (
+                  <li key={`${move.matchId}:${move.slot}`}>{describeMove(matches, move)}</li>
+                ))}
+              </ul>
+              <p className="mt-2">Tell the players at the table before you confirm.</p>
+            </div>
           ) : null}
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Scores are optional{raceTo ? `; race to ${raceTo}` : ""}. A walkover has no scores; a double forfeit no

@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { useLiveRevalidation } from "~/components/live.ts";
+import { playerStanding, standingText } from "~/domain/player-standing.ts";
 import {
   data,
   Form,
@@ -7,7 +9,6 @@ import {
   useActionData,
   useLoaderData,
   useNavigate,
-  useRevalidator,
   useRouteError,
 } from "react-router";
 import { BracketView } from "~/components/bracket-view.tsx";
@@ -199,23 +200,13 @@ export default function TournamentPage() {
     results,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const refusal = actionData && "resultRefusal" in actionData ? actionData.resultRefusal : null;
-  // A refused result reopens its dialog even when the form was posted to the bare page.
-  const refusedFor = (intent: "record-result" | "correct-result") =>
-    refusal?.intent === intent ? refusal.matchId : null;
+  const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
+  // A refused result, or a correction to confirm, reopens its dialog even when the form was posted to the bare page.
+  const repliedFor = (intent: "record-result" | "correct-result") => (reply?.intent === intent ? reply.matchId : null);
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   // While play is on, the bracket follows the evening without a reload.
-  useEffect(() => {
-    if (t.status !== "in_progress") return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
-    }, 10_000);
-    return () => clearInterval(timer);
-  }, [t.status, revalidator]);
+  useLiveRevalidation(t.status === "in_progress");
   const isOwner = viewer?.isOwner === true;
-  // The last match of the format: the final, or the grand final (its reset when there is one).
-  const decided = isDecided(matches);
   // The toast shows once; `payment` is then removed from the address (the tab stays).
   useEffect(() => {
     if (!paymentToast) return;
@@ -227,6 +218,10 @@ export default function TournamentPage() {
     );
   }, [paymentToast, navigate, t.slug]);
   const live = t.status === "in_progress";
+  // The format's last match is decided: the final, the grand final (its reset when there is one), a league's last.
+  const finalPlayed = isDecided(matches);
+  // During play the bracket comes first (issue 20); once the final is played, so does Finalize.
+  const directorFirst = isOwner && live && finalPlayed;
   const shareUrl = `${origin}/tournament/${t.slug}`;
 
   return (
@@ -259,6 +254,11 @@ export default function TournamentPage() {
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
+            {directorFirst ? (
+              <div className="mb-6">
+                <DirectorCard finalPlayed={finalPlayed} />
+              </div>
+            ) : null}
             <nav
               aria-label="Tournament sections"
               className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
@@ -280,7 +280,7 @@ export default function TournamentPage() {
             )}
           </div>
 
-          <aside className="order-first space-y-4 lg:order-none" aria-label="Entry">
+          <aside className={live ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
             <section className="card">
               <h2 className="text-lg font-semibold">Entry</h2>
               <dl className="mt-3 space-y-1.5 text-sm">
@@ -310,57 +310,7 @@ export default function TournamentPage() {
                 />
               </div>
             </section>
-            {isOwner ? (
-              // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
-              <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
-                <h2 id="director-title" className="text-lg font-semibold">
-                  Director
-                </h2>
-                {t.status === "open" ? (
-                  <>
-                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                      {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at
-                      least 2 are needed.
-                    </p>
-                    {t.holds > 0 ? (
-                      <p className="mt-2 text-sm font-medium" data-testid="pending-holds">
-                        {heldPlacesText(t.holds)}: held for up to {HOLD_MINUTES} minutes, then free again.
-                      </p>
-                    ) : null}
-                    <Link
-                      to={`/tournament/${t.slug}?confirm=start`}
-                      preventScrollReset
-                      className="btn-primary mt-3 w-full"
-                    >
-                      Start Tournament
-                    </Link>
-                  </>
-                ) : t.status === "in_progress" ? (
-                  decided ? (
-                    <>
-                      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                        {t.tournamentType === "round_robin" ? "Every match is played" : "The final is played"}. Check
-                        the payouts and confirm.
-                      </p>
-                      <Link
-                        to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`}
-                        preventScrollReset
-                        className="btn-primary mt-3 w-full"
-                      >
-                        Finalize &amp; Pay Out
-                      </Link>
-                    </>
-                  ) : (
-                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                      Record results and put matches on tables from the bracket. Payouts open once{" "}
-                      {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
-                    </p>
-                  )
-                ) : (
-                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
-                )}
-              </section>
-            ) : null}
+            {isOwner && !directorFirst ? <DirectorCard finalPlayed={finalPlayed} /> : null}
             <section className="card">
               <CopyBox
                 label="Share this tournament"
@@ -387,17 +337,19 @@ export default function TournamentPage() {
             problem={previewProblem}
           />
           <ResultDialog
-            match={matches.find((m) => m.id === (resultFor ?? refusedFor("record-result")) && m.status !== "completed")}
-            refusal={refusal}
+            match={matches.find((m) => m.id === (resultFor ?? repliedFor("record-result")) && m.status !== "completed")}
+            matches={matches}
+            reply={reply}
             mode="record"
             raceTo={t.raceTo}
             slug={t.slug}
           />
           <ResultDialog
             match={matches.find(
-              (m) => m.id === (correctFor ?? refusedFor("correct-result")) && m.status === "completed",
+              (m) => m.id === (correctFor ?? repliedFor("correct-result")) && m.status === "completed",
             )}
-            refusal={refusal}
+            matches={matches}
+            reply={reply}
             mode="correct"
             raceTo={t.raceTo}
             slug={t.slug}
@@ -408,16 +360,87 @@ export default function TournamentPage() {
   );
 }
 
+/** The director's card: Start while open; during play, Finalize once the final is played. */
+function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
+  const { tournament: t } = useLoaderData<typeof loader>();
+  return (
+    // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
+    <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
+      <h2 id="director-title" className="text-lg font-semibold">
+        Director
+      </h2>
+      {t.status === "open" ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at least 2
+            are needed.
+          </p>
+          {t.holds > 0 ? (
+            <p className="mt-2 text-sm font-medium" data-testid="pending-holds">
+              {heldPlacesText(t.holds)}: held for up to {HOLD_MINUTES} minutes, then free again.
+            </p>
+          ) : null}
+          <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
+            Start Tournament
+          </Link>
+        </>
+      ) : t.status === "in_progress" ? (
+        finalPlayed ? (
+          <>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              {t.tournamentType === "round_robin" ? "Every match is played" : "The final is played"}. Check the payouts
+              and confirm.
+            </p>
+            <Link
+              to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`}
+              preventScrollReset
+              className="btn-primary mt-3 w-full"
+            >
+              Finalize &amp; Pay Out
+            </Link>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Record results and put matches on tables from the bracket. Payouts open once{" "}
+            {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
+          </p>
+        )
+      ) : (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
+      )}
+    </section>
+  );
+}
+
 function Bracket() {
   const { tournament: t, matches, tables, viewer, league } = useLoaderData<typeof loader>();
   const controls = viewer?.isOwner && t.status === "in_progress";
+  // A player in this tournament sees their own matches picked out, and where they stand.
+  const you = viewer?.userType === "player" && t.players.some((p) => p.id === viewer.id) ? viewer.id : null;
   return (
-    <div className="mt-6 space-y-6">
+    <div className="mt-4 space-y-6">
       <h2 className="sr-only">{league ? "Standings and fixtures" : "Bracket"}</h2>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        {you ? (
+          <p className="text-sm font-semibold" data-testid="your-standing">
+            You: {standingText(playerStanding(t.status, matches, you))}
+          </p>
+        ) : null}
+        <Link
+          to={`/tournament/${t.slug}/bracket`}
+          className={
+            "ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-baize-700 hover:underline " +
+            "dark:text-baize-300"
+          }
+        >
+          Full-width bracket
+        </Link>
+      </div>
       {league ? <LeagueView rows={league} matches={matches} /> : null}
       {league ? <h3 className="text-base font-semibold">Fixtures</h3> : null}
       <BracketView
         matches={matches}
+        you={you}
         renderControls={controls ? (match) => matchControls({ match, matches, tables, slug: t.slug }) : undefined}
       />
     </div>

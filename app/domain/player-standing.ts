@@ -1,0 +1,80 @@
+// Where a player stands in a tournament (issue 20): the match they are playing
+// or play next, where they were knocked out, or champion. Decided from the
+// bracket's places and its matches' labels, for every knockout format.
+import { loserOf, places, type BracketSide, type PlacedMatch } from "./bracket.ts";
+import type { PlaceRange } from "./money.ts";
+import type { MatchView } from "./play.ts";
+import type { TournamentStatus } from "./tournaments.ts";
+
+/** What a standing is decided from and shows: a match's links and result, its name and who is in it. */
+export type StandingMatch = PlacedMatch &
+  Pick<MatchView, "id" | "label" | "matchNumber" | "player1" | "player2" | "tableName">;
+
+export type Standing<M extends StandingMatch = StandingMatch> =
+  /** Before the draw: an entry, nothing more. */
+  | { kind: "registered" }
+  /** Still in: the match they are playing (at a table) or play next, and who against (null while undecided). */
+  | { kind: "playing"; match: M; opponent: string | null; atTable: boolean }
+  /** Out: the round that put them out and the place it gives. */
+  | { kind: "out"; round: string; place: PlaceRange }
+  | { kind: "champion" }
+  /** In play but between matches (no match of theirs is waiting). */
+  | { kind: "waiting" }
+  /** The tournament ended (archived) with this player neither out nor champion. */
+  | { kind: "over" };
+
+// The order a player meets the parts of a tournament in: a later loss is the one that put them out.
+const sideOrder: Record<BracketSide, number> = { group: 0, winners: 1, knockout: 1, losers: 2, grand_final: 3 };
+const playOrder = (a: PlacedMatch, b: PlacedMatch) => sideOrder[a.bracket] - sideOrder[b.bracket] || a.round - b.round;
+
+const isIn = (match: PlacedMatch, playerId: string) => match.player1Id === playerId || match.player2Id === playerId;
+
+/** Where `playerId` stands in a tournament of this status with these matches. */
+export function playerStanding<M extends StandingMatch>(
+  status: TournamentStatus,
+  matches: readonly M[],
+  playerId: string,
+): Standing<M> {
+  if (status === "open" || matches.length === 0) return { kind: "registered" };
+  const place = places(matches).get(playerId) ?? null;
+  if (place?.from === 1) return { kind: "champion" };
+  if (place) {
+    const lost = matches.filter((m) => loserOf(m) === playerId).sort(playOrder);
+    const last = lost[lost.length - 1];
+    return { kind: "out", round: last?.label ?? "", place };
+  }
+  const open = matches.filter((m) => m.status !== "completed" && isIn(m, playerId)).sort(playOrder);
+  const match = open.find((m) => m.status === "in_progress") ?? open[0];
+  if (status !== "in_progress") return { kind: "over" };
+  if (!match) return { kind: "waiting" };
+  const opponent = match.player1Id === playerId ? match.player2 : match.player1;
+  return { kind: "playing", match, opponent: opponent?.name ?? null, atTable: match.status === "in_progress" };
+}
+
+/** "the Semi-Finals", "Losers Round 2": a round's name as it reads after "in". */
+export function roundPhrase(label: string): string {
+  return /\bRound \d+$/.test(label) ? label : `the ${label}`;
+}
+
+/** One line for a list: "In progress — next: vs Sam", "Knocked out in the Semi-Finals", "Champion". */
+export function standingText(standing: Standing): string {
+  switch (standing.kind) {
+    case "registered":
+      return "Registered";
+    case "playing": {
+      const opponent = standing.opponent ?? "TBD";
+      const table = standing.match.tableName;
+      return standing.atTable && table
+        ? `In progress — now: vs ${opponent} on ${table}`
+        : `In progress — next: vs ${opponent}`;
+    }
+    case "out":
+      return standing.place.from === 2 ? "Runner-up" : `Knocked out in ${roundPhrase(standing.round)}`;
+    case "champion":
+      return "Champion";
+    case "waiting":
+      return "In progress";
+    case "over":
+      return "Finished";
+  }
+}
