@@ -1024,11 +1024,19 @@ describe("a randomised evening", () => {
         // Payouts go to the right places.
         const rounds = Math.max(...ms.map((m) => m.round));
         const positionNames = ["1st", "2nd", "3rd-4th", "5th-8th", "9th-16th"];
+        // The tier pays the share; the label names the places the round's losers actually share (a round of
+        // three real matches shares 5th-7th, not 5th-8th).
         const standing = new Map<string, string>([[champion, "1st"]]);
+        const label = new Map<string, string>([[champion, "1st"]]);
+        const ordinal = (n: number) =>
+          `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
         for (const m of ms) {
           if (m.isBye) continue;
           const loser = m.winner === m.p1 ? m.p2! : m.p1!;
           standing.set(loser, positionNames[rounds - m.round + 1] ?? "unpaid");
+          const from = 2 + ms.filter((x) => !x.isBye && x.round > m.round).length;
+          const to = from + ms.filter((x) => !x.isBye && x.round === m.round).length - 1;
+          label.set(loser, from === to ? ordinal(from) : `${ordinal(from)}-${ordinal(to)}`);
         }
         const paidPositions = { winner_only: 1, winner_ru: 2, winner_ru_semi: 3, winner_ru_semi_quarters: 4 }[
           e.cfg.structure as "winner_only"
@@ -1039,7 +1047,7 @@ describe("a randomised evening", () => {
         expect(
           payoutRows.map((r) => [String(r.player_id), String(r.position)]).sort(),
           fail(`${where}: who is paid`),
-        ).toEqual(expectedPaid.map(([p, pos]) => [p, pos]).sort());
+        ).toEqual(expectedPaid.map(([p]) => [p, label.get(p)]).sort());
         // Each share is the pool × its percentage over the percentages actually claimed, to a penny either way.
         const shares: Record<string, Record<string, number>> = {
           winner_only: { "1st": 10_000 },
@@ -1048,9 +1056,10 @@ describe("a randomised evening", () => {
           winner_ru_semi_quarters: { "1st": 4_000, "2nd": 2_000, "3rd-4th": 1_000, "5th-8th": 500 },
         };
         const shareOf = shares[e.cfg.structure]!;
-        const claimed = payoutRows.reduce((n, r) => n + shareOf[String(r.position)]!, 0);
+        const tierOf = (r: (typeof payoutRows)[number]) => standing.get(String(r.player_id)) ?? "unpaid";
+        const claimed = payoutRows.reduce((n, r) => n + shareOf[tierOf(r)]!, 0);
         for (const r of payoutRows) {
-          const exact = (pool * shareOf[String(r.position)]!) / claimed;
+          const exact = (pool * shareOf[tierOf(r)]!) / claimed;
           expect(Number(r.amount_pence), fail(`${where}: ${r.position} payout`)).toBeGreaterThanOrEqual(
             Math.floor(exact),
           );
