@@ -195,16 +195,23 @@ test.describe("creating a tournament", () => {
     await date.fill(FAR_FRIDAY.iso);
     await expect(date).not.toHaveAttribute("aria-invalid", "true");
 
-    // Types that cannot be played yet are listed but disabled (DESIGN §5).
+    // Every tournament type can be played; the group settings show only for groups (with JavaScript).
     const tournamentType = page.getByLabel("Tournament type");
-    for (const label of ["Single elimination", "Double elimination", "Round robin"]) {
+    for (const label of [
+      "Single elimination",
+      "Double elimination",
+      "Round robin",
+      "Round-robin groups, then knockout",
+    ]) {
       await expect(tournamentType.locator("option", { hasText: label })).toBeEnabled();
     }
-    for (const label of ["Round-robin groups, then knockout"]) {
-      const option = tournamentType.locator("option", { hasText: label });
-      await expect(option).toBeDisabled();
-      await expect(option).toHaveText(`${label} — Coming soon`);
-    }
+    await expect(page.getByLabel("Players per group")).toBeHidden();
+    await tournamentType.selectOption("round_robin_tier");
+    await expect(page.getByLabel("Players per group")).toHaveValue("4");
+    await expect(page.getByLabel("Through from each group")).toHaveValue("2");
+    await tournamentType.selectOption("single_elimination");
+    await expect(page.getByLabel("Players per group")).toBeHidden();
+    // Types that cannot be played yet are listed but disabled (DESIGN §5).
     const matchType = page.getByLabel("Match type");
     await expect(matchType.locator("option", { hasText: "Singles (1v1)" })).toBeEnabled();
     for (const label of ["Doubles (2v2)", "Teams of 3 (3v3)", "Teams of 4 (4v4)"]) {
@@ -222,7 +229,7 @@ test.describe("creating a tournament", () => {
       [{ raceTo: 51 }, "raceTo", "Maximum race to 50"],
       [{ rakeValue: "10.01" }, "rakeValue", "Rake can't be more than the entry fee"],
       [{ date: "2020-01-03" }, "date", "The date can't be in the past"],
-      [{ tournamentType: "round_robin_tier" }, "tournamentType", "That tournament type is not available yet"],
+      [{ tournamentType: "round_robin_tier", groupSize: 2 }, "groupSize", "Groups have at least 3 players"],
       [{ tournamentType: "double_elimination", grandFinal: "best_of_3" }, "grandFinal", "Choose how the grand final"],
       [{ matchType: "2v2" }, "matchType", "That match type is not available yet"],
       [{ maxPlayers: 2, payoutStructure: "winner_ru_semi" }, "payoutStructure", "needs at least 4 players"],

@@ -106,7 +106,11 @@ test("bad creation input is refused with SPEC's messages and writes nothing", as
     [{ rakeValue: "11.00" }, "rakeValue", "Rake can't be more than the entry fee"],
     [{ rakeType: "percent", rakeValue: "100.01" }, "rakeValue", "Rake percentage can't be more than 100%"],
     [{ rakeType: "sometimes" }, "rakeType", "Choose a fixed amount or a percentage"],
-    [{ tournamentType: "round_robin_tier" }, "tournamentType", "That tournament type is not available yet"],
+    [
+      { tournamentType: "round_robin_tier", maxPlayers: 200 },
+      "maxPlayers",
+      "Groups into a knockout take 6 to 128 players",
+    ],
     [{ tournamentType: "round_robin", maxPlayers: 33 }, "maxPlayers", "A round robin takes at most 32 players"],
     [{ tournamentType: "swiss" }, "tournamentType", "Choose a tournament type"],
     [{ matchType: "2v2" }, "matchType", "That match type is not available yet"],

@@ -38,24 +38,32 @@ type Options<M> = {
 // A losers' match nobody can reach is not a match: it is not shown (the wall keeps its place empty).
 const unreachable = (m: BracketMatchView) => m.isBye && m.player1Id === null && m.player2Id === null;
 
-export function BracketView<M extends BracketMatchView>({ matches, ...options }: { matches: M[] } & Options<M>) {
-  const sides = [...new Set(matches.filter((m) => !unreachable(m)).map((m) => m.bracket))];
-  if (sides.length <= 1) {
-    return <BracketRounds matches={matches} id="bracket" label="Bracket" {...options} />;
+/** `name` tells one bracket on a page of several (a group's fixtures, the knockout after the groups). */
+export function BracketView<M extends BracketMatchView>({
+  matches,
+  name,
+  ...options
+}: { matches: M[]; name?: { id: string; label: string } } & Options<M>) {
+  // One section per bracket, and one per group where groups come before a knockout.
+  const sections = [
+    ...new Set(matches.filter((m) => !unreachable(m)).map((m) => (m.group === null ? m.bracket : `group:${m.group}`))),
+  ].map((key) => {
+    const group = key.startsWith("group:") ? key.slice("group:".length) : null;
+    return group === null
+      ? { id: key, heading: bracketHeadings[key as BracketSide], has: (m: M) => m.bracket === key && m.group === null }
+      : { id: `group-${group.toLowerCase()}`, heading: `Group ${group}`, has: (m: M) => m.group === group };
+  });
+  if (sections.length <= 1) {
+    return <BracketRounds matches={matches} id={name?.id ?? "bracket"} label={name?.label ?? "Bracket"} {...options} />;
   }
   return (
     <div className="space-y-6">
-      {sides.map((side) => (
-        <section key={side} aria-labelledby={`bracket-${side}`}>
-          <h3 id={`bracket-${side}`} className="mb-2 text-base font-semibold lg:text-lg">
-            {bracketHeadings[side]}
+      {sections.map(({ id, heading, has }) => (
+        <section key={id} aria-labelledby={`bracket-${id}`}>
+          <h3 id={`bracket-${id}`} className="mb-2 text-base font-semibold lg:text-lg">
+            {heading}
           </h3>
-          <BracketRounds
-            matches={matches.filter((m) => m.bracket === side)}
-            id={side}
-            label={bracketHeadings[side]}
-            {...options}
-          />
+          <BracketRounds matches={matches.filter(has)} id={id} label={heading} {...options} />
         </section>
       ))}
     </div>

@@ -15,6 +15,7 @@ export function TextField({
   placeholder,
   hint,
   inputProps,
+  hidden,
 }: {
   label: string;
   meta: FieldMetadata<string | number | undefined | null>;
@@ -23,12 +24,14 @@ export function TextField({
   placeholder?: string;
   hint?: ReactNode;
   inputProps?: Record<string, string | number | boolean | undefined>;
+  /** Left out of view (and of the tab order) while it does not apply. */
+  hidden?: boolean;
 }) {
   const errors = meta.errors;
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
   return (
-    <div className="space-y-1.5">
+    <div className="space-y-1.5" hidden={hidden}>
       <label htmlFor={meta.id} className="block text-sm font-medium">
         {label}
       </label>

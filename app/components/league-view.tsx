@@ -14,6 +14,8 @@ export type LeagueRowView = {
   lost: number;
   racksFor: number;
   racksAgainst: number;
+  /** Groups into a knockout: gone through to the knockout. */
+  through?: boolean;
 };
 
 type GridMatch = Pick<
@@ -21,20 +23,37 @@ type GridMatch = Pick<
   "id" | "player1Id" | "player2Id" | "player1Score" | "player2Score" | "winnerId" | "status" | "outcome"
 >;
 
+const throughClass =
+  "ml-2 rounded bg-baize-100 px-1.5 py-0.5 text-xs font-semibold text-baize-900 dark:bg-baize-900 dark:text-baize-100";
 const cell = "px-2 py-1.5 text-center tabular-nums";
 const headCell = "px-2 py-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400";
 
-export function LeagueView({ rows, matches }: { rows: LeagueRowView[]; matches: GridMatch[] }) {
+/**
+ * A league's standings and results grid; `id` names it on a page with several (a group's "group-b"), whose
+ * headings then sit a level lower.
+ */
+export function LeagueView({
+  rows,
+  matches,
+  id = "league",
+  nested = false,
+}: {
+  rows: LeagueRowView[];
+  matches: GridMatch[];
+  id?: string;
+  nested?: boolean;
+}) {
   const decided = rows.some((row) => row.place !== null);
+  const Heading = nested ? "h4" : "h3";
   return (
     <div className="space-y-6">
-      <section aria-labelledby="league-standings">
-        <h3 id="league-standings" className="mb-2 text-base font-semibold">
+      <section aria-labelledby={`${id}-standings`}>
+        <Heading id={`${id}-standings`} className="mb-2 text-base font-semibold">
           Standings
-        </h3>
+        </Heading>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so arrow keys scroll it */}
         <section className="relative -mx-4 overflow-x-auto px-4" tabIndex={0} aria-label="Standings, scrolls sideways">
-          <table className="w-full min-w-max text-sm" data-testid="league-standings">
+          <table className="w-full min-w-max text-sm" data-testid={`${id}-standings`}>
             <caption className="sr-only">
               {decided ? "Final standings" : "Standings so far"}: wins, then head-to-head, rack difference and racks won
             </caption>
@@ -71,6 +90,7 @@ export function LeagueView({ rows, matches }: { rows: LeagueRowView[]; matches: 
                     <td className={`${cell} font-semibold`}>{row.place ?? row.position}</td>
                     <th scope="row" className="px-2 py-1.5 text-left font-medium">
                       {row.name}
+                      {row.through ? <span className={throughClass}>Through</span> : null}
                     </th>
                     <td className={cell}>{row.played}</td>
                     <td className={cell}>{row.won}</td>
@@ -86,13 +106,23 @@ export function LeagueView({ rows, matches }: { rows: LeagueRowView[]; matches: 
           </table>
         </section>
       </section>
-      <ResultsGrid rows={rows} matches={matches} />
+      <ResultsGrid rows={rows} matches={matches} id={id} Heading={Heading} />
     </div>
   );
 }
 
 /** Every pairing's result, read along the row: "5–3" is the row player's racks first. */
-function ResultsGrid({ rows, matches }: { rows: LeagueRowView[]; matches: GridMatch[] }) {
+function ResultsGrid({
+  rows,
+  matches,
+  id,
+  Heading,
+}: {
+  rows: LeagueRowView[];
+  matches: GridMatch[];
+  id: string;
+  Heading: "h3" | "h4";
+}) {
   const between = new Map<string, GridMatch>();
   for (const m of matches) {
     if (m.player1Id === null || m.player2Id === null) continue;
@@ -115,13 +145,13 @@ function ResultsGrid({ rows, matches }: { rows: LeagueRowView[]; matches: GridMa
     };
   };
   return (
-    <section aria-labelledby="league-grid">
-      <h3 id="league-grid" className="mb-2 text-base font-semibold">
+    <section aria-labelledby={`${id}-grid`}>
+      <Heading id={`${id}-grid`} className="mb-2 text-base font-semibold">
         Results grid
-      </h3>
+      </Heading>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so arrow keys scroll it */}
       <section className="relative -mx-4 overflow-x-auto px-4" tabIndex={0} aria-label="Results grid, scrolls sideways">
-        <table className="min-w-max border-collapse text-sm" data-testid="league-grid">
+        <table className="min-w-max border-collapse text-sm" data-testid={`${id}-grid`}>
           <caption className="sr-only">
             Each row's result against each column's player, the row player's racks first
           </caption>

@@ -249,7 +249,13 @@ export const matches = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("matches_position_uq").on(t.tournamentId, t.bracket, t.round, t.matchNumber),
+    // One match per position: a concurrent start (or a second draw of the knockout) is refused by these.
+    uniqueIndex("matches_position_uq")
+      .on(t.tournamentId, t.bracket, t.round, t.matchNumber)
+      .where(sql`${t.groupName} is null`),
+    uniqueIndex("matches_group_position_uq")
+      .on(t.tournamentId, t.groupName, t.round, t.matchNumber)
+      .where(sql`${t.groupName} is not null`),
     index("matches_table_idx").on(t.tableId, t.tableAssignedAt),
   ],
 );

@@ -320,6 +320,7 @@ test("a two-player bracket is just the final", () => {
     {
       id: "m1",
       bracket: "winners",
+      group: null,
       round: 1,
       matchNumber: 1,
       label: "Final",

@@ -16,6 +16,7 @@ export type BracketSide = (typeof bracketSides)[number];
 export type BracketMatch = {
   id: string;
   bracket: BracketSide;
+  group: string | null; // "A", "B", … for the groups before a knockout; null otherwise
   round: number; // 1 = first round of its bracket
   matchNumber: number; // 1-based within the round, top to bottom
   label: string; // "Semi-Finals", "Losers Round 2", "Grand Final Reset", …
@@ -200,6 +201,7 @@ export function newMatch(
   return {
     id,
     bracket,
+    group: null,
     round,
     matchNumber,
     label,
@@ -560,6 +562,7 @@ export type PlacedMatch = Pick<
   BracketMatch,
   | "id"
   | "bracket"
+  | "group"
   | "round"
   | "player1Id"
   | "player2Id"

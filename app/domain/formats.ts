@@ -3,11 +3,12 @@
 // out; a round robin places them by its standings once every match is decided.
 import { champion, generateBracket, newMatch, places, type BracketMatch, type PlacedMatch } from "./bracket.ts";
 import { generateDoubleElimination, type GrandFinal } from "./double-elimination.ts";
+import { generateGroups, groupsPlaces, hasGroups, type GroupOptions } from "./groups.ts";
 import type { PlaceRange } from "./money.ts";
 import { leagueStandings, roundRobinFixtures, type LeagueRow } from "./round-robin.ts";
 import type { TournamentType } from "./tournaments.ts";
 
-export type FormatOptions = { grandFinal: GrandFinal };
+export type FormatOptions = { grandFinal: GrandFinal } & GroupOptions;
 
 /** Every match of a format for the entries in draw (seed) order. */
 export function generateFormat(
@@ -29,22 +30,24 @@ export function generateFormat(
     case "single_elimination":
       return generateBracket(playerIdsInSeedOrder, newId, now);
     case "round_robin_tier":
-      throw new RangeError("Groups into a knockout are not drawn yet");
+      // The knockout is drawn when the last group match is decided (groups.ts, knockoutAfterGroups).
+      return generateGroups(playerIdsInSeedOrder, newId, options);
   }
 }
 
-type Decidable = Pick<BracketMatch, "bracket" | "nextMatchId" | "status" | "winnerId" | "player1Id">;
+type Decidable = Pick<BracketMatch, "bracket" | "group" | "nextMatchId" | "status" | "winnerId" | "player1Id">;
 
 /** Whether the format's last match is decided, so finalize can be offered. */
 export function isDecided(matches: readonly Decidable[]): boolean {
   if (matches.length === 0) return false;
-  if (matches.every((m) => m.bracket === "group")) return matches.every((m) => m.status === "completed");
+  if (isLeague(matches)) return matches.every((m) => m.status === "completed");
   const last = matches.find((m) => m.nextMatchId === null && m.bracket !== "group");
   return last?.status === "completed" && last.winnerId !== null;
 }
 
-function isLeague(matches: readonly Pick<BracketMatch, "bracket">[]): boolean {
-  return matches.length > 0 && matches.every((m) => m.bracket === "group");
+/** A round robin: every match in one league (groups into a knockout name their groups). */
+function isLeague(matches: readonly Pick<BracketMatch, "bracket" | "group">[]): boolean {
+  return matches.length > 0 && matches.every((m) => m.bracket === "group" && m.group === null);
 }
 
 /** What a league's table reads of a match. */
@@ -87,12 +90,14 @@ export function leaguePlaces(
 /**
  * Finishing places of every entry: a knockout's as entries go out (null while
  * in contention); a round robin's from its standings once every match is
- * decided, all null before.
+ * decided, all null before; groups into a knockout: the knockout's, then those
+ * the groups put out (groups.ts).
  */
 export function formatPlaces(
   matches: readonly (PlacedMatch & LeagueResult)[],
   playerIds: readonly string[],
 ): Map<string, PlaceRange | null> {
+  if (hasGroups(matches)) return groupsPlaces(matches);
   if (!isLeague(matches)) return places(matches);
   return new Map(leaguePlaces(matches, playerIds).map((row) => [row.playerId, row.range]));
 }
@@ -100,7 +105,7 @@ export function formatPlaces(
 /** The winners once decided: the champion of a knockout, everyone sharing first place in a league; else []. */
 export function winnersOf(matches: readonly (PlacedMatch & LeagueResult)[], playerIds: readonly string[]): string[] {
   if (!isLeague(matches)) {
-    const won = champion(matches);
+    const won = champion(matches.filter((m) => m.bracket !== "group"));
     return won === null ? [] : [won];
   }
   if (!isDecided(matches)) return [];

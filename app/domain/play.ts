@@ -246,7 +246,8 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
     names: new Map(entries.map((e) => [e.playerId, e.name])),
     stats: matchStats(bracket),
     winners,
-    finalMatchId: bracket.every((m) => m.bracket === "group")
+    // Where there are groups, any group result still counts for places: finalize guards them all.
+    finalMatchId: bracket.some((m) => m.bracket === "group")
       ? null
       : (bracket.find((m) => m.nextMatchId === null)?.id ?? null),
   };

@@ -2,6 +2,8 @@ import { expect, test } from "vitest";
 import { seededRandom } from "../../test-support/fixtures.js";
 import { applyResult, type BracketMatch, champion, generateBracket, playableMatches, withChanges } from "./bracket.ts";
 import { generateDoubleElimination } from "./double-elimination.ts";
+import { generateFormat } from "./formats.ts";
+import { knockoutAfterGroups } from "./groups.ts";
 import { playerStanding, roundPhrase, type StandingMatch, standingText } from "./player-standing.ts";
 
 const NOW = 1_700_000_000_000;
@@ -130,4 +132,46 @@ test("an archived tournament: whoever was still in is shown as finished", () => 
   const matches = win(single(4), "Semi-Finals", 1, "p1");
   expect(text("finished", shown(matches), "p1")).toBe("Finished");
   expect(text("finished", shown(matches), "p4")).toBe("Knocked out in the Semi-Finals");
+});
+
+test("a round robin: nobody is out before the last match; then the table's places, first is champion", () => {
+  let next = 0;
+  let matches = generateFormat("round_robin", ids(3), () => `m${++next}`, NOW, {
+    grandFinal: "reset",
+    groupSize: 4,
+    advancePerGroup: 2,
+  });
+  const better = (m: BracketMatch) => ((m.player1Id ?? "") < (m.player2Id ?? "") ? m.player1Id : m.player2Id);
+  const [first, ...rest] = matches;
+  if (!first) throw new Error("no matches");
+  matches = withChanges(
+    matches,
+    applyResult(matches, first.id, { winnerId: better(first) }, { raceTo: null, now: NOW }),
+  );
+  // A first match won decides nothing yet.
+  expect(text("in_progress", shown(matches), better(first) ?? "")).toMatch(/^In progress/);
+  for (const m of rest) {
+    matches = withChanges(matches, applyResult(matches, m.id, { winnerId: better(m) }, { raceTo: null, now: NOW }));
+  }
+  expect(text("in_progress", shown(matches), "p1")).toBe("Champion");
+  expect(text("in_progress", shown(matches), "p2")).toBe("Finished 2nd");
+  expect(text("finished", shown(matches), "p3")).toBe("Finished 3rd");
+});
+
+test("groups into a knockout: out in the groups names the group; in the knockout as a knockout", () => {
+  let next = 0;
+  const options = { grandFinal: "reset", groupSize: 3, advancePerGroup: 1 } as const;
+  let matches = generateFormat("round_robin_tier", ids(6), () => `m${++next}`, NOW, options);
+  const seeds = new Map(ids(6).map((id, i) => [id, i + 1]));
+  const better = (m: BracketMatch) => ((m.player1Id ?? "") < (m.player2Id ?? "") ? m.player1Id : m.player2Id);
+  for (const m of matches.filter((g) => g.bracket === "group")) {
+    matches = withChanges(matches, applyResult(matches, m.id, { winnerId: better(m) }, { raceTo: null, now: NOW }));
+    matches = [...matches, ...knockoutAfterGroups(matches, seeds, 1, () => `k${++next}`, NOW).draw];
+  }
+  // Groups A (p1 p4 p5) and B (p2 p3 p6): p1 and p2 go through to a final.
+  expect(text("in_progress", shown(matches), "p4")).toBe("Knocked out in Group A");
+  expect(text("in_progress", shown(matches), "p1")).toBe("In progress — next: vs Bo");
+  matches = win(matches, "Final", 1, "p2");
+  expect(text("finished", shown(matches), "p2")).toBe("Champion");
+  expect(text("finished", shown(matches), "p1")).toBe("Runner-up");
 });

@@ -1,13 +1,15 @@
 // Where a player stands in a tournament (issue 20): the match they are playing
 // or play next, where they were knocked out, or champion. Decided from the
 // bracket's places and its matches' labels, for every knockout format.
-import { loserOf, places, type BracketSide, type PlacedMatch } from "./bracket.ts";
-import type { PlaceRange } from "./money.ts";
+import { loserOf, type BracketSide, type PlacedMatch } from "./bracket.ts";
+import { formatPlaces, type LeagueResult } from "./formats.ts";
+import { placeName, type PlaceRange } from "./money.ts";
 import type { MatchView } from "./play.ts";
 import type { TournamentStatus } from "./tournaments.ts";
 
 /** What a standing is decided from and shows: a match's links and result, its name and who is in it. */
 export type StandingMatch = PlacedMatch &
+  LeagueResult &
   Pick<MatchView, "id" | "label" | "matchNumber" | "player1" | "player2" | "tableName">;
 
 export type Standing<M extends StandingMatch = StandingMatch> =
@@ -15,7 +17,7 @@ export type Standing<M extends StandingMatch = StandingMatch> =
   | { kind: "registered" }
   /** Still in: the match they are playing (at a table) or play next, and who against (null while undecided). */
   | { kind: "playing"; match: M; opponent: string | null; atTable: boolean }
-  /** Out: the round that put them out and the place it gives. */
+  /** Out: the round that put them out ("Group B" in the groups, "" for a league's table) and the place it gives. */
   | { kind: "out"; round: string; place: PlaceRange }
   | { kind: "champion" }
   /** In play but between matches (no match of theirs is waiting). */
@@ -36,12 +38,16 @@ export function playerStanding<M extends StandingMatch>(
   playerId: string,
 ): Standing<M> {
   if (status === "open" || matches.length === 0) return { kind: "registered" };
-  const place = places(matches).get(playerId) ?? null;
+  const entries = [...new Set(matches.flatMap((m) => [m.player1Id, m.player2Id]).filter((p) => p !== null))];
+  const place = formatPlaces(matches, entries).get(playerId) ?? null;
   if (place?.from === 1) return { kind: "champion" };
   if (place) {
-    const lost = matches.filter((m) => loserOf(m) === playerId).sort(playOrder);
+    const lost = matches.filter((m) => loserOf(m) === playerId && m.bracket !== "group").sort(playOrder);
     const last = lost[lost.length - 1];
-    return { kind: "out", round: last?.label ?? "", place };
+    if (last) return { kind: "out", round: last.label, place };
+    // Put out by a table: their group's, or the whole league's.
+    const group = matches.find((m) => m.group !== null && isIn(m, playerId))?.group ?? null;
+    return { kind: "out", round: group === null ? "" : `Group ${group}`, place };
   }
   const open = matches.filter((m) => m.status !== "completed" && isIn(m, playerId)).sort(playOrder);
   const match = open.find((m) => m.status === "in_progress") ?? open[0];
@@ -51,9 +57,9 @@ export function playerStanding<M extends StandingMatch>(
   return { kind: "playing", match, opponent: opponent?.name ?? null, atTable: match.status === "in_progress" };
 }
 
-/** "the Semi-Finals", "Losers Round 2": a round's name as it reads after "in". */
+/** "the Semi-Finals", "Losers Round 2", "Group B": a round's name as it reads after "in". */
 export function roundPhrase(label: string): string {
-  return /\bRound \d+$/.test(label) ? label : `the ${label}`;
+  return /\bRound \d+$|^Group /.test(label) ? label : `the ${label}`;
 }
 
 /** One line for a list: "In progress — next: vs Sam", "Knocked out in the Semi-Finals", "Champion". */
@@ -69,6 +75,7 @@ export function standingText(standing: Standing): string {
         : `In progress — next: vs ${opponent}`;
     }
     case "out":
+      if (standing.round === "") return `Finished ${placeName(standing.place)}`;
       return standing.place.from === 2 ? "Runner-up" : `Knocked out in ${roundPhrase(standing.round)}`;
     case "champion":
       return "Champion";

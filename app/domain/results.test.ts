@@ -10,6 +10,7 @@ const match = (
 ) => ({
   id: `${round}/${matchNumber}`,
   bracket: "winners" as const,
+  group: null,
   outcome: "played" as const,
   loserMatchId: null,
   player1Score: 0,

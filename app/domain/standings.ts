@@ -2,6 +2,7 @@
 // (null while still in contention) and their record, in finishing order.
 import { places, wasPlayed, type BracketMatch } from "./bracket.ts";
 import { leaguePlaces, type LeagueResult } from "./formats.ts";
+import { groupsPlaces, groupTables, hasGroups, type GroupMatch } from "./groups.ts";
 import type { PlaceRange } from "./money.ts";
 
 export type StandingRow = {
@@ -87,8 +88,72 @@ function leagueStandingRows(matches: readonly LeagueResult[], entries: readonly 
   }));
 }
 
-/** The standings of any format: a knockout's or a league's. */
+/**
+ * Groups into a knockout: those still in contention first (by group and their place in it), then the placed
+ * ones best first.
+ * The record counts the group matches as a league does (a walkover is a win, a double forfeit a loss for both)
+ * and the knockout's as a knockout does.
+ */
+function groupsStandingRows(matches: readonly BracketMatch[], entries: readonly Entry[]): StandingRow[] {
+  const names = new Map(entries.map((e) => [e.playerId, e.name]));
+  const placed = groupsPlaces(matches);
+  const knockout = knockoutStandings(
+    matches.filter((m) => m.bracket === "knockout"),
+    entries,
+  );
+  const inKnockout = new Map(knockout.map((row) => [row.playerId, row]));
+  const rows: (StandingRow & { order: number })[] = [];
+  groupTables(matches).forEach((table, groupIndex) => {
+    table.rows.forEach((row, index) => {
+      const later = inKnockout.get(row.playerId);
+      const place = placed.get(row.playerId) ?? null;
+      rows.push({
+        playerId: row.playerId,
+        name: names.get(row.playerId) ?? "Unknown player",
+        place: place ? placeText(place) : null,
+        group: table.group,
+        played: row.played + (later?.played ?? 0),
+        won: row.won + (later?.won ?? 0),
+        lost: row.lost + (later?.lost ?? 0),
+        racksFor: row.racksFor + (later?.racksFor ?? 0),
+        racksAgainst: row.racksAgainst + (later?.racksAgainst ?? 0),
+        // Still in contention finishes ahead of everyone already out.
+        order: (place?.from ?? 0) * 1_000_000 + groupIndex * 1_000 + index,
+      });
+    });
+  });
+  return rows.sort((a, b) => a.order - b.order).map(({ order: _order, ...row }) => row);
+}
+
+/** The standings of any format: a knockout's, a league's, or groups into a knockout. */
 export function formatStandings(matches: readonly BracketMatch[], entries: readonly Entry[]): StandingRow[] {
+  if (hasGroups(matches)) return groupsStandingRows(matches, entries);
   if (matches.length === 0 || matches.some((m) => m.bracket !== "group")) return knockoutStandings(matches, entries);
   return leagueStandingRows(matches, entries);
+}
+
+/**
+ * Each group's table as the tournament page shows it: the position in the group (shared while level) and, once
+ * the knockout is drawn, who went through.
+ */
+export function groupStandingViews(
+  matches: readonly (GroupMatch & Pick<BracketMatch, "round">)[],
+  entries: readonly { id: string; name: string }[],
+) {
+  const names = new Map(entries.map((e) => [e.id, e.name]));
+  const through = new Set(
+    matches
+      .filter((m) => m.bracket === "knockout" && m.round === 1)
+      .flatMap((m) => [m.player1Id, m.player2Id].filter((p) => p !== null)),
+  );
+  return groupTables(matches).map((table) => ({
+    group: table.group,
+    rows: table.rows.map((row) => ({
+      ...row,
+      name: names.get(row.playerId) ?? "Unknown player",
+      position: row.place,
+      place: null,
+      through: through.has(row.playerId),
+    })),
+  }));
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { nameField } from "./text.ts";
 import { grandFinals, type GrandFinal } from "./double-elimination.ts";
 import { MAX_ROUND_ROBIN_PLAYERS } from "./round-robin.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE, MAX_GROUPS_PLAYERS, MIN_GROUPS_PLAYERS } from "./groups.ts";
 import {
   dateInZone,
   isValidDate,
@@ -41,7 +42,7 @@ export const tournamentTypeOptions: { value: TournamentType; label: string; unav
   { value: "single_elimination", label: "Single elimination" },
   { value: "double_elimination", label: "Double elimination" },
   { value: "round_robin", label: "Round robin" },
-  { value: "round_robin_tier", label: "Round-robin groups, then knockout", unavailable: "Coming soon" },
+  { value: "round_robin_tier", label: "Round-robin groups, then knockout" },
 ];
 
 export const matchTypeOptions: { value: MatchType; label: string; unavailable?: string }[] = [
@@ -71,6 +72,8 @@ export const creationDefaults = {
   tournamentType: "single_elimination",
   matchType: "1v1",
   grandFinal: "reset",
+  groupSize: String(GROUP_SIZE.default),
+  advancePerGroup: String(ADVANCE_PER_GROUP.default),
   seeding: "random",
   payoutStructure: "winner_ru",
 } as const;
@@ -131,6 +134,18 @@ const maxPlayersField = wholeNumber({
   max: [512, "Maximum 512 players"],
 });
 
+const groupSizeField = wholeNumber({
+  type: "Group size must be a whole number",
+  min: [GROUP_SIZE.min, `Groups have at least ${GROUP_SIZE.min} players`],
+  max: [GROUP_SIZE.max, `Groups have at most ${GROUP_SIZE.max} players`],
+});
+
+const advancePerGroupField = wholeNumber({
+  type: "Players going through must be a whole number",
+  min: [ADVANCE_PER_GROUP.min, `At least ${ADVANCE_PER_GROUP.min} player goes through from each group`],
+  max: [ADVANCE_PER_GROUP.max, `At most ${ADVANCE_PER_GROUP.max} players go through from each group`],
+});
+
 const raceToField = wholeNumber({
   type: "Race to must be a whole number",
   min: [1, "Minimum race to 1"],
@@ -179,6 +194,11 @@ export const CreateTournamentSchema = z
         "That match type is not available yet",
       ),
     grandFinal: z.enum(grandFinals, { error: "Choose how the grand final is played" }).default("reset"),
+    groupSize: z.preprocess((value) => (value === undefined ? String(GROUP_SIZE.default) : value), groupSizeField),
+    advancePerGroup: z.preprocess(
+      (value) => (value === undefined ? String(ADVANCE_PER_GROUP.default) : value),
+      advancePerGroupField,
+    ),
     seeding: z.enum(seedings, { error: "Seeding must be random or manual" }).default("random"),
     raceTo: raceToField.optional(),
     entryFee: money("Entry fee"),
@@ -209,6 +229,24 @@ export const CreateTournamentSchema = z
       }
     },
     whenValid("tournamentType", "maxPlayers"),
+  )
+  .superRefine(
+    (input, ctx) => {
+      if (input.tournamentType !== "round_robin_tier") return;
+      if (input.maxPlayers < MIN_GROUPS_PLAYERS || input.maxPlayers > MAX_GROUPS_PLAYERS) {
+        const message = `Groups into a knockout take ${MIN_GROUPS_PLAYERS} to ${MAX_GROUPS_PLAYERS} players`;
+        ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
+        return;
+      }
+      const message =
+        input.advancePerGroup >= input.groupSize
+          ? "Fewer must go through from a group than play in it"
+          : Math.ceil(input.maxPlayers / input.groupSize) * input.advancePerGroup < 2
+            ? "At least 2 players must reach the knockout: smaller groups, or more going through"
+            : null;
+      if (message) ctx.addIssue({ code: "custom", path: ["advancePerGroup"], message });
+    },
+    whenValid("tournamentType", "maxPlayers", "groupSize", "advancePerGroup"),
   )
   .superRefine(
     (input, ctx) => {
@@ -257,6 +295,9 @@ export const CreateTournamentSchema = z
       tournamentType: input.tournamentType,
       matchType: input.matchType,
       grandFinal: input.grandFinal,
+      // Only groups into a knockout has groups.
+      groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
+      advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
       seeding: input.seeding,
       raceTo: input.raceTo ?? null,
       entryFeePence: input.entryFee,
@@ -283,6 +324,8 @@ export type CreateTournamentForm = Record<
   | "tournamentType"
   | "matchType"
   | "grandFinal"
+  | "groupSize"
+  | "advancePerGroup"
   | "seeding"
   | "raceTo"
   | "entryFee"

@@ -14,13 +14,22 @@ import {
   query,
   reads,
   write,
+  type Item,
   type Read,
   type Sender,
 } from "~/db/batch.server.ts";
 import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { applyResult, correctResult, type BracketMatch, type MatchChange, type ResultInput } from "~/domain/bracket.ts";
+import {
+  applyResult,
+  correctResult,
+  withChanges,
+  type BracketMatch,
+  type MatchChange,
+  type ResultInput,
+} from "~/domain/bracket.ts";
 import { movesAtTables, movesKey, type PlayerMove } from "~/domain/corrections.ts";
-import { generateFormat } from "~/domain/formats.ts";
+import { generateFormat, type FormatOptions } from "~/domain/formats.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE, knockoutAfterGroups } from "~/domain/groups.ts";
 import { checkSeedOrder, seedOrderFor } from "~/domain/seeding.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
@@ -49,6 +58,7 @@ function toBracketMatch(row: MatchRow): BracketMatch {
   return {
     id: row.id,
     bracket: row.bracket,
+    group: row.groupName,
     round: row.round,
     matchNumber: row.matchNumber,
     label: row.label,
@@ -171,6 +181,37 @@ export function seedsQuery(tournament: TournamentRef) {
   );
 }
 
+/** What a format is drawn with, from the tournament's settings. */
+function formatOptions(t: {
+  grandFinal: FormatOptions["grandFinal"];
+  groupSize: number | null;
+  advancePerGroup: number | null;
+}): FormatOptions {
+  return {
+    grandFinal: t.grandFinal,
+    groupSize: t.groupSize ?? GROUP_SIZE.default,
+    advancePerGroup: t.advancePerGroup ?? ADVANCE_PER_GROUP.default,
+  };
+}
+
+/** Inserts for drawn matches: those a link points at first, so every match's next match already exists. */
+function insertMatches(tournamentId: string, drawn: readonly BracketMatch[], now: number) {
+  const rows = linkOrder(drawn).map(({ group, ...m }) => ({ ...m, groupName: group, tournamentId, createdAt: now }));
+  const chunks: (typeof rows)[] = [];
+  for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
+  return chunks.map((chunk) => build.insert(matches).values(chunk));
+}
+
+/** Records the draw as seeds 1..n (one statement). */
+function drawStatement(tournamentId: string, draw: readonly string[]) {
+  const seeds = sql.join(
+    draw.map((playerId, index) => sql`when ${playerId} then ${index + 1}`),
+    sql` `,
+  );
+  return build.run(sql`update ${tournamentPlayers} set seed = case ${tournamentPlayers.playerId} ${seeds} end
+    where ${tournamentPlayers.tournamentId} = ${tournamentId} and ${tournamentPlayers.paid} = 1`);
+}
+
 /** Start: a random draw from the paid entries, the whole bracket in one batch. */
 export async function startTournament(
   db: Sender,
@@ -193,11 +234,7 @@ export async function startTournament(
 
   const draw = seedOrderFor(t.seeding, entrants);
   const newId = () => crypto.randomUUID();
-  const bracket = generateFormat(t.tournamentType, draw, newId, now, { grandFinal: t.grandFinal });
-  // Matches a link points at first, so every match's next match already exists.
-  const rows = linkOrder(bracket).map((m) => ({ ...m, tournamentId: t.id, createdAt: now }));
-  const chunks: (typeof rows)[] = [];
-  for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
+  const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
 
   const started = write(
     [
@@ -216,7 +253,9 @@ export async function startTournament(
       build
         .delete(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
-      ...chunks.map((chunk) => build.insert(matches).values(chunk)),
+      ...insertMatches(t.id, bracket, now),
+      // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
+      ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw)] : []),
     ],
     ([, updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
@@ -329,8 +368,30 @@ const matchWithTournament = (matchId: string) =>
 
 const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
 
-/** The batch writing a result's changes, guarded on the match being as we read it. */
-function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], changes: MatchChange[]) {
+/** Asserts that these matches still have the results they were read with (a correction meanwhile refuses). */
+function resultsUnchanged(tournamentId: string, read: readonly BracketMatch[]) {
+  if (read.length === 0) return assertInBatch(sql`1`);
+  return assertInBatch(
+    sql`(select count(*) from ${matches} where ${matches.tournamentId} = ${tournamentId}
+      and (${matches.id}, ${matches.status}, coalesce(${matches.winnerId}, ''), ${matches.player1Score},
+        ${matches.player2Score})
+      in (values ${sql.join(
+        read.map((m) => sql`(${m.id}, ${m.status}, ${m.winnerId ?? ""}, ${m.player1Score}, ${m.player2Score})`),
+        sql`, `,
+      )})) = ${read.length}`,
+  );
+}
+
+/**
+ * The batch writing a result's changes, guarded on the match being as we read it; `then` are more statements
+ * in the same batch, whose answers it returns.
+ */
+function resultStatements(
+  before: MatchRow,
+  bracket: readonly BracketMatch[],
+  changes: MatchChange[],
+  then: readonly Item[] = [],
+) {
   const [own, ...others] = changes;
   if (!own || own.id !== before.id) throw new Error("applyResult must change the match itself first");
   const guard = and(
@@ -343,48 +404,76 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
     eq(matches.player2Score, before.player2Score),
   );
   const after = { ...before, ...own.set };
+  const items = [
+    // Checked when the batch runs, not when we read: a finalize or the next
+    // match's result may have landed in between.
+    assertInBatch(
+      sql`exists (select 1 from ${tournaments}
+        where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
+    ),
+    // The matches this result moves players into have no result meanwhile (a bye that carries them on is
+    // still a bye), and the slots it fills still hold what we read: a sibling filling the other slot is fine.
+    assertInBatch(
+      others.length === 0
+        ? sql`1`
+        : sql`(select count(*) from ${matches} where ${sql.join(
+            others.map((change) => {
+              const was = bracket.find((m) => m.id === change.id);
+              if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
+              const slots = (["player1Id", "player2Id"] as const)
+                .filter((slot) => slot in change.set)
+                .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
+              return sql`(${matches.id} = ${was.id} and ${
+                was.isBye ? sql`${matches.isBye} = 1` : sql`${matches.status} != 'completed'`
+              }${sql.join(slots, sql``)})`;
+            }),
+            sql` or `,
+          )}) = ${others.length}`,
+    ),
+    build.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
+    // Our own write must have happened before the next match is touched.
+    assertInBatch(
+      sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
+        and ${matches.winnerId} is ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
+        and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
+    ),
+    ...others.map((change) => build.update(matches).set(change.set).where(eq(matches.id, change.id))),
+  ];
   return write(
-    [
-      // Checked when the batch runs, not when we read: a finalize or the next
-      // match's result may have landed in between.
-      assertInBatch(
-        sql`exists (select 1 from ${tournaments}
-          where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
-      ),
-      // The matches this result moves players into have no result meanwhile (a bye that carries them on is
-      // still a bye), and the slots it fills still hold what we read: a sibling filling the other slot is fine.
-      assertInBatch(
-        others.length === 0
-          ? sql`1`
-          : sql`(select count(*) from ${matches} where ${sql.join(
-              others.map((change) => {
-                const was = bracket.find((m) => m.id === change.id);
-                if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
-                const slots = (["player1Id", "player2Id"] as const)
-                  .filter((slot) => slot in change.set)
-                  .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
-                return sql`(${matches.id} = ${was.id} and ${
-                  was.isBye ? sql`${matches.isBye} = 1` : sql`${matches.status} != 'completed'`
-                }${sql.join(slots, sql``)})`;
-              }),
-              sql` or `,
-            )}) = ${others.length}`,
-      ),
-      build.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
-      // Our own write must have happened before the next match is touched.
-      assertInBatch(
-        sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
-          and ${matches.winnerId} is ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
-          and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
-      ),
-      ...others.map((change) => build.update(matches).set(change.set).where(eq(matches.id, change.id))),
-    ],
-    ([, , updated]) => {
-      if (!(updated as unknown[])[0]) throw new DomainError(409, MATCH_CHANGED);
+    [...items, ...then],
+    (raw) => {
+      if (!(raw[2] as unknown[])[0]) throw new DomainError(409, MATCH_CHANGED);
+      return raw.slice(items.length);
     },
-    (error) => (isBatchGuardFailure(error) ? new DomainError(409, MATCH_CHANGED) : undefined),
+    (error) =>
+      isBatchGuardFailure(error) || isUniqueViolation(error) ? new DomainError(409, MATCH_CHANGED) : undefined,
   );
 }
+
+/** The draw as seeds, for the groups' tie at the cut (seeds 1..n, written at start). */
+const seedsOfMatchQuery = (matchId: string) =>
+  query(
+    build
+      .select({ playerId: tournamentPlayers.playerId, seed: tournamentPlayers.seed })
+      .from(tournamentPlayers)
+      .where(
+        sql`${tournamentPlayers.tournamentId} = (select ${matches.tournamentId} from ${matches}
+          where ${matches.id} = ${matchId})`,
+      ),
+    (rows) => new Map(rows.map((r) => [r.playerId, r.seed ?? Number.POSITIVE_INFINITY])),
+  );
+
+/** After a group result: whether every group match is decided while no knockout is drawn (one statement). */
+const knockoutDueQuery = (tournamentId: string) =>
+  build
+    .select({
+      due: sql<number>`(select count(*) from ${matches} where ${matches.tournamentId} = ${tournamentId}
+          and ${matches.bracket} = 'group' and ${matches.status} != 'completed') = 0
+        and not exists (select 1 from ${matches} where ${matches.tournamentId} = ${tournamentId}
+          and ${matches.bracket} = 'knockout')`,
+    })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
 
 export type SaveResult = {
   organiserId: string;
@@ -409,24 +498,94 @@ export type Saved =
 
 /**
  * Records a result (or corrects it): the match, its tournament and the
- * bracket in one read, then one guarded batch.
+ * bracket in one read, then one guarded batch. In groups into a knockout the
+ * last group result draws the knockout in the same batch, and a corrected
+ * group table moves the knockout's entries (groups.ts).
  */
 export async function saveResult(
   db: Sender,
   { organiserId, matchId, input, mode, players: claimed = {}, confirmedMoves, now = Date.now() }: SaveResult,
 ): Promise<Saved> {
-  const read = await db.send(reads({ found: matchWithTournament(matchId), bracket: bracketQuery({ matchId }) }));
+  const read = await db.send(
+    reads({
+      found: matchWithTournament(matchId),
+      bracket: bracketQuery({ matchId }),
+      seeds: seedsOfMatchQuery(matchId),
+    }),
+  );
   const { row, t } = matchInPlay(read.found, organiserId);
   checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
-  const changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  let changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  const groups = t.tournamentType === "round_robin_tier" && row.bracket === "group";
+  let draw: BracketMatch[] = [];
+  if (groups) {
+    const knockout = knockoutAfterGroups(
+      withChanges(read.bracket, changes),
+      read.seeds,
+      formatOptions(t).advancePerGroup,
+      () => crypto.randomUUID(),
+      now,
+    );
+    draw = knockout.draw;
+    changes = [...changes, ...knockout.changes];
+  }
   if (correcting && confirmedMoves !== undefined) {
     const moves = movesAtTables(read.bracket, changes);
     const key = movesKey(moves);
     if (moves.length > 0 && key !== confirmedMoves) return { outcome: "unconfirmed", moves, key };
   }
-  await db.write(resultStatements(row, read.bracket, changes));
+  const then: Item[] =
+    draw.length > 0
+      ? // The knockout is drawn from every group result as read: none of the others may have changed meanwhile.
+        [
+          resultsUnchanged(
+            t.id,
+            read.bracket.filter((m) => m.bracket === "group" && m.id !== matchId),
+          ),
+          ...insertMatches(t.id, draw, now),
+        ]
+      : groups
+        ? [knockoutDueQuery(t.id)]
+        : [];
+  const answers = await db.write(resultStatements(row, read.bracket, changes, then));
+  // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
+  const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
+  if (due) await drawKnockout(db, t.id, now);
   return { outcome: correcting ? "corrected" : "recorded" };
+}
+
+/** Draws the knockout after the groups when it is due and missing (a second draw at once changes nothing). */
+async function drawKnockout(db: Sender, tournamentId: string, now: number): Promise<void> {
+  const read = await db.send(
+    reads({
+      t: tournamentQuery({ id: tournamentId }),
+      bracket: bracketQuery({ id: tournamentId }),
+      seeds: query(
+        build
+          .select({ playerId: tournamentPlayers.playerId, seed: tournamentPlayers.seed })
+          .from(tournamentPlayers)
+          .where(eq(tournamentPlayers.tournamentId, tournamentId)),
+        (rows) => new Map(rows.map((r) => [r.playerId, r.seed ?? Number.POSITIVE_INFINITY])),
+      ),
+    }),
+  );
+  if (read.t?.status !== "in_progress") return;
+  const { draw } = knockoutAfterGroups(
+    read.bracket,
+    read.seeds,
+    formatOptions(read.t).advancePerGroup,
+    () => crypto.randomUUID(),
+    now,
+  );
+  if (draw.length === 0) return;
+  const groupMatches = read.bracket.filter((m) => m.bracket === "group");
+  try {
+    await db.write(write([resultsUnchanged(tournamentId, groupMatches), ...insertMatches(tournamentId, draw, now)]));
+  } catch (error) {
+    // Drawn by the other result meanwhile, or a group result corrected (whose own save draws it).
+    if (!isUniqueViolation(error) && !isBatchGuardFailure(error)) throw error;
+  }
 }
 
 /** Assigning a table puts the match in progress; unassigning returns it to pending. */
@@ -525,19 +684,13 @@ export async function finalizeTournament(
 
   const statements = [
     // A correction may land after we planned the payouts: in a knockout only the final's can still change
-    // anything (earlier matches are fixed once the matches after them have results); in a league any can.
-    assertInBatch(
-      plan.finalMatchId !== null
-        ? sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
-          and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.winners[0]})`
-        : sql`(select count(*) from ${matches} where ${matches.tournamentId} = ${t.id}
-          and ${matches.status} = 'completed'
-          and (${matches.id}, coalesce(${matches.winnerId}, ''), ${matches.player1Score}, ${matches.player2Score})
-          in (values ${sql.join(
-            read.bracket.map((m) => sql`(${m.id}, ${m.winnerId ?? ""}, ${m.player1Score}, ${m.player2Score})`),
-            sql`, `,
-          )})) = ${read.bracket.length}`,
-    ),
+    // anything (earlier matches are fixed once the matches after them have results); with groups any can.
+    plan.finalMatchId !== null
+      ? assertInBatch(
+          sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
+            and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.winners[0]})`,
+        )
+      : resultsUnchanged(t.id, read.bracket),
     build
       .update(tournaments)
       .set({ status: "finished", finishedAt: now, finalizeId })

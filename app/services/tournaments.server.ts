@@ -284,6 +284,8 @@ export function tournamentJson(
     tournamentType: t.tournamentType,
     matchType: t.matchType,
     grandFinal: t.tournamentType === "double_elimination" ? t.grandFinal : null,
+    groupSize: t.tournamentType === "round_robin_tier" ? t.groupSize : null,
+    advancePerGroup: t.tournamentType === "round_robin_tier" ? t.advancePerGroup : null,
     seeding: t.seeding,
     raceTo: t.raceTo,
     entryFee: penceToDecimal(t.entryFeePence),

@@ -7,6 +7,7 @@ import { ActionToast, FieldError, FormError, TextField, useHydrated, useIsSubmit
 import { PrizePreview, PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/groups.ts";
 import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
 import {
   CreateTournamentSchema,
@@ -211,6 +212,23 @@ export default function CreateTournament() {
                 </p>
                 <FieldError id={fields.grandFinal.errorId} errors={fields.grandFinal.errors} />
               </div>
+              {/* Without JavaScript the group settings are always there; with it, only for groups. */}
+              <TextField
+                label="Players per group"
+                meta={fields.groupSize}
+                type="number"
+                hidden={hydrated && fields.tournamentType.value !== "round_robin_tier"}
+                inputProps={{ min: GROUP_SIZE.min, max: GROUP_SIZE.max, step: 1, inputMode: "numeric" }}
+                hint="Groups into a knockout only: each group plays a round robin."
+              />
+              <TextField
+                label="Through from each group"
+                meta={fields.advancePerGroup}
+                type="number"
+                hidden={hydrated && fields.tournamentType.value !== "round_robin_tier"}
+                inputProps={{ min: ADVANCE_PER_GROUP.min, max: ADVANCE_PER_GROUP.max, step: 1, inputMode: "numeric" }}
+                hint="Groups into a knockout only: how many go on to the knockout."
+              />
               <TextField
                 label="Max players"
                 meta={fields.maxPlayers}

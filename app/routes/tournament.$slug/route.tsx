@@ -15,6 +15,7 @@ import { BracketView } from "~/components/bracket-view.tsx";
 import { LeagueView } from "~/components/league-view.tsx";
 import { TournamentResults } from "~/components/tournament-results.tsx";
 import { isDecided, leaguePlaces } from "~/domain/formats.ts";
+import { groupStandingViews } from "~/domain/standings.ts";
 import { placeText } from "~/domain/standings.ts";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
@@ -104,7 +105,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           place: row.range ? placeText(row.range) : null,
         }))
       : null;
+  // Groups into a knockout: each group's table.
+  const groups =
+    tournament.tournamentType === "round_robin_tier" && matches.length > 0
+      ? groupStandingViews(matches, tournament.players)
+      : null;
   return {
+    groups,
+    advancePerGroup: tournament.advancePerGroup,
     // A finished tournament leads with who won what.
     results: tournament.status === "finished" ? tournamentResults(allMatches, prizes) : null,
     origin: env.APP_URL,
@@ -413,7 +421,7 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
 }
 
 function Bracket() {
-  const { tournament: t, matches, tables, viewer, league } = useLoaderData<typeof loader>();
+  const { tournament: t, matches, tables, viewer, league, groups, advancePerGroup } = useLoaderData<typeof loader>();
   const controls = viewer?.isOwner && t.status === "in_progress";
   // A player in this tournament sees their own matches picked out, and where they stand.
   const you = viewer?.userType === "player" && t.players.some((p) => p.id === viewer.id) ? viewer.id : null;
@@ -438,11 +446,76 @@ function Bracket() {
       </div>
       {league ? <LeagueView rows={league} matches={matches} /> : null}
       {league ? <h3 className="text-base font-semibold">Fixtures</h3> : null}
-      <BracketView
-        matches={matches}
-        you={you}
-        renderControls={controls ? (match) => matchControls({ match, matches, tables, slug: t.slug }) : undefined}
-      />
+      {groups ? (
+        <GroupsAndKnockout groups={groups} advancePerGroup={advancePerGroup ?? 2} you={you} controls={controls} />
+      ) : (
+        <BracketView
+          matches={matches}
+          you={you}
+          renderControls={controls ? (match) => matchControls({ match, matches, tables, slug: t.slug }) : undefined}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Groups into a knockout: every group's table, results grid and fixtures, then the knockout once drawn. */
+function GroupsAndKnockout({
+  groups,
+  advancePerGroup,
+  you,
+  controls,
+}: {
+  groups: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["groups"]>;
+  advancePerGroup: number;
+  you: string | null;
+  controls: boolean | undefined;
+}) {
+  const { tournament: t, matches, tables } = useLoaderData<typeof loader>();
+  const renderControls = controls
+    ? (match: (typeof matches)[number]) => matchControls({ match, matches, tables, slug: t.slug })
+    : undefined;
+  const knockout = matches.filter((m) => m.bracket === "knockout");
+  return (
+    <div className="space-y-8">
+      {groups.map(({ group, rows }) => {
+        const id = `group-${group.toLowerCase()}`;
+        return (
+          <section key={group} aria-labelledby={id} className="space-y-4">
+            <h3 id={id} className="text-lg font-semibold">
+              Group {group}
+            </h3>
+            <LeagueView id={id} nested rows={rows} matches={matches.filter((m) => m.group === group)} />
+            <h4 className="text-base font-semibold">Fixtures</h4>
+            <BracketView
+              name={{ id: `${id}-fixtures`, label: `Group ${group} fixtures` }}
+              matches={matches.filter((m) => m.group === group)}
+              you={you}
+              renderControls={renderControls}
+            />
+          </section>
+        );
+      })}
+      <section aria-labelledby="knockout" className="space-y-4">
+        <h3 id="knockout" className="text-lg font-semibold">
+          Knockout
+        </h3>
+        {knockout.length > 0 ? (
+          <BracketView
+            name={{ id: "knockout-bracket", label: "Knockout" }}
+            matches={knockout}
+            you={you}
+            renderControls={renderControls}
+          />
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="knockout-pending">
+            The knockout is drawn when the last group match is decided:{" "}
+            {advancePerGroup === 1
+              ? "the winner of each group goes through."
+              : `the top ${advancePerGroup} of each group go through, winners against another group's runners-up.`}
+          </p>
+        )}
+      </section>
     </div>
   );
 }
