@@ -105,14 +105,19 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoSeriousViolations(page, `${path} (${theme})`);
     }
 
-    // The other formats' screens: a double elimination's three brackets, a round robin's tables, with results.
-    for (const tournamentType of ["double_elimination", "round_robin"]) {
+    // The other formats' screens: a double elimination's three brackets, a round robin's tables, groups and their
+    // knockout, with results.
+    for (const [tournamentType, entries] of [
+      ["double_elimination", 4],
+      ["round_robin", 4],
+      ["round_robin_tier", 6],
+    ] as const) {
       const other = (await (
         await page.request.post("/api/tournaments", {
-          data: validTournament({ date: futureDate(21), maxPlayers: 4, tournamentType }),
+          data: validTournament({ date: futureDate(21), maxPlayers: entries, tournamentType }),
         })
       ).json()) as { id: string; slug: string };
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < entries; i++) {
         const context = await browser.newContext();
         await createPlayer(context.request, newIdentity("player"));
         const join = await context.request.post("/api/tournaments/join", { data: { tournamentId: other.id } });

@@ -1,6 +1,6 @@
 // Nothing is wider than the phone (issue 20): at 360 and 390 px no screen
 // scrolls sideways — brackets of 1, 3 and 6 rounds, a double elimination and a
-// round robin's tables scroll inside their own box, on the tournament page and
+// round robin's tables and groups into a knockout scroll inside their own box, on the tournament page and
 // the full-width view — and the Confirm payouts dialog fits the screen.
 import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
@@ -58,6 +58,7 @@ for (const width of [360, 390]) {
     const six = await startedWith(playwright, baseURL, page, 33);
     const double = await startedWith(playwright, baseURL, page, 8, "double_elimination");
     const league = await startedWith(playwright, baseURL, page, 8, "round_robin");
+    const groups = await startedWith(playwright, baseURL, page, 9, "round_robin_tier");
     await page.request.post("/api/tables", { data: { name: "Table 1" } });
 
     const screens = [
@@ -67,7 +68,7 @@ for (const width of [360, 390]) {
       "/td/create-tournament",
       "/td/tables",
       "/scoreboard",
-      ...[one, three, six, double, league].flatMap((t) => [
+      ...[one, three, six, double, league, groups].flatMap((t) => [
         `/tournament/${t.slug}?tab=bracket`,
         `/tournament/${t.slug}?tab=details`,
         `/tournament/${t.slug}/bracket`,
@@ -81,7 +82,7 @@ for (const width of [360, 390]) {
     };
     await visitAll("before any result");
     // Results add the screen-reader-only "(winner)" to the bracket: still no sideways scroll.
-    for (const t of [one, three, six, double, league]) await playAll(page, t.id);
+    for (const t of [one, three, six, double, league, groups]) await playAll(page, t.id);
     await visitAll("with every result in");
 
     // A visitor's and a player's screens, with a place held at checkout.
