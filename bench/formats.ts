@@ -1,11 +1,15 @@
 // Formats (issue 15): a 512-entry double elimination generated and played to
 // the end by our bracket module and, in the same run, by brackets-manager
 // (in-memory storage, same results policy: player 1 of each ready match wins);
-// a 32-entry round robin's fixtures and standings.
+// a 32-entry round robin's fixtures and standings; 128 entries in groups of
+// four into a knockout, drawn and played to the end as the service does (each
+// group result asks whether the knockout is due).
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
 import { applyResult, champion, playableMatches, withChanges } from "../app/domain/bracket.ts";
 import { generateDoubleElimination } from "../app/domain/double-elimination.ts";
+import { generateFormat } from "../app/domain/formats.ts";
+import { knockoutAfterGroups } from "../app/domain/groups.ts";
 import { leagueStandings, roundRobinFixtures } from "../app/domain/round-robin.ts";
 
 const READY = 2; // brackets-model's Status.Ready: both participants known, no result.
@@ -88,5 +92,48 @@ export async function formatTimings(entries = 512, runs = 3) {
     "fixtures ms": Math.round(fixturesMs * 100) / 100,
     "standings ms": Math.round((performance.now() - t) * 100) / 100,
   };
-  return { doubleElimination, roundRobin };
+  return { doubleElimination, roundRobin, groups: groupsTimings(128) };
+}
+
+function groupsTimings(entries: number) {
+  const players = Array.from({ length: entries }, (_, i) => `p${i + 1}`);
+  const seeds = new Map(players.map((id, i) => [id, i + 1]));
+  let n = 0;
+  const newId = () => `m${++n}`;
+  let t = performance.now();
+  let matches = generateFormat("round_robin_tier", players, newId, 0, {
+    grandFinal: "reset",
+    groupSize: 4,
+    advancePerGroup: 2,
+  });
+  const generateMs = performance.now() - t;
+  t = performance.now();
+  let drawMs = 0;
+  for (const match of matches.filter((m) => m.bracket === "group")) {
+    const changes = applyResult(matches, match.id, { winnerId: match.player1Id }, { raceTo: null, now: 0 });
+    matches = withChanges(matches, changes);
+    const asked = performance.now();
+    const { draw } = knockoutAfterGroups(matches, seeds, 2, newId, 0);
+    if (draw.length > 0) drawMs = performance.now() - asked;
+    matches = [...matches, ...draw];
+  }
+  const groupsMs = performance.now() - t;
+  t = performance.now();
+  for (;;) {
+    const next = playableMatches(matches)[0];
+    if (!next) break;
+    matches = withChanges(
+      matches,
+      applyResult(matches, next.id, { winnerId: next.player1Id }, { raceTo: null, now: 0 }),
+    );
+  }
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    entries,
+    matches: matches.length,
+    "generate ms": round(generateMs),
+    "play the groups ms": round(groupsMs),
+    "draw the knockout ms": round(drawMs),
+    "play the knockout ms": round(performance.now() - t),
+  };
 }

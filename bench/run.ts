@@ -115,6 +115,8 @@ try {
   console.log(table([formats.doubleElimination]));
   console.log("\nRound robin, 32 entries\n");
   console.log(table([formats.roundRobin]));
+  console.log("\nGroups into a knockout, 128 entries in groups of 4, 2 through\n");
+  console.log(table([formats.groups]));
 
   const finalize = await finalizeTimings(stack, Number(process.env.BENCH_FINALIZE_PLAYERS ?? 512));
   results.finalize = finalize;
