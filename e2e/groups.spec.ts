@@ -3,42 +3,17 @@
 // records every group result (the last draws the knockout), plays the
 // knockout and pays out; without JavaScript the last group result draws the
 // knockout too.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";
 import {
+  apiMatches as matchesOf,
   enterPaidPlayers,
+  recordInDialog as record,
   FAR_FRIDAY,
   scenarioTournament,
   startViaApi,
   waitForHydrated,
 } from "./support/tournaments.ts";
-
-type Match = {
-  id: string;
-  bracket: string;
-  group: string | null;
-  round: number;
-  label: string;
-  matchNumber: number;
-  player1Id: string | null;
-  player2Id: string | null;
-  player1: { name: string } | null;
-  player2: { name: string } | null;
-  status: string;
-};
-
-async function matchesOf(request: APIRequestContext, id: string): Promise<Match[]> {
-  return (await (await request.get(`/api/tournaments/${id}/matches`)).json()) as Match[];
-}
-
-async function record(page: Page, slug: string, match: Match, winner: string) {
-  await page.goto(`/tournament/${slug}?tab=bracket&result=${match.id}`);
-  const dialog = page.getByRole("dialog", { name: "Record result" });
-  await expect(dialog).toContainText(`${match.label} – Match ${match.matchNumber}`);
-  await dialog.getByRole("radio", { name: winner }).check();
-  await dialog.getByRole("button", { name: "Save result" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Result recorded");
-}
 
 test("a groups evening: two groups of three, a group match on the tablet, the knockout drawn, paid @tablet", async ({
   page,

@@ -2,7 +2,6 @@
 // create, start, the matches and standings APIs, corrections, finalize and payouts.
 import { expect, test } from "vitest";
 import type { MatchView } from "../app/domain/play.ts";
-import type { StandingRow } from "../app/domain/standings.ts";
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 
@@ -10,12 +9,6 @@ const app = useTestApp();
 const f = useFactories(app);
 
 type Match = Omit<MatchView, "tableName" | "nextMatchId" | "loserMatchId">;
-
-async function standingsOf(t: TournamentJson): Promise<StandingRow[]> {
-  const response = await app.client().get(`/api/tournaments/${t.id}/standings`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as StandingRow[];
-}
 
 /** Plays every playable match until none is left; `pick` chooses each winner. */
 async function playAll(td: Account, t: TournamentJson, pick: (m: Match, index: number) => string) {
@@ -82,7 +75,7 @@ test("six in a double elimination, start to payouts: brackets, labels, standings
   ]);
   // Rounds count within their bracket.
   expect(Math.max(...start.filter((m) => m.bracket === "losers").map((m) => m.round))).toBe(4);
-  expect((await standingsOf(t)).every((row) => row.place === null && row.played === 0)).toBe(true);
+  expect((await f.standingsOf(t)).every((row) => row.place === null && row.played === 0)).toBe(true);
 
   // The better-drawn player (player 1) wins everything, but the losers' champion takes the first grand final.
   const played = await playAll(
@@ -96,7 +89,7 @@ test("six in a double elimination, start to payouts: brackets, labels, standings
   // 5 + 4 real matches, the grand final and its reset: two losses for all but the champion.
   expect(played).toBe(11);
 
-  const standings = await standingsOf(t);
+  const standings = await f.standingsOf(t);
   expect(standings.map((row) => row.place)).toEqual(["1", "2", "3", "4", "5-6", "5-6"]);
   expect(new Set(standings.map((row) => row.playerId))).toEqual(new Set(entrants.map((e) => e.id)));
   const [champion, runnerUp] = standings;
@@ -191,7 +184,7 @@ test("walkovers and double forfeits by PATCH: checked, shown as W/O, in no stati
     status: "completed",
     winnerId: first?.player1Id,
   });
-  const standings = await standingsOf(t);
+  const standings = await f.standingsOf(t);
   expect(standings.map((row) => row.place)).toEqual(["1", "2-4", "2-4", "2-4"]);
   expect(standings.every((row) => row.played === 0)).toBe(true);
   // The page shows W/O.
@@ -248,10 +241,10 @@ test("a round robin of five: every pair once, one sits out each round, standings
     expect(response.status, await response.clone().text()).toBe(200);
     if (index < fixtures.length - 1) {
       // Places come when every match is decided.
-      expect((await standingsOf(t)).every((row) => row.place === null)).toBe(true);
+      expect((await f.standingsOf(t)).every((row) => row.place === null)).toBe(true);
     }
   }
-  const standings = await standingsOf(t);
+  const standings = await f.standingsOf(t);
   expect(standings.map((row) => row.playerId)).toEqual(entrants.map((e) => e.id));
   expect(standings.map((row) => [row.place, row.won, row.lost])).toEqual([
     ["1", 4, 0],
@@ -269,7 +262,7 @@ test("a round robin of five: every pair once, one sits out each round, standings
     player2Score: topTwo?.player1Id === second ? 4 : 5,
   });
   expect(corrected.status, await corrected.clone().text()).toBe(200);
-  const after = await standingsOf(t);
+  const after = await f.standingsOf(t);
   expect(after.map((row) => [row.playerId, row.place, row.won])).toEqual([
     [second, "1", 4],
     [first, "2", 3],

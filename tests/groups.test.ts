@@ -5,19 +5,13 @@
 import { expect, test } from "vitest";
 import type { MatchView } from "../app/domain/play.ts";
 import type { StandingRow } from "../app/domain/standings.ts";
-import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
+import { type Account, useFactories, validTournament } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
 
 type Match = Omit<MatchView, "tableName" | "nextMatchId" | "loserMatchId">;
-
-async function standingsOf(t: TournamentJson): Promise<StandingRow[]> {
-  const response = await app.client().get(`/api/tournaments/${t.id}/standings`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as StandingRow[];
-}
 
 async function record(td: Account, m: Match, winnerId: string, scores: [number, number] = [5, 2]) {
   const [winnerScore, loserScore] = scores;
@@ -100,7 +94,7 @@ test("ten in groups of four, two through: groups, the knockout drawn once, a cor
   const perGroup = (g: string) => start.filter((m) => m.group === g).length;
   expect([perGroup("A"), perGroup("B"), perGroup("C")]).toEqual([3, 3, 6]);
   expect(start.find((m) => m.group === "B" && m.round === 2)?.label).toBe("Group B · Round 2");
-  const before = await standingsOf(t);
+  const before = await f.standingsOf(t);
   expect(before).toHaveLength(10);
   expect(before.every((row) => row.place === null && row.group !== null)).toBe(true);
   expect(new Set(before.map((row) => row.playerId))).toEqual(new Set(entrants.map((e) => e.id)));
@@ -121,7 +115,7 @@ test("ten in groups of four, two through: groups, the knockout drawn once, a cor
   const knockout = drawn.filter((m) => m.bracket === "knockout");
   expect(knockout.every((m) => m.group === null)).toBe(true);
   expect([...new Set(knockout.map((m) => m.label))]).toEqual(["Quarter-Finals", "Semi-Finals", "Final"]);
-  const groups = await standingsOf(t);
+  const groups = await f.standingsOf(t);
   const through = ["A", "B", "C"].flatMap((g) => groupOrder(groups, g, rank).slice(0, 2));
   expect(knockoutEntrants(drawn)).toEqual(new Set(through));
   // Those the groups put out are placed at once: the three thirds share 7th-9th, group C's fourth is 10th.
@@ -156,7 +150,7 @@ test("ten in groups of four, two through: groups, the knockout drawn once, a cor
     new RegExp(`^(${thirdsMatch.label}|Semi-Finals) · Match \\d already has a result: correct that one first$`),
   );
 
-  const standings = await standingsOf(t);
+  const standings = await f.standingsOf(t);
   expect(standings.map((row) => row.place)).toEqual(["1", "2", "3-4", "3-4", "5-6", "5-6", "7-9", "7-9", "7-9", "10"]);
   const final = end.find((m) => m.bracket === "knockout" && m.label === "Final");
   expect(standings[0]?.playerId).toBe(final?.winnerId);

@@ -3,7 +3,7 @@
 // out; a round robin places them by its standings once every match is decided.
 import { champion, generateBracket, newMatch, places, type BracketMatch, type PlacedMatch } from "./bracket.ts";
 import { generateDoubleElimination, type GrandFinal } from "./double-elimination.ts";
-import { generateGroups, groupsPlaces, hasGroups, type GroupOptions } from "./groups.ts";
+import { generateGroups, groupsPlaces, hasGroups, leagueMatch, type GroupOptions } from "./groups.ts";
 import type { PlaceRange } from "./money.ts";
 import { leagueStandings, roundRobinFixtures, type LeagueRow } from "./round-robin.ts";
 import type { TournamentType } from "./tournaments.ts";
@@ -56,17 +56,7 @@ export type LeagueResult = Decidable &
 
 /** A league's table: its standings, from the matches decided so far. */
 function leagueTable(matches: readonly LeagueResult[], playerIds: readonly string[]): LeagueRow[] {
-  return leagueStandings(
-    playerIds,
-    matches.map((m) => ({
-      player1Id: m.player1Id as string,
-      player2Id: m.player2Id as string,
-      player1Score: m.player1Score,
-      player2Score: m.player2Score,
-      winnerId: m.winnerId,
-      outcome: m.status === "completed" ? m.outcome : null,
-    })),
-  );
+  return leagueStandings(playerIds, matches.map(leagueMatch));
 }
 
 /**

@@ -101,7 +101,13 @@ export type GroupMatch = Pick<
   "bracket" | "group" | "player1Id" | "player2Id" | "player1Score" | "player2Score" | "winnerId" | "status" | "outcome"
 >;
 
-const leagueMatch = (m: GroupMatch): LeagueMatch => ({
+/** What a league's standings read of a match: decided once it is completed. */
+export const leagueMatch = (
+  m: Pick<
+    BracketMatch,
+    "player1Id" | "player2Id" | "player1Score" | "player2Score" | "winnerId" | "status" | "outcome"
+  >,
+): LeagueMatch => ({
   player1Id: m.player1Id as string,
   player2Id: m.player2Id as string,
   player1Score: m.player1Score,

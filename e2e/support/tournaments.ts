@@ -139,3 +139,34 @@ export async function startViaApi(request: APIRequestContext, tournamentId: stri
   const response = await request.post(`/api/tournaments/${tournamentId}/start`);
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** A match as GET /api/tournaments/{id}/matches gives it. */
+export type ApiMatch = {
+  id: string;
+  bracket: string;
+  group: string | null;
+  round: number;
+  label: string;
+  matchNumber: number;
+  player1Id: string | null;
+  player2Id: string | null;
+  player1: { name: string } | null;
+  player2: { name: string } | null;
+  status: string;
+  isBye: boolean;
+  winnerId: string | null;
+};
+
+export async function apiMatches(request: APIRequestContext, tournamentId: string): Promise<ApiMatch[]> {
+  return (await (await request.get(`/api/tournaments/${tournamentId}/matches`)).json()) as ApiMatch[];
+}
+
+/** Records a match's result in the tournament page's dialog (by its `result` link), `winner` by name. */
+export async function recordInDialog(page: Page, slug: string, match: ApiMatch, winner: string) {
+  await page.goto(`/tournament/${slug}?tab=bracket&result=${match.id}`);
+  const dialog = page.getByRole("dialog", { name: "Record result" });
+  await expect(dialog).toContainText(`${match.label} – Match ${match.matchNumber}`);
+  await dialog.getByRole("radio", { name: winner }).check();
+  await dialog.getByRole("button", { name: "Save result" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Result recorded");
+}

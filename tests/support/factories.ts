@@ -7,6 +7,7 @@ import type { TestApp } from "./stack.ts";
 import { validTournament } from "../../test-support/fixtures.js";
 
 // The one valid tournament body and date helper, shared with e2e/ and bench/.
+import type { StandingRow } from "../../app/domain/standings.ts";
 export { futureDate, validTournament } from "../../test-support/fixtures.js";
 
 let counter = 0;
@@ -75,6 +76,12 @@ export function useFactories(app: TestApp) {
       const response = await app.client().get(`/api/tournaments/${t.id}/matches`);
       expect(response.status).toBe(200);
       return (await response.json()) as M[];
+    },
+    /** GET /api/tournaments/{id}/standings (public), asserting it answers. */
+    async standingsOf(t: TournamentJson): Promise<StandingRow[]> {
+      const response = await app.client().get(`/api/tournaments/${t.id}/standings`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as StandingRow[];
     },
     async createTournament(td: Account, overrides: Record<string, unknown> = {}): Promise<TournamentJson> {
       const response = await td.client.json("POST", "/api/tournaments", validTournament(overrides));
