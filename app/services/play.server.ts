@@ -352,7 +352,9 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
           where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
       ),
       // The matches this result moves players into have no result meanwhile (a bye that carries them on is
-      // still a bye), and the slots it fills still hold what we read: a sibling filling the other slot is fine.
+      // still a bye, a match is still not one), and the slots it fills still hold what we read: a sibling
+      // filling the other slot is fine. A change that makes a match a bye or not, or completes or reopens one,
+      // was worked out from the whole row, so all of it must be as we read it.
       assertInBatch(
         others.length === 0
           ? sql`1`
@@ -360,12 +362,16 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
               others.map((change) => {
                 const was = bracket.find((m) => m.id === change.id);
                 if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
+                const whole = ["isBye", "status", "winnerId"].some((field) => field in change.set);
                 const slots = (["player1Id", "player2Id"] as const)
-                  .filter((slot) => slot in change.set)
+                  .filter((slot) => whole || slot in change.set)
                   .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
-                return sql`(${matches.id} = ${was.id} and ${
-                  was.isBye ? sql`${matches.isBye} = 1` : sql`${matches.status} != 'completed'`
-                }${sql.join(slots, sql``)})`;
+                const decided = whole
+                  ? sql` and ${matches.status} = ${was.status} and ${matches.winnerId} is ${was.winnerId}`
+                  : sql``;
+                return sql`(${matches.id} = ${was.id} and ${matches.isBye} = ${was.isBye ? 1 : 0} and ${
+                  was.isBye ? sql`1` : sql`${matches.status} != 'completed'`
+                }${decided}${sql.join(slots, sql``)})`;
               }),
               sql` or `,
             )}) = ${others.length}`,
@@ -377,13 +383,20 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
           and ${matches.winnerId} is ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
           and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
       ),
-      ...others.map((change) => build.update(matches).set(change.set).where(eq(matches.id, change.id))),
+      ...others.map((change) => build.update(matches).set(offTable(bracket, change)).where(eq(matches.id, change.id))),
     ],
     ([, , updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, MATCH_CHANGED);
     },
     (error) => (isBatchGuardFailure(error) ? new DomainError(409, MATCH_CHANGED) : undefined),
   );
+}
+
+// A correction can turn a match at a table into a bye or take a player out of it: it leaves the table then.
+function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
+  const was = bracket.find((m) => m.id === change.id);
+  const leaves = was?.status === "in_progress" && (change.set.isBye === true || change.set.status === "pending");
+  return leaves ? { ...change.set, tableId: null, tableAssignedAt: null } : change.set;
 }
 
 export type SaveResult = {
