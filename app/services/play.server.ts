@@ -103,6 +103,30 @@ function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
   return ordered;
 }
 
+// A match a result changes is as we read it when the batch runs: still a bye or still no result, and the slots
+// this change fills as they were (a sibling filling the other slot is fine). A change that makes a match a bye or
+// not, or completes or reopens one (a double forfeit and its correction do), was worked out from the whole row,
+// so all of it must be as we read it.
+function stillAsRead(was: BracketMatch, change: MatchChange) {
+  const whole = ["isBye", "status", "winnerId"].some((field) => field in change.set);
+  const slots = (["player1Id", "player2Id"] as const)
+    .filter((slot) => whole || slot in change.set)
+    .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
+  const decided = whole
+    ? sql` and ${matches.status} = ${was.status} and ${matches.winnerId} is ${was.winnerId}`
+    : sql``;
+  return sql`(${matches.id} = ${was.id} and ${matches.isBye} = ${was.isBye ? 1 : 0} and ${
+    was.isBye ? sql`1` : sql`${matches.status} != 'completed'`
+  }${decided}${sql.join(slots, sql``)})`;
+}
+
+// A correction can turn a match at a table into a bye or take a player out of it: it leaves the table then.
+function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
+  const was = bracket.find((m) => m.id === change.id);
+  const leaves = was?.status === "in_progress" && (change.set.isBye === true || change.set.status === "pending");
+  return leaves ? { ...change.set, tableId: null, tableAssignedAt: null } : change.set;
+}
+
 /**
  * The director's seed order (issue 15): every paid entry once, while the
  * tournament is open; it makes the seeding manual. One batch, refused if an
@@ -352,9 +376,7 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
           where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
       ),
       // The matches this result moves players into have no result meanwhile (a bye that carries them on is
-      // still a bye, a match is still not one), and the slots it fills still hold what we read: a sibling
-      // filling the other slot is fine. A change that makes a match a bye or not, or completes or reopens one,
-      // was worked out from the whole row, so all of it must be as we read it.
+      // still a bye), and the slots it fills still hold what we read: a sibling filling the other slot is fine.
       assertInBatch(
         others.length === 0
           ? sql`1`
@@ -362,16 +384,7 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
               others.map((change) => {
                 const was = bracket.find((m) => m.id === change.id);
                 if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
-                const whole = ["isBye", "status", "winnerId"].some((field) => field in change.set);
-                const slots = (["player1Id", "player2Id"] as const)
-                  .filter((slot) => whole || slot in change.set)
-                  .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
-                const decided = whole
-                  ? sql` and ${matches.status} = ${was.status} and ${matches.winnerId} is ${was.winnerId}`
-                  : sql``;
-                return sql`(${matches.id} = ${was.id} and ${matches.isBye} = ${was.isBye ? 1 : 0} and ${
-                  was.isBye ? sql`1` : sql`${matches.status} != 'completed'`
-                }${decided}${sql.join(slots, sql``)})`;
+                return stillAsRead(was, change);
               }),
               sql` or `,
             )}) = ${others.length}`,
@@ -390,13 +403,6 @@ function resultStatements(before: MatchRow, bracket: readonly BracketMatch[], ch
     },
     (error) => (isBatchGuardFailure(error) ? new DomainError(409, MATCH_CHANGED) : undefined),
   );
-}
-
-// A correction can turn a match at a table into a bye or take a player out of it: it leaves the table then.
-function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
-  const was = bracket.find((m) => m.id === change.id);
-  const leaves = was?.status === "in_progress" && (change.set.isBye === true || change.set.status === "pending");
-  return leaves ? { ...change.set, tableId: null, tableAssignedAt: null } : change.set;
 }
 
 export type SaveResult = {
