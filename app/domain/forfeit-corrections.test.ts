@@ -7,13 +7,14 @@ import {
   type BracketMatch,
   correctResult,
   generateBracket,
+  newMatch,
   playableMatches,
   type ResultInput,
   withChanges,
 } from "./bracket.ts";
 import { generateDoubleElimination } from "./double-elimination.ts";
 import { DomainError } from "./errors.ts";
-import { generateFormat } from "./formats.ts";
+import { roundRobinFixtures } from "./round-robin.ts";
 
 const options = { raceTo: 5, now: 1 };
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
@@ -208,7 +209,11 @@ test("a correction into a double forfeit is refused in a final, and once the nex
 });
 
 test("a league's double forfeit is corrected like any result: nothing else moves", () => {
-  let matches = generateFormat("round_robin", ids(4), idFactory(), 0, { grandFinal: "reset" });
+  let matches: BracketMatch[] = roundRobinFixtures(ids(4)).map((fixture, i) => ({
+    ...newMatch(`m${i + 1}`, "group", fixture.round, fixture.matchNumber, `Round ${fixture.round}`),
+    player1Id: fixture.player1Id,
+    player2Id: fixture.player2Id,
+  }));
   const first = matches[0] as BracketMatch;
   matches = withChanges(matches, applyResult(matches, first.id, { outcome: "double_forfeit" }, options));
   const played = correctResult(matches, first.id, { winnerId: first.player2Id, player2Score: 5 }, options);
