@@ -141,6 +141,48 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("with JavaScript, while entries pay", () => {
+  test("an entry paid while the list is open joins its end once the page reads the entries again", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const t = await manuallySeeded(page);
+    const [a, b, c] = (await enterPaidPlayers(playwright, baseURL, t.id, 3)).map((who) => who.name) as [
+      string,
+      string,
+      string,
+    ];
+    await page.goto(`/tournament/${t.slug}`);
+    const list = page.getByRole("region", { name: "Seeding" });
+    await expect(list.getByRole("button", { name: `Move ${c}, seed 3` })).toBeVisible();
+    await list.getByRole("button", { name: `Move ${c}, seed 3` }).focus();
+    await page.keyboard.press("Home");
+    await expect(list.getByText(`${c} moved to seed 1`)).toBeAttached();
+    const [late] = (await enterPaidPlayers(playwright, baseURL, t.id, 1)).map((who) => who.name);
+    // Saved without the late entry: refused, and the list comes back with them last, the order kept.
+    await list.getByRole("button", { name: "Save order" }).click();
+    await expect(page.getByText("The order must list every paid entry once")).toBeVisible();
+    await expect(list.getByRole("button", { name: `Move ${late}, seed 4` })).toBeVisible();
+    for (const [name, seed] of [
+      [c, "1"],
+      [a, "2"],
+      [b, "3"],
+      [late ?? "", "4"],
+    ] as const) {
+      await expect(seedField(page, name)).toHaveValue(seed);
+    }
+    await list.getByRole("button", { name: "Save order" }).click();
+    await expect(page.getByText("Seeding saved")).toBeVisible();
+    await startViaApi(page.request, t.id);
+    expect(await firstRound(page, t)).toEqual([
+      [c, late],
+      [a, b],
+    ]);
+  });
+});
+
 test.describe("with JavaScript, on a touch screen", () => {
   test("an entry dragged with a finger moves too, and the list passes axe in both themes", async ({
     page,

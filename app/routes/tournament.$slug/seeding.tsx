@@ -68,14 +68,22 @@ function moved(order: readonly string[], id: string, to: number): string[] {
   return next;
 }
 
+// The order the numbers without JavaScript would give: by number, ties in the listed order.
+function listedOrder(seeds: readonly Seed[]): string[] {
+  return seeds
+    .map((entry, index) => ({ id: entry.playerId, at: entry.seed ?? index + 1, index }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map((entry) => entry.id);
+}
+
 function SortableSeeds({ seeds }: { seeds: Seed[] }) {
-  // The order the numbers without JavaScript would give: by number, ties in the listed order.
-  const [order, setOrder] = useState(() =>
-    seeds
-      .map((entry, index) => ({ id: entry.playerId, at: entry.seed ?? index + 1, index }))
-      .sort((a, b) => a.at - b.at || a.index - b.index)
-      .map((entry) => entry.id),
-  );
+  const [arranged, setOrder] = useState(() => listedOrder(seeds));
+  const names = new Map(seeds.map((entry) => [entry.playerId, entry.name]));
+  // The page reads the entries again after any action: someone paid since joins the end, a refunded entry leaves.
+  const order = [
+    ...arranged.filter((id) => names.has(id)),
+    ...listedOrder(seeds).filter((id) => !arranged.includes(id)),
+  ];
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [dragging, setDragging] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -83,7 +91,6 @@ function SortableSeeds({ seeds }: { seeds: Seed[] }) {
   const handles = useRef(new Map<string, HTMLButtonElement>());
   const dragStart = useRef(-1);
   const refocus = useRef<string | null>(null);
-  const names = new Map(seeds.map((entry) => [entry.playerId, entry.name]));
 
   // Moving a row moves its element, which can lose focus: the handle that moved it gets it back.
   useEffect(() => {
