@@ -50,6 +50,12 @@ const orderings: readonly Ordering[] = [
  * coin toss. A dropped player can only meet again someone they beat: the loser
  * of a winners' match w in their subtree, who lost to them with probability
  * 2^-(rounds between). Chosen once per size, without byes.
+ *
+ * With byes, the orders chosen so also keep double byes (a winners' bye, then
+ * a losers' one) to the fewest the byes force: a two-bye winners' match's
+ * loser drops into a real losers' match while there is one for them. That is
+ * a property of these orders, not a rule applied here: double-elimination.test.ts
+ * checks it for every entry count from 2 to 512, and says why some are forced.
  */
 function dropOrders(size: number): Ordering[] {
   const cached = dropOrderCache.get(size);

@@ -95,7 +95,7 @@ test("a double forfeit in single elimination: both out, the next match a bye for
   expect([...placed.values()].filter((p) => p?.from === 4)).toHaveLength(5);
 });
 
-test("a double forfeit is refused in a final, without both players, and as a correction", () => {
+test("a double forfeit is refused in a final and without both players", () => {
   let matches = generateBracket(ids(2), idFactory(), 0);
   refused(
     () => applyResult(matches, "m1", { outcome: "double_forfeit" }, options),
@@ -106,10 +106,13 @@ test("a double forfeit is refused in a final, without both players, and as a cor
     () => applyResult(matches, "m3", { outcome: "double_forfeit" }, options),
     "Both players must be in the match before a result can be recorded",
   );
+  // As a correction it is allowed (forfeit-corrections.test.ts), in the final refused the same way.
   matches = apply(matches, matches[0], { winnerId: "p1" });
+  matches = apply(matches, matches[1], { winnerId: "p2" });
+  matches = apply(matches, matches[2], { winnerId: "p2" });
   refused(
-    () => correctResult(matches, "m1", { outcome: "double_forfeit" }, options),
-    "A double forfeit can't be corrected: the matches after it have moved on without both",
+    () => correctResult(matches, "m3", { outcome: "double_forfeit" }, options),
+    "The final can't be forfeited by both players: record a walkover instead",
   );
   // A double elimination of two: a double forfeit in the winners' final would leave nobody.
   const two = generateDoubleElimination(ids(2), idFactory(), 0, "reset");

@@ -113,6 +113,30 @@ function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
   return ordered;
 }
 
+// A match a result changes is as we read it when the batch runs: still a bye or still no result, and the slots
+// this change fills as they were (a sibling filling the other slot is fine). A change that makes a match a bye or
+// not, or completes or reopens one (a double forfeit and its correction do), was worked out from the whole row,
+// so all of it must be as we read it.
+function stillAsRead(was: BracketMatch, change: MatchChange) {
+  const whole = ["isBye", "status", "winnerId"].some((field) => field in change.set);
+  const slots = (["player1Id", "player2Id"] as const)
+    .filter((slot) => whole || slot in change.set)
+    .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
+  const decided = whole
+    ? sql` and ${matches.status} = ${was.status} and ${matches.winnerId} is ${was.winnerId}`
+    : sql``;
+  return sql`(${matches.id} = ${was.id} and ${matches.isBye} = ${was.isBye ? 1 : 0} and ${
+    was.isBye ? sql`1` : sql`${matches.status} != 'completed'`
+  }${decided}${sql.join(slots, sql``)})`;
+}
+
+// A correction can turn a match at a table into a bye or take a player out of it: it leaves the table then.
+function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
+  const was = bracket.find((m) => m.id === change.id);
+  const leaves = was?.status === "in_progress" && (change.set.isBye === true || change.set.status === "pending");
+  return leaves ? { ...change.set, tableId: null, tableAssignedAt: null } : change.set;
+}
+
 /**
  * The director's seed order (issue 15): every paid entry once, while the
  * tournament is open; it makes the seeding manual. One batch, refused if an
@@ -420,12 +444,7 @@ function resultStatements(
             others.map((change) => {
               const was = bracket.find((m) => m.id === change.id);
               if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
-              const slots = (["player1Id", "player2Id"] as const)
-                .filter((slot) => slot in change.set)
-                .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
-              return sql`(${matches.id} = ${was.id} and ${
-                was.isBye ? sql`${matches.isBye} = 1` : sql`${matches.status} != 'completed'`
-              }${sql.join(slots, sql``)})`;
+              return stillAsRead(was, change);
             }),
             sql` or `,
           )}) = ${others.length}`,
@@ -437,7 +456,7 @@ function resultStatements(
         and ${matches.winnerId} is ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
         and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
     ),
-    ...others.map((change) => build.update(matches).set(change.set).where(eq(matches.id, change.id))),
+    ...others.map((change) => build.update(matches).set(offTable(bracket, change)).where(eq(matches.id, change.id))),
   ];
   return write(
     [...items, ...then],

@@ -27,7 +27,8 @@ export function matchControls({
 }) {
   const playable = match.status !== "completed" && match.player1Id !== null && match.player2Id !== null;
   const next = matches.find((m) => m.id === match.nextMatchId);
-  const correctable = match.status === "completed" && !match.isBye && next?.status !== "completed";
+  // A bye after it (a double forfeit makes one) is no result in the way: the server says if one further on is.
+  const correctable = match.status === "completed" && !match.isBye && (next?.status !== "completed" || next.isBye);
   if (!playable && !correctable) return null;
   return (
     <div className="space-y-2">
@@ -164,20 +165,18 @@ export function ResultDialog({
           <fieldset>
             <legend className="mb-2 text-sm font-medium">Decided by</legend>
             <div className="flex flex-wrap gap-2">
-              {outcomeChoices
-                .filter((o) => mode === "record" || o.value !== "double_forfeit")
-                .map((o) => (
-                  <label key={o.value} className={`${choiceCardClass} flex min-h-11 items-center gap-2 px-3 text-sm`}>
-                    <input
-                      type="radio"
-                      name="outcome"
-                      value={o.value}
-                      defaultChecked={(typed?.values.outcome || (match.outcome ?? "played")) === o.value}
-                      className="accent-baize-700"
-                    />
-                    {o.label}
-                  </label>
-                ))}
+              {outcomeChoices.map((o) => (
+                <label key={o.value} className={`${choiceCardClass} flex min-h-11 items-center gap-2 px-3 text-sm`}>
+                  <input
+                    type="radio"
+                    name="outcome"
+                    value={o.value}
+                    defaultChecked={(typed?.values.outcome || (match.outcome ?? "played")) === o.value}
+                    className="accent-baize-700"
+                  />
+                  {o.label}
+                </label>
+              ))}
             </div>
           </fieldset>
           {refused ? (

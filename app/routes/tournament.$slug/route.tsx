@@ -23,7 +23,7 @@ import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
-import { fieldSurfaceClass, totalRowClass } from "~/components/styles.ts";
+import { totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryTotalPence, formatGBP, payoutStructures } from "~/domain/money.ts";
@@ -47,6 +47,7 @@ import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
 import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
+import { SeedingForm } from "./seeding.tsx";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
@@ -517,49 +518,6 @@ function GroupsAndKnockout({
         )}
       </section>
     </div>
-  );
-}
-
-/** The director's seed order while open: a number per entry (1 = top seed), saved in one go. */
-function SeedingForm({ seeds }: { seeds: { playerId: string; name: string; seed: number | null }[] }) {
-  return (
-    <section className="card mt-6" aria-labelledby="seeding-heading">
-      <h2 id="seeding-heading" className="text-lg font-semibold">
-        Seeding
-      </h2>
-      {seeds.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Paid entries appear here to be put in order.</p>
-      ) : (
-        <Form method="post" className="mt-3 space-y-3" preventScrollReset>
-          <input type="hidden" name="intent" value="seeds" />
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            Number the entries from 1 (top seed). Seeds meet as late as the format allows; anyone paid after you save is
-            drawn after them.
-          </p>
-          <ol className="space-y-2">
-            {seeds.map((entry, index) => (
-              <li key={entry.playerId} className="flex items-center gap-3">
-                <input
-                  type="number"
-                  name={`seed:${entry.playerId}`}
-                  id={`seed-${entry.playerId}`}
-                  min={1}
-                  max={seeds.length}
-                  defaultValue={entry.seed ?? index + 1}
-                  className={`w-20 ${fieldSurfaceClass} px-3 py-2 text-base`}
-                />
-                <label htmlFor={`seed-${entry.playerId}`} className="font-medium">
-                  {entry.name}
-                </label>
-              </li>
-            ))}
-          </ol>
-          <button type="submit" className="btn-primary">
-            Save order
-          </button>
-        </Form>
-      )}
-    </section>
   );
 }
 
