@@ -194,3 +194,23 @@ test("too few paid for the groups asked for: start says so and draws nothing", a
   expect(await f.count("matches", "tournament_id = ?", [t.id])).toBe(0);
   expect(await f.count("tournaments", "id = ? and status = 'open'", [t.id])).toBe(1);
 });
+
+test("archive and restore: the groups are discarded, the entries kept, and a new start draws them again", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { tournamentType: "round_robin_tier", maxPlayers: 8 });
+  await f.enter(t, 8);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const [first] = await f.matchesOf<Match>(t);
+  expect((await record(td, first as Match, first?.player1Id as string)).status).toBe(200);
+  const archived = await td.client.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "finished" });
+  expect(archived.status).toBe(200);
+  const restored = await td.client.json("PATCH", `/api/tournaments/${t.id}/status`, { status: "open" });
+  expect(restored.status).toBe(200);
+  expect(await f.count("matches", "tournament_id = ?", [t.id])).toBe(0);
+  expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(8);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  // Two groups of four again: twelve group matches, nothing of the knockout yet.
+  const again = await f.matchesOf<Match>(t);
+  expect(again.filter((m) => m.bracket === "group")).toHaveLength(12);
+  expect(again.every((m) => m.status === "pending")).toBe(true);
+});
