@@ -110,19 +110,23 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   const tournamentType = page.getByLabel("Tournament type");
   await expect(tournamentType).toBeFocused();
-  // Double elimination (its grand final choice appears) and round robin can be chosen; groups cannot be played
-  // yet and are disabled: the arrows skip them.
+  // Every type can be chosen with the arrows: double elimination shows its grand final choice, groups their
+  // size and how many go through.
   await page.keyboard.press("ArrowDown");
   await expect(tournamentType).toHaveValue("double_elimination");
   await expect(page.getByLabel("Grand final")).toBeVisible();
   await page.keyboard.press("ArrowDown");
   await expect(tournamentType).toHaveValue("round_robin");
   await page.keyboard.press("ArrowDown");
-  await expect(tournamentType).toHaveValue("round_robin");
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("ArrowUp");
+  await expect(tournamentType).toHaveValue("round_robin_tier");
+  await expect(page.getByLabel("Players per group")).toBeVisible();
+  await expect(page.getByLabel("Grand final")).toBeHidden();
+  await page.keyboard.press("ArrowDown");
+  await expect(tournamentType).toHaveValue("round_robin_tier");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowUp");
   await expect(tournamentType).toHaveValue("single_elimination");
   await expect(page.getByLabel("Grand final")).toBeHidden();
+  await expect(page.getByLabel("Players per group")).toBeHidden();
   await page.keyboard.press("Tab");
   const matchType = page.getByLabel("Match type");
   await expect(matchType).toBeFocused();
