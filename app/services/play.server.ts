@@ -220,7 +220,7 @@ export async function startTournament(
     ],
     ([, updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
-      return { matches: bracket.length, players: draw.length };
+      return { matches: bracket.length, players: draw.length, tournamentId: t.id };
     },
     (error) => {
       if (isBatchGuardFailure(error))
@@ -403,7 +403,7 @@ export type SaveResult = {
 };
 
 export type Saved =
-  | { outcome: "recorded" | "corrected" }
+  | { outcome: "recorded" | "corrected"; tournamentId: string }
   /** Not written: the correction would move these players at tables; confirm with `key`. */
   | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
@@ -426,7 +426,7 @@ export async function saveResult(
     if (moves.length > 0 && key !== confirmedMoves) return { outcome: "unconfirmed", moves, key };
   }
   await db.write(resultStatements(row, read.bracket, changes));
-  return { outcome: correcting ? "corrected" : "recorded" };
+  return { outcome: correcting ? "corrected" : "recorded", tournamentId: t.id };
 }
 
 /** Assigning a table puts the match in progress; unassigning returns it to pending. */
@@ -454,7 +454,7 @@ export async function assignTable(
         build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
       ]),
     );
-    return;
+    return { tournamentId: row.tournamentId };
   }
   await db.write(
     write(
@@ -470,6 +470,7 @@ export async function assignTable(
       },
     ),
   );
+  return { tournamentId: row.tournamentId };
 }
 
 /** The prizes paid at finalize, with the players' names (none before). */
@@ -607,7 +608,7 @@ export async function finalizeTournament(
       statements,
       ([, finished]) => {
         if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
-        return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts };
+        return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts, tournamentId: t.id };
       },
       (error) =>
         isBatchGuardFailure(error)
