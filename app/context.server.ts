@@ -21,6 +21,8 @@ export type AppContext = {
   nonce: string;
   /** The push channels (LiveHub Durable Objects), where the runtime has them. */
   live: DurableObjectNamespace | undefined;
+  /** Workers Cache, where it is enabled (not in local workerd): purging what the tablets poll. */
+  cache: CacheContext | undefined;
 };
 
 export const appContext = createContext<AppContext>();
@@ -49,6 +51,7 @@ export function createRequestContext({
     databaseHealth: health,
     nonce,
     live,
+    cache: ctx.cache,
   });
   return context;
 }

@@ -10,6 +10,8 @@
 // - While the channel is closed it polls every 5 s, waiting longer after each
 //   failure (30 s at most), and shows "Reconnecting…" while the server cannot
 //   be reached. With the channel open a slow poll still catches a lost message.
+//   A poll reads the table's current match (cached at the edge between
+//   changes) and fetches the page only when that has changed.
 // - Keeps the screen awake where the browser allows, and switches the theme
 //   without a reload.
 (function () {
@@ -142,11 +144,35 @@
     return loading;
   }
 
+  // A poll asks for the table's current match, which the edge answers from its cache between changes
+  // (Workers Cache, purged on every change); only when that answer differs is the page fetched again.
+  var lastMatch = null;
+  async function poll() {
+    try {
+      var response = await fetch("/api/tables/by-code/" + encodeURIComponent(code) + "/current-match", {
+        credentials: "omit",
+        headers: { Accept: "application/json" },
+      });
+      if (response.status === 404) {
+        location.reload(); // the table was deleted: show the invalid-code page
+        return;
+      }
+      if (!response.ok) throw new Error(String(response.status));
+      var text = await response.text();
+      var changed = text !== lastMatch;
+      lastMatch = text;
+      if (changed || failures > 0) await refresh();
+    } catch (error) {
+      failures += 1;
+      setOffline(true);
+    }
+  }
+
   function schedulePoll() {
     clearTimeout(pollTimer);
     var wait = socketOpen && failures === 0 ? SAFETY_MS : Math.min(REFRESH_MS * Math.pow(2, failures), MAX_WAIT_MS);
     pollTimer = setTimeout(function () {
-      refresh().then(schedulePoll);
+      poll().then(schedulePoll);
     }, wait);
   }
 

@@ -14,6 +14,7 @@ import { normalizeAccessCode } from "~/domain/tables.ts";
 import { DATABASE_DOWN } from "~/edge.server.ts";
 import { visitor } from "./access.server.ts";
 import { jsonError } from "./http.server.ts";
+import { tablesCacheTag } from "./scoreboard-cache.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -37,18 +38,39 @@ const tablesChannel = (organiserId: string) => `tables:${organiserId}`;
 
 /**
  * Tells the channels of `change` that something changed: after the write, never
- * in its way (a failure here costs the clients one poll, never the write).
+ * in its way (a failure here costs the clients one poll, never the write). The
+ * edge's cached answers for the director's tables go first, so a tablet that
+ * reads on the message reads the new state.
  */
 export function announceChange(context: Ctx, change: LiveChange): void {
   const { live, waitUntil } = context.get(appContext);
-  if (!live) return;
   const body = JSON.stringify({ type: "changed", what: change.what, tournamentId: change.tournamentId });
-  const sends = [tournamentChannel(change.tournamentId), tablesChannel(change.organiserId)].map((name) =>
-    hubFor(live, name)
-      .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body })
-      .then((response) => response.body?.cancel()),
-  );
-  waitUntil(Promise.allSettled(sends));
+  const announce = async () => {
+    await purgeTables(context, change.organiserId);
+    if (!live) return;
+    const sends = [tournamentChannel(change.tournamentId), tablesChannel(change.organiserId)].map((name) =>
+      hubFor(live, name)
+        .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body })
+        .then((response) => response.body?.cancel()),
+    );
+    await Promise.allSettled(sends);
+  };
+  waitUntil(announce());
+}
+
+/** Drops the edge's cached answers for a director's tables (Workers Cache; nothing to do where there is none). */
+async function purgeTables(context: Ctx, organiserId: string): Promise<void> {
+  const { cache } = context.get(appContext);
+  try {
+    await cache?.purge({ tags: [tablesCacheTag(organiserId)] });
+  } catch {
+    // The edge keeps the old answer until its s-maxage: the push message still makes clients read again.
+  }
+}
+
+/** After a table is deleted its tablet should learn at once that its code is gone. */
+export function forgetTables(context: Ctx, organiserId: string): void {
+  context.get(appContext).waitUntil(purgeTables(context, organiserId));
 }
 
 /** Whether a request is for a push channel (`/api/live/...`), answered by `openLiveChannel`. */
