@@ -38,6 +38,8 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   await tablet.goto(`/scoreboard/${table.accessCode}`);
   await expect(tablet.getByText("No Active Match")).toBeVisible();
+  // The board's script has taken over from the page's own timed refresh.
+  await expect(tablet.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
   const card = page.getByTestId("match").first();
   await expect(card).toHaveAttribute("data-status", "pending");
@@ -104,6 +106,7 @@ test("a tablet whose script is blocked still follows the match by refreshing its
   await tablet.goto(`/scoreboard/${table.accessCode}`);
   await expect(tablet.getByText("No Active Match")).toBeVisible();
   expect(blocked).toBe(1);
+  await expect(tablet.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
 
   expect((await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status()).toBe(
     200,

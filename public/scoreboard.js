@@ -252,8 +252,11 @@
   }
 
   function start() {
-    // The page reloads itself for browsers where this cannot run; here it is not needed.
+    // The page reloads itself for browsers where this cannot run; here it is not needed. Stopping the load cancels
+    // the pending refresh; the element goes too, so nothing announces a refresh that will not come.
     if (window.stop) window.stop();
+    var refreshes = document.querySelectorAll("meta[http-equiv='refresh']");
+    for (var i = 0; i < refreshes.length; i++) refreshes[i].parentNode.removeChild(refreshes[i]);
     keepAwake();
     syncTheme();
     window.addEventListener("offline", function () {

@@ -11,9 +11,6 @@ const PING = "ping";
 const PONG = "pong";
 
 export class LiveHub extends DurableObject<Env> {
-  /** Since this instance woke: changes fanned out and messages sent (for `npm run bench`). */
-  private counted = { changes: 0, messages: 0 };
-
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
@@ -38,12 +35,7 @@ export class LiveHub extends DurableObject<Env> {
           // Closing already: it reads the database when it reconnects.
         }
       }
-      this.counted.changes += 1;
-      this.counted.messages += sent;
       return Response.json({ sent });
-    }
-    if (url.pathname === "/stats") {
-      return Response.json({ ...this.counted, sockets: this.ctx.getWebSockets().length });
     }
     return new Response("Not found", { status: 404 });
   }

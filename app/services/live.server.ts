@@ -28,6 +28,7 @@ export type LiveChange = {
 };
 
 const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;
+const ALLOW_GET = { Allow: "GET" };
 const HUB_ORIGIN = "https://live-hub.internal";
 
 const hubFor = (namespace: DurableObjectNamespace, name: string) => namespace.get(namespace.idFromName(name));
@@ -104,8 +105,6 @@ export async function openLiveChannel(request: Request, context: Ctx): Promise<R
   const target = `${HUB_ORIGIN}/subscribe?${new URLSearchParams({ tag: channel.tag })}`;
   return hubFor(live, channel.name).fetch(target, { headers: { Upgrade: "websocket" } });
 }
-
-const ALLOW_GET = { Allow: "GET" };
 
 async function tableChannel(context: Ctx, code: string) {
   const accessCode = normalizeAccessCode(code);
