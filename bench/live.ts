@@ -9,7 +9,7 @@ import { account, enterAndPay, tournament } from "./lib.ts";
 
 const POLL_MS = 5000;
 
-type Setup = { code: string; record: (n: number) => Promise<void> };
+type Setup = { code: string; tournamentId: string; slug: string; record: (n: number) => Promise<void> };
 
 /** A two-player final on a table; result n is a correction to a score no earlier result had in a row. */
 async function evening(stack: Stack): Promise<Setup> {
@@ -30,6 +30,8 @@ async function evening(stack: Stack): Promise<Setup> {
   await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: tbl.id });
   return {
     code: tbl.accessCode,
+    tournamentId: t.id,
+    slug: t.slug,
     record: async (n) => {
       const response = await td.client.json("PATCH", `/api/matches/${final.id}`, scoreFor(n, final));
       if (response.status !== 200) throw new Error(`result ${n}: ${response.status} ${await response.text()}`);
@@ -70,7 +72,27 @@ function runtimeCpuSeconds(stack: Stack): number {
 
 const loserScoreIn = (html: string) => [...html.matchAll(/data-testid="score"[^>]*>(\d+)</g)].map((m) => m[1])[1];
 
-async function pushRun(stack: Stack, setup: Setup, tablets: number, results: number, offset: number) {
+/** Open pages of the tournament (the director's, players'): on a message each reloads its data as React Router does. */
+async function openPages(stack: Stack, setup: Setup, count: number, since: () => number, times: number[]) {
+  const ws = stack.appUrl.replace(/^http/, "ws");
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const socket = new WebSocket(`${ws}/api/live/tournaments/${setup.tournamentId}`);
+      await new Promise((resolve, reject) => {
+        socket.addEventListener("open", resolve, { once: true });
+        socket.addEventListener("error", reject, { once: true });
+      });
+      socket.addEventListener("message", async () => {
+        const response = await fetch(`${stack.appUrl}/tournament/${setup.slug}.data`);
+        await response.arrayBuffer();
+        if (response.ok) times.push(performance.now() - since());
+      });
+      return socket;
+    }),
+  );
+}
+
+async function pushRun(stack: Stack, setup: Setup, tablets: number, results: number, offset: number, pages = 10) {
   const ws = stack.appUrl.replace(/^http/, "ws");
   let expected = "";
   let round = -1;
@@ -98,6 +120,8 @@ async function pushRun(stack: Stack, setup: Setup, tablets: number, results: num
       return socket;
     }),
   );
+  const pageTimes: number[] = [];
+  const pageSockets = await openPages(stack, setup, pages, () => sentAt, pageTimes);
   const cpuBefore = runtimeCpuSeconds(stack);
   for (let i = 0; i < results; i++) {
     const n = offset + i;
@@ -107,12 +131,21 @@ async function pushRun(stack: Stack, setup: Setup, tablets: number, results: num
     sentAt = performance.now();
     await setup.record(n);
     const deadline = Date.now() + 10_000;
-    while (latencies.length < target && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const pagesDone = (i + 1) * pages;
+    while ((latencies.length < target || pageTimes.length < pagesDone) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 200));
   }
   const cpu = runtimeCpuSeconds(stack) - cpuBefore;
-  for (const socket of sockets) socket.close();
-  return { latencies, heard, messagesPerResult: messages / results, cpuPerResultMs: (cpu / results) * 1000 };
+  for (const socket of [...sockets, ...pageSockets]) socket.close();
+  return {
+    latencies,
+    heard,
+    pageTimes,
+    pages,
+    messagesPerResult: (messages + pageTimes.length) / results,
+    cpuPerResultMs: (cpu / results) * 1000,
+  };
 }
 
 async function pollingRun(stack: Stack, setup: Setup, tablets: number, results: number, offset: number) {
@@ -159,20 +192,21 @@ export async function liveLatency(stack: Stack, tablets: number, results: number
   const setup = await evening(stack);
   const push = await pushRun(stack, setup, tablets, results, 1);
   const polling = await pollingRun(stack, setup, tablets, results, 1 + results);
-  const row = (mode: string, latencies: number[], expected: number) => ({
+  const row = (mode: string, latencies: number[], clients: number) => ({
     mode,
-    tablets,
+    clients,
     results,
-    "screens updated": `${latencies.length}/${expected}`,
+    "screens updated": `${latencies.length}/${clients * results}`,
     "p50 ms": Math.round(percentile(latencies, 50)),
     "p95 ms": Math.round(percentile(latencies, 95)),
     "max ms": Math.round(percentile(latencies, 100)),
   });
   return {
     latency: [
-      row("push: the message arrives", push.heard, tablets * results),
-      row("push: the new board is on screen (message, then the page)", push.latencies, tablets * results),
-      row(`polling current-match every ${POLL_MS / 1000} s`, polling.latencies, tablets * results),
+      row("push: the message reaches the tablets", push.heard, tablets),
+      row("push: the new board is on a tablet (message, then the page)", push.latencies, tablets),
+      row("push: an open tournament page has its new data", push.pageTimes, push.pages),
+      row(`polling current-match every ${POLL_MS / 1000} s`, polling.latencies, tablets),
     ],
     costs: {
       "messages per result": push.messagesPerResult,
