@@ -47,11 +47,11 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   await dashboard.goto("/player/dashboard");
   await expect(dashboard.getByText(t.name).first()).toBeVisible();
   await expect(dashboard.getByText("Table 5")).toHaveCount(0);
-  // Each page's script is running (the board's channel and the pages' have had time to open).
-  await tablet.waitForLoadState("load");
-  await page.waitForLoadState("networkidle");
-  await dashboard.waitForLoadState("networkidle");
-  for (const p of [tablet, page, dashboard]) await markDocument(p);
+  // Each page follows its channel (the scripts mark the document while their channels are open).
+  for (const p of [tablet, page, dashboard]) {
+    await expect(p.locator("html")).toHaveAttribute("data-live", "open");
+    await markDocument(p);
+  }
 
   // The director puts the final on the table (through the API: neither page asked for anything).
   expect((await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status()).toBe(

@@ -190,6 +190,7 @@
     var pongTimer = null;
     ws.onopen = function () {
       socketOpen = true;
+      document.documentElement.setAttribute("data-live", "open");
       // Whatever changed while the channel was closed.
       if (retries > 0) refresh();
       retries = 0;
@@ -217,6 +218,7 @@
       if (socket !== ws) return;
       socket = null;
       socketOpen = false;
+      document.documentElement.removeAttribute("data-live");
       schedulePoll();
       reconnectLater();
     };

@@ -11,6 +11,8 @@ const MAX_POLL_MS = 60_000;
 const MAX_RETRY_MS = 30_000;
 /** Keeps proxies from closing a quiet socket; the Durable Object answers it without waking. */
 const PING_MS = 30_000;
+/** With every channel open, a slow read still catches a message that was lost (or sent before it opened). */
+const SAFETY_MS = 60_000;
 /** A player in several tournaments at once follows at most this many. */
 const MAX_CHANNELS = 4;
 
@@ -46,14 +48,23 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       }, ms);
       timers.add(timer);
     };
+    let lastRead = Date.now();
     const revalidate = () => {
+      lastRead = Date.now();
       if (document.visibilityState === "visible") void latest.current.revalidate();
     };
+    // Whether every channel is open, also on the document for anyone who needs to know (the end-to-end tests).
+    const showOpen = () => {
+      if (open >= ids.length) document.documentElement.setAttribute("data-live", "open");
+      else document.documentElement.removeAttribute("data-live");
+    };
 
-    // The fallback: while some channel is closed, poll (backing off while connecting keeps failing).
+    // The fallback: while some channel is closed, poll (backing off while connecting keeps failing); while all are
+    // open, read once a minute in case a message went missing.
     const pollLoop = () => {
-      if (poll && open < ids.length && latest.current.state === "idle") revalidate();
-      later(pollLoop, Math.min(POLL_MS * 2 ** Math.min(failures, 3), MAX_POLL_MS));
+      const due = open < ids.length || Date.now() - lastRead >= SAFETY_MS;
+      if (poll && due && latest.current.state === "idle") revalidate();
+      later(pollLoop, open < ids.length ? Math.min(POLL_MS * 2 ** Math.min(failures, 3), MAX_POLL_MS) : POLL_MS);
     };
 
     const connect = (id: string, retry: number) => {
@@ -70,18 +81,22 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       socket.onopen = () => {
         open += 1;
         failures = 0;
+        showOpen();
         ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send("ping"), PING_MS);
         // Whatever changed while this channel was closed.
         if (retry > 0) revalidate();
         retry = 0;
       };
       socket.onmessage = (event) => {
-        if (event.data !== "pong") void latest.current.revalidate();
+        if (event.data === "pong") return;
+        lastRead = Date.now();
+        void latest.current.revalidate();
       };
       socket.onclose = () => {
         sockets.delete(socket);
         clearInterval(ping);
         if (ping !== undefined) open -= 1;
+        showOpen();
         failures += 1;
         if (!stopped) later(() => connect(id, retry + 1), Math.min(1000 * 2 ** retry, MAX_RETRY_MS));
       };
@@ -94,6 +109,7 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
     document.addEventListener("visibilitychange", onVisible);
     return () => {
       stopped = true;
+      document.documentElement.removeAttribute("data-live");
       document.removeEventListener("visibilitychange", onVisible);
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.close(1000);
