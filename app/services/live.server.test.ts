@@ -1,17 +1,13 @@
 // Announcing a change: the edge's cached table answers are purged before the
 // channels hear of it, and neither a missing runtime piece nor a failure
 // reaches the write that made the change.
-import { RouterContextProvider } from "react-router";
 import { expect, test } from "vitest";
-import { appContext, type AppContext } from "~/context.server.ts";
+import type { AppContext } from "~/context.server.ts";
 import { announceChange } from "./live.server.ts";
 
 function contextWith(parts: Pick<AppContext, "live" | "cache">) {
   const waited: Promise<unknown>[] = [];
-  const context = new RouterContextProvider();
-  // Only what announcing reads: the rest of a request's context is not needed here.
-  const partial = { ...parts, waitUntil: (p: Promise<unknown>) => void waited.push(p) };
-  context.set(appContext, partial as unknown as AppContext);
+  const context = { ...parts, waitUntil: (p: Promise<unknown>) => void waited.push(p) };
   return { context, settled: () => Promise.all(waited) };
 }
 

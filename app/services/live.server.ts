@@ -7,7 +7,7 @@
 // database again, so a lost message costs at most one poll.
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { appContext } from "~/context.server.ts";
+import { appContext, type AppContext } from "~/context.server.ts";
 import { build, first } from "~/db/batch.server.ts";
 import { tables, tournaments } from "~/db/schema.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
@@ -17,6 +17,8 @@ import { jsonError } from "./http.server.ts";
 import { tablesCacheTag } from "./scoreboard-cache.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
+/** What announcing needs of a request's context. */
+type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil">;
 
 /** What changed, in the words of the message clients get (public data only). */
 export type LiveChange = {
@@ -43,11 +45,11 @@ const tablesChannel = (organiserId: string) => `tables:${organiserId}`;
  * edge's cached answers for the director's tables go first, so a tablet that
  * reads on the message reads the new state.
  */
-export function announceChange(context: Ctx, change: LiveChange): void {
-  const { live, waitUntil } = context.get(appContext);
+export function announceChange(app: Announcer, change: LiveChange): void {
+  const { live, waitUntil } = app;
   const body = JSON.stringify({ type: "changed", what: change.what, tournamentId: change.tournamentId });
   const announce = async () => {
-    await purgeTables(context, change.organiserId);
+    await purgeTables(app, change.organiserId);
     if (!live) return;
     const sends = [tournamentChannel(change.tournamentId), tablesChannel(change.organiserId)].map((name) =>
       hubFor(live, name)
@@ -60,8 +62,7 @@ export function announceChange(context: Ctx, change: LiveChange): void {
 }
 
 /** Drops the edge's cached answers for a director's tables (Workers Cache; nothing to do where there is none). */
-async function purgeTables(context: Ctx, organiserId: string): Promise<void> {
-  const { cache } = context.get(appContext);
+async function purgeTables({ cache }: Announcer, organiserId: string): Promise<void> {
   try {
     await cache?.purge({ tags: [tablesCacheTag(organiserId)] });
   } catch {
@@ -70,8 +71,8 @@ async function purgeTables(context: Ctx, organiserId: string): Promise<void> {
 }
 
 /** After a table is deleted its tablet should learn at once that its code is gone. */
-export function forgetTables(context: Ctx, organiserId: string): void {
-  context.get(appContext).waitUntil(purgeTables(context, organiserId));
+export function forgetTables(app: Announcer, organiserId: string): void {
+  app.waitUntil(purgeTables(app, organiserId));
 }
 
 /** Whether a request is for a push channel (`/api/live/...`), answered by `openLiveChannel`. */

@@ -4,17 +4,14 @@ import { announceChange } from "~/services/live.server.ts";
 import { assignTable } from "~/services/play.server.ts";
 
 const api = endpoint({
-  PATCH: on(
-    { who: "organiser", body: AssignTableSchema, params: ["id"] },
-    async ({ caller, body, params, context }) => {
-      const { tournamentId } = await assignTable(caller, {
-        organiserId: caller.id,
-        matchId: params.id,
-        tableId: body.tableId,
-      });
-      announceChange(context, { organiserId: caller.id, tournamentId, what: "table" });
-      return Response.json({ message: body.tableId ? "Table assigned" : "Table unassigned" });
-    },
-  ),
+  PATCH: on({ who: "organiser", body: AssignTableSchema, params: ["id"] }, async ({ caller, body, params, app }) => {
+    const { tournamentId } = await assignTable(caller, {
+      organiserId: caller.id,
+      matchId: params.id,
+      tableId: body.tableId,
+    });
+    announceChange(app, { organiserId: caller.id, tournamentId, what: "table" });
+    return Response.json({ message: body.tableId ? "Table assigned" : "Table unassigned" });
+  }),
 });
 export { api as loader, api as action };

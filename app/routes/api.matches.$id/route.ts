@@ -10,25 +10,22 @@ import { saveResult } from "~/services/play.server.ts";
  * player1Id/player2Id that differs from the bracket is refused.
  */
 const api = endpoint({
-  PATCH: on(
-    { who: "organiser", body: MatchUpdateSchema, params: ["id"] },
-    async ({ caller, body, params, context }) => {
-      if (body.status !== undefined && body.status !== "completed") {
-        return jsonError(400, "A result completes the match: status must be 'completed'");
-      }
-      const players = { player1Id: body.player1Id, player2Id: body.player2Id };
-      const saved = await saveResult(caller, {
-        organiserId: caller.id,
-        matchId: params.id,
-        input: body,
-        mode: "either",
-        players,
-      });
-      if (saved.outcome !== "unconfirmed") {
-        announceChange(context, { organiserId: caller.id, tournamentId: saved.tournamentId, what: "result" });
-      }
-      return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
-    },
-  ),
+  PATCH: on({ who: "organiser", body: MatchUpdateSchema, params: ["id"] }, async ({ caller, body, params, app }) => {
+    if (body.status !== undefined && body.status !== "completed") {
+      return jsonError(400, "A result completes the match: status must be 'completed'");
+    }
+    const players = { player1Id: body.player1Id, player2Id: body.player2Id };
+    const saved = await saveResult(caller, {
+      organiserId: caller.id,
+      matchId: params.id,
+      input: body,
+      mode: "either",
+      players,
+    });
+    if (saved.outcome !== "unconfirmed") {
+      announceChange(app, { organiserId: caller.id, tournamentId: saved.tournamentId, what: "result" });
+    }
+    return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
+  }),
 });
 export { api as loader, api as action };

@@ -3,9 +3,9 @@ import { forgetTables } from "~/services/live.server.ts";
 import { deleteTable } from "~/services/tables.server.ts";
 
 const api = endpoint({
-  DELETE: on({ who: "organiser", params: ["id"] }, async ({ caller, params, context }) => {
+  DELETE: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
     await deleteTable(caller, caller.id, params.id);
-    forgetTables(context, caller.id);
+    forgetTables(app, caller.id);
     return Response.json({ message: "Table removed successfully" });
   }),
 });

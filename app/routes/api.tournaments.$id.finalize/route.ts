@@ -4,9 +4,9 @@ import { announceChange } from "~/services/live.server.ts";
 import { finalizeTournament } from "~/services/play.server.ts";
 
 const api = endpoint({
-  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, context }) => {
+  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
     const result = await finalizeTournament(caller, { organiserId: caller.id, tournament: { id: params.id } });
-    announceChange(context, { organiserId: caller.id, tournamentId: result.tournamentId, what: "finalize" });
+    announceChange(app, { organiserId: caller.id, tournamentId: result.tournamentId, what: "finalize" });
     return Response.json({
       message: "Payouts confirmed",
       prizePool: penceToDecimal(result.poolPence),

@@ -3,12 +3,12 @@ import { announceChange } from "~/services/live.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 
 const api = endpoint({
-  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, context }) => {
+  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
     const { tournamentId, ...result } = await startTournament(caller, {
       organiserId: caller.id,
       tournament: { id: params.id },
     });
-    announceChange(context, { organiserId: caller.id, tournamentId, what: "start" });
+    announceChange(app, { organiserId: caller.id, tournamentId, what: "start" });
     return Response.json({ message: "Tournament started", ...result });
   }),
 });

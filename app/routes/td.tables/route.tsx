@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
       await deleteTable(organiser, organiser.id, tableId);
-      forgetTables(context, organiser.id);
+      forgetTables(context.get(appContext), organiser.id);
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" }),
       ]);

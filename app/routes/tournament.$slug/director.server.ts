@@ -96,7 +96,7 @@ export async function directorAction(
     const organiserId = claim.id;
     // Pages and tablets hear of a change once it is written.
     const announce = (what: LiveChange["what"], tournamentId: string) =>
-      announceChange(context, { organiserId, tournamentId, what });
+      announceChange(context.get(appContext), { organiserId, tournamentId, what });
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament });
