@@ -19,6 +19,10 @@ export type AppContext = {
   databaseHealth: DatabaseHealth;
   /** The Content-Security-Policy nonce of this request's inline scripts. */
   nonce: string;
+  /** The push channels (LiveHub Durable Objects), where the runtime has them. */
+  live: DurableObjectNamespace | undefined;
+  /** Workers Cache, where it is enabled (not in local workerd): purging what the tablets poll. */
+  cache: CacheContext | undefined;
 };
 
 export const appContext = createContext<AppContext>();
@@ -28,11 +32,13 @@ export function createRequestContext({
   env,
   ctx,
   nonce,
+  live,
 }: {
   request: Request;
   env: AppEnv;
   ctx: ExecutionContext;
   nonce: string;
+  live?: DurableObjectNamespace;
 }): RouterContextProvider {
   const { db, health } = openDatabase(env.TURSO_DATABASE_URL, env.TURSO_AUTH_TOKEN);
   let session: Promise<SessionData | null> | undefined;
@@ -44,6 +50,8 @@ export function createRequestContext({
     getSession: () => (session ??= readSession(request, env)),
     databaseHealth: health,
     nonce,
+    live,
+    cache: ctx.cache,
   });
   return context;
 }

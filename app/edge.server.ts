@@ -205,8 +205,10 @@ const STRIPE = {
   img: "https://*.stripe.com",
 };
 
-function contentSecurityPolicy(pathname: string, nonce: string): string {
-  const stripe = CHECKOUT_PATH.test(pathname);
+function contentSecurityPolicy(url: URL, nonce: string): string {
+  const stripe = CHECKOUT_PATH.test(url.pathname);
+  // The push channels (issue 17): CSP 3 lets 'self' cover them, older browsers (Safari before 15) need them named.
+  const sockets = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${stripe ? ` ${STRIPE.script}` : ""}`,
@@ -214,7 +216,7 @@ function contentSecurityPolicy(pathname: string, nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${stripe ? ` ${STRIPE.img}` : ""}`,
     "font-src 'self'",
-    `connect-src 'self'${stripe ? ` ${STRIPE.connect}` : ""}`,
+    `connect-src 'self' ${sockets}${stripe ? ` ${STRIPE.connect}` : ""}`,
     `frame-src ${stripe ? STRIPE.frame : "'none'"}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
@@ -246,7 +248,7 @@ export function finishResponse(request: Request, response: Response, answer: Ans
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   if (answer.production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   if (mediaType(headers.get("Content-Type")) === "text/html") {
-    if (!answer.dev) headers.set("Content-Security-Policy", contentSecurityPolicy(url.pathname, answer.nonce));
+    if (!answer.dev) headers.set("Content-Security-Policy", contentSecurityPolicy(url, answer.nonce));
     headers.set("X-Frame-Options", "DENY");
   }
   return response;

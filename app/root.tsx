@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
@@ -18,6 +19,7 @@ import { getThemeFromRequest } from "./theme.server.ts";
 import { THEME_STORAGE_KEY } from "./components/theme-toggle.tsx";
 import { ToastProvider, type ToastMessage } from "./components/toaster.tsx";
 import { useNonce } from "./components/nonce.tsx";
+import { staticPageScript } from "./components/static-page.ts";
 import { takeToast } from "./services/session.server.ts";
 import { z } from "zod";
 
@@ -74,6 +76,8 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
   const [theme, setTheme] = useTheme();
   const current = theme ?? Theme.LIGHT;
   const nonce = useNonce();
+  // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's.
+  const ownScript = staticPageScript(useMatches());
 
   // localStorage is the browser's memory of the choice; the cookie only lets
   // the server render it. If they disagree (a late cookie write, a cleared
@@ -104,8 +108,14 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
       </head>
       <body className="min-h-screen">
         <ToastProvider initial={toast}>{children}</ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {ownScript ? (
+          <script src={ownScript} nonce={nonce} defer />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -6,6 +6,7 @@ import { bracketTimings } from "./bracket.ts";
 import { finalizeTimings } from "./finalize.ts";
 import { formatTimings } from "./formats.ts";
 import { lighthouseScores } from "./lighthouse.ts";
+import { liveLatency } from "./live.ts";
 import { load } from "./load.ts";
 import { measureRoundTrips } from "./round-trips.ts";
 import { clientJsFor, workerBundleGzipKb } from "./sizes.ts";
@@ -60,6 +61,15 @@ try {
   }));
   results.load = rows;
   console.log(table(rows));
+
+  const tablets = Number(process.env.BENCH_TABLETS ?? 50);
+  const liveResults = Number(process.env.BENCH_LIVE_RESULTS ?? 5);
+  const live = await liveLatency(stack, tablets, liveResults);
+  results.live = live;
+  console.log(`\nResult to screen: ${tablets} scoreboards open on one table, ${liveResults} results each way\n`);
+  console.log(table(live.latency));
+  console.log("");
+  console.log(table([live.costs]));
 
   const cookie = [...td.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   const sizes = [];

@@ -10,14 +10,19 @@ const serverDir = fileURLToPath(new URL("../build/server", import.meta.url));
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** Every script the page's HTML asks for (modulepreload links and module imports). */
+/** Every script the page's HTML asks for (modulepreload links, module imports, static scripts) and its inline ones. */
 export async function clientJsFor(baseUrl: string, path: string, cookie?: string) {
   const html = await (await fetch(baseUrl + path, { headers: cookie ? { Cookie: cookie } : {} })).text();
   const files = new Set<string>();
   for (const match of html.matchAll(/(?:href|from|import)\s*=?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(match[1]!);
   for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g))
     files.add(match[1]!);
-  let total = 0;
+  // A page's own static script (the scoreboard's public/scoreboard.js), and the inline scripts every page has.
+  for (const match of html.matchAll(/<script[^>]*\ssrc="(\/[^"/]+\.js)"/g)) files.add(match[1]!);
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1] ?? "")
+    .join("");
+  let total = inline ? gzipSync(inline, { level: 9 }).length : 0;
   for (const file of files) total += gzipSize(join(clientDir, file));
   return { files: files.size, gzipKb: kb(total) };
 }

@@ -102,7 +102,8 @@ null until assigned, then the most recently assigned match of a tournament in pr
   const empty = await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`);
   expect(empty.status).toBe(200);
   expect(await empty.json()).toBeNull();
-  expect(empty.headers.get("Cache-Control")).toBe("public, max-age=2, s-maxage=2");
+  expect(empty.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=300");
+  expect(empty.headers.get("Cache-Tag")).toBe(`table-${table.accessCode},tables-${td.id}`);
 
   const t = await startedTournament(td, 4);
   const [a, b] = await playableMatches(t);

@@ -2,7 +2,10 @@ import { createRequestHandler } from "react-router";
 import { appContext, createRequestContext } from "../app/context.server.ts";
 import { admitRequest, createNonce, finishResponse } from "../app/edge.server.ts";
 import { parseEnv } from "../app/env.server.ts";
+import { isLivePath, openLiveChannel } from "../app/services/live.server.ts";
 import { runScheduledTasks } from "../app/services/scheduled.server.ts";
+
+export { LiveHub } from "./live-hub.ts";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -13,8 +16,11 @@ export default {
     const nonce = createNonce();
     const answer = { nonce, production: env.APP_ENV === "production", dev: import.meta.env.DEV, databaseFailed: false };
     if (request instanceof Response) return finishResponse(incoming, request, answer);
-    const context = createRequestContext({ request, env, ctx, nonce });
-    const response = await requestHandler(request, context);
+    const context = createRequestContext({ request, env, ctx, nonce, live: rawEnv.LIVE });
+    // A push channel's WebSocket goes straight to its Durable Object: the upgrade is not React Router's to answer.
+    const live = isLivePath(new URL(request.url).pathname) ? await openLiveChannel(request, context) : null;
+    if (live?.status === 101) return live;
+    const response = live ?? (await requestHandler(request, context));
     answer.databaseFailed = context.get(appContext).databaseHealth.failed;
     return finishResponse(request, response, answer);
   },

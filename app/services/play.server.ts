@@ -283,7 +283,7 @@ export async function startTournament(
     ],
     ([, updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
-      return { matches: bracket.length, players: draw.length };
+      return { matches: bracket.length, players: draw.length, tournamentId: t.id };
     },
     (error) => {
       if (isBatchGuardFailure(error))
@@ -511,7 +511,7 @@ export type SaveResult = {
 };
 
 export type Saved =
-  | { outcome: "recorded" | "corrected" }
+  | { outcome: "recorded" | "corrected"; tournamentId: string }
   /** Not written: the correction would move these players at tables; confirm with `key`. */
   | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
@@ -571,7 +571,7 @@ export async function saveResult(
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
   if (due) await drawKnockout(db, t.id, now);
-  return { outcome: correcting ? "corrected" : "recorded" };
+  return { outcome: correcting ? "corrected" : "recorded", tournamentId: t.id };
 }
 
 /** Draws the knockout after the groups when it is due and missing (a second draw at once changes nothing). */
@@ -632,7 +632,7 @@ export async function assignTable(
         build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
       ]),
     );
-    return;
+    return { tournamentId: row.tournamentId };
   }
   await db.write(
     write(
@@ -648,6 +648,7 @@ export async function assignTable(
       },
     ),
   );
+  return { tournamentId: row.tournamentId };
 }
 
 /** The prizes paid at finalize, with the players' names (none before). */
@@ -779,7 +780,7 @@ export async function finalizeTournament(
       statements,
       ([, finished]) => {
         if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
-        return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts };
+        return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts, tournamentId: t.id };
       },
       (error) =>
         isBatchGuardFailure(error)

@@ -100,9 +100,10 @@ export type CurrentMatch = Pick<
  * A table and what it shows, in one round trip: the match most recently
  * assigned to it in a tournament that is in progress (DESIGN §5).
  */
-export function scoreboardQuery(
-  code: string,
-): Read<{ table: { id: string; name: string; accessCode: string }; match: CurrentMatch | null } | null> {
+export function scoreboardQuery(code: string): Read<{
+  table: { id: string; name: string; accessCode: string; organiserId: string };
+  match: CurrentMatch | null;
+} | null> {
   const p1 = alias(players, "p1");
   const p2 = alias(players, "p2");
   const current = first(
@@ -124,7 +125,14 @@ export function scoreboardQuery(
       .orderBy(desc(matches.tableAssignedAt))
       .limit(1),
   );
-  return mapRead(reads({ table: tableByCodeQuery(code), row: current }), ({ table, row }) => {
+  const table = first(
+    build
+      .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode, organiserId: tables.organiserId })
+      .from(tables)
+      .where(eq(tables.accessCode, code))
+      .limit(1),
+  );
+  return mapRead(reads({ table, row: current }), ({ table, row }) => {
     if (!table) return null;
     return {
       table,

@@ -1,10 +1,16 @@
 import { AssignTableSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
+import { announceChange } from "~/services/live.server.ts";
 import { assignTable } from "~/services/play.server.ts";
 
 const api = endpoint({
-  PATCH: on({ who: "organiser", body: AssignTableSchema, params: ["id"] }, async ({ caller, body, params }) => {
-    await assignTable(caller, { organiserId: caller.id, matchId: params.id, tableId: body.tableId });
+  PATCH: on({ who: "organiser", body: AssignTableSchema, params: ["id"] }, async ({ caller, body, params, app }) => {
+    const { tournamentId } = await assignTable(caller, {
+      organiserId: caller.id,
+      matchId: params.id,
+      tableId: body.tableId,
+    });
+    announceChange(app, { organiserId: caller.id, tournamentId, what: "table" });
     return Response.json({ message: body.tableId ? "Table assigned" : "Table unassigned" });
   }),
 });

@@ -1,6 +1,7 @@
 import { MatchUpdateSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
+import { announceChange } from "~/services/live.server.ts";
 import { saveResult } from "~/services/play.server.ts";
 
 /**
@@ -9,7 +10,7 @@ import { saveResult } from "~/services/play.server.ts";
  * player1Id/player2Id that differs from the bracket is refused.
  */
 const api = endpoint({
-  PATCH: on({ who: "organiser", body: MatchUpdateSchema, params: ["id"] }, async ({ caller, body, params }) => {
+  PATCH: on({ who: "organiser", body: MatchUpdateSchema, params: ["id"] }, async ({ caller, body, params, app }) => {
     if (body.status !== undefined && body.status !== "completed") {
       return jsonError(400, "A result completes the match: status must be 'completed'");
     }
@@ -21,6 +22,9 @@ const api = endpoint({
       mode: "either",
       players,
     });
+    if (saved.outcome !== "unconfirmed") {
+      announceChange(app, { organiserId: caller.id, tournamentId: saved.tournamentId, what: "result" });
+    }
     return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
   }),
 });

@@ -1,7 +1,7 @@
 import { normalizeAccessCode } from "~/domain/tables.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { SCOREBOARD_CACHE_CONTROL } from "~/services/scoreboard-cache.server.ts";
+import { SCOREBOARD_CACHE_CONTROL, tableCacheTags } from "~/services/scoreboard-cache.server.ts";
 import { scoreboardQuery } from "~/services/tables.server.ts";
 
 /** SPEC's current-match shape, or null when nothing is on the table. */
@@ -27,9 +27,11 @@ const api = endpoint({
             player2Score: m.player2Score,
             winnerId: m.winnerId,
             status: m.status,
+            // Not in SPEC's shape: a walkover shows as such (and a poll sees the change).
+            outcome: m.outcome,
           }
         : null,
-      { headers: { "Cache-Control": SCOREBOARD_CACHE_CONTROL } },
+      { headers: { "Cache-Control": SCOREBOARD_CACHE_CONTROL, "Cache-Tag": tableCacheTags(board.table) } },
     );
   }),
 });

@@ -1,9 +1,14 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
+import { announceChange } from "~/services/live.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 
 const api = endpoint({
-  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params }) => {
-    const result = await startTournament(caller, { organiserId: caller.id, tournament: { id: params.id } });
+  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
+    const { tournamentId, ...result } = await startTournament(caller, {
+      organiserId: caller.id,
+      tournament: { id: params.id },
+    });
+    announceChange(app, { organiserId: caller.id, tournamentId, what: "start" });
     return Response.json({ message: "Tournament started", ...result });
   }),
 });

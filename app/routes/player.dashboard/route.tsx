@@ -1,3 +1,4 @@
+import { useLiveRevalidation } from "~/components/live.ts";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { playerNav } from "~/components/app-shell.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
@@ -57,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               : null,
         };
       }),
+    // The tournaments whose changes this page follows (issue 17): the player's, until they finish.
+    following: browse.registered.filter((t) => t.status === "open" || t.status === "in_progress").map((t) => t.id),
     transactions,
     stats,
     devices,
@@ -71,6 +74,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function PlayerDashboard() {
   const page = useLoaderData<typeof loader>();
   const { q, open, playing, stats } = page;
+  useLiveRevalidation(page.following, playing.length > 0);
   return (
     <DashboardShell
       nav={playerNav}

@@ -1,3 +1,4 @@
+import { useLiveRevalidation } from "~/components/live.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLoaderData, useSubmit } from "react-router";
 import { AppShell, playerNav } from "~/components/app-shell.tsx";
@@ -70,13 +71,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...pending.filter(keep).map((t) => view(t, false, true)),
       ...registered.filter(keep).map((t) => view(t, true)),
     ],
+    // The tournaments whose changes this page follows (issue 17): the player's, until they finish.
+    following: registered.filter((t) => t.status === "open" || t.status === "in_progress").map((t) => t.id),
   };
 }
 
 type Card = Awaited<ReturnType<typeof loader>>["available"][number];
 
 export default function PlayerTournaments() {
-  const { tab, q, maxFee, available, registered } = useLoaderData<typeof loader>();
+  const { tab, q, maxFee, available, registered, following } = useLoaderData<typeof loader>();
+  useLiveRevalidation(following, false);
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -1,16 +1,23 @@
 // The tablet at a table: the live match, in type big enough to read from the
-// bar. Server-rendered; without JavaScript it refreshes itself every 5 s,
-// with it only the data is fetched, backing off while the Wi-Fi is down.
-import { useEffect, useRef, useState } from "react";
+// bar. Server-rendered and never hydrated (issue 17): a 2017 tablet runs one
+// small script, public/scoreboard.js, which follows the table's push channel
+// and swaps in the fresh board. Without that script (JavaScript off, an old
+// browser, a failed load) the page refreshes itself every 5 s; the script
+// cancels that refresh once it runs.
+import { useEffect } from "react";
 import { data, Link, useLoaderData } from "react-router";
 import { TrophyIcon } from "~/components/icons.tsx";
+import type { StaticPage } from "~/components/static-page.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
 import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
-const REFRESH_MS = 5000;
+/** Seconds between the page's own refreshes when its script cannot run (DESIGN §8). */
+const REFRESH_SECONDS = 5;
+
+export const handle = { hydrate: false, script: "/scoreboard.js" } satisfies StaticPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const code = normalizeAccessCode(params.code);
@@ -20,16 +27,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { valid: true as const, code: board.table.accessCode, table: { name: board.table.name }, match: board.match };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.table ? `${loaderData.table.name} — Scoreboard` : "Invalid access code — Break & Run" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.table
+    ? [
+        { title: `${loaderData.table.name} — Scoreboard` },
+        // Cancelled by the board's script when it runs; otherwise the board stays current by reloading.
+        { httpEquiv: "refresh", content: String(REFRESH_SECONDS) },
+      ]
+    : [{ title: "Invalid access code — Break & Run" }];
 
 type ApiMatch = Omit<CurrentMatch, "id" | "tournament"> & { tournament: { name: string } };
 
 export default function Scoreboard() {
   const loaded = useLoaderData<typeof loader>();
+  // Only a client-side navigation renders this in the browser (the page is never hydrated): load the real page,
+  // whose own script keeps it live.
+  useEffect(() => window.location.replace(window.location.href), []);
   if (!loaded.valid) return <InvalidCode />;
-  return <LiveBoard code={loaded.code} tableName={loaded.table.name} initial={loaded.match} />;
+  return <LiveBoard code={loaded.code} tableName={loaded.table.name} match={loaded.match} />;
 }
 
 function InvalidCode() {
@@ -47,80 +62,17 @@ function InvalidCode() {
   );
 }
 
-function LiveBoard({ code, tableName, initial }: { code: string; tableName: string; initial: ApiMatch | null }) {
-  const [match, setMatch] = useState<ApiMatch | null>(initial);
-  const [offline, setOffline] = useState(false);
-  const failures = useRef(0);
-
-  useEffect(() => setMatch(initial), [initial]);
-
-  // Poll the data only; after a failure wait longer each time (up to 30 s).
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    let cancelled = false;
-    const tick = async () => {
-      try {
-        const response = await fetch(`/api/tables/by-code/${code}/current-match`, {
-          headers: { Accept: "application/json" },
-        });
-        if (response.status === 404) {
-          window.location.reload(); // the table was deleted: show the invalid-code screen
-          return;
-        }
-        if (!response.ok) throw new Error(String(response.status));
-        const next = (await response.json()) as ApiMatch | null;
-        if (!cancelled) {
-          setMatch(next);
-          setOffline(false);
-          failures.current = 0;
-        }
-      } catch {
-        failures.current += 1;
-        if (!cancelled) setOffline(true);
-      }
-      if (!cancelled) timer = setTimeout(tick, Math.min(REFRESH_MS * 2 ** failures.current, 30_000));
-    };
-    timer = setTimeout(tick, REFRESH_MS);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [code]);
-
-  // Keep the screen awake where the browser allows it.
-  useEffect(() => {
-    type Sentinel = { release: () => Promise<void> };
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request: (type: "screen") => Promise<Sentinel> } })
-      .wakeLock;
-    if (!wakeLock) return;
-    let sentinel: Sentinel | null = null;
-    const acquire = () => {
-      if (document.visibilityState === "visible")
-        wakeLock
-          .request("screen")
-          .then((s) => (sentinel = s))
-          .catch(() => {});
-    };
-    acquire();
-    document.addEventListener("visibilitychange", acquire);
-    return () => {
-      document.removeEventListener("visibilitychange", acquire);
-      void sentinel?.release().catch(() => {});
-    };
-  }, []);
-
+function LiveBoard({ code, tableName, match }: { code: string; tableName: string; match: ApiMatch | null }) {
   return (
-    <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8">
-      <noscript>
-        <meta httpEquiv="refresh" content="5" />
-      </noscript>
+    <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold sm:text-5xl">{tableName}</h1>
           <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">Live Match Information</p>
         </div>
         <div className="flex items-center gap-3">
-          {offline ? (
+          {/* Put in place by the board's script while it cannot reach the server (inert until then). */}
+          <template data-reconnecting="">
             <p
               role="status"
               className={
@@ -130,7 +82,7 @@ function LiveBoard({ code, tableName, initial }: { code: string; tableName: stri
             >
               Reconnecting…
             </p>
-          ) : null}
+          </template>
           {/* Light or dark as on every page, stored for this tablet: a dim pub may want dark. */}
           <ThemeToggle />
           <Link to="/scoreboard" className="btn-secondary">

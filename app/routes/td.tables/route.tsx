@@ -13,6 +13,7 @@ import { TableSchema } from "~/domain/tables.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
+import { forgetTables } from "~/services/live.server.ts";
 import { createTable, deleteTable, tablesQuery } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
@@ -34,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
       await deleteTable(organiser, organiser.id, tableId);
+      forgetTables(context.get(appContext), organiser.id);
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" }),
       ]);

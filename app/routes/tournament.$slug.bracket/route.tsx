@@ -27,6 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const playing = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   return {
     tournament: {
+      id: tournament.id,
       slug: tournament.slug,
       name: tournament.name,
       venue: tournament.venue,
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function WallBracket() {
   const { tournament: t, matches, you } = useLoaderData<typeof loader>();
   const live = t.status === "in_progress";
-  useLiveRevalidation(live);
+  useLiveRevalidation(live || t.status === "open" ? [t.id] : [], live);
   return (
     <>
       {live ? (

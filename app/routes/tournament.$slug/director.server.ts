@@ -8,6 +8,7 @@ import { DirectorActionSchema, matchAnchor, orderFromSeedForm, type DirectorActi
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
+import { announceChange, type LiveChange } from "~/services/live.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
@@ -93,18 +94,24 @@ export async function directorAction(
     // Each service reads what it needs with the session's check (one round
     // trip), then writes in one batch that asserts the session.
     const organiserId = claim.id;
+    // Pages and tablets hear of a change once it is written.
+    const announce = (what: LiveChange["what"], tournamentId: string) =>
+      announceChange(context.get(appContext), { organiserId, tournamentId, what });
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament });
+        announce("start", started.tournamentId);
         return toast({
           type: "success",
           title: "Tournament started",
           description: `The draw is made: ${started.players} players, ${started.matches} matches.`,
         });
       }
-      case "record-result":
-        await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
+      case "record-result": {
+        const saved = await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
+        if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
+      }
       case "correct-result": {
         // A correction that would swap a player already at a table asks first (issue 20).
         const saved = await saveResult(claim, {
@@ -117,26 +124,31 @@ export async function directorAction(
         if (saved.outcome === "unconfirmed") {
           return resultReply(form, 200, { message: null, confirm: { moves: saved.moves, key: saved.key } });
         }
+        announce("result", saved.tournamentId);
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
       }
-      case "assign-table":
-        await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
+      case "assign-table": {
+        const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
+        announce("table", assigned.tournamentId);
         return toast(
           { type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" },
           atMatch(action.matchId),
         );
+      }
       case "seeds":
         await setSeeds(claim, { organiserId, tournament, order: orderFromSeedForm(form) });
         return toast(
           { type: "success", title: "Seeding saved", description: "The draw will follow your order." },
           `/tournament/${slug}`,
         );
-      case "finalize":
-        await finalizeTournament(claim, { organiserId, tournament });
+      case "finalize": {
+        const finalized = await finalizeTournament(claim, { organiserId, tournament });
+        announce("finalize", finalized.tournamentId);
         return toast(
           { type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." },
           `/tournament/${slug}`,
         );
+      }
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -213,8 +213,9 @@ export default function TournamentPage() {
   // A refused result, or a correction to confirm, reopens its dialog even when the form was posted to the bare page.
   const repliedFor = (intent: "record-result" | "correct-result") => (reply?.intent === intent ? reply.matchId : null);
   const navigate = useNavigate();
-  // While play is on, the bracket follows the evening without a reload.
-  useLiveRevalidation(t.status === "in_progress");
+  // From registration to the final the page follows the evening without a reload: at once when the tournament's
+  // channel says something changed, by polling while it cannot open (during play only).
+  useLiveRevalidation(t.status === "open" || t.status === "in_progress" ? [t.id] : [], t.status === "in_progress");
   const isOwner = viewer?.isOwner === true;
   // The toast shows once; `payment` is then removed from the address (the tab stays).
   useEffect(() => {

@@ -1,0 +1,130 @@
+// Live updates (issue 17): opening a page's or a tablet's push channel, and
+// telling the channels that something changed after a write has committed.
+// The channels are LiveHub Durable Objects (workers/live-hub.ts): one per
+// tournament for its pages, one per director's tables for the tablets (a
+// tablet waiting for its next match does not know which tournament it will
+// come from). Messages say only that something changed; clients read the
+// database again, so a lost message costs at most one poll.
+import { eq } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { appContext, type AppContext } from "~/context.server.ts";
+import { build, first } from "~/db/batch.server.ts";
+import { tables, tournaments } from "~/db/schema.ts";
+import { normalizeAccessCode } from "~/domain/tables.ts";
+import { DATABASE_DOWN } from "~/edge.server.ts";
+import { visitor } from "./access.server.ts";
+import { jsonError } from "./http.server.ts";
+import { tablesCacheTag } from "./scoreboard-cache.server.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+/** What announcing needs of a request's context. */
+type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil">;
+
+/** What changed, in the words of the message clients get (public data only). */
+export type LiveChange = {
+  /** The director whose tables may show it. */
+  organiserId: string;
+  /** The tournament whose pages show it. */
+  tournamentId: string;
+  what: "result" | "table" | "start" | "finalize";
+};
+
+const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;
+const ALLOW_GET = { Allow: "GET" };
+const HUB_ORIGIN = "https://live-hub.internal";
+
+const hubFor = (namespace: DurableObjectNamespace, name: string) => namespace.get(namespace.idFromName(name));
+
+/** The channel a tournament's pages follow, and a director's tablets. */
+const tournamentChannel = (tournamentId: string) => `tournament:${tournamentId}`;
+const tablesChannel = (organiserId: string) => `tables:${organiserId}`;
+
+/**
+ * Tells the channels of `change` that something changed: after the write, never
+ * in its way (a failure here costs the clients one poll, never the write). The
+ * edge's cached answers for the director's tables go first, so a tablet that
+ * reads on the message reads the new state.
+ */
+export function announceChange(app: Announcer, change: LiveChange): void {
+  const { live, waitUntil } = app;
+  const body = JSON.stringify({ type: "changed", what: change.what, tournamentId: change.tournamentId });
+  const announce = async () => {
+    await purgeTables(app, change.organiserId);
+    if (!live) return;
+    const sends = [tournamentChannel(change.tournamentId), tablesChannel(change.organiserId)].map((name) =>
+      hubFor(live, name)
+        .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body })
+        .then((response) => response.body?.cancel()),
+    );
+    await Promise.allSettled(sends);
+  };
+  waitUntil(announce());
+}
+
+/** Drops the edge's cached answers for a director's tables (Workers Cache; nothing to do where there is none). */
+async function purgeTables({ cache }: Announcer, organiserId: string): Promise<void> {
+  try {
+    await cache?.purge({ tags: [tablesCacheTag(organiserId)] });
+  } catch {
+    // The edge keeps the old answer until its s-maxage: the push message still makes clients read again.
+  }
+}
+
+/** After a table is deleted its tablet should learn at once that its code is gone. */
+export function forgetTables(app: Announcer, organiserId: string): void {
+  app.waitUntil(purgeTables(app, organiserId));
+}
+
+/** Whether a request is for a push channel (`/api/live/...`), answered by `openLiveChannel`. */
+export const isLivePath = (pathname: string) => LIVE_PATH.test(pathname);
+
+/**
+ * Opens a push channel: `GET /api/live/tournaments/{id}` (a tournament's
+ * pages) or `GET /api/live/tables/{code}` (a tablet, by its table's access
+ * code), upgraded to a WebSocket. Both name only public data; the messages
+ * carry nothing else.
+ */
+export async function openLiveChannel(request: Request, context: Ctx): Promise<Response> {
+  const url = new URL(request.url);
+  const [, kind, key = ""] = LIVE_PATH.exec(url.pathname) ?? [];
+  const { live } = context.get(appContext);
+  if (request.method !== "GET") return jsonError(405, `${request.method} is not allowed here`, undefined, ALLOW_GET);
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+    return jsonError(426, "Open this address as a WebSocket", undefined, { Upgrade: "websocket" });
+  }
+  const origin = request.headers.get("Origin");
+  if (origin !== null && origin !== url.origin) return jsonError(403, "Cross-origin request refused");
+  if (!live) return jsonError(503, "Live updates are not available here");
+
+  let channel: { name: string; tag: string } | null;
+  try {
+    channel = kind === "tables" ? await tableChannel(context, key) : await pageChannel(context, key);
+  } catch {
+    return jsonError(503, DATABASE_DOWN, undefined, { "Retry-After": "5" });
+  }
+  if (!channel) return jsonError(404, kind === "tables" ? "Invalid access code" : "Tournament not found");
+  const target = `${HUB_ORIGIN}/subscribe?${new URLSearchParams({ tag: channel.tag })}`;
+  return hubFor(live, channel.name).fetch(target, { headers: { Upgrade: "websocket" } });
+}
+
+async function tableChannel(context: Ctx, code: string) {
+  const accessCode = normalizeAccessCode(code);
+  if (!accessCode) return null;
+  const table = await (await visitor(context)).send(
+    first(
+      build
+        .select({ id: tables.id, organiserId: tables.organiserId })
+        .from(tables)
+        .where(eq(tables.accessCode, accessCode))
+        .limit(1),
+    ),
+  );
+  return table ? { name: tablesChannel(table.organiserId), tag: `table:${table.id}` } : null;
+}
+
+async function pageChannel(context: Ctx, id: string) {
+  const tournament = await (await visitor(context)).send(
+    first(build.select({ id: tournaments.id }).from(tournaments).where(eq(tournaments.id, id)).limit(1)),
+  );
+  return tournament ? { name: tournamentChannel(tournament.id), tag: "page" } : null;
+}

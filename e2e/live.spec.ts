@@ -1,0 +1,122 @@
+// Push (issue 17): with a tablet, the director's page and a player's dashboard
+// open, a table assignment and a result reach all of them without a reload; a
+// tablet whose script never loads still follows the match by its own refresh.
+import { expect, type Page, test } from "@playwright/test";
+import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
+import { paidPlayerViaApi, payToEnter } from "./support/payments.ts";
+import { createTournamentViaApi } from "./support/tournaments.ts";
+
+type Match = { id: string; player1Id: string | null; player2Id: string | null };
+
+/** Marks the page's document: the mark is gone if the page reloads. */
+const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute("data-e2e-mark", "1"));
+const sameDocument = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.getAttribute("data-e2e-mark"))).toBe("1");
+
+test("a result reaches the tablet, the director's page and the player's dashboard without a reload @tablet", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await createOrganiser(page.request);
+  const t = await createTournamentViaApi(page.request, { maxPlayers: 2, raceTo: 5, payoutStructure: "winner_only" });
+  const playerContext = await browser.newContext();
+  const player = { ...newIdentity("pip"), name: "Pip Pusher" };
+  await createPlayer(playerContext.request, player);
+  await payToEnter(playerContext.request, t.id);
+  await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("wes"), name: "Wes Websocket" });
+  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  const table = (await (await page.request.post("/api/tables", { data: { name: "Table 5" } })).json()) as {
+    id: string;
+    accessCode: string;
+  };
+  const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
+  if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
+
+  const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await tablet.goto(`/scoreboard/${table.accessCode}`);
+  await expect(tablet.getByText("No Active Match")).toBeVisible();
+  // The board's script has taken over from the page's own timed refresh.
+  await expect(tablet.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+  await page.goto(`/tournament/${t.slug}?tab=bracket`);
+  const card = page.getByTestId("match").first();
+  await expect(card).toHaveAttribute("data-status", "pending");
+  const dashboard = await playerContext.newPage();
+  await dashboard.goto("/player/dashboard");
+  await expect(dashboard.getByText(t.name).first()).toBeVisible();
+  await expect(dashboard.getByText("Table 5")).toHaveCount(0);
+  // Each page follows its channel (the scripts mark the document while their channels are open).
+  for (const p of [tablet, page, dashboard]) {
+    await expect(p.locator("html")).toHaveAttribute("data-live", "open");
+    await markDocument(p);
+  }
+
+  // The director puts the final on the table (through the API: neither page asked for anything).
+  expect((await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status()).toBe(
+    200,
+  );
+  await expect(tablet.getByTestId("match-label")).toHaveText("Final · Race to 5");
+  await expect(tablet.getByTestId("match-status")).toHaveText("in progress");
+  await expect(card).toHaveAttribute("data-status", "in_progress");
+  await expect(card).toContainText("Table 5");
+  await expect(dashboard.getByText("Table 5").first()).toBeVisible();
+
+  // And records the result.
+  const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 3 };
+  expect((await page.request.patch(`/api/matches/${final.id}`, { data: result })).status()).toBe(200);
+  await expect(tablet.getByTestId("match-status")).toHaveText("completed");
+  await expect(tablet.getByTestId("score")).toHaveText(["5", "3"]);
+  await expect(tablet.getByText("Winner:")).toHaveCount(1);
+  await expect(card).toHaveAttribute("data-status", "completed");
+
+  for (const p of [tablet, page, dashboard]) await sameDocument(p);
+  await expect(tablet.getByText("Reconnecting…")).toBeHidden();
+  await tablet.close();
+  await playerContext.close();
+});
+
+test("a tablet whose script is blocked still follows the match by refreshing itself @tablet", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await createOrganiser(page.request);
+  const t = await createTournamentViaApi(page.request, { maxPlayers: 2, raceTo: 5, payoutStructure: "winner_only" });
+  await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("bea"), name: "Bea Blocked" });
+  await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("ned"), name: "Ned Nojs" });
+  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  const table = (await (await page.request.post("/api/tables", { data: { name: "Table 6" } })).json()) as {
+    id: string;
+    accessCode: string;
+  };
+  const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
+  if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
+
+  const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  let blocked = 0;
+  await tablet.route("**/scoreboard.js", (route) => {
+    blocked += 1;
+    return route.abort();
+  });
+  // JavaScript is on: only the board's own script is missing.
+  await tablet.goto(`/scoreboard/${table.accessCode}`);
+  await expect(tablet.getByText("No Active Match")).toBeVisible();
+  expect(blocked).toBe(1);
+  await expect(tablet.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
+
+  expect((await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status()).toBe(
+    200,
+  );
+  await expect(tablet.getByTestId("match-label")).toHaveText("Final · Race to 5", { timeout: 15_000 });
+  const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 1 };
+  expect((await page.request.patch(`/api/matches/${final.id}`, { data: result })).status()).toBe(200);
+  await expect(tablet.getByTestId("match-status")).toHaveText("completed", { timeout: 15_000 });
+  await expect(tablet.getByTestId("score")).toHaveText(["5", "1"]);
+  // It got there by reloading, each time without its script.
+  expect(blocked).toBeGreaterThan(1);
+  await tablet.close();
+});

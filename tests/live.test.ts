@@ -1,0 +1,172 @@
+// Push (issue 17) through the real Worker: a tablet's and a page's WebSocket
+// hear every change the director writes, once it is written; subscriptions
+// are refused for what does not exist; the tablet page ships no framework.
+import { gzipSync } from "node:zlib";
+import { expect, test } from "vitest";
+import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
+import { useTestApp } from "./support/stack.ts";
+
+const app = useTestApp();
+const f = useFactories(app);
+
+type Change = { type: string; what: string; tournamentId: string };
+type Match = { id: string; player1Id: string | null; player2Id: string | null; status: string };
+
+/** A subscriber: the messages in arrival order, and the next one awaited in turn. */
+async function subscribe(path: string) {
+  const socket = new WebSocket(app.url.replace(/^http/, "ws") + path);
+  const received: Change[] = [];
+  const waiting: ((change: Change) => void)[] = [];
+  socket.addEventListener("message", (event) => {
+    const change = JSON.parse(String(event.data)) as Change;
+    const next = waiting.shift();
+    if (next) next(change);
+    else received.push(change);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error(`${path} did not open`)), { once: true });
+  });
+  return {
+    next: (): Promise<Change> => {
+      const queued = received.shift();
+      return queued ? Promise.resolve(queued) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** Whether a WebSocket to `path` opens (true) or is refused (false). */
+function opens(path: string): Promise<boolean> {
+  const socket = new WebSocket(app.url.replace(/^http/, "ws") + path);
+  return new Promise((resolve) => {
+    socket.addEventListener("open", () => {
+      socket.close();
+      resolve(true);
+    });
+    socket.addEventListener("error", () => resolve(false));
+  });
+}
+
+async function addTable(td: Account, name: string) {
+  const response = await td.client.json("POST", "/api/tables", { name });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; accessCode: string };
+}
+
+async function twoPlayerTournament(td: Account): Promise<TournamentJson> {
+  const t = await f.createTournament(td, { maxPlayers: 2, payoutStructure: "winner_only" });
+  await f.enter(t, 2);
+  return t;
+}
+
+test("a tablet and a tournament's pages hear start, table, result, correction and finalize", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Table 1");
+  const t = await twoPlayerTournament(td);
+  // The tablet subscribes by its code (any case, as typed); the pages by the tournament's id.
+  const tablet = await subscribe(`/api/live/tables/${table.accessCode.toLowerCase()}`);
+  const page = await subscribe(`/api/live/tournaments/${t.id}`);
+  const heard = async (what: string) => {
+    expect(await page.next()).toEqual({ type: "changed", what, tournamentId: t.id });
+    expect(await tablet.next()).toEqual({ type: "changed", what, tournamentId: t.id });
+  };
+
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  await heard("start");
+  const [final] = await f.matchesOf<Match>(t);
+  if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
+
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: table.id })).status).toBe(200);
+  await heard("table");
+  const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 2 };
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}`, result)).status).toBe(200);
+  await heard("result");
+  const corrected = { ...result, player2Score: 3 };
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}`, corrected)).status).toBe(200);
+  await heard("result");
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+  await heard("finalize");
+
+  // What the tablet then reads is the database's truth: the tournament is over, the table free.
+  const current = await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`);
+  expect(await current.json()).toBeNull();
+  tablet.close();
+  page.close();
+});
+
+test("the director's page forms announce too, and a refused write announces nothing", async () => {
+  const td = await f.organiser();
+  const stranger = await f.organiser("Sid Stranger");
+  const table = await addTable(td, "Table 2");
+  const t = await twoPlayerTournament(td);
+  const page = await subscribe(`/api/live/tournaments/${t.id}`);
+
+  const started = await td.client.postForm(`/tournament/${t.slug}`, { intent: "start" });
+  expect(started.status).toBe(302);
+  expect(await page.next()).toMatchObject({ what: "start" });
+  const [final] = await f.matchesOf<Match>(t);
+  if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
+
+  // Someone else's result is refused (403) and says nothing; the director's next write is the next message.
+  const refused = await stranger.client.json("PATCH", `/api/matches/${final.id}`, { winnerId: final.player1Id });
+  expect(refused.status).toBe(403);
+  const form = { intent: "assign-table", matchId: final.id, tableId: table.id };
+  expect((await td.client.postForm(`/tournament/${t.slug}`, form)).status).toBe(302);
+  expect(await page.next()).toMatchObject({ what: "table", tournamentId: t.id });
+  const recorded = await td.client.postForm(`/tournament/${t.slug}`, {
+    intent: "record-result",
+    matchId: final.id,
+    winnerId: final.player1Id,
+    player1Score: "5",
+    player2Score: "1",
+  });
+  expect(recorded.status).toBe(302);
+  expect(await page.next()).toMatchObject({ what: "result", tournamentId: t.id });
+  page.close();
+});
+
+test("subscriptions name something that exists, as a WebSocket, from this site", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Table 3");
+  expect(await opens(`/api/live/tables/${table.accessCode}`)).toBe(true);
+  expect(await opens("/api/live/tables/ZZZZ2222")).toBe(false);
+  expect(await opens("/api/live/tables/not-a-code")).toBe(false);
+  expect(await opens("/api/live/tournaments/no-such-tournament")).toBe(false);
+
+  // Not a WebSocket: told so, in the API's JSON shape.
+  const plain = await app.client().get(`/api/live/tables/${table.accessCode}`);
+  expect(plain.status).toBe(426);
+  expect(await plain.json()).toEqual({ message: "Open this address as a WebSocket" });
+  const posted = await app.client().json("POST", `/api/live/tables/${table.accessCode}`, {});
+  expect(posted.status).toBe(405);
+  expect(posted.headers.get("Allow")).toBe("GET");
+});
+
+test("the scoreboard ships one small script instead of React, and refreshes itself without it", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Table 4");
+  const response = await app.client().get(`/scoreboard/${table.accessCode}`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+
+  // No module scripts, no preloads, no hydration data: only the page's own script and the inline theme scripts.
+  expect(html).not.toMatch(/type="module"|modulepreload|__reactRouterContext/);
+  const external = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)];
+  expect(external.map((m) => m[1])).toEqual(["/scoreboard.js"]);
+  expect(external[0]?.[0]).toContain(`nonce="${nonce}"`);
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
+  const script = await (await app.client().get("/scoreboard.js")).text();
+  expect(script).toContain("/api/live/tables/");
+  const gzipped = gzipSync(Buffer.from(script + inline.join(""))).length;
+  expect(gzipped).toBeLessThanOrEqual(15 * 1024);
+
+  // The timed refresh is in the page itself, for when the script cannot run.
+  expect(html).toMatch(/<meta http-equiv="refresh" content="5"\/?>/);
+  // The invalid-code page does not reload itself.
+  const invalid = await app.client().get("/scoreboard/ZZZZ2222");
+  expect(invalid.status).toBe(404);
+  expect(await invalid.text()).not.toContain('http-equiv="refresh"');
+});
