@@ -131,7 +131,7 @@ function ResultsGrid({
   }
   const result = (rowId: string, columnId: string) => {
     const m = between.get(`${rowId} ${columnId}`);
-    if (!m || m.status !== "completed") return { text: "", label: "not played yet", tone: "" };
+    if (m?.status !== "completed") return { text: "", label: "not played yet", tone: "" };
     const won = m.winnerId === rowId;
     if (m.outcome !== "played") {
       const how = m.outcome === "walkover" ? (won ? "won by walkover" : "lost by walkover") : "double forfeit";

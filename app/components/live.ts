@@ -4,7 +4,7 @@
 // channel cannot open they poll instead, backing off; without JavaScript the
 // pages that refresh themselves keep their timed refresh.
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 const POLL_MS = 10_000;
 const MAX_POLL_MS = 60_000;
@@ -32,6 +32,19 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
   const latest = useRef(revalidator);
   latest.current = revalidator;
   const key = tournamentIds.slice(0, MAX_CHANNELS).join(" ");
+  // A read while the page is navigating or submitting would interrupt that navigation's own loaders, and with
+  // them the toast its redirect carries (the director's "Payouts confirmed"): wait until it is done, then read.
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const busyNow = useRef(busy);
+  busyNow.current = busy;
+  const missed = useRef(false);
+  useEffect(() => {
+    if (busy || !missed.current) return;
+    missed.current = false;
+    void latest.current.revalidate();
+  }, [busy]);
 
   useEffect(() => {
     const ids = key ? key.split(" ") : [];
@@ -49,9 +62,13 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       timers.add(timer);
     };
     let lastRead = Date.now();
+    const read = () => {
+      if (busyNow.current) missed.current = true;
+      else void latest.current.revalidate();
+    };
     const revalidate = () => {
       lastRead = Date.now();
-      if (document.visibilityState === "visible") void latest.current.revalidate();
+      if (document.visibilityState === "visible") read();
     };
     // Whether every channel is open, also on the document for anyone who needs to know (the end-to-end tests).
     const showOpen = () => {
@@ -90,7 +107,7 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       socket.onmessage = (event) => {
         if (event.data === "pong") return;
         lastRead = Date.now();
-        void latest.current.revalidate();
+        read();
       };
       socket.onclose = () => {
         sockets.delete(socket);
