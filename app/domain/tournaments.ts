@@ -47,9 +47,9 @@ export const tournamentTypeOptions: { value: TournamentType; label: string; unav
 
 export const matchTypeOptions: { value: MatchType; label: string; unavailable?: string }[] = [
   { value: "1v1", label: "Singles (1v1)" },
-  { value: "2v2", label: "Doubles (2v2)", unavailable: "Coming soon" },
-  { value: "3v3", label: "Teams of 3 (3v3)", unavailable: "Coming soon" },
-  { value: "4v4", label: "Teams of 4 (4v4)", unavailable: "Coming soon" },
+  { value: "2v2", label: "Doubles (2v2)" },
+  { value: "3v3", label: "Teams of 3 (3v3)" },
+  { value: "4v4", label: "Teams of 4 (4v4)" },
 ];
 
 export const statusLabels: Record<TournamentStatus, string> = {

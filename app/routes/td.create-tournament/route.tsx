@@ -99,6 +99,8 @@ export default function CreateTournament() {
     Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2,
   );
   const rakeIsPercent = fields.rakeType.value === "percent";
+  // An entry is a team in a team event: the field counts teams (issue 16).
+  const teamEvent = hydrated && (fields.matchType.value ?? "1v1") !== "1v1";
 
   return (
     <AppShell nav={organiserNav}>
@@ -230,10 +232,11 @@ export default function CreateTournament() {
                 hint="Groups into a knockout only: how many go on to the knockout."
               />
               <TextField
-                label="Max players"
+                label={teamEvent ? "Max teams" : "Max players"}
                 meta={fields.maxPlayers}
                 type="number"
                 inputProps={{ min: 2, max: 512, step: 1, inputMode: "numeric" }}
+                hint={hydrated ? undefined : "In a team event: the number of teams."}
               />
               <TextField
                 label="Race to (optional)"
