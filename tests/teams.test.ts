@@ -139,3 +139,150 @@ test("a team's details are refused in a singles event, and a plain entry in a te
   );
   expect(await f.count("tournament_players", "tournament_id = ?", [singles.id])).toBe(0);
 });
+
+type Match = {
+  id: string;
+  bracket: string;
+  player1Id: string | null;
+  player2Id: string | null;
+  player1: { name: string } | null;
+  player2: { name: string } | null;
+  player1Members?: { id: string; name: string }[];
+  player2Members?: { id: string; name: string }[];
+  status: string;
+  round: number;
+  winnerId: string | null;
+};
+
+/** A captain and teammates who enter a team and pay by card; the captain first. */
+async function enterTeam(t: TournamentJson, name: string, size: number): Promise<Account[]> {
+  const members = [];
+  for (let i = 0; i < size; i++) members.push(await f.player(`${name} ${i + 1}`));
+  const [captain, ...others] = members as [Account, ...Account[]];
+  const response = await join(
+    captain,
+    t,
+    name,
+    others.map((m) => m.email),
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+  await payByCard(captain, ((await response.json()) as { paymentIntentId: string }).paymentIntentId);
+  return members;
+}
+
+test("a 2v2 double elimination from the draw to finalize: teams play, prizes split to the penny", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, {
+    matchType: "2v2",
+    tournamentType: "double_elimination",
+    maxPlayers: 4,
+    entryFee: "10.03",
+    rakeValue: "1.00",
+    payoutStructure: "winner_ru_semi",
+  });
+  const names = ["Cue Balls", "Pot Luck", "Safety First", "Kiss Shots"];
+  const teamsByName = new Map<string, Account[]>();
+  for (const name of names) teamsByName.set(name, await enterTeam(t, name, 2));
+  const detail = await tournamentJson(t);
+  expect(detail.playerCount).toBe(4);
+  const teamIds = new Map((detail.teams ?? []).map((team) => [team.id, team.name]));
+  expect([...teamIds.values()].sort()).toEqual([...names].sort());
+
+  const started = await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  expect(started.status, await started.clone().text()).toBe(200);
+  const drawn = await f.matchesOf<Match>(t);
+  const first = drawn.filter((m) => m.bracket === "winners" && m.round === 1);
+  expect(first).toHaveLength(2);
+  for (const m of first) {
+    // Slots hold team ids; names and members come with them.
+    expect(teamIds.get(m.player1Id as string)).toBe(m.player1?.name);
+    expect(teamIds.get(m.player2Id as string)).toBe(m.player2?.name);
+    const captain = teamsByName.get(m.player1?.name as string)?.[0];
+    expect(m.player1Members?.map((p) => p.id)).toEqual(teamsByName.get(m.player1?.name as string)?.map((p) => p.id));
+    expect(m.player1Members?.[0]?.id).toBe(captain?.id);
+    expect(m.player2Members).toHaveLength(2);
+  }
+
+  // A team match on a table: the scoreboard's JSON names the teams and their members.
+  const table = (await (await td.client.json("POST", "/api/tables", { name: "Table 1" })).json()) as {
+    id: string;
+    accessCode: string;
+  };
+  const onTable = first[0] as Match;
+  expect((await td.client.json("PATCH", `/api/matches/${onTable.id}/table`, { tableId: table.id })).status).toBe(200);
+  const current = (await (
+    await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)
+  ).json()) as Match;
+  expect(current.player1).toEqual(onTable.player1);
+  expect(current.player1Id).toBe(onTable.player1Id);
+  expect(current.player2Members?.map((p) => p.name)).toEqual(onTable.player2Members?.map((p) => p.name));
+  const board = (await (await app.client().get(`/scoreboard/${table.accessCode}`)).text()).replaceAll("<!-- -->", "");
+  expect(board).toContain(onTable.player1?.name as string);
+
+  // The director records results per team: player 1 wins every match.
+  for (let guard = 0; guard < 20; guard++) {
+    const playable = (await f.matchesOf<Match>(t)).filter(
+      (m) => m.status !== "completed" && m.player1Id && m.player2Id,
+    );
+    if (playable.length === 0) break;
+    for (const m of playable) {
+      const response = await td.client.json("PATCH", `/api/matches/${m.id}`, { winnerId: m.player1Id });
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+  }
+  const standings = await f.standingsOf(t);
+  expect(standings.map((row) => row.place)).toEqual(["1", "2", "3", "4"]);
+  expect(standings.map((row) => row.name).sort()).toEqual([...names].sort());
+
+  // Pool per player: 8 × (£10.03 − £1.00) = £72.24; 50% / 25% / 12.5% / 12.5% to the teams.
+  const preview = (await (await td.client.get(`/api/tournaments/${t.id}/payout-preview`)).json()) as {
+    playerName: string;
+    position: string;
+    amount: string;
+  }[];
+  expect(preview.map((row) => [row.position, row.amount])).toEqual([
+    ["1st", "36.12"],
+    ["2nd", "18.06"],
+    ["3rd", "9.03"],
+    ["4th", "9.03"],
+  ]);
+  const finalize = await td.client.json("POST", `/api/tournaments/${t.id}/finalize`);
+  expect(finalize.status, await finalize.clone().text()).toBe(200);
+
+  // Each team's prize split between its members, the odd penny to the captain.
+  const expected = [
+    [1806, 1806],
+    [903, 903],
+    [452, 451],
+    [452, 451],
+  ];
+  for (const [place, row] of standings.entries()) {
+    const [captain, mate] = teamsByName.get(row.name) as [Account, Account];
+    expect([await f.balance("player", captain.id), await f.balance("player", mate.id)]).toEqual(expected[place]);
+  }
+  expect(await f.balance("organiser", td.id)).toBe(800);
+  const paidOut = await f.sql().execute({
+    sql: "select sum(amount_pence) as total, count(*) as n from payouts where tournament_id = ?",
+    args: [t.id],
+  });
+  expect([Number(paidOut.rows[0]?.total), Number(paidOut.rows[0]?.n)]).toEqual([7224, 8]);
+  await f.expectLedgerTrue();
+
+  // Each member's statistics count the team's matches, wins, tournament and their own share.
+  const champions = teamsByName.get(standings[0]?.name as string) as Account[];
+  const championRow = standings[0] as { played: number; won: number };
+  for (const member of champions) {
+    const response = await member.client.get(`/api/players/${member.id}/stats`);
+    const stats = (await response.json()) as Record<string, unknown>;
+    expect(stats).toMatchObject({
+      tournamentsPlayed: 1,
+      tournamentsWon: 1,
+      matchesPlayed: championRow.played,
+      matchesWon: championRow.won,
+      totalEarnings: "18.06",
+    });
+  }
+  // A second finalize changes nothing.
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(409);
+  await f.expectLedgerTrue();
+});

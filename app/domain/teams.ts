@@ -97,3 +97,7 @@ export const teamLine = (team: { name: string; captainName: string }): string =>
 /** Entries against places on a card: "3/8", or "3/8 teams" in a team event. */
 export const entriesText = (count: number, max: number, matchType: MatchType): string =>
   `${count}/${max}${isTeamEvent(matchType) ? " teams" : ""}`;
+
+/** Why a tournament cannot start while a member's place is empty. */
+export const teamShortMessage = (teamName: string): string =>
+  `Team ${teamName} is a player short: its captain names a replacement first`;

@@ -9,6 +9,7 @@ import {
   isBatchGuardFailure,
   isCheckViolation,
   known,
+  outer,
   query,
   reads,
   write,
@@ -306,7 +307,7 @@ export async function payFromBalance(
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null, payment_intent_id = ${key}
         where tournament_id = ${t.id} and player_id = ${playerId} and paid = 0 and hold_expires_at > ${now}
           and ${openForEntries(t.id, now)} and ${hasFunds("player", playerId, amount)}
-          and exists (select 1 from ${teams} where ${teams.id} = ${tournamentPlayers.id})
+          and exists (select 1 from ${teams} te where te.id = ${outer(tournamentPlayers.id)})
         returning id`)
           : build.all<{ id: string }>(sql`
         insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, payment_intent_id, joined_at)
