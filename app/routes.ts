@@ -50,6 +50,8 @@ export default [
   route("api/tournaments/:id/matches", "routes/api.tournaments.$id.matches/route.ts"),
   route("api/tournaments/:id/standings", "routes/api.tournaments.$id.standings/route.ts"),
   route("api/tournaments/:id/seeds", "routes/api.tournaments.$id.seeds/route.ts"),
+  route("api/tournaments/:id/teams/:teamId", "routes/api.tournaments.$id.teams.$teamId/route.ts"),
+  route("api/tournaments/:id/teams/:teamId/leave", "routes/api.tournaments.$id.teams.$teamId.leave/route.ts"),
   route("api/matches/:id", "routes/api.matches.$id/route.ts"),
   route("api/matches/:id/table", "routes/api.matches.$id.table/route.ts"),
   route("api/tables", "routes/api.tables/route.ts"),

@@ -286,3 +286,90 @@ test("a 2v2 double elimination from the draw to finalize: teams play, prizes spl
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(409);
   await f.expectLedgerTrue();
 });
+
+test("before the start a member leaves and the captain names a replacement; no money moves", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { matchType: "2v2", maxPlayers: 4 });
+  const [cap, mate] = await enterTeam(t, "Cue Balls", 2);
+  const [rivalCap, rivalMate] = await enterTeam(t, "Pot Luck", 2);
+  const teamId = ((await tournamentJson(t)).teams ?? []).find((team) => team.name === "Cue Balls")?.id as string;
+  const newcomer = await f.player("Newcomer");
+  const outsider = await f.player("Outsider");
+  const balances = async () => Promise.all([cap, mate, newcomer].map((p) => f.balance("player", (p as Account).id)));
+  const before = await balances();
+  const leave = (p: Account) => p.client.json("POST", `/api/tournaments/${t.id}/teams/${teamId}/leave`);
+  const replace = (p: Account, from: string, to: string) =>
+    p.client.json("PATCH", `/api/tournaments/${t.id}/teams/${teamId}`, { replace: { from, to } });
+  const refused = async (response: Response, status: number, message: string) => {
+    expect(response.status, message).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toBe(message);
+  };
+
+  // Only a member leaves, and not the captain; only the captain replaces.
+  await refused(await leave(outsider), 403, "Only a member of the team can leave it");
+  await refused(await leave(cap as Account), 409, "The captain cannot leave the team: the captain paid for it");
+  await refused(
+    await replace(mate as Account, (mate as Account).email, newcomer.email),
+    403,
+    "Only the team's captain can name a replacement",
+  );
+  await refused(
+    await replace(cap as Account, (cap as Account).email, newcomer.email),
+    400,
+    "The captain cannot be replaced",
+  );
+  await refused(
+    await replace(cap as Account, (mate as Account).email, "ghost@example.com"),
+    400,
+    "No player account for ghost@example.com",
+  );
+  await refused(
+    await replace(cap as Account, (mate as Account).email, (rivalMate as Account).email),
+    409,
+    `${(rivalMate as Account).email} is already in this tournament`,
+  );
+  await refused(
+    await replace(cap as Account, outsider.email, newcomer.email),
+    400,
+    `${outsider.email} is not in this team`,
+  );
+
+  // The member leaves: the team is a player short and the tournament cannot start.
+  expect((await leave(mate as Account)).status).toBe(200);
+  await refused(await leave(mate as Account), 403, "Only a member of the team can leave it");
+  await refused(
+    await td.client.json("POST", `/api/tournaments/${t.id}/start`),
+    409,
+    "Team Cue Balls is a player short: its captain names a replacement first",
+  );
+  // The captain names the replacement; the newcomer is told; the team plays.
+  expect((await replace(cap as Account, (mate as Account).email, newcomer.email)).status).toBe(200);
+  const team = ((await tournamentJson(t)).teams ?? []).find((x) => x.id === teamId);
+  expect(team?.members.map((m) => m.name)).toEqual(["Cue Balls 1", "Newcomer"]);
+  const outbox = (await (await app.client().get("/api/dev/outbox")).json()) as { to: string }[];
+  expect(outbox.some((m) => m.to === newcomer.email)).toBe(true);
+  // Swapping a current member works too, and the one who left may be named again.
+  expect((await replace(cap as Account, newcomer.email, (mate as Account).email)).status).toBe(200);
+  expect(await balances()).toEqual(before);
+
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  await refused(await leave(mate as Account), 409, "A team can only change before the tournament starts");
+  await refused(
+    (await rivalCap?.client.json("PATCH", `/api/tournaments/${t.id}/teams/${teamId}`, {
+      replace: { from: (mate as Account).email, to: outsider.email },
+    })) as Response,
+    403,
+    "Only the team's captain can name a replacement",
+  );
+  await refused(
+    await replace(cap as Account, (mate as Account).email, outsider.email),
+    409,
+    "A team can only change before the tournament starts",
+  );
+  // Nonsense is a 4xx, never a 500.
+  expect((await cap?.client.json("PATCH", `/api/tournaments/${t.id}/teams/${teamId}`, { replace: "x" }))?.status).toBe(
+    400,
+  );
+  expect((await cap?.client.json("POST", `/api/tournaments/${t.id}/teams/nope/leave`))?.status).toBe(404);
+  await f.expectLedgerTrue();
+});
