@@ -14,6 +14,7 @@ export default [
   route("player/tournaments", "routes/player.tournaments/route.tsx"),
   route("tournament/:slug", "routes/tournament.$slug/route.tsx"),
   route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
+  route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
   route("tournament/:slug/bracket", "routes/tournament.$slug.bracket/route.tsx"),
   route("td/tables", "routes/td.tables/route.tsx"),
   route("scoreboard", "routes/scoreboard/route.tsx"),

@@ -14,7 +14,7 @@ import {
 } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { normaliseEmails, teamMessages, teamSize } from "~/domain/teams.ts";
+import { teamMessages, teamSize } from "~/domain/teams.ts";
 import type { Mailer } from "./email.server.ts";
 
 const teamChangeMessages = {
@@ -108,6 +108,7 @@ export async function replaceTeamMember(
     tournamentId,
     teamId,
     from,
+    fromId,
     to,
     origin,
     now = Date.now(),
@@ -115,13 +116,16 @@ export async function replaceTeamMember(
     captainId: string;
     tournamentId: string;
     teamId: string;
+    /** Who is replaced: an e-mail (the JSON API), or a member's id (the page, which shows no e-mails). */
     from: string;
+    fromId?: string;
     to: string;
     origin: string;
     now?: number;
   },
 ) {
-  const [fromEmail = "", toEmail = ""] = normaliseEmails([from, to]);
+  const fromEmail = from.trim().toLowerCase();
+  const toEmail = to.trim().toLowerCase();
   const read = await db.send(
     reads({
       found: teamRead(tournamentId, teamId),
@@ -147,11 +151,12 @@ export async function replaceTeamMember(
   if (team.captainId !== captainId) throw new DomainError(403, teamChangeMessages.captainOnly);
   if (team.status !== "open") throw new DomainError(409, teamChangeMessages.started);
   const captain = members.find((m) => m.id === captainId);
-  if (fromEmail === captain?.email) throw new DomainError(400, teamChangeMessages.captainNotReplaced);
+  if (fromEmail === captain?.email || fromId === captainId)
+    throw new DomainError(400, teamChangeMessages.captainNotReplaced);
   if (!read.newcomer) throw new DomainError(400, teamMessages.noAccount(toEmail), { field: "to" });
   if (read.elsewhere) throw new DomainError(409, teamMessages.alreadyIn(toEmail), { field: "to" });
   const size = teamSize(team.matchType);
-  const leaving = members.find((m) => m.email === fromEmail);
+  const leaving = members.find((m) => m.email === fromEmail || (fromId !== undefined && m.id === fromId));
   if (!leaving && members.length >= size) throw new DomainError(400, teamChangeMessages.notInTeam(fromEmail));
   // The newcomer takes the leaver's slot, or the first empty one.
   const taken = new Set(members.filter((m) => m !== leaving).map((m) => m.slot));
