@@ -110,15 +110,15 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   const tournamentType = page.getByLabel("Tournament type");
   await expect(tournamentType).toBeFocused();
-  // Double elimination (its grand final choice appears) and round robin can be chosen; groups cannot be played
-  // yet and are disabled: the arrows skip them.
+  // Every type can be chosen: double elimination (its grand final choice appears), round robin, groups.
   await page.keyboard.press("ArrowDown");
   await expect(tournamentType).toHaveValue("double_elimination");
   await expect(page.getByLabel("Grand final")).toBeVisible();
   await page.keyboard.press("ArrowDown");
   await expect(tournamentType).toHaveValue("round_robin");
   await page.keyboard.press("ArrowDown");
-  await expect(tournamentType).toHaveValue("round_robin");
+  await expect(tournamentType).toHaveValue("round_robin_tier");
+  await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
   await expect(tournamentType).toHaveValue("single_elimination");
@@ -126,7 +126,11 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   const matchType = page.getByLabel("Match type");
   await expect(matchType).toBeFocused();
+  // Teams too (issue 16): the field then counts teams.
   await page.keyboard.press("ArrowDown");
+  await expect(matchType).toHaveValue("2v2");
+  await expect(page.getByLabel("Max teams")).toBeVisible();
+  await page.keyboard.press("ArrowUp");
   await expect(matchType).toHaveValue("1v1");
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Seeding")).toBeFocused();

@@ -232,11 +232,10 @@ export default function CreateTournament() {
                 hint="Groups into a knockout only: how many go on to the knockout."
               />
               <TextField
-                label={teamEvent ? "Max teams" : "Max players"}
+                label={teamEvent ? "Max teams" : hydrated ? "Max players" : "Max players (teams in a team event)"}
                 meta={fields.maxPlayers}
                 type="number"
                 inputProps={{ min: 2, max: 512, step: 1, inputMode: "numeric" }}
-                hint={hydrated ? undefined : "In a team event: the number of teams."}
               />
               <TextField
                 label="Race to (optional)"
