@@ -174,14 +174,16 @@ function MatchBoard({ match }: { match: ApiMatch }) {
       </div>
       <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
         <PlayerPanel
-          label="Player 1"
+          label={match.player1Members.length > 0 ? "Team 1" : "Player 1"}
           name={match.player1?.name ?? "TBD"}
+          members={match.player1Members.map((m) => m.name).join(" & ")}
           score={match.player1Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player1Id}
         />
         <PlayerPanel
-          label="Player 2"
+          label={match.player2Members.length > 0 ? "Team 2" : "Player 2"}
           name={match.player2?.name ?? "TBD"}
+          members={match.player2Members.map((m) => m.name).join(" & ")}
           score={match.player2Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player2Id}
         />
@@ -200,7 +202,20 @@ function MatchBoard({ match }: { match: ApiMatch }) {
   );
 }
 
-function PlayerPanel({ label, name, score, winner }: { label: string; name: string; score: number; winner: boolean }) {
+function PlayerPanel({
+  label,
+  name,
+  members,
+  score,
+  winner,
+}: {
+  label: string;
+  name: string;
+  /** A team's members ("Sam & Kim"); empty for a player. */
+  members: string;
+  score: number;
+  winner: boolean;
+}) {
   return (
     <div
       className={
@@ -219,6 +234,7 @@ function PlayerPanel({ label, name, score, winner }: { label: string; name: stri
         ) : null}
         {name}
       </p>
+      {members ? <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">{members}</p> : null}
       <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl" data-testid="score">
         {score}
       </p>

@@ -309,6 +309,12 @@ export default function TournamentPage() {
                   <dt>Total</dt>
                   <dd className="tabular-nums">{formatGBP(entryTotalPence(t))}</dd>
                 </div>
+                {t.teamSize > 1 ? (
+                  <div className="flex justify-between font-semibold">
+                    <dt>A team of {t.teamSize} pays</dt>
+                    <dd className="tabular-nums">{formatGBP(entryTotalPence(t) * t.teamSize)}</dd>
+                  </div>
+                ) : null}
               </dl>
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
                 {t.playerCount}/{t.maxPlayers} {t.teamSize > 1 ? "teams" : "players"} registered
