@@ -282,6 +282,13 @@ test("a 2v2 double elimination from the draw to finalize: teams play, prizes spl
       totalEarnings: "18.06",
     });
   }
+  // The champions' teammate (not the captain) sees where the team finished, and the bracket marks it "(you)".
+  const mate = champions[1] as Account;
+  const mine = (await (await mate.client.get("/player/tournaments?tab=registered")).text()).replaceAll("<!-- -->", "");
+  expect(mine).toContain("Champion");
+  expect(mine).toContain(`Team ${standings[0]?.name} (captain: ${standings[0]?.name} 1)`);
+  const page = (await (await mate.client.get(`/tournament/${t.slug}?tab=bracket`)).text()).replaceAll("<!-- -->", "");
+  expect(page).toContain("(you)");
   // A second finalize changes nothing.
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(409);
   await f.expectLedgerTrue();

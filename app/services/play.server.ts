@@ -403,7 +403,9 @@ export function playerBracketsQuery(
     .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
     .where(
       and(
-        eq(tournamentPlayers.playerId, playerId),
+        // Their own entry, or a team they play for.
+        sql`(${tournamentPlayers.playerId} = ${playerId} or ${tournamentPlayers.id} in
+          (select tm.team_id from ${teamMembers} tm where tm.player_id = ${playerId}))`,
         eq(tournamentPlayers.paid, true),
         inArray(tournaments.status, [...statuses]),
       ),

@@ -211,7 +211,13 @@ export function browseForPlayerQuery(playerId: string, now = Date.now()) {
   // The player's own entries, and in team events the entries of teams they play for.
   const entries = (paid: boolean) =>
     build
-      .select({ ...summaryColumns(now), teamName: teams.name, captainId: teams.captainId, captainName: captain.name })
+      .select({
+        ...summaryColumns(now),
+        registrationId: tournamentPlayers.id,
+        teamName: teams.name,
+        captainId: teams.captainId,
+        captainName: captain.name,
+      })
       .from(tournamentPlayers)
       .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
@@ -237,7 +243,13 @@ export function browseForPlayerQuery(playerId: string, now = Date.now()) {
         team:
           row.teamName === null
             ? null
-            : { name: row.teamName, captainId: row.captainId ?? "", captainName: row.captainName ?? "" },
+            : {
+                name: row.teamName,
+                captainId: row.captainId ?? "",
+                captainName: row.captainName ?? "",
+                // What the player's matches hold: the team's id.
+                entryId: row.registrationId,
+              },
       });
       return {
         available: open.filter((row) => !mine.has(row.tournament.id)).map(toSummary),

@@ -42,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const keep = (t: (typeof available)[number]) =>
     matchesSearch(t, q) && (maxFeePence === null || t.entryFeePence <= maxFeePence);
   const now = Date.now();
-  type Entry = (typeof available)[number] & { team?: { name: string; captainId: string; captainName: string } | null };
+  type Entry = (typeof available)[number] & {
+    team?: { name: string; captainId: string; captainName: string; entryId: string } | null;
+  };
   const view = (t: Entry, isRegistered: boolean, isPending = false) => ({
     id: t.id,
     slug: t.slug,
@@ -66,7 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
     state: registrationState({ ...t, playerCount: t.placesTaken, registered: isRegistered, pending: isPending, now }),
     // Once play starts, where the player stands says more than "Registered" (issue 20).
-    standing: isRegistered && t.status !== "open" ? standingView(t.status, brackets.get(t.id) ?? [], claim.id) : null,
+    standing:
+      isRegistered && t.status !== "open"
+        ? standingView(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id)
+        : null,
   });
   return {
     tab,

@@ -436,7 +436,10 @@ function Bracket() {
   const { tournament: t, matches, tables, viewer, league, groups, advancePerGroup } = useLoaderData<typeof loader>();
   const controls = viewer?.isOwner && t.status === "in_progress";
   // A player in this tournament sees their own matches picked out, and where they stand.
-  const you = viewer?.userType === "player" && t.players.some((p) => p.id === viewer.id) ? viewer.id : null;
+  const inIt = viewer?.userType === "player" && t.players.some((p) => p.id === viewer.id);
+  // In a team event the player's matches are their team's.
+  const team = t.teams.find((x) => x.members.some((m) => m.id === viewer?.id));
+  const you = inIt ? (team?.id ?? viewer.id) : null;
   return (
     <div className="mt-4 space-y-6">
       <h2 className="sr-only">{league ? "Standings and fixtures" : "Bracket"}</h2>
