@@ -380,3 +380,22 @@ test("before the start a member leaves and the captain names a replacement; no m
   expect((await cap?.client.json("POST", `/api/tournaments/${t.id}/teams/nope/leave`))?.status).toBe(404);
   await f.expectLedgerTrue();
 });
+
+test("two captains naming the same teammate at once: one gets them, the other is refused", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { matchType: "2v2", maxPlayers: 8 });
+  const [a, b, wanted] = [await f.player("A"), await f.player("B"), await f.player("Wanted")];
+  for (let round = 0; round < 3; round++) {
+    const [first, second] = await Promise.all([
+      join(a, t, `Alpha ${round}`, [wanted.email]),
+      join(b, t, `Beta ${round}`, [wanted.email]),
+    ]);
+    // Whether the second read "free" before the first wrote or not, it is refused: by the read, or by the
+    // joining batch's assertion.
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect(await f.count("team_members", "tournament_id = ? and player_id = ?", [t.id, wanted.id])).toBe(1);
+    // Free the teammate again: the holding team's place goes (as the tidy-up deletes an expired hold).
+    await f.sql().execute({ sql: "delete from tournament_players where tournament_id = ?", args: [t.id] });
+  }
+  expect(await f.count("teams", "tournament_id = ?", [t.id])).toBe(0);
+});

@@ -477,12 +477,21 @@ function teamStatements(team: CheckedTeam, captainId: string, now: number): Item
   ];
 }
 
+/** An e-mail that must not undo what was done: a failure is logged, the entry stands. */
+export async function sendQuietly(mailer: Mailer, email: Parameters<Mailer["send"]>[0]): Promise<void> {
+  try {
+    await mailer.send(email);
+  } catch (error) {
+    console.error("e-mail failed", error);
+  }
+}
+
 /** Tells the captain's teammates they are in the team (the outbox locally). */
 export async function tellTeammates(mailer: Mailer, team: CheckedTeam, origin: string): Promise<void> {
   const [captain, ...others] = team.members;
   const t = team.tournament;
   for (const member of others) {
-    await mailer.send({
+    await sendQuietly(mailer, {
       to: member.email,
       subject: `You're in team ${team.name} — ${t.name}`,
       text: [

@@ -16,6 +16,7 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import { DomainError } from "~/domain/errors.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
 import type { Mailer } from "./email.server.ts";
+import { sendQuietly } from "./registration.server.ts";
 
 const teamChangeMessages = {
   notFound: "Team not found",
@@ -180,7 +181,7 @@ export async function replaceTeamMember(
       refusedAsChanged,
     ),
   );
-  await mailer.send({
+  await sendQuietly(mailer, {
     to: newcomer.email,
     subject: `You're in team ${team.name} — ${team.tournamentName}`,
     text: [
