@@ -92,6 +92,7 @@ export default function CreateTournament() {
     rakeValue: fields.rakeValue.value,
     maxPlayers: fields.maxPlayers.value,
     payoutStructure: fields.payoutStructure.value,
+    matchType: fields.matchType.value,
   };
   const preview = previewFromValues(liveValues) ?? actionData?.preview ?? null;
   const maxPlayers = Number(fields.maxPlayers.value);
