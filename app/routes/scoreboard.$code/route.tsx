@@ -24,7 +24,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.table ? `${loaderData.table.name} — Scoreboard` : "Invalid access code — Break & Run" },
 ];
 
-type ApiMatch = Omit<CurrentMatch, "id" | "tournament"> & { tournament: { name: string } };
+// The JSON API lists a side's members only in a team event (issue 16).
+type ApiMatch = Omit<CurrentMatch, "id" | "tournament" | "player1Members" | "player2Members"> & {
+  tournament: { name: string };
+  player1Members?: CurrentMatch["player1Members"];
+  player2Members?: CurrentMatch["player2Members"];
+};
 
 export default function Scoreboard() {
   const loaded = useLoaderData<typeof loader>();
@@ -174,16 +179,16 @@ function MatchBoard({ match }: { match: ApiMatch }) {
       </div>
       <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
         <PlayerPanel
-          label={match.player1Members.length > 0 ? "Team 1" : "Player 1"}
+          label={match.player1Members?.length ? "Team 1" : "Player 1"}
           name={match.player1?.name ?? "TBD"}
-          members={match.player1Members.map((m) => m.name).join(" & ")}
+          members={(match.player1Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player1Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player1Id}
         />
         <PlayerPanel
-          label={match.player2Members.length > 0 ? "Team 2" : "Player 2"}
+          label={match.player2Members?.length ? "Team 2" : "Player 2"}
           name={match.player2?.name ?? "TBD"}
-          members={match.player2Members.map((m) => m.name).join(" & ")}
+          members={(match.player2Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player2Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player2Id}
         />
