@@ -399,3 +399,53 @@ test("two captains naming the same teammate at once: one gets them, the other is
   }
   expect(await f.count("teams", "tournament_id = ?", [t.id])).toBe(0);
 });
+
+test("the tournament page's team forms work without JavaScript: leave, then the captain fills the place", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { matchType: "2v2", maxPlayers: 4 });
+  const [cap, mate] = (await enterTeam(t, "Cue Balls", 2)) as [Account, Account];
+  const teamId = ((await tournamentJson(t)).teams ?? [])[0]?.id as string;
+  const page = async (who: Account) =>
+    (await (await who.client.get(`/tournament/${t.slug}`)).text()).replaceAll("<!-- -->", "");
+  expect(await page(mate)).toContain("Leave team");
+  expect(await page(cap)).not.toContain("Leave team");
+
+  const left = await mate.client.postForm(`/tournament/${t.slug}/team`, {
+    intent: "leave",
+    tournamentId: t.id,
+    teamId,
+  });
+  expect(left.status).toBe(302);
+  expect(left.headers.get("location")).toBe(`/tournament/${t.slug}`);
+  expect(await page(cap)).toContain("A player short");
+  const newcomer = await f.player("Newcomer");
+  const filled = await cap.client.postForm(`/tournament/${t.slug}/team`, {
+    intent: "replace",
+    tournamentId: t.id,
+    teamId,
+    from: "",
+    to: newcomer.email,
+  });
+  expect(filled.status).toBe(302);
+  const team = ((await tournamentJson(t)).teams ?? [])[0];
+  expect(team?.members.map((m) => m.id)).toEqual([cap.id, newcomer.id]);
+  // The captain swaps by the member's id (the page shows no e-mails); a refusal comes back as a toast.
+  await cap.client.postForm(`/tournament/${t.slug}/team`, {
+    intent: "replace",
+    tournamentId: t.id,
+    teamId,
+    from: newcomer.id,
+    to: mate.email,
+  });
+  expect(((await tournamentJson(t)).teams ?? [])[0]?.members.map((m) => m.id)).toEqual([cap.id, mate.id]);
+  const refused = await mate.client.postForm(`/tournament/${t.slug}/team`, {
+    intent: "replace",
+    tournamentId: t.id,
+    teamId,
+    from: mate.id,
+    to: newcomer.email,
+  });
+  expect(refused.status).toBe(302);
+  expect(await page(mate)).toContain("Only the team&#x27;s captain can name a replacement");
+  expect((await cap.client.get(`/tournament/${t.slug}/team`)).status).toBe(302);
+});

@@ -1,6 +1,6 @@
 // The team forms of the tournament page (issue 16): a member leaves, the
 // captain names a replacement; back to the page with a toast.
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -57,4 +57,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await flashToast(env, { type: "error", title: "Could not change the team", description: error.message }),
     ]);
   }
+}
+
+/** Nothing to show here: a visit goes to the tournament page. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/tournament/${encodeURIComponent(params.slug)}`);
 }
