@@ -289,6 +289,10 @@ test("a 2v2 double elimination from the draw to finalize: teams play, prizes spl
   expect(mine).toContain(`Team ${standings[0]?.name} (captain: ${standings[0]?.name} 1)`);
   const page = (await (await mate.client.get(`/tournament/${t.slug}?tab=bracket`)).text()).replaceAll("<!-- -->", "");
   expect(page).toContain("(you)");
+  // The finished page's podium shows each team with its whole prize.
+  const finished = (await (await app.client().get(`/tournament/${t.slug}`)).text()).replaceAll("<!-- -->", "");
+  expect(finished).toContain("£36.12");
+  expect(finished).toContain(standings[0]?.name as string);
   // A second finalize changes nothing.
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(409);
   await f.expectLedgerTrue();

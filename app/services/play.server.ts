@@ -696,6 +696,10 @@ export function paidPrizesQuery(tournament: TournamentRef) {
     build
       .select({
         playerId: payouts.playerId,
+        // In a team event the member's team: its prize on the podium is its members' together.
+        entryId: sql<string>`coalesce((select tm.team_id from ${teamMembers} tm
+          where tm.player_id = ${payouts.playerId} and tm.tournament_id = ${payouts.tournamentId}),
+          ${payouts.playerId})`,
         name: players.name,
         position: payouts.position,
         amountPence: payouts.amountPence,
