@@ -453,3 +453,48 @@ test("the tournament page's team forms work without JavaScript: leave, then the 
   expect(await page(mate)).toContain("Only the team&#x27;s captain can name a replacement");
   expect((await cap.client.get(`/tournament/${t.slug}/team`)).status).toBe(302);
 });
+
+test("teams in groups into a knockout: the draw's seeds, the knockout and the prizes all go by team", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, {
+    matchType: "2v2",
+    tournamentType: "round_robin_tier",
+    maxPlayers: 6,
+    groupSize: 3,
+    advancePerGroup: 2,
+    payoutStructure: "winner_ru",
+  });
+  for (const name of ["A", "B", "C", "D", "E", "F"]) await enterTeam(t, `Team ${name}`, 2);
+  const started = await td.client.json("POST", `/api/tournaments/${t.id}/start`);
+  expect(started.status, await started.clone().text()).toBe(200);
+  // The draw is kept as seeds 1..6 on the teams' registrations.
+  const seeds = await f.sql().execute({
+    sql: "select seed from tournament_players where tournament_id = ? order by seed",
+    args: [t.id],
+  });
+  expect(seeds.rows.map((r) => Number(r.seed))).toEqual([1, 2, 3, 4, 5, 6]);
+  for (let guard = 0; guard < 30; guard++) {
+    const playable = (await f.matchesOf<Match>(t)).filter(
+      (m) => m.status !== "completed" && m.player1Id && m.player2Id,
+    );
+    if (playable.length === 0) break;
+    for (const m of playable) {
+      const response = await td.client.json("PATCH", `/api/matches/${m.id}`, { winnerId: m.player1Id });
+      expect(response.status, await response.clone().text()).toBe(200);
+    }
+  }
+  const all = await f.matchesOf<Match>(t);
+  expect(all.some((m) => m.bracket === "knockout")).toBe(true);
+  const teamNames = new Set(((await tournamentJson(t)).teams ?? []).map((team) => team.name));
+  expect(all.every((m) => m.player1 === null || teamNames.has(m.player1.name))).toBe(true);
+  const finalize = await td.client.json("POST", `/api/tournaments/${t.id}/finalize`);
+  expect(finalize.status, await finalize.clone().text()).toBe(200);
+  // 12 players × (£10.00 − £1.00) = £108.00: 70% and 30% to two teams, each split in two.
+  const paid = await f.sql().execute({
+    sql: "select amount_pence from payouts where tournament_id = ? order by amount_pence desc",
+    args: [t.id],
+  });
+  expect(paid.rows.map((r) => Number(r.amount_pence))).toEqual([3780, 3780, 1620, 1620]);
+  expect(await f.balance("organiser", td.id)).toBe(1200);
+  await f.expectLedgerTrue();
+});
