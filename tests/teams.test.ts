@@ -498,3 +498,23 @@ test("teams in groups into a knockout: the draw's seeds, the knockout and the pr
   expect(await f.balance("organiser", td.id)).toBe(1200);
   await f.expectLedgerTrue();
 });
+
+test("the director seeds teams by hand: the order is of team ids, and the draw follows it", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { matchType: "2v2", maxPlayers: 4, seeding: "manual" });
+  const captains = [];
+  for (const name of ["One", "Two", "Three", "Four"]) captains.push((await enterTeam(t, name, 2))[0] as Account);
+  const teamsOf = (await tournamentJson(t)).teams ?? [];
+  const byName = (name: string) => teamsOf.find((team) => team.name === name)?.id as string;
+  // Players' ids are not entries in a team event.
+  const wrong = await td.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order: captains.map((c) => c.id) });
+  expect(wrong.status).toBe(400);
+  const order = ["Four", "Three", "Two", "One"].map(byName);
+  const saved = await td.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  // Seeds 1 and 4 meet in the first round, 2 and 3 in the other.
+  const first = (await f.matchesOf<Match>(t)).filter((m) => m.round === 1);
+  const pairs = first.map((m) => [m.player1?.name, m.player2?.name].sort().join(" v "));
+  expect(pairs.sort()).toEqual(["Four v One", "Three v Two"]);
+});
