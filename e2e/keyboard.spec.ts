@@ -130,7 +130,11 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   const matchType = page.getByLabel("Match type");
   await expect(matchType).toBeFocused();
+  // Teams too (issue 16): the field then counts teams.
   await page.keyboard.press("ArrowDown");
+  await expect(matchType).toHaveValue("2v2");
+  await expect(page.getByLabel("Max teams")).toBeVisible();
+  await page.keyboard.press("ArrowUp");
   await expect(matchType).toHaveValue("1v1");
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Seeding")).toBeFocused();

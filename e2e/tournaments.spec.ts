@@ -211,14 +211,17 @@ test.describe("creating a tournament", () => {
     await expect(page.getByLabel("Through from each group")).toHaveValue("2");
     await tournamentType.selectOption("single_elimination");
     await expect(page.getByLabel("Players per group")).toBeHidden();
-    // Types that cannot be played yet are listed but disabled (DESIGN §5).
+    // Every match type is played (issue 16): teams count as entries, so the field is "Max teams".
     const matchType = page.getByLabel("Match type");
-    await expect(matchType.locator("option", { hasText: "Singles (1v1)" })).toBeEnabled();
-    for (const label of ["Doubles (2v2)", "Teams of 3 (3v3)", "Teams of 4 (4v4)"]) {
+    for (const label of ["Singles (1v1)", "Doubles (2v2)", "Teams of 3 (3v3)", "Teams of 4 (4v4)"]) {
       const option = matchType.locator("option", { hasText: label });
-      await expect(option).toBeDisabled();
-      await expect(option).toHaveText(`${label} — Coming soon`);
+      await expect(option).toBeEnabled();
+      await expect(option).toHaveText(label);
     }
+    await expect(page.getByLabel("Max players")).toBeVisible();
+    await matchType.selectOption("2v2");
+    await expect(page.getByLabel("Max teams")).toBeVisible();
+    await matchType.selectOption("1v1");
   });
 
   test("the JSON API refuses the same invalid tournaments with a 400 and the field's message", async ({ request }) => {
@@ -231,7 +234,7 @@ test.describe("creating a tournament", () => {
       [{ date: "2020-01-03" }, "date", "The date can't be in the past"],
       [{ tournamentType: "round_robin_tier", groupSize: 2 }, "groupSize", "Groups have at least 3 players"],
       [{ tournamentType: "double_elimination", grandFinal: "best_of_3" }, "grandFinal", "Choose how the grand final"],
-      [{ matchType: "2v2" }, "matchType", "That match type is not available yet"],
+      [{ matchType: "5v5" }, "matchType", "Choose a match type"],
       [{ maxPlayers: 2, payoutStructure: "winner_ru_semi" }, "payoutStructure", "needs at least 4 players"],
     ];
     for (const [overrides, field, message] of cases) {

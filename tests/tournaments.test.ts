@@ -113,7 +113,7 @@ test("bad creation input is refused with SPEC's messages and writes nothing", as
     ],
     [{ tournamentType: "round_robin", maxPlayers: 33 }, "maxPlayers", "A round robin takes at most 32 players"],
     [{ tournamentType: "swiss" }, "tournamentType", "Choose a tournament type"],
-    [{ matchType: "2v2" }, "matchType", "That match type is not available yet"],
+    [{ matchType: "5v5" }, "matchType", "Choose a match type"],
     [{ payoutStructure: "everyone" }, "payoutStructure", "Choose a payout structure"],
     [{ maxPlayers: 4, payoutStructure: "top_16" }, "payoutStructure", "Top 16 needs at least 16 players"],
     [{ date: "2020-01-01" }, "date", "The date can't be in the past"],

@@ -76,7 +76,10 @@ export function PrizePreview({ preview }: { preview: Preview | null }) {
                   <th scope="row" className="py-1.5 text-left font-medium">
                     {row.position}
                     {row.players > 1 ? (
-                      <span className="font-normal text-slate-500 dark:text-slate-400"> ({row.players} players)</span>
+                      <span className="font-normal text-slate-500 dark:text-slate-400">
+                        {" "}
+                        ({row.players} {preview.teamSize > 1 ? "teams" : "players"})
+                      </span>
                     ) : null}
                   </th>
                   <td className="py-1.5 text-right tabular-nums">

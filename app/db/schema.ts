@@ -2,7 +2,16 @@
 // Money is integer pence (`*_pence`), timestamps are integer milliseconds
 // since the epoch, booleans are 0/1 integers.
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 import { userTypes } from "../domain/accounts.ts";
 import { bracketSides, matchStatuses } from "../domain/bracket.ts";
 import { grandFinals } from "../domain/double-elimination.ts";
@@ -154,6 +163,50 @@ export const tournamentPlayers = sqliteTable(
   ],
 );
 
+// A team event's entry (issue 16): the team is its captain's registration
+// (same id), so the hold, the payment and the seed are the registration's;
+// match slots hold the team's id. Names are unique among a tournament's live
+// teams: checked by the joining batch, since an expired hold's team may linger.
+export const teams = sqliteTable(
+  "teams",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => tournamentPlayers.id, { onDelete: "cascade" }),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    captainId: text("captain_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("teams_tournament_idx").on(t.tournamentId)],
+);
+
+// Who plays for a team, the captain included (slot 0); the others in the order named.
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    slot: integer("slot").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.playerId] }),
+    uniqueIndex("team_members_slot_uq").on(t.teamId, t.slot),
+    index("team_members_player_idx").on(t.tournamentId, t.playerId),
+  ],
+);
+
 export const payouts = sqliteTable(
   "payouts",
   {
@@ -227,11 +280,12 @@ export const matches = sqliteTable(
     label: text("label").notNull().default(""),
     round: integer("round").notNull(),
     matchNumber: integer("match_number").notNull(),
-    player1Id: text("player1_id").references(() => players.id, { onDelete: "set null" }),
-    player2Id: text("player2_id").references(() => players.id, { onDelete: "set null" }),
+    // An entry: a player's id, or in a team event the team's (no foreign key: it names either table).
+    player1Id: text("player1_id"),
+    player2Id: text("player2_id"),
     player1Score: integer("player1_score").notNull().default(0),
     player2Score: integer("player2_score").notNull().default(0),
-    winnerId: text("winner_id").references(() => players.id, { onDelete: "set null" }),
+    winnerId: text("winner_id"),
     status: text("status", { enum: matchStatuses }).notNull().default("pending"),
     outcome: text("outcome", { enum: outcomes }).notNull().default("played"),
     isBye: flag("is_bye").notNull().default(false),

@@ -347,15 +347,19 @@ export type PrizePreviewInput = {
   rakeValue: number;
   maxPlayers: number;
   payoutStructure: PayoutStructureId;
+  /** Players per entry in a team event (maxPlayers then counts teams); 1 by default. */
+  teamSize?: number;
 };
 
 export type PrizePreview = {
+  /** Players per entry: the positions' rows count entries (teams in a team event). */
+  teamSize: number;
   /** Entry fee + site fee. */
   playerPaysPence: Pence;
   siteFeePence: Pence;
   rakePerEntryPence: Pence;
   poolPerEntryPence: Pence;
-  /** poolPerEntry × maxPlayers. */
+  /** poolPerEntry × maxPlayers × teamSize: every player pays into the pool. */
   poolIfFullPence: Pence;
   rakeIfFullPence: Pence;
   /**
@@ -373,14 +377,14 @@ export type PrizePreview = {
  * check those first.
  */
 export function prizePreview(input: PrizePreviewInput): PrizePreview {
-  const { entryFeePence, siteFeePence, rakeType, rakeValue, maxPlayers, payoutStructure } = input;
+  const { entryFeePence, siteFeePence, rakeType, rakeValue, maxPlayers, payoutStructure, teamSize = 1 } = input;
   assertPence(siteFeePence, "siteFeePence");
   assertPence(maxPlayers, "maxPlayers");
   const invalidRake = rakeError(entryFeePence, rakeType, rakeValue);
   if (invalidRake) throw new RangeError(invalidRake);
   const rake = rakePerEntry(entryFeePence, rakeType, rakeValue);
   const perEntry = poolPerEntry(entryFeePence, rake);
-  const poolIfFull = perEntry * maxPlayers;
+  const poolIfFull = perEntry * maxPlayers * teamSize;
   assertPence(poolIfFull, "poolIfFullPence");
 
   const placings: Placing[] = [];
@@ -407,7 +411,8 @@ export function prizePreview(input: PrizePreviewInput): PrizePreview {
     rakePerEntryPence: rake,
     poolPerEntryPence: perEntry,
     poolIfFullPence: poolIfFull,
-    rakeIfFullPence: rake * maxPlayers,
+    rakeIfFullPence: rake * maxPlayers * teamSize,
+    teamSize,
     payouts: [...rows.values()],
   };
 }

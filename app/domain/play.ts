@@ -14,7 +14,8 @@ import {
   type RakeType,
 } from "./money.ts";
 import { outcomes, type Outcome } from "./outcomes.ts";
-import type { TournamentStatus } from "./tournaments.ts";
+import { splitAmongMembers, teamSize } from "./teams.ts";
+import type { MatchType, TournamentStatus } from "./tournaments.ts";
 
 /** A match as the screens show it: SPEC's match shape with names and the table. */
 export type MatchView = {
@@ -29,6 +30,9 @@ export type MatchView = {
   player2Id: string | null;
   player1: { name: string } | null;
   player2: { name: string } | null;
+  /** A team event's members of each side (the captain first); empty for players. */
+  player1Members?: { id: string; name: string }[];
+  player2Members?: { id: string; name: string }[];
   player1Score: number;
   player2Score: number;
   winnerId: string | null;
@@ -153,6 +157,8 @@ export type PlayedTournament = {
   rakeType: RakeType;
   rakeValue: number;
   payoutStructure: PayoutStructureId;
+  /** Teams of 2-4 in a team event: the pool and rake count every player, prizes are shared. */
+  matchType?: MatchType;
 };
 
 /** The tournament, when it is this director's. */
@@ -207,14 +213,27 @@ export function checkTableAssignment(
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
 }
 
-export type PlanInput<T> = { t: T | null; entries: { playerId: string; name: string }[]; bracket: BracketMatch[] };
+export type PlanInput<T> = {
+  t: T | null;
+  /** The paid entries: players, or in a team event teams (playerId is then the team's id). */
+  entries: { playerId: string; name: string }[];
+  bracket: BracketMatch[];
+  /** A team event's members by team id, the captain first. */
+  members?: Map<string, string[]>;
+};
+
+/** What a player is paid and credited with at finalize: their entry's result, and their share of its prize. */
+type PlayerCredit = { playerId: string; entryId: string; position: string | null; amountPence: Pence };
 
 export type PayoutPlan<T> = {
   t: T;
   paidEntries: string[];
   poolPence: Pence;
   rakePence: Pence;
+  /** Per entry (a team's whole prize): what the preview shows. */
   payouts: PlacePayout[];
+  /** Per player, every entrant (a team's members each): what is paid and counted in statistics. */
+  credits: PlayerCredit[];
   names: Map<string, string>;
   stats: Map<string, { played: number; won: number }>;
   /** The champion (everyone sharing first place in a league). */
@@ -235,14 +254,18 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
   const placings = [...formatPlaces(bracket, playerIds)].flatMap(([playerId, place]) =>
     place ? [{ playerId, place }] : [],
   );
+  // Rake and pool are per player (issue 16): a team of two pays two entries into the pool.
+  const players = entries.length * teamSize(t.matchType ?? "1v1");
   const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
-  const poolPence = poolPerEntry(t.entryFeePence, rake) * entries.length;
+  const poolPence = poolPerEntry(t.entryFeePence, rake) * players;
+  const payouts = splitPoolByPlace(t.payoutStructure, poolPence, placings);
   return {
     t,
     paidEntries: entries.map((e) => e.playerId),
     poolPence,
-    rakePence: rake * entries.length,
-    payouts: splitPoolByPlace(t.payoutStructure, poolPence, placings),
+    rakePence: rake * players,
+    payouts,
+    credits: creditsOf(entries, payouts, input.members),
     names: new Map(entries.map((e) => [e.playerId, e.name])),
     stats: matchStats(bracket),
     winners,
@@ -251,6 +274,25 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
       ? null
       : (bracket.find((m) => m.nextMatchId === null)?.id ?? null),
   };
+}
+
+/** Every entrant's credit: a player's own prize, or their equal share of their team's (captain first). */
+function creditsOf(
+  entries: readonly { playerId: string }[],
+  payouts: readonly PlacePayout[],
+  members: Map<string, string[]> | undefined,
+): PlayerCredit[] {
+  const prizes = new Map(payouts.map((p) => [p.playerId, p]));
+  return entries.flatMap(({ playerId: entryId }) => {
+    const prize = prizes.get(entryId);
+    const team = members?.get(entryId) ?? [entryId];
+    return splitAmongMembers(prize?.amountPence ?? 0, team).map((share) => ({
+      playerId: share.playerId,
+      entryId,
+      position: prize?.position ?? null,
+      amountPence: share.amountPence,
+    }));
+  });
 }
 
 /** The confirm dialog's rows: player, position, amount (pence). */

@@ -70,3 +70,20 @@ test("no results until the final has one", () => {
   expect(tournamentResults([...semis, match(2, 1, ["mo", "jo"], null, null)], [])).toBeNull();
   expect(tournamentResults([], [])).toBeNull();
 });
+
+test("a team event's podium shows each team's prize as its members were paid together", () => {
+  const results = tournamentResults(
+    [...semis, match(2, 1, ["mo", "jo"], "jo", null)],
+    [
+      { playerId: "jo-1", entryId: "jo", name: "Jo's captain", position: "1st", amountPence: 5041 },
+      { playerId: "jo-2", entryId: "jo", name: "Jo's mate", position: "1st", amountPence: 5040 },
+      { playerId: "mo-1", entryId: "mo", name: "Mo's captain", position: "2nd", amountPence: 2160 },
+      { playerId: "mo-2", entryId: "mo", name: "Mo's mate", position: "2nd", amountPence: 2160 },
+    ],
+  );
+  expect(results?.podium.slice(0, 2)).toEqual([
+    { position: "1st", label: "Champion", players: [{ name: "JO", prizePence: 10_081 }] },
+    { position: "2nd", label: "Runner-up", players: [{ name: "MO", prizePence: 4320 }] },
+  ]);
+  expect(results?.prizes.map((p) => p.name)).toEqual(["Jo's captain", "Jo's mate", "Mo's captain", "Mo's mate"]);
+});

@@ -5,7 +5,8 @@ import { formatPlaces, type LeagueResult } from "./formats.ts";
 import { placeName, type Pence, type PlaceRange } from "./money.ts";
 
 type NamedMatch = PlacedMatch & LeagueResult & { player1: { name: string } | null; player2: { name: string } | null };
-type PaidPrize = { playerId: string; name: string; position: string; amountPence: Pence };
+/** A payout; in a team event a member's share, with `entryId` the team's id. */
+type PaidPrize = { playerId: string; entryId?: string; name: string; position: string; amountPence: Pence };
 
 export type Results = {
   podium: { position: string; label: string; players: { name: string; prizePence: Pence | null }[] }[];
@@ -31,7 +32,10 @@ export function tournamentResults(matches: readonly NamedMatch[], paid: readonly
     place ? [{ playerId, place }] : [],
   );
   if (!placed.some((p) => p.place.from === 1)) return null;
-  const prizeOf = new Map(paid.map((p) => [p.playerId, p.amountPence]));
+  // A team's prize on the podium is what its members were paid together.
+  const prizeOf = new Map<string, Pence>();
+  for (const p of paid)
+    prizeOf.set(p.entryId ?? p.playerId, (prizeOf.get(p.entryId ?? p.playerId) ?? 0) + p.amountPence);
   const ranges = [...new Map(placed.map((p) => [p.place.from, p.place])).values()]
     .filter((range) => range.from <= 3)
     .sort((a, b) => a.from - b.from);
@@ -47,8 +51,8 @@ export function tournamentResults(matches: readonly NamedMatch[], paid: readonly
     prizes: [...paid]
       .sort(
         (a, b) =>
-          (bestPlace.get(a.playerId) ?? Number.POSITIVE_INFINITY) -
-            (bestPlace.get(b.playerId) ?? Number.POSITIVE_INFINITY) ||
+          (bestPlace.get(a.entryId ?? a.playerId) ?? Number.POSITIVE_INFINITY) -
+            (bestPlace.get(b.entryId ?? b.playerId) ?? Number.POSITIVE_INFINITY) ||
           b.amountPence - a.amountPence ||
           a.name.localeCompare(b.name),
       )

@@ -1,7 +1,7 @@
 // The creation form's cross-field checks appear together with every other
 // problem, not only once the rest of the form is valid.
 import { describe, expect, test } from "vitest";
-import { CreateTournamentSchema, FINAL_PLAYED, statusChangeError } from "./tournaments.ts";
+import { CreateTournamentSchema, FINAL_PLAYED, previewFromValues, statusChangeError } from "./tournaments.ts";
 
 const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const valid = {
@@ -92,4 +92,27 @@ test("archive is refused once the final has a result; restore only an archived, 
   );
   expect(statusChangeError("in_progress", "open", none)).toBe("Only an archived tournament can be restored");
   expect(statusChangeError("open", "in_progress", none)).toBe("Start a tournament from its page");
+});
+
+test("the creation preview counts every member of a team into the pool; positions count teams", () => {
+  const values = {
+    entryFee: "10.00",
+    siteFee: "1.00",
+    rakeType: "fixed",
+    rakeValue: "1.00",
+    maxPlayers: "8",
+    payoutStructure: "winner_ru",
+  };
+  const singles = previewFromValues(values);
+  const doubles = previewFromValues({ ...values, matchType: "2v2" });
+  expect(singles?.poolIfFullPence).toBe(7200);
+  expect(doubles?.poolIfFullPence).toBe(14_400);
+  expect(doubles?.rakeIfFullPence).toBe(1600);
+  expect(doubles?.teamSize).toBe(2);
+  expect(doubles?.playerPaysPence).toBe(1100);
+  expect(doubles?.payouts.map((p) => [p.position, p.players, p.totalPence])).toEqual([
+    ["1st", 1, 10_080],
+    ["2nd", 1, 4320],
+  ]);
+  expect(previewFromValues({ ...values, matchType: "4v4" })?.poolIfFullPence).toBe(28_800);
 });

@@ -1,5 +1,6 @@
 // Tournaments: the creation schema (shared by the browser, the form action
 // and the JSON API), the types SPEC lists and which of them can be played.
+import { teamSize } from "./teams.ts";
 import { z } from "zod";
 import { nameField } from "./text.ts";
 import { grandFinals, type GrandFinal } from "./double-elimination.ts";
@@ -47,9 +48,9 @@ export const tournamentTypeOptions: { value: TournamentType; label: string; unav
 
 export const matchTypeOptions: { value: MatchType; label: string; unavailable?: string }[] = [
   { value: "1v1", label: "Singles (1v1)" },
-  { value: "2v2", label: "Doubles (2v2)", unavailable: "Coming soon" },
-  { value: "3v3", label: "Teams of 3 (3v3)", unavailable: "Coming soon" },
-  { value: "4v4", label: "Teams of 4 (4v4)", unavailable: "Coming soon" },
+  { value: "2v2", label: "Doubles (2v2)" },
+  { value: "3v3", label: "Teams of 3 (3v3)" },
+  { value: "4v4", label: "Teams of 4 (4v4)" },
 ];
 
 export const statusLabels: Record<TournamentStatus, string> = {
@@ -450,5 +451,15 @@ export function previewFromValues(values: Record<string, string | undefined>): P
   if (!Number.isInteger(maxPlayers) || maxPlayers < 2 || maxPlayers > 512) return null;
   if (rakeError(entryFeePence, rakeType, rakeValue)) return null;
   if (!structuresForFieldSize(maxPlayers).some((s) => s.id === payoutStructure)) return null;
-  return prizePreview({ entryFeePence, siteFeePence, rakeType, rakeValue, maxPlayers, payoutStructure });
+  // A team event: maxPlayers counts teams, and every member pays into the pool.
+  const size = teamSize(matchTypes.find((m) => m === values.matchType) ?? "1v1");
+  return prizePreview({
+    entryFeePence,
+    siteFeePence,
+    rakeType,
+    rakeValue,
+    maxPlayers,
+    payoutStructure,
+    teamSize: size,
+  });
 }

@@ -2,7 +2,6 @@
 // tables, and finalize with payouts. Every change is one guarded batch, so
 // two taps at once or a double finalize cannot write twice.
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import {
   assertInBatch,
   build,
@@ -11,6 +10,7 @@ import {
   isUniqueViolation,
   known,
   mapRead,
+  outer,
   query,
   reads,
   write,
@@ -18,7 +18,17 @@ import {
   type Read,
   type Sender,
 } from "~/db/batch.server.ts";
-import { matches, payouts, players, playerStats, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import {
+  matches,
+  payouts,
+  players,
+  playerStats,
+  tables,
+  teamMembers,
+  teams,
+  tournamentPlayers,
+  tournaments,
+} from "~/db/schema.ts";
 import {
   applyResult,
   correctResult,
@@ -42,6 +52,8 @@ import {
   type MatchView,
 } from "~/domain/play.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
+import { teamShortMessage, teamSize } from "~/domain/teams.ts";
+import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -151,7 +163,7 @@ export async function setSeeds(
       t: tournamentQuery(tournament),
       entries: query(
         build
-          .select({ playerId: tournamentPlayers.playerId })
+          .select({ playerId: registrationEntry })
           .from(tournamentPlayers)
           .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
       ),
@@ -178,7 +190,7 @@ export async function setSeeds(
         build
           .update(tournamentPlayers)
           .set({ seed: index + 1 })
-          .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.playerId, playerId))),
+          .where(and(eq(tournamentPlayers.tournamentId, t.id), sql`${registrationEntry} = ${playerId}`)),
       ),
     ],
     ([, updated]) => {
@@ -197,9 +209,8 @@ export async function setSeeds(
 export function seedsQuery(tournament: TournamentRef) {
   return query(
     build
-      .select({ playerId: tournamentPlayers.playerId, name: players.name, seed: tournamentPlayers.seed })
+      .select({ playerId: registrationEntry, name: registrationEntryName, seed: tournamentPlayers.seed })
       .from(tournamentPlayers)
-      .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
       .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true)))
       .orderBy(sql`${tournamentPlayers.seed} is null`, asc(tournamentPlayers.seed), asc(tournamentPlayers.joinedAt)),
   );
@@ -227,12 +238,13 @@ function insertMatches(tournamentId: string, drawn: readonly BracketMatch[], now
 }
 
 /** Records the draw as seeds 1..n (one statement). */
-function drawStatement(tournamentId: string, draw: readonly string[]) {
+function drawStatement(tournamentId: string, draw: readonly string[], teamEvent: boolean) {
   const seeds = sql.join(
-    draw.map((playerId, index) => sql`when ${playerId} then ${index + 1}`),
+    draw.map((entryId, index) => sql`when ${entryId} then ${index + 1}`),
     sql` `,
   );
-  return build.run(sql`update ${tournamentPlayers} set seed = case ${tournamentPlayers.playerId} ${seeds} end
+  const entry = teamEvent ? tournamentPlayers.id : tournamentPlayers.playerId;
+  return build.run(sql`update ${tournamentPlayers} set seed = case ${entry} ${seeds} end
     where ${tournamentPlayers.tournamentId} = ${tournamentId} and ${tournamentPlayers.paid} = 1`);
 }
 
@@ -246,15 +258,28 @@ export async function startTournament(
       t: tournamentQuery(tournament),
       entrants: query(
         build
-          .select({ playerId: tournamentPlayers.playerId, seed: tournamentPlayers.seed })
+          .select({
+            playerId: tournamentPlayers.playerId,
+            registrationId: tournamentPlayers.id,
+            seed: tournamentPlayers.seed,
+            members: sql<number>`(select count(*) from ${teamMembers} tm
+              where tm.team_id = ${outer(tournamentPlayers.id)})`,
+            teamName: sql<
+              string | null
+            >`(select te.name from ${teams} te where te.id = ${outer(tournamentPlayers.id)})`,
+          })
           .from(tournamentPlayers)
           .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
       ),
     }),
   );
   const t = ownTournament(read.t, organiserId);
-  const entrants = read.entrants;
+  const size = teamSize(t.matchType);
+  // In a team event the draw is of teams: a match slot holds the team's id (its captain's registration).
+  const entrants = read.entrants.map((e) => ({ ...e, playerId: size > 1 ? e.registrationId : e.playerId }));
   checkStart(t, entrants.length);
+  const short = read.entrants.find((e) => size > 1 && Number(e.members) !== size);
+  if (short) throw new DomainError(409, teamShortMessage(short.teamName ?? "A team"));
 
   const draw = seedOrderFor(t.seeding, entrants);
   const newId = () => crypto.randomUUID();
@@ -273,13 +298,21 @@ export async function startTournament(
         .set({ status: "in_progress", startedAt: now })
         .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
         .returning({ id: tournaments.id }),
+      // A team cannot play short: a member who left meanwhile refuses the start.
+      ...(size > 1
+        ? [
+            assertInBatch(sql`not exists (select 1 from ${tournamentPlayers} tp
+              where tp.tournament_id = ${t.id} and tp.paid = 1
+                and (select count(*) from ${teamMembers} tm where tm.team_id = tp.id) != ${size})`),
+          ]
+        : []),
       // Unpaid holds are not entered; a late payment for one is refunded.
       build
         .delete(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
       ...insertMatches(t.id, bracket, now),
       // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
-      ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw)] : []),
+      ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
     ],
     ([, updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
@@ -298,13 +331,16 @@ export async function startTournament(
 
 /** Matches as displayed (SPEC's match shape with names and the table), with their tournament, in bracket order. */
 function matchViews(where: SQL) {
-  const p1 = alias(players, "p1");
-  const p2 = alias(players, "p2");
   const rows = build
-    .select({ match: matches, player1Name: p1.name, player2Name: p2.name, tableName: tables.name })
+    .select({
+      match: matches,
+      player1Name: entryName(matches.player1Id),
+      player2Name: entryName(matches.player2Id),
+      player1Members: entryMembers(matches.player1Id),
+      player2Members: entryMembers(matches.player2Id),
+      tableName: tables.name,
+    })
     .from(matches)
-    .leftJoin(p1, eq(p1.id, matches.player1Id))
-    .leftJoin(p2, eq(p2.id, matches.player2Id))
     .leftJoin(tables, eq(tables.id, matches.tableId))
     .where(where)
     .orderBy(
@@ -315,7 +351,7 @@ function matchViews(where: SQL) {
       asc(matches.matchNumber),
     );
   return query(rows, (found) =>
-    found.map(({ match: m, player1Name, player2Name, tableName }) => ({
+    found.map(({ match: m, player1Name, player2Name, player1Members, player2Members, tableName }) => ({
       tournamentId: m.tournamentId,
       view: {
         id: m.id,
@@ -329,6 +365,8 @@ function matchViews(where: SQL) {
         player2Id: m.player2Id,
         player1: player1Name === null ? null : { name: player1Name },
         player2: player2Name === null ? null : { name: player2Name },
+        player1Members: parseMembers(player1Members),
+        player2Members: parseMembers(player2Members),
         player1Score: m.player1Score,
         player2Score: m.player2Score,
         winnerId: m.winnerId,
@@ -365,7 +403,9 @@ export function playerBracketsQuery(
     .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
     .where(
       and(
-        eq(tournamentPlayers.playerId, playerId),
+        // Their own entry, or a team they play for.
+        sql`(${tournamentPlayers.playerId} = ${playerId} or ${tournamentPlayers.id} in
+          (select tm.team_id from ${teamMembers} tm where tm.player_id = ${playerId}))`,
         eq(tournamentPlayers.paid, true),
         inArray(tournaments.status, [...statuses]),
       ),
@@ -473,7 +513,7 @@ function resultStatements(
 const seedsOfMatchQuery = (matchId: string) =>
   query(
     build
-      .select({ playerId: tournamentPlayers.playerId, seed: tournamentPlayers.seed })
+      .select({ playerId: registrationEntry, seed: tournamentPlayers.seed })
       .from(tournamentPlayers)
       .where(
         sql`${tournamentPlayers.tournamentId} = (select ${matches.tournamentId} from ${matches}
@@ -582,7 +622,7 @@ async function drawKnockout(db: Sender, tournamentId: string, now: number): Prom
       bracket: bracketQuery({ id: tournamentId }),
       seeds: query(
         build
-          .select({ playerId: tournamentPlayers.playerId, seed: tournamentPlayers.seed })
+          .select({ playerId: registrationEntry, seed: tournamentPlayers.seed })
           .from(tournamentPlayers)
           .where(eq(tournamentPlayers.tournamentId, tournamentId)),
         (rows) => new Map(rows.map((r) => [r.playerId, r.seed ?? Number.POSITIVE_INFINITY])),
@@ -657,6 +697,10 @@ export function paidPrizesQuery(tournament: TournamentRef) {
     build
       .select({
         playerId: payouts.playerId,
+        // In a team event the member's team: its prize on the podium is its members' together.
+        entryId: sql<string>`coalesce((select tm.team_id from ${teamMembers} tm
+          where tm.player_id = ${payouts.playerId} and tm.tournament_id = ${payouts.tournamentId}),
+          ${payouts.playerId})`,
         name: players.name,
         position: payouts.position,
         amountPence: payouts.amountPence,
@@ -673,12 +717,25 @@ export function payoutPlanQuery(tournament: TournamentRef) {
     t: tournamentQuery(tournament),
     entries: query(
       build
-        .select({ playerId: tournamentPlayers.playerId, name: players.name })
+        .select({ playerId: registrationEntry, name: registrationEntryName })
         .from(tournamentPlayers)
-        .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
         .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
     ),
     bracket: bracketQuery(tournament),
+    // A team event's members (the captain first): they share the team's prize and its statistics.
+    members: query(
+      build
+        .select({ teamId: teamMembers.teamId, playerId: teamMembers.playerId })
+        .from(teamMembers)
+        .innerJoin(tournamentPlayers, eq(tournamentPlayers.id, teamMembers.teamId))
+        .where(and(inTournament(teamMembers.tournamentId, tournament), eq(tournamentPlayers.paid, true)))
+        .orderBy(asc(teamMembers.teamId), asc(teamMembers.slot)),
+      (rows) => {
+        const byTeam = new Map<string, string[]>();
+        for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), r.playerId]);
+        return byTeam;
+      },
+    ),
   });
 }
 /**
@@ -700,7 +757,6 @@ export async function finalizeTournament(
   const ours = sql`exists (select 1 from ${tournaments}
     where ${tournaments.id} = ${t.id} and ${tournaments.finalizeId} = ${finalizeId})`;
   const label = `${t.name}, ${t.venue}`;
-  const winnings = new Map(plan.payouts.map((p) => [p.playerId, p.amountPence]));
 
   const statements = [
     // A correction may land after we planned the payouts: in a knockout only the final's can still change
@@ -718,14 +774,16 @@ export async function finalizeTournament(
         and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`),
       )
       .returning({ id: tournaments.id }),
-    ...plan.payouts.map((p) =>
-      build.run(sql`insert into ${payouts}
+    ...plan.credits.flatMap((p) =>
+      p.position === null
+        ? []
+        : build.run(sql`insert into ${payouts}
             (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
           select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now}
           where ${ours}
           on conflict (tournament_id, player_id) do nothing`),
     ),
-    ...plan.payouts
+    ...plan.credits
       .filter((p) => p.amountPence > 0)
       .map((p) =>
         movementStatement(
@@ -757,10 +815,10 @@ export async function finalizeTournament(
           ),
         ]
       : []),
-    ...plan.paidEntries.map((playerId) => {
-      const s = plan.stats.get(playerId) ?? { played: 0, won: 0 };
-      const won = plan.winners.includes(playerId) ? 1 : 0;
-      const earnings = winnings.get(playerId) ?? 0;
+    // Each player's statistics: their entry's matches and result (a team's for each member), their own money.
+    ...plan.credits.map(({ playerId, entryId, amountPence: earnings }) => {
+      const s = plan.stats.get(entryId) ?? { played: 0, won: 0 };
+      const won = plan.winners.includes(entryId) ? 1 : 0;
       return build.run(sql`insert into ${playerStats}
             (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence,
             updated_at)

@@ -1,23 +1,45 @@
 // Registration and payment (DESIGN §4): holds, payment intents, paying
 // from the balance, and the one place a successful payment takes effect —
 // by webhook or by the return from checkout, whichever comes first.
-import { and, eq, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import {
+  assertInBatch,
   build,
   first,
+  isBatchGuardFailure,
   isCheckViolation,
   known,
+  outer,
   query,
   reads,
   write,
+  type Item,
   type Read,
   type Sender,
 } from "~/db/batch.server.ts";
-import { payments, processedWebhooks, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import {
+  payments,
+  players,
+  processedWebhooks,
+  teamMembers,
+  teams,
+  tournamentPlayers,
+  tournaments,
+} from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { entryTotalPence, type Pence } from "~/domain/money.ts";
-import { checkoutEntry, HOLD_MS, type CheckoutEntry } from "~/domain/holds.ts";
+import type { Pence } from "~/domain/money.ts";
+import { checkoutEntry, HOLD_EXPIRED, HOLD_MS, type CheckoutEntry } from "~/domain/holds.ts";
+import {
+  checkTeamEntry,
+  isTeamEvent,
+  normaliseEmails,
+  teamEntryTotalPence,
+  teamMessages,
+  teamSize,
+  type TeamEntry,
+} from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
+import type { Mailer } from "./email.server.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
@@ -61,7 +83,10 @@ function refusal(
   entry: { paid: boolean } | undefined,
   count: { n: number } | undefined,
   now: number,
+  kind: EntryKind = "single",
 ): DomainError {
+  if (kind === "single" && isTeamEvent(t.matchType)) return new DomainError(400, teamMessages.nameRequired);
+  if (kind === "team" && !isTeamEvent(t.matchType)) return new DomainError(400, NOT_A_TEAM_EVENT);
   const state = registrationState({
     status: t.status,
     registrationDeadline: t.registrationDeadline,
@@ -73,18 +98,30 @@ function refusal(
   return new DomainError(409, joinRefusals[state]);
 }
 
+const NOT_A_TEAM_EVENT = "This tournament is for single players, not teams";
+const NAME_YOUR_TEAM = "Name your team on the tournament page first";
+const TEAM_CHANGED = "A teammate or the team name was taken meanwhile: check your team and try again";
+
+/** A single player's entry, or a team's (its captain's registration). */
+type EntryKind = "single" | "team";
+
+/** SQL: the tournament takes this kind of entry: a team event only teams, singles only players. */
+function takesEntriesOf(tournament: TournamentKey, kind: EntryKind) {
+  return sql`((select match_type from ${tournaments} where id = ${tournament}) = '1v1') = ${kind === "single" ? 1 : 0}`;
+}
+
 /**
  * Takes (or renews) the player's hold on a place, in one guarded statement:
  * paid entries plus live holds never exceed maxPlayers, even when several
  * players go for the last place at once.
  */
-function holdStatement(tournament: TournamentKey, playerId: string, now: number) {
+function holdStatement(tournament: TournamentKey, playerId: string, now: number, kind: EntryKind = "single") {
   const id = crypto.randomUUID();
   const expires = now + HOLD_MS;
   return build.all<{ id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number }>(sql`
     insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
     select ${id}, ${tournament}, ${playerId}, 0, ${expires}, ${now}
-    where ${openForEntries(tournament, now)}
+    where ${openForEntries(tournament, now)} and ${takesEntriesOf(tournament, kind)}
       and ${placesTakenByOthers(tournament, playerId, now)} < ${maxPlayersOf(tournament)}
     on conflict (tournament_id, player_id) do update
       set hold_expires_at = case when tournament_players.hold_expires_at > ${now}
@@ -109,22 +146,34 @@ type Hold = { id: string; paid: number; payment_intent_id: string | null; hold_e
 export async function joinTournament(
   db: Sender,
   provider: PaymentsProvider,
-  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
+  {
+    playerId,
+    tournament,
+    team,
+    now = Date.now(),
+  }: { playerId: string; tournament: TournamentRef; team?: CheckedTeam; now?: number },
 ): Promise<JoinResult> {
   const key = tournamentIdSql(tournament);
+  const kind: EntryKind = team ? "team" : "single";
   const { hold, t } = await db.write(
     write(
-      [holdStatement(key, playerId, now), tournamentRow(tournament), ...refusalStatements(key, playerId, now)],
+      [
+        holdStatement(key, playerId, now, kind),
+        tournamentRow(tournament),
+        ...refusalStatements(key, playerId, now),
+        ...(team ? teamStatements(team, playerId, now) : []),
+      ],
       ([holds, rows, entries, counts]) => {
         const t = (rows as Tournament[])[0];
         if (!t) throw new DomainError(404, "Tournament not found");
         const hold = (holds as Hold[])[0];
-        if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now);
+        if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now, kind);
         return { hold, t };
       },
+      (error) => (isBatchGuardFailure(error) ? new DomainError(409, TEAM_CHANGED) : undefined),
     ),
   );
-  const amountPence = entryTotalPence(t);
+  const amountPence = teamEntryTotalPence(t);
 
   if (amountPence === 0) {
     await db.write(
@@ -197,13 +246,14 @@ export async function joinTournament(
 }
 
 function entryMovements(t: Tournament, playerId: string, key: string, withDeposit: boolean) {
-  const label = `${t.name}, ${t.venue}`;
+  const size = teamSize(t.matchType);
+  const label = `${t.name}, ${t.venue}${size > 1 ? ` (a team of ${size})` : ""}`;
   return [
     ...(withDeposit
       ? [
           {
             type: "deposit" as const,
-            amountPence: entryTotalPence(t),
+            amountPence: teamEntryTotalPence(t),
             description: `Card payment — ${label}`,
             suffix: "deposit",
           },
@@ -211,11 +261,16 @@ function entryMovements(t: Tournament, playerId: string, key: string, withDeposi
       : []),
     {
       type: "entry_fee" as const,
-      amountPence: -t.entryFeePence,
+      amountPence: -t.entryFeePence * size,
       description: `Entry fee — ${label}`,
       suffix: "entry_fee",
     },
-    { type: "site_fee" as const, amountPence: -t.siteFeePence, description: `Site fee — ${label}`, suffix: "site_fee" },
+    {
+      type: "site_fee" as const,
+      amountPence: -t.siteFeePence * size,
+      description: `Site fee — ${label}`,
+      suffix: "site_fee",
+    },
   ]
     .filter((m) => m.amountPence !== 0)
     .map((m) => ({
@@ -236,8 +291,9 @@ export async function payFromBalance(
 ) {
   const t = await db.send(first(tournamentRow(tournament)));
   if (!t) throw new DomainError(404, "Tournament not found");
-  const amount = entryTotalPence(t);
+  const amount = teamEntryTotalPence(t);
   const key = `balance:${t.id}:${playerId}`;
+  const team = isTeamEvent(t.matchType);
   const registered = sql`exists (select 1 from ${tournamentPlayers}
     where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
   const uncovered = () => new DomainError(409, "Your balance does not cover the entry");
@@ -245,7 +301,15 @@ export async function payFromBalance(
   return db.write(
     write(
       [
-        build.all<{ id: string }>(sql`
+        // A team pays for the hold its captain took when naming it; a single player may pay straight away.
+        team
+          ? build.all<{ id: string }>(sql`
+        update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null, payment_intent_id = ${key}
+        where tournament_id = ${t.id} and player_id = ${playerId} and paid = 0 and hold_expires_at > ${now}
+          and ${openForEntries(t.id, now)} and ${hasFunds("player", playerId, amount)}
+          and exists (select 1 from ${teams} te where te.id = ${outer(tournamentPlayers.id)})
+        returning id`)
+          : build.all<{ id: string }>(sql`
         insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, payment_intent_id, joined_at)
         select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, ${key}, ${now}
         where ${openForEntries(t.id, now)}
@@ -265,12 +329,182 @@ export async function payFromBalance(
         const id = (entry as { id: string }[])[0]?.id;
         if (id) return { registrationId: id, amountPence: amount };
         if (!Number((funds as { ok: number }[])[0]?.ok)) throw uncovered();
-        throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now);
+        const found = (entries as { paid: boolean }[])[0];
+        if (team && found?.paid !== true && t.status === "open") {
+          throw new DomainError(409, found ? HOLD_EXPIRED : NAME_YOUR_TEAM);
+        }
+        throw refusal(t, found, (counts as { n: number }[])[0], now, team ? "team" : "single");
       },
       // The balance CHECK refused an overdraft: the whole batch rolled back.
       (error) => (isCheckViolation(error) ? uncovered() : undefined),
     ),
   );
+}
+
+/** A team as the captain named it, checked against the accounts: its members' ids, the captain first. */
+export type CheckedTeam = {
+  tournamentId: string;
+  tournament: { name: string; venue: string; date: string; time: string; slug: string };
+  name: string;
+  memberIds: string[];
+  members: { id: string; name: string; email: string }[];
+};
+
+/** SQL: a registration that holds or has a place (paid, or a live hold). */
+const livePlace = (alias: string, now: number) =>
+  sql`(${sql.raw(alias)}.paid = 1 or ${sql.raw(alias)}.hold_expires_at > ${now})`;
+
+/**
+ * What a team entry is checked against, in one read: the tournament, the
+ * captain, the named players' accounts, those already in another live team
+ * of the tournament and whether another live team has the name.
+ */
+function teamCheckRead(tournament: TournamentRef, captainId: string, entry: TeamEntry, now: number) {
+  const key = tournamentIdSql(tournament);
+  return reads({
+    t: first(tournamentRow(tournament)),
+    captain: first(
+      build
+        .select({ id: players.id, name: players.name, email: players.email })
+        .from(players)
+        .where(eq(players.id, captainId))
+        .limit(1),
+    ),
+    named: query(
+      build
+        .select({ id: players.id, name: players.name, email: players.email })
+        .from(players)
+        .where(inArray(players.email, entry.teammates)),
+    ),
+    taken: query(
+      build.all<{ playerId: string }>(sql`select tm.player_id as playerId from ${teamMembers} tm
+        join ${tournamentPlayers} tp on tp.id = tm.team_id
+        where tm.tournament_id = ${key} and tp.player_id != ${captainId} and ${livePlace("tp", now)}`),
+    ),
+    nameTaken: query(
+      build.all<{ n: number }>(sql`select count(*) as n from ${teams} te
+        join ${tournamentPlayers} tp on tp.id = te.id
+        where te.tournament_id = ${key} and tp.player_id != ${captainId} and ${livePlace("tp", now)}
+          and lower(te.name) = lower(${entry.teamName})`),
+      ([row]) => Number(row?.n ?? 0) > 0,
+    ),
+  });
+}
+
+/**
+ * A captain's team entry checked before anything is written (the issue's
+ * messages); the joining batch asserts the same again, for two captains
+ * naming the same player at once.
+ */
+export async function checkTeam(
+  db: Sender,
+  {
+    captainId,
+    tournament,
+    teamName,
+    teammates,
+    now = Date.now(),
+  }: {
+    captainId: string;
+    tournament: TournamentRef;
+    teamName: unknown;
+    teammates: unknown;
+    now?: number;
+  },
+): Promise<CheckedTeam> {
+  // At most a 4v4's teammates and a few more are looked up; a longer list is refused by the count anyway.
+  const names = Array.isArray(teammates)
+    ? teammates.slice(0, 8).filter((e): e is string => typeof e === "string" && e.length <= 254)
+    : [];
+  const read = await db.send(
+    teamCheckRead(tournament, captainId, { teamName: String(teamName ?? ""), teammates: normaliseEmails(names) }, now),
+  );
+  const { t, captain } = read;
+  if (!t) throw new DomainError(404, "Tournament not found");
+  if (!captain) throw new DomainError(403, "Only players can join tournaments");
+  if (!isTeamEvent(t.matchType)) throw new DomainError(400, NOT_A_TEAM_EVENT);
+  const checked = checkTeamEntry({ teamName, teammates }, teamSize(t.matchType), captain.email);
+  if (!checked.ok) throw new DomainError(400, checked.message, { field: checked.field });
+  const byEmail = new Map(read.named.map((p) => [p.email, p]));
+  const members = [captain];
+  for (const email of checked.entry.teammates) {
+    const member = byEmail.get(email);
+    if (!member) throw new DomainError(400, teamMessages.noAccount(email), { field: "teammates" });
+    members.push(member);
+  }
+  const taken = new Set(read.taken.map((r) => r.playerId));
+  const already = members.find((m) => taken.has(m.id));
+  if (already) throw new DomainError(409, teamMessages.alreadyIn(already.email));
+  if (read.nameTaken) throw new DomainError(409, teamMessages.nameTaken, { field: "teamName" });
+  const { name, venue, date, time, slug } = t;
+  return {
+    tournamentId: t.id,
+    tournament: { name, venue, date, time, slug },
+    name: checked.entry.teamName,
+    memberIds: members.map((m) => m.id),
+    members,
+  };
+}
+
+/**
+ * The team written with its captain's hold, in the joining batch: asserted
+ * again (nobody in another live team, the name free), then the team and its
+ * members for the hold the batch has just taken or renewed.
+ */
+function teamStatements(team: CheckedTeam, captainId: string, now: number): Item[] {
+  const hold = sql`(select tp.id from ${tournamentPlayers} tp where tp.player_id = ${captainId}
+    and tp.tournament_id = ${team.tournamentId} and tp.paid = 0 and tp.hold_expires_at > ${now})`;
+  const members = sql.join(
+    team.memberIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return [
+    assertInBatch(sql`not exists (select 1 from ${teamMembers} tm join ${tournamentPlayers} tp on tp.id = tm.team_id
+      where tm.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
+        and ${livePlace("tp", now)} and tm.player_id in (${members}))`),
+    assertInBatch(sql`not exists (select 1 from ${teams} te join ${tournamentPlayers} tp on tp.id = te.id
+      where te.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
+        and ${livePlace("tp", now)} and lower(te.name) = lower(${team.name}))`),
+    build.run(sql`insert into ${teams} (id, tournament_id, name, captain_id, created_at)
+      select tp.id, tp.tournament_id, ${team.name}, ${captainId}, ${now} from ${tournamentPlayers} tp
+      where tp.id = ${hold}
+      on conflict (id) do update set name = excluded.name`),
+    build.run(sql`delete from ${teamMembers} where team_id = ${hold}`),
+    ...team.memberIds.map((memberId, slot) =>
+      build.run(sql`insert into ${teamMembers} (team_id, tournament_id, player_id, slot)
+        select tp.id, tp.tournament_id, ${memberId}, ${slot} from ${tournamentPlayers} tp where tp.id = ${hold}`),
+    ),
+  ];
+}
+
+/** An e-mail that must not undo what was done: a failure is logged, the entry stands. */
+export async function sendQuietly(mailer: Mailer, email: Parameters<Mailer["send"]>[0]): Promise<void> {
+  try {
+    await mailer.send(email);
+  } catch (error) {
+    console.error("e-mail failed", error);
+  }
+}
+
+/** Tells the captain's teammates they are in the team (the outbox locally). */
+export async function tellTeammates(mailer: Mailer, team: CheckedTeam, origin: string): Promise<void> {
+  const [captain, ...others] = team.members;
+  const t = team.tournament;
+  for (const member of others) {
+    await sendQuietly(mailer, {
+      to: member.email,
+      subject: `You're in team ${team.name} — ${t.name}`,
+      text: [
+        `Hi ${member.name},`,
+        "",
+        `${captain?.name ?? "Your captain"} has entered you in team "${team.name}" for ${t.name} at ${t.venue}`,
+        `on ${t.date} at ${t.time}. The captain pays the whole team's entry; nothing is due from you.`,
+        "",
+        `The tournament: ${origin}/tournament/${t.slug}`,
+        "You can leave the team there before the tournament starts.",
+      ].join("\n"),
+    });
+  }
 }
 
 type PaymentRecord = typeof payments.$inferSelect;
@@ -321,7 +555,7 @@ async function paymentSucceeded(
     intent.currency === "gbp" &&
     intent.metadata.registrationId === record.registrationId &&
     intent.metadata.playerId === record.playerId &&
-    record.amountPence === entryTotalPence(t);
+    record.amountPence === teamEntryTotalPence(t);
 
   const registrationId = record.registrationId;
   if (matches && registrationId) {

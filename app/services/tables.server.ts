@@ -1,12 +1,12 @@
 // Tables and their access codes (SPEC §2 /td/tables, /scoreboard): the
 // director's list, and what a tablet at a table shows.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
-import { matches, players, tables, tournaments } from "~/db/schema.ts";
+import { matches, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
+import { entryMembers, entryName, parseMembers, type Member } from "./entries.server.ts";
 
 /** The director's tables; `busyWith` is the match being played on one (in a tournament in progress), if any. */
 export function tablesQuery(organiserId: string) {
@@ -93,6 +93,8 @@ export type CurrentMatch = Pick<
   tournament: { name: string; slug: string };
   player1: { name: string } | null;
   player2: { name: string } | null;
+  player1Members: Member[];
+  player2Members: Member[];
   raceTo: number | null;
 };
 
@@ -104,8 +106,6 @@ export function scoreboardQuery(code: string): Read<{
   table: { id: string; name: string; accessCode: string; organiserId: string };
   match: CurrentMatch | null;
 } | null> {
-  const p1 = alias(players, "p1");
-  const p2 = alias(players, "p2");
   const current = first(
     build
       .select({
@@ -113,14 +113,14 @@ export function scoreboardQuery(code: string): Read<{
         tournamentName: tournaments.name,
         tournamentSlug: tournaments.slug,
         raceTo: tournaments.raceTo,
-        player1Name: p1.name,
-        player2Name: p2.name,
+        player1Name: entryName(matches.player1Id),
+        player2Name: entryName(matches.player2Id),
+        player1Members: entryMembers(matches.player1Id),
+        player2Members: entryMembers(matches.player2Id),
       })
       .from(matches)
       .innerJoin(tables, eq(tables.id, matches.tableId))
       .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-      .leftJoin(p1, eq(p1.id, matches.player1Id))
-      .leftJoin(p2, eq(p2.id, matches.player2Id))
       .where(and(eq(tables.accessCode, code), eq(tournaments.status, "in_progress")))
       .orderBy(desc(matches.tableAssignedAt))
       .limit(1),
@@ -148,6 +148,8 @@ export function scoreboardQuery(code: string): Read<{
             raceTo: row.raceTo,
             player1: row.player1Name === null ? null : { name: row.player1Name },
             player2: row.player2Name === null ? null : { name: row.player2Name },
+            player1Members: parseMembers(row.player1Members),
+            player2Members: parseMembers(row.player2Members),
             player1Id: row.match.player1Id,
             player2Id: row.match.player2Id,
             player1Score: row.match.player1Score,

@@ -3,9 +3,11 @@
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
-import { matches, organisers, players, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { alias } from "drizzle-orm/sqlite-core";
+import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/money.ts";
+import { isTeamEvent } from "~/domain/teams.ts";
 import {
   makeSlug,
   statusChangeError,
@@ -27,7 +29,32 @@ export type TournamentSummary = TournamentRow & {
   placesTaken: number;
 };
 
-export type TournamentDetail = TournamentSummary & { players: { id: string; name: string }[] };
+export type TeamView = { id: string; name: string; captainId: string; members: { id: string; name: string }[] };
+
+export type TournamentDetail = TournamentSummary & { players: { id: string; name: string }[]; teams: TeamView[] };
+
+/** A tournament's paid teams with their members (the captain first), in the order they were paid. */
+function teamsQuery(tournamentId: SQL): Read<TeamView[]> {
+  return query(
+    build.all<{ id: string; name: string; captainId: string; memberId: string; memberName: string }>(sql`
+      select te.id as id, te.name as name, te.captain_id as captainId, p.id as memberId, p.name as memberName
+      from ${teams} te
+      join ${tournamentPlayers} tp on tp.id = te.id and tp.paid = 1
+      join ${teamMembers} tm on tm.team_id = te.id
+      join ${players} p on p.id = tm.player_id
+      where te.tournament_id = ${tournamentId}
+      order by tp.paid_at, tp.joined_at, te.id, tm.slot`),
+    (rows) => {
+      const byId = new Map<string, TeamView>();
+      for (const row of rows) {
+        const team = byId.get(row.id) ?? { id: row.id, name: row.name, captainId: row.captainId, members: [] };
+        team.members.push({ id: row.memberId, name: row.memberName });
+        byId.set(row.id, team);
+      }
+      return [...byId.values()];
+    },
+  );
+}
 
 const SLUG_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -117,8 +144,17 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
           .where(and(eq(tournaments.slug, slug), eq(tournamentPlayers.paid, true)))
           .orderBy(asc(tournamentPlayers.paidAt), asc(tournamentPlayers.joinedAt)),
       ),
+      teams: teamsQuery(sql`(select ${tournaments.id} from ${tournaments} where ${tournaments.slug} = ${slug})`),
     }),
-    ({ row, entrants }) => (row ? { ...toSummary(row), players: entrants } : null),
+    // In a team event the players are the teams' members.
+    ({ row, entrants, teams }) =>
+      row
+        ? {
+            ...toSummary(row),
+            players: teams.length > 0 ? teams.flatMap((team) => team.members) : entrants,
+            teams,
+          }
+        : null,
   );
 }
 
@@ -171,15 +207,26 @@ export function organiserTournamentsQuery(
  * paid entry in (any status), newest first, and their live holds.
  */
 export function browseForPlayerQuery(playerId: string, now = Date.now()) {
+  const captain = alias(players, "captain");
+  // The player's own entries, and in team events the entries of teams they play for.
   const entries = (paid: boolean) =>
     build
-      .select(summaryColumns(now))
+      .select({
+        ...summaryColumns(now),
+        registrationId: tournamentPlayers.id,
+        teamName: teams.name,
+        captainId: teams.captainId,
+        captainName: captain.name,
+      })
       .from(tournamentPlayers)
       .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
       .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
+      .leftJoin(teams, eq(teams.id, tournamentPlayers.id))
+      .leftJoin(captain, eq(captain.id, teams.captainId))
       .where(
         and(
-          eq(tournamentPlayers.playerId, playerId),
+          sql`(${tournamentPlayers.playerId} = ${playerId} or ${tournamentPlayers.id} in
+            (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.playerId} = ${playerId}))`,
           paid
             ? eq(tournamentPlayers.paid, true)
             : and(eq(tournamentPlayers.paid, false), gt(tournamentPlayers.holdExpiresAt, now)),
@@ -191,10 +238,23 @@ export function browseForPlayerQuery(playerId: string, now = Date.now()) {
     reads({ open: query(openTournaments(now)), registered: query(entries(true)), held: query(entries(false)) }),
     ({ open, registered, held }) => {
       const mine = new Set([...registered, ...held].map((row) => row.tournament.id));
+      const withTeam = (row: (typeof registered)[number]) => ({
+        ...toSummary(row),
+        team:
+          row.teamName === null
+            ? null
+            : {
+                name: row.teamName,
+                captainId: row.captainId ?? "",
+                captainName: row.captainName ?? "",
+                // What the player's matches hold: the team's id.
+                entryId: row.registrationId,
+              },
+      });
       return {
         available: open.filter((row) => !mine.has(row.tournament.id)).map(toSummary),
-        registered: registered.map(toSummary),
-        pending: held.map(toSummary),
+        registered: registered.map(withTeam),
+        pending: held.map(withTeam),
       };
     },
   );
@@ -268,6 +328,7 @@ export async function changeTournamentStatus(
 export function tournamentJson(
   t: Omit<TournamentSummary, "organisationName" | "holds" | "placesTaken"> & {
     players?: { id: string; name: string }[];
+    teams?: TeamView[];
   },
 ) {
   return {
@@ -298,6 +359,7 @@ export function tournamentJson(
     tdName: t.tdName,
     playerCount: t.playerCount,
     players: t.players ?? [],
+    ...(t.teams && isTeamEvent(t.matchType) ? { teams: t.teams } : {}),
     createdAt: new Date(t.createdAt).toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { normalizeAccessCode } from "~/domain/tables.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
+import { membersJson } from "~/services/entries.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { SCOREBOARD_CACHE_CONTROL, tableCacheTags } from "~/services/scoreboard-cache.server.ts";
 import { scoreboardQuery } from "~/services/tables.server.ts";
@@ -21,6 +22,7 @@ const api = endpoint({
             raceTo: m.raceTo,
             player1: m.player1,
             player2: m.player2,
+            ...membersJson(m),
             player1Id: m.player1Id,
             player2Id: m.player2Id,
             player1Score: m.player1Score,

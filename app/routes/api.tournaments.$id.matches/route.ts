@@ -1,5 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
+import { membersJson } from "~/services/entries.server.ts";
 import { matchesQuery } from "~/services/play.server.ts";
 import { tournamentByIdQuery } from "~/services/tournaments.server.ts";
 
@@ -25,6 +26,7 @@ const api = endpoint({
         player2Id: m.player2Id,
         player1: m.player1,
         player2: m.player2,
+        ...membersJson(m),
         player1Score: m.player1Score,
         player2Score: m.player2Score,
         winnerId: m.winnerId,

@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     playing: browse.registered
       .filter((t) => t.status === "in_progress")
       .map((t) => {
-        const standing = playerStanding(t.status, brackets.get(t.id) ?? [], claim.id);
+        // In a team event the player's matches are their team's.
+        const standing = playerStanding(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id);
         return {
           id: t.id,
           slug: t.slug,

@@ -9,6 +9,7 @@ import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, parsePence } from "~/domain/money.ts";
 import { fullBadgeLabel } from "~/domain/holds.ts";
+import { entriesText, isTeamEvent, teamLine } from "~/domain/teams.ts";
 import {
   LIST_FORMAT_LABEL,
   registrationState,
@@ -42,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const keep = (t: (typeof available)[number]) =>
     matchesSearch(t, q) && (maxFeePence === null || t.entryFeePence <= maxFeePence);
   const now = Date.now();
-  const view = (t: (typeof available)[number], isRegistered: boolean, isPending = false) => ({
+  type Entry = (typeof available)[number] & {
+    team?: { name: string; captainId: string; captainName: string; entryId: string } | null;
+  };
+  const view = (t: Entry, isRegistered: boolean, isPending = false) => ({
     id: t.id,
     slug: t.slug,
     name: t.name,
@@ -52,6 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     time: t.time,
     tdName: t.tdName,
     playerCount: t.playerCount,
+    entries: entriesText(t.playerCount, t.maxPlayers, t.matchType),
+    teamEvent: isTeamEvent(t.matchType),
+    team: t.team ? teamLine(t.team) : null,
+    // A teammate's page is the tournament's: only the captain pays.
+    captain: !t.team || t.team.captainId === claim.id,
     holds: t.holds,
     maxPlayers: t.maxPlayers,
     price: entryPriceText(t),
@@ -60,7 +69,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
     state: registrationState({ ...t, playerCount: t.placesTaken, registered: isRegistered, pending: isPending, now }),
     // Once play starts, where the player stands says more than "Registered" (issue 20).
-    standing: isRegistered && t.status !== "open" ? standingView(t.status, brackets.get(t.id) ?? [], claim.id) : null,
+    standing:
+      isRegistered && t.status !== "open"
+        ? standingView(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id)
+        : null,
   });
   return {
     tab,
@@ -274,6 +286,11 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         </div>
         {badge ? <Badge tone={badge.tone}>{badge.label}</Badge> : null}
       </div>
+      {t.team ? (
+        <p data-testid="team" className="text-sm font-semibold">
+          {t.team}
+        </p>
+      ) : null}
       {t.standing ? (
         <p data-testid="standing" className={`text-sm font-semibold ${standingClass[t.standing.kind]}`}>
           {t.standing.text}
@@ -286,10 +303,8 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         <dd>{t.time}</dd>
         <dt className="text-slate-500 dark:text-slate-400">By</dt>
         <dd>{t.tdName}</dd>
-        <dt className="text-slate-500 dark:text-slate-400">Players</dt>
-        <dd>
-          {t.playerCount}/{t.maxPlayers}
-        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">{t.teamEvent ? "Teams" : "Players"}</dt>
+        <dd>{t.entries}</dd>
         <dt className="text-slate-500 dark:text-slate-400">Entry</dt>
         <dd>{t.price}</dd>
         {t.raceTo ? (
@@ -308,7 +323,7 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         ) : null}
       </dl>
       <Link
-        to={t.state === "pending" ? `/tournament/${t.slug}/checkout` : `/tournament/${t.slug}`}
+        to={t.state === "pending" && t.captain ? `/tournament/${t.slug}/checkout` : `/tournament/${t.slug}`}
         className={`mt-auto ${button === "Register Now" || button === "Resume" ? "btn-primary" : "btn-secondary"}`}
       >
         {button}

@@ -36,7 +36,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [{ title: "Invalid access code — Break & Run" }];
 
-type ApiMatch = Omit<CurrentMatch, "id" | "tournament"> & { tournament: { name: string } };
+// The JSON API lists a side's members only in a team event (issue 16).
+type ApiMatch = Omit<CurrentMatch, "id" | "tournament" | "player1Members" | "player2Members"> & {
+  tournament: { name: string };
+  player1Members?: CurrentMatch["player1Members"];
+  player2Members?: CurrentMatch["player2Members"];
+};
 
 export default function Scoreboard() {
   const loaded = useLoaderData<typeof loader>();
@@ -126,14 +131,16 @@ function MatchBoard({ match }: { match: ApiMatch }) {
       </div>
       <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
         <PlayerPanel
-          label="Player 1"
+          label={match.player1Members?.length ? "Team 1" : "Player 1"}
           name={match.player1?.name ?? "TBD"}
+          members={(match.player1Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player1Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player1Id}
         />
         <PlayerPanel
-          label="Player 2"
+          label={match.player2Members?.length ? "Team 2" : "Player 2"}
           name={match.player2?.name ?? "TBD"}
+          members={(match.player2Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player2Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player2Id}
         />
@@ -152,7 +159,20 @@ function MatchBoard({ match }: { match: ApiMatch }) {
   );
 }
 
-function PlayerPanel({ label, name, score, winner }: { label: string; name: string; score: number; winner: boolean }) {
+function PlayerPanel({
+  label,
+  name,
+  members,
+  score,
+  winner,
+}: {
+  label: string;
+  name: string;
+  /** A team's members ("Sam & Kim"); empty for a player. */
+  members: string;
+  score: number;
+  winner: boolean;
+}) {
   return (
     <div
       className={
@@ -171,6 +191,7 @@ function PlayerPanel({ label, name, score, winner }: { label: string; name: stri
         ) : null}
         {name}
       </p>
+      {members ? <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">{members}</p> : null}
       <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl" data-testid="score">
         {score}
       </p>

@@ -92,6 +92,7 @@ export default function CreateTournament() {
     rakeValue: fields.rakeValue.value,
     maxPlayers: fields.maxPlayers.value,
     payoutStructure: fields.payoutStructure.value,
+    matchType: fields.matchType.value,
   };
   const preview = previewFromValues(liveValues) ?? actionData?.preview ?? null;
   const maxPlayers = Number(fields.maxPlayers.value);
@@ -99,6 +100,8 @@ export default function CreateTournament() {
     Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2,
   );
   const rakeIsPercent = fields.rakeType.value === "percent";
+  // An entry is a team in a team event: the field counts teams (issue 16).
+  const teamEvent = hydrated && (fields.matchType.value ?? "1v1") !== "1v1";
 
   return (
     <AppShell nav={organiserNav}>
@@ -230,7 +233,7 @@ export default function CreateTournament() {
                 hint="Groups into a knockout only: how many go on to the knockout."
               />
               <TextField
-                label="Max players"
+                label={teamEvent ? "Max teams" : hydrated ? "Max players" : "Max players (teams in a team event)"}
                 meta={fields.maxPlayers}
                 type="number"
                 inputProps={{ min: 2, max: 512, step: 1, inputMode: "numeric" }}

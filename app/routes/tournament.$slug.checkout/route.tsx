@@ -9,15 +9,19 @@ import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
-import { entryTotalPence, formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { teamEntryTotalPence, teamSize } from "~/domain/teams.ts";
+import { getMailer } from "~/services/email.server.ts";
 import { HOLD_EXPIRED, holdCountdown } from "~/domain/holds.ts";
 import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import {
+  checkTeam,
   joinTournament,
   payFromBalance,
+  tellTeammates,
   paymentQuery,
   checkoutEntryQuery,
   verifyPayment,
@@ -80,9 +84,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       payment = { intentId: intent.id, clientSecret: intent.clientSecret };
     }
   }
-  const totalPence = entryTotalPence(tournament);
+  // A team's captain pays for the whole team (issue 16).
+  const totalPence = teamEntryTotalPence(tournament);
+  const size = teamSize(tournament.matchType);
+  // A team event's place is held by naming the team on the tournament page: nothing to reserve here without one.
+  if (size > 1 && entry?.kind !== "held" && !returnedIntent) throw redirect(tournamentPath);
   return {
-    tournament: { ...headline(tournament), totalPence },
+    tournament: { ...headline(tournament), totalPence, teamSize: size },
     mode: paymentsAreSimulated(env) ? ("simulated" as const) : ("stripe" as const),
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     payment,
@@ -124,7 +132,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }),
       ]);
     }
-    const result = await joinTournament(claim, provider, { playerId: claim.id, tournament });
+    // A team event's join form names the team and the teammates.
+    const teamName = form.get("teamName");
+    const team =
+      teamName === null
+        ? undefined
+        : await checkTeam(claim, { captainId: claim.id, tournament, teamName, teammates: form.getAll("teammates") });
+    const result = await joinTournament(claim, provider, { playerId: claim.id, tournament, team });
+    if (team) await tellTeammates(getMailer(env, database), team, env.APP_URL);
     if (result.paid) {
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, {
@@ -206,12 +221,12 @@ export default function Checkout() {
           </h2>
           <dl className="mt-3 space-y-1.5 text-sm">
             <div className="flex justify-between">
-              <dt>Entry Fee</dt>
-              <dd className="tabular-nums">£{penceToDecimal(t.entryFeePence)}</dd>
+              <dt>Entry Fee{t.teamSize > 1 ? ` × ${t.teamSize} players` : ""}</dt>
+              <dd className="tabular-nums">£{penceToDecimal(t.entryFeePence * t.teamSize)}</dd>
             </div>
             <div className="flex justify-between">
-              <dt>Site Fee</dt>
-              <dd className="tabular-nums">£{penceToDecimal(t.siteFeePence)}</dd>
+              <dt>Site Fee{t.teamSize > 1 ? ` × ${t.teamSize} players` : ""}</dt>
+              <dd className="tabular-nums">£{penceToDecimal(t.siteFeePence * t.teamSize)}</dd>
             </div>
             <div className={totalRowClass}>
               <dt>Total</dt>

@@ -48,6 +48,8 @@ import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
 import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
 import { SeedingForm } from "./seeding.tsx";
+import { TeamJoinForm, TeamsList } from "./teams.tsx";
+import { teamSize } from "~/domain/teams.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
@@ -160,6 +162,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       playerCount: tournament.playerCount,
       holds: tournament.holds,
       players: tournament.players,
+      teams: tournament.teams,
+      teamSize: teamSize(tournament.matchType),
     },
   };
 }
@@ -306,9 +310,15 @@ export default function TournamentPage() {
                   <dt>Total</dt>
                   <dd className="tabular-nums">{formatGBP(entryTotalPence(t))}</dd>
                 </div>
+                {t.teamSize > 1 ? (
+                  <div className="flex justify-between font-semibold">
+                    <dt>A team of {t.teamSize} pays</dt>
+                    <dd className="tabular-nums">{formatGBP(entryTotalPence(t) * t.teamSize)}</dd>
+                  </div>
+                ) : null}
               </dl>
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-                {t.playerCount}/{t.maxPlayers} players registered
+                {t.playerCount}/{t.maxPlayers} {t.teamSize > 1 ? "teams" : "players"} registered
               </p>
               <div className="mt-4">
                 <JoinAction
@@ -317,6 +327,7 @@ export default function TournamentPage() {
                   viewer={viewer}
                   deadlinePassed={deadlinePassed}
                   heldByOthers={t.holds}
+                  team={t.teamSize > 1 ? { size: t.teamSize, totalPence: entryTotalPence(t) * t.teamSize } : null}
                 />
               </div>
             </section>
@@ -426,7 +437,10 @@ function Bracket() {
   const { tournament: t, matches, tables, viewer, league, groups, advancePerGroup } = useLoaderData<typeof loader>();
   const controls = viewer?.isOwner && t.status === "in_progress";
   // A player in this tournament sees their own matches picked out, and where they stand.
-  const you = viewer?.userType === "player" && t.players.some((p) => p.id === viewer.id) ? viewer.id : null;
+  const inIt = viewer?.userType === "player" && t.players.some((p) => p.id === viewer.id);
+  // In a team event the player's matches are their team's.
+  const team = t.teams.find((x) => x.members.some((m) => m.id === viewer?.id));
+  const you = inIt ? (team?.id ?? viewer.id) : null;
   return (
     <div className="mt-4 space-y-6">
       <h2 className="sr-only">{league ? "Standings and fixtures" : "Bracket"}</h2>
@@ -523,7 +537,7 @@ function GroupsAndKnockout({
 }
 
 function Details() {
-  const { tournament: t } = useLoaderData<typeof loader>();
+  const { tournament: t, viewer } = useLoaderData<typeof loader>();
   const typeLabel = tournamentTypeOptions.find((o) => o.value === t.tournamentType)?.label ?? t.tournamentType;
   const matchLabel = matchTypeOptions.find((o) => o.value === t.matchType)?.label ?? t.matchType;
   return (
@@ -551,7 +565,7 @@ function Details() {
             </div>
           ) : null}
           <Item label="Organiser" value={`${t.tdName} (${t.organisationName})`} />
-          <Item label="Players" value={`${t.playerCount}/${t.maxPlayers}`} />
+          <Item label={t.teamSize > 1 ? "Teams" : "Players"} value={`${t.playerCount}/${t.maxPlayers}`} />
         </dl>
       </section>
       {t.rules ? (
@@ -560,7 +574,17 @@ function Details() {
           <p className="mt-2 text-sm whitespace-pre-line">{t.rules}</p>
         </section>
       ) : null}
-      <section className="card">
+      {t.teamSize > 1 ? (
+        <TeamsList
+          teams={t.teams}
+          slug={t.slug}
+          tournamentId={t.id}
+          viewerId={viewer?.id ?? null}
+          open={t.status === "open"}
+          size={t.teamSize}
+        />
+      ) : null}
+      <section className="card" hidden={t.teamSize > 1}>
         <h2 className="text-lg font-semibold">Players ({t.players.length})</h2>
         {t.players.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">No one has entered yet. Be the first.</p>
@@ -613,6 +637,7 @@ function JoinAction({
   viewer,
   deadlinePassed,
   heldByOthers,
+  team,
 }: {
   state: RegistrationState;
   slug: string;
@@ -620,6 +645,8 @@ function JoinAction({
   deadlinePassed: boolean;
   /** Places held by players paying now: "full" may be only for the next few minutes. */
   heldByOthers: number;
+  /** A team event: the captain names the team to join. */
+  team: { size: number; totalPence: number } | null;
 }) {
   // Full because players are paying for the last places: say so, and when to look again.
   const heldFull = state === "full" ? fullWhileHeldText(heldByOthers) : null;
@@ -644,6 +671,7 @@ function JoinAction({
       </p>
     );
   }
+  if (state === "open" && team) return <TeamJoinForm slug={slug} size={team.size} totalPence={team.totalPence} />;
   if (state === "open") {
     return (
       <Form method="post" action={`/tournament/${slug}/checkout`}>

@@ -1,0 +1,103 @@
+// Team events (SPEC §9, issue 16): an entry is a team of 2-4 players; the
+// captain enters it, pays for all of it, and its prizes are shared.
+import { z } from "zod";
+import { entryTotalPence, type Pence } from "./money.ts";
+import { nameField } from "./text.ts";
+import type { MatchType } from "./tournaments.ts";
+
+/** Players per entry: 1 in singles, 2-4 in team events. */
+export function teamSize(matchType: MatchType): number {
+  return Number(matchType.slice(0, 1));
+}
+
+export const isTeamEvent = (matchType: MatchType): boolean => teamSize(matchType) > 1;
+
+const TEAM_NAME_MAX = 60;
+
+export const teamMessages = {
+  nameRequired: "Team name is required",
+  nameTaken: "A team name must be unique in this tournament",
+  addTeammates: (n: number) => `Add ${n} ${n === 1 ? "teammate" : "teammates"}`,
+  noAccount: (email: string) => `No player account for ${email}`,
+  alreadyIn: (email: string) => `${email} is already in this tournament`,
+} as const;
+
+const teamNameField = nameField("Team name", { max: TEAM_NAME_MAX, required: teamMessages.nameRequired });
+
+/** E-mails as people type them: trimmed, case ignored, blanks dropped. */
+export function normaliseEmails(emails: readonly string[]): string[] {
+  return emails.map((e) => e.trim().toLowerCase()).filter((e) => e.length > 0);
+}
+
+export type TeamEntry = { teamName: string; teammates: string[] };
+
+/**
+ * What a captain sends, checked before anything is read: a team name and
+ * exactly `size - 1` different teammates who are not the captain. Answers the
+ * entry cleaned up, or the message of the first thing wrong with it.
+ */
+export function checkTeamEntry(
+  input: { teamName: unknown; teammates: unknown },
+  size: number,
+  captainEmail: string,
+): { ok: true; entry: TeamEntry } | { ok: false; field: "teamName" | "teammates"; message: string } {
+  const name = teamNameField.safeParse(typeof input.teamName === "string" ? input.teamName : "");
+  if (!name.success) return { ok: false, field: "teamName", message: name.error.issues[0]?.message ?? "" };
+  const needed = size - 1;
+  const raw = Array.isArray(input.teammates) ? input.teammates : [];
+  if (!raw.every((e): e is string => typeof e === "string")) {
+    return { ok: false, field: "teammates", message: teamMessages.addTeammates(needed) };
+  }
+  const emails = normaliseEmails(raw);
+  const captain = captainEmail.trim().toLowerCase();
+  if (emails.includes(captain)) return { ok: false, field: "teammates", message: teamMessages.alreadyIn(captain) };
+  const distinct = [...new Set(emails)];
+  if (distinct.length !== needed || emails.length !== needed) {
+    return { ok: false, field: "teammates", message: teamMessages.addTeammates(needed) };
+  }
+  const badEmail = distinct.find((e) => !z.email().safeParse(e).success || e.length > 254);
+  if (badEmail !== undefined) return { ok: false, field: "teammates", message: teamMessages.noAccount(badEmail) };
+  return { ok: true, entry: { teamName: name.data, teammates: distinct } };
+}
+
+/** What one entry costs its payer: (entry fee + site fee) × team size, in one payment. */
+export function teamEntryTotalPence(t: { entryFeePence: Pence; siteFeePence: Pence; matchType: MatchType }): Pence {
+  return entryTotalPence(t) * teamSize(t.matchType);
+}
+
+/**
+ * A team's prize shared between its members: equal shares, the pennies left
+ * over one each to the members in order (the captain first), so the shares
+ * differ by at most a penny and sum to the prize exactly. Throws RangeError
+ * for an amount that is negative or not an integer, or members missing or
+ * repeated.
+ */
+export function splitAmongMembers(
+  amountPence: Pence,
+  memberIds: readonly string[],
+): { playerId: string; amountPence: Pence }[] {
+  if (!Number.isSafeInteger(amountPence) || amountPence < 0) throw new RangeError(`Bad amount: ${amountPence}`);
+  if (memberIds.length === 0) throw new RangeError("A team has members");
+  if (new Set(memberIds).size !== memberIds.length) throw new RangeError("A member is listed twice");
+  const n = memberIds.length;
+  const base = Math.floor(amountPence / n);
+  const left = amountPence - base * n;
+  return memberIds.map((playerId, i) => ({ playerId, amountPence: base + (i < left ? 1 : 0) }));
+}
+
+/** Members in payout order: the captain first, then the others as listed. */
+export function captainFirst<T extends { id: string }>(members: readonly T[], captainId: string): T[] {
+  return [...members.filter((m) => m.id === captainId), ...members.filter((m) => m.id !== captainId)];
+}
+
+/** How a team is named to its members: "Team Cue Balls (captain: Sam)". */
+export const teamLine = (team: { name: string; captainName: string }): string =>
+  `Team ${team.name} (captain: ${team.captainName})`;
+
+/** Entries against places on a card: "3/8", or "3/8 teams" in a team event. */
+export const entriesText = (count: number, max: number, matchType: MatchType): string =>
+  `${count}/${max}${isTeamEvent(matchType) ? " teams" : ""}`;
+
+/** Why a tournament cannot start while a member's place is empty. */
+export const teamShortMessage = (teamName: string): string =>
+  `Team ${teamName} is a player short: its captain names a replacement first`;

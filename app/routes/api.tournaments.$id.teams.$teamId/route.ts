@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { getMailer } from "~/services/email.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { replaceTeamMember } from "~/services/teams.server.ts";
+
+const email = (field: string) =>
+  z
+    .string({ error: `${field} must be an e-mail address` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(254);
+
+const ReplaceSchema = z.object({ replace: z.object({ from: email("from"), to: email("to") }) });
+
+/** The captain names a replacement for a member, before the start (issue 16). */
+const api = endpoint({
+  PATCH: on({ who: "player", body: ReplaceSchema, params: ["id", "teamId"] }, async ({ caller, body, params, app }) =>
+    Response.json(
+      await replaceTeamMember(caller, getMailer(app.env, app.database), {
+        captainId: caller.id,
+        tournamentId: params.id,
+        teamId: params.teamId,
+        from: body.replace.from,
+        to: body.replace.to,
+        origin: app.env.APP_URL,
+      }),
+    ),
+  ),
+});
+export { api as loader, api as action };

@@ -1,0 +1,65 @@
+// The team forms of the tournament page (issue 16): a member leaves, the
+// captain names a replacement; back to the page with a toast.
+import { data, redirect } from "react-router";
+import { appContext } from "~/context.server.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { signedIn } from "~/services/access.server.ts";
+import { getMailer } from "~/services/email.server.ts";
+import { redirectWithCookies } from "~/services/forms.server.ts";
+import { flashToast } from "~/services/session.server.ts";
+import { leaveTeam, replaceTeamMember } from "~/services/teams.server.ts";
+import type { Route } from "./+types/route";
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, 254) : "";
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const claim = await signedIn(request, context, "player");
+  const { env, database } = context.get(appContext);
+  if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
+  const form = await request.formData();
+  const back = `/tournament/${params.slug}`;
+  const tournamentId = text(form, "tournamentId");
+  const teamId = text(form, "teamId");
+  try {
+    if (text(form, "intent") === "leave") {
+      await leaveTeam(claim, { playerId: claim.id, tournamentId, teamId });
+      return redirectWithCookies(back, [
+        await flashToast(env, {
+          type: "success",
+          title: "You left the team",
+          description: "Your captain names who plays instead.",
+        }),
+      ]);
+    }
+    const from = text(form, "from");
+    await replaceTeamMember(claim, getMailer(env, database), {
+      captainId: claim.id,
+      tournamentId,
+      teamId,
+      from: from.includes("@") ? from : "",
+      fromId: from.includes("@") || from === "" ? undefined : from,
+      to: text(form, "to"),
+      origin: env.APP_URL,
+    });
+    return redirectWithCookies(back, [
+      await flashToast(env, {
+        type: "success",
+        title: "Team updated",
+        description: "Your new teammate has been told.",
+      }),
+    ]);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithCookies(back, [
+      await flashToast(env, { type: "error", title: "Could not change the team", description: error.message }),
+    ]);
+  }
+}
+
+/** Nothing to show here: a visit goes to the tournament page. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/tournament/${encodeURIComponent(params.slug)}`);
+}

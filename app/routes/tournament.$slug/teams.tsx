@@ -1,0 +1,158 @@
+// A team event on the tournament page (issue 16): the captain's entry form
+// (a plain form: it works before JavaScript loads), the teams with their
+// members, and before the start "Leave team" for a member and "Replace" for
+// the captain.
+import { Form } from "react-router";
+import { useHydrated } from "~/components/form.tsx";
+import { inputClass } from "~/components/styles.ts";
+import { formatGBP } from "~/domain/money.ts";
+
+type Team = { id: string; name: string; captainId: string; members: { id: string; name: string }[] };
+
+export function TeamJoinForm({ slug, size, totalPence }: { slug: string; size: number; totalPence: number }) {
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" action={`/tournament/${slug}/checkout`} className="space-y-3" aria-label="Enter a team">
+      <input type="hidden" name="intent" value="join" />
+      <div className="space-y-1.5">
+        <label htmlFor="team-name" className="block text-sm font-medium">
+          Team name
+        </label>
+        <input id="team-name" name="teamName" required maxLength={60} className={inputClass} autoComplete="off" />
+      </div>
+      {Array.from({ length: size - 1 }, (_, i) => i + 1).map((n) => (
+        <div key={n} className="space-y-1.5">
+          <label htmlFor={`teammate-${n}`} className="block text-sm font-medium">
+            Teammate {n} e-mail
+          </label>
+          <input
+            id={`teammate-${n}`}
+            name="teammates"
+            type="email"
+            required
+            maxLength={254}
+            className={inputClass}
+            autoComplete="off"
+          />
+        </div>
+      ))}
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Your teammates need player accounts. You pay for the whole team: {formatGBP(totalPence)}
+        {hydrated ? "" : " (entry and site fee for each player)"}.
+      </p>
+      <button type="submit" className="btn-primary w-full">
+        Enter Team
+      </button>
+    </Form>
+  );
+}
+
+export function TeamsList({
+  teams,
+  slug,
+  tournamentId,
+  viewerId,
+  open,
+  size,
+}: {
+  teams: Team[];
+  slug: string;
+  tournamentId: string;
+  viewerId: string | null;
+  open: boolean;
+  size: number;
+}) {
+  return (
+    <section className="card">
+      <h2 className="text-lg font-semibold">Teams ({teams.length})</h2>
+      {teams.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">No team has entered yet. Be the first.</p>
+      ) : (
+        <ol className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+          {teams.map((team, index) => {
+            const mine = viewerId !== null && team.members.some((m) => m.id === viewerId);
+            const captain = viewerId === team.captainId;
+            return (
+              <li key={team.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <p className="font-semibold">
+                  <span className="text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span> {team.name}
+                </p>
+                <ul className="mt-1 space-y-0.5" aria-label={`${team.name} members`}>
+                  {team.members.map((m) => (
+                    <li key={m.id}>
+                      {m.name}
+                      {m.id === team.captainId ? " (captain)" : ""}
+                    </li>
+                  ))}
+                  {team.members.length < size ? (
+                    <li className="font-medium text-amber-700 dark:text-amber-400">A player short</li>
+                  ) : null}
+                </ul>
+                {open && mine && !captain ? (
+                  <Form method="post" action={`/tournament/${slug}/team`} className="mt-2">
+                    <input type="hidden" name="intent" value="leave" />
+                    <input type="hidden" name="tournamentId" value={tournamentId} />
+                    <input type="hidden" name="teamId" value={team.id} />
+                    <button type="submit" className="btn-secondary">
+                      Leave team
+                    </button>
+                  </Form>
+                ) : null}
+                {open && captain ? (
+                  <ReplaceForm team={team} slug={slug} tournamentId={tournamentId} size={size} />
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ReplaceForm({
+  team,
+  slug,
+  tournamentId,
+  size,
+}: {
+  team: Team;
+  slug: string;
+  tournamentId: string;
+  size: number;
+}) {
+  const others = team.members.filter((m) => m.id !== team.captainId);
+  const short = team.members.length < size;
+  return (
+    <Form method="post" action={`/tournament/${slug}/team`} className="mt-2 space-y-2">
+      <input type="hidden" name="intent" value="replace" />
+      <input type="hidden" name="tournamentId" value={tournamentId} />
+      <input type="hidden" name="teamId" value={team.id} />
+      {short ? (
+        <input type="hidden" name="from" value="" />
+      ) : (
+        <div className="space-y-1">
+          <label htmlFor={`from-${team.id}`} className="block font-medium">
+            Replace
+          </label>
+          <select id={`from-${team.id}`} name="from" className={inputClass}>
+            {others.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="space-y-1">
+        <label htmlFor={`to-${team.id}`} className="block font-medium">
+          {short ? "New teammate's e-mail" : "With (e-mail)"}
+        </label>
+        <input id={`to-${team.id}`} name="to" type="email" required maxLength={254} className={inputClass} />
+      </div>
+      <button type="submit" className="btn-secondary">
+        {short ? "Add teammate" : "Replace"}
+      </button>
+    </Form>
+  );
+}
