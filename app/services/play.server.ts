@@ -2,6 +2,7 @@
 // tables, and finalize with payouts. Every change is one guarded batch, so
 // two taps at once or a double finalize cannot write twice.
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   assertInBatch,
   build,
@@ -96,14 +97,27 @@ function bracketQuery(of: TournamentRef | { matchId: string }): Read<BracketMatc
     build
       .select()
       .from(matches)
-      .where(
-        "matchId" in of
-          ? sql`${matches.tournamentId} = (select ${matches.tournamentId} from ${matches}
-              where ${matches.id} = ${of.matchId})`
-          : inTournament(matches.tournamentId, of),
-      )
+      .where(ofTournament(matches.tournamentId, of))
       .orderBy(bracketOrder, asc(matches.round), asc(matches.matchNumber)),
     (rows) => rows.map(toBracketMatch),
+  );
+}
+
+/** A tournament's rows: by its id or slug, or by one of its matches (read alongside that match). */
+function ofTournament(column: SQLiteColumn, of: TournamentRef | { matchId: string }): SQL {
+  return "matchId" in of
+    ? sql`${column} = (select ${matches.tournamentId} from ${matches} where ${matches.id} = ${of.matchId})`
+    : inTournament(column, of);
+}
+
+/** The draw as seeds by entry, for the groups' tie at the cut (seeds 1..n, written at start). */
+function drawnSeedsQuery(of: TournamentRef | { matchId: string }): Read<Map<string, number>> {
+  return query(
+    build
+      .select({ entryId: registrationEntry, seed: tournamentPlayers.seed })
+      .from(tournamentPlayers)
+      .where(ofTournament(tournamentPlayers.tournamentId, of)),
+    (rows) => new Map(rows.map((r) => [r.entryId, r.seed ?? Number.POSITIVE_INFINITY])),
   );
 }
 
@@ -509,18 +523,18 @@ function resultStatements(
   );
 }
 
-/** The draw as seeds, for the groups' tie at the cut (seeds 1..n, written at start). */
-const seedsOfMatchQuery = (matchId: string) =>
-  query(
-    build
-      .select({ playerId: registrationEntry, seed: tournamentPlayers.seed })
-      .from(tournamentPlayers)
-      .where(
-        sql`${tournamentPlayers.tournamentId} = (select ${matches.tournamentId} from ${matches}
-          where ${matches.id} = ${matchId})`,
-      ),
-    (rows) => new Map(rows.map((r) => [r.playerId, r.seed ?? Number.POSITIVE_INFINITY])),
-  );
+/**
+ * The knockout drawn after the groups, guarded on the group results it was drawn from (`groupMatches`, as read)
+ * being unchanged when the batch runs.
+ */
+function knockoutDraw(
+  tournamentId: string,
+  groupMatches: readonly BracketMatch[],
+  draw: readonly BracketMatch[],
+  now: number,
+) {
+  return [resultsUnchanged(tournamentId, groupMatches), ...insertMatches(tournamentId, draw, now)];
+}
 
 /** After a group result: whether every group match is decided while no knockout is drawn (one statement). */
 const knockoutDueQuery = (tournamentId: string) =>
@@ -569,7 +583,7 @@ export async function saveResult(
     reads({
       found: matchWithTournament(matchId),
       bracket: bracketQuery({ matchId }),
-      seeds: seedsOfMatchQuery(matchId),
+      seeds: drawnSeedsQuery({ matchId }),
     }),
   );
   const { row, t } = matchInPlay(read.found, organiserId);
@@ -596,14 +610,12 @@ export async function saveResult(
   }
   const then: Item[] =
     draw.length > 0
-      ? // The knockout is drawn from every group result as read: none of the others may have changed meanwhile.
-        [
-          resultsUnchanged(
-            t.id,
-            read.bracket.filter((m) => m.bracket === "group" && m.id !== matchId),
-          ),
-          ...insertMatches(t.id, draw, now),
-        ]
+      ? knockoutDraw(
+          t.id,
+          read.bracket.filter((m) => m.bracket === "group" && m.id !== matchId),
+          draw,
+          now,
+        )
       : groups
         ? [knockoutDueQuery(t.id)]
         : [];
@@ -620,13 +632,7 @@ async function drawKnockout(db: Sender, tournamentId: string, now: number): Prom
     reads({
       t: tournamentQuery({ id: tournamentId }),
       bracket: bracketQuery({ id: tournamentId }),
-      seeds: query(
-        build
-          .select({ playerId: registrationEntry, seed: tournamentPlayers.seed })
-          .from(tournamentPlayers)
-          .where(eq(tournamentPlayers.tournamentId, tournamentId)),
-        (rows) => new Map(rows.map((r) => [r.playerId, r.seed ?? Number.POSITIVE_INFINITY])),
-      ),
+      seeds: drawnSeedsQuery({ id: tournamentId }),
     }),
   );
   if (read.t?.status !== "in_progress") return;
@@ -640,7 +646,7 @@ async function drawKnockout(db: Sender, tournamentId: string, now: number): Prom
   if (draw.length === 0) return;
   const groupMatches = read.bracket.filter((m) => m.bracket === "group");
   try {
-    await db.write(write([resultsUnchanged(tournamentId, groupMatches), ...insertMatches(tournamentId, draw, now)]));
+    await db.write(write(knockoutDraw(tournamentId, groupMatches, draw, now)));
   } catch (error) {
     // Drawn by the other result meanwhile, or a group result corrected (whose own save draws it).
     if (!isUniqueViolation(error) && !isBatchGuardFailure(error)) throw error;
