@@ -49,11 +49,14 @@ type Tournament = typeof tournaments.$inferSelect;
 /** A tournament's id, or SQL that finds it (tournament-ref.server.ts). */
 type TournamentKey = string | SQL;
 
+/** SQL: a registration (`alias` of tournament_players) that holds or has a place (paid, or a live hold). */
+export const livePlace = (alias: string, now: number) =>
+  sql`(${sql.raw(alias)}.paid = 1 or ${sql.raw(alias)}.hold_expires_at > ${now})`;
+
 /** SQL: places taken by others — paid entries and live holds. */
 function placesTakenByOthers(tournamentId: TournamentKey, playerId: string, now: number) {
   return sql`(select count(*) from ${tournamentPlayers} tp
-    where tp.tournament_id = ${tournamentId} and tp.player_id != ${playerId}
-      and (tp.paid = 1 or tp.hold_expires_at > ${now}))`;
+    where tp.tournament_id = ${tournamentId} and tp.player_id != ${playerId} and ${livePlace("tp", now)})`;
 }
 
 /** SQL: the tournament still takes entries. */
@@ -349,10 +352,6 @@ export type CheckedTeam = {
   memberIds: string[];
   members: { id: string; name: string; email: string }[];
 };
-
-/** SQL: a registration that holds or has a place (paid, or a live hold). */
-const livePlace = (alias: string, now: number) =>
-  sql`(${sql.raw(alias)}.paid = 1 or ${sql.raw(alias)}.hold_expires_at > ${now})`;
 
 /**
  * What a team entry is checked against, in one read: the tournament, the

@@ -16,7 +16,7 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import { DomainError } from "~/domain/errors.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
 import type { Mailer } from "./email.server.ts";
-import { sendQuietly } from "./registration.server.ts";
+import { livePlace, sendQuietly } from "./registration.server.ts";
 
 const teamChangeMessages = {
   notFound: "Team not found",
@@ -141,8 +141,7 @@ export async function replaceTeamMember(
         build.all<{ n: number }>(sql`select count(*) as n from ${teamMembers} tm
           join ${tournamentPlayers} tp on tp.id = tm.team_id
           join ${players} p on p.id = tm.player_id
-          where tm.tournament_id = ${tournamentId} and p.email = ${toEmail}
-            and (tp.paid = 1 or tp.hold_expires_at > ${now})`),
+          where tm.tournament_id = ${tournamentId} and p.email = ${toEmail} and ${livePlace("tp", now)}`),
         ([row]) => Number(row?.n ?? 0) > 0,
       ),
     }),
@@ -169,8 +168,7 @@ export async function replaceTeamMember(
       [
         stillOpen(tournamentId),
         assertInBatch(sql`not exists (select 1 from ${teamMembers} tm join ${tournamentPlayers} tp on tp.id = tm.team_id
-          where tm.tournament_id = ${tournamentId} and tm.player_id = ${newcomer.id}
-            and (tp.paid = 1 or tp.hold_expires_at > ${now}))`),
+          where tm.tournament_id = ${tournamentId} and tm.player_id = ${newcomer.id} and ${livePlace("tp", now)})`),
         ...(leaving
           ? [build.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.playerId, leaving.id)))]
           : []),
