@@ -3,6 +3,7 @@
 // when the last two land at once), a corrected group moving the knockout's
 // entrants, standings with groups, finalize and payouts.
 import { expect, test } from "vitest";
+import { knockoutEntrants } from "../app/domain/groups.ts";
 import type { MatchView } from "../app/domain/play.ts";
 import type { StandingRow } from "../app/domain/standings.ts";
 import { type Account, useFactories, validTournament } from "./support/factories.ts";
@@ -21,13 +22,6 @@ async function record(td: Account, m: Match, winnerId: string, scores: [number, 
     player2Score: winnerId === m.player1Id ? loserScore : winnerScore,
   });
 }
-
-const knockoutEntrants = (matches: readonly Match[]) =>
-  new Set(
-    matches
-      .filter((m) => m.bracket === "knockout" && m.round === 1)
-      .flatMap((m) => [m.player1Id, m.player2Id].filter((p) => p !== null)),
-  );
 
 /** A group's members best first, where `rank` decides every group match (so the table is strict). */
 const groupOrder = (rows: readonly StandingRow[], group: string, rank: Map<string, number>) =>

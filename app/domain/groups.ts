@@ -295,10 +295,10 @@ export function knockoutAfterGroups(
   let next = 0;
   const redrawn = generateKnockout(seeds, () => ids[next++] ?? newId(), now);
   if (redrawn.length !== knockout.length) throw new Error("The knockout's size changed with a group result");
-  const now_ = new Map(redrawn.map((m) => [m.id, m]));
+  const redrawnById = new Map(redrawn.map((m) => [m.id, m]));
   const changes: MatchChange[] = [];
   for (const before of ordered) {
-    const after = now_.get(before.id);
+    const after = redrawnById.get(before.id);
     if (!after) throw new Error(`The redrawn knockout has no match ${before.id}`);
     // Only the first round's entrants and where byes carried them can differ: later slots are filled by play.
     const slots: Slot[] = [1, 2];
@@ -330,6 +330,17 @@ function fedByBye(matches: readonly BracketMatch[], matchId: string, slot: Slot)
   return matches.some((m) => m.isBye && m.nextMatchId === matchId && m.nextSlot === slot);
 }
 
+/** Who went through to the knockout: the entries of its first round (none before it is drawn). */
+export function knockoutEntrants(
+  matches: readonly Pick<BracketMatch, "bracket" | "round" | "player1Id" | "player2Id">[],
+) {
+  return new Set(
+    matches
+      .filter((m) => m.bracket === "knockout" && m.round === 1)
+      .flatMap((m) => [m.player1Id, m.player2Id].filter((p) => p !== null)),
+  );
+}
+
 /**
  * Every entry's finishing place in groups into a knockout, null while in
  * contention: the knockout places its entries as in single elimination (1, 2,
@@ -346,9 +357,7 @@ export function groupsPlaces(matches: readonly (PlacedMatch & GroupMatch)[]): Ma
   const knockout = matches.filter((m) => m.bracket === "knockout");
   if (knockout.length === 0 || !groupsDecided(matches)) return result;
   for (const [playerId, place] of places(knockout)) result.set(playerId, place);
-  const inKnockout = new Set(
-    knockout.filter((m) => m.round === 1).flatMap((m) => [m.player1Id, m.player2Id].filter((p) => p !== null)),
-  );
+  const inKnockout = knockoutEntrants(knockout);
   const tiers = new Map<number, string[]>();
   for (const table of groupTables(matches)) {
     const advancing = table.rows.filter((row) => inKnockout.has(row.playerId)).length;

@@ -2,7 +2,7 @@
 // (null while still in contention) and their record, in finishing order.
 import { places, wasPlayed, type BracketMatch } from "./bracket.ts";
 import { leaguePlaces, type LeagueResult } from "./formats.ts";
-import { groupsPlaces, groupTables, hasGroups, type GroupMatch } from "./groups.ts";
+import { groupsPlaces, groupTables, hasGroups, knockoutEntrants, type GroupMatch } from "./groups.ts";
 import type { PlaceRange } from "./money.ts";
 
 export type StandingRow = {
@@ -141,11 +141,7 @@ export function groupStandingViews(
   entries: readonly { id: string; name: string }[],
 ) {
   const names = new Map(entries.map((e) => [e.id, e.name]));
-  const through = new Set(
-    matches
-      .filter((m) => m.bracket === "knockout" && m.round === 1)
-      .flatMap((m) => [m.player1Id, m.player2Id].filter((p) => p !== null)),
-  );
+  const through = knockoutEntrants(matches);
   return groupTables(matches).map((table) => ({
     group: table.group,
     rows: table.rows.map((row) => ({
