@@ -2,12 +2,7 @@
 // correcting a semi-final whose winner is playing the final on Table 1 shows
 // what changes and saves only once confirmed, with and without JavaScript.
 import { expect, test } from "@playwright/test";
-import type { MatchView } from "../app/domain/play.ts";
-import { createOrganiser } from "./support/accounts.ts";
-import { createTournamentViaApi, enterPaidPlayers, startViaApi } from "./support/tournaments.ts";
-
-type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "player1" | "player2"> &
-  Pick<MatchView, "winnerId" | "status" | "tableId">;
+import { semiFinalsPlayed } from "./support/tournaments.ts";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
@@ -19,18 +14,7 @@ for (const javaScriptEnabled of [true, false]) {
       baseURL,
     }) => {
       test.setTimeout(60_000);
-      await createOrganiser(page.request);
-      const t = await createTournamentViaApi(page.request, { maxPlayers: 4, payoutStructure: "winner_ru" });
-      await enterPaidPlayers(playwright, baseURL, t.id, 4);
-      await startViaApi(page.request, t.id);
-      const matches = async () =>
-        (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
-      const [semi, other] = (await matches()).filter((m) => m.round === 1);
-      for (const m of [semi!, other!]) {
-        expect((await page.request.patch(`/api/matches/${m.id}`, { data: { winnerId: m.player1Id } })).status()).toBe(
-          200,
-        );
-      }
+      const { t, semi, matches } = await semiFinalsPlayed(page, playwright, baseURL);
       const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as {
         id: string;
       };
@@ -38,8 +22,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(
         (await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status(),
       ).toBe(200);
-      const wasWinner = semi!.player1!.name;
-      const nowWinner = semi!.player2!.name;
+      const wasWinner = semi.player1!.name;
+      const nowWinner = semi.player2!.name;
 
       await page.goto(`/tournament/${t.slug}?tab=bracket`);
       const semiCard = page.getByRole("article", { name: "Semi-Finals, match 1" });
@@ -55,7 +39,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(warning).toContainText(`The final on Table 1: ${wasWinner} → ${nowWinner}`);
       await expect(dialog.getByRole("radio", { name: nowWinner })).toBeChecked();
       // Nothing is saved yet.
-      expect((await matches()).find((m) => m.id === semi!.id)!.winnerId).toBe(semi!.player1Id);
+      expect((await matches()).find((m) => m.id === semi.id)!.winnerId).toBe(semi.player1Id);
 
       await dialog.getByRole("button", { name: "Confirm correction" }).click();
       await expect(page.getByTestId("toast")).toContainText("Result corrected");
@@ -64,9 +48,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(finalCard).toContainText(nowWinner);
       await expect(finalCard).not.toContainText(wasWinner);
       const after = (await matches()).find((m) => m.id === final.id)!;
-      expect(after).toMatchObject({ player1Id: semi!.player2Id, status: "in_progress", tableId: table.id });
+      expect(after).toMatchObject({ player1Id: semi.player2Id, status: "in_progress", tableId: table.id });
       // Back at the match that was corrected.
-      await expect(page).toHaveURL(new RegExp(`#match-${semi!.id}$`));
+      await expect(page).toHaveURL(new RegExp(`#match-${semi.id}$`));
       await expect(semiCard).toBeInViewport();
     });
   });

@@ -1,12 +1,7 @@
 // Correcting to and from a double forfeit in the result dialog (issue 15), with and without JavaScript: the
 // semi-final becomes a double forfeit (the final a bye for the other semi-finalist), then a played result again.
 import { expect, test } from "@playwright/test";
-import type { MatchView } from "../app/domain/play.ts";
-import { createOrganiser } from "./support/accounts.ts";
-import { createTournamentViaApi, enterPaidPlayers, startViaApi } from "./support/tournaments.ts";
-
-type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "player1" | "player2"> &
-  Pick<MatchView, "winnerId" | "status" | "isBye" | "outcome">;
+import { semiFinalsPlayed } from "./support/tournaments.ts";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
@@ -18,18 +13,7 @@ for (const javaScriptEnabled of [true, false]) {
       baseURL,
     }) => {
       test.setTimeout(60_000);
-      await createOrganiser(page.request);
-      const t = await createTournamentViaApi(page.request, { maxPlayers: 4, payoutStructure: "winner_ru" });
-      await enterPaidPlayers(playwright, baseURL, t.id, 4);
-      await startViaApi(page.request, t.id);
-      const matches = async () =>
-        (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
-      const [semi, other] = (await matches()).filter((m) => m.round === 1);
-      if (!semi || !other) throw new Error("four entries play two semi-finals");
-      for (const m of [semi, other]) {
-        const saved = await page.request.patch(`/api/matches/${m.id}`, { data: { winnerId: m.player1Id } });
-        expect(saved.status()).toBe(200);
-      }
+      const { t, semi, other, matches } = await semiFinalsPlayed(page, playwright, baseURL);
       const final = (await matches()).find((m) => m.round === 2);
 
       await page.goto(`/tournament/${t.slug}?tab=bracket`);

@@ -155,6 +155,8 @@ export type ApiMatch = {
   status: string;
   isBye: boolean;
   winnerId: string | null;
+  outcome: string;
+  tableId: string | null;
 };
 
 export async function apiMatches(request: APIRequestContext, tournamentId: string): Promise<ApiMatch[]> {
@@ -169,4 +171,27 @@ export async function recordInDialog(page: Page, slug: string, match: ApiMatch, 
   await dialog.getByRole("radio", { name: winner }).check();
   await dialog.getByRole("button", { name: "Save result" }).click();
   await expect(page.getByTestId("toast")).toContainText("Result recorded");
+}
+
+/**
+ * A new organiser's four-entry knockout, started, both semi-finals won by player 1: the tournament, the two
+ * semi-finals as they were drawn, and a reader of its matches.
+ */
+export async function semiFinalsPlayed(
+  page: Page,
+  playwright: Parameters<typeof enterPaidPlayers>[0],
+  baseURL: string | undefined,
+) {
+  await createOrganiser(page.request);
+  const t = await createTournamentViaApi(page.request, { maxPlayers: 4, payoutStructure: "winner_ru" });
+  await enterPaidPlayers(playwright, baseURL, t.id, 4);
+  await startViaApi(page.request, t.id);
+  const matches = () => apiMatches(page.request, t.id);
+  const [semi, other] = (await matches()).filter((m) => m.round === 1);
+  if (!semi || !other) throw new Error("four entries play two semi-finals");
+  for (const m of [semi, other]) {
+    const saved = await page.request.patch(`/api/matches/${m.id}`, { data: { winnerId: m.player1Id } });
+    expect(saved.status()).toBe(200);
+  }
+  return { t, semi, other, matches };
 }
