@@ -9,6 +9,7 @@ import {
   enterPaidPlayers,
   recordInDialog as record,
   FAR_FRIDAY,
+  fillBasics,
   scenarioTournament,
   startViaApi,
   waitForHydrated,
@@ -27,10 +28,7 @@ test("a double-elimination evening: draw, a losers' match on the tablet, the res
   await page.goto("/td/create-tournament");
   await waitForHydrated(page, "form#create-tournament");
   const name = `Double Trouble ${Math.random().toString(36).slice(2, 7)}`;
-  await page.getByLabel("Tournament name").fill(name);
-  await page.getByLabel("Venue").fill("The Red Lion");
-  await page.getByLabel("Date").fill(FAR_FRIDAY.iso);
-  await page.getByLabel("Start time").fill("19:30");
+  await fillBasics(page, { name, venue: "The Red Lion", date: FAR_FRIDAY.iso, time: "19:30" });
   await expect(page.getByLabel("Grand final")).toBeHidden();
   await page.getByLabel("Tournament type").selectOption("double_elimination");
   await expect(page.getByLabel("Grand final")).toBeVisible();

@@ -10,6 +10,7 @@ import {
   enterPaidPlayers,
   recordInDialog as record,
   FAR_FRIDAY,
+  fillBasics,
   scenarioTournament,
   startViaApi,
   waitForHydrated,
@@ -28,10 +29,7 @@ test("a groups evening: two groups of three, a group match on the tablet, the kn
   await page.goto("/td/create-tournament");
   await waitForHydrated(page, "form#create-tournament");
   const name = `Group Night ${Math.random().toString(36).slice(2, 7)}`;
-  await page.getByLabel("Tournament name").fill(name);
-  await page.getByLabel("Venue").fill("The Red Lion");
-  await page.getByLabel("Date").fill(FAR_FRIDAY.iso);
-  await page.getByLabel("Start time").fill("19:30");
+  await fillBasics(page, { name, venue: "The Red Lion", date: FAR_FRIDAY.iso, time: "19:30" });
   await expect(page.getByLabel("Players per group")).toBeHidden();
   await page.getByLabel("Tournament type").selectOption("round_robin_tier");
   await page.getByLabel("Players per group").fill("3");

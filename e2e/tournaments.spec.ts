@@ -7,6 +7,7 @@ import {
   daysFromToday,
   described,
   enterPaidPlayers,
+  fillBasics,
   organiserWithTournament,
   scenarioTournament,
   startViaApi,
@@ -40,14 +41,6 @@ async function expectPreview(page: Page, rows: Record<string, string>) {
   for (const [label, value] of Object.entries(rows)) {
     await expect(described(preview(page), label), label).toHaveText(value);
   }
-}
-
-/** Fills the creation form's "night" section. */
-async function fillBasics(page: Page, t: { name: string; venue: string; date: string; time: string }) {
-  await page.getByLabel("Tournament name").fill(t.name);
-  await page.getByLabel("Venue", { exact: true }).fill(t.venue);
-  await page.getByLabel("Date", { exact: true }).fill(t.date);
-  await page.getByLabel("Start time").fill(t.time);
 }
 
 test.describe("creating a tournament", () => {

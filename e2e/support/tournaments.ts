@@ -195,3 +195,11 @@ export async function semiFinalsPlayed(
   }
   return { t, semi, other, matches };
 }
+
+/** Fills the creation form's "night" section. */
+export async function fillBasics(page: Page, t: { name: string; venue: string; date: string; time: string }) {
+  await page.getByLabel("Tournament name").fill(t.name);
+  await page.getByLabel("Venue", { exact: true }).fill(t.venue);
+  await page.getByLabel("Date", { exact: true }).fill(t.date);
+  await page.getByLabel("Start time").fill(t.time);
+}
