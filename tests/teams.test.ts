@@ -1,6 +1,7 @@
 // Team events (issue 16): a captain enters a team, pays for all of it by card
 // or from the balance, and its members see it; refusals in the issue's words.
 import { expect, test } from "vitest";
+import type { MatchView } from "../app/domain/play.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 
@@ -140,19 +141,8 @@ test("a team's details are refused in a singles event, and a plain entry in a te
   expect(await f.count("tournament_players", "tournament_id = ?", [singles.id])).toBe(0);
 });
 
-type Match = {
-  id: string;
-  bracket: string;
-  player1Id: string | null;
-  player2Id: string | null;
-  player1: { name: string } | null;
-  player2: { name: string } | null;
-  player1Members?: { id: string; name: string }[];
-  player2Members?: { id: string; name: string }[];
-  status: string;
-  round: number;
-  winnerId: string | null;
-};
+/** A match as GET /api/tournaments/{id}/matches gives it (MatchView without the page's own fields). */
+type Match = Omit<MatchView, "tableName" | "nextMatchId" | "loserMatchId">;
 
 /** A captain and teammates who enter a team and pay by card; the captain first. */
 async function enterTeam(t: TournamentJson, name: string, size: number): Promise<Account[]> {
