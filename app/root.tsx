@@ -21,12 +21,6 @@ import { ToastProvider, type ToastMessage } from "./components/toaster.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { staticPageScript } from "./components/static-page.ts";
 import { takeToast } from "./services/session.server.ts";
-import { z } from "zod";
-
-// Zod compiles object parsers with `new Function` when it may; the
-// Content-Security-Policy (rightly) forbids eval in the browser and Workers
-// forbid it on the server, so its probe would only be a blocked-eval report.
-z.config({ jitless: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // No database here: each page reads its own viewer with its data, in its one round trip.

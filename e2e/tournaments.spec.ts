@@ -417,7 +417,7 @@ test.describe("the director's tournament list", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Entry fees stay held and no payouts are made.");
     // A click while React hydrates the dialog can be lost: wait until it is live.
-    await waitForHydrated(page, "[role=dialog] button[type=submit]");
+    await waitForHydrated(page, "dialog button[type=submit]");
     await dialog.getByRole("button", { name: "Archive" }).click();
     await expect(toast(page)).toContainText("Update failed");
     await expect(toast(page)).toContainText("Only a tournament in progress can be archived");

@@ -7,7 +7,8 @@
 // match to the next with lines drawn in CSS.
 import type { ReactNode } from "react";
 import type { BracketSide } from "~/domain/bracket.ts";
-import { matchAnchor, type MatchView } from "~/domain/play.ts";
+import { matchAnchor } from "~/domain/anchors.ts";
+import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
 

@@ -1,8 +1,9 @@
 // A confirmation dialog whose open state lives in the URL (?confirm=…), so
 // it works without JavaScript: the server renders it open, its form posts,
-// Cancel is a link. With JavaScript, Radix adds focus trapping and Escape.
-import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useRef, type ReactNode } from "react";
+// Cancel is a link. With JavaScript the browser's own modal <dialog> adds
+// the rest — the page behind goes inert, Escape cancels, the focus stays
+// inside and comes back to what opened it — with no dialog library shipped.
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
 export function ConfirmDialog({
@@ -31,82 +32,146 @@ export function ConfirmDialog({
   /** When the action cannot be taken: the step to take instead, offered in place of the confirm button. */
   instead?: { to: string; label: string };
 }) {
+  if (!open) return null;
+  return (
+    <ModalDialog title={title} description={description} cancelTo={cancelTo}>
+      <Form method="post" action={action} preventScrollReset className="mt-6 space-y-6">
+        {children}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to={cancelTo} replace preventScrollReset className="btn-secondary">
+            Cancel
+          </Link>
+          {instead ? (
+            <Link to={instead.to} className="btn-primary">
+              {instead.label}
+            </Link>
+          ) : (
+            <button
+              type="submit"
+              disabled={busy}
+              className={
+                destructive
+                  ? "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
+                  : "btn-primary"
+              }
+            >
+              {busy ? "Working..." : confirmLabel}
+            </button>
+          )}
+        </div>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea";
+
+/** What Tab stops at, in order: of each group of radios only the checked one (or the first while none is). */
+function tabStops(root: HTMLElement): HTMLElement[] {
+  const seenGroups = new Set<string>();
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => {
+    const shown = el.tabIndex >= 0 && el.getClientRects().length > 0;
+    if (!shown || !(el instanceof HTMLInputElement) || el.type !== "radio" || !el.name) return shown;
+    if (seenGroups.has(el.name)) return false;
+    seenGroups.add(el.name);
+    return true;
+  });
+}
+
+const sameStop = (stop: HTMLElement | undefined, el: Element | null) =>
+  stop === el ||
+  (stop instanceof HTMLInputElement &&
+    el instanceof HTMLInputElement &&
+    stop.type === "radio" &&
+    stop.name === el.name);
+
+function ModalDialog({
+  title,
+  description,
+  cancelTo,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  cancelTo: string;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
   // Explicit ids so the dialog is named in the server-rendered HTML too.
   const titleId = useId();
   const descriptionId = useId();
-  // Radix gives the focus back to a Dialog.Trigger on close; these dialogs
-  // open from links (the URL), so remember what had the focus and give it
-  // back. When that is gone (the match now has a result), the focus goes to
-  // the nearest [data-focus-return] around it rather than to the page's top.
-  const returnFocus = useRef<{ opener: HTMLElement; fallback: HTMLElement | null } | null>(null);
+
+  // Where Escape goes, read when it is pressed (the page may re-render meanwhile).
+  const onCancel = useRef(() => {});
+  onCancel.current = () => navigate(cancelTo, { replace: true, preventScrollReset: true });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // These dialogs open from links (the URL): remember what had the focus to
+    // give it back. When that is gone (the match now has a result), the focus
+    // goes to the nearest [data-focus-return] around it, not the page's top.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const fallback = opener?.closest<HTMLElement>("[data-focus-return]") ?? null;
+    // Rendered open (and usable without JavaScript); now make it modal.
+    if (!dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    const cancel = (event: Event) => {
+      event.preventDefault();
+      onCancel.current();
+    };
+    // A modal dialog keeps the focus in the page; keep Tab cycling inside the dialog.
+    const wrapTab = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const stops = tabStops(dialog);
+      const edge = event.shiftKey ? stops[0] : stops.at(-1);
+      if (!edge || !sameStop(edge, document.activeElement)) return;
+      event.preventDefault();
+      const target = event.shiftKey ? stops.at(-1) : stops[0];
+      const checked =
+        target instanceof HTMLInputElement && target.type === "radio"
+          ? dialog.querySelector<HTMLElement>(`input[type=radio][name="${CSS.escape(target.name)}"]:checked`)
+          : null;
+      (checked ?? target)?.focus();
+    };
+    dialog.addEventListener("cancel", cancel);
+    dialog.addEventListener("keydown", wrapTab);
+    return () => {
+      dialog.removeEventListener("cancel", cancel);
+      dialog.removeEventListener("keydown", wrapTab);
+      if (dialog.isConnected) dialog.close();
+      if (opener?.isConnected) opener.focus();
+      else if (fallback?.isConnected) fallback.focus();
+    };
+  }, []);
+
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) navigate(cancelTo, { replace: true, preventScrollReset: true });
-      }}
-    >
-      {open ? (
-        <>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
-          <Dialog.Content
-            aria-labelledby={titleId}
-            aria-describedby={descriptionId}
-            onOpenAutoFocus={() => {
-              const opener = document.activeElement;
-              returnFocus.current =
-                opener instanceof HTMLElement && opener !== document.body
-                  ? { opener, fallback: opener.closest<HTMLElement>("[data-focus-return]") }
-                  : null;
-            }}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              const target = returnFocus.current;
-              returnFocus.current = null;
-              if (target?.opener.isConnected) target.opener.focus();
-              else if (target?.fallback?.isConnected) target.fallback.focus();
-            }}
-            className={
-              "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md " +
-              "-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 " +
-              "shadow-xl dark:border-slate-700 dark:bg-slate-900"
-            }
-          >
-            <Dialog.Title id={titleId} className="text-lg font-semibold">
-              {title}
-            </Dialog.Title>
-            <Dialog.Description asChild id={descriptionId}>
-              <div className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</div>
-            </Dialog.Description>
-            <Form method="post" action={action} preventScrollReset className="mt-6 space-y-6">
-              {children}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Link to={cancelTo} replace preventScrollReset className="btn-secondary">
-                  Cancel
-                </Link>
-                {instead ? (
-                  <Link to={instead.to} className="btn-primary">
-                    {instead.label}
-                  </Link>
-                ) : (
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className={
-                      destructive
-                        ? "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500"
-                        : "btn-primary"
-                    }
-                  >
-                    {busy ? "Working..." : confirmLabel}
-                  </button>
-                )}
-              </div>
-            </Form>
-          </Dialog.Content>
-        </>
-      ) : null}
-    </Dialog.Root>
+    <>
+      <div className="fixed inset-0 z-40 bg-slate-950/60" aria-hidden="true" />
+      <dialog
+        ref={ref}
+        open
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        className={
+          "fixed top-1/2 left-1/2 z-50 m-0 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md " +
+          "-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 " +
+          "text-inherit shadow-xl backdrop:bg-transparent dark:border-slate-700 dark:bg-slate-900"
+        }
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <div id={descriptionId} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {description}
+        </div>
+        {children}
+      </dialog>
+    </>
   );
 }

@@ -1,9 +1,10 @@
-// Form fields wired to Conform: label, input, error message and the ARIA
-// links between them.
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+// Form fields wired to the form's state (use-form.ts): label, input, error
+// message and the ARIA links between them.
+import { useEffect, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { ToastCard, useToast } from "./toaster.tsx";
+import { useHydrated } from "./hydrated.ts";
+import { inputProps as fieldInputProps, type FieldMeta } from "./use-form.ts";
 
 type InputType = "text" | "email" | "password" | "number" | "date" | "time" | "datetime-local" | "search";
 
@@ -18,7 +19,7 @@ export function TextField({
   hidden,
 }: {
   label: string;
-  meta: FieldMetadata<string | number | undefined | null>;
+  meta: FieldMeta;
   type?: InputType;
   autoComplete?: string;
   placeholder?: string;
@@ -29,7 +30,7 @@ export function TextField({
 }) {
   const errors = meta.errors;
   const hintId = hint ? `${meta.id}-hint` : undefined;
-  const props = getInputProps(meta, { type, ariaDescribedBy: hintId });
+  const props = fieldInputProps(meta, { type, ariaDescribedBy: hintId });
   return (
     <div className="space-y-1.5" hidden={hidden}>
       <label htmlFor={meta.id} className="block text-sm font-medium">
@@ -37,7 +38,6 @@ export function TextField({
       </label>
       <input
         {...props}
-        key={props.key}
         autoComplete={autoComplete}
         placeholder={placeholder}
         {...inputProps}
@@ -88,20 +88,6 @@ export function useIsSubmitting(action?: string): boolean {
 }
 
 export type ActionToast = { id: string; type: "success" | "error"; title: string; description?: string };
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while hydrating; true afterwards — also for
- * components that mount later, so they never flash their no-JS fallback.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The toast an action returned (failures that do not redirect). Once the

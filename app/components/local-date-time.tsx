@@ -1,7 +1,7 @@
 // An instant shown in the viewer's own time zone: the server renders UK
 // time; once hydrated the browser re-renders it in its local zone.
 import { formatDateTime, formatTime, UK_TIME_ZONE } from "~/domain/dates.ts";
-import { useHydrated } from "./form.tsx";
+import { useHydrated } from "./hydrated.ts";
 
 export function LocalDateTime({
   instant,

@@ -1,6 +1,6 @@
 // Account forms: one Zod schema per form, used by the browser (Conform), the
 // form actions and the JSON API. Messages are SPEC §5's, word for word.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { nameField } from "./text.ts";
 
 export const userTypes = ["player", "organiser"] as const;
@@ -11,35 +11,38 @@ const MAX_PASSWORD = 200;
 
 const requiredText = (label: string) => nameField(label, { max: MAX_TEXT });
 
-const emailField = z
-  .string({ error: "Invalid email address" })
-  .trim()
-  .max(254, "Invalid email address")
-  .pipe(z.email({ error: "Invalid email address" }))
-  .transform((email) => email.toLowerCase());
+const emailField = z.pipe(
+  z.string({ error: "Invalid email address" }).check(z.trim(), z.maxLength(254, "Invalid email address")),
+  z.email({ error: "Invalid email address" }).check(z.toLowerCase()),
+);
 
 const newPassword = z
   .string({ error: "Password must be at least 6 characters" })
-  .min(6, "Password must be at least 6 characters")
-  .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
+  .check(
+    z.minLength(6, "Password must be at least 6 characters"),
+    z.maxLength(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
+  );
 
 const confirmPassword = z
   .string({ error: "Please confirm your password" })
-  .min(6, "Please confirm your password")
-  .max(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`);
+  .check(
+    z.minLength(6, "Please confirm your password"),
+    z.maxLength(MAX_PASSWORD, `Password must be at most ${MAX_PASSWORD} characters`),
+  );
 
 function passwordsMatch(value: { password: string; confirmPassword: string }) {
   return value.password === value.confirmPassword;
 }
-const mismatch = { message: "Passwords don't match", path: ["confirmPassword"] };
+const mismatch = z.refine<{ password: string; confirmPassword: string }>(passwordsMatch, {
+  message: "Passwords don't match",
+  path: ["confirmPassword"],
+});
 
 /** What every sign-up asks last: the e-mail and a new password, twice. */
 const credentials = { email: emailField, password: newPassword, confirmPassword };
 
-export const PlayerSignupSchema = z
-  .object({ name: requiredText("Name"), ...credentials })
-  .refine(passwordsMatch, mismatch);
-export type PlayerSignup = z.infer<typeof PlayerSignupSchema>;
+export const PlayerSignupSchema = z.object({ name: requiredText("Name"), ...credentials }).check(mismatch);
+export type PlayerSignup = z.output<typeof PlayerSignupSchema>;
 
 export const OrganiserSignupSchema = z
   .object({
@@ -48,25 +51,22 @@ export const OrganiserSignupSchema = z
     name: requiredText("Your name"),
     ...credentials,
   })
-  .refine(passwordsMatch, mismatch);
-export type OrganiserSignup = z.infer<typeof OrganiserSignupSchema>;
+  .check(mismatch);
+export type OrganiserSignup = z.output<typeof OrganiserSignupSchema>;
 
 export const LoginSchema = z.object({
   email: emailField,
   password: z
     .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(MAX_PASSWORD, "Password is required"),
+    .check(z.minLength(1, "Password is required"), z.maxLength(MAX_PASSWORD, "Password is required")),
   userType: z.enum(userTypes, { error: "Choose Player or Tournament Director" }),
 });
-export type Login = z.infer<typeof LoginSchema>;
+export type Login = z.output<typeof LoginSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
-const resetToken = z
-  .string({ error: "This password reset link is invalid or incomplete" })
-  .min(1, "This password reset link is invalid or incomplete")
-  .max(255, "This password reset link is invalid or incomplete");
+const invalidLink = "This password reset link is invalid or incomplete";
+const resetToken = z.string({ error: invalidLink }).check(z.minLength(1, invalidLink), z.maxLength(255, invalidLink));
 
 export const ResetPasswordSchema = z
   .object({
@@ -75,7 +75,7 @@ export const ResetPasswordSchema = z
     password: newPassword,
     confirmPassword,
   })
-  .refine(passwordsMatch, mismatch);
+  .check(mismatch);
 
 /** The JSON API's reset call carries no confirmation (SPEC §7). */
 export const ResetPasswordApiSchema = z.object({

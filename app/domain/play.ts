@@ -140,8 +140,7 @@ export function orderFromSeedForm(form: Record<string, unknown>): string[] {
 }
 export type DirectorAction = z.infer<typeof DirectorActionSchema>;
 
-/** The id of a match's card on the bracket, so a link or a redirect can land on it (`#match-…`). */
-export const matchAnchor = (matchId: string) => `match-${matchId}`;
+export { matchAnchor } from "./anchors.ts";
 
 // ---------------------------------------------------------------------------
 // Decisions of the evening: who may do what to a tournament or a match, and

@@ -1,5 +1,5 @@
 // Table access codes (SPEC §3: 8 characters, unique) and the table form.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { nameField } from "./text.ts";
 
 /** No look-alikes: no 0/O, no 1/I/L. */

@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
 import { seededRandom } from "../../test-support/fixtures.js";
+import { checkTeamEntry } from "./team-entry.ts";
 import {
   captainFirst,
-  checkTeamEntry,
   entriesText,
   isTeamEvent,
   splitAmongMembers,

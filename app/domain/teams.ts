@@ -1,8 +1,6 @@
 // Team events (SPEC §9, issue 16): an entry is a team of 2-4 players; the
 // captain enters it, pays for all of it, and its prizes are shared.
-import { z } from "zod";
 import { entryTotalPence, type Pence } from "./money.ts";
-import { nameField } from "./text.ts";
 import type { MatchType } from "./tournaments.ts";
 
 /** Players per entry: 1 in singles, 2-4 in team events. */
@@ -12,8 +10,6 @@ export function teamSize(matchType: MatchType): number {
 
 export const isTeamEvent = (matchType: MatchType): boolean => teamSize(matchType) > 1;
 
-const TEAM_NAME_MAX = 60;
-
 export const teamMessages = {
   nameRequired: "Team name is required",
   nameTaken: "A team name must be unique in this tournament",
@@ -22,42 +18,9 @@ export const teamMessages = {
   alreadyIn: (email: string) => `${email} is already in this tournament`,
 } as const;
 
-const teamNameField = nameField("Team name", { max: TEAM_NAME_MAX, required: teamMessages.nameRequired });
-
 /** E-mails as people type them: trimmed, case ignored, blanks dropped. */
 export function normaliseEmails(emails: readonly string[]): string[] {
   return emails.map((e) => e.trim().toLowerCase()).filter((e) => e.length > 0);
-}
-
-export type TeamEntry = { teamName: string; teammates: string[] };
-
-/**
- * What a captain sends, checked before anything is read: a team name and
- * exactly `size - 1` different teammates who are not the captain. Answers the
- * entry cleaned up, or the message of the first thing wrong with it.
- */
-export function checkTeamEntry(
-  input: { teamName: unknown; teammates: unknown },
-  size: number,
-  captainEmail: string,
-): { ok: true; entry: TeamEntry } | { ok: false; field: "teamName" | "teammates"; message: string } {
-  const name = teamNameField.safeParse(typeof input.teamName === "string" ? input.teamName : "");
-  if (!name.success) return { ok: false, field: "teamName", message: name.error.issues[0]?.message ?? "" };
-  const needed = size - 1;
-  const raw = Array.isArray(input.teammates) ? input.teammates : [];
-  if (!raw.every((e): e is string => typeof e === "string")) {
-    return { ok: false, field: "teammates", message: teamMessages.addTeammates(needed) };
-  }
-  const emails = normaliseEmails(raw);
-  const captain = captainEmail.trim().toLowerCase();
-  if (emails.includes(captain)) return { ok: false, field: "teammates", message: teamMessages.alreadyIn(captain) };
-  const distinct = [...new Set(emails)];
-  if (distinct.length !== needed || emails.length !== needed) {
-    return { ok: false, field: "teammates", message: teamMessages.addTeammates(needed) };
-  }
-  const badEmail = distinct.find((e) => !z.email().safeParse(e).success || e.length > 254);
-  if (badEmail !== undefined) return { ok: false, field: "teammates", message: teamMessages.noAccount(badEmail) };
-  return { ok: true, entry: { teamName: name.data, teammates: distinct } };
 }
 
 /** What one entry costs its payer: (entry fee + site fee) × team size, in one payment. */

@@ -2,7 +2,7 @@
 // are: no characters that are invisible or that reorder the text around them,
 // which could make "Dave" and "Dave" plus a zero-width space two people, or
 // flip a name (right-to-left overrides) to pass for someone else.
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 // C0/C1 controls, soft hyphen, Arabic letter mark, Hangul fillers, Mongolian
 // vowel separator, zero-width spaces/joiners and direction marks, line and
@@ -28,10 +28,10 @@ export const invisibleCharactersMessage = (label: string) =>
 export function nameField(label: string, options: { max?: number; required?: string; tooLong?: string } = {}) {
   const max = options.max ?? 100;
   const required = options.required ?? `${label} is required`;
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, options.tooLong ?? `${label} must be at most ${max} characters`)
-    .refine((text) => !hasInvisibleCharacters(text), invisibleCharactersMessage(label));
+  return z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(max, options.tooLong ?? `${label} must be at most ${max} characters`),
+    z.refine((text) => !hasInvisibleCharacters(text), invisibleCharactersMessage(label)),
+  );
 }

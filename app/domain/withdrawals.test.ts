@@ -1,18 +1,20 @@
 import { expect, test } from "vitest";
 import {
   BANK_MESSAGES,
-  checkBankAccount,
   checkWithdrawalAmount,
   formatSortCode,
   maskAccountNumber,
   MIN_WITHDRAWAL_PENCE,
   WITHDRAWAL_INVALID,
   WITHDRAWAL_TOO_SMALL,
+  winRate,
+} from "./withdrawals.ts";
+import {
+  checkBankAccount,
   WithdrawalFormSchema,
   WithdrawalRequestSchema,
   WithdrawalSchema,
-  winRate,
-} from "./withdrawals.ts";
+} from "./withdrawal-schema.ts";
 
 const parse = (amount: unknown) => {
   const result = WithdrawalSchema.safeParse({ amount });

@@ -7,11 +7,11 @@ import { formatGBP } from "~/domain/money.ts";
 import {
   maskAccountNumber,
   WITHDRAWAL_INVALID,
-  WithdrawalFormSchema,
   withdrawalInsufficient,
   type WithdrawErrors,
   type WithdrawValues,
 } from "~/domain/withdrawals.ts";
+import { WithdrawalFormSchema } from "~/domain/withdrawal-schema.ts";
 import { requestWithdrawal } from "./dashboard.server.ts";
 import { errorToast, redirectWithCookies } from "./forms.server.ts";
 import { signedIn, type Caller } from "./access.server.ts";

@@ -31,7 +31,7 @@ type Input<W extends Who, B, P extends string> = {
   body: B;
 };
 
-type Spec<W extends Who, S extends z.ZodType | undefined, P extends string> = {
+type Spec<W extends Who, S extends z.core.$ZodType | undefined, P extends string> = {
   who: W;
   /** The JSON body's schema; without one the handler reads the request itself, if at all. */
   body?: S;
@@ -52,9 +52,9 @@ async function callerFor(who: Who, context: Ctx): Promise<Caller | Visitor | nul
 }
 
 /** A method's handler: `spec` says who and what it reads, `run` answers. */
-export function on<W extends Who, S extends z.ZodType | undefined = undefined, P extends string = never>(
+export function on<W extends Who, S extends z.core.$ZodType | undefined = undefined, P extends string = never>(
   spec: Spec<W, S, P>,
-  run: (input: Input<W, S extends z.ZodType ? z.output<S> : undefined, P>) => Response | Promise<Response>,
+  run: (input: Input<W, S extends z.core.$ZodType ? z.output<S> : undefined, P>) => Response | Promise<Response>,
 ): Handler {
   return async ({ request, params, context }) => {
     const caller = (await callerFor(spec.who, context)) as CallerOf<W>;
@@ -64,7 +64,7 @@ export function on<W extends Who, S extends z.ZodType | undefined = undefined, P
       if (value === undefined) throw jsonError(404, "Not found");
       named[name] = value;
     }
-    const body = (spec.body ? await readJson(request, spec.body) : undefined) as S extends z.ZodType
+    const body = (spec.body ? await readJson(request, spec.body) : undefined) as S extends z.core.$ZodType
       ? z.output<S>
       : undefined;
     const app = context.get(appContext);

@@ -1,6 +1,6 @@
 // The JSON API's edges: reading a body, answering errors in one shape
 // ({ message, errors? } with DESIGN §7's statuses).
-import type { z } from "zod";
+import { z } from "zod";
 
 const MAX_JSON_BYTES = 64 * 1024;
 
@@ -42,7 +42,7 @@ function isJsonContentType(contentType: string | null): boolean {
 }
 
 /** Reads and validates a JSON body; throws a 400/413/415 Response otherwise. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.core.$ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   if (!isJsonContentType(request.headers.get("Content-Type"))) {
     throw jsonError(415, "Expected a JSON body (Content-Type: application/json)");
   }
@@ -66,7 +66,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   } catch {
     throw jsonError(400, "Malformed JSON body");
   }
-  const result = schema.safeParse(body);
+  const result = z.safeParse(schema, body);
   if (!result.success) {
     const { message, errors } = issuesToErrors(result.error.issues);
     throw jsonError(400, message, errors);

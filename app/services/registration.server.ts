@@ -29,15 +29,8 @@ import {
 import { DomainError } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/money.ts";
 import { checkoutEntry, HOLD_EXPIRED, HOLD_MS, type CheckoutEntry } from "~/domain/holds.ts";
-import {
-  checkTeamEntry,
-  isTeamEvent,
-  normaliseEmails,
-  teamEntryTotalPence,
-  teamMessages,
-  teamSize,
-  type TeamEntry,
-} from "~/domain/teams.ts";
+import { isTeamEvent, normaliseEmails, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
+import { checkTeamEntry, type TeamEntry } from "~/domain/team-entry.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import type { Mailer } from "./email.server.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";

@@ -8,12 +8,8 @@ import { matches, organisers, players, teamMembers, teams, tournamentPlayers, to
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/money.ts";
 import { isTeamEvent } from "~/domain/teams.ts";
-import {
-  makeSlug,
-  statusChangeError,
-  type CreateTournamentInput,
-  type TournamentStatus,
-} from "~/domain/tournaments.ts";
+import { makeSlug, statusChangeError, type TournamentStatus } from "~/domain/tournaments.ts";
+import type { CreateTournamentInput } from "~/domain/tournament-schema.ts";
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 

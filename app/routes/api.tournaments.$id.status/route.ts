@@ -1,4 +1,4 @@
-import { StatusChangeSchema } from "~/domain/tournaments.ts";
+import { StatusChangeSchema } from "~/domain/tournament-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { changeTournamentStatus, tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
 

@@ -1,4 +1,4 @@
-import { CreateTournamentSchema } from "~/domain/tournaments.ts";
+import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { createTournament, openTournamentsQuery, tournamentJson } from "~/services/tournaments.server.ts";
 

@@ -1,5 +1,6 @@
 import { penceToDecimal } from "~/domain/money.ts";
-import { formatSortCode, maskAccountNumber, WithdrawalRequestSchema } from "~/domain/withdrawals.ts";
+import { formatSortCode, maskAccountNumber } from "~/domain/withdrawals.ts";
+import { WithdrawalRequestSchema } from "~/domain/withdrawal-schema.ts";
 import { requestWithdrawal } from "~/services/dashboard.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 

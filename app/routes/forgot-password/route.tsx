@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
 import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
@@ -48,10 +48,8 @@ export default function ForgotPassword() {
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    schema: ForgotPasswordSchema,
+    required: ["email"],
   });
 
   if (actionData?.sentTo) {
@@ -79,7 +77,7 @@ export default function ForgotPassword() {
       title="Forgot your password?"
       description="Enter your email and we'll send you a link to choose a new one."
     >
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...form.props}>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
 import { FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
@@ -98,11 +98,9 @@ export default function Login() {
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(LoginSchema),
     defaultValue: { userType: "player" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    schema: LoginSchema,
+    required: ["email", "password", "userType"],
   });
   const redirectTo = params.get("redirectTo");
   const formAction = withReturn("/login", redirectTo);
@@ -113,7 +111,7 @@ export default function Login() {
       title="Sign in"
       description="Welcome back. Choose your account type to continue."
     >
-      <Form method="post" action={formAction} className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" action={formAction} className="space-y-4" {...form.props}>
         <FormError id={form.errorId} errors={form.errors} />
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium">Account type</legend>

@@ -1,6 +1,6 @@
 import { visitor } from "~/services/access.server.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { AuthShell } from "~/components/auth-shell.tsx";
 import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
@@ -58,10 +58,8 @@ export default function ResetPassword() {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    schema: ResetPasswordSchema,
+    required: ["email", "password", "confirmPassword"],
   });
 
   if (actionData?.done) {
@@ -102,7 +100,7 @@ export default function ResetPassword() {
 
   return (
     <AuthShell toast={actionData?.toast} title="Choose a new password" description={`For ${email}`}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...form.props}>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="email" value={email} />
         <FormError id={form.errorId} errors={form.errors} />

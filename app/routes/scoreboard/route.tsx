@@ -1,7 +1,7 @@
 // The tablet's start screen: type the table's access code once.
 import { useState } from "react";
 import { Form, redirect } from "react-router";
-import { useHydrated } from "~/components/form.tsx";
+import { useHydrated } from "~/components/hydrated.ts";
 import { Logo } from "~/components/icons.tsx";
 import { fieldSurfaceClass } from "~/components/styles.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";

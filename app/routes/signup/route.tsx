@@ -1,7 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
-import type { z } from "zod";
 import { AuthShell } from "~/components/auth-shell.tsx";
 import { FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
@@ -183,13 +183,11 @@ function SignupForm({ kind }: { kind: UserType }) {
   const { schema, path, title, description, nameLabel, submit } = signupForms[kind];
   const back = useReturnTo();
   // The director's fields are a superset of the player's: one form type serves both.
-  const [form, fields] = useForm<z.input<typeof OrganiserSignupSchema>, unknown>({
+  const [form, fields] = useForm({
     id: `signup-${kind}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema,
+    required: ["name", "organisationName", "venue", "email", "password", "confirmPassword"],
   });
   return (
     <AuthShell toast={actionData?.toast} title={title} description={description}>
@@ -198,7 +196,7 @@ function SignupForm({ kind }: { kind: UserType }) {
         method="post"
         action={withReturn(path, back, { role: kind === "player" ? "player" : "td" })}
         className="space-y-4"
-        {...getFormProps(form)}
+        {...form.props}
       >
         <input type="hidden" name="role" value={kind} />
         <FormError id={form.errorId} errors={form.errors} />

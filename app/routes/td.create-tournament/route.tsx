@@ -1,19 +1,18 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
+import { inputProps, useForm } from "~/components/use-form.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
-import { ActionToast, FieldError, FormError, TextField, useHydrated, useIsSubmitting } from "~/components/form.tsx";
+import { ActionToast, FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
+import { useHydrated } from "~/components/hydrated.ts";
 import { PrizePreview, PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/groups.ts";
 import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
 import {
-  CreateTournamentSchema,
   creationDefaults,
-  type CreateTournamentForm,
-  type CreateTournamentInput,
   matchTypeOptions,
   previewFromValues,
   tournamentTypeOptions,
@@ -73,16 +72,13 @@ export default function CreateTournament() {
   const [timeZone, setTimeZone] = useState("");
   useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
-  const [form, fields] = useForm<CreateTournamentForm, CreateTournamentInput>({
+  const [form, fields] = useForm({
     id: "create-tournament",
     lastResult: actionData?.result,
     // The director's usual venue, so a weekly night needs only its name, date and time.
     defaultValue: { ...creationDefaults, venue },
-    // No getZodConstraint: it cannot read the schema's money preprocessors;
-    // the inputs carry their own min/max/step and the schema validates.
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateTournamentSchema }),
+    // The inputs carry their own min/max/step; the schema checks the rest.
+    schema: CreateTournamentSchema,
   });
 
   const liveValues = {
@@ -115,7 +111,7 @@ export default function CreateTournament() {
       <Form
         method="post"
         className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
-        {...getFormProps(form)}
+        {...form.props}
       >
         <input type="hidden" name="timeZone" value={timeZone} />
         <div className="space-y-6">
@@ -152,11 +148,7 @@ export default function CreateTournament() {
                 <label htmlFor={fields.tournamentType.id} className={labelClass}>
                   Tournament type
                 </label>
-                <select
-                  {...getSelectProps(fields.tournamentType)}
-                  key={fields.tournamentType.key}
-                  className={inputClass}
-                >
+                <select {...inputProps(fields.tournamentType)} className={inputClass}>
                   {tournamentTypeOptions.map((o) => (
                     <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
                       {o.label}
@@ -170,7 +162,7 @@ export default function CreateTournament() {
                 <label htmlFor={fields.matchType.id} className={labelClass}>
                   Match type
                 </label>
-                <select {...getSelectProps(fields.matchType)} key={fields.matchType.key} className={inputClass}>
+                <select {...inputProps(fields.matchType)} className={inputClass}>
                   {matchTypeOptions.map((o) => (
                     <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
                       {o.label}
@@ -184,7 +176,7 @@ export default function CreateTournament() {
                 <label htmlFor={fields.seeding.id} className={labelClass}>
                   Seeding
                 </label>
-                <select {...getSelectProps(fields.seeding)} key={fields.seeding.key} className={inputClass}>
+                <select {...inputProps(fields.seeding)} className={inputClass}>
                   {seedingOptions.map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
@@ -199,8 +191,7 @@ export default function CreateTournament() {
                   Grand final
                 </label>
                 <select
-                  {...getSelectProps(fields.grandFinal)}
-                  key={fields.grandFinal.key}
+                  {...inputProps(fields.grandFinal)}
                   className={inputClass}
                   aria-describedby={`${fields.grandFinal.id}-hint`}
                 >
@@ -250,7 +241,7 @@ export default function CreateTournament() {
               <label htmlFor={fields.rules.id} className={labelClass}>
                 Rules (optional)
               </label>
-              <textarea {...getTextareaProps(fields.rules)} key={fields.rules.key} rows={3} className={inputClass} />
+              <textarea {...inputProps(fields.rules)} rows={3} className={inputClass} />
               <FieldError id={fields.rules.errorId} errors={fields.rules.errors} />
             </div>
           </section>
@@ -285,11 +276,7 @@ export default function CreateTournament() {
                       "text-sm font-semibold has-focus-visible:outline-2"
                     }
                   >
-                    <input
-                      {...getInputProps(fields.rakeType, { type: "radio", value })}
-                      key={`${fields.rakeType.key}-${value}`}
-                      className="sr-only"
-                    />
+                    <input {...inputProps(fields.rakeType, { type: "radio", value })} key={value} className="sr-only" />
                     {rakeTypeLabels[value]}
                   </label>
                 ))}
@@ -329,8 +316,8 @@ export default function CreateTournament() {
                       }
                     >
                       <input
-                        {...getInputProps(fields.payoutStructure, { type: "radio", value: structure.id })}
-                        key={`${fields.payoutStructure.key}-${structure.id}`}
+                        {...inputProps(fields.payoutStructure, { type: "radio", value: structure.id })}
+                        key={structure.id}
                         disabled={!fits}
                         className="mt-1 accent-baize-700"
                       />

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { inputProps, useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { TrashIcon } from "~/components/icons.tsx";
-import { ActionToast, FieldError, useHydrated } from "~/components/form.tsx";
+import { ActionToast, FieldError } from "~/components/form.tsx";
+import { useHydrated } from "~/components/hydrated.ts";
 import { inputClass } from "~/components/styles.ts";
 import { useToast } from "~/components/toaster.tsx";
 import { appContext } from "~/context.server.ts";
@@ -73,10 +74,9 @@ export default function Tables() {
   const [form, fields] = useForm({
     id: "add-table",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(TableSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TableSchema }),
+    schema: TableSchema,
+    required: ["name"],
+    checkOnBlur: false,
   });
   const target = tables.find((t) => t.id === confirmDelete);
 
@@ -95,15 +95,14 @@ export default function Tables() {
               Add Table
             </h2>
             {/* A new form once a table is added: the name typed for it is cleared. */}
-            <Form key={tables.at(-1)?.id ?? "none"} method="post" className="mt-3" {...getFormProps(form)}>
+            <Form key={tables.at(-1)?.id ?? "none"} method="post" className="mt-3" {...form.props}>
               <input type="hidden" name="intent" value="add" />
               <label htmlFor={fields.name.id} className="block text-sm font-medium">
                 Table Name
               </label>
               <div className="mt-1.5 flex gap-2">
                 <input
-                  {...getInputProps(fields.name, { type: "text" })}
-                  key={fields.name.key}
+                  {...inputProps(fields.name, { type: "text" })}
                   placeholder="e.g., Table 1"
                   autoComplete="off"
                   className={`${inputClass} min-w-0`}

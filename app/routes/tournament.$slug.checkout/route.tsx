@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigate } from "react-router";
-import { ActionToast, useHydrated } from "~/components/form.tsx";
+import { ActionToast } from "~/components/form.tsx";
+import { useHydrated } from "~/components/hydrated.ts";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { inputClass, totalRowClass } from "~/components/styles.ts";

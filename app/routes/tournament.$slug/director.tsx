@@ -7,7 +7,8 @@ import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
 import { describeMove } from "~/domain/corrections.ts";
 import { outcomeChoices } from "~/domain/outcomes.ts";
-import { matchAnchor, type MatchView } from "~/domain/play.ts";
+import { matchAnchor } from "~/domain/anchors.ts";
+import type { MatchView } from "~/domain/play.ts";
 import type { ResultReply } from "./director.server.ts";
 import { formatGBP } from "~/domain/money.ts";
 

@@ -3,7 +3,7 @@
 // arrow keys on a focused handle; the numbers follow and Save posts them as before.
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { useHydrated } from "~/components/form.tsx";
+import { useHydrated } from "~/components/hydrated.ts";
 import { fieldSurfaceClass } from "~/components/styles.ts";
 
 type Seed = { playerId: string; name: string; seed: number | null };

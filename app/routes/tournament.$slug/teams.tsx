@@ -3,7 +3,7 @@
 // members, and before the start "Leave team" for a member and "Replace" for
 // the captain.
 import { Form } from "react-router";
-import { useHydrated } from "~/components/form.tsx";
+import { useHydrated } from "~/components/hydrated.ts";
 import { inputClass } from "~/components/styles.ts";
 import { formatGBP } from "~/domain/money.ts";
 

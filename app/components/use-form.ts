@@ -1,0 +1,219 @@
+// The forms' state in the browser: which fields were checked, their
+// messages, their current values and the ARIA that ties each message to its
+// field. The server's reply (Conform's `submission.reply()`) is the same
+// shape without JavaScript and with it; in the browser the same schema the
+// action runs checks each field as the user leaves it (and again as they
+// correct it), and a form with a problem is not sent. A few hundred lines of
+// Conform's client are replaced by this one hook so that a form page stays
+// light (issue 17): the schemas are built with "zod/mini" for the same reason.
+import { useEffect, useState, type FormEvent, type FocusEvent } from "react";
+import type { $ZodType, input } from "zod/v4/core";
+import { useHydrated } from "./hydrated.ts";
+
+/** What a form action replies: Conform's `SubmissionResult`, as far as the page reads it. */
+export type SubmissionResult = {
+  status?: "success" | "error";
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+};
+
+/** The part of a Zod schema (classic or mini) the browser needs. */
+type Schema = {
+  safeParse(data: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
+};
+type Issue = { path: readonly PropertyKey[]; message: string };
+/** The names of a schema's fields, from what it takes in. */
+type FieldsOf<S> = S extends $ZodType ? Extract<keyof NonNullable<input<S>>, string> : string;
+
+export type FieldMeta = {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  descriptionId: string;
+  /** The field's messages once it has been checked (left, submitted, or answered by the server). */
+  errors: string[] | undefined;
+  /** What the field holds now. */
+  value: string | undefined;
+  /** What it held when the page was drawn: its default, or what was sent. */
+  initialValue: string | undefined;
+  required: boolean;
+};
+
+type FormMeta = {
+  id: string;
+  errorId: string;
+  errors: string[] | undefined;
+};
+
+type Values = Record<string, string | undefined>;
+type Errors = Record<string, string[]>;
+
+const FORM_ERRORS = "";
+
+/** Form data as the schema reads it: an empty field is a missing one (as Conform's parse has it). */
+function formValues(form: HTMLFormElement): Record<string, string | string[] | undefined> {
+  const values: Record<string, string | string[] | undefined> = {};
+  for (const [name, entry] of new FormData(form)) {
+    const value = typeof entry === "string" && entry !== "" ? entry : undefined;
+    const previous = values[name];
+    if (previous === undefined && !(name in values)) values[name] = value;
+    else if (value !== undefined) values[name] = [...(Array.isArray(previous) ? previous : [previous ?? ""]), value];
+  }
+  return values;
+}
+
+function check(schema: Schema, form: HTMLFormElement): Errors {
+  const result = schema.safeParse(formValues(form));
+  const errors: Errors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const name = issue.path.map(String).join(".") || FORM_ERRORS;
+    const list = errors[name] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    errors[name] = list;
+  }
+  return errors;
+}
+
+const asText = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : Array.isArray(value) && typeof value[0] === "string" ? value[0] : undefined;
+
+function textValues(values: Record<string, unknown> | null | undefined): Values {
+  const text: Values = {};
+  for (const [name, value] of Object.entries(values ?? {})) text[name] = asText(value);
+  return text;
+}
+
+function replyErrors(result: SubmissionResult | null | undefined): Errors {
+  const errors: Errors = {};
+  for (const [name, list] of Object.entries(result?.error ?? {})) if (list?.length) errors[name] = list;
+  return errors;
+}
+
+export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  required = [],
+  checkOnBlur = true,
+}: {
+  id: string;
+  schema: S;
+  /** False: a field is first checked when the form is submitted, not when it is left. */
+  checkOnBlur?: boolean;
+  lastResult?: SubmissionResult | null;
+  defaultValue?: NoInfer<Partial<Record<Fields, string>>>;
+  /** The fields the browser itself marks required (without JavaScript it enforces them). */
+  required?: NoInfer<readonly Fields[]>;
+}) {
+  const hydrated = useHydrated();
+  const initial: Values = { ...defaultValue, ...textValues(lastResult?.initialValue) };
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Errors>(() => replyErrors(lastResult));
+  // A field shows its messages once checked: left, submitted, or answered by the server.
+  const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set(Object.keys(replyErrors(lastResult))));
+
+  // A new reply from the action: its messages replace the browser's.
+  useEffect(() => {
+    if (!lastResult) return;
+    const reply = replyErrors(lastResult);
+    setErrors(reply);
+    setChecked((before) => new Set([...before, ...Object.keys(reply)]));
+  }, [lastResult]);
+
+  const revalidate = (form: HTMLFormElement, also?: string) => {
+    setErrors(check(schema, form));
+    if (also !== undefined) setChecked((before) => (before.has(also) ? before : new Set([...before, also])));
+  };
+
+  const nameOf = (target: EventTarget) =>
+    target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
+      ? target.name
+      : "";
+
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const name = nameOf(event.target);
+    if (name && checkOnBlur) revalidate(event.currentTarget, name);
+  };
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    setValues(textValues(formValues(form)));
+    if (checked.has(nameOf(event.target))) revalidate(form);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const found = check(schema, form);
+    setErrors(found);
+    const names = Object.keys(found);
+    if (!names.length) return;
+    event.preventDefault();
+    setChecked((before) => new Set([...before, ...names, ...new FormData(form).keys()]));
+    const first = names
+      .map((name) => form.elements.namedItem(name))
+      .find((el): el is HTMLElement => el instanceof HTMLElement);
+    first?.focus();
+  };
+
+  const shown = (name: string) => (checked.has(name) ? errors[name] : undefined);
+
+  const field = (name: Fields): FieldMeta => {
+    const fieldId = `${id}-${name}`;
+    return {
+      id: fieldId,
+      name,
+      formId: id,
+      errorId: `${fieldId}-error`,
+      descriptionId: `${fieldId}-description`,
+      errors: shown(name),
+      value: values[name],
+      initialValue: initial[name],
+      required: required.includes(name),
+    };
+  };
+  const fields = new Proxy({} as Record<Fields, FieldMeta>, {
+    get: (_target, name) => (typeof name === "string" ? field(name as Fields) : undefined),
+  });
+
+  const formErrors = shown(FORM_ERRORS) ?? errors[FORM_ERRORS];
+  const form: FormMeta & { props: Record<string, unknown> } = {
+    id,
+    errorId: `${id}-error`,
+    errors: formErrors,
+    props: {
+      id,
+      // Without JavaScript the browser checks what it can (required fields); with it, this hook does.
+      noValidate: hydrated || undefined,
+      onSubmit,
+      onBlur,
+      onChange,
+      "aria-invalid": formErrors ? true : undefined,
+      "aria-describedby": formErrors ? `${id}-error` : undefined,
+    },
+  };
+  return [form, fields] as const;
+}
+
+/** An input's attributes for its field: name, id, value as drawn, and the links to its message and hint. */
+export function inputProps(meta: FieldMeta, options: { type?: string; ariaDescribedBy?: string; value?: string } = {}) {
+  const invalid = meta.errors !== undefined;
+  // One of a group of radios: its own value, checked when it is the field's.
+  const choice =
+    options.type === "radio"
+      ? { value: options.value, defaultChecked: meta.initialValue === options.value }
+      : { id: meta.id, defaultValue: meta.initialValue };
+  return {
+    ...choice,
+    name: meta.name,
+    form: meta.formId,
+    type: options.type,
+    required: meta.required || undefined,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid
+      ? `${meta.errorId} ${options.ariaDescribedBy ?? ""}`.trim()
+      : options.ariaDescribedBy || undefined,
+  };
+}
