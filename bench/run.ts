@@ -76,9 +76,14 @@ try {
   for (const [label, path, withCookie] of [
     ["landing", "/", false],
     ["tournament", `/tournament/${t.slug}`, false],
+    ["tournament (its director)", `/tournament/${t.slug}`, true],
+    ["bracket (wall view)", `/tournament/${t.slug}/bracket`, false],
     ["login", "/login", false],
+    ["sign up", "/signup", false],
     ["scoreboard", `/scoreboard/${tbl.accessCode}`, false],
     ["director dashboard", "/td/dashboard", true],
+    ["director's tournaments", "/td/tournaments", true],
+    ["tables", "/td/tables", true],
     ["create tournament", "/td/create-tournament", true],
   ] as const) {
     const size = await clientJsFor(stack.appUrl, path, withCookie ? cookie : undefined);

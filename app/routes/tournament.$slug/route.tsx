@@ -113,9 +113,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tournament.tournamentType === "round_robin_tier" && matches.length > 0
       ? groupStandingViews(matches, tournament.players)
       : null;
+  // A player in this tournament sees where they stand (in a team event, where their team stands).
+  const inIt = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
+  const team = tournament.teams.find((x) => x.members.some((m) => m.id === user?.id));
+  const you = inIt && user ? (team?.id ?? user.id) : null;
   return {
     groups,
     advancePerGroup: tournament.advancePerGroup,
+    // The format's last match is decided: the final, the grand final (its reset when there is one), a league's last.
+    finalPlayed: isDecided(matches),
+    /** The viewer's entry (their team's in a team event), whose matches are picked out. */
+    you,
+    yourStanding: you ? standingText(playerStanding(tournament.status, matches, you)) : null,
     // A finished tournament leads with who won what.
     results: tournament.status === "finished" ? tournamentResults(allMatches, prizes) : null,
     origin: env.APP_URL,
@@ -211,6 +220,7 @@ export default function TournamentPage() {
     previewProblem,
     seeds,
     results,
+    finalPlayed,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
@@ -232,8 +242,6 @@ export default function TournamentPage() {
     );
   }, [paymentToast, navigate, t.slug]);
   const live = t.status === "in_progress";
-  // The format's last match is decided: the final, the grand final (its reset when there is one), a league's last.
-  const finalPlayed = isDecided(matches);
   // During play the bracket comes first (issue 20); once the final is played, so does Finalize.
   const directorFirst = isOwner && live && finalPlayed;
   const shareUrl = `${origin}/tournament/${t.slug}`;
@@ -434,20 +442,25 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
 }
 
 function Bracket() {
-  const { tournament: t, matches, tables, viewer, league, groups, advancePerGroup } = useLoaderData<typeof loader>();
+  const {
+    tournament: t,
+    matches,
+    tables,
+    viewer,
+    league,
+    groups,
+    advancePerGroup,
+    you,
+    yourStanding,
+  } = useLoaderData<typeof loader>();
   const controls = viewer?.isOwner && t.status === "in_progress";
-  // A player in this tournament sees their own matches picked out, and where they stand.
-  const inIt = viewer?.userType === "player" && t.players.some((p) => p.id === viewer.id);
-  // In a team event the player's matches are their team's.
-  const team = t.teams.find((x) => x.members.some((m) => m.id === viewer?.id));
-  const you = inIt ? (team?.id ?? viewer.id) : null;
   return (
     <div className="mt-4 space-y-6">
       <h2 className="sr-only">{league ? "Standings and fixtures" : "Bracket"}</h2>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        {you ? (
+        {yourStanding ? (
           <p className="text-sm font-semibold" data-testid="your-standing">
-            You: {standingText(playerStanding(t.status, matches, you))}
+            You: {yourStanding}
           </p>
         ) : null}
         <Link
