@@ -9,7 +9,7 @@ export const DATABASE_DOWN = "The database is not answering — try again in a m
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const PAGE_METHODS = "GET, HEAD, POST";
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-/** Form-posting resource routes that also take JSON (remix-themes posts the theme as JSON). */
+/** Form-posting resource routes that also take JSON (the theme toggle posts the theme as JSON). */
 const FORM_OR_JSON_PATHS = new Set(["/action/set-theme", "/action/set-theme.data"]);
 /** Signed by Stripe instead of sent from our pages: no Origin check. */
 const WEBHOOK_PATHS = new Set(["/api/stripe/webhook"]);
@@ -167,7 +167,7 @@ export async function admitRequest(request: Request): Promise<Request | Response
 
   if (kind !== "api") {
     const type = mediaType(request.headers.get("Content-Type"));
-    // remix-themes posts its JSON as a bare string: the browser calls it text/plain.
+    // The theme toggle posts its JSON as a bare string: the browser calls it text/plain.
     const jsonAllowed = FORM_OR_JSON_PATHS.has(url.pathname) && (type === "application/json" || type === "text/plain");
     if (!FORM_TYPES.has(type) && !jsonAllowed) {
       return edgeError(url, 415, "Send this form as a form (application/x-www-form-urlencoded or multipart/form-data)");

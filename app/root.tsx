@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { PreventFlashOnWrongTheme, Theme, ThemeProvider, useTheme } from "remix-themes";
+import { isTheme, ThemeProvider, useTheme } from "./components/theme.tsx";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "./context.server.ts";
@@ -60,15 +60,14 @@ const restoreStoredTheme = `(() => {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <ThemeProvider specifiedTheme={rootData?.theme ?? Theme.LIGHT} themeAction="/action/set-theme">
+    <ThemeProvider specifiedTheme={rootData?.theme ?? "light"} themeAction="/action/set-theme">
       <Document toast={rootData?.toast ?? null}>{children}</Document>
     </ThemeProvider>
   );
 }
 
 function Document({ children, toast }: { children: ReactNode; toast: ToastMessage | null }) {
-  const [theme, setTheme] = useTheme();
-  const current = theme ?? Theme.LIGHT;
+  const [current, setTheme] = useTheme();
   const nonce = useNonce();
   // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's.
   const ownScript = staticPageScript(useMatches());
@@ -80,7 +79,7 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
   useEffect(() => {
     try {
       const stored = localStorage.getItem(THEME_STORAGE_KEY);
-      if ((stored === Theme.DARK || stored === Theme.LIGHT) && stored !== current) {
+      if (isTheme(stored) && stored !== current) {
         setTheme(stored);
       }
     } catch {
@@ -93,9 +92,8 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
+        <meta name="color-scheme" content={current === "light" ? "light dark" : "dark light"} />
         <Meta />
-        <PreventFlashOnWrongTheme ssrTheme={true} nonce={nonce} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its CSP nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
         <Links />

@@ -2,7 +2,7 @@
 // cookie and comes back to this page; with it, the change is instant.
 import type { FormEvent } from "react";
 import { useLocation } from "react-router";
-import { Theme, useTheme } from "remix-themes";
+import { useTheme } from "./theme.tsx";
 import { MoonIcon, SunIcon } from "./icons.tsx";
 
 export const THEME_STORAGE_KEY = "theme";
@@ -10,8 +10,8 @@ export const THEME_STORAGE_KEY = "theme";
 export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const location = useLocation();
-  const next = theme === Theme.DARK ? Theme.LIGHT : Theme.DARK;
-  const label = next === Theme.DARK ? "Switch to dark theme" : "Switch to light theme";
+  const next = theme === "dark" ? "light" : "dark";
+  const label = next === "dark" ? "Switch to dark theme" : "Switch to light theme";
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +28,7 @@ export function ThemeToggle() {
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button type="submit" className="btn-ghost px-3" aria-label={label} title={label} data-testid="theme-toggle">
-        {theme === Theme.DARK ? <SunIcon /> : <MoonIcon />}
+        {theme === "dark" ? <SunIcon /> : <MoonIcon />}
       </button>
     </form>
   );

@@ -1,4 +1,4 @@
-// Sets the theme cookie: a JSON POST from remix-themes (sent as text/plain), or a plain form
+// Sets the theme cookie: a JSON POST from the theme toggle (sent as text/plain), or a plain form
 // POST from the toggle when JavaScript has not loaded (then redirects back).
 import { redirect } from "react-router";
 import { Theme } from "remix-themes";
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return answer(async () => {
-    // remix-themes sends the JSON without a type (text/plain): read it as the JSON it is.
+    // The toggle sends the JSON without a type (text/plain): read it as the JSON it is.
     const body =
       type === "text/plain" ? new Request(request, { headers: { "Content-Type": "application/json" } }) : request;
     const { theme } = await readJson(body, ThemeSchema);
