@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { useLiveRevalidation } from "~/components/live.ts";
 import { playerStanding, standingText } from "~/domain/player-standing.ts";
 import {
@@ -12,8 +12,6 @@ import {
   useRouteError,
 } from "react-router";
 import { BracketView } from "~/components/bracket-view.tsx";
-import { LeagueView } from "~/components/league-view.tsx";
-import { TournamentResults } from "~/components/tournament-results.tsx";
 import { isDecided, leaguePlaces } from "~/domain/formats.ts";
 import { groupStandingViews } from "~/domain/standings.ts";
 import { placeText } from "~/domain/standings.ts";
@@ -52,6 +50,13 @@ import { TeamJoinForm, TeamsList } from "./teams.tsx";
 import { teamSize } from "~/domain/teams.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
+
+// What only some tournaments show is loaded only by their pages (issue 17): a league's table, a finished
+// tournament's results. Rendered on the server with the page; the browser fetches the piece as it hydrates.
+const LeagueView = lazy(() => import("~/components/league-view.tsx").then((m) => ({ default: m.LeagueView })));
+const TournamentResults = lazy(() =>
+  import("~/components/tournament-results.tsx").then((m) => ({ default: m.TournamentResults })),
+);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
