@@ -37,7 +37,9 @@ export const refundKey = (registrationId: string) => `refund:${registrationId}:e
 export function leaveText(t: { entryFeePence: Pence; siteFeePence: Pence }, teamSize = 1): string {
   const { refundPence, keptPence } = leaveRefund(t, teamSize);
   const back =
-    refundPence > 0 ? `You get ${formatGBP(refundPence)} back to your balance.` : "There was no entry fee to give back.";
+    refundPence > 0
+      ? `You get ${formatGBP(refundPence)} back to your balance.`
+      : "There was no entry fee to give back.";
   const kept = keptPence > 0 ? ` The ${formatGBP(keptPence)} site fee is not refunded.` : "";
   const whole = teamSize > 1 ? " Your whole team leaves with you." : "";
   return `${back}${kept}${whole} Your place goes to the next player.`;

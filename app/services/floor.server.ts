@@ -385,7 +385,13 @@ export function myFloorQuery(tournament: TournamentRef, playerId: string) {
       build
         .select({ at: tournamentPlayers.checkedInAt })
         .from(tournamentPlayers)
-        .where(and(sql`${tournamentPlayers.tournamentId} = ${key}`, eq(tournamentPlayers.paid, true), entryOf(key, playerId)))
+        .where(
+          and(
+            sql`${tournamentPlayers.tournamentId} = ${key}`,
+            eq(tournamentPlayers.paid, true),
+            entryOf(key, playerId),
+          ),
+        )
         .limit(1),
       ([row]) => row?.at ?? null,
     ),

@@ -358,7 +358,10 @@ export async function startTournament(
     },
     (error) => {
       if (isBatchGuardFailure(error))
-        return new DomainError(409, "The entries changed while starting (a payment, a check-in or a leave): start again");
+        return new DomainError(
+          409,
+          "The entries changed while starting (a payment, a check-in or a leave): start again",
+        );
       // A concurrent start inserted the bracket first: the unique match positions refused ours.
       if (isUniqueViolation(error)) return new DomainError(409, "The tournament has already started");
       return undefined;

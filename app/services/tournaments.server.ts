@@ -5,15 +5,7 @@ import { build, first, mapRead, outer, query, reads, write, type Read, type Send
 import { waitingReserves as waitingReservesOf } from "./registration.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 import { alias } from "drizzle-orm/sqlite-core";
-import {
-  matches,
-  organisers,
-  players,
-  teamMembers,
-  teams,
-  tournamentPlayers,
-  tournaments,
-} from "~/db/schema.ts";
+import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/money.ts";
 import { isTeamEvent } from "~/domain/teams.ts";

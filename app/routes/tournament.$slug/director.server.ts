@@ -99,12 +99,13 @@ export async function directorAction(
       announceChange(context.get(appContext), { organiserId, tournamentId, what });
     switch (action.intent) {
       case "start": {
-        const started = await startTournament(claim, { organiserId, tournament });
+        const started = await startTournament(claim, { organiserId, tournament, dropAbsent: action.dropAbsent });
         announce("start", started.tournamentId);
+        const dropped = started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.` : "";
         return toast({
           type: "success",
           title: "Tournament started",
-          description: `The draw is made: ${started.players} players, ${started.matches} matches.`,
+          description: `The draw is made: ${started.players} players, ${started.matches} matches.${dropped}`,
         });
       }
       case "record-result": {

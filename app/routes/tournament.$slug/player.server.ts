@@ -61,7 +61,11 @@ export async function playerAction(
       }
       case "reserve": {
         const { position } = await joinReserve(claim, { playerId, tournament });
-        return toast({ type: "success", title: "You're on the reserve list", description: reservePositionText(position) });
+        return toast({
+          type: "success",
+          title: "You're on the reserve list",
+          description: reservePositionText(position),
+        });
       }
     }
   } catch (error) {
