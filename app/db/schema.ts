@@ -225,6 +225,8 @@ export const reserves = sqliteTable(
     joinedAt: integer("joined_at", { mode: "number" }).notNull(),
     offeredAt: integer("offered_at", { mode: "number" }),
     offerExpiresAt: integer("offer_expires_at", { mode: "number" }),
+    /** The batch that made the offer: it writes the hold and reads who to e-mail by it. */
+    offerBatch: text("offer_batch"),
   },
   (t) => [
     uniqueIndex("reserves_entry_uq").on(t.tournamentId, t.playerId),

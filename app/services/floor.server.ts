@@ -38,8 +38,10 @@ const placesTaken = (tournamentId: string, now: number) =>
  */
 export function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
   const expires = now + OFFER_MS;
+  // Two batches may run in the same millisecond (a Worker's clock stands still between I/O): each finds its own offers.
+  const batch = crypto.randomUUID();
   return [
-    build.run(sql`update ${reserves} set offered_at = ${now}, offer_expires_at = ${expires}
+    build.run(sql`update ${reserves} set offered_at = ${now}, offer_expires_at = ${expires}, offer_batch = ${batch}
       where id in (select id from (
         select r.id, row_number() over (order by r.joined_at, r.id) as n from ${reserves} r
         where r.tournament_id = ${tournamentId} and r.offered_at is null
@@ -49,14 +51,14 @@ export function offerStatements(tournamentId: string, now: number): [Item, Item,
           where t.id = ${tournamentId} and ${openForEntries(tournamentId, now)}))`),
     build.run(sql`insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
       select r.id, r.tournament_id, r.player_id, 0, r.offer_expires_at, ${now} from ${reserves} r
-      where r.tournament_id = ${tournamentId} and r.offered_at = ${now}
+      where r.tournament_id = ${tournamentId} and r.offer_batch = ${batch}
       on conflict (tournament_id, player_id) do update
         set hold_expires_at = excluded.hold_expires_at, payment_intent_id = null
         where tournament_players.paid = 0`),
     build.all<Offered>(sql`select p.email as email, p.name as name, t.name as tournament, t.venue as venue,
         t.slug as slug, r.offer_expires_at as expiresAt
       from ${reserves} r join ${players} p on p.id = r.player_id join ${tournaments} t on t.id = r.tournament_id
-      where r.tournament_id = ${tournamentId} and r.offered_at = ${now}`),
+      where r.tournament_id = ${tournamentId} and r.offer_batch = ${batch}`),
   ];
 }
 

@@ -321,6 +321,11 @@ export async function startTournament(
         sql`(select count(*) from ${tournamentPlayers}
           where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${read.entrants.length}`,
       ),
+      build
+        .update(tournaments)
+        .set({ status: "in_progress", startedAt: now })
+        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
+        .returning({ id: tournaments.id }),
       // Those dropped are the ones the director was shown: nobody checked in (or left) meanwhile.
       ...(dropAbsent
         ? [
@@ -330,11 +335,6 @@ export async function startTournament(
             ),
           ]
         : []),
-      build
-        .update(tournaments)
-        .set({ status: "in_progress", startedAt: now })
-        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
-        .returning({ id: tournaments.id }),
       // A team cannot play short: a member who left meanwhile refuses the start.
       ...(size > 1
         ? [

@@ -9,6 +9,7 @@ CREATE TABLE `reserves` (
 	`joined_at` integer NOT NULL,
 	`offered_at` integer,
 	`offer_expires_at` integer,
+	`offer_batch` text,
 	FOREIGN KEY (`tournament_id`) REFERENCES `tournaments`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE cascade
 );
