@@ -71,7 +71,7 @@ test("check-in: an entrant checks in once, the director sees who is in; others a
   expect(await message(late)).toBe("Check-in is over: the tournament has started");
 });
 
-test("start dropping those not checked in: their entry fees back, the site fee kept, the draw without them", async () => {
+test("start dropping those not checked in: entry fees back, site fees kept, the draw without them", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 8 });
   const entrants = await f.enter(t, 5);
@@ -100,7 +100,7 @@ test("start dropping those not checked in: their entry fees back, the site fee k
   await f.expectLedgerTrue();
 });
 
-test("start anyway keeps everyone; dropping is refused when fewer than 2 checked in; bad input writes nothing", async () => {
+test("start anyway keeps everyone; dropping needs 2 checked in; bad input writes nothing", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 8 });
   const [a] = await f.enter(t, 3);
@@ -119,7 +119,7 @@ test("start anyway keeps everyone; dropping is refused when fewer than 2 checked
   await f.expectLedgerTrue();
 });
 
-test("leaving before the start: the entry fee back once (even twice at once), the site fee kept; 409 after", async () => {
+test("leaving before the start: the entry fee back once (even twice at once), site fee kept; 409 after", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 8 });
   // Four: whichever way the race below goes, two are left to start with.
@@ -162,7 +162,7 @@ test("leaving before the start: the entry fee back once (even twice at once), th
   await f.expectLedgerTrue();
 });
 
-test("the reserve list: a full tournament offers it; a freed place is e-mailed to the first reserve and held", async () => {
+test("the reserve list: a freed place is e-mailed to the first reserve and held for them", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
   const [a, b] = await f.enter(t, 2);
@@ -203,7 +203,7 @@ test("the reserve list: a full tournament offers it; a freed place is e-mailed t
   await f.expectLedgerTrue();
 });
 
-test("an offer that runs out goes to the next reserve; a late payment does not take it; two tidy-ups offer once", async () => {
+test("an offer that runs out goes to the next reserve, once; a late payment does not take it", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
   const [a] = await f.enter(t, 2);
@@ -244,7 +244,7 @@ test("an offer that runs out goes to the next reserve; a late payment does not t
   await f.expectLedgerTrue();
 });
 
-test("team events: a member checks in for the team, only the captain takes it out, with the whole entry back", async () => {
+test("team events: a member checks in for the team; only the captain takes it out, whole entry back", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, matchType: "2v2", maxPlayers: 2 });
   const sam = await f.player("Sam");
@@ -267,7 +267,7 @@ test("team events: a member checks in for the team, only the captain takes it ou
   await f.expectLedgerTrue();
 });
 
-test("without JavaScript: check in, join the reserve list and leave are plain forms on the tournament page", async () => {
+test("without JavaScript: check in, the reserve list and leave are plain forms on the page", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
   const [a] = await f.enter(t, 2);

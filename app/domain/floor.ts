@@ -2,10 +2,9 @@
 // the start with the entry fee back, and the reserve list of a full
 // tournament. Pure rules; the services read the rows and write the result.
 import { formatGBP, type Pence } from "./money.ts";
-import { HOLD_MINUTES, HOLD_MS } from "./holds.ts";
+import { HOLD_MS } from "./holds.ts";
 
 /** A reserve offered a freed place holds it this long to pay: an ordinary hold. */
-export const OFFER_MINUTES = HOLD_MINUTES;
 export const OFFER_MS = HOLD_MS;
 
 export const floorMessages = {

@@ -28,7 +28,8 @@ export type Offered = {
 
 /** SQL: places taken in the tournament (paid entries and live holds). */
 const placesTaken = (tournamentId: string, now: number) =>
-  sql`(select count(*) from ${tournamentPlayers} tp where tp.tournament_id = ${tournamentId} and ${livePlace("tp", now)})`;
+  sql`(select count(*) from ${tournamentPlayers} tp
+    where tp.tournament_id = ${tournamentId} and ${livePlace("tp", now)})`;
 
 /**
  * Offers the free places of an open tournament to the reserves waiting, first
@@ -36,7 +37,7 @@ const placesTaken = (tournamentId: string, now: number) =>
  * tournament reads as full to everyone else) until the offer runs out. Three
  * statements for a batch; the third reads who was offered, for the e-mails.
  */
-export function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
+function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
   const expires = now + OFFER_MS;
   // Two batches may run in the same millisecond (a Worker's clock stands still between I/O): each finds its own offers.
   const batch = crypto.randomUUID();
@@ -85,7 +86,8 @@ export async function tellOffered(mailer: Mailer, offered: readonly Offered[], o
 /** SQL: the player's registration in the tournament: their own, or the team they play for. */
 const entryOf = (tournamentId: SQL | string, playerId: string) =>
   sql`(${tournamentPlayers.playerId} = ${playerId} or ${tournamentPlayers.id} in
-    (select tm.team_id from ${teamMembers} tm where tm.tournament_id = ${tournamentId} and tm.player_id = ${playerId}))`;
+    (select tm.team_id from ${teamMembers} tm
+      where tm.tournament_id = ${tournamentId} and tm.player_id = ${playerId}))`;
 
 /** The tournament (404 when there is none): every action here reads it first. */
 function known(t: Tournament | null | undefined): Tournament {

@@ -319,7 +319,8 @@ export async function startTournament(
       // without a place in the draw: refuse, and let the director start again.
       assertInBatch(
         sql`(select count(*) from ${tournamentPlayers}
-          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${read.entrants.length}`,
+          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1)
+          = ${read.entrants.length}`,
       ),
       build
         .update(tournaments)

@@ -97,7 +97,8 @@ function refusalStatements(tournament: TournamentKey, playerId: string, now: num
       .from(tournamentPlayers)
       .where(and(sql`${tournamentPlayers.tournamentId} = ${tournament}`, eq(tournamentPlayers.playerId, playerId))),
     build.all<{ n: number }>(
-      sql`select ${placesTakenByOthers(tournament, playerId, now)} + ${waitingReserves(tournament, playerId, now)} as n`,
+      sql`select ${placesTakenByOthers(tournament, playerId, now)}
+        + ${waitingReserves(tournament, playerId, now)} as n`,
     ),
   ] as const;
 }

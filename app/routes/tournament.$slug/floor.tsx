@@ -185,7 +185,10 @@ export function FloorCard({ floor, slug, name }: { floor: Floor; slug: string; n
         />
         <a
           href={`/tournament/${slug}/check-in.svg`}
-          className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300"
+          className={
+            "mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-baize-700 hover:underline " +
+            "dark:text-baize-300"
+          }
         >
           Open the QR code to print
         </a>

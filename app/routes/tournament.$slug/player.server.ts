@@ -13,7 +13,7 @@ import { redirectWithCookies } from "~/services/forms.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
-export const playerIntents = ["check-in", "leave", "reserve"] as const;
+const playerIntents = ["check-in", "leave", "reserve"] as const;
 type PlayerIntent = (typeof playerIntents)[number];
 
 export const isPlayerIntent = (intent: unknown): intent is PlayerIntent =>
