@@ -245,15 +245,15 @@ export function StartDialog({
       {absent > 0 ? (
         <fieldset className="mt-4 space-y-2">
           <legend className="text-sm font-semibold">{absentText}</legend>
-          <label className={choiceCardClass}>
-            <input type="radio" name="dropAbsent" value="yes" defaultChecked />
+          <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
+            <input type="radio" name="dropAbsent" value="yes" defaultChecked className="mt-1" />
             <span className="text-sm">
               Drop {absent === 1 ? "them" : `those ${absent}`}: their entry fees go back to their balances (the site fee
               is kept)
             </span>
           </label>
-          <label className={choiceCardClass}>
-            <input type="radio" name="dropAbsent" value="no" />
+          <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
+            <input type="radio" name="dropAbsent" value="no" className="mt-1" />
             <span className="text-sm">Start anyway with all {paidCount}</span>
           </label>
         </fieldset>
