@@ -236,11 +236,57 @@ test("an offer that runs out goes to the next reserve, once; a late payment does
   expect(late.status).toBeLessThan(500);
   expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(1);
   expect(await f.count("payments", "id = ? and outcome = 'applied'", [paymentIntentId])).toBe(0);
-  // Rob pays from his balance for the place held for him.
+  // Rob pays from his balance for the place held for him (the checkout's form).
   await f.credit("player", r2.id, 1100);
-  const card = (await (await join(r2, t)).json()) as { paymentIntentId: string };
-  await payByCard(r2, card.paymentIntentId);
+  const paid = await r2.client.postForm(`/tournament/${t.slug}/checkout`, { intent: "balance" });
+  expect(paid.status).toBe(302);
   expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(2);
+  expect(await f.balance("player", r2.id)).toBe(0);
+  await f.expectLedgerTrue();
+});
+
+test("a reserve's payment landing after the offer ran out, before the tidy-up, is refunded: the next reserve waits", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
+  const [a] = await f.enter(t, 2);
+  if (!a) throw new Error("entrants");
+  const r1 = await f.player("Slow Reserve");
+  const r2 = await f.player("Next Reserve");
+  await join(r1, t, { reserve: true });
+  await join(r2, t, { reserve: true });
+  expect((await leave(a, t)).status).toBe(200);
+  const { paymentIntentId } = (await (await join(r1, t)).json()) as { paymentIntentId: string };
+  await f.sql().execute({
+    sql: "update tournament_players set hold_expires_at = ? where tournament_id = ? and player_id = ?",
+    args: [Date.now() - 1000, t.id, r1.id],
+  });
+  const late = await payByCard(r1, paymentIntentId);
+  expect(late.status).toBe("succeeded");
+  expect(await f.count("payments", "id = ? and outcome = 'refunded'", [paymentIntentId])).toBe(1);
+  expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(1);
+  await runCron();
+  expect((await outbox()).some((m) => m.to === r2.email)).toBe(true);
+  await f.expectLedgerTrue();
+});
+
+test("two entrants leaving at once with two reserves waiting: each reserve is offered one place", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
+  const [a, b] = await f.enter(t, 2);
+  if (!a || !b) throw new Error("entrants");
+  const reserves = [await f.player("Reserve One"), await f.player("Reserve Two"), await f.player("Reserve Three")];
+  for (const r of reserves) await join(r, t, { reserve: true });
+  const left = await Promise.all([leave(a, t), leave(b, t)]);
+  expect(left.map((r) => r.status)).toEqual([200, 200]);
+  const held = await f.sql().execute({
+    sql: "select player_id from tournament_players where tournament_id = ? and paid = 0 and hold_expires_at > ?",
+    args: [t.id, Date.now()],
+  });
+  expect(held.rows.map((r) => String(r.player_id)).sort()).toEqual([reserves[0]?.id, reserves[1]?.id].sort());
+  const mail = await outbox();
+  for (const r of reserves.slice(0, 2)) expect(mail.filter((m) => m.to === r.email)).toHaveLength(1);
+  expect(mail.some((m) => m.to === reserves[2]?.email)).toBe(false);
+  expect(await refunds(t)).toBe(2);
   await f.expectLedgerTrue();
 });
 
