@@ -15,6 +15,7 @@ export const floorMessages = {
   reserveTeams: "The reserve list is for singles tournaments: a team can join when a place frees",
   reserveClosed: "The reserve list is closed: the tournament no longer takes entries",
   alreadyIn: "You are already registered for this tournament",
+  alreadyLeft: "You have already left this tournament",
   captainLeaves: "Only the team's captain can take the team out; you can leave the team itself",
   tooFewHere: "At least 2 checked-in players are needed to start without the others",
   placeFree: "There is a place free: join the tournament instead",

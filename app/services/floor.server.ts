@@ -171,7 +171,8 @@ function footingRead(tournament: TournamentRef, playerId: string, now: number) {
 }
 
 export type LeaveResult = {
-  left: "entry" | "reserve-list";
+  /** A paid entry, a place on the reserve list, or a place held while paying. */
+  left: "entry" | "reserve-list" | "hold";
   refundPence: number;
   /** The reserves offered the freed place, for the e-mails. */
   offered: Offered[];
@@ -213,6 +214,7 @@ export async function leaveTournament(
             .delete(tournamentPlayers)
             .where(and(eq(tournamentPlayers.id, entry.id), eq(tournamentPlayers.paid, true), stillOpen))
             .returning({ id: tournamentPlayers.id }),
+          build.all<{ open: number }>(sql`select ${stillOpen} as open`),
           ...(refundPence > 0
             ? [
                 movementStatement(
@@ -232,9 +234,13 @@ export async function leaveTournament(
           build.delete(reserves).where(and(eq(reserves.tournamentId, t.id), eq(reserves.playerId, playerId))),
           ...offers,
         ],
-        (raw) => {
-          if (!(raw[0] as unknown[])[0]) throw new DomainError(409, floorMessages.leaveStarted);
-          return { left: "entry" as const, refundPence, offered: raw.at(-1) as Offered[], ...ids };
+        ([deleted, open, ...rest]) => {
+          if (!(deleted as unknown[])[0]) {
+            // Not taken out by this batch: the tournament started meanwhile, or a leave a moment before did it.
+            const started = !Number((open as { open: number }[])[0]?.open);
+            throw new DomainError(409, started ? floorMessages.leaveStarted : floorMessages.alreadyLeft);
+          }
+          return { left: "entry" as const, refundPence, offered: rest.at(-1) as Offered[], ...ids };
         },
       ),
     );
@@ -257,7 +263,12 @@ export async function leaveTournament(
           ),
         ...offers,
       ],
-      (raw) => ({ left: "reserve-list" as const, refundPence: 0, offered: raw.at(-1) as Offered[], ...ids }),
+      (raw) => ({
+        left: reserve ? ("reserve-list" as const) : ("hold" as const),
+        refundPence: 0,
+        offered: raw.at(-1) as Offered[],
+        ...ids,
+      }),
     ),
   );
 }
@@ -271,7 +282,7 @@ export async function leaveTournament(
 export async function joinReserve(
   db: Sender,
   { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
-): Promise<{ reserve: true; position: number }> {
+): Promise<{ reserve: true; position: number; tournamentId: string; organiserId: string }> {
   const key = tournamentIdSql(tournament);
   const mine = sql`exists (select 1 from ${tournamentPlayers} tp where tp.tournament_id = ${key}
     and tp.player_id = ${playerId} and ${livePlace("tp", now)})`;
@@ -296,9 +307,11 @@ export async function joinReserve(
         build.all<{ mine: number; full: number }>(sql`select ${mine} as mine, ${full} as full`),
       ],
       ([, positions, rows, state]) => {
-        const position = (positions as { position: number }[])[0]?.position;
-        if (position !== undefined) return { reserve: true as const, position: Number(position) };
         const t = known((rows as Tournament[])[0]);
+        const position = (positions as { position: number }[])[0]?.position;
+        if (position !== undefined) {
+          return { reserve: true as const, position: Number(position), tournamentId: t.id, organiserId: t.organiserId };
+        }
         if (isTeamEvent(t.matchType)) throw new DomainError(400, floorMessages.reserveTeams);
         const s = (state as { mine: number; full: number }[])[0];
         if (Number(s?.mine)) throw new DomainError(409, floorMessages.alreadyIn);

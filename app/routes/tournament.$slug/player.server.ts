@@ -56,11 +56,15 @@ export async function playerAction(
                 description:
                   left.refundPence > 0 ? `${formatGBP(left.refundPence)} is back in your balance.` : undefined,
               }
-            : { type: "success", title: "You're off the reserve list" },
+            : {
+                type: "success",
+                title: left.left === "hold" ? "Your held place is released" : "You're off the reserve list",
+              },
         );
       }
       case "reserve": {
-        const { position } = await joinReserve(claim, { playerId, tournament });
+        const { position, organiserId, tournamentId } = await joinReserve(claim, { playerId, tournament });
+        announceChange(app, { organiserId, tournamentId, what: "entries" });
         return toast({
           type: "success",
           title: "You're on the reserve list",
