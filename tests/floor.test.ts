@@ -247,7 +247,7 @@ test("an offer that runs out goes to the next reserve, once; a late payment does
   await f.expectLedgerTrue();
 });
 
-test("a reserve's payment landing after the offer ran out, before the tidy-up, is refunded: the next reserve waits", async () => {
+test("a late payment after the offer ran out, before the tidy-up, is refunded: the next reserve waits", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
   const [a] = await f.enter(t, 2);
