@@ -3,7 +3,14 @@
 // the place; a player checks in from the venue's QR code address.
 import { expect, type Page, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
-import { paidPlayerViaApi, payToEnter } from "./support/payments.ts";
+import {
+  CARDS,
+  checkoutUrl,
+  paidPlayerViaApi,
+  payToEnter,
+  payWithCard,
+  waitForHydratedCardForm,
+} from "./support/payments.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
@@ -53,6 +60,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(entryBox(reserve).getByRole("link", { name: "Resume payment" })).toBeVisible();
       await director.goto(`/tournament/${t.slug}`);
       await expect(director.getByTestId("reserve-list")).toContainText("Offered a place");
+
+      // The reserve pays for the place held for them, and is in.
+      await entryBox(reserve).getByRole("link", { name: "Resume payment" }).click();
+      await expect(reserve).toHaveURL(checkoutUrl(t.slug));
+      if (!javaScriptEnabled) await reserve.getByRole("button", { name: "Continue to payment" }).click();
+      if (javaScriptEnabled) await waitForHydratedCardForm(reserve);
+      await payWithCard(reserve, CARDS.success);
+      await expect(entryBox(reserve).getByText("You're registered. See you at the table!")).toBeVisible();
+      await director.reload();
+      await expect(director.getByText("Nobody is waiting.")).toBeVisible();
+      await expect(director.getByTestId("checked-in-count")).toHaveText("0 of 2 checked in");
     });
 
     test("check-in from the venue QR code's address", async ({ page, browser }) => {
