@@ -86,6 +86,11 @@ test("start dropping those not checked in: entry fees back, site fees kept, the 
   expect(start.status, await start.clone().text()).toBe(200);
   expect(await start.json()).toMatchObject({ players: 3, dropped: 2 });
   for (const p of [d, e]) expect(await f.balance("player", p.id)).toBe(1000);
+  const mail = await outbox();
+  for (const p of [d, e]) {
+    expect(mail.find((m) => m.to === p.email)?.text).toContain("Your entry fee, £10.00, is back in your balance");
+  }
+  expect(mail.some((m) => m.to === a.email && m.subject.startsWith("You were not checked in"))).toBe(false);
   for (const p of [a, b, c]) expect(await f.balance("player", p.id)).toBe(0);
   expect(await refunds(t)).toBe(2);
   const matches = await f.matchesOf<MatchView>(t);

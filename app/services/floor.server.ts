@@ -7,6 +7,7 @@ import { build, first, query, reads, write, type Item, type Read, type Sender } 
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { floorMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/floor.ts";
+import { formatGBP } from "~/domain/money.ts";
 import { isTeamEvent, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import type { Mailer } from "./email.server.ts";
@@ -78,6 +79,35 @@ export async function tellOffered(mailer: Mailer, offered: readonly Offered[], o
         "If you don't, it goes to the next reserve.",
         "",
         `Pay here: ${origin}/tournament/${o.slug}/checkout`,
+      ].join("\n"),
+    });
+  }
+}
+
+/** Tells the players dropped at the start for not checking in that they are out, and what came back to them. */
+export async function tellDropped(
+  mailer: Mailer,
+  started: {
+    droppedEntries: { email: string; name: string }[];
+    refundPence: number;
+    tournament: { name: string; venue: string; slug: string };
+  },
+  origin: string,
+): Promise<void> {
+  const t = started.tournament;
+  for (const p of started.droppedEntries) {
+    await sendQuietly(mailer, {
+      to: p.email,
+      subject: `You were not checked in — ${t.name}`,
+      text: [
+        `Hi ${p.name},`,
+        "",
+        `${t.name} at ${t.venue} has started without you: you had not checked in, so the director took your entry out.`,
+        started.refundPence > 0
+          ? `Your entry fee, ${formatGBP(started.refundPence)}, is back in your balance (the site fee is kept).`
+          : "There was no entry fee to give back.",
+        "",
+        `The tournament: ${origin}/tournament/${t.slug}`,
       ].join("\n"),
     });
   }

@@ -293,8 +293,12 @@ export async function startTournament(
             teamName: sql<
               string | null
             >`(select te.name from ${teams} te where te.id = ${outer(tournamentPlayers.id)})`,
+            // Who paid: told by e-mail if they are dropped for not checking in.
+            email: players.email,
+            name: players.name,
           })
           .from(tournamentPlayers)
+          .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
           .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
       ),
     }),
@@ -355,7 +359,16 @@ export async function startTournament(
     ],
     ([, updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
-      return { matches: bracket.length, players: draw.length, dropped: absent.length, tournamentId: t.id };
+      return {
+        matches: bracket.length,
+        players: draw.length,
+        dropped: absent.length,
+        tournamentId: t.id,
+        // For the e-mails to those dropped: what came back to them.
+        droppedEntries: absent.map((e) => ({ email: e.email, name: e.name })),
+        refundPence: leaveRefund(t, size).refundPence,
+        tournament: { name: t.name, venue: t.venue, slug: t.slug },
+      };
     },
     (error) => {
       if (isBatchGuardFailure(error))

@@ -3,6 +3,8 @@ import { endpoint, on } from "~/services/endpoint.server.ts";
 import { isJsonContentType, readJson } from "~/services/http.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { startTournament } from "~/services/play.server.ts";
+import { getMailer } from "~/services/email.server.ts";
+import { tellDropped } from "~/services/floor.server.ts";
 
 /** `dropAbsent: true` (issue 19): those not checked in are dropped, their entry fees back; else everyone plays. */
 const StartSchema = z.object({
@@ -14,13 +16,15 @@ const api = endpoint({
     // The body is optional: a start without one (as before) starts anyway.
     const hasBody = isJsonContentType(request.headers.get("Content-Type"));
     const { dropAbsent = false } = hasBody ? await readJson(request, StartSchema) : {};
-    const { tournamentId, ...result } = await startTournament(caller, {
+    const started = await startTournament(caller, {
       organiserId: caller.id,
       tournament: { id: params.id },
       dropAbsent,
     });
-    announceChange(app, { organiserId: caller.id, tournamentId, what: "start" });
-    return Response.json({ message: "Tournament started", ...result });
+    announceChange(app, { organiserId: caller.id, tournamentId: started.tournamentId, what: "start" });
+    await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
+    const { matches, players, dropped } = started;
+    return Response.json({ message: "Tournament started", matches, players, dropped });
   }),
 });
 export { api as loader, api as action };
