@@ -1,7 +1,7 @@
 // Issue 19, points 3 and 5 in the browser: a player leaves with the
 // confirmation (with and without JavaScript) and the first reserve is offered
 // the place; a player checks in from the venue's QR code address.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
 import {
   CARDS,
@@ -11,11 +11,9 @@ import {
   payWithCard,
   waitForHydratedCardForm,
 } from "./support/payments.ts";
-import { createTournamentViaApi } from "./support/tournaments.ts";
+import { createTournamentViaApi, entryBox } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
-
-const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {

@@ -30,6 +30,30 @@ const payByCard = async (who: Account, paymentIntentId: string) => {
   return (await paid.json()) as Record<string, unknown>;
 };
 
+/** A full two-place tournament (entry £10 + £1) with `count` reserves on its list, in order. */
+async function fullWithReserves(count: number) {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
+  const [a, b] = await f.enter(t, 2);
+  if (!a || !b) throw new Error("entrants");
+  const reserves: Account[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = await f.player(`Reserve ${i + 1}`);
+    expect(await (await join(r, t, { reserve: true })).json()).toMatchObject({ position: i + 1 });
+    reserves.push(r);
+  }
+  const [r1, r2] = reserves;
+  if (!r1 || !r2) throw new Error("two reserves at least");
+  return { t, a, b, r1, r2, reserves };
+}
+
+/** The player's hold (a reserve's offer) ran out a second ago; the tidy-up has not run yet. */
+const expireHold = (t: TournamentJson, who: Account) =>
+  f.sql().execute({
+    sql: "update tournament_players set hold_expires_at = ? where tournament_id = ? and player_id = ?",
+    args: [Date.now() - 1000, t.id, who.id],
+  });
+
 test("check-in: an entrant checks in once, the director sees who is in; others are refused", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 8 });
@@ -211,39 +235,28 @@ test("the reserve list: a freed place is e-mailed to the first reserve and held 
 });
 
 test("an offer that runs out goes to the next reserve, once; a late payment does not take it", async () => {
-  const td = await f.organiser();
-  const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
-  const [a] = await f.enter(t, 2);
-  if (!a) throw new Error("entrants");
-  const r1 = await f.player("First Reserve");
-  const r2 = await f.player("Second Reserve");
-  await join(r1, t, { reserve: true });
-  await join(r2, t, { reserve: true });
+  const { t, a, r1, r2 } = await fullWithReserves(2);
   expect((await leave(a, t)).status).toBe(200);
-  // Rita starts paying, then the offer runs out.
+  // The first reserve starts paying, then the offer runs out.
   const { paymentIntentId } = (await (await join(r1, t)).json()) as { paymentIntentId: string };
-  const past = Date.now() - 1000;
-  await f.sql().execute({
-    sql: "update tournament_players set hold_expires_at = ? where tournament_id = ? and player_id = ?",
-    args: [past, t.id, r1.id],
-  });
+  await expireHold(t, r1);
   await f.sql().execute({
     sql: "update reserves set offer_expires_at = ? where tournament_id = ? and player_id = ?",
-    args: [past, t.id, r1.id],
+    args: [Date.now() - 1000, t.id, r1.id],
   });
-  // The place is not anyone's meanwhile: Rob is still waiting for it.
+  // The place is not anyone's meanwhile: the second reserve is still waiting for it.
   expect((await join(await f.player(), t)).status).toBe(409);
   await Promise.all([runCron(), runCron()]);
   expect(
     await f.count("tournament_players", "tournament_id = ? and paid = 0 and hold_expires_at > ?", [t.id, Date.now()]),
   ).toBe(1);
   expect((await outbox()).filter((m) => m.to === r2.email)).toHaveLength(1);
-  // Rita's late payment finds the place gone (the tidy-up cancelled her payment): she is not entered.
+  // The first reserve's late payment finds the place gone (the tidy-up cancelled her payment): she is not entered.
   const late = await post(r1, `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
   expect(late.status).toBeLessThan(500);
   expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(1);
   expect(await f.count("payments", "id = ? and outcome = 'applied'", [paymentIntentId])).toBe(0);
-  // Rob pays from his balance for the place held for him (the checkout's form).
+  // The second reserve pays from the balance for the place held for him (the checkout's form).
   await f.credit("player", r2.id, 1100);
   const paid = await r2.client.postForm(`/tournament/${t.slug}/checkout`, { intent: "balance" });
   expect(paid.status).toBe(302);
@@ -253,20 +266,10 @@ test("an offer that runs out goes to the next reserve, once; a late payment does
 });
 
 test("a late payment after the offer ran out, before the tidy-up, is refunded: the next reserve waits", async () => {
-  const td = await f.organiser();
-  const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
-  const [a] = await f.enter(t, 2);
-  if (!a) throw new Error("entrants");
-  const r1 = await f.player("Slow Reserve");
-  const r2 = await f.player("Next Reserve");
-  await join(r1, t, { reserve: true });
-  await join(r2, t, { reserve: true });
+  const { t, a, r1, r2 } = await fullWithReserves(2);
   expect((await leave(a, t)).status).toBe(200);
   const { paymentIntentId } = (await (await join(r1, t)).json()) as { paymentIntentId: string };
-  await f.sql().execute({
-    sql: "update tournament_players set hold_expires_at = ? where tournament_id = ? and player_id = ?",
-    args: [Date.now() - 1000, t.id, r1.id],
-  });
+  await expireHold(t, r1);
   const late = await payByCard(r1, paymentIntentId);
   expect(late.status).toBe("succeeded");
   expect(await f.count("payments", "id = ? and outcome = 'refunded'", [paymentIntentId])).toBe(1);
@@ -277,12 +280,7 @@ test("a late payment after the offer ran out, before the tidy-up, is refunded: t
 });
 
 test("two entrants leaving at once with two reserves waiting: each reserve is offered one place", async () => {
-  const td = await f.organiser();
-  const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
-  const [a, b] = await f.enter(t, 2);
-  if (!a || !b) throw new Error("entrants");
-  const reserves = [await f.player("Reserve One"), await f.player("Reserve Two"), await f.player("Reserve Three")];
-  for (const r of reserves) await join(r, t, { reserve: true });
+  const { t, a, b, reserves } = await fullWithReserves(3);
   const left = await Promise.all([leave(a, t), leave(b, t)]);
   expect(left.map((r) => r.status)).toEqual([200, 200]);
   const held = await f.sql().execute({
