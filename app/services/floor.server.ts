@@ -125,13 +125,13 @@ function known(t: Tournament | null | undefined): Tournament {
   return t;
 }
 
-/** "I'm here": the player (or, in a team event, any member for the team) checks in before the start. */
+/** "I'm here": the player (or, in a team event, any member for the team) checks in before the start. One batch. */
 export async function checkIn(
   db: Sender,
   { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
 ) {
-  const t = known(await db.send(first(tournamentRow(tournament))));
-  const checked = await db.write(
+  const key = tournamentIdSql(tournament);
+  return db.write(
     write(
       [
         build
@@ -139,16 +139,17 @@ export async function checkIn(
           .set({ checkedInAt: sql`coalesce(${tournamentPlayers.checkedInAt}, ${now})` })
           .where(
             and(
-              eq(tournamentPlayers.tournamentId, t.id),
+              sql`${tournamentPlayers.tournamentId} = ${key}`,
               eq(tournamentPlayers.paid, true),
-              entryOf(t.id, playerId),
-              sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`,
+              entryOf(key, playerId),
+              sql`exists (select 1 from ${tournaments} where id = ${key} and status = 'open')`,
             ),
           )
           .returning({ checkedInAt: tournamentPlayers.checkedInAt }),
-        tournamentRow({ id: t.id }),
+        tournamentRow(tournament),
       ],
-      ([rows, after]) => {
+      ([rows, found]) => {
+        const t = known((found as Tournament[])[0]);
         const row = (rows as { checkedInAt: number }[])[0];
         if (row) {
           return {
@@ -158,12 +159,11 @@ export async function checkIn(
             tournamentId: t.id,
           };
         }
-        if ((after as Tournament[])[0]?.status !== "open") throw new DomainError(409, floorMessages.checkInStarted);
+        if (t.status !== "open") throw new DomainError(409, floorMessages.checkInStarted);
         throw new DomainError(403, floorMessages.notEntered);
       },
     ),
   );
-  return checked;
 }
 
 /** The player's footing in one tournament: their entry (or team's), whether they captain it, their reserve row. */
