@@ -11,11 +11,10 @@ import {
   tournamentViaApi,
   waitForHydratedCardForm,
 } from "./support/payments.ts";
-import { cardFor, createTournamentViaApi, described } from "./support/tournaments.ts";
+import { cardFor, createTournamentViaApi, described, entryBox } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 
-const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
 const joinButton = (page: Page) => page.getByRole("button", { name: "Join Tournament" });
 
 for (const javaScriptEnabled of [true, false]) {

@@ -3,7 +3,7 @@
 // bracket"), against the simulated payments provider.
 import { expect, test, type Page } from "@playwright/test";
 import { createPlayer, newIdentity, submitLogin, waitForHydratedForm } from "./support/accounts.ts";
-import { FAR_FRIDAY, cardFor, described, waitForHydrated } from "./support/tournaments.ts";
+import { cardFor, described, entryBox, FAR_FRIDAY, waitForHydrated } from "./support/tournaments.ts";
 import {
   CARDS,
   cardForm,
@@ -25,7 +25,6 @@ test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 
 const toast = (page: Page) => page.getByTestId("toast");
 const joinButton = (page: Page) => page.getByRole("button", { name: "Join Tournament" });
-const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
 const REGISTERED = "You're registered. See you at the table!";
 
 test.describe("paying by card", () => {

@@ -1,12 +1,13 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, waitForHydratedForm } from "./support/accounts.ts";
 import {
-  FAR_FRIDAY,
   cardFor,
   createTournamentViaApi,
   daysFromToday,
   described,
   enterPaidPlayers,
+  entryBox,
+  FAR_FRIDAY,
   fillBasics,
   organiserWithTournament,
   scenarioTournament,
@@ -29,7 +30,6 @@ const payout = (page: Page, position: string) =>
     .getByRole("complementary", { name: "Prize pool preview" })
     .locator("tbody tr", { has: page.locator("th", { hasText: new RegExp(`^${position}`) }) })
     .locator("td");
-const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
 /** The player's way in: a link or a button, leading on to checkout. */
 const joinControl = (page: Page) =>
   entryBox(page)

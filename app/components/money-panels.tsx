@@ -210,6 +210,7 @@ const typeLabels: Record<string, string> = {
   withdraw: "Withdrawal",
   rake: "Rake",
   site_fee: "Site fee",
+  refund: "Refund",
 };
 
 export function TransactionsList({ transactions }: { transactions: TransactionRow[] }) {

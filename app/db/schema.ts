@@ -155,6 +155,8 @@ export const tournamentPlayers = sqliteTable(
     joinedAt: integer("joined_at", { mode: "number" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** When the entry said "I'm here" at the venue (issue 19); a team's is its registration's. */
+    checkedInAt: integer("checked_in_at", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("tournament_players_entry_uq").on(t.tournamentId, t.playerId),
@@ -204,6 +206,31 @@ export const teamMembers = sqliteTable(
     primaryKey({ columns: [t.teamId, t.playerId] }),
     uniqueIndex("team_members_slot_uq").on(t.teamId, t.slot),
     index("team_members_player_idx").on(t.tournamentId, t.playerId),
+  ],
+);
+
+// The reserve list of a full tournament (issue 19), first come first offered.
+// An offer is a hold on the place (tournament_players, same expiry) for the
+// reserve to pay; a reserve whose offer ran out leaves the list.
+export const reserves = sqliteTable(
+  "reserves",
+  {
+    id: text("id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    joinedAt: integer("joined_at", { mode: "number" }).notNull(),
+    offeredAt: integer("offered_at", { mode: "number" }),
+    offerExpiresAt: integer("offer_expires_at", { mode: "number" }),
+    /** The batch that made the offer: it writes the hold and reads who to e-mail by it. */
+    offerBatch: text("offer_batch"),
+  },
+  (t) => [
+    uniqueIndex("reserves_entry_uq").on(t.tournamentId, t.playerId),
+    index("reserves_queue_idx").on(t.tournamentId, t.offeredAt, t.joinedAt),
   ],
 );
 

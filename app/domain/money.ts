@@ -68,7 +68,7 @@ export function entryPriceText(fees: { entryFeePence: Pence; siteFeePence: Pence
 }
 
 /** Every kind of ledger row (SPEC §3 transactions). */
-export const transactionTypes = ["deposit", "entry_fee", "payout", "withdraw", "rake", "site_fee"] as const;
+export const transactionTypes = ["deposit", "entry_fee", "payout", "withdraw", "rake", "site_fee", "refund"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 export const rakeTypes = ["fixed", "percent"] as const;

@@ -99,7 +99,15 @@ export const AssignTableSchema = z.object({
 export const DirectorActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("start") }),
+    // Issue 19: "yes" drops the entries not checked in (their entry fees back); anything else starts with everyone.
+    z.object({
+      intent: z.literal("start"),
+      dropAbsent: z
+        .string()
+        .max(8)
+        .optional()
+        .transform((v) => v === "yes"),
+    }),
     z.object({ intent: z.literal("finalize") }),
     MatchResultSchema.extend({ intent: z.literal("record-result"), matchId: id("Match not found") }),
     MatchResultSchema.extend({

@@ -31,7 +31,7 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): {
  * mentions it (a cross-site page can send `text/plain; application/json`
  * without asking first).
  */
-function isJsonContentType(contentType: string | null): boolean {
+export function isJsonContentType(contentType: string | null): boolean {
   const [type = "", ...params] = (contentType ?? "").split(";");
   if (type.trim().toLowerCase() !== "application/json") return false;
   return params.every((param) => {

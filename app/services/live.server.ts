@@ -26,7 +26,8 @@ export type LiveChange = {
   organiserId: string;
   /** The tournament whose pages show it. */
   tournamentId: string;
-  what: "result" | "table" | "start" | "finalize";
+  /** "entries": someone checked in, left, or a reserve was offered a place (issue 19). */
+  what: "result" | "table" | "start" | "finalize" | "entries";
 };
 
 const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;

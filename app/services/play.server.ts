@@ -1,7 +1,7 @@
 // Running the evening: start (draw and bracket), results and corrections,
 // tables, and finalize with payouts. Every change is one guarded batch, so
 // two taps at once or a double finalize cannot write twice.
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   assertInBatch,
@@ -52,7 +52,8 @@ import {
   planPayouts,
   type MatchView,
 } from "~/domain/play.ts";
-import type { TournamentStatus } from "~/domain/tournaments.ts";
+import type { MatchType, TournamentStatus } from "~/domain/tournaments.ts";
+import { checkedInSplit, floorMessages, leaveRefund, refundKey } from "~/domain/floor.ts";
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
 import { movementStatement } from "./ledger.server.ts";
@@ -262,10 +263,20 @@ function drawStatement(tournamentId: string, draw: readonly string[], teamEvent:
     where ${tournamentPlayers.tournamentId} = ${tournamentId} and ${tournamentPlayers.paid} = 1`);
 }
 
-/** Start: a random draw from the paid entries, the whole bracket in one batch. */
+/**
+ * Start: a random draw from the paid entries, the whole bracket in one batch.
+ * With `dropAbsent` (issue 19) the entries not checked in are taken out in the
+ * same batch and their entry fees go back to their balances (the site fee
+ * kept), each with its ledger row; the draw is of those checked in.
+ */
 export async function startTournament(
   db: Sender,
-  { organiserId, tournament, now = Date.now() }: { organiserId: string; tournament: TournamentRef; now?: number },
+  {
+    organiserId,
+    tournament,
+    dropAbsent = false,
+    now = Date.now(),
+  }: { organiserId: string; tournament: TournamentRef; dropAbsent?: boolean; now?: number },
 ) {
   const read = await db.send(
     reads({
@@ -276,23 +287,30 @@ export async function startTournament(
             playerId: tournamentPlayers.playerId,
             registrationId: tournamentPlayers.id,
             seed: tournamentPlayers.seed,
+            checkedInAt: tournamentPlayers.checkedInAt,
             members: sql<number>`(select count(*) from ${teamMembers} tm
               where tm.team_id = ${outer(tournamentPlayers.id)})`,
             teamName: sql<
               string | null
             >`(select te.name from ${teams} te where te.id = ${outer(tournamentPlayers.id)})`,
+            // Who paid: told by e-mail if they are dropped for not checking in.
+            email: players.email,
+            name: players.name,
           })
           .from(tournamentPlayers)
+          .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
           .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
       ),
     }),
   );
   const t = ownTournament(read.t, organiserId);
   const size = teamSize(t.matchType);
+  const { present, absent } = dropAbsent ? checkedInSplit(read.entrants) : { present: read.entrants, absent: [] };
+  if (dropAbsent && t.status === "open" && present.length < 2) throw new DomainError(409, floorMessages.tooFewHere);
   // In a team event the draw is of teams: a match slot holds the team's id (its captain's registration).
-  const entrants = read.entrants.map((e) => ({ ...e, playerId: size > 1 ? e.registrationId : e.playerId }));
+  const entrants = present.map((e) => ({ ...e, playerId: size > 1 ? e.registrationId : e.playerId }));
   checkStart(t, entrants.length);
-  const short = read.entrants.find((e) => size > 1 && Number(e.members) !== size);
+  const short = present.find((e) => size > 1 && Number(e.members) !== size);
   if (short) throw new DomainError(409, teamShortMessage(short.teamName ?? "A team"));
 
   const draw = seedOrderFor(t.seeding, entrants);
@@ -305,13 +323,23 @@ export async function startTournament(
       // without a place in the draw: refuse, and let the director start again.
       assertInBatch(
         sql`(select count(*) from ${tournamentPlayers}
-          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${entrants.length}`,
+          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1)
+          = ${read.entrants.length}`,
       ),
       build
         .update(tournaments)
         .set({ status: "in_progress", startedAt: now })
         .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
         .returning({ id: tournaments.id }),
+      // Those dropped are the ones the director was shown: nobody checked in (or left) meanwhile.
+      ...(dropAbsent
+        ? [
+            assertInBatch(
+              sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}
+                and ${tournamentPlayers.paid} = 1 and ${tournamentPlayers.checkedInAt} is null) = ${absent.length}`,
+            ),
+          ]
+        : []),
       // A team cannot play short: a member who left meanwhile refuses the start.
       ...(size > 1
         ? [
@@ -324,23 +352,78 @@ export async function startTournament(
       build
         .delete(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
+      ...dropStatements(t, absent),
       ...insertMatches(t.id, bracket, now),
       // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
       ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
     ],
     ([, updated]) => {
       if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
-      return { matches: bracket.length, players: draw.length, tournamentId: t.id };
+      return {
+        matches: bracket.length,
+        players: draw.length,
+        dropped: absent.length,
+        tournamentId: t.id,
+        // For the e-mails to those dropped: what came back to them.
+        droppedEntries: absent.map((e) => ({ email: e.email, name: e.name })),
+        refundPence: leaveRefund(t, size).refundPence,
+        tournament: { name: t.name, venue: t.venue, slug: t.slug },
+      };
     },
     (error) => {
       if (isBatchGuardFailure(error))
-        return new DomainError(409, "A new entry was paid while starting: start again to include it");
+        return new DomainError(
+          409,
+          "The entries changed while starting (a payment, a check-in or a leave): start again",
+        );
       // A concurrent start inserted the bracket first: the unique match positions refused ours.
       if (isUniqueViolation(error)) return new DomainError(409, "The tournament has already started");
       return undefined;
     },
   );
   return db.write(started);
+}
+
+/**
+ * The entries not checked in taken out at the start, each entry fee back to
+ * the balance of whoever paid it (a team's captain), the site fee kept; a
+ * refund is written only once its entry is gone (refundKey: once, whoever
+ * gives it).
+ */
+function dropStatements(
+  t: { id: string; name: string; venue: string; matchType: MatchType; entryFeePence: number; siteFeePence: number },
+  absent: readonly { registrationId: string; playerId: string }[],
+): Item[] {
+  if (absent.length === 0) return [];
+  const size = teamSize(t.matchType);
+  const { refundPence } = leaveRefund(t, size);
+  return [
+    build
+      .delete(tournamentPlayers)
+      .where(
+        and(
+          eq(tournamentPlayers.tournamentId, t.id),
+          eq(tournamentPlayers.paid, true),
+          isNull(tournamentPlayers.checkedInAt),
+        ),
+      ),
+    ...(refundPence > 0
+      ? absent.map((e) =>
+          movementStatement(
+            {
+              userType: "player",
+              userId: e.playerId,
+              type: "refund",
+              amountPence: refundPence,
+              description: `Entry fee back — not checked in at ${t.name}, ${t.venue}`,
+              tournamentId: t.id,
+              idempotencyKey: refundKey(e.registrationId),
+            },
+            sql`not exists (select 1 from ${tournamentPlayers} where id = ${e.registrationId})`,
+          ),
+        )
+      : []),
+  ];
 }
 
 /** Matches as displayed (SPEC's match shape with names and the table), with their tournament, in bracket order. */

@@ -21,6 +21,7 @@ import {
   payments,
   players,
   processedWebhooks,
+  reserves,
   teamMembers,
   teams,
   tournamentPlayers,
@@ -52,8 +53,27 @@ function placesTakenByOthers(tournamentId: TournamentKey, playerId: string, now:
     where tp.tournament_id = ${tournamentId} and tp.player_id != ${playerId} and ${livePlace("tp", now)})`;
 }
 
+/** SQL: reserves other than the player still waiting for a place (issue 19): a freed place is theirs first. */
+export function waitingReserves(tournamentId: TournamentKey, playerId: string | null, now: number) {
+  return sql`(select count(*) from ${reserves} r where r.tournament_id = ${tournamentId} and r.offered_at is null
+    and r.player_id is not ${playerId} and not exists (select 1 from ${tournamentPlayers} rp
+      where rp.tournament_id = r.tournament_id and rp.player_id = r.player_id and ${livePlace("rp", now)}))`;
+}
+
+/**
+ * SQL: there is a place for the player: places taken by others and the
+ * reserves waiting ahead leave one, or the player already holds one (a hold,
+ * or a reserve's offer).
+ */
+function roomFor(tournamentId: TournamentKey, playerId: string, now: number) {
+  return sql`(${placesTakenByOthers(tournamentId, playerId, now)} + ${waitingReserves(tournamentId, playerId, now)}
+      < ${maxPlayersOf(tournamentId)}
+    or exists (select 1 from ${tournamentPlayers} mine where mine.tournament_id = ${tournamentId}
+      and mine.player_id = ${playerId} and mine.paid = 0 and mine.hold_expires_at > ${now}))`;
+}
+
 /** SQL: the tournament still takes entries. */
-function openForEntries(tournamentId: TournamentKey, now: number) {
+export function openForEntries(tournamentId: TournamentKey, now: number) {
   return sql`exists (select 1 from ${tournaments} t where t.id = ${tournamentId} and t.status = 'open'
     and (t.registration_deadline is null or t.registration_deadline > ${now}))`;
 }
@@ -69,7 +89,10 @@ function refusalStatements(tournament: TournamentKey, playerId: string, now: num
       .select({ paid: tournamentPlayers.paid })
       .from(tournamentPlayers)
       .where(and(sql`${tournamentPlayers.tournamentId} = ${tournament}`, eq(tournamentPlayers.playerId, playerId))),
-    build.all<{ n: number }>(sql`select ${placesTakenByOthers(tournament, playerId, now)} as n`),
+    build.all<{ n: number }>(
+      sql`select ${placesTakenByOthers(tournament, playerId, now)}
+        + ${waitingReserves(tournament, playerId, now)} as n`,
+    ),
   ] as const;
 }
 
@@ -118,7 +141,7 @@ function holdStatement(tournament: TournamentKey, playerId: string, now: number,
     insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
     select ${id}, ${tournament}, ${playerId}, 0, ${expires}, ${now}
     where ${openForEntries(tournament, now)} and ${takesEntriesOf(tournament, kind)}
-      and ${placesTakenByOthers(tournament, playerId, now)} < ${maxPlayersOf(tournament)}
+      and ${roomFor(tournament, playerId, now)}
     on conflict (tournament_id, player_id) do update
       set hold_expires_at = case when tournament_players.hold_expires_at > ${now}
             then tournament_players.hold_expires_at else excluded.hold_expires_at end,
@@ -288,7 +311,8 @@ export async function payFromBalance(
   const t = await db.send(first(tournamentRow(tournament)));
   if (!t) throw new DomainError(404, "Tournament not found");
   const amount = teamEntryTotalPence(t);
-  const key = `balance:${t.id}:${playerId}`;
+  // One key per payment (as a card's intent is): a player who left and pays again is charged again.
+  const key = `balance:${t.id}:${playerId}:${now}`;
   const team = isTeamEvent(t.matchType);
   const registered = sql`exists (select 1 from ${tournamentPlayers}
     where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
@@ -309,7 +333,7 @@ export async function payFromBalance(
         insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, payment_intent_id, joined_at)
         select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, ${key}, ${now}
         where ${openForEntries(t.id, now)}
-          and ${placesTakenByOthers(t.id, playerId, now)} < ${maxPlayersOf(t.id)}
+          and ${roomFor(t.id, playerId, now)}
           and ${hasFunds("player", playerId, amount)}
         on conflict (tournament_id, player_id) do update
           set paid = 1, paid_at = excluded.paid_at, hold_expires_at = null,
@@ -567,7 +591,7 @@ async function paymentSucceeded(
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null
         where id = ${registrationId} and paid = 0 and payment_intent_id = ${intent.id}
           and exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')
-          and (hold_expires_at > ${now} or ${placesTakenByOthers(t.id, record.playerId, now)} < ${maxPlayersOf(t.id)})
+          and ${roomFor(t.id, record.playerId, now)}
         returning id`),
           ...entryMovements(t, record.playerId, `payment:${intent.id}`, true).map((m) =>
             movementStatement(m, paidByThis),

@@ -2,6 +2,8 @@
 import { systemSender, write } from "~/db/batch.server.ts";
 import { getDatabase } from "~/db/client.server.ts";
 import { parseEnv } from "~/env.server.ts";
+import { getMailer } from "./email.server.ts";
+import { offerFreedPlaces, tellOffered } from "./floor.server.ts";
 import { getPaymentsProvider } from "./payments/index.server.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
 import { releaseExpiredHolds } from "./registration.server.ts";
@@ -15,4 +17,7 @@ export async function runScheduledTasks(rawEnv: Env, now = Date.now()): Promise<
   await system.write(write([pruneRateLimits(now), pruneExpiredSessions(now)]));
   const released = await releaseExpiredHolds(system, await getPaymentsProvider(env, db), now);
   if (released > 0) console.log(`Released ${released} expired registration hold(s)`);
+  // Places freed by holds and reserves' offers that ran out go to the next reserves (issue 19).
+  const offered = await offerFreedPlaces(system, now);
+  await tellOffered(getMailer(env, db), offered, env.APP_URL);
 }

@@ -2,6 +2,7 @@
 // pages and the JSON API call these.
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
+import { waitingReserves as waitingReservesOf } from "./registration.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
@@ -21,8 +22,10 @@ export type TournamentSummary = TournamentRow & {
   playerCount: number;
   /** Places held unpaid while their players pay (DESIGN §4). */
   holds: number;
-  /** Paid entries plus live holds: what "Full" is judged on. */
+  /** Paid entries plus live holds (and reserves waiting for a freed place): what "Full" is judged on. */
   placesTaken: number;
+  /** Players on the reserve list not yet offered a place (issue 19). */
+  reservesWaiting: number;
 };
 
 export type TeamView = { id: string; name: string; captainId: string; members: { id: string; name: string }[] };
@@ -90,6 +93,10 @@ const liveHolds = (now: number) =>
     where ${tournamentPlayers.tournamentId} = ${outer(tournaments.id)} and ${tournamentPlayers.paid} = 0
     and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
 
+// Reserves waiting for a place (issue 19): a freed place is theirs first, so it stays taken for everyone else.
+const waitingReserves = (now: number) =>
+  sql<number>`${waitingReservesOf(outer(tournaments.id), null, now)}`.mapWith(Number);
+
 /** SQL: the format's last match has a result (every match is decided: a knockout's final, a league's last). */
 const finalPlayed = (tournamentId: SQL | string) =>
   sql<boolean>`(exists (select 1 from ${matches} m where m.tournament_id = ${tournamentId})
@@ -102,6 +109,7 @@ const summaryColumns = (now = Date.now()) => ({
   organisationName: organisers.organisationName,
   playerCount,
   liveHolds: liveHolds(now),
+  waitingReserves: waitingReserves(now),
 });
 
 type SummaryRow = {
@@ -110,6 +118,7 @@ type SummaryRow = {
   organisationName: string;
   playerCount: number;
   liveHolds: number;
+  waitingReserves: number;
 };
 const toSummary = (row: SummaryRow): TournamentSummary => ({
   ...row.tournament,
@@ -117,7 +126,8 @@ const toSummary = (row: SummaryRow): TournamentSummary => ({
   organisationName: row.organisationName,
   playerCount: row.playerCount,
   holds: row.liveHolds,
-  placesTaken: row.playerCount + row.liveHolds,
+  placesTaken: row.playerCount + row.liveHolds + row.waitingReserves,
+  reservesWaiting: row.waitingReserves,
 });
 
 export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<TournamentDetail | null> {
@@ -322,7 +332,7 @@ export async function changeTournamentStatus(
 
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
 export function tournamentJson(
-  t: Omit<TournamentSummary, "organisationName" | "holds" | "placesTaken"> & {
+  t: Omit<TournamentSummary, "organisationName" | "holds" | "placesTaken" | "reservesWaiting"> & {
     players?: { id: string; name: string }[];
     teams?: TeamView[];
   },

@@ -203,3 +203,6 @@ export async function fillBasics(page: Page, t: { name: string; venue: string; d
   await page.getByLabel("Date", { exact: true }).fill(t.date);
   await page.getByLabel("Start time").fill(t.time);
 }
+
+/** The tournament page's entry card (price, join, check-in, leave). */
+export const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });

@@ -2,13 +2,20 @@ import { z } from "zod";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
+import { joinReserve } from "~/services/floor.server.ts";
+import { announceChange } from "~/services/live.server.ts";
 import { checkTeam, joinTournament, tellTeammates } from "~/services/registration.server.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { teamMessages } from "~/domain/teams.ts";
+import { joinRefusals } from "~/domain/tournaments.ts";
 
 // A team event's entry also names the team and the captain's teammates (checked with the issue's messages).
 const JoinSchema = z.object({
   tournamentId: z.string({ error: "tournamentId is required" }).min(1, "tournamentId is required").max(64),
   teamName: z.unknown().optional(),
   teammates: z.unknown().optional(),
+  /** On a full tournament, join the reserve list instead (issue 19); nothing is charged. */
+  reserve: z.boolean({ error: "reserve must be true or false" }).optional(),
 });
 
 const api = endpoint({
@@ -24,7 +31,21 @@ const api = endpoint({
           teammates: body.teammates,
         })
       : undefined;
-    const result = await joinTournament(caller, provider, { playerId: caller.id, tournament, team });
+    const joining = joinTournament(caller, provider, { playerId: caller.id, tournament, team });
+    // Full: with `reserve`, onto the reserve list; without, the answer stays "This tournament is full".
+    const result = body.reserve
+      ? await joining.catch((error: unknown) => {
+          // Full, or a team event (whose reserve list is refused with its own message by joinReserve).
+          if (isDomainError(error) && [joinRefusals.full, teamMessages.nameRequired].includes(error.message))
+            return null;
+          throw error;
+        })
+      : await joining;
+    if (!result) {
+      const { tournamentId, organiserId, ...onList } = await joinReserve(caller, { playerId: caller.id, tournament });
+      announceChange(app, { organiserId, tournamentId, what: "entries" });
+      return Response.json(onList);
+    }
     if (team) await tellTeammates(getMailer(app.env, app.database), team, app.env.APP_URL);
     const { registrationId } = result;
     return Response.json(

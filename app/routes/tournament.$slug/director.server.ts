@@ -11,6 +11,8 @@ import { issuesToErrors } from "~/services/http.server.ts";
 import { announceChange, type LiveChange } from "~/services/live.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
+import { getMailer } from "~/services/email.server.ts";
+import { tellDropped } from "~/services/floor.server.ts";
 
 /**
  * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
@@ -99,12 +101,15 @@ export async function directorAction(
       announceChange(context.get(appContext), { organiserId, tournamentId, what });
     switch (action.intent) {
       case "start": {
-        const started = await startTournament(claim, { organiserId, tournament });
+        const started = await startTournament(claim, { organiserId, tournament, dropAbsent: action.dropAbsent });
         announce("start", started.tournamentId);
+        const { env: appEnv, database } = context.get(appContext);
+        await tellDropped(getMailer(appEnv, database), started, appEnv.APP_URL);
+        const dropped = started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.` : "";
         return toast({
           type: "success",
           title: "Tournament started",
-          description: `The draw is made: ${started.players} players, ${started.matches} matches.`,
+          description: `The draw is made: ${started.players} players, ${started.matches} matches.${dropped}`,
         });
       }
       case "record-result": {

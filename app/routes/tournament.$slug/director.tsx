@@ -216,14 +216,18 @@ export function StartDialog({
   open,
   name,
   paidCount,
+  absent,
   slug,
 }: {
   open: boolean;
   name: string;
   paidCount: number;
+  /** Paid entries not checked in (issue 19): the director may drop them, or start anyway. */
+  absent: number;
   slug: string;
 }) {
   const busy = useIsSubmitting();
+  const absentText = absent === 1 ? "1 player has not checked in" : `${absent} players have not checked in`;
   return (
     <ConfirmDialog
       open={open}
@@ -239,6 +243,22 @@ export function StartDialog({
       busy={busy}
     >
       <input type="hidden" name="intent" value="start" />
+      {absent > 0 ? (
+        <fieldset className="mt-4 space-y-2">
+          <legend className="text-sm font-semibold">{absentText}</legend>
+          <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
+            <input type="radio" name="dropAbsent" value="yes" defaultChecked className="mt-1" />
+            <span className="text-sm">
+              Drop {absent === 1 ? "them" : `those ${absent}`}: their entry fees go back to their balances (the site fee
+              is kept)
+            </span>
+          </label>
+          <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
+            <input type="radio" name="dropAbsent" value="no" className="mt-1" />
+            <span className="text-sm">Start anyway with all {paidCount}</span>
+          </label>
+        </fieldset>
+      ) : null}
     </ConfirmDialog>
   );
 }

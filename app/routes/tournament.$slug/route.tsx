@@ -44,6 +44,10 @@ import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/se
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
+import { isPlayerIntent, playerAction } from "./player.server.ts";
+import { FloorCard, LeaveDialog, PlayerFloor } from "./floor.tsx";
+import { floorQuery, myFloorQuery } from "~/services/floor.server.ts";
+import { checkedInSplit, leaveText, reserveList, reservePosition } from "~/domain/floor.ts";
 import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
 import { SeedingForm } from "./seeding.tsx";
 import { TeamJoinForm, TeamsList } from "./teams.tsx";
@@ -71,15 +75,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirm = url.searchParams.get("confirm");
   const director = session?.userType === "organiser" ? session.userId : null;
   const slug = { slug: params.slug };
-  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds } = await viewer.read({
-    tournament: tournamentBySlugQuery(params.slug, now),
-    allMatches: matchesQuery(slug),
-    prizes: paidPrizesQuery(slug),
-    ownTables: director ? tablesQuery(director) : known([]),
-    registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
-    plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
-    seeds: director ? seedsQuery(slug) : known([]),
-  });
+  const player = session?.userType === "player" ? session.userId : null;
+  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds, floor, mine } =
+    await viewer.read({
+      tournament: tournamentBySlugQuery(params.slug, now),
+      allMatches: matchesQuery(slug),
+      prizes: paidPrizesQuery(slug),
+      ownTables: director ? tablesQuery(director) : known([]),
+      registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
+      plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
+      seeds: director ? seedsQuery(slug) : known([]),
+      floor: director ? floorQuery(slug) : known(null),
+      mine: player ? myFloorQuery(slug, player) : known(null),
+    });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const isOwner = user?.userType === "organiser" && user.id === tournament.organiserId;
   const matches = tournament.status === "open" ? [] : allMatches;
@@ -118,11 +126,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tournament.tournamentType === "round_robin_tier" && matches.length > 0
       ? groupStandingViews(matches, tournament.players)
       : null;
+  const ownFloor = isOwner && floor && tournament.status === "open" ? floor : null;
+  const myFloor = user?.userType === "player" && mine ? mine : null;
+  const entered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   // A player in this tournament sees where they stand (in a team event, where their team stands).
-  const inIt = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   const team = tournament.teams.find((x) => x.members.some((m) => m.id === user?.id));
-  const you = inIt && user ? (team?.id ?? user.id) : null;
+  const you = entered && user ? (team?.id ?? user.id) : null;
   return {
+    // Issue 19: who is in and the reserve list for the director; the player's own check-in and place in the queue.
+    floor: ownFloor
+      ? {
+          entries: ownFloor.entries,
+          absent: checkedInSplit(ownFloor.entries).absent.length,
+          reserves: reserveList(ownFloor.reserves, now).map((r) => ({
+            id: r.id,
+            name: r.name,
+            state: r.state,
+            position: r.position,
+            offerExpiresAt: r.offerExpiresAt,
+          })),
+        }
+      : null,
+    me:
+      user?.userType === "player" && tournament.status === "open"
+        ? {
+            entered,
+            checkedIn: myFloor?.checkedInAt != null,
+            reservePosition: myFloor ? reservePosition(myFloor.reserves, user.id, now) : null,
+            captain: !tournament.teams.some(
+              (team) => team.members.some((m) => m.id === user.id) && team.captainId !== user.id,
+            ),
+          }
+        : null,
+    leaveText: leaveText(tournament, teamSize(tournament.matchType)),
+    checkin: url.searchParams.has("checkin"),
     groups,
     advancePerGroup: tournament.advancePerGroup,
     // The format's last match is decided: the final, the grand final (its reset when there is one), a league's last.
@@ -183,6 +220,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // A player's forms (check in, leave, the reserve list) name their intent; everything else is the director's.
+  const intent = (await request.clone().formData()).get("intent");
+  if (isPlayerIntent(intent)) return playerAction(context, request, params.slug, intent);
   return directorAction(request, context, params.slug);
 }
 
@@ -226,6 +266,10 @@ export default function TournamentPage() {
     seeds,
     results,
     finalPlayed,
+    floor,
+    me,
+    leaveText: leaveTerms,
+    checkin,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
@@ -342,9 +386,19 @@ export default function TournamentPage() {
                   heldByOthers={t.holds}
                   team={t.teamSize > 1 ? { size: t.teamSize, totalPence: entryTotalPence(t) * t.teamSize } : null}
                 />
+                {t.status === "open" ? (
+                  <PlayerFloor
+                    me={me}
+                    slug={t.slug}
+                    full={registration === "full" && t.teamSize === 1}
+                    checkin={checkin}
+                    signedOut={!viewer}
+                  />
+                ) : null}
               </div>
             </section>
             {isOwner && !directorFirst ? <DirectorCard finalPlayed={finalPlayed} /> : null}
+            {floor ? <FloorCard floor={floor} slug={t.slug} name={t.name} /> : null}
             <section className="card">
               <CopyBox
                 label="Share this tournament"
@@ -356,12 +410,16 @@ export default function TournamentPage() {
         </div>
       </main>
       <SiteFooter />
+      {me?.entered && me.captain ? (
+        <LeaveDialog open={confirm === "leave"} slug={t.slug} name={t.name} text={leaveTerms} />
+      ) : null}
       {isOwner ? (
         <>
           <StartDialog
             open={confirm === "start" && t.status === "open"}
             name={t.name}
             paidCount={t.playerCount}
+            absent={floor?.absent ?? 0}
             slug={t.slug}
           />
           <FinalizeDialog

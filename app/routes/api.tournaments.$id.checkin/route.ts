@@ -1,0 +1,16 @@
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { checkIn } from "~/services/floor.server.ts";
+import { announceChange } from "~/services/live.server.ts";
+
+/** "I'm here" (issue 19): a player entered in the tournament, before the start. */
+const api = endpoint({
+  POST: on({ who: "player", params: ["id"] }, async ({ caller, params, app }) => {
+    const { organiserId, tournamentId, ...checked } = await checkIn(caller, {
+      playerId: caller.id,
+      tournament: { id: params.id },
+    });
+    announceChange(app, { organiserId, tournamentId, what: "entries" });
+    return Response.json(checked);
+  }),
+});
+export { api as loader, api as action };

@@ -1,0 +1,19 @@
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { getMailer } from "~/services/email.server.ts";
+import { leaveTournament, tellOffered } from "~/services/floor.server.ts";
+import { announceChange } from "~/services/live.server.ts";
+import { penceToDecimal } from "~/domain/money.ts";
+
+/**
+ * Leaving before the start (issue 19): a paid entry's entry fee goes back to the balance (the site fee is kept);
+ * a reserve leaves the list. The freed place is offered to the first reserve, who is e-mailed.
+ */
+const api = endpoint({
+  POST: on({ who: "player", params: ["id"] }, async ({ caller, params, app }) => {
+    const left = await leaveTournament(caller, { playerId: caller.id, tournament: { id: params.id } });
+    await tellOffered(getMailer(app.env, app.database), left.offered, app.env.APP_URL);
+    announceChange(app, { organiserId: left.organiserId, tournamentId: left.tournamentId, what: "entries" });
+    return Response.json({ left: left.left, refund: penceToDecimal(left.refundPence) });
+  }),
+});
+export { api as loader, api as action };

@@ -1,0 +1,447 @@
+// Before the break-off (issue 19): checking in, leaving with the entry fee
+// back, and the reserve list. Every change is one guarded batch: a refund and
+// its ledger row go together, and a freed place is offered to the first
+// reserve in the same batch that frees it, so nobody else can take it between.
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { build, first, query, reads, write, type Item, type Read, type Sender } from "~/db/batch.server.ts";
+import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { floorMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/floor.ts";
+import { formatGBP } from "~/domain/money.ts";
+import { isTeamEvent, teamSize } from "~/domain/teams.ts";
+import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
+import type { Mailer } from "./email.server.ts";
+import { movementStatement } from "./ledger.server.ts";
+import { livePlace, openForEntries, sendQuietly, waitingReserves } from "./registration.server.ts";
+import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
+
+type Tournament = typeof tournaments.$inferSelect;
+
+/** A reserve just offered a place, with what the e-mail says. */
+export type Offered = {
+  email: string;
+  name: string;
+  tournament: string;
+  venue: string;
+  slug: string;
+  expiresAt: number;
+};
+
+/** SQL: places taken in the tournament (paid entries and live holds). */
+const placesTaken = (tournamentId: string, now: number) =>
+  sql`(select count(*) from ${tournamentPlayers} tp
+    where tp.tournament_id = ${tournamentId} and ${livePlace("tp", now)})`;
+
+/**
+ * Offers the free places of an open tournament to the reserves waiting, first
+ * come first offered: each gets a hold on the place (an ordinary hold, so the
+ * tournament reads as full to everyone else) until the offer runs out. Three
+ * statements for a batch; the third reads who was offered, for the e-mails.
+ */
+function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
+  const expires = now + OFFER_MS;
+  // Two batches may run in the same millisecond (a Worker's clock stands still between I/O): each finds its own offers.
+  const batch = crypto.randomUUID();
+  return [
+    build.run(sql`update ${reserves} set offered_at = ${now}, offer_expires_at = ${expires}, offer_batch = ${batch}
+      where id in (select id from (
+        select r.id, row_number() over (order by r.joined_at, r.id) as n from ${reserves} r
+        where r.tournament_id = ${tournamentId} and r.offered_at is null
+          and not exists (select 1 from ${tournamentPlayers} rp
+            where rp.tournament_id = r.tournament_id and rp.player_id = r.player_id and ${livePlace("rp", now)}))
+        where n <= (select t.max_players - ${placesTaken(tournamentId, now)} from ${tournaments} t
+          where t.id = ${tournamentId} and ${openForEntries(tournamentId, now)}))`),
+    build.run(sql`insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
+      select r.id, r.tournament_id, r.player_id, 0, r.offer_expires_at, ${now} from ${reserves} r
+      where r.tournament_id = ${tournamentId} and r.offer_batch = ${batch}
+      on conflict (tournament_id, player_id) do update
+        set hold_expires_at = excluded.hold_expires_at, payment_intent_id = null
+        where tournament_players.paid = 0`),
+    build.all<Offered>(sql`select p.email as email, p.name as name, t.name as tournament, t.venue as venue,
+        t.slug as slug, r.offer_expires_at as expiresAt
+      from ${reserves} r join ${players} p on p.id = r.player_id join ${tournaments} t on t.id = r.tournament_id
+      where r.tournament_id = ${tournamentId} and r.offer_batch = ${batch}`),
+  ];
+}
+
+/** E-mails each reserve offered a place (the outbox locally): where to pay, and until when. */
+export async function tellOffered(mailer: Mailer, offered: readonly Offered[], origin: string): Promise<void> {
+  for (const o of offered) {
+    const until = new Date(o.expiresAt).toISOString().slice(11, 16);
+    await sendQuietly(mailer, {
+      to: o.email,
+      subject: `A place is yours — ${o.tournament}`,
+      text: [
+        `Hi ${o.name},`,
+        "",
+        `A place has freed in ${o.tournament} at ${o.venue} and you're next on the reserve list.`,
+        `It is held for you for ${OFFER_MS / 60_000} minutes (until ${until} UTC): pay to take it.`,
+        "If you don't, it goes to the next reserve.",
+        "",
+        `Pay here: ${origin}/tournament/${o.slug}/checkout`,
+      ].join("\n"),
+    });
+  }
+}
+
+/** Tells the players dropped at the start for not checking in that they are out, and what came back to them. */
+export async function tellDropped(
+  mailer: Mailer,
+  started: {
+    droppedEntries: { email: string; name: string }[];
+    refundPence: number;
+    tournament: { name: string; venue: string; slug: string };
+  },
+  origin: string,
+): Promise<void> {
+  const t = started.tournament;
+  for (const p of started.droppedEntries) {
+    await sendQuietly(mailer, {
+      to: p.email,
+      subject: `You were not checked in — ${t.name}`,
+      text: [
+        `Hi ${p.name},`,
+        "",
+        `${t.name} at ${t.venue} has started without you: you had not checked in, so the director took your entry out.`,
+        started.refundPence > 0
+          ? `Your entry fee, ${formatGBP(started.refundPence)}, is back in your balance (the site fee is kept).`
+          : "There was no entry fee to give back.",
+        "",
+        `The tournament: ${origin}/tournament/${t.slug}`,
+      ].join("\n"),
+    });
+  }
+}
+
+/** SQL: the player's registration in the tournament: their own, or the team they play for. */
+const entryOf = (tournamentId: SQL | string, playerId: string) =>
+  sql`(${tournamentPlayers.playerId} = ${playerId} or ${tournamentPlayers.id} in
+    (select tm.team_id from ${teamMembers} tm
+      where tm.tournament_id = ${tournamentId} and tm.player_id = ${playerId}))`;
+
+/** The tournament (404 when there is none): every action here reads it first. */
+function known(t: Tournament | null | undefined): Tournament {
+  if (!t) throw new DomainError(404, floorMessages.notFound);
+  return t;
+}
+
+/** "I'm here": the player (or, in a team event, any member for the team) checks in before the start. One batch. */
+export async function checkIn(
+  db: Sender,
+  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
+) {
+  const key = tournamentIdSql(tournament);
+  return db.write(
+    write(
+      [
+        build
+          .update(tournamentPlayers)
+          .set({ checkedInAt: sql`coalesce(${tournamentPlayers.checkedInAt}, ${now})` })
+          .where(
+            and(
+              sql`${tournamentPlayers.tournamentId} = ${key}`,
+              eq(tournamentPlayers.paid, true),
+              entryOf(key, playerId),
+              sql`exists (select 1 from ${tournaments} where id = ${key} and status = 'open')`,
+            ),
+          )
+          .returning({ checkedInAt: tournamentPlayers.checkedInAt }),
+        tournamentRow(tournament),
+      ],
+      ([rows, found]) => {
+        const t = known((found as Tournament[])[0]);
+        const row = (rows as { checkedInAt: number }[])[0];
+        if (row) {
+          return {
+            checkedIn: true as const,
+            checkedInAt: new Date(row.checkedInAt).toISOString(),
+            organiserId: t.organiserId,
+            tournamentId: t.id,
+          };
+        }
+        if (t.status !== "open") throw new DomainError(409, floorMessages.checkInStarted);
+        throw new DomainError(403, floorMessages.notEntered);
+      },
+    ),
+  );
+}
+
+/** The player's footing in one tournament: their entry (or team's), whether they captain it, their reserve row. */
+function footingRead(tournament: TournamentRef, playerId: string, now: number) {
+  const key = tournamentIdSql(tournament);
+  return reads({
+    t: first(tournamentRow(tournament)),
+    entry: first(
+      build
+        .select({
+          id: tournamentPlayers.id,
+          playerId: tournamentPlayers.playerId,
+          paid: tournamentPlayers.paid,
+          holdExpiresAt: tournamentPlayers.holdExpiresAt,
+        })
+        .from(tournamentPlayers)
+        .where(
+          and(
+            sql`${tournamentPlayers.tournamentId} = ${key}`,
+            entryOf(key, playerId),
+            livePlace("tournament_players", now),
+          ),
+        )
+        .orderBy(sql`${tournamentPlayers.playerId} != ${playerId}`)
+        .limit(1),
+    ),
+    reserve: first(
+      build
+        .select({ id: reserves.id })
+        .from(reserves)
+        .where(and(sql`${reserves.tournamentId} = ${key}`, eq(reserves.playerId, playerId)))
+        .limit(1),
+    ),
+  });
+}
+
+export type LeaveResult = {
+  /** A paid entry, a place on the reserve list, or a place held while paying. */
+  left: "entry" | "reserve-list" | "hold";
+  refundPence: number;
+  /** The reserves offered the freed place, for the e-mails. */
+  offered: Offered[];
+  tournamentId: string;
+  organiserId: string;
+};
+
+/**
+ * Leaving before the start. A paid entry (a team's, by its captain) is taken
+ * out and its entry fee goes back to the balance, the site fee kept: one batch
+ * with the ledger row, guarded on the tournament being open, and the refund
+ * written only when this batch took the entry out (a double leave, or a start
+ * at the same moment, refunds at most once). A reserve or a player still
+ * paying gives their place up. A freed place is offered to the first reserve.
+ */
+export async function leaveTournament(
+  db: Sender,
+  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
+): Promise<LeaveResult> {
+  const read = await db.send(footingRead(tournament, playerId, now));
+  const t = known(read.t);
+  const { entry, reserve } = read;
+  if (!entry && !reserve) throw new DomainError(403, floorMessages.notEntered);
+  if (t.status !== "open") throw new DomainError(409, floorMessages.leaveStarted);
+  if (entry && entry.playerId !== playerId) throw new DomainError(403, floorMessages.captainLeaves);
+  const stillOpen = sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`;
+  const offers = offerStatements(t.id, now);
+  const ids = { tournamentId: t.id, organiserId: t.organiserId };
+
+  if (entry?.paid) {
+    const size = teamSize(t.matchType);
+    const { refundPence } = leaveRefund(t, size);
+    const label = `${t.name}, ${t.venue}${size > 1 ? ` (a team of ${size})` : ""}`;
+    const gone = sql`not exists (select 1 from ${tournamentPlayers} where id = ${entry.id})`;
+    return db.write(
+      write(
+        [
+          build
+            .delete(tournamentPlayers)
+            .where(and(eq(tournamentPlayers.id, entry.id), eq(tournamentPlayers.paid, true), stillOpen))
+            .returning({ id: tournamentPlayers.id }),
+          build.all<{ open: number }>(sql`select ${stillOpen} as open`),
+          ...(refundPence > 0
+            ? [
+                movementStatement(
+                  {
+                    userType: "player",
+                    userId: playerId,
+                    type: "refund",
+                    amountPence: refundPence,
+                    description: `Entry fee back — left ${label}`,
+                    tournamentId: t.id,
+                    idempotencyKey: refundKey(entry.id),
+                  },
+                  gone,
+                ),
+              ]
+            : []),
+          build.delete(reserves).where(and(eq(reserves.tournamentId, t.id), eq(reserves.playerId, playerId))),
+          ...offers,
+        ],
+        ([deleted, open, ...rest]) => {
+          if (!(deleted as unknown[])[0]) {
+            // Not taken out by this batch: the tournament started meanwhile, or a leave a moment before did it.
+            const started = !Number((open as { open: number }[])[0]?.open);
+            throw new DomainError(409, started ? floorMessages.leaveStarted : floorMessages.alreadyLeft);
+          }
+          return { left: "entry" as const, refundPence, offered: rest.at(-1) as Offered[], ...ids };
+        },
+      ),
+    );
+  }
+
+  // Nothing paid: off the reserve list, and any place held for them (an offer, a payment under way) given up.
+  return db.write(
+    write(
+      [
+        build.delete(reserves).where(and(eq(reserves.tournamentId, t.id), eq(reserves.playerId, playerId))),
+        build
+          .delete(tournamentPlayers)
+          .where(
+            and(
+              eq(tournamentPlayers.tournamentId, t.id),
+              eq(tournamentPlayers.playerId, playerId),
+              eq(tournamentPlayers.paid, false),
+              stillOpen,
+            ),
+          ),
+        ...offers,
+      ],
+      (raw) => ({
+        left: reserve ? ("reserve-list" as const) : ("hold" as const),
+        refundPence: 0,
+        offered: raw.at(-1) as Offered[],
+        ...ids,
+      }),
+    ),
+  );
+}
+
+/**
+ * A full tournament's reserve list (issue 19): nothing is charged. One
+ * guarded statement: the tournament still open and full (places taken and
+ * reserves waiting), the player not in it; a player whose earlier offer
+ * ran out goes to the back. Answers the player's position.
+ */
+export async function joinReserve(
+  db: Sender,
+  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
+): Promise<{ reserve: true; position: number; tournamentId: string; organiserId: string }> {
+  const key = tournamentIdSql(tournament);
+  const mine = sql`exists (select 1 from ${tournamentPlayers} tp where tp.tournament_id = ${key}
+    and tp.player_id = ${playerId} and ${livePlace("tp", now)})`;
+  const full = sql`(select count(*) from ${tournamentPlayers} tp where tp.tournament_id = ${key}
+      and ${livePlace("tp", now)}) + ${waitingReserves(key, playerId, now)}
+    >= (select max_players from ${tournaments} where id = ${key})`;
+  return db.write(
+    write(
+      [
+        build.run(sql`insert into ${reserves} (id, tournament_id, player_id, joined_at)
+          select ${crypto.randomUUID()}, ${key}, ${playerId}, ${now}
+          where ${openForEntries(key, now)} and not ${mine} and ${full}
+            and (select match_type from ${tournaments} where id = ${key}) = '1v1'
+          on conflict (tournament_id, player_id) do update
+            set id = excluded.id, joined_at = excluded.joined_at, offered_at = null, offer_expires_at = null
+            where reserves.offered_at is not null`),
+        build.all<{ position: number }>(sql`select (select count(*) from ${reserves} r2
+            where r2.tournament_id = r.tournament_id and r2.offered_at is null
+              and (r2.joined_at < r.joined_at or (r2.joined_at = r.joined_at and r2.id <= r.id))) as position
+          from ${reserves} r where r.tournament_id = ${key} and r.player_id = ${playerId} and r.offered_at is null`),
+        tournamentRow(tournament),
+        build.all<{ mine: number; full: number }>(sql`select ${mine} as mine, ${full} as full`),
+      ],
+      ([, positions, rows, state]) => {
+        const t = known((rows as Tournament[])[0]);
+        const position = (positions as { position: number }[])[0]?.position;
+        if (position !== undefined) {
+          return { reserve: true as const, position: Number(position), tournamentId: t.id, organiserId: t.organiserId };
+        }
+        if (isTeamEvent(t.matchType)) throw new DomainError(400, floorMessages.reserveTeams);
+        const s = (state as { mine: number; full: number }[])[0];
+        if (Number(s?.mine)) throw new DomainError(409, floorMessages.alreadyIn);
+        const why = registrationState({ ...t, playerCount: 0, registered: false, now });
+        if (why !== "open") throw new DomainError(409, joinRefusals[why]);
+        throw new DomainError(409, floorMessages.placeFree);
+      },
+    ),
+  );
+}
+
+/**
+ * The scheduled tidy-up's part: places freed by holds and offers that ran out
+ * go to the next reserves waiting, tournament by tournament. Answers who was
+ * offered, for the e-mails.
+ */
+export async function offerFreedPlaces(db: Sender, now = Date.now()): Promise<Offered[]> {
+  const open = await db.send(
+    query(
+      build.all<{ id: string }>(sql`select distinct r.tournament_id as id from ${reserves} r
+        join ${tournaments} t on t.id = r.tournament_id
+        where r.offered_at is null and t.status = 'open' limit 200`),
+    ),
+  );
+  const offered: Offered[] = [];
+  for (const { id } of open) {
+    offered.push(...(await db.write(write(offerStatements(id, now), (raw) => raw[2] as Offered[]))));
+  }
+  return offered;
+}
+
+/** A reserve list row as the director sees it. */
+export type ReserveRow = Reserve & { name: string };
+
+/** The director's view of the floor: every paid entry with its check-in, and the reserve list. */
+export function floorQuery(tournament: TournamentRef): Read<{
+  entries: { registrationId: string; name: string; checkedInAt: number | null }[];
+  reserves: ReserveRow[];
+}> {
+  return reads({
+    entries: query(
+      build
+        .select({
+          registrationId: tournamentPlayers.id,
+          name: sql<string>`coalesce((select te.name from ${teams} te where te.id = ${tournamentPlayers.id}),
+            ${players.name})`,
+          checkedInAt: tournamentPlayers.checkedInAt,
+        })
+        .from(tournamentPlayers)
+        .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+        .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true)))
+        .orderBy(asc(tournamentPlayers.paidAt), asc(tournamentPlayers.joinedAt)),
+    ),
+    reserves: reservesQuery(inTournament(reserves.tournamentId, tournament)),
+  });
+}
+
+function reservesQuery(where: SQL): Read<ReserveRow[]> {
+  return query(
+    build
+      .select({
+        id: reserves.id,
+        playerId: reserves.playerId,
+        joinedAt: reserves.joinedAt,
+        offeredAt: reserves.offeredAt,
+        offerExpiresAt: reserves.offerExpiresAt,
+        name: players.name,
+      })
+      .from(reserves)
+      .innerJoin(players, eq(players.id, reserves.playerId))
+      .where(
+        and(
+          where,
+          // Once they paid, a reserve is an entry like any other.
+          sql`not exists (select 1 from ${tournamentPlayers} tp where tp.tournament_id = ${reserves.tournamentId}
+            and tp.player_id = ${reserves.playerId} and tp.paid = 1)`,
+        ),
+      )
+      .orderBy(asc(reserves.joinedAt), asc(reserves.id)),
+  );
+}
+
+/** The player's own footing on the page: their check-in and where they are on the reserve list. */
+export function myFloorQuery(tournament: TournamentRef, playerId: string) {
+  const key = tournamentIdSql(tournament);
+  return reads({
+    checkedInAt: query(
+      build
+        .select({ at: tournamentPlayers.checkedInAt })
+        .from(tournamentPlayers)
+        .where(
+          and(
+            sql`${tournamentPlayers.tournamentId} = ${key}`,
+            eq(tournamentPlayers.paid, true),
+            entryOf(key, playerId),
+          ),
+        )
+        .limit(1),
+      ([row]) => row?.at ?? null,
+    ),
+    reserves: reservesQuery(sql`${reserves.tournamentId} = ${key}`),
+  });
+}
