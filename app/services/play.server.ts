@@ -54,6 +54,7 @@ import {
 } from "~/domain/play.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
+import { forgetCall } from "./calls.server.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
@@ -676,6 +677,8 @@ export async function assignTable(
     await db.write(
       write([
         build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
+        // Its players were told of that table: a later call is news again.
+        forgetCall(matchId),
       ]),
     );
     return { tournamentId: row.tournamentId };
