@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  checkSubscription,
-  removePushSubscription,
-  savePushSubscription,
-} from "~/services/calls.server.ts";
+import { checkSubscription, removePushSubscription, savePushSubscription } from "~/services/calls.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { vapidKeys } from "~/services/web-push.server.ts";
