@@ -59,7 +59,7 @@ async function startedKnockout(td: Account, names: string[]) {
   return { t, players, matches, sides };
 }
 
-test("a called match's players get one e-mail each: again on a move, not on unassign or a retried request", async () => {
+test("a called match's players get one e-mail each: again on a move, not on unassign or a retry", async () => {
   const td = await f.organiser();
   const [table3, table4] = [await addTable(td, "Table 3"), await addTable(td, "Table 4")];
   const { t, players, matches, sides } = await startedKnockout(td, ["Alice", "Bob", "Cara", "Dan"]);
@@ -194,7 +194,7 @@ test("an opted-in browser gets an encrypted, VAPID-signed push saying the table;
   expect(await f.count("push_subscriptions", "player_id = ?", [p2.id])).toBe(0);
 });
 
-test("subscribing: players only, a real push address and keys, https outside local mode; unsubscribing one's own", async () => {
+test("subscribing: players only, a real push address and keys; unsubscribing one's own", async () => {
   const pat = await f.player("Pat");
   const sam = await f.player("Sam");
   const td = await f.organiser();

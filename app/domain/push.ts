@@ -66,9 +66,9 @@ export function pushEndpointProblem(endpoint: string, local: boolean): string | 
 /** Why these are not a browser's RFC 8291 keys (a 65-byte uncompressed P-256 point, a 16-byte secret), or null. */
 export function pushKeysProblem(keys: { p256dh: string; auth: string }): string | null {
   const point = base64UrlBytes(keys.p256dh);
-  if (!point || point.length !== 65 || point[0] !== 4) return "keys.p256dh must be the browser's P-256 public key";
+  if (point?.length !== 65 || point[0] !== 4) return "keys.p256dh must be the browser's P-256 public key";
   const auth = base64UrlBytes(keys.auth);
-  if (!auth || auth.length !== 16) return "keys.auth must be the browser's 16-byte auth secret";
+  if (auth?.length !== 16) return "keys.auth must be the browser's 16-byte auth secret";
   return null;
 }
 

@@ -110,7 +110,7 @@ export const forgetCall = (matchId: string) => build.delete(callNotices).where(e
 const GONE = new Set([404, 410]);
 
 /** Tells the players of `matchIds` that their match has a table (once per call); resolves when all is sent. */
-export async function sendCallNotices(
+async function sendCallNotices(
   env: AppEnv,
   database: Database,
   matchIds: readonly string[],

@@ -30,7 +30,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 /** RFC 8292 §2: an ES256 JWT for the push service at `audience`, valid for 12 hours. */
 async function vapidJwt(keys: VapidKeys, audience: string, now: number): Promise<string> {
   const point = base64UrlBytes(keys.publicKey);
-  if (!point || point.length !== 65) throw new Error("VAPID_PUBLIC_KEY is not an uncompressed P-256 point");
+  if (point?.length !== 65) throw new Error("VAPID_PUBLIC_KEY is not an uncompressed P-256 point");
   const key = await crypto.subtle.importKey(
     "jwk",
     { kty: "EC", crv: "P-256", x: base64Url(point.slice(1, 33)), y: base64Url(point.slice(33)), d: keys.privateKey },

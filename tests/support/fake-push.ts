@@ -7,7 +7,7 @@
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
-export type PushRequest = { path: string; headers: IncomingMessage["headers"]; body: Buffer };
+type PushRequest = { path: string; headers: IncomingMessage["headers"]; body: Buffer };
 
 export type FakePush = {
   url: string;
