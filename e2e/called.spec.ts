@@ -33,7 +33,7 @@ const markDocument = (page: Page) => page.evaluate(() => document.documentElemen
 const sameDocument = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.getAttribute("data-e2e-mark"))).toBe("1");
 
-test("the player's dashboard and My tournaments say 'You're up on Table 3' when the director sets the table @tablet", async ({
+test("the player's pages say 'You're up on Table 3' when the director sets the table @tablet", async ({
   page,
   browser,
   playwright,
