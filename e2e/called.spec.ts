@@ -117,7 +117,7 @@ test("Match Alerts: the opt-in explains itself, subscribes this browser and the 
     const dashboard = await player.newPage();
     await dashboard.goto("/player/dashboard");
     const alerts = dashboard.getByRole("region", { name: "Match Alerts" });
-    await expect(alerts).toContainText("Get a notification on this phone when your match is given a table");
+    await expect(alerts).toContainText("Get a notification on this device when your match is given a table");
     await alerts.getByRole("button", { name: "Turn on notifications" }).click();
     await expect(alerts.getByRole("status")).toHaveText("Notifications are on for this device.");
     await expect(alerts.getByRole("button", { name: "Turn off notifications" })).toBeVisible();

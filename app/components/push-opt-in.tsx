@@ -132,7 +132,7 @@ export function PushOptIn({ publicKey }: { publicKey: string }) {
         </h2>
       </div>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        Get a notification on this phone when your match is given a table ("You're up on Table 3"), even with Break &
+        Get a notification on this device when your match is given a table ("You're up on Table 3"), even with Break &
         Run closed. You always get an e-mail and see it on this page too.
       </p>
       <noscript>
