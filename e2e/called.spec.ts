@@ -2,36 +2,12 @@
 // moment the director gives their match a table in another browser, without a
 // reload; the e-mail is in the outbox; the dashboard's Match Alerts opt-in
 // subscribes this browser and the call reaches it as a Web Push message.
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { decryptPush, newBrowser, startFakePush } from "../tests/support/fake-push.ts";
-import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
-import { paidPlayerViaApi, payToEnter } from "./support/payments.ts";
-import { apiMatches, createTournamentViaApi, startViaApi } from "./support/tournaments.ts";
+import { createPlayer, newIdentity } from "./support/accounts.ts";
+import { finalReadyForTable, markDocument, sameDocument } from "./support/live.ts";
 
-/** A two-player tournament, started, with "Table 3": the director on `page`, the player in their own context. */
-async function calledEvening(
-  page: Page,
-  player: BrowserContext,
-  playwright: Parameters<typeof paidPlayerViaApi>[0],
-  baseURL: string | undefined,
-) {
-  await createOrganiser(page.request);
-  const t = await createTournamentViaApi(page.request, { maxPlayers: 2, payoutStructure: "winner_only" });
-  const who = { ...newIdentity("uma"), name: `Uma ${Date.now().toString(36)}` };
-  await createPlayer(player.request, who);
-  await payToEnter(player.request, t.id);
-  const rival = await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("ray"), name: "Ray Rival" });
-  await startViaApi(page.request, t.id);
-  const table = await page.request.post("/api/tables", { data: { name: "Table 3" } });
-  expect(table.status()).toBe(201);
-  const [final] = await apiMatches(page.request, t.id);
-  if (!final) throw new Error("a two-player draw has its final");
-  return { t, who, rival, final };
-}
-
-const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute("data-e2e-mark", "1"));
-const sameDocument = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.getAttribute("data-e2e-mark"))).toBe("1");
+const names = { tableName: "Table 3", playerName: "Uma Upnext", rivalName: "Ray Rival" };
 
 test("the player's pages say 'You're up on Table 3' when the director sets the table @tablet", async ({
   page,
@@ -41,7 +17,7 @@ test("the player's pages say 'You're up on Table 3' when the director sets the t
 }) => {
   test.setTimeout(60_000);
   const player = await browser.newContext();
-  const { t, who, rival } = await calledEvening(page, player, playwright, baseURL);
+  const { t, who, rival } = await finalReadyForTable({ page, player, playwright, baseURL }, names);
   const dashboard = await player.newPage();
   await dashboard.goto("/player/dashboard");
   const mine = await player.newPage();
@@ -113,7 +89,7 @@ test("Match Alerts: the opt-in explains itself, subscribes this browser and the 
     PushManager.prototype.getSubscription = async () => current;
   }, device.subscription);
   try {
-    const { t, final } = await calledEvening(page, player, playwright, baseURL);
+    const { t, table, final } = await finalReadyForTable({ page, player, playwright, baseURL }, names);
     const dashboard = await player.newPage();
     await dashboard.goto("/player/dashboard");
     const alerts = dashboard.getByRole("region", { name: "Match Alerts" });
@@ -125,9 +101,9 @@ test("Match Alerts: the opt-in explains itself, subscribes this browser and the 
       await dashboard.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL),
     ).toMatch(/\/sw\.js$/);
 
-    expect(
-      (await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: await tableId(page) } })).status(),
-    ).toBe(200);
+    expect((await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status()).toBe(
+      200,
+    );
     await expect.poll(() => push.requests.length).toBe(1);
     const message = JSON.parse(decryptPush(device, push.requests[0]?.body ?? Buffer.alloc(0))) as {
       title: string;
@@ -161,10 +137,3 @@ test("without JavaScript the opt-in says it needs it", async ({ browser }) => {
     await player.close();
   }
 });
-
-async function tableId(page: Page): Promise<string> {
-  const tables = (await (await page.request.get("/api/tables")).json()) as { id: string; name: string }[];
-  const table = tables.find((x) => x.name === "Table 3");
-  if (!table) throw new Error("Table 3");
-  return table.id;
-}
