@@ -151,11 +151,15 @@ test("an opted-in browser gets an encrypted, VAPID-signed push saying the table;
   if (!p1 || !p2) throw new Error("the first match's players");
   const phone = newBrowser(`${push.url}/push/${crypto.randomUUID()}`);
   const laptop = newBrowser(`${push.url}/push/${crypto.randomUUID()}`);
-  for (const browser of [phone, laptop]) {
+  // A push service that cannot be reached (nothing listens there): the others are still told, the write stands.
+  const offline = await startFakePush();
+  const unreachable = newBrowser(`${offline.url}/push/${crypto.randomUUID()}`);
+  await offline.close();
+  for (const browser of [phone, laptop, unreachable]) {
     const response = await p1.client.json("POST", "/api/push/subscriptions", browser.subscription);
     expect(response.status, await response.clone().text()).toBe(201);
   }
-  expect(await f.count("push_subscriptions", "player_id = ?", [p1.id])).toBe(2);
+  expect(await f.count("push_subscriptions", "player_id = ?", [p1.id])).toBe(3);
   const pathOf = (browser: typeof phone) => new URL(browser.subscription.endpoint).pathname;
   const sentTo = (browser: typeof phone) => push.requests.filter((r) => r.path === pathOf(browser));
 
@@ -177,6 +181,7 @@ test("an opted-in browser gets an encrypted, VAPID-signed push saying the table;
       tag: `call-${first.id}`,
     });
   }
+  await expect.poll(async () => (await mailsTo([p1.email, p2.email])).length).toBe(2);
   // Someone else's key cannot read it.
   const stranger = newBrowser(phone.subscription.endpoint);
   expect(() => decryptPush(stranger, sentTo(phone)[0]?.body ?? Buffer.alloc(0))).toThrow();
@@ -190,6 +195,8 @@ test("an opted-in browser gets an encrypted, VAPID-signed push saying the table;
   const moved = JSON.parse(decryptPush(phone, sentTo(phone)[1]?.body ?? Buffer.alloc(0))) as { title: string };
   expect(moved.title).toBe("You're up on Table 5");
   expect(await f.count("push_subscriptions", "endpoint = ?", [phone.subscription.endpoint])).toBe(1);
+  // A push service out of reach is no proof the browser is gone: kept.
+  expect(await f.count("push_subscriptions", "endpoint = ?", [unreachable.subscription.endpoint])).toBe(1);
   // The opponent subscribed no browser: e-mail only.
   expect(await f.count("push_subscriptions", "player_id = ?", [p2.id])).toBe(0);
 });
