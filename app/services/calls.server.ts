@@ -129,6 +129,7 @@ async function sendCallNotices(
   for (const call of calls.filter((c) => claimed.has(c.matchId))) {
     const opponentOf = (side: number) => (side === 1 ? call.entry2 : call.entry1) ?? "TBD";
     const link = `${env.APP_URL}/tournament/${encodeURIComponent(call.slug)}?tab=bracket`;
+    const which = `${call.label ? `${call.label}, ` : ""}match ${call.matchNumber}`;
     for (const person of read.people.filter((p) => p.matchId === call.matchId)) {
       sends.push(
         mailer.send({
@@ -136,8 +137,8 @@ async function sendCallNotices(
           subject: upOnText(call.tableName),
           text:
             `Hi ${person.name},\n\n${upOnText(call.tableName)} vs ${opponentOf(person.side)} in ` +
-            `${call.tournamentName} (${call.label}, match ${call.matchNumber}). Please make your way to the ` +
-            `table now.\n\nFollow the evening: ${link}\n`,
+            `${call.tournamentName} (${which}). Please make your way to the table now.\n\n` +
+            `Follow the evening: ${link}\n`,
         }),
       );
     }
