@@ -21,6 +21,19 @@ const EnvSchema = z.object({
   EMAIL_API_URL: z.url().optional(),
   EMAIL_API_KEY: z.string().optional(),
   EMAIL_FROM: z.string().default("Break & Run <no-reply@breakandrun.app>"),
+  // Web Push (issue 19), RFC 8292 VAPID: the application server's P-256 key pair, base64url — the public key as
+  // the 65-byte uncompressed point browsers subscribe with, the private key as its 32-byte scalar. Without them
+  // the dashboard offers no push notifications (the e-mail and the live pages still tell the player).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be the base64url uncompressed P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be the base64url P-256 private key")
+    .optional(),
+  // Who push services may contact about our messages (RFC 8292 "sub").
+  VAPID_SUBJECT: z.string().default("mailto:support@breakandrun.app"),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

@@ -67,6 +67,7 @@ export default [
   route("api/td/:id/stats", "routes/api.td.$id.stats/route.ts"),
   route("api/players/:id/stats", "routes/api.players.$id.stats/route.ts"),
   route("api/dev/outbox", "routes/api.dev.outbox/route.ts"),
+  route("api/push/subscriptions", "routes/api.push.subscriptions/route.ts"),
   route("api/*", "routes/api.not-found/route.ts"),
 
   route("*", "routes/not-found/route.tsx"),

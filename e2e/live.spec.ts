@@ -1,17 +1,13 @@
 // Push (issue 17): with a tablet, the director's page and a player's dashboard
 // open, a table assignment and a result reach all of them without a reload; a
 // tablet whose script never loads still follows the match by its own refresh.
-import { expect, type Page, test } from "@playwright/test";
-import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
-import { paidPlayerViaApi, payToEnter } from "./support/payments.ts";
+import { expect, test } from "@playwright/test";
+import { createOrganiser, newIdentity } from "./support/accounts.ts";
+import { paidPlayerViaApi } from "./support/payments.ts";
+import { finalReadyForTable, markDocument, sameDocument } from "./support/live.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
 
 type Match = { id: string; player1Id: string | null; player2Id: string | null };
-
-/** Marks the page's document: the mark is gone if the page reloads. */
-const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute("data-e2e-mark", "1"));
-const sameDocument = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.getAttribute("data-e2e-mark"))).toBe("1");
 
 test("a result reaches the tablet, the director's page and the player's dashboard without a reload @tablet", async ({
   page,
@@ -20,20 +16,11 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  await createOrganiser(page.request);
-  const t = await createTournamentViaApi(page.request, { maxPlayers: 2, raceTo: 5, payoutStructure: "winner_only" });
   const playerContext = await browser.newContext();
-  const player = { ...newIdentity("pip"), name: "Pip Pusher" };
-  await createPlayer(playerContext.request, player);
-  await payToEnter(playerContext.request, t.id);
-  await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("wes"), name: "Wes Websocket" });
-  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
-  const table = (await (await page.request.post("/api/tables", { data: { name: "Table 5" } })).json()) as {
-    id: string;
-    accessCode: string;
-  };
-  const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
-  if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
+  const { t, table, final } = await finalReadyForTable(
+    { page, player: playerContext, playwright, baseURL },
+    { tableName: "Table 5", playerName: "Pip Pusher", rivalName: "Wes Websocket", raceTo: 5 },
+  );
 
   const tablet = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   await tablet.goto(`/scoreboard/${table.accessCode}`);

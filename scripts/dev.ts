@@ -2,7 +2,7 @@
 // (Vite with the Cloudflare plugin: the Worker runs in workerd, hot reload).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { localSessionSecret, readDevVars } from "./lib/dev-vars.ts";
+import { localSessionSecret, localVapidKeys, readDevVars } from "./lib/dev-vars.ts";
 import { projectRoot, startDatabase, stopProcessGroup } from "./lib/stack.ts";
 
 const dbFile = process.env.DB_FILE ?? join(projectRoot, ".data", "app.db");
@@ -24,6 +24,7 @@ const child = spawn(
       APP_ENV: "development",
       APP_URL: `http://localhost:${process.env.PORT ?? "5173"}`,
       SESSION_SECRET: localSessionSecret(projectRoot),
+      ...localVapidKeys(projectRoot),
       ...devVars,
       TURSO_DATABASE_URL: devVars.TURSO_DATABASE_URL ?? db.url,
     },

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { newVapidKeys } from "./lib/dev-vars.ts";
 import { startStack } from "./lib/stack.ts";
 
 const port = Number(process.env.PORT ?? 8799);
@@ -11,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), "break-and-run-e2e-"));
 const stack = await startStack({
   dbFile: join(dir, "e2e.db"),
   port,
-  vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex") },
+  vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex"), ...newVapidKeys() },
 });
 console.log(`e2e server at ${stack.appUrl} (database ${stack.dbUrl})`);
 

@@ -1,7 +1,7 @@
 // `npm start`: the local libSQL server on .data/app.db with migrations
 // applied, and the built Worker in workerd at http://localhost:8787.
 import { join } from "node:path";
-import { localSessionSecret, readDevVars } from "./lib/dev-vars.ts";
+import { localSessionSecret, localVapidKeys, readDevVars } from "./lib/dev-vars.ts";
 import { projectRoot, startApp, startDatabase } from "./lib/stack.ts";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -15,6 +15,7 @@ const vars: Record<string, string> = {
   APP_ENV: "development",
   APP_URL: `http://localhost:${port}`,
   SESSION_SECRET: localSessionSecret(projectRoot),
+  ...localVapidKeys(projectRoot),
   ...devVars,
   TURSO_DATABASE_URL: devVars.TURSO_DATABASE_URL ?? db.url,
 };

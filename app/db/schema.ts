@@ -432,3 +432,31 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
   windowEndsAt: integer("window_ends_at", { mode: "number" }).notNull(),
 });
+
+// Web Push (issue 19): a player's browsers that asked to be told when their match is called. The endpoint is
+// the push service's address for one browser: one row each, the player who subscribed it last owns it.
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    // The browser's keys for RFC 8291 (base64url): its P-256 public key and its 16-byte auth secret.
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_player_idx").on(t.playerId)],
+);
+
+// The last table each match was called to and its players told of (issue 19): a second notice of the same call
+// (a retried request, two announcements at once) finds it already here. Unassigning the table removes it.
+export const callNotices = sqliteTable("call_notices", {
+  matchId: text("match_id")
+    .primaryKey()
+    .references(() => matches.id, { onDelete: "cascade" }),
+  tableId: text("table_id").notNull(),
+  calledAt: integer("called_at", { mode: "number" }).notNull(),
+});

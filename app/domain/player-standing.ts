@@ -85,3 +85,9 @@ export function standingText(standing: Standing): string {
       return "Finished";
   }
 }
+
+/** Where a player has been called (issue 19): their match is at a table. Null when it is not. */
+export function calledTo(standing: Standing): { table: string; opponent: string | null } | null {
+  if (standing.kind !== "playing" || !standing.atTable || !standing.match.tableName) return null;
+  return { table: standing.match.tableName, opponent: standing.opponent };
+}

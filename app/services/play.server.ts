@@ -55,6 +55,7 @@ import {
 import type { MatchType, TournamentStatus } from "~/domain/tournaments.ts";
 import { checkedInSplit, floorMessages, leaveRefund, refundKey } from "~/domain/floor.ts";
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
+import { forgetCall } from "./calls.server.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
@@ -759,6 +760,8 @@ export async function assignTable(
     await db.write(
       write([
         build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
+        // Its players were told of that table: a later call is news again.
+        forgetCall(matchId),
       ]),
     );
     return { tournamentId: row.tournamentId };

@@ -1,5 +1,6 @@
 import { AssignTableSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
+import { notifyCalled } from "~/services/calls.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { assignTable } from "~/services/play.server.ts";
 
@@ -11,6 +12,7 @@ const api = endpoint({
       tableId: body.tableId,
     });
     announceChange(app, { organiserId: caller.id, tournamentId, what: "table" });
+    if (body.tableId) notifyCalled(app, [params.id]);
     return Response.json({ message: body.tableId ? "Table assigned" : "Table unassigned" });
   }),
 });

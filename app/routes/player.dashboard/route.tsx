@@ -11,9 +11,13 @@ import { playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
 import { playerBracketsQuery } from "~/services/play.server.ts";
-import { playerStanding, standingText } from "~/domain/player-standing.ts";
+import { calledTo, playerStanding, standingText } from "~/domain/player-standing.ts";
+import { CalledBanner, type Call } from "~/components/called-banner.tsx";
+import { PushOptIn } from "~/components/push-opt-in.tsx";
+import { vapidKeys } from "~/services/web-push.server.ts";
 import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
+import { appContext } from "~/context.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
@@ -47,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           name: t.name,
           venue: t.venue,
           text: standingText(standing),
+          // "You're up on Table 3" (issue 19).
+          called: calledTo(standing),
           match:
             standing.kind === "playing"
               ? {
@@ -64,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     transactions,
     stats,
     devices,
+    // Web Push (issue 19): the key browsers subscribe with, when the site has one.
+    pushKey: vapidKeys(context.get(appContext).env)?.publicKey ?? null,
     ...dashboardDialogs(request),
   };
 }
@@ -76,6 +84,9 @@ export default function PlayerDashboard() {
   const page = useLoaderData<typeof loader>();
   const { q, open, playing, stats } = page;
   useLiveRevalidation(page.following, playing.length > 0);
+  const calls = playing.flatMap((t): Call[] =>
+    t.called ? [{ id: t.id, ...t.called, tournament: { name: t.name, slug: t.slug } }] : [],
+  );
   return (
     <DashboardShell
       nav={playerNav}
@@ -96,6 +107,7 @@ export default function PlayerDashboard() {
         ],
       }}
     >
+      <CalledBanner calls={calls} />
       {playing.length > 0 ? (
         <section className="card" aria-labelledby="playing-title">
           <h2 id="playing-title" className="text-lg font-semibold">
@@ -130,6 +142,7 @@ export default function PlayerDashboard() {
           </ul>
         </section>
       ) : null}
+      {page.pushKey ? <PushOptIn publicKey={page.pushKey} /> : null}
       <section className="card" aria-labelledby="find-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="find-title" className="text-lg font-semibold">

@@ -19,7 +19,8 @@ import {
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
 import { playerBracketsQuery } from "~/services/play.server.ts";
-import { playerStanding, standingText, type Standing } from "~/domain/player-standing.ts";
+import { calledTo, playerStanding, standingText, type Standing } from "~/domain/player-standing.ts";
+import { CalledBanner, type Call } from "~/components/called-banner.tsx";
 import type { MatchView } from "~/domain/play.ts";
 import { EmptyState } from "~/components/empty-state.tsx";
 import type { Route } from "./+types/route";
@@ -93,6 +94,10 @@ type Card = Awaited<ReturnType<typeof loader>>["available"][number];
 export default function PlayerTournaments() {
   const { tab, q, maxFee, available, registered, following } = useLoaderData<typeof loader>();
   useLiveRevalidation(following, false);
+  // "You're up on Table 3" whichever tab is showing (issue 19).
+  const calls = registered.flatMap((t): Call[] =>
+    t.standing?.called ? [{ id: t.id, ...t.standing.called, tournament: { name: t.name, slug: t.slug } }] : [],
+  );
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -127,6 +132,7 @@ export default function PlayerTournaments() {
   return (
     <AppShell nav={playerNav}>
       <h1 className="text-3xl font-bold tracking-tight">Tournaments</h1>
+      <CalledBanner className="mt-6" calls={calls} />
       <Form
         ref={formRef}
         method="get"
@@ -233,7 +239,7 @@ export default function PlayerTournaments() {
 
 function standingView(status: TournamentStatus, matches: MatchView[], playerId: string) {
   const standing = playerStanding(status, matches, playerId);
-  return { kind: standing.kind, text: standingText(standing) };
+  return { kind: standing.kind, text: standingText(standing), called: calledTo(standing) };
 }
 
 const inPlay = "text-baize-800 dark:text-baize-300";

@@ -8,6 +8,7 @@ import { DirectorActionSchema, matchAnchor, orderFromSeedForm, type DirectorActi
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
+import { notifyCalled } from "~/services/calls.server.ts";
 import { announceChange, type LiveChange } from "~/services/live.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
@@ -135,6 +136,7 @@ export async function directorAction(
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
         announce("table", assigned.tournamentId);
+        if (action.tableId) notifyCalled(context.get(appContext), [action.matchId]);
         return toast(
           { type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" },
           atMatch(action.matchId),

@@ -1,6 +1,7 @@
 import { lazy, useEffect } from "react";
 import { useLiveRevalidation } from "~/components/live.ts";
-import { playerStanding, standingText } from "~/domain/player-standing.ts";
+import { calledTo, playerStanding, standingText } from "~/domain/player-standing.ts";
+import { CalledBanner } from "~/components/called-banner.tsx";
 import {
   data,
   Form,
@@ -132,6 +133,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A player in this tournament sees where they stand (in a team event, where their team stands).
   const team = tournament.teams.find((x) => x.members.some((m) => m.id === user?.id));
   const you = entered && user ? (team?.id ?? user.id) : null;
+  const standing = you ? playerStanding(tournament.status, matches, you) : null;
   return {
     // Issue 19: who is in and the reserve list for the director; the player's own check-in and place in the queue.
     floor: ownFloor
@@ -166,7 +168,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     finalPlayed: isDecided(matches),
     /** The viewer's entry (their team's in a team event), whose matches are picked out. */
     you,
-    yourStanding: you ? standingText(playerStanding(tournament.status, matches, you)) : null,
+    yourStanding: standing ? standingText(standing) : null,
+    // "You're up on Table 3" (issue 19).
+    called: standing ? calledTo(standing) : null,
     // A finished tournament leads with who won what.
     results: tournament.status === "finished" ? tournamentResults(allMatches, prizes) : null,
     origin: env.APP_URL,
@@ -321,6 +325,7 @@ export default function TournamentPage() {
         <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
+        {t.status === "in_progress" ? <YourCall /> : null}
         {results ? <TournamentResults results={results} /> : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -502,6 +507,12 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
       )}
     </section>
   );
+}
+
+/** "You're up on Table 3" for the player whose match is at a table (issue 19). */
+function YourCall() {
+  const { tournament: t, called } = useLoaderData<typeof loader>();
+  return <CalledBanner calls={called ? [{ id: t.id, ...called }] : []} className="mt-4" />;
 }
 
 function Bracket() {

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { checkSubscription, removePushSubscription, savePushSubscription } from "~/services/calls.server.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { jsonError } from "~/services/http.server.ts";
+import { vapidKeys } from "~/services/web-push.server.ts";
+
+const endpointField = z.string({ error: "endpoint is required" }).max(2048, "The push endpoint is too long");
+
+/** What PushSubscription.toJSON() gives: the browser's push address and its RFC 8291 keys. */
+const SubscribeSchema = z.object({
+  endpoint: endpointField,
+  keys: z.object(
+    {
+      p256dh: z.string({ error: "keys.p256dh is required" }).max(200),
+      auth: z.string({ error: "keys.auth is required" }).max(200),
+    },
+    { error: "keys is required" },
+  ),
+});
+
+/**
+ * A player's browsers that want "You're up on Table 3" as a notification (issue 19). POST stores the
+ * subscription the browser made (201), DELETE forgets one of the caller's (by its endpoint).
+ */
+const api = endpoint({
+  POST: on({ who: "player", body: SubscribeSchema }, async ({ caller, body, app }) => {
+    if (!vapidKeys(app.env)) return jsonError(503, "Notifications are not set up on this site");
+    checkSubscription(app.env, body);
+    await caller.write(savePushSubscription(caller.id, body));
+    return Response.json({ message: "Notifications on for this device" }, { status: 201 });
+  }),
+  DELETE: on({ who: "player", body: z.object({ endpoint: endpointField }) }, async ({ caller, body }) => {
+    const removed = await caller.write(removePushSubscription(caller.id, body.endpoint));
+    if (!removed) return jsonError(404, "This device is not subscribed");
+    return Response.json({ message: "Notifications off for this device" });
+  }),
+});
+export { api as loader, api as action };
