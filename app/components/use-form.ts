@@ -63,7 +63,8 @@ function formValues(form: HTMLFormElement): Record<string, string | string[] | u
   return values;
 }
 
-function check(schema: Schema, form: HTMLFormElement): Errors {
+function check(schema: Schema | undefined, form: HTMLFormElement): Errors {
+  if (!schema) return {};
   const result = schema.safeParse(formValues(form));
   const errors: Errors = {};
   if (result.success) return errors;
@@ -100,7 +101,11 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
   checkOnBlur = true,
 }: {
   id: string;
-  schema: S;
+  /**
+   * The action's schema, run in the browser too. Left out where one field checked on submit does not earn
+   * Zod's weight on the page (the action answers with the same messages): then give the schema's type.
+   */
+  schema?: S;
   /** False: a field is first checked when the form is submitted, not when it is left. */
   checkOnBlur?: boolean;
   lastResult?: SubmissionResult | null;
