@@ -1,7 +1,7 @@
 // The balance card with its Withdraw dialog, and the recent transactions.
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatGBP, parsePence, withdrawalFee } from "~/domain/money.ts";
+import { formatGBP, parsePence, withdrawalFee } from "~/domain/pence.ts";
 import {
   MIN_WITHDRAWAL_PENCE,
   WITHDRAWAL_TOO_SMALL,

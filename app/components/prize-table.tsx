@@ -1,6 +1,6 @@
 // Prizes as rows of player, position and amount: the payouts to confirm at
 // finalize, and the prizes paid on a finished tournament's page.
-import { formatGBP } from "~/domain/money.ts";
+import { formatGBP } from "~/domain/pence.ts";
 
 export type PrizeRow = { name: string; position: string; amountPence: number };
 

@@ -1,5 +1,5 @@
 // A finished tournament's podium and the prizes paid, at the top of its page.
-import { formatGBP } from "~/domain/money.ts";
+import { formatGBP } from "~/domain/pence.ts";
 import type { Results } from "~/domain/results.ts";
 import { TrophyIcon } from "./icons.tsx";
 import { PrizeTable } from "./prize-table.tsx";

@@ -1,7 +1,7 @@
 // Before the break-off (issue 19): checking in at the venue, leaving before
 // the start with the entry fee back, and the reserve list of a full
 // tournament. Pure rules; the services read the rows and write the result.
-import { formatGBP, type Pence } from "./money.ts";
+import { formatGBP, type Pence } from "./pence.ts";
 import { HOLD_MS } from "./holds.ts";
 
 /** A reserve offered a freed place holds it this long to pay: an ordinary hold. */

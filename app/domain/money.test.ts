@@ -1,15 +1,9 @@
 import { expect, test } from "vitest";
 import {
-  entryPriceText,
-  entryTotalPence,
-  formatGBP,
-  MAX_PENCE,
-  parsePence,
   type Payout,
   type PayoutStructureId,
   payoutStructureIds,
   payoutStructures,
-  penceToDecimal,
   type Placing,
   poolPerEntry,
   type Position,
@@ -23,8 +17,16 @@ import {
   splitPool,
   splitPoolByPlace,
   structuresForFieldSize,
-  withdrawalFee,
 } from "./money.ts";
+import {
+  entryPriceText,
+  entryTotalPence,
+  formatGBP,
+  MAX_PENCE,
+  parsePence,
+  penceToDecimal,
+  withdrawalFee,
+} from "./pence.ts";
 // A seeded PRNG, so the property tests are repeatable: a failing case prints
 // its seed-derived inputs.
 import { seededRandom } from "../../test-support/fixtures.js";

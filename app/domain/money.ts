@@ -1,71 +1,6 @@
 // Money is integer pence (docs/decisions/002). Conversions happen only at the
-// edges: "12.50" in the JSON API, "£12.50" on screen.
-export type Pence = number;
-
-/** 1250 → "12.50"; -75 → "-0.75". */
-export function penceToDecimal(pence: Pence): string {
-  const sign = pence < 0 ? "-" : "";
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** 1250 → "£12.50"; 123456 → "£1,234.56"; -75 → "−£0.75". */
-export function formatGBP(pence: Pence): string {
-  const abs = Math.abs(pence);
-  const pounds = Math.floor(abs / 100).toLocaleString("en-GB");
-  return `${pence < 0 ? "−" : ""}£${pounds}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-// decimal(10,2), the SPEC's money columns: 99,999,999.99.
-export const MAX_PENCE = 9_999_999_999;
-
-// Optional £, whole pounds (plain or grouped in threes with commas), then
-// optionally 1-2 decimals; ".5" is allowed, "12." is not. ASCII digits only.
-const MONEY_INPUT = /^£?\s*(\d+|\d{1,3}(?:,\d{3})+)?(?:\.(\d{1,2}))?$/;
-
-/**
- * Parses a money input as typed by a person: "12", "12.5", "12.50",
- * " £12.50 ", "1,000.00", ".5". Returns null for anything else: negatives,
- * more than 2 decimals, exponents, "12.", "", values above MAX_PENCE.
- */
-export function parsePence(input: string): Pence | null {
-  if (typeof input !== "string") return null;
-  const match = MONEY_INPUT.exec(input.trim());
-  if (!match) return null;
-  const [, whole, fraction] = match;
-  if (whole === undefined && fraction === undefined) return null; // "", "£"
-  // Strip leading zeros so a long "000…1" is not mistaken for a huge value.
-  const digits = (whole ?? "").replaceAll(",", "").replace(/^0+/, "");
-  if (digits.length > 8) return null; // more than 99,999,999 pounds
-  const pence = Number(digits || "0") * 100 + Number((fraction ?? "").padEnd(2, "0"));
-  return pence <= MAX_PENCE ? pence : null;
-}
-
-function assertPence(value: number, name: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
-  }
-}
-
-// a × b / d rounded half-up, exact for any safe integers (BigInt avoids the
-// product losing pennies above 2^53).
-function mulDivHalfUp(a: number, b: number, d: number): number {
-  const denominator = BigInt(d);
-  return Number((BigInt(a) * BigInt(b) * 2n + denominator) / (denominator * 2n));
-}
-
-/** What a player pays for one entry (SPEC §9): the entry fee plus the site fee, on top. */
-export function entryTotalPence(fees: { entryFeePence: Pence; siteFeePence: Pence }): Pence {
-  return fees.entryFeePence + fees.siteFeePence;
-}
-
-/** The price on a tournament card: "£11.00 = £10.00 + £1.00 site fee"; "£10.00" with no site fee; "Free". */
-export function entryPriceText(fees: { entryFeePence: Pence; siteFeePence: Pence }): string {
-  const total = entryTotalPence(fees);
-  if (total === 0) return "Free";
-  if (fees.siteFeePence === 0) return formatGBP(total);
-  return `${formatGBP(total)} = ${formatGBP(fees.entryFeePence)} + ${formatGBP(fees.siteFeePence)} site fee`;
-}
+// edges: "12.50" in the JSON API, "£12.50" on screen (pence.ts).
+import { assertPence, entryTotalPence, mulDivHalfUp, type Pence } from "./pence.ts";
 
 /** Every kind of ledger row (SPEC §3 transactions). */
 export const transactionTypes = ["deposit", "entry_fee", "payout", "withdraw", "rake", "site_fee", "refund"] as const;
@@ -415,11 +350,4 @@ export function prizePreview(input: PrizePreviewInput): PrizePreview {
     teamSize,
     payouts: [...rows.values()],
   };
-}
-
-/** Withdrawal fee (SPEC §9, DESIGN §3): 3% of the amount, half-up to the penny; net = amount − fee. */
-export function withdrawalFee(amountPence: Pence): { feePence: Pence; netPence: Pence } {
-  assertPence(amountPence, "amountPence");
-  const feePence = mulDivHalfUp(amountPence, 3, 100);
-  return { feePence, netPence: amountPence - feePence };
 }

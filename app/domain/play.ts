@@ -9,10 +9,10 @@ import {
   rakePerEntry,
   splitPoolByPlace,
   type PayoutStructureId,
-  type Pence,
   type PlacePayout,
   type RakeType,
 } from "./money.ts";
+import type { Pence } from "./pence.ts";
 import { outcomes, type Outcome } from "./outcomes.ts";
 import { splitAmongMembers, teamSize } from "./teams.ts";
 import type { MatchType, TournamentStatus } from "./tournaments.ts";

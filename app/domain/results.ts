@@ -2,7 +2,8 @@
 // format's places), and the prizes as they were paid at finalize.
 import type { PlacedMatch } from "./bracket.ts";
 import { formatPlaces, type LeagueResult } from "./formats.ts";
-import { placeName, type Pence, type PlaceRange } from "./money.ts";
+import { placeName, type PlaceRange } from "./money.ts";
+import type { Pence } from "./pence.ts";
 
 type NamedMatch = PlacedMatch & LeagueResult & { player1: { name: string } | null; player2: { name: string } | null };
 /** A payout; in a team event a member's share, with `entryId` the team's id. */

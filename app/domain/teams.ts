@@ -1,6 +1,6 @@
 // Team events (SPEC §9, issue 16): an entry is a team of 2-4 players; the
 // captain enters it, pays for all of it, and its prizes are shared.
-import { entryTotalPence, type Pence } from "./money.ts";
+import { entryTotalPence, type Pence } from "./pence.ts";
 import type { MatchType } from "./tournaments.ts";
 
 /** Players per entry: 1 in singles, 2-4 in team events. */

@@ -2,17 +2,8 @@
 // labels, registration states and the live prize preview. The creation
 // schema is in tournament-schema.ts, so that pages showing tournaments carry
 // no Zod (issue 17).
-import { teamSize } from "./teams.ts";
 import type { GrandFinal } from "./double-elimination.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "./groups.ts";
-import {
-  parsePence,
-  payoutStructureIds,
-  prizePreview,
-  rakeError,
-  structuresForFieldSize,
-  type PrizePreview,
-} from "./money.ts";
 
 export const tournamentStatuses = ["open", "in_progress", "finished"] as const;
 export type TournamentStatus = (typeof tournamentStatuses)[number];
@@ -162,33 +153,4 @@ export function statusChangeError(
     return finalized ? "A finalized tournament has paid out and cannot be restored" : null;
   }
   return "Start a tournament from its page";
-}
-
-/**
- * The live preview from the form's raw values, or null while they do not
- * make a tournament yet. Runs in the browser as the director types and on
- * the server for the no-JavaScript Preview button.
- */
-export function previewFromValues(values: Record<string, string | undefined>): PrizePreview | null {
-  const entryFeePence = parsePence(values.entryFee ?? "");
-  const siteFeePence = values.siteFee ? parsePence(values.siteFee) : 0;
-  const rakeType = values.rakeType === "percent" ? "percent" : "fixed";
-  const rakeValue = values.rakeValue ? parsePence(values.rakeValue) : 0;
-  const maxPlayers = Number(values.maxPlayers ?? 16);
-  const payoutStructure = payoutStructureIds.find((id) => id === values.payoutStructure);
-  if (entryFeePence === null || siteFeePence === null || rakeValue === null || !payoutStructure) return null;
-  if (!Number.isInteger(maxPlayers) || maxPlayers < 2 || maxPlayers > 512) return null;
-  if (rakeError(entryFeePence, rakeType, rakeValue)) return null;
-  if (!structuresForFieldSize(maxPlayers).some((s) => s.id === payoutStructure)) return null;
-  // A team event: maxPlayers counts teams, and every member pays into the pool.
-  const size = teamSize(matchTypes.find((m) => m === values.matchType) ?? "1v1");
-  return prizePreview({
-    entryFeePence,
-    siteFeePence,
-    rakeType,
-    rakeValue,
-    maxPlayers,
-    payoutStructure,
-    teamSize: size,
-  });
 }

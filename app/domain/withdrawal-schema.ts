@@ -2,8 +2,8 @@
 // account's fields (kept apart from withdrawals.ts so that pages showing
 // withdrawals carry no Zod, issue 17).
 import { z } from "zod";
-import type { Pence } from "./money.ts";
-import { parsePence } from "./money.ts";
+import type { Pence } from "./pence.ts";
+import { parsePence } from "./pence.ts";
 import { nameField } from "./text.ts";
 import {
   BANK_MESSAGES,

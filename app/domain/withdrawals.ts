@@ -2,7 +2,7 @@
 // fee; paid within 3-5 business days. The schemas are in withdrawal-schema.ts,
 // so that the dashboards showing withdrawals carry no Zod (issue 17).
 import { DomainError } from "./errors.ts";
-import { formatGBP, type Pence } from "./money.ts";
+import { formatGBP, type Pence } from "./pence.ts";
 
 export const withdrawalStatuses = ["pending", "paid", "failed"] as const;
 

@@ -11,7 +11,7 @@ import {
   type UserType,
 } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import { burnPasswordCheck, hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.server.ts";
 import type { Mailer } from "./email.server.ts";
 import {

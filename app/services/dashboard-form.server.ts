@@ -3,7 +3,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { formatGBP } from "~/domain/pence.ts";
 import {
   maskAccountNumber,
   WITHDRAWAL_INVALID,

@@ -5,7 +5,7 @@ import { playerCount } from "./tournaments.server.ts";
 import { payouts, playerStats, tournamentPlayers, tournaments, transactions, withdrawals } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { formatGBP, withdrawalFee, type Pence } from "~/domain/money.ts";
+import { formatGBP, withdrawalFee, type Pence } from "~/domain/pence.ts";
 import {
   checkWithdrawalAmount,
   maskAccountNumber,

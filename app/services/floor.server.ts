@@ -7,7 +7,7 @@ import { build, first, query, reads, write, type Item, type Read, type Sender } 
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { floorMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/floor.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { formatGBP } from "~/domain/pence.ts";
 import { isTeamEvent, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import type { Mailer } from "./email.server.ts";

@@ -28,7 +28,7 @@ import {
   tournaments,
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import type { Pence } from "~/domain/money.ts";
+import type { Pence } from "~/domain/pence.ts";
 import { checkoutEntry, HOLD_EXPIRED, HOLD_MS, type CheckoutEntry } from "~/domain/holds.ts";
 import { isTeamEvent, normaliseEmails, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
 import { checkTeamEntry, type TeamEntry } from "~/domain/team-entry.ts";

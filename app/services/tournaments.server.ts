@@ -7,7 +7,7 @@ import { tournamentRow } from "./tournament-ref.server.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import { isTeamEvent } from "~/domain/teams.ts";
 import { makeSlug, statusChangeError, type TournamentStatus } from "~/domain/tournaments.ts";
 import type { CreateTournamentInput } from "~/domain/tournament-schema.ts";

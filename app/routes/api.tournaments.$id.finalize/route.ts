@@ -1,4 +1,4 @@
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { finalizeTournament } from "~/services/play.server.ts";

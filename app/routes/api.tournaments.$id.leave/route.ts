@@ -2,7 +2,7 @@ import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { leaveTournament, tellOffered } from "~/services/floor.server.ts";
 import { announceChange } from "~/services/live.server.ts";
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 
 /**
  * Leaving before the start (issue 19): a paid entry's entry fee goes back to the balance (the site fee is kept);

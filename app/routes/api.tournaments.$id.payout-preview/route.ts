@@ -1,4 +1,4 @@
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import { payoutPreview } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { payoutPlanQuery } from "~/services/play.server.ts";

@@ -1,4 +1,4 @@
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import { recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 

@@ -1,4 +1,4 @@
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import { formatSortCode, maskAccountNumber } from "~/domain/withdrawals.ts";
 import { WithdrawalRequestSchema } from "~/domain/withdrawal-schema.ts";
 import { requestWithdrawal } from "~/services/dashboard.server.ts";

@@ -4,7 +4,7 @@ import { playerNav } from "~/components/app-shell.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { plainInputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { entryPriceText, formatGBP } from "~/domain/money.ts";
+import { entryPriceText, formatGBP } from "~/domain/pence.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
 import { winRate } from "~/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";

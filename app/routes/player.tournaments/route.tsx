@@ -7,7 +7,7 @@ import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { entryPriceText, parsePence } from "~/domain/money.ts";
+import { entryPriceText, parsePence } from "~/domain/pence.ts";
 import { fullBadgeLabel } from "~/domain/holds.ts";
 import { entriesText, isTeamEvent, teamLine } from "~/domain/teams.ts";
 import {

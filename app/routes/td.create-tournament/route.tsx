@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
+import { CreateTournamentSchema, previewFromValues } from "~/domain/tournament-schema.ts";
 import { inputProps, useForm } from "~/components/use-form.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
-import { ActionToast, FieldError, FormError, TextField, useIsSubmitting } from "~/components/form.tsx";
+import { ActionToast, useIsSubmitting } from "~/components/form.tsx";
+import { FieldError, FormError, TextField } from "~/components/fields.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
 import { PrizePreview, PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
@@ -14,7 +15,6 @@ import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } f
 import {
   creationDefaults,
   matchTypeOptions,
-  previewFromValues,
   tournamentTypeOptions,
   grandFinalOptions,
   seedingOptions,

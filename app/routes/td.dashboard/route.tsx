@@ -3,7 +3,7 @@ import { organiserNav } from "~/components/app-shell.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { formatDate } from "~/domain/dates.ts";
-import { entryPriceText, formatGBP } from "~/domain/money.ts";
+import { entryPriceText, formatGBP } from "~/domain/pence.ts";
 import { type Headline, statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";

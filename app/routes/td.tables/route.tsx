@@ -4,7 +4,8 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { TrashIcon } from "~/components/icons.tsx";
-import { ActionToast, FieldError } from "~/components/form.tsx";
+import { ActionToast } from "~/components/form.tsx";
+import { FieldError } from "~/components/fields.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
 import { inputClass } from "~/components/styles.ts";
 import { useToast } from "~/components/toaster.tsx";

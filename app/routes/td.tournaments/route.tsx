@@ -8,7 +8,7 @@ import { useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { entryPriceText } from "~/domain/money.ts";
+import { entryPriceText } from "~/domain/pence.ts";
 import { FINAL_PLAYED, LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";

@@ -10,7 +10,7 @@ import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
-import { formatGBP, penceToDecimal } from "~/domain/money.ts";
+import { formatGBP, penceToDecimal } from "~/domain/pence.ts";
 import { teamEntryTotalPence, teamSize } from "~/domain/teams.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { HOLD_EXPIRED, holdCountdown } from "~/domain/holds.ts";

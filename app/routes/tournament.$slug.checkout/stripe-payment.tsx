@@ -5,7 +5,7 @@ import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLoaderData } from "react-router";
 import { useToast } from "~/components/toaster.tsx";
-import { penceToDecimal } from "~/domain/money.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import type { loader } from "./route.tsx";
 
 let stripePromise: Promise<Stripe | null> | undefined;

@@ -10,12 +10,15 @@ import { outcomeChoices } from "~/domain/outcomes.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { ResultReply } from "./director.server.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { formatGBP } from "~/domain/pence.ts";
 
 type Match = MatchView;
 type Table = { id: string; name: string; busyWith: string | null };
 
-export function matchControls({
+/** A match's controls on the bracket, as a component (the tournament page loads this module only for its director). */
+export const MatchControls = (props: Parameters<typeof matchControls>[0]) => matchControls(props);
+
+function matchControls({
   match,
   matches,
   tables,

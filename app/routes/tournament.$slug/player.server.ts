@@ -4,7 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { formatGBP } from "~/domain/pence.ts";
 import { reservePositionText } from "~/domain/floor.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { getMailer } from "~/services/email.server.ts";

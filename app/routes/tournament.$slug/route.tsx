@@ -1,4 +1,5 @@
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
+import { lazyNamed } from "~/components/lazy.ts";
 import { useLiveRevalidation } from "~/components/live.ts";
 import { calledTo, playerStanding, standingText } from "~/domain/player-standing.ts";
 import { CalledBanner } from "~/components/called-banner.tsx";
@@ -25,7 +26,8 @@ import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { entryTotalPence, formatGBP, payoutStructures } from "~/domain/money.ts";
+import { payoutStructures } from "~/domain/money.ts";
+import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -46,22 +48,31 @@ import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
-import { FloorCard, LeaveDialog, PlayerFloor } from "./floor.tsx";
 import { floorQuery, myFloorQuery } from "~/services/floor.server.ts";
 import { checkedInSplit, leaveText, reserveList, reservePosition } from "~/domain/floor.ts";
-import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
-import { SeedingForm } from "./seeding.tsx";
-import { TeamJoinForm, TeamsList } from "./teams.tsx";
+import type { PreviewRow } from "./director.tsx";
 import { teamSize } from "~/domain/teams.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 // What only some tournaments show is loaded only by their pages (issue 17): a league's table, a finished
 // tournament's results. Rendered on the server with the page; the browser fetches the piece as it hydrates.
-const LeagueView = lazy(() => import("~/components/league-view.tsx").then((m) => ({ default: m.LeagueView })));
-const TournamentResults = lazy(() =>
-  import("~/components/tournament-results.tsx").then((m) => ({ default: m.TournamentResults })),
-);
+const LeagueView = lazyNamed(() => import("~/components/league-view.tsx"), "LeagueView");
+const TournamentResults = lazyNamed(() => import("~/components/tournament-results.tsx"), "TournamentResults");
+// The director's controls and dialogs, a team event's forms, the check-in and leaving: only for those who use them.
+const director = () => import("./director.tsx");
+const MatchControls = lazyNamed(director, "MatchControls");
+const StartDialog = lazyNamed(director, "StartDialog");
+const FinalizeDialog = lazyNamed(director, "FinalizeDialog");
+const ResultDialog = lazyNamed(director, "ResultDialog");
+const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
+const teams = () => import("./teams.tsx");
+const TeamJoinForm = lazyNamed(teams, "TeamJoinForm");
+const TeamsList = lazyNamed(teams, "TeamsList");
+const floorParts = () => import("./floor.tsx");
+const FloorCard = lazyNamed(floorParts, "FloorCard");
+const LeaveDialog = lazyNamed(floorParts, "LeaveDialog");
+const PlayerFloor = lazyNamed(floorParts, "PlayerFloor");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
@@ -134,6 +145,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const team = tournament.teams.find((x) => x.members.some((m) => m.id === user?.id));
   const you = entered && user ? (team?.id ?? user.id) : null;
   const standing = you ? playerStanding(tournament.status, matches, you) : null;
+  const payout = payoutStructures[tournament.payoutStructure];
   return {
     // Issue 19: who is in and the reserve list for the director; the player's own check-in and place in the queue.
     floor: ownFloor
@@ -166,6 +178,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     advancePerGroup: tournament.advancePerGroup,
     // The format's last match is decided: the final, the grand final (its reset when there is one), a league's last.
     finalPlayed: isDecided(matches),
+    payoutText: `${payout.label} (${payout.description})`,
     /** The viewer's entry (their team's in a team event), whose matches are picked out. */
     you,
     yourStanding: standing ? standingText(standing) : null,
@@ -555,7 +568,11 @@ function Bracket() {
         <BracketView
           matches={matches}
           you={you}
-          renderControls={controls ? (match) => matchControls({ match, matches, tables, slug: t.slug }) : undefined}
+          renderControls={
+            controls
+              ? (match) => <MatchControls match={match} matches={matches} tables={tables} slug={t.slug} />
+              : undefined
+          }
         />
       )}
     </div>
@@ -576,7 +593,9 @@ function GroupsAndKnockout({
 }) {
   const { tournament: t, matches, tables } = useLoaderData<typeof loader>();
   const renderControls = controls
-    ? (match: (typeof matches)[number]) => matchControls({ match, matches, tables, slug: t.slug })
+    ? (match: (typeof matches)[number]) => (
+        <MatchControls match={match} matches={matches} tables={tables} slug={t.slug} />
+      )
     : undefined;
   const knockout = matches.filter((m) => m.bracket === "knockout");
   return (
@@ -624,7 +643,7 @@ function GroupsAndKnockout({
 }
 
 function Details() {
-  const { tournament: t, viewer } = useLoaderData<typeof loader>();
+  const { tournament: t, viewer, payoutText } = useLoaderData<typeof loader>();
   const typeLabel = tournamentTypeOptions.find((o) => o.value === t.tournamentType)?.label ?? t.tournamentType;
   const matchLabel = matchTypeOptions.find((o) => o.value === t.matchType)?.label ?? t.matchType;
   return (
@@ -639,10 +658,7 @@ function Details() {
           <Item label="Tournament type" value={typeLabel} />
           <Item label="Match type" value={matchLabel} />
           {t.raceTo ? <Item label="Race to" value={String(t.raceTo)} /> : null}
-          <Item
-            label="Prizes"
-            value={`${payoutStructures[t.payoutStructure].label} (${payoutStructures[t.payoutStructure].description})`}
-          />
+          <Item label="Prizes" value={payoutText} />
           {t.registrationDeadline !== null ? (
             <div>
               <dt className="text-slate-500 dark:text-slate-400">Registration deadline</dt>

@@ -5,7 +5,7 @@
 import { Form } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
 import { inputClass } from "~/components/styles.ts";
-import { formatGBP } from "~/domain/money.ts";
+import { formatGBP } from "~/domain/pence.ts";
 
 type Team = { id: string; name: string; captainId: string; members: { id: string; name: string }[] };
 

@@ -1,6 +1,6 @@
 // One payments interface, two implementations sharing every server path:
 // Stripe, and a simulated provider for local runs and tests (DESIGN §4).
-import type { Pence } from "~/domain/money.ts";
+import type { Pence } from "~/domain/pence.ts";
 
 type IntentStatus =
   | "requires_payment_method"
