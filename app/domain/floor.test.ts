@@ -134,9 +134,7 @@ test("at the start every free table in rotation gets a match at once, in the que
 
 test("a busy table gets nothing; with no free table nothing is called", () => {
   const queue = readyQueue([match({ id: "x" })], START);
-  expect(planCalls({ queue, tables: [table("t1", { busy: { calledAt: START } })], lastTable: new Map() })).toEqual(
-    [],
-  );
+  expect(planCalls({ queue, tables: [table("t1", { busy: { calledAt: START } })], lastTable: new Map() })).toEqual([]);
   expect(planCalls({ queue, tables: [], lastTable: new Map() })).toEqual([]);
   expect(planCalls({ queue: [], tables: [table("t1")], lastTable: new Map() })).toEqual([]);
 });
@@ -162,7 +160,11 @@ test("a pinned match takes its table before an older match, and waits for it rat
 test("two matches pinned to one table: the longer wait takes it, the other waits", () => {
   const a = match({ id: "a", pinnedTableId: "tv" });
   const b = match({ id: "b", pinnedTableId: "tv", round: 2 });
-  const calls = planCalls({ queue: readyQueue([b, a], START), tables: [table("tv"), table("t1")], lastTable: new Map() });
+  const calls = planCalls({
+    queue: readyQueue([b, a], START),
+    tables: [table("tv"), table("t1")],
+    lastTable: new Map(),
+  });
   expect(calls).toEqual([{ matchId: "a", tableId: "tv" }]);
 });
 
@@ -170,12 +172,17 @@ test("a player is not sent back to the table they just left when another is free
   const m = match({ id: "next", player1Id: "p", player2Id: "q" });
   const queue = readyQueue([m], START);
   const tables = [table("t1"), table("t2"), table("t3")];
-  expect(planCalls({ queue, tables, lastTable: new Map([["p", "t1"]]) })).toEqual([
-    { matchId: "next", tableId: "t2" },
-  ]);
-  expect(planCalls({ queue, tables, lastTable: new Map([["p", "t1"], ["q", "t2"]]) })).toEqual([
-    { matchId: "next", tableId: "t3" },
-  ]);
+  expect(planCalls({ queue, tables, lastTable: new Map([["p", "t1"]]) })).toEqual([{ matchId: "next", tableId: "t2" }]);
+  expect(
+    planCalls({
+      queue,
+      tables,
+      lastTable: new Map([
+        ["p", "t1"],
+        ["q", "t2"],
+      ]),
+    }),
+  ).toEqual([{ matchId: "next", tableId: "t3" }]);
   // The only free table is the one they left: they go back to it rather than wait.
   expect(planCalls({ queue, tables: [table("t1")], lastTable: new Map([["p", "t1"]]) })).toEqual([
     { matchId: "next", tableId: "t1" },
@@ -185,9 +192,11 @@ test("a player is not sent back to the table they just left when another is free
 test("nobody is called to two tables at once (a league's first evening)", () => {
   // Round robin of 4: six matches, all ready at the start, each player in three.
   let id = 0;
-  const league = generateFormat("round_robin", ["A", "B", "C", "D"], () => `g${++id}`, START, {}).map((m) =>
-    match({ ...m, tableId: null, calledAt: null, pinnedTableId: null }),
-  );
+  const league = generateFormat("round_robin", ["A", "B", "C", "D"], () => `g${++id}`, START, {
+    grandFinal: "reset",
+    groupSize: 4,
+    advancePerGroup: 2,
+  }).map((m) => match({ ...m, tableId: null, calledAt: null, pinnedTableId: null }));
   const queue = readyQueue(league, START);
   expect(queue).toHaveLength(6);
   const calls = planCalls({ queue, tables: ["t1", "t2", "t3", "t4"].map((t) => table(t)), lastTable: new Map() });
@@ -270,7 +279,11 @@ test("on thousands of random floors a plan never breaks the rules and leaves no 
         !calledPeople.has(m.player1Id) &&
         !calledPeople.has(m.player2Id),
     );
-    if (idle.length > 0) expect(couldGo.map((q) => q.match.id), context).toEqual([]);
+    if (idle.length > 0)
+      expect(
+        couldGo.map((q) => q.match.id),
+        context,
+      ).toEqual([]);
     // A pinned match whose table is free and whose players are free was called.
     for (const { match: m } of queue) {
       const t = m.pinnedTableId === null ? undefined : tableById.get(m.pinnedTableId);
@@ -284,16 +297,17 @@ test("on thousands of random floors a plan never breaks the rules and leaves no 
       const m = byId.get(c.matchId);
       if (!m || m.pinnedTableId) continue;
       const left = new Set([lastTable.get(m.player1Id ?? ""), lastTable.get(m.player2Id ?? "")]);
-      if (left.has(c.tableId)) expect(idle.filter((t) => !left.has(t.id)), context).toEqual([]);
+      if (left.has(c.tableId))
+        expect(
+          idle.filter((t) => !left.has(t.id)),
+          context,
+        ).toEqual([]);
     }
   }
 });
 
 test("estimates: a free table is now, a busy one when its match should end, an overdue one now", () => {
-  const queue = readyQueue(
-    [match({ id: "a" }), match({ id: "b" }), match({ id: "c" }), match({ id: "d" })],
-    START,
-  );
+  const queue = readyQueue([match({ id: "a" }), match({ id: "b" }), match({ id: "c" }), match({ id: "d" })], START);
   const now = START + 30 * MIN;
   const tables = [
     table("free"),

@@ -388,6 +388,8 @@ function matchViews(where: SQL) {
         isBye: m.isBye,
         tableId: m.tableId,
         tableName,
+        calledAt: m.tableId === null ? null : m.tableAssignedAt,
+        pinnedTableId: m.pinnedTableId,
         nextMatchId: m.nextMatchId,
         loserMatchId: m.loserMatchId,
       } satisfies MatchView,
@@ -678,7 +680,7 @@ export async function assignTable(
         build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
       ]),
     );
-    return { tournamentId: row.tournamentId };
+    return { tournamentId: row.tournamentId, called: null };
   }
   await db.write(
     write(
@@ -694,7 +696,10 @@ export async function assignTable(
       },
     ),
   );
-  return { tournamentId: row.tournamentId };
+  return {
+    tournamentId: row.tournamentId,
+    called: { tournamentId: row.tournamentId, matchId, tableId, calledAt: now },
+  };
 }
 
 /** The prizes paid at finalize, with the players' names (none before). */

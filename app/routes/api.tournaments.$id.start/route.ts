@@ -1,4 +1,5 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
+import { fillFreeTables } from "~/services/floor.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 
@@ -9,6 +10,8 @@ const api = endpoint({
       tournament: { id: params.id },
     });
     announceChange(app, { organiserId: caller.id, tournamentId, what: "start" });
+    // At the start every free table in rotation gets a match at once (when the floor assigns automatically).
+    await fillFreeTables(caller, app, { organiserId: caller.id });
     return Response.json({ message: "Tournament started", ...result });
   }),
 });

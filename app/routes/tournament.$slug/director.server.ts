@@ -9,6 +9,7 @@ import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
 import { announceChange, type LiveChange } from "~/services/live.server.ts";
+import { afterTableChange, fillFreeTables, pinMatch, saveFloorSettings, setRotation } from "~/services/floor.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
@@ -59,6 +60,9 @@ const failures: Record<DirectorAction["intent"], string> = {
   "correct-result": "Failed to update match",
   "assign-table": "Failed to assign table",
   seeds: "Failed to save the order",
+  "floor-settings": "Could not save the settings",
+  "pin-table": "Could not pin the match",
+  "table-rotation": "Could not change the table",
 };
 
 export async function directorAction(
@@ -95,12 +99,16 @@ export async function directorAction(
     // trip), then writes in one batch that asserts the session.
     const organiserId = claim.id;
     // Pages and tablets hear of a change once it is written.
+    const app = context.get(appContext);
     const announce = (what: LiveChange["what"], tournamentId: string) =>
-      announceChange(context.get(appContext), { organiserId, tournamentId, what });
+      announceChange(app, { organiserId, tournamentId, what });
+    // A start or a result may free tables and make matches ready: the floor fills them when it assigns itself.
+    const fill = () => fillFreeTables(claim, app, { organiserId });
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament });
         announce("start", started.tournamentId);
+        await fill();
         return toast({
           type: "success",
           title: "Tournament started",
@@ -110,6 +118,7 @@ export async function directorAction(
       case "record-result": {
         const saved = await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
         if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
+        await fill();
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
       }
       case "correct-result": {
@@ -125,14 +134,38 @@ export async function directorAction(
           return resultReply(form, 200, { message: null, confirm: { moves: saved.moves, key: saved.key } });
         }
         announce("result", saved.tournamentId);
+        await fill();
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
       }
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
-        announce("table", assigned.tournamentId);
+        await afterTableChange(claim, app, organiserId, { ...assigned, matchId: action.matchId });
         return toast(
           { type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" },
           atMatch(action.matchId),
+        );
+      }
+      case "floor-settings": {
+        const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
+        if (saved.autoAssign && saved.status === "in_progress") await fill();
+        return toast({
+          type: "success",
+          title: "Settings saved",
+          description: saved.autoAssign ? "Tables are assigned automatically." : "You assign the tables.",
+        });
+      }
+      case "pin-table": {
+        const pinned = await pinMatch(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
+        announce("table", pinned.tournamentId);
+        await fill();
+        return toast({ type: "success", title: action.tableId ? "Match pinned" : "Match unpinned" }, back);
+      }
+      case "table-rotation": {
+        await setRotation(claim, { organiserId, tableId: action.tableId, inRotation: action.inRotation });
+        if (action.inRotation) await fill();
+        return toast(
+          { type: "success", title: action.inRotation ? "Table back in rotation" : "Table out of rotation" },
+          back,
         );
       }
       case "seeds":
