@@ -390,6 +390,29 @@ test("two results freeing tables at once never put one match on two tables or tw
   }
 });
 
+test("a player's dashboard says where and when their next match is", async () => {
+  const { t, tableIds, entrants } = await evening({ players: 8, tables: 1 });
+  const ms = await matchesOf(t);
+  const called = byPosition(ms, "winners", 1, 1);
+  const waiting = byPosition(ms, "winners", 1, 3);
+  const names = new Map<string, string>();
+  for (const m of (await f.matchesOf<Match & MatchView>(t)).filter((x) => x.round === 1)) {
+    names.set(m.player1Id as string, m.player1?.name ?? "");
+    names.set(m.player2Id as string, m.player2?.name ?? "");
+  }
+  const dashboardOf = async (playerId: string | null) => {
+    const who = entrants.find((e) => e.id === playerId);
+    if (!who) throw new Error("no such entrant");
+    return (await who.client.get("/player/dashboard")).text();
+  };
+  expect(tableIds).toHaveLength(1);
+  const atTable = await dashboardOf(called.player1Id);
+  expect(atTable).toContain(`Next: Table 1 vs ${names.get(called.player2Id as string)} — now`);
+  // QF3 waits for QF1 and QF2 on the one table: about 40 minutes at 20 a match.
+  const queued = await dashboardOf(waiting.player2Id);
+  expect(queued).toMatch(new RegExp(`Next: vs ${names.get(waiting.player1Id as string)} — in about (39|40) min`));
+});
+
 test("the queue: 404 for no such tournament, empty before the start, null estimates with no table", async () => {
   expect((await app.client().get("/api/tournaments/missing/queue")).status).toBe(404);
   const td = await f.organiser();
@@ -428,7 +451,7 @@ test("no-show: after the no-show minutes the director's page offers a walkover f
   const page = async () => (await td.client.get(`/tournament/${t.slug}?tab=bracket`)).text();
   let html = await page();
   expect(html).toContain("data-called-at");
-  expect(html).not.toContain("Walkover: ");
+  expect(html).not.toContain("Walkover to ");
   // Six minutes pass.
   await f.sql().execute({
     sql: "update matches set table_assigned_at = table_assigned_at - 360000 where id = ?",
@@ -436,7 +459,7 @@ test("no-show: after the no-show minutes the director's page offers a walkover f
   });
   html = await page();
   const names = ms.filter((m) => m.id === called.id).flatMap((m) => [m.player1Id, m.player2Id]);
-  expect(html).toContain("Walkover: ");
+  expect(html).toContain("Walkover to ");
   // One tap: the result form with the walkover for the player who is there.
   const tapped = await td.client.postForm(`/tournament/${t.slug}`, {
     intent: "record-result",

@@ -8,6 +8,7 @@ import {
   FloorSettingsFormSchema,
   FloorSettingsSchema,
   lastTables,
+  nextMatchText,
   noShowAt,
   planCalls,
   readyQueue,
@@ -380,4 +381,14 @@ test("settings: each field checked, at least one sent; the form's text read the 
     noShowMinutes: 12,
   });
   expect(FloorSettingsFormSchema.safeParse({ autoAssign: "false", noShowMinutes: "ten" }).success).toBe(false);
+});
+
+test("the player's next match reads \"Table 3 vs Sam — now\" once called, else the queue's estimate", () => {
+  const base = { opponent: "Sam", now: START };
+  expect(nextMatchText({ ...base, table: "Table 3", estimatedStart: null })).toBe("Next: Table 3 vs Sam — now");
+  expect(nextMatchText({ ...base, table: null, estimatedStart: START + 12 * MIN })).toBe(
+    "Next: vs Sam — in about 12 min",
+  );
+  expect(nextMatchText({ ...base, table: null, estimatedStart: START })).toBe("Next: vs Sam — any minute now");
+  expect(nextMatchText({ ...base, table: null, estimatedStart: null })).toBeNull();
 });

@@ -200,6 +200,28 @@ export function startsInText(start: number, now: number): string {
   return `in about ${hours} h${rest === 0 ? "" : ` ${rest} min`}`;
 }
 
+/**
+ * The player's next match in one line (their dashboard): "Next: Table 3 vs Sam — now" once called, "Next: vs Sam —
+ * in about 12 min" while it waits in the queue; null when there is no estimate to give.
+ */
+export function nextMatchText({
+  table,
+  opponent,
+  estimatedStart,
+  now,
+}: {
+  /** The table it was called to, or null while it waits. */
+  table: string | null;
+  opponent: string;
+  estimatedStart: number | null;
+  now: number;
+}): string | null {
+  if (table !== null) return `Next: ${table} vs ${opponent} — now`;
+  if (estimatedStart === null) return null;
+  const when = startsInText(estimatedStart, now);
+  return `Next: vs ${opponent} — ${when === "now" ? "any minute now" : when}`;
+}
+
 /** When a called match's no-show time is up (ms). */
 export const noShowAt = (calledAt: number, noShowMinutes: number) => calledAt + noShowMinutes * 60_000;
 

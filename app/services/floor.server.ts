@@ -11,6 +11,7 @@ import {
   averageMatchMs,
   estimateStarts,
   lastTables,
+  noShowAt,
   planCalls,
   readyQueue,
   type Call,
@@ -436,6 +437,89 @@ export function queueJson(floor: FloorState, views: readonly MatchView[], now: n
         pinnedTableId: m.pinnedTableId,
         pinnedTableName: m.pinnedTableId === null ? null : (tableNames.get(m.pinnedTableId) ?? null),
         estimatedStart: iso(estimatedStart),
+      };
+    }),
+  };
+}
+
+/** What the director's floor panel shows: settings, the queue, and every table with its match and clock. */
+export type FloorPanel = {
+  status: TournamentStatus;
+  autoAssign: boolean;
+  noShowMinutes: number;
+  averageMinutes: number;
+  now: number;
+  queue: {
+    matchId: string;
+    title: string;
+    players: string;
+    pinnedTableId: string | null;
+    pinnedTableName: string | null;
+    estimatedStart: number | null;
+  }[];
+  tables: {
+    id: string;
+    name: string;
+    inRotation: boolean;
+    /** In use by a match of another of the director's tournaments. */
+    busyElsewhere: boolean;
+    playing: {
+      matchId: string;
+      title: string;
+      player1: { id: string; name: string };
+      player2: { id: string; name: string };
+      calledAt: number;
+      noShowAt: number;
+    } | null;
+  }[];
+};
+
+const matchTitle = (m: Pick<MatchView, "label" | "matchNumber">) => `${m.label} · Match ${m.matchNumber}`;
+const nameOf = (side: { name: string } | null) => side?.name ?? "To be decided";
+
+export function floorPanel(floor: FloorState, views: readonly MatchView[], now: number): FloorPanel {
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
+  const playingOn = new Map(views.filter((v) => v.status === "in_progress" && v.tableId).map((v) => [v.tableId, v]));
+  return {
+    status: floor.tournament.status,
+    autoAssign: floor.tournament.autoAssign,
+    noShowMinutes: floor.tournament.noShowMinutes,
+    averageMinutes: Math.round(floor.averageMs / 60_000),
+    now,
+    queue: queueOf(floor, now).flatMap(({ match, estimatedStart }) => {
+      const view = byId.get(match.id);
+      if (!view) return [];
+      return [
+        {
+          matchId: match.id,
+          title: matchTitle(view),
+          players: `${nameOf(view.player1)} vs ${nameOf(view.player2)}`,
+          pinnedTableId: match.pinnedTableId,
+          pinnedTableName: match.pinnedTableId === null ? null : (tableNames.get(match.pinnedTableId) ?? null),
+          estimatedStart,
+        },
+      ];
+    }),
+    tables: floor.tables.map((t) => {
+      const view = playingOn.get(t.id);
+      const calledAt = view?.calledAt ?? null;
+      return {
+        id: t.id,
+        name: t.name,
+        inRotation: t.inRotation,
+        busyElsewhere: t.busy !== null && !view,
+        playing:
+          view && calledAt !== null && view.player1Id && view.player2Id
+            ? {
+                matchId: view.id,
+                title: matchTitle(view),
+                player1: { id: view.player1Id, name: nameOf(view.player1) },
+                player2: { id: view.player2Id, name: nameOf(view.player2) },
+                calledAt,
+                noShowAt: noShowAt(calledAt, floor.tournament.noShowMinutes),
+              }
+            : null,
       };
     }),
   };
