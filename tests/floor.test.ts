@@ -413,6 +413,30 @@ test("a player's dashboard says where and when their next match is", async () =>
   expect(queued).toMatch(new RegExp(`Next: vs ${names.get(waiting.player1Id as string)} — in about (39|40) min`));
 });
 
+test("the tablet shows when its match was called; current-match gives calledAt", async () => {
+  const { td, t } = await evening({ players: 4, tables: 1 });
+  const tables = (await (await td.client.get("/api/tables")).json()) as { accessCode: string }[];
+  const code = tables[0]?.accessCode as string;
+  const current = (await (await app.client().get(`/api/tables/by-code/${code}/current-match`)).json()) as {
+    calledAt: string;
+    status: string;
+  };
+  expect(current.status).toBe("in_progress");
+  const called = byPosition(await matchesOf(t), "winners", 1, 1).calledAt;
+  expect(current.calledAt).toBe(called);
+  const html = await (await app.client().get(`/scoreboard/${code}`)).text();
+  const time = new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Europe/London",
+  }).format(Date.parse(called ?? ""));
+  expect(html).toContain(`Called at ${time}`);
+  expect(html).toContain(`data-called-at="${Date.parse(called ?? "")}"`);
+  // Not yet time for a walkover: the notice is there but hidden.
+  expect(html).toMatch(/<p hidden="" data-no-show=""/);
+});
+
 test("the queue: 404 for no such tournament, empty before the start, null estimates with no table", async () => {
   expect((await app.client().get("/api/tournaments/missing/queue")).status).toBe(404);
   const td = await f.organiser();
