@@ -184,7 +184,7 @@ test("the switch's last choice is the default for the director's next tournament
   expect((await queueOf(await f.createTournament(td))).autoAssign).toBe(false);
 });
 
-test("at the start every free table in rotation gets a match at once; the queue says who is next and when", async () => {
+test("at the start every free table in rotation gets a match; the queue says who is next and when", async () => {
   const { td, t, tableIds } = await evening({ players: 8, tables: 3, outOfRotation: [2] });
   const ms = await matchesOf(t);
   const playing = ms.filter((m) => m.status === "in_progress");
@@ -467,7 +467,7 @@ test("estimates use the venue's average match length so far", async () => {
   expect(minutes).toEqual([30, 60]);
 });
 
-test("no-show: after the no-show minutes the director's page offers a walkover for the player who is there", async () => {
+test("no-show: after the no-show minutes the director gets a walkover for the player who is there", async () => {
   const { td, t } = await evening({ players: 4, tables: 1 });
   await settings(td, t, { noShowMinutes: 5 });
   let ms = await matchesOf(t);

@@ -16,6 +16,7 @@ import { userTypes } from "../domain/accounts.ts";
 import { bracketSides, matchStatuses } from "../domain/bracket.ts";
 import { grandFinals } from "../domain/double-elimination.ts";
 import { outcomes } from "../domain/outcomes.ts";
+import { DEFAULT_NO_SHOW_MINUTES } from "../domain/floor.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
 import { paymentStatuses } from "../domain/payments.ts";
 import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
@@ -121,7 +122,7 @@ export const tournaments = sqliteTable(
     startedAt: integer("started_at", { mode: "number" }),
     // The floor (issue 19): whether a freed table takes the next ready match, and the minutes before a walkover.
     autoAssign: flag("auto_assign").notNull().default(false),
-    noShowMinutes: integer("no_show_minutes").notNull().default(10),
+    noShowMinutes: integer("no_show_minutes").notNull().default(DEFAULT_NO_SHOW_MINUTES),
     /** Set when payouts are confirmed (finalize); archive leaves it null. */
     finishedAt: integer("finished_at", { mode: "number" }),
     /** The finalize that finished the tournament: its writes are guarded on it. */

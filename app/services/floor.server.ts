@@ -36,7 +36,7 @@ type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil">;
  * automatic assignment both come here. Pages and tablets hear of it now; this
  * is also where players are to be told (issue 19 point 2).
  */
-export function matchesCalled(app: Announcer, organiserId: string, called: readonly CalledMatch[]): void {
+function matchesCalled(app: Announcer, organiserId: string, called: readonly CalledMatch[]): void {
   for (const tournamentId of new Set(called.map((c) => c.tournamentId))) {
     announceChange(app, { organiserId, tournamentId, what: "table" });
   }
@@ -211,7 +211,7 @@ const ROUNDS = 3;
  * progress with automatic assignment on (the oldest first): read, plan, one
  * guarded batch. `holdBack` is a match the director just took off its table.
  */
-export async function assignFreeTables(
+async function assignFreeTables(
   db: Sender,
   { organiserId, holdBack = null, now = Date.now() }: { organiserId: string; holdBack?: string | null; now?: number },
 ): Promise<CalledMatch[]> {
@@ -396,14 +396,20 @@ export async function setRotation(
   return { inRotation };
 }
 
-/** After the director put a match on a table (called now) or took it off one (the table refills without it). */
+/**
+ * After the director put a match on a table by hand (it is called now) or took it off one (the table refills
+ * without it, when the floor assigns automatically).
+ */
 export async function afterTableChange(
   db: Sender,
   app: Announcer,
   organiserId: string,
   { tournamentId, matchId, called }: { tournamentId: string; matchId: string; called: CalledMatch | null },
 ): Promise<void> {
-  if (called) return matchesCalled(app, organiserId, [called]);
+  if (called) {
+    matchesCalled(app, organiserId, [called]);
+    return;
+  }
   announceChange(app, { organiserId, tournamentId, what: "table" });
   await fillFreeTables(db, app, { organiserId, holdBack: matchId });
 }

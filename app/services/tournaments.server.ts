@@ -78,7 +78,8 @@ export async function createTournament(
         slug: makeSlug(input.name, randomSlugPart()),
         status: "open",
         // "Assign tables automatically" starts as the director last chose it (issue 19).
-        autoAssign: sql`(select ${organisers.autoAssignDefault} from ${organisers} where ${organisers.id} = ${organiserId})`,
+        autoAssign: sql`(select ${organisers.autoAssignDefault} from ${organisers}
+          where ${organisers.id} = ${organiserId})`,
       })
       .onConflictDoNothing({ target: tournaments.slug })
       .returning();

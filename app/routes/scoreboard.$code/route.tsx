@@ -148,7 +148,7 @@ function CalledClock({ match, now }: { match: ApiMatch | null; now: number }) {
   );
 }
 
-/** What the clock reads from the live board: when the match on the table was called, and when its no-show time is up. */
+/** What the clock reads from the live board: when the match was called, and when its no-show time is up. */
 function CalledData({ match }: { match: ApiMatch }) {
   if (match.status !== "in_progress" || match.calledAt === null) return null;
   return (
