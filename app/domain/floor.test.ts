@@ -5,8 +5,6 @@ import {
   clockText,
   DEFAULT_MATCH_MS,
   estimateStarts,
-  FloorSettingsFormSchema,
-  FloorSettingsSchema,
   lastTables,
   nextMatchText,
   noShowAt,
@@ -16,6 +14,7 @@ import {
   type FloorMatch,
   type FloorTable,
 } from "./floor.ts";
+import { FloorSettingsFormSchema, FloorSettingsSchema } from "./floor-schema.ts";
 
 const START = 1_000_000;
 const MIN = 60_000;

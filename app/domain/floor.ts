@@ -1,7 +1,6 @@
 // The floor (issue 19): which ready match goes to which free table, when each
 // one in the queue should start, and when a called match's no-show time is up.
 // Pure: the floor service reads the rows, asks here, and writes what it says.
-import { z } from "zod";
 import type { BracketMatch, BracketSide } from "./bracket.ts";
 
 /** What the queue needs of a match. `calledAt` is when it was given its table. */
@@ -230,42 +229,3 @@ export function clockText(elapsedMs: number): string {
   const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
-
-const noShowMessage = `No-show minutes must be a whole number from ${NO_SHOW_MINUTES.min} to ${NO_SHOW_MINUTES.max}`;
-const noShowMinutes = z
-  .number({ error: noShowMessage })
-  .int(noShowMessage)
-  .min(NO_SHOW_MINUTES.min, noShowMessage)
-  .max(NO_SHOW_MINUTES.max, noShowMessage);
-
-/** PATCH /api/tournaments/{id}/settings: what the director may change on the floor; at least one field. */
-export const FloorSettingsSchema = z
-  .object({
-    autoAssign: z.boolean({ error: "autoAssign must be true or false" }).optional(),
-    noShowMinutes: noShowMinutes.optional(),
-  })
-  .refine((s) => s.autoAssign !== undefined || s.noShowMinutes !== undefined, {
-    message: "Send autoAssign or noShowMinutes",
-  });
-export type FloorSettings = z.infer<typeof FloorSettingsSchema>;
-
-/** The same settings from the director's form (a checkbox and a number field, as text). */
-export const FloorSettingsFormSchema = z.object({
-  autoAssign: z
-    .union([z.literal("true"), z.literal("false")], { error: "autoAssign must be true or false" })
-    .transform((v) => v === "true"),
-  noShowMinutes: z.preprocess(
-    (v) => (typeof v === "string" && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v),
-    noShowMinutes,
-  ),
-});
-
-/** PATCH /api/matches/{id}/pin and PATCH /api/tables/{id}/rotation. */
-export const PinSchema = z.object({
-  tableId: z
-    .union([z.string().trim().max(64), z.null()], { error: "tableId must be a table id or null" })
-    .transform((v) => (v ? v : null)),
-});
-export const RotationSchema = z.object({
-  inRotation: z.boolean({ error: "inRotation must be true or false" }),
-});

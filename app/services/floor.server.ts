@@ -16,10 +16,10 @@ import {
   readyQueue,
   type Call,
   type FloorMatch,
-  type FloorSettings,
   type FloorTable,
   type QueueEntry,
 } from "~/domain/floor.ts";
+import type { FloorSettings } from "~/domain/floor-schema.ts";
 import { matchInPlay, ownTournament, type MatchView } from "~/domain/play.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import type { AppContext } from "~/context.server.ts";

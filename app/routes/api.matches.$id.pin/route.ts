@@ -1,4 +1,4 @@
-import { PinSchema } from "~/domain/floor.ts";
+import { PinSchema } from "~/domain/floor-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { fillFreeTables, pinMatch } from "~/services/floor.server.ts";
 import { announceChange } from "~/services/live.server.ts";

@@ -1,4 +1,4 @@
-import { RotationSchema } from "~/domain/floor.ts";
+import { RotationSchema } from "~/domain/floor-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { fillFreeTables, setRotation } from "~/services/floor.server.ts";
 

@@ -1,4 +1,4 @@
-import { FloorSettingsSchema } from "~/domain/floor.ts";
+import { FloorSettingsSchema } from "~/domain/floor-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { fillFreeTables, saveFloorSettings } from "~/services/floor.server.ts";
 import { jsonError } from "~/services/http.server.ts";
