@@ -437,6 +437,22 @@ test("the tablet shows when its match was called; current-match gives calledAt",
   expect(html).toMatch(/<p hidden="" data-no-show=""/);
 });
 
+test("round trips (decision 006): a result with the switch on reads the floor in its own batch; a call is one more", async () => {
+  const { td, t } = await evening({ players: 8, tables: 1 });
+  const ms = await matchesOf(t);
+  const pipelines = async (run: () => Promise<unknown>) => {
+    app.stack.db.resetStats();
+    await run();
+    return app.stack.db.stats().pipelines;
+  };
+  // QF1's result frees Table 1 and QF2 is called to it: read, write (with the floor), the call.
+  expect(await pipelines(() => result(td, byPosition(ms, "winners", 1, 1)))).toBe(3);
+  expect(byPosition(await matchesOf(t), "winners", 1, 2).status).toBe("in_progress");
+  // Switched off, a result is the usual two.
+  await settings(td, t, { autoAssign: false });
+  expect(await pipelines(() => result(td, byPosition(ms, "winners", 1, 2)))).toBe(2);
+});
+
 test("the queue: 404 for no such tournament, empty before the start, null estimates with no table", async () => {
   expect((await app.client().get("/api/tournaments/missing/queue")).status).toBe(404);
   const td = await f.organiser();

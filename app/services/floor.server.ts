@@ -24,6 +24,7 @@ import { matchInPlay, ownTournament, type MatchView } from "~/domain/play.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import type { AppContext } from "~/context.server.ts";
 import { announceChange } from "./live.server.ts";
+import { matchWithTournament } from "./play.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
 /** A match given a table: by the director or by the floor. */
@@ -158,6 +159,32 @@ function floorsQuery(where: SQL): Read<Map<string, FloorState>> {
   );
 }
 
+/** The floors the switch is on for: the director's tournaments in progress that assign tables automatically. */
+const autoFloorsQuery = (organiserId: string) =>
+  floorsQuery(
+    and(
+      eq(tournaments.organiserId, organiserId),
+      eq(tournaments.status, "in_progress"),
+      eq(tournaments.autoAssign, true),
+    ) as SQL,
+  );
+
+/**
+ * What the floor needs after a write: the floors as the write left them, read at the end of its own batch (no
+ * round trip of their own); "read" when they must be read afresh; null when there is nothing to fill.
+ */
+export type FloorsAfter = Map<string, FloorState> | "read" | null;
+
+/** The statements to put at the end of a write's batch, and the floors from its answers (`wanted`: the switch on). */
+export function floorsAfter(organiserId: string, wanted: boolean) {
+  const read = wanted ? autoFloorsQuery(organiserId) : null;
+  return {
+    items: read?.items ?? [],
+    result: (raw: readonly unknown[]): FloorsAfter =>
+      read ? read.result(raw.slice(raw.length - read.items.length)) : null,
+  };
+}
+
 /** One tournament's floor, by id or slug (null when there is no such tournament). */
 export function floorQuery(ref: TournamentRef): Read<FloorState | null> {
   return mapRead(floorsQuery(inTournament(tournaments.id, ref)), (floors) => [...floors.values()][0] ?? null);
@@ -213,16 +240,16 @@ const ROUNDS = 3;
  */
 async function assignFreeTables(
   db: Sender,
-  { organiserId, holdBack = null, now = Date.now() }: { organiserId: string; holdBack?: string | null; now?: number },
+  {
+    organiserId,
+    floors: given,
+    holdBack = null,
+    now = Date.now(),
+  }: { organiserId: string; floors: Map<string, FloorState> | "read"; holdBack?: string | null; now?: number },
 ): Promise<CalledMatch[]> {
   const called: CalledMatch[] = [];
-  const where = and(
-    eq(tournaments.organiserId, organiserId),
-    eq(tournaments.status, "in_progress"),
-    eq(tournaments.autoAssign, true),
-  ) as SQL;
   for (let round = 0; round < ROUNDS; round++) {
-    const floors = await db.send(floorsQuery(where));
+    const floors = round === 0 && given !== "read" ? given : await db.send(autoFloorsQuery(organiserId));
     const planned: { tournamentId: string; match: FloorMatch; call: Call }[] = [];
     // Tournaments share the director's tables: what one takes is busy for the next.
     const taken = new Set<string>();
@@ -266,10 +293,11 @@ async function assignFreeTables(
 export async function fillFreeTables(
   db: Sender,
   app: Announcer,
-  options: { organiserId: string; holdBack?: string | null; now?: number },
+  { floors, ...options }: { organiserId: string; floors: FloorsAfter; holdBack?: string | null; now?: number },
 ): Promise<CalledMatch[]> {
+  if (floors === null) return [];
   try {
-    const called = await assignFreeTables(db, options);
+    const called = await assignFreeTables(db, { ...options, floors });
     matchesCalled(app, options.organiserId, called);
     return called;
   } catch (error) {
@@ -303,6 +331,8 @@ export async function saveFloorSettings(
     ...(settings.autoAssign === undefined ? {} : { autoAssign: settings.autoAssign }),
     ...(settings.noShowMinutes === undefined ? {} : { noShowMinutes: settings.noShowMinutes }),
   };
+  // Turned on: the free tables fill from the floor as this batch leaves it.
+  const floor = floorsAfter(organiserId, settings.autoAssign === true && t.status === "in_progress");
   const saved = await db.write(
     write(
       [
@@ -323,11 +353,12 @@ export async function saveFloorSettings(
                 .set({ autoAssignDefault: settings.autoAssign })
                 .where(eq(organisers.id, organiserId)),
             ]),
+        ...floor.items,
       ],
-      ([rows]) => {
-        const row = (rows as { status: TournamentStatus; autoAssign: boolean; noShowMinutes: number }[])[0];
+      (raw) => {
+        const row = (raw[0] as { status: TournamentStatus; autoAssign: boolean; noShowMinutes: number }[])[0];
         if (!row) throw new DomainError(409, "This tournament has finished");
-        return row;
+        return { ...row, floors: floor.result(raw) };
       },
     ),
   );
@@ -341,24 +372,18 @@ export async function pinMatch(
 ) {
   const read = await db.send(
     reads({
-      found: first(
-        build
-          .select({ row: matches, t: tournaments })
-          .from(matches)
-          .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-          .where(eq(matches.id, matchId))
-          .limit(1),
-      ),
+      found: matchWithTournament(matchId),
       table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)),
     }),
   );
-  const { row } = matchInPlay(read.found, organiserId);
+  const { row, t } = matchInPlay(read.found, organiserId);
   if (row.status === "completed") throw new DomainError(409, "This match already has a result");
   if (tableId !== null) {
     if (!read.table) throw new DomainError(404, "Table not found");
     if (read.table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
   }
-  await db.write(
+  const floor = floorsAfter(organiserId, t.autoAssign);
+  const floors = await db.write(
     write(
       [
         build
@@ -366,13 +391,15 @@ export async function pinMatch(
           .set({ pinnedTableId: tableId })
           .where(and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`))
           .returning({ id: matches.id }),
+        ...floor.items,
       ],
-      ([updated]) => {
-        if (!(updated as unknown[])[0]) throw new DomainError(409, "This match already has a result");
+      (raw) => {
+        if (!(raw[0] as unknown[])[0]) throw new DomainError(409, "This match already has a result");
+        return floor.result(raw);
       },
     ),
   );
-  return { tournamentId: row.tournamentId };
+  return { tournamentId: row.tournamentId, floors };
 }
 
 /** Takes one of the director's tables out of rotation or puts it back. */
@@ -385,15 +412,21 @@ export async function setRotation(
   );
   if (!table) throw new DomainError(404, "Table not found");
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tables");
-  await db.write(
-    write([
-      build
-        .update(tables)
-        .set({ inRotation })
-        .where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId))),
-    ]),
+  // Back in rotation: the table fills from the floor as this batch leaves it.
+  const floor = floorsAfter(organiserId, inRotation);
+  const floors = await db.write(
+    write(
+      [
+        build
+          .update(tables)
+          .set({ inRotation })
+          .where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId))),
+        ...floor.items,
+      ],
+      floor.result,
+    ),
   );
-  return { inRotation };
+  return { inRotation, floors };
 }
 
 /**
@@ -404,14 +437,19 @@ export async function afterTableChange(
   db: Sender,
   app: Announcer,
   organiserId: string,
-  { tournamentId, matchId, called }: { tournamentId: string; matchId: string; called: CalledMatch | null },
+  {
+    tournamentId,
+    matchId,
+    called,
+    floors,
+  }: { tournamentId: string; matchId: string; called: CalledMatch | null; floors: FloorsAfter },
 ): Promise<void> {
   if (called) {
     matchesCalled(app, organiserId, [called]);
     return;
   }
   announceChange(app, { organiserId, tournamentId, what: "table" });
-  await fillFreeTables(db, app, { organiserId, holdBack: matchId });
+  await fillFreeTables(db, app, { organiserId, floors, holdBack: matchId });
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -55,6 +55,7 @@ import {
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
+import { floorsAfter, type FloorsAfter } from "./floor.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -298,6 +299,7 @@ export async function startTournament(
   const draw = seedOrderFor(t.seeding, entrants);
   const newId = () => crypto.randomUUID();
   const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
+  const floor = floorsAfter(organiserId, t.autoAssign);
 
   const started = write(
     [
@@ -327,10 +329,12 @@ export async function startTournament(
       ...insertMatches(t.id, bracket, now),
       // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
       ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
+      // With automatic assignment on, the floor as the start leaves it: every free table gets a match at once.
+      ...floor.items,
     ],
-    ([, updated]) => {
-      if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
-      return { matches: bracket.length, players: draw.length, tournamentId: t.id };
+    (raw) => {
+      if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
+      return { matches: bracket.length, players: draw.length, tournamentId: t.id, floors: floor.result(raw) };
     },
     (error) => {
       if (isBatchGuardFailure(error))
@@ -436,7 +440,7 @@ export function playerBracketsQuery(
 }
 
 /** A match and its tournament (one statement). */
-const matchWithTournament = (matchId: string) =>
+export const matchWithTournament = (matchId: string) =>
   first(
     build
       .select({ row: matches, t: tournaments })
@@ -567,7 +571,7 @@ export type SaveResult = {
 };
 
 export type Saved =
-  | { outcome: "recorded" | "corrected"; tournamentId: string }
+  | { outcome: "recorded" | "corrected"; tournamentId: string; floors: FloorsAfter }
   /** Not written: the correction would move these players at tables; confirm with `key`. */
   | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
@@ -621,11 +625,14 @@ export async function saveResult(
       : groups
         ? [knockoutDueQuery(t.id)]
         : [];
-  const answers = await db.write(resultStatements(row, read.bracket, changes, then));
+  // With automatic assignment on, the floor as this result leaves it is read at the end of its own batch.
+  const floor = floorsAfter(organiserId, t.autoAssign);
+  const answers = await db.write(resultStatements(row, read.bracket, changes, [...then, ...floor.items]));
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
   if (due) await drawKnockout(db, t.id, now);
-  return { outcome: correcting ? "corrected" : "recorded", tournamentId: t.id };
+  const floors = due && t.autoAssign ? "read" : floor.result(answers);
+  return { outcome: correcting ? "corrected" : "recorded", tournamentId: t.id, floors };
 }
 
 /** Draws the knockout after the groups when it is due and missing (a second draw at once changes nothing). */
@@ -671,16 +678,22 @@ export async function assignTable(
       table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)),
     }),
   );
-  const { row } = matchInPlay(read.found, organiserId);
+  const { row, t } = matchInPlay(read.found, organiserId);
   checkTableAssignment(row, tableId === null ? "none" : read.table, organiserId);
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   if (tableId === null) {
-    await db.write(
-      write([
-        build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
-      ]),
+    // Taken off: with automatic assignment on, its table refills from the floor as this batch leaves it.
+    const floor = floorsAfter(organiserId, t.autoAssign);
+    const floors = await db.write(
+      write(
+        [
+          build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
+          ...floor.items,
+        ],
+        floor.result,
+      ),
     );
-    return { tournamentId: row.tournamentId, called: null };
+    return { tournamentId: row.tournamentId, called: null, floors };
   }
   await db.write(
     write(
@@ -699,6 +712,7 @@ export async function assignTable(
   return {
     tournamentId: row.tournamentId,
     called: { tournamentId: row.tournamentId, matchId, tableId, calledAt: now },
+    floors: null,
   };
 }
 

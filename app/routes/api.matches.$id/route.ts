@@ -26,7 +26,7 @@ const api = endpoint({
     if (saved.outcome !== "unconfirmed") {
       announceChange(app, { organiserId: caller.id, tournamentId: saved.tournamentId, what: "result" });
       // A result frees its table: the next match goes to it when the floor assigns automatically.
-      await fillFreeTables(caller, app, { organiserId: caller.id });
+      await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
     }
     return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
   }),

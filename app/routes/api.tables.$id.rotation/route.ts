@@ -10,7 +10,7 @@ const api = endpoint({
       tableId: params.id,
       inRotation: body.inRotation,
     });
-    if (saved.inRotation) await fillFreeTables(caller, app, { organiserId: caller.id });
+    await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
     return Response.json({
       message: saved.inRotation ? "Table back in rotation" : "Table out of rotation",
       inRotation: saved.inRotation,

@@ -13,8 +13,7 @@ const api = endpoint({
       settings: body,
     });
     // Turned on mid-evening: the free tables fill at once.
-    if (saved.autoAssign && saved.status === "in_progress")
-      await fillFreeTables(caller, app, { organiserId: caller.id });
+    await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
     return Response.json({
       message: "Settings saved",
       settings: { autoAssign: saved.autoAssign, noShowMinutes: saved.noShowMinutes },

@@ -5,13 +5,13 @@ import { startTournament } from "~/services/play.server.ts";
 
 const api = endpoint({
   POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
-    const { tournamentId, ...result } = await startTournament(caller, {
+    const { tournamentId, floors, ...result } = await startTournament(caller, {
       organiserId: caller.id,
       tournament: { id: params.id },
     });
     announceChange(app, { organiserId: caller.id, tournamentId, what: "start" });
     // At the start every free table in rotation gets a match at once (when the floor assigns automatically).
-    await fillFreeTables(caller, app, { organiserId: caller.id });
+    await fillFreeTables(caller, app, { organiserId: caller.id, floors });
     return Response.json({ message: "Tournament started", ...result });
   }),
 });

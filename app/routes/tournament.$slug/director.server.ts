@@ -9,7 +9,14 @@ import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
 import { announceChange, type LiveChange } from "~/services/live.server.ts";
-import { afterTableChange, fillFreeTables, pinMatch, saveFloorSettings, setRotation } from "~/services/floor.server.ts";
+import {
+  afterTableChange,
+  fillFreeTables,
+  type FloorsAfter,
+  pinMatch,
+  saveFloorSettings,
+  setRotation,
+} from "~/services/floor.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
@@ -103,12 +110,12 @@ export async function directorAction(
     const announce = (what: LiveChange["what"], tournamentId: string) =>
       announceChange(app, { organiserId, tournamentId, what });
     // A start or a result may free tables and make matches ready: the floor fills them when it assigns itself.
-    const fill = () => fillFreeTables(claim, app, { organiserId });
+    const fill = (floors: FloorsAfter) => fillFreeTables(claim, app, { organiserId, floors });
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament });
         announce("start", started.tournamentId);
-        await fill();
+        await fill(started.floors);
         return toast({
           type: "success",
           title: "Tournament started",
@@ -117,8 +124,10 @@ export async function directorAction(
       }
       case "record-result": {
         const saved = await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
-        if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
-        await fill();
+        if (saved.outcome !== "unconfirmed") {
+          announce("result", saved.tournamentId);
+          await fill(saved.floors);
+        }
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
       }
       case "correct-result": {
@@ -134,7 +143,7 @@ export async function directorAction(
           return resultReply(form, 200, { message: null, confirm: { moves: saved.moves, key: saved.key } });
         }
         announce("result", saved.tournamentId);
-        await fill();
+        await fill(saved.floors);
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
       }
       case "assign-table": {
@@ -147,7 +156,7 @@ export async function directorAction(
       }
       case "floor-settings": {
         const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
-        if (saved.autoAssign && saved.status === "in_progress") await fill();
+        await fill(saved.floors);
         return toast({
           type: "success",
           title: "Settings saved",
@@ -157,12 +166,16 @@ export async function directorAction(
       case "pin-table": {
         const pinned = await pinMatch(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
         announce("table", pinned.tournamentId);
-        await fill();
+        await fill(pinned.floors);
         return toast({ type: "success", title: action.tableId ? "Match pinned" : "Match unpinned" }, back);
       }
       case "table-rotation": {
-        await setRotation(claim, { organiserId, tableId: action.tableId, inRotation: action.inRotation });
-        if (action.inRotation) await fill();
+        const rotated = await setRotation(claim, {
+          organiserId,
+          tableId: action.tableId,
+          inRotation: action.inRotation,
+        });
+        await fill(rotated.floors);
         return toast(
           { type: "success", title: action.inRotation ? "Table back in rotation" : "Table out of rotation" },
           back,
