@@ -437,7 +437,7 @@ test("the tablet shows when its match was called; current-match gives calledAt",
   expect(html).toMatch(/<p hidden="" data-no-show=""/);
 });
 
-test("round trips (decision 006): the switch on, a result reads the floor in its batch; a call is one more", async () => {
+test("round trips (decision 006): with the switch on a result reads the floor in its batch", async () => {
   const { td, t } = await evening({ players: 8, tables: 1 });
   const ms = await matchesOf(t);
   const pipelines = async (run: () => Promise<unknown>) => {
