@@ -44,6 +44,16 @@ test("an evening with automatic assignment: the director only records results @t
   const before = await clock.textContent();
   await expect(clock).not.toHaveText(before ?? "", { timeout: 5_000 });
 
+  // The tablet at Table 1 shows when its match was called, and its clock ticks there too.
+  const tables = (await (await page.request.get("/api/tables")).json()) as { name: string; accessCode: string }[];
+  const tablet = await page.context().newPage();
+  await tablet.goto(`/scoreboard/${tables.find((x) => x.name === "Table 1")?.accessCode}`);
+  const called = tablet.locator("[data-clock-text]");
+  await expect(called).toHaveText(/^Called at \d\d:\d\d · \d+:\d\d$/);
+  const first = await called.textContent();
+  await expect(called).not.toHaveText(first ?? "", { timeout: 5_000 });
+  await tablet.close();
+
   // Seven results and the evening is played: every match went to a table without the director.
   for (let played = 0; played < 7; played++) {
     const playing = (await apiMatches(page.request, t.id)).filter((m) => m.status === "in_progress");
