@@ -100,6 +100,14 @@ export const AssignTableSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
+// A table picked in a form: "" (none, or any) is null.
+const formTableId = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v ? v : null));
+
 /** The tournament page's director actions, by hidden `intent`. */
 export const DirectorActionSchema = z.discriminatedUnion(
   "intent",
@@ -116,24 +124,14 @@ export const DirectorActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),
-      tableId: z
-        .string()
-        .trim()
-        .max(64)
-        .optional()
-        .transform((v) => (v ? v : null)),
+      tableId: formTableId,
     }),
     // The floor (issue 19): its settings, a match kept for one table, a table in or out of rotation.
     FloorSettingsFormSchema.extend({ intent: z.literal("floor-settings") }),
     z.object({
       intent: z.literal("pin-table"),
       matchId: id("Match not found"),
-      tableId: z
-        .string()
-        .trim()
-        .max(64)
-        .optional()
-        .transform((v) => (v ? v : null)),
+      tableId: formTableId,
     }),
     z.object({
       intent: z.literal("table-rotation"),

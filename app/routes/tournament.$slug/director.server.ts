@@ -157,11 +157,15 @@ export async function directorAction(
       case "floor-settings": {
         const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
         await fill(saved.floors);
-        return toast({
-          type: "success",
-          title: "Settings saved",
-          description: saved.autoAssign ? "Tables are assigned automatically." : "You assign the tables.",
-        });
+        return toast(
+          {
+            type: "success",
+            title: "Settings saved",
+            description: saved.autoAssign ? "Tables are assigned automatically." : "You assign the tables.",
+          },
+          // Before the start the page opens on its details, where the bracket is not drawn yet.
+          saved.status === "open" ? `/tournament/${slug}` : back,
+        );
       }
       case "pin-table": {
         const pinned = await pinMatch(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
