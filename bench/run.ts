@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { account, benchStack, enterAndPay, table, tournament } from "./lib.ts";
 import { bracketTimings } from "./bracket.ts";
 import { finalizeTimings } from "./finalize.ts";
-import { floorTimings } from "./floor.ts";
+import { queueTimings } from "./queue.ts";
 import { formatTimings } from "./formats.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { liveLatency } from "./live.ts";
@@ -130,8 +130,8 @@ try {
   console.log(table([formats.groups]));
 
   // Warmed up once, so the first decision's compile does not count.
-  floorTimings();
-  const floor = floorTimings();
+  queueTimings();
+  const floor = queueTimings();
   results.floor = floor;
   console.log("\nFloor: queue decisions, 512 entries (double elimination) on 32 tables, played to the end\n");
   console.log(table([floor]));

@@ -16,7 +16,7 @@ import { userTypes } from "../domain/accounts.ts";
 import { bracketSides, matchStatuses } from "../domain/bracket.ts";
 import { grandFinals } from "../domain/double-elimination.ts";
 import { outcomes } from "../domain/outcomes.ts";
-import { DEFAULT_NO_SHOW_MINUTES } from "../domain/floor.ts";
+import { DEFAULT_NO_SHOW_MINUTES } from "../domain/queue.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
 import { paymentStatuses } from "../domain/payments.ts";
 import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatPlaces, winnersOf } from "./formats.ts";
 import { matchStats, matchStatuses, type BracketMatch, type BracketSide, type MatchStatus } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
-import { FloorSettingsFormSchema } from "./floor-schema.ts";
+import { FloorSettingsFormSchema } from "./queue-schema.ts";
 import {
   poolPerEntry,
   rakePerEntry,

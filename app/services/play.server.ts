@@ -55,7 +55,7 @@ import {
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
-import { floorsAfter, type FloorsAfter } from "./floor.server.ts";
+import { queuesAfter, type QueuesAfter } from "./queue.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -299,7 +299,7 @@ export async function startTournament(
   const draw = seedOrderFor(t.seeding, entrants);
   const newId = () => crypto.randomUUID();
   const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
-  const floor = floorsAfter(organiserId, t.autoAssign);
+  const floor = queuesAfter(organiserId, t.autoAssign);
 
   const started = write(
     [
@@ -571,7 +571,7 @@ export type SaveResult = {
 };
 
 export type Saved =
-  | { outcome: "recorded" | "corrected"; tournamentId: string; floors: FloorsAfter }
+  | { outcome: "recorded" | "corrected"; tournamentId: string; floors: QueuesAfter }
   /** Not written: the correction would move these players at tables; confirm with `key`. */
   | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
@@ -626,7 +626,7 @@ export async function saveResult(
         ? [knockoutDueQuery(t.id)]
         : [];
   // With automatic assignment on, the floor as this result leaves it is read at the end of its own batch.
-  const floor = floorsAfter(organiserId, t.autoAssign);
+  const floor = queuesAfter(organiserId, t.autoAssign);
   const answers = await db.write(resultStatements(row, read.bracket, changes, [...then, ...floor.items]));
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
@@ -683,7 +683,7 @@ export async function assignTable(
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   if (tableId === null) {
     // Taken off: with automatic assignment on, its table refills from the floor as this batch leaves it.
-    const floor = floorsAfter(organiserId, t.autoAssign);
+    const floor = queuesAfter(organiserId, t.autoAssign);
     const floors = await db.write(
       write(
         [

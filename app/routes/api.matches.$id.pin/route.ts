@@ -1,6 +1,6 @@
-import { PinSchema } from "~/domain/floor-schema.ts";
+import { PinSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { fillFreeTables, pinMatch } from "~/services/floor.server.ts";
+import { fillFreeTables, pinMatch } from "~/services/queue.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 
 /** Keeps a match for one table (the TV table), or lets it go to any: `{ tableId }` or `{ tableId: null }`. */

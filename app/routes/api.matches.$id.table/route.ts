@@ -1,6 +1,6 @@
 import { AssignTableSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { afterTableChange } from "~/services/floor.server.ts";
+import { afterTableChange } from "~/services/queue.server.ts";
 import { assignTable } from "~/services/play.server.ts";
 
 const api = endpoint({

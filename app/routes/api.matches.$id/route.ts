@@ -1,7 +1,7 @@
 import { MatchUpdateSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { fillFreeTables } from "~/services/floor.server.ts";
+import { fillFreeTables } from "~/services/queue.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { saveResult } from "~/services/play.server.ts";
 

@@ -1,6 +1,6 @@
-import { RotationSchema } from "~/domain/floor-schema.ts";
+import { RotationSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { fillFreeTables, setRotation } from "~/services/floor.server.ts";
+import { fillFreeTables, setRotation } from "~/services/queue.server.ts";
 
 /** Takes a table out of rotation (it then takes only matches pinned to it) or puts it back: `{ inRotation }`. */
 const api = endpoint({

@@ -1,5 +1,5 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { floorQuery, queueJson } from "~/services/floor.server.ts";
+import { queueQuery, queueJson } from "~/services/queue.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { matchesQuery } from "~/services/play.server.ts";
 
@@ -8,7 +8,7 @@ const api = endpoint({
   GET: on({ who: "anyone", params: ["id"] }, async ({ caller, params }) => {
     if (params.id.length > 64) return jsonError(404, "Tournament not found");
     const { floor, matches } = await caller.read({
-      floor: floorQuery({ id: params.id }),
+      floor: queueQuery({ id: params.id }),
       matches: matchesQuery({ id: params.id }),
     });
     if (!floor) return jsonError(404, "Tournament not found");

@@ -1,6 +1,6 @@
-import { FloorSettingsSchema } from "~/domain/floor-schema.ts";
+import { FloorSettingsSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { fillFreeTables, saveFloorSettings } from "~/services/floor.server.ts";
+import { fillFreeTables, saveFloorSettings } from "~/services/queue.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 
 /** The director's settings of a tournament (issue 19): the floor's switch and the no-show minutes. */

@@ -1,5 +1,5 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { fillFreeTables } from "~/services/floor.server.ts";
+import { fillFreeTables } from "~/services/queue.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 

@@ -12,8 +12,8 @@ import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
 import { playerBracketsQuery } from "~/services/play.server.ts";
 import { playerStanding, standingText } from "~/domain/player-standing.ts";
-import { nextMatchText } from "~/domain/floor.ts";
-import { playerFloorsQuery, queueOf } from "~/services/floor.server.ts";
+import { nextMatchText } from "~/domain/queue.ts";
+import { playerQueuesQuery, queueOf } from "~/services/queue.server.ts";
 import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     transactions: recentTransactionsQuery("player", claim.id),
     stats: playerStatsQuery(claim.id),
     devices: signedInDevicesQuery(claim.session, now),
-    floors: playerFloorsQuery(claim.id),
+    floors: playerQueuesQuery(claim.id),
   });
   return {
     name: user.name,

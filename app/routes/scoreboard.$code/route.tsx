@@ -11,7 +11,7 @@ import type { StaticPage } from "~/components/static-page.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
-import { noShowAt } from "~/domain/floor.ts";
+import { noShowAt } from "~/domain/queue.ts";
 import { formatTime } from "~/domain/dates.ts";
 import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";

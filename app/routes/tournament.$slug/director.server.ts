@@ -12,11 +12,11 @@ import { announceChange, type LiveChange } from "~/services/live.server.ts";
 import {
   afterTableChange,
   fillFreeTables,
-  type FloorsAfter,
+  type QueuesAfter,
   pinMatch,
   saveFloorSettings,
   setRotation,
-} from "~/services/floor.server.ts";
+} from "~/services/queue.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
@@ -110,7 +110,7 @@ export async function directorAction(
     const announce = (what: LiveChange["what"], tournamentId: string) =>
       announceChange(app, { organiserId, tournamentId, what });
     // A start or a result may free tables and make matches ready: the floor fills them when it assigns itself.
-    const fill = (floors: FloorsAfter) => fillFreeTables(claim, app, { organiserId, floors });
+    const fill = (floors: QueuesAfter) => fillFreeTables(claim, app, { organiserId, floors });
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament });

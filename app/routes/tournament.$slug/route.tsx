@@ -45,10 +45,10 @@ import { tournamentResults } from "~/domain/results.ts";
 import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
-import { floorPanel, floorQuery } from "~/services/floor.server.ts";
+import { queuePanel, queueQuery } from "~/services/queue.server.ts";
 import { directorAction } from "./director.server.ts";
 import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
-import { FloorCard } from "./floor.tsx";
+import { QueueCard } from "./queue.tsx";
 import { SeedingForm } from "./seeding.tsx";
 import { TeamJoinForm, TeamsList } from "./teams.tsx";
 import { teamSize } from "~/domain/teams.ts";
@@ -68,16 +68,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const confirm = url.searchParams.get("confirm");
   const director = session?.userType === "organiser" ? session.userId : null;
   const slug = { slug: params.slug };
-  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds, floor } = await viewer.read({
-    tournament: tournamentBySlugQuery(params.slug, now),
-    allMatches: matchesQuery(slug),
-    prizes: paidPrizesQuery(slug),
-    ownTables: director ? tablesQuery(director) : known([]),
-    registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
-    plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
-    seeds: director ? seedsQuery(slug) : known([]),
-    floor: director ? floorQuery(slug) : known(null),
-  });
+  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds, queueState } = await viewer.read(
+    {
+      tournament: tournamentBySlugQuery(params.slug, now),
+      allMatches: matchesQuery(slug),
+      prizes: paidPrizesQuery(slug),
+      ownTables: director ? tablesQuery(director) : known([]),
+      registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
+      plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
+      seeds: director ? seedsQuery(slug) : known([]),
+      queueState: director ? queueQuery(slug) : known(null),
+    },
+  );
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const isOwner = user?.userType === "organiser" && user.id === tournament.organiserId;
   const matches = tournament.status === "open" ? [] : allMatches;
@@ -132,8 +134,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : ("details" as const),
     matches,
     tables,
-    // The director's floor (issue 19): settings before and during play, the tables and the queue during.
-    floor: isOwner && floor && tournament.status !== "finished" ? floorPanel(floor, allMatches, now) : null,
+    // The director's tables and queue (issue 19): settings before and during play, the tables and the queue during.
+    queue: isOwner && queueState && tournament.status !== "finished" ? queuePanel(queueState, allMatches, now) : null,
     confirm,
     resultFor: url.searchParams.get("result"),
     correctFor: url.searchParams.get("correct"),
@@ -216,7 +218,7 @@ export default function TournamentPage() {
     previewProblem,
     seeds,
     results,
-    floor,
+    queue,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
@@ -338,7 +340,7 @@ export default function TournamentPage() {
               </div>
             </section>
             {isOwner && !directorFirst ? <DirectorCard finalPlayed={finalPlayed} /> : null}
-            {floor ? <FloorCard floor={floor} slug={t.slug} /> : null}
+            {queue ? <QueueCard queue={queue} slug={t.slug} /> : null}
             <section className="card">
               <CopyBox
                 label="Share this tournament"

@@ -1,7 +1,7 @@
 // The floor's forms and API bodies (issue 19): apart from the rules in
-// floor.ts, so the pages that show the floor load no Zod.
+// queue.ts, so the pages that show the floor load no Zod.
 import { z } from "zod";
-import { NO_SHOW_MINUTES } from "./floor.ts";
+import { NO_SHOW_MINUTES } from "./queue.ts";
 
 const noShowMessage = `No-show minutes must be a whole number from ${NO_SHOW_MINUTES.min} to ${NO_SHOW_MINUTES.max}`;
 const noShowMinutes = z

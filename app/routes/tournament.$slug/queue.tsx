@@ -7,8 +7,8 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { fieldSurfaceClass } from "~/components/styles.ts";
-import { clockText, NO_SHOW_MINUTES, startsInText } from "~/domain/floor.ts";
-import type { FloorPanel } from "~/services/floor.server.ts";
+import { clockText, NO_SHOW_MINUTES, startsInText } from "~/domain/queue.ts";
+import type { QueuePanel } from "~/services/queue.server.ts";
 
 const selectClass =
   "min-h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
@@ -25,22 +25,22 @@ function useNow(serverNow: number): number {
   return now;
 }
 
-export function FloorCard({ floor, slug }: { floor: FloorPanel; slug: string }) {
+export function QueueCard({ queue: floor, slug }: { queue: QueuePanel; slug: string }) {
   const now = useNow(floor.now);
   const live = floor.status === "in_progress";
   return (
-    <section className="card space-y-5" aria-labelledby="floor-title" id="floor">
-      <h2 id="floor-title" className="text-lg font-semibold">
-        Floor
+    <section className="card space-y-5" aria-labelledby="queue-title" id="queue">
+      <h2 id="queue-title" className="text-lg font-semibold">
+        Tables and queue
       </h2>
-      <FloorSettingsForm floor={floor} />
+      <QueueSettingsForm floor={floor} />
       {live ? <TablesList floor={floor} now={now} /> : null}
       {live ? <UpNext floor={floor} now={now} slug={slug} /> : null}
     </section>
   );
 }
 
-function FloorSettingsForm({ floor }: { floor: FloorPanel }) {
+function QueueSettingsForm({ floor }: { floor: QueuePanel }) {
   return (
     <Form method="post" preventScrollReset className="space-y-3" aria-label="Floor settings">
       <input type="hidden" name="intent" value="floor-settings" />
@@ -82,7 +82,7 @@ function FloorSettingsForm({ floor }: { floor: FloorPanel }) {
   );
 }
 
-function TablesList({ floor, now }: { floor: FloorPanel; now: number }) {
+function TablesList({ floor, now }: { floor: QueuePanel; now: number }) {
   if (floor.tables.length === 0) {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -95,7 +95,7 @@ function TablesList({ floor, now }: { floor: FloorPanel; now: number }) {
       <h3 className="text-sm font-semibold">Tables</h3>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {floor.tables.map((table) => (
-          <li key={table.id} className="space-y-2 py-3" data-testid="floor-table">
+          <li key={table.id} className="space-y-2 py-3" data-testid="queue-table">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{table.name}</span>
               {table.playing ? (
@@ -127,7 +127,7 @@ function TablesList({ floor, now }: { floor: FloorPanel; now: number }) {
   );
 }
 
-type Called = NonNullable<FloorPanel["tables"][number]["playing"]>;
+type Called = NonNullable<QueuePanel["tables"][number]["playing"]>;
 
 /** A called match: its players, the no-show clock, and once the time is up a walkover for whoever is there. */
 function Playing({ playing, now }: { playing: Called; now: number }) {
@@ -168,7 +168,7 @@ function Playing({ playing, now }: { playing: Called; now: number }) {
   );
 }
 
-function UpNext({ floor, now, slug }: { floor: FloorPanel; now: number; slug: string }) {
+function UpNext({ floor, now, slug }: { floor: QueuePanel; now: number; slug: string }) {
   return (
     <div>
       <h3 className="text-sm font-semibold">Up next</h3>

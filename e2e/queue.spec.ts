@@ -27,8 +27,8 @@ test("an evening with automatic assignment: the director only records results @t
 
   // The switch, on the tournament page before the start.
   await page.goto(`/tournament/${t.slug}`);
-  const floor = page.locator("#floor");
-  await waitForHydrated(page, "#floor form");
+  const floor = page.locator("#queue");
+  await waitForHydrated(page, "#queue form");
   await floor.getByRole("checkbox", { name: "Assign tables automatically" }).check();
   await floor.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("toast")).toContainText("Settings saved");
@@ -36,7 +36,7 @@ test("an evening with automatic assignment: the director only records results @t
 
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
   // Both tables took a match at the start; the other two quarter-finals wait, each with a start time.
-  await expect(floor.getByTestId("floor-table").filter({ hasText: "Playing" })).toHaveCount(2);
+  await expect(floor.getByTestId("queue-table").filter({ hasText: "Playing" })).toHaveCount(2);
   await expect(floor.getByTestId("up-next").getByRole("listitem")).toHaveCount(2);
   await expect(floor.getByTestId("up-next")).toContainText("starts in about 20 min");
   // The no-show clock runs.
@@ -76,7 +76,7 @@ test.describe("without JavaScript", () => {
     await createOrganiser(page.request);
     const t = await createTournamentViaApi(page.request, { maxPlayers: 8 });
     await page.goto(`/tournament/${t.slug}`);
-    const floor = page.locator("#floor");
+    const floor = page.locator("#queue");
     const box = floor.getByRole("checkbox", { name: "Assign tables automatically" });
     await expect(box).not.toBeChecked();
     await box.check();

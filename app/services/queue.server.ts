@@ -1,6 +1,6 @@
 // The floor (issue 19): the floor settings, pins and rotation, the queue with
 // its estimates, and automatic assignment — when a table frees, the ready
-// match that has waited longest goes to it (app/domain/floor.ts decides). Every
+// match that has waited longest goes to it (app/domain/queue.ts decides). Every
 // call is one guarded statement in a batch, so two results freeing tables at
 // once cannot put one match on two tables or two matches on one table.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
@@ -18,8 +18,8 @@ import {
   type FloorMatch,
   type FloorTable,
   type QueueEntry,
-} from "~/domain/floor.ts";
-import type { FloorSettings } from "~/domain/floor-schema.ts";
+} from "~/domain/queue.ts";
+import type { FloorSettings } from "~/domain/queue-schema.ts";
 import { matchInPlay, ownTournament, type MatchView } from "~/domain/play.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import type { AppContext } from "~/context.server.ts";
@@ -47,7 +47,7 @@ function matchesCalled(app: Announcer, organiserId: string, called: readonly Cal
 // Reading the floor
 
 /** A tournament's floor: what the queue rules need, read in one round trip with whatever else a page reads. */
-export type FloorState = {
+export type QueueState = {
   tournament: {
     id: string;
     organiserId: string;
@@ -67,7 +67,7 @@ export type FloorState = {
 const TIMED_MATCHES = 200;
 
 /** The floors of the tournaments `where` selects (a condition on `tournaments`), by tournament id. */
-function floorsQuery(where: SQL): Read<Map<string, FloorState>> {
+function queuesQuery(where: SQL): Read<Map<string, QueueState>> {
   const chosen = build.select({ id: tournaments.id }).from(tournaments).where(where);
   const organisersOf = build.select({ id: tournaments.organiserId }).from(tournaments).where(where);
   const busySince = sql<number | null>`(select max(m.table_assigned_at) from ${matches} m
@@ -160,8 +160,8 @@ function floorsQuery(where: SQL): Read<Map<string, FloorState>> {
 }
 
 /** The floors the switch is on for: the director's tournaments in progress that assign tables automatically. */
-const autoFloorsQuery = (organiserId: string) =>
-  floorsQuery(
+const autoQueuesQuery = (organiserId: string) =>
+  queuesQuery(
     and(
       eq(tournaments.organiserId, organiserId),
       eq(tournaments.status, "in_progress"),
@@ -173,26 +173,26 @@ const autoFloorsQuery = (organiserId: string) =>
  * What the floor needs after a write: the floors as the write left them, read at the end of its own batch (no
  * round trip of their own); "read" when they must be read afresh; null when there is nothing to fill.
  */
-export type FloorsAfter = Map<string, FloorState> | "read" | null;
+export type QueuesAfter = Map<string, QueueState> | "read" | null;
 
 /** The statements to put at the end of a write's batch, and the floors from its answers (`wanted`: the switch on). */
-export function floorsAfter(organiserId: string, wanted: boolean) {
-  const read = wanted ? autoFloorsQuery(organiserId) : null;
+export function queuesAfter(organiserId: string, wanted: boolean) {
+  const read = wanted ? autoQueuesQuery(organiserId) : null;
   return {
     items: read?.items ?? [],
-    result: (raw: readonly unknown[]): FloorsAfter =>
+    result: (raw: readonly unknown[]): QueuesAfter =>
       read ? read.result(raw.slice(raw.length - read.items.length)) : null,
   };
 }
 
 /** One tournament's floor, by id or slug (null when there is no such tournament). */
-export function floorQuery(ref: TournamentRef): Read<FloorState | null> {
-  return mapRead(floorsQuery(inTournament(tournaments.id, ref)), (floors) => [...floors.values()][0] ?? null);
+export function queueQuery(ref: TournamentRef): Read<QueueState | null> {
+  return mapRead(queuesQuery(inTournament(tournaments.id, ref)), (floors) => [...floors.values()][0] ?? null);
 }
 
 /** The floors of the tournaments in progress that a player has a paid entry in (their own, or their team's). */
-export function playerFloorsQuery(playerId: string): Read<Map<string, FloorState>> {
-  return floorsQuery(sql`${tournaments.status} = 'in_progress' and ${tournaments.id} in
+export function playerQueuesQuery(playerId: string): Read<Map<string, QueueState>> {
+  return queuesQuery(sql`${tournaments.status} = 'in_progress' and ${tournaments.id} in
     (select tp.tournament_id from ${tournamentPlayers} tp where tp.paid = 1 and (tp.player_id = ${playerId}
       or tp.id in (select tm.team_id from ${teamMembers} tm where tm.player_id = ${playerId})))`);
 }
@@ -201,7 +201,7 @@ export function playerFloorsQuery(playerId: string): Read<Map<string, FloorState
 export type QueuedMatch = QueueEntry & { estimatedStart: number | null };
 
 /** The ready matches in the order they will be called, each with when it should start (null: no table for it). */
-export function queueOf(floor: FloorState, now: number): QueuedMatch[] {
+export function queueOf(floor: QueueState, now: number): QueuedMatch[] {
   if (floor.tournament.status !== "in_progress") return [];
   const queue = readyQueue(floor.matches, floor.tournament.startedAt ?? now);
   const starts = estimateStarts({ queue, tables: floor.tables, averageMs: floor.averageMs, now });
@@ -245,11 +245,11 @@ async function assignFreeTables(
     floors: given,
     holdBack = null,
     now = Date.now(),
-  }: { organiserId: string; floors: Map<string, FloorState> | "read"; holdBack?: string | null; now?: number },
+  }: { organiserId: string; floors: Map<string, QueueState> | "read"; holdBack?: string | null; now?: number },
 ): Promise<CalledMatch[]> {
   const called: CalledMatch[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const floors = round === 0 && given !== "read" ? given : await db.send(autoFloorsQuery(organiserId));
+    const floors = round === 0 && given !== "read" ? given : await db.send(autoQueuesQuery(organiserId));
     const planned: { tournamentId: string; match: FloorMatch; call: Call }[] = [];
     // Tournaments share the director's tables: what one takes is busy for the next.
     const taken = new Set<string>();
@@ -293,7 +293,7 @@ async function assignFreeTables(
 export async function fillFreeTables(
   db: Sender,
   app: Announcer,
-  { floors, ...options }: { organiserId: string; floors: FloorsAfter; holdBack?: string | null; now?: number },
+  { floors, ...options }: { organiserId: string; floors: QueuesAfter; holdBack?: string | null; now?: number },
 ): Promise<CalledMatch[]> {
   if (floors === null) return [];
   try {
@@ -332,7 +332,7 @@ export async function saveFloorSettings(
     ...(settings.noShowMinutes === undefined ? {} : { noShowMinutes: settings.noShowMinutes }),
   };
   // Turned on: the free tables fill from the floor as this batch leaves it.
-  const floor = floorsAfter(organiserId, settings.autoAssign === true && t.status === "in_progress");
+  const floor = queuesAfter(organiserId, settings.autoAssign === true && t.status === "in_progress");
   const saved = await db.write(
     write(
       [
@@ -382,7 +382,7 @@ export async function pinMatch(
     if (!read.table) throw new DomainError(404, "Table not found");
     if (read.table.organiserId !== organiserId) throw new DomainError(403, "You can only use your own tables");
   }
-  const floor = floorsAfter(organiserId, t.autoAssign);
+  const floor = queuesAfter(organiserId, t.autoAssign);
   const floors = await db.write(
     write(
       [
@@ -413,7 +413,7 @@ export async function setRotation(
   if (!table) throw new DomainError(404, "Table not found");
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tables");
   // Back in rotation: the table fills from the floor as this batch leaves it.
-  const floor = floorsAfter(organiserId, inRotation);
+  const floor = queuesAfter(organiserId, inRotation);
   const floors = await db.write(
     write(
       [
@@ -442,7 +442,7 @@ export async function afterTableChange(
     matchId,
     called,
     floors,
-  }: { tournamentId: string; matchId: string; called: CalledMatch | null; floors: FloorsAfter },
+  }: { tournamentId: string; matchId: string; called: CalledMatch | null; floors: QueuesAfter },
 ): Promise<void> {
   if (called) {
     matchesCalled(app, organiserId, [called]);
@@ -455,7 +455,7 @@ export async function afterTableChange(
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** GET /api/tournaments/{id}/queue's answer: the queue in call order, times as ISO strings. */
-export function queueJson(floor: FloorState, views: readonly MatchView[], now: number) {
+export function queueJson(floor: QueueState, views: readonly MatchView[], now: number) {
   const names = new Map(views.map((v) => [v.id, v]));
   const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
   return {
@@ -487,7 +487,7 @@ export function queueJson(floor: FloorState, views: readonly MatchView[], now: n
 }
 
 /** What the director's floor panel shows: settings, the queue, and every table with its match and clock. */
-export type FloorPanel = {
+export type QueuePanel = {
   status: TournamentStatus;
   autoAssign: boolean;
   noShowMinutes: number;
@@ -521,7 +521,7 @@ export type FloorPanel = {
 const matchTitle = (m: Pick<MatchView, "label" | "matchNumber">) => `${m.label} · Match ${m.matchNumber}`;
 const nameOf = (side: { name: string } | null) => side?.name ?? "To be decided";
 
-export function floorPanel(floor: FloorState, views: readonly MatchView[], now: number): FloorPanel {
+export function queuePanel(floor: QueueState, views: readonly MatchView[], now: number): QueuePanel {
   const byId = new Map(views.map((v) => [v.id, v]));
   const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
   const playingOn = new Map(views.filter((v) => v.status === "in_progress" && v.tableId).map((v) => [v.tableId, v]));

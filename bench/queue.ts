@@ -13,11 +13,11 @@ import {
   readyQueue,
   type FloorMatch,
   type FloorTable,
-} from "../app/domain/floor.ts";
+} from "../app/domain/queue.ts";
 
 type Seat = { tableId: string | null; calledAt: number | null };
 
-export function floorTimings(entries = 512, tableCount = 32) {
+export function queueTimings(entries = 512, tableCount = 32) {
   let n = 0;
   const start = 0;
   let now = start;

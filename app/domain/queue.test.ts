@@ -13,8 +13,8 @@ import {
   startsInText,
   type FloorMatch,
   type FloorTable,
-} from "./floor.ts";
-import { FloorSettingsFormSchema, FloorSettingsSchema } from "./floor-schema.ts";
+} from "./queue.ts";
+import { FloorSettingsFormSchema, FloorSettingsSchema } from "./queue-schema.ts";
 
 const START = 1_000_000;
 const MIN = 60_000;
