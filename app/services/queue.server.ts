@@ -30,7 +30,8 @@ import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 /** A match given a table: by the director or by the floor. */
 export type CalledMatch = { tournamentId: string; matchId: string; tableId: string; calledAt: number };
 
-type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil">;
+// What announcing a call needs (and telling its players: `env` and `database`, for `notifyCalled` at merge).
+type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil" | "env" | "database">;
 
 /**
  * The moment a match is called, after its write has committed: manual and
