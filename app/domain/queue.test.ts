@@ -11,8 +11,10 @@ import {
   planCalls,
   readyQueue,
   startsInText,
+  type Call,
   type FloorMatch,
   type FloorTable,
+  type QueueEntry,
 } from "./queue.ts";
 import { FloorSettingsFormSchema, FloorSettingsSchema } from "./queue-schema.ts";
 
@@ -227,6 +229,83 @@ function random(seed: number) {
   };
 }
 
+/**
+ * The rules every plan keeps: no match, table or entry twice; only free tables; a pinned match only at its table,
+ * others only in rotation; nothing idle that could be filled; a free pinned table given to its match; nobody sent
+ * back to the table they left while another stayed idle; and no match passed over for a later one unless it could
+ * not go (an entry already called, or its pinned table busy).
+ */
+function expectSoundPlan(
+  queue: readonly QueueEntry[],
+  tables: readonly FloorTable[],
+  lastTable: ReadonlyMap<string, string>,
+  calls: readonly Call[],
+  context: string,
+) {
+  const bracket = queue.map((q) => q.match);
+  const byId = new Map(bracket.map((m) => [m.id, m]));
+  const tableById = new Map(tables.map((t) => [t.id, t]));
+  expect(new Set(calls.map((c) => c.matchId)).size, context).toBe(calls.length);
+  expect(new Set(calls.map((c) => c.tableId)).size, context).toBe(calls.length);
+  const calledEntries = calls.flatMap((c) => [byId.get(c.matchId)?.player1Id, byId.get(c.matchId)?.player2Id]);
+  expect(new Set(calledEntries).size, context).toBe(calledEntries.length);
+  for (const c of calls) {
+    const m = byId.get(c.matchId);
+    const t = tableById.get(c.tableId);
+    expect(t?.busy, context).toBeNull();
+    if (m?.pinnedTableId) expect(c.tableId, context).toBe(m.pinnedTableId);
+    else expect(t?.inRotation, context).toBe(true);
+  }
+  // Nothing left that could go: every free table in rotation is used, or every unpinned match that could go has.
+  const usedTables = new Set(calls.map((c) => c.tableId));
+  const idle = tables.filter((t) => t.busy === null && t.inRotation && !usedTables.has(t.id));
+  const calledIds = new Set(calls.map((c) => c.matchId));
+  const calledPeople = new Set(calledEntries);
+  const couldGo = queue.filter(
+    ({ match: m }) =>
+      !calledIds.has(m.id) &&
+      m.pinnedTableId === null &&
+      !calledPeople.has(m.player1Id) &&
+      !calledPeople.has(m.player2Id),
+  );
+  if (idle.length > 0)
+    expect(
+      couldGo.map((q) => q.match.id),
+      context,
+    ).toEqual([]);
+  // A pinned match whose table is free and whose players are free was called.
+  for (const { match: m } of queue) {
+    const t = m.pinnedTableId === null ? undefined : tableById.get(m.pinnedTableId);
+    if (t && t.busy === null && !usedTables.has(t.id)) {
+      const free = !calledPeople.has(m.player1Id) && !calledPeople.has(m.player2Id);
+      if (free) expect(calledIds.has(m.id), context).toBe(true);
+    }
+  }
+  // Nobody went back to the table they left while a table they had not just left stayed idle.
+  for (const c of calls) {
+    const m = byId.get(c.matchId);
+    if (!m || m.pinnedTableId) continue;
+    const left = new Set([lastTable.get(m.player1Id ?? ""), lastTable.get(m.player2Id ?? "")]);
+    if (left.has(c.tableId))
+      expect(
+        idle.filter((t) => !left.has(t.id)),
+        context,
+      ).toEqual([]);
+  }
+  // Longest wait first: an unpinned match left waiting while a later one was called to a table in rotation could
+  // not go (one of its entries was called).
+  const position = new Map(queue.map((q, i) => [q.match.id, i]));
+  for (const c of calls) {
+    const m = byId.get(c.matchId);
+    if (!m || m.pinnedTableId) continue;
+    for (const { match: earlier } of queue.slice(0, position.get(c.matchId))) {
+      if (calledIds.has(earlier.id) || earlier.pinnedTableId !== null) continue;
+      const blocked = calledPeople.has(earlier.player1Id) || calledPeople.has(earlier.player2Id);
+      expect(blocked, `${context}: ${earlier.id} passed over for ${c.matchId}`).toBe(true);
+    }
+  }
+}
+
 test("on thousands of random floors a plan never breaks the rules and leaves no table idle that it could fill", () => {
   for (let seed = 1; seed <= 3000; seed++) {
     const rnd = random(seed);
@@ -254,55 +333,7 @@ test("on thousands of random floors a plan never breaks the rules and leaves no 
     const calls = planCalls({ queue, tables, lastTable });
     const context = JSON.stringify({ seed, calls });
 
-    const byId = new Map(bracket.map((m) => [m.id, m]));
-    const tableById = new Map(tables.map((t) => [t.id, t]));
-    expect(new Set(calls.map((c) => c.matchId)).size, context).toBe(calls.length);
-    expect(new Set(calls.map((c) => c.tableId)).size, context).toBe(calls.length);
-    const calledEntries = calls.flatMap((c) => [byId.get(c.matchId)?.player1Id, byId.get(c.matchId)?.player2Id]);
-    expect(new Set(calledEntries).size, context).toBe(calledEntries.length);
-    for (const c of calls) {
-      const m = byId.get(c.matchId);
-      const t = tableById.get(c.tableId);
-      expect(t?.busy, context).toBeNull();
-      if (m?.pinnedTableId) expect(c.tableId, context).toBe(m.pinnedTableId);
-      else expect(t?.inRotation, context).toBe(true);
-    }
-    // Nothing left that could go: every free table in rotation is used, or every unpinned match that could go has.
-    const usedTables = new Set(calls.map((c) => c.tableId));
-    const idle = tables.filter((t) => t.busy === null && t.inRotation && !usedTables.has(t.id));
-    const calledIds = new Set(calls.map((c) => c.matchId));
-    const calledPeople = new Set(calledEntries);
-    const couldGo = queue.filter(
-      ({ match: m }) =>
-        !calledIds.has(m.id) &&
-        m.pinnedTableId === null &&
-        !calledPeople.has(m.player1Id) &&
-        !calledPeople.has(m.player2Id),
-    );
-    if (idle.length > 0)
-      expect(
-        couldGo.map((q) => q.match.id),
-        context,
-      ).toEqual([]);
-    // A pinned match whose table is free and whose players are free was called.
-    for (const { match: m } of queue) {
-      const t = m.pinnedTableId === null ? undefined : tableById.get(m.pinnedTableId);
-      if (t && t.busy === null && !usedTables.has(t.id)) {
-        const free = !calledPeople.has(m.player1Id) && !calledPeople.has(m.player2Id);
-        if (free) expect(calledIds.has(m.id), context).toBe(true);
-      }
-    }
-    // Nobody went back to the table they left while a table they had not just left stayed idle.
-    for (const c of calls) {
-      const m = byId.get(c.matchId);
-      if (!m || m.pinnedTableId) continue;
-      const left = new Set([lastTable.get(m.player1Id ?? ""), lastTable.get(m.player2Id ?? "")]);
-      if (left.has(c.tableId))
-        expect(
-          idle.filter((t) => !left.has(t.id)),
-          context,
-        ).toEqual([]);
-    }
+    expectSoundPlan(queue, tables, lastTable, calls, context);
   }
 });
 
@@ -390,4 +421,34 @@ test("the player's next match reads \"Table 3 vs Sam — now\" once called, else
   );
   expect(nextMatchText({ ...base, table: null, estimatedStart: START })).toBe("Next: vs Sam — any minute now");
   expect(nextMatchText({ ...base, table: null, estimatedStart: null })).toBeNull();
+});
+
+test("every small floor (two tables, two or three matches, pins, rotation, last tables) plans soundly", () => {
+  const states = [
+    { inRotation: true, busy: null },
+    { inRotation: true, busy: { calledAt: START } },
+    { inRotation: false, busy: null },
+    { inRotation: false, busy: { calledAt: START } },
+  ] as const;
+  const pins = [null, "t1", "t2"] as const;
+  const lasts = [undefined, "t1", "t2"] as const;
+  let checked = 0;
+  for (const s1 of states)
+    for (const s2 of states)
+      for (const pinA of pins)
+        for (const pinB of pins)
+          for (const lastA of lasts)
+            for (const shared of [false, true]) {
+              const tables = [table("t1", s1), table("t2", s2)];
+              // B shares an entry with A or not; C is a third, unpinned match of its own.
+              const a = match({ id: "A", player1Id: "a1", player2Id: "a2", pinnedTableId: pinA });
+              const b = match({ id: "B", player1Id: shared ? "a1" : "b1", player2Id: "b2", pinnedTableId: pinB });
+              const c = match({ id: "C", player1Id: "c1", player2Id: "c2", round: 2 });
+              const lastTable = new Map(lastA ? [["a1", lastA]] : []);
+              const queue = readyQueue([a, b, c], START);
+              const calls = planCalls({ queue, tables, lastTable });
+              expectSoundPlan(queue, tables, lastTable, calls, JSON.stringify({ s1, s2, pinA, pinB, lastA, shared }));
+              checked += 1;
+            }
+  expect(checked).toBe(4 * 4 * 3 * 3 * 3 * 2);
 });
