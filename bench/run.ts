@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { account, benchStack, enterAndPay, table, tournament } from "./lib.ts";
 import { bracketTimings } from "./bracket.ts";
 import { finalizeTimings } from "./finalize.ts";
+import { queueTimings } from "./queue.ts";
 import { formatTimings } from "./formats.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { liveLatency } from "./live.ts";
@@ -132,6 +133,13 @@ try {
   console.log(table([formats.roundRobin]));
   console.log("\nGroups into a knockout, 128 entries in groups of 4, 2 through\n");
   console.log(table([formats.groups]));
+
+  // Warmed up once, so the first decision's compile does not count.
+  queueTimings();
+  const floor = queueTimings();
+  results.floor = floor;
+  console.log("\nFloor: queue decisions, 512 entries (double elimination) on 32 tables, played to the end\n");
+  console.log(table([floor]));
 
   const finalize = await finalizeTimings(stack, Number(process.env.BENCH_FINALIZE_PLAYERS ?? 512));
   results.finalize = finalize;

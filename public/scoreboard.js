@@ -274,3 +274,39 @@
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start);
 })();
+
+// The no-show clock (issue 19), apart from the board's updates: once a second
+// it reads when the match on the board was called (data-called-at, inside the
+// live region, so a swapped-in board brings its own) and writes "Called at
+// 19:42 · 3:07" outside it, where ticking is not announced. The server's time
+// when the page was served corrects a tablet whose clock is wrong.
+(function () {
+  "use strict";
+
+  var clock = document.querySelector("[data-called-clock]");
+  var served = clock ? Number(clock.getAttribute("data-now")) : 0;
+  var skew = served > 0 ? served - Date.now() : 0;
+
+  function tick() {
+    var data = document.querySelector("main [aria-live] [data-called-at]");
+    var text = document.querySelector("[data-clock-text]");
+    var late = document.querySelector("[data-no-show]");
+    if (!text || !late) return;
+    if (!data) {
+      text.hidden = true;
+      late.hidden = true;
+      return;
+    }
+    var now = Date.now() + skew;
+    var seconds = Math.max(0, Math.floor((now - Number(data.getAttribute("data-called-at"))) / 1000));
+    var rest = seconds % 60;
+    text.textContent =
+      "Called at " + data.getAttribute("data-called-time") + " · " + Math.floor(seconds / 60) + ":" +
+      (rest < 10 ? "0" : "") + rest;
+    text.hidden = false;
+    late.hidden = now < Number(data.getAttribute("data-no-show-at"));
+  }
+
+  tick();
+  setInterval(tick, 1000);
+})();

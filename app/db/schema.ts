@@ -16,6 +16,7 @@ import { userTypes } from "../domain/accounts.ts";
 import { bracketSides, matchStatuses } from "../domain/bracket.ts";
 import { grandFinals } from "../domain/double-elimination.ts";
 import { outcomes } from "../domain/outcomes.ts";
+import { DEFAULT_NO_SHOW_MINUTES } from "../domain/queue.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
 import { paymentStatuses } from "../domain/payments.ts";
 import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
@@ -60,6 +61,8 @@ export const organisers = sqliteTable(
     balancePence: pence("balance_pence").notNull().default(0),
     passwordResetToken: text("password_reset_token"),
     passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
+    // "Assign tables automatically" for their next tournament: their last choice (issue 19).
+    autoAssignDefault: flag("auto_assign_default").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [check("organisers_balance_non_negative", sql`${t.balancePence} >= 0`)],
@@ -117,6 +120,9 @@ export const tournaments = sqliteTable(
     status: text("status", { enum: tournamentStatuses }).notNull().default("open"),
     slug: text("slug").notNull().unique(),
     startedAt: integer("started_at", { mode: "number" }),
+    // The floor (issue 19): whether a freed table takes the next ready match, and the minutes before a walkover.
+    autoAssign: flag("auto_assign").notNull().default(false),
+    noShowMinutes: integer("no_show_minutes").notNull().default(DEFAULT_NO_SHOW_MINUTES),
     /** Set when payouts are confirmed (finalize); archive leaves it null. */
     finishedAt: integer("finished_at", { mode: "number" }),
     /** The finalize that finished the tournament: its writes are guarded on it. */
@@ -285,6 +291,8 @@ export const tables = sqliteTable(
       .references(() => organisers.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     accessCode: text("access_code").notNull().unique(),
+    // Out of rotation the table takes only the matches pinned to it (issue 19).
+    inRotation: flag("in_rotation").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index("tables_organiser_idx").on(t.organiserId)],
@@ -301,6 +309,8 @@ export const matches = sqliteTable(
     // When the match was last assigned to its table: the table shows the most
     // recently assigned match.
     tableAssignedAt: integer("table_assigned_at", { mode: "number" }),
+    // The table the director keeps this match for (the TV table): automatic assignment sends it nowhere else.
+    pinnedTableId: text("pinned_table_id").references((): AnySQLiteColumn => tables.id, { onDelete: "set null" }),
     // Which bracket the match is in, its group ("A", "B", … in groups, else null), and its name as shown.
     bracket: text("bracket", { enum: bracketSides }).notNull().default("winners"),
     groupName: text("group_name"),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { formatPlaces, winnersOf } from "./formats.ts";
 import { matchStats, matchStatuses, type BracketMatch, type BracketSide, type MatchStatus } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
+import { FloorSettingsFormSchema } from "./queue-schema.ts";
 import {
   poolPerEntry,
   rakePerEntry,
@@ -40,6 +41,10 @@ export type MatchView = {
   isBye: boolean;
   tableId: string | null;
   tableName: string | null;
+  /** When the match was given its table (ms), kept after its result; null before. */
+  calledAt: number | null;
+  /** The table the director keeps it for (issue 19), if any. */
+  pinnedTableId: string | null;
   nextMatchId: string | null;
   loserMatchId: string | null;
 };
@@ -95,6 +100,14 @@ export const AssignTableSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
+// A table picked in a form: "" (none, or any) is null.
+const formTableId = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v ? v : null));
+
 /** The tournament page's director actions, by hidden `intent`. */
 export const DirectorActionSchema = z.discriminatedUnion(
   "intent",
@@ -119,12 +132,21 @@ export const DirectorActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),
-      tableId: z
-        .string()
-        .trim()
-        .max(64)
-        .optional()
-        .transform((v) => (v ? v : null)),
+      tableId: formTableId,
+    }),
+    // The floor (issue 19): its settings, a match kept for one table, a table in or out of rotation.
+    FloorSettingsFormSchema.extend({ intent: z.literal("floor-settings") }),
+    z.object({
+      intent: z.literal("pin-table"),
+      matchId: id("Match not found"),
+      tableId: formTableId,
+    }),
+    z.object({
+      intent: z.literal("table-rotation"),
+      tableId: id("Table not found"),
+      inRotation: z
+        .enum(["true", "false"], { error: "inRotation must be true or false" })
+        .transform((v) => v === "true"),
     }),
     // The seeding form: one number per entry, in fields named "seed:<playerId>".
     z.looseObject({ intent: z.literal("seeds") }),

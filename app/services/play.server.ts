@@ -57,6 +57,7 @@ import { checkedInSplit, floorMessages, leaveRefund, refundKey } from "~/domain/
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { forgetCall } from "./calls.server.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
+import { queuesAfter, type QueuesAfter } from "./queue.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -317,6 +318,7 @@ export async function startTournament(
   const draw = seedOrderFor(t.seeding, entrants);
   const newId = () => crypto.randomUUID();
   const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
+  const floor = queuesAfter(organiserId, t.autoAssign);
 
   const started = write(
     [
@@ -357,9 +359,11 @@ export async function startTournament(
       ...insertMatches(t.id, bracket, now),
       // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
       ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
+      // With automatic assignment on, the floor as the start leaves it: every free table gets a match at once.
+      ...floor.items,
     ],
-    ([, updated]) => {
-      if (!(updated as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
+    (raw) => {
+      if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
       return {
         matches: bracket.length,
         players: draw.length,
@@ -369,6 +373,7 @@ export async function startTournament(
         droppedEntries: absent.map((e) => ({ email: e.email, name: e.name })),
         refundPence: leaveRefund(t, size).refundPence,
         tournament: { name: t.name, venue: t.venue, slug: t.slug },
+        floors: floor.result(raw),
       };
     },
     (error) => {
@@ -472,6 +477,8 @@ function matchViews(where: SQL) {
         isBye: m.isBye,
         tableId: m.tableId,
         tableName,
+        calledAt: m.tableId === null ? null : m.tableAssignedAt,
+        pinnedTableId: m.pinnedTableId,
         nextMatchId: m.nextMatchId,
         loserMatchId: m.loserMatchId,
       } satisfies MatchView,
@@ -518,7 +525,7 @@ export function playerBracketsQuery(
 }
 
 /** A match and its tournament (one statement). */
-const matchWithTournament = (matchId: string) =>
+export const matchWithTournament = (matchId: string) =>
   first(
     build
       .select({ row: matches, t: tournaments })
@@ -649,7 +656,7 @@ export type SaveResult = {
 };
 
 export type Saved =
-  | { outcome: "recorded" | "corrected"; tournamentId: string }
+  | { outcome: "recorded" | "corrected"; tournamentId: string; floors: QueuesAfter }
   /** Not written: the correction would move these players at tables; confirm with `key`. */
   | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
@@ -703,11 +710,14 @@ export async function saveResult(
       : groups
         ? [knockoutDueQuery(t.id)]
         : [];
-  const answers = await db.write(resultStatements(row, read.bracket, changes, then));
+  // With automatic assignment on, the floor as this result leaves it is read at the end of its own batch.
+  const floor = queuesAfter(organiserId, t.autoAssign);
+  const answers = await db.write(resultStatements(row, read.bracket, changes, [...then, ...floor.items]));
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
   if (due) await drawKnockout(db, t.id, now);
-  return { outcome: correcting ? "corrected" : "recorded", tournamentId: t.id };
+  const floors = due && t.autoAssign ? "read" : floor.result(answers);
+  return { outcome: correcting ? "corrected" : "recorded", tournamentId: t.id, floors };
 }
 
 /** Draws the knockout after the groups when it is due and missing (a second draw at once changes nothing). */
@@ -753,18 +763,24 @@ export async function assignTable(
       table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)),
     }),
   );
-  const { row } = matchInPlay(read.found, organiserId);
+  const { row, t } = matchInPlay(read.found, organiserId);
   checkTableAssignment(row, tableId === null ? "none" : read.table, organiserId);
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   if (tableId === null) {
-    await db.write(
-      write([
-        build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
-        // Its players were told of that table: a later call is news again.
-        forgetCall(matchId),
-      ]),
+    // Taken off: with automatic assignment on, its table refills from the floor as this batch leaves it.
+    const floor = queuesAfter(organiserId, t.autoAssign);
+    const floors = await db.write(
+      write(
+        [
+          build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
+          // Its players were told of that table: a later call is news again.
+          forgetCall(matchId),
+          ...floor.items,
+        ],
+        floor.result,
+      ),
     );
-    return { tournamentId: row.tournamentId };
+    return { tournamentId: row.tournamentId, called: null, floors };
   }
   await db.write(
     write(
@@ -780,7 +796,11 @@ export async function assignTable(
       },
     ),
   );
-  return { tournamentId: row.tournamentId };
+  return {
+    tournamentId: row.tournamentId,
+    called: { tournamentId: row.tournamentId, matchId, tableId, calledAt: now },
+    floors: null,
+  };
 }
 
 /** The prizes paid at finalize, with the players' names (none before). */

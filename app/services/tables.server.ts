@@ -96,6 +96,9 @@ export type CurrentMatch = Pick<
   player1Members: Member[];
   player2Members: Member[];
   raceTo: number | null;
+  /** When it was called to this table (ms), and the tournament's no-show minutes (issue 19). */
+  calledAt: number | null;
+  noShowMinutes: number;
 };
 
 /**
@@ -113,6 +116,7 @@ export function scoreboardQuery(code: string): Read<{
         tournamentName: tournaments.name,
         tournamentSlug: tournaments.slug,
         raceTo: tournaments.raceTo,
+        noShowMinutes: tournaments.noShowMinutes,
         player1Name: entryName(matches.player1Id),
         player2Name: entryName(matches.player2Id),
         player1Members: entryMembers(matches.player1Id),
@@ -146,6 +150,8 @@ export function scoreboardQuery(code: string): Read<{
             bracket: row.match.bracket,
             outcome: row.match.outcome,
             raceTo: row.raceTo,
+            calledAt: row.match.tableAssignedAt,
+            noShowMinutes: row.noShowMinutes,
             player1: row.player1Name === null ? null : { name: row.player1Name },
             player2: row.player2Name === null ? null : { name: row.player2Name },
             player1Members: parseMembers(row.player1Members),

@@ -71,7 +71,15 @@ export async function createTournament(
   for (let attempt = 0; attempt < 3; attempt++) {
     const insert = build
       .insert(tournaments)
-      .values({ ...input, organiserId, slug: makeSlug(input.name, randomSlugPart()), status: "open" })
+      .values({
+        ...input,
+        organiserId,
+        slug: makeSlug(input.name, randomSlugPart()),
+        status: "open",
+        // "Assign tables automatically" starts as the director last chose it (issue 19).
+        autoAssign: sql`(select ${organisers.autoAssignDefault} from ${organisers}
+          where ${organisers.id} = ${organiserId})`,
+      })
       .onConflictDoNothing({ target: tournaments.slug })
       .returning();
     const row = await db.write(write([insert], ([rows]) => (rows as TournamentRow[])[0]));

@@ -1,6 +1,7 @@
 import { MatchUpdateSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
+import { fillFreeTables } from "~/services/queue.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { saveResult } from "~/services/play.server.ts";
 
@@ -24,6 +25,8 @@ const api = endpoint({
     });
     if (saved.outcome !== "unconfirmed") {
       announceChange(app, { organiserId: caller.id, tournamentId: saved.tournamentId, what: "result" });
+      // A result frees its table: the next match goes to it when the floor assigns automatically.
+      await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
     }
     return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
   }),

@@ -31,6 +31,8 @@ const api = endpoint({
             status: m.status,
             // Not in SPEC's shape: a walkover shows as such (and a poll sees the change).
             outcome: m.outcome,
+            // Issue 19: when it was called to this table (ISO).
+            calledAt: m.calledAt === null ? null : new Date(m.calledAt).toISOString(),
           }
         : null,
       { headers: { "Cache-Control": SCOREBOARD_CACHE_CONTROL, "Cache-Tag": tableCacheTags(board.table) } },

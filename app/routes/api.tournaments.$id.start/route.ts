@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { isJsonContentType, readJson } from "~/services/http.server.ts";
+import { fillFreeTables } from "~/services/queue.server.ts";
 import { announceChange } from "~/services/live.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 import { getMailer } from "~/services/email.server.ts";
@@ -23,6 +24,8 @@ const api = endpoint({
     });
     announceChange(app, { organiserId: caller.id, tournamentId: started.tournamentId, what: "start" });
     await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
+    // At the start every free table in rotation gets a match at once (when the floor assigns automatically).
+    await fillFreeTables(caller, app, { organiserId: caller.id, floors: started.floors });
     const { matches, players, dropped } = started;
     return Response.json({ message: "Tournament started", matches, players, dropped });
   }),

@@ -15,6 +15,8 @@ import { calledTo, playerStanding, standingText } from "~/domain/player-standing
 import { CalledBanner, type Call } from "~/components/called-banner.tsx";
 import { PushOptIn } from "~/components/push-opt-in.tsx";
 import { vapidKeys } from "~/services/web-push.server.ts";
+import { nextMatchText } from "~/domain/queue.ts";
+import { playerQueuesQuery, queueOf } from "~/services/queue.server.ts";
 import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import { appContext } from "~/context.server.ts";
@@ -27,12 +29,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   // The whole page in one round trip, the session's check first.
-  const { user, browse, brackets, transactions, stats, devices } = await claim.read({
+  const now = Date.now();
+  const { user, browse, brackets, transactions, stats, devices, floors } = await claim.read({
     browse: browseForPlayerQuery(claim.id),
     brackets: playerBracketsQuery(claim.id, ["in_progress"]),
     transactions: recentTransactionsQuery("player", claim.id),
     stats: playerStatsQuery(claim.id),
-    devices: signedInDevicesQuery(claim.session, Date.now()),
+    devices: signedInDevicesQuery(claim.session, now),
+    floors: playerQueuesQuery(claim.id),
   });
   return {
     name: user.name,
@@ -45,7 +49,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((t) => {
         // In a team event the player's matches are their team's.
         const standing = playerStanding(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id);
+        const floor = floors.get(t.id);
+        // When and where (issue 19): the table once called, else the queue's estimate.
+        const next =
+          standing.kind === "playing" && standing.opponent !== null
+            ? nextMatchText({
+                table: standing.atTable ? standing.match.tableName : null,
+                opponent: standing.opponent,
+                estimatedStart: floor
+                  ? (queueOf(floor, now).find((q) => q.match.id === standing.match.id)?.estimatedStart ?? null)
+                  : null,
+                now,
+              })
+            : null;
         return {
+          next,
           id: t.id,
           slug: t.slug,
           name: t.name,
@@ -123,6 +141,11 @@ export default function PlayerDashboard() {
                   {t.name}
                 </Link>
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t.venue}</p>
+                {t.next ? (
+                  <p className="mt-3 text-base font-semibold" data-testid="next-match">
+                    {t.next}
+                  </p>
+                ) : null}
                 {t.match ? (
                   <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                     <dt className="text-slate-600 dark:text-slate-300">{t.match.now ? "Playing now" : "Next match"}</dt>

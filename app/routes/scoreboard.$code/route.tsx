@@ -11,6 +11,8 @@ import type { StaticPage } from "~/components/static-page.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
+import { noShowAt } from "~/domain/queue.ts";
+import { formatTime } from "~/domain/dates.ts";
 import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
@@ -23,8 +25,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const code = normalizeAccessCode(params.code);
   const board = code ? (await (await visitor(context)).read({ board: scoreboardQuery(code) })).board : null;
   if (!board)
-    return data({ valid: false as const, code: params.code.slice(0, 32), table: null, match: null }, { status: 404 });
-  return { valid: true as const, code: board.table.accessCode, table: { name: board.table.name }, match: board.match };
+    return data(
+      { valid: false as const, code: params.code.slice(0, 32), table: null, match: null, now: 0 },
+      { status: 404 },
+    );
+  return {
+    valid: true as const,
+    code: board.table.accessCode,
+    table: { name: board.table.name },
+    match: board.match,
+    now: Date.now(),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -49,7 +60,7 @@ export default function Scoreboard() {
   // whose own script keeps it live.
   useEffect(() => window.location.replace(window.location.href), []);
   if (!loaded.valid) return <InvalidCode />;
-  return <LiveBoard code={loaded.code} tableName={loaded.table.name} match={loaded.match} />;
+  return <LiveBoard code={loaded.code} tableName={loaded.table.name} match={loaded.match} now={loaded.now} />;
 }
 
 function InvalidCode() {
@@ -67,7 +78,17 @@ function InvalidCode() {
   );
 }
 
-function LiveBoard({ code, tableName, match }: { code: string; tableName: string; match: ApiMatch | null }) {
+function LiveBoard({
+  code,
+  tableName,
+  match,
+  now,
+}: {
+  code: string;
+  tableName: string;
+  match: ApiMatch | null;
+  now: number;
+}) {
   return (
     <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -97,7 +118,46 @@ function LiveBoard({ code, tableName, match }: { code: string; tableName: string
       </header>
 
       {match ? <MatchBoard match={match} /> : <NoMatch />}
+      <CalledClock match={match} now={now} />
     </main>
+  );
+}
+
+/**
+ * The no-show clock (issue 19), outside the live region so its ticking is never announced: "Called at 19:42", and
+ * once the tournament's no-show minutes are up, that the director may award a walkover. As rendered it is static;
+ * the board's script ticks it from the called match's data in the live region (`data-called-at`), so a board
+ * swapped in for the next match carries its own time.
+ */
+function CalledClock({ match, now }: { match: ApiMatch | null; now: number }) {
+  const called = match?.status === "in_progress" && match.calledAt !== null ? match.calledAt : null;
+  const due = called !== null && match ? now >= noShowAt(called, match.noShowMinutes) : false;
+  return (
+    <div
+      className="text-center text-lg text-slate-600 sm:text-xl dark:text-slate-300"
+      data-called-clock=""
+      data-now={now}
+    >
+      <p hidden={called === null} data-clock-text="">
+        {called === null ? "" : `Called at ${formatTime(called)}`}
+      </p>
+      <p hidden={!due} data-no-show="" className="font-semibold text-amber-800 dark:text-amber-200">
+        No-show time is up: the director may award a walkover.
+      </p>
+    </div>
+  );
+}
+
+/** What the clock reads from the live board: when the match was called, and when its no-show time is up. */
+function CalledData({ match }: { match: ApiMatch }) {
+  if (match.status !== "in_progress" || match.calledAt === null) return null;
+  return (
+    <span
+      hidden
+      data-called-at={match.calledAt}
+      data-called-time={formatTime(match.calledAt)}
+      data-no-show-at={noShowAt(match.calledAt, match.noShowMinutes)}
+    />
   );
 }
 
@@ -121,6 +181,7 @@ const dotClass = {
 function MatchBoard({ match }: { match: ApiMatch }) {
   return (
     <section className="flex flex-1 flex-col justify-center gap-6 py-6" aria-live="polite" aria-atomic="true">
+      <CalledData match={match} />
       <div className="text-center">
         <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
         <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">

@@ -8,8 +8,15 @@ import { DirectorActionSchema, matchAnchor, orderFromSeedForm, type DirectorActi
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
-import { notifyCalled } from "~/services/calls.server.ts";
 import { announceChange, type LiveChange } from "~/services/live.server.ts";
+import {
+  afterTableChange,
+  fillFreeTables,
+  type QueuesAfter,
+  pinMatch,
+  saveFloorSettings,
+  setRotation,
+} from "~/services/queue.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
@@ -62,6 +69,9 @@ const failures: Record<DirectorAction["intent"], string> = {
   "correct-result": "Failed to update match",
   "assign-table": "Failed to assign table",
   seeds: "Failed to save the order",
+  "floor-settings": "Could not save the settings",
+  "pin-table": "Could not pin the match",
+  "table-rotation": "Could not change the table",
 };
 
 export async function directorAction(
@@ -98,14 +108,17 @@ export async function directorAction(
     // trip), then writes in one batch that asserts the session.
     const organiserId = claim.id;
     // Pages and tablets hear of a change once it is written.
+    const app = context.get(appContext);
     const announce = (what: LiveChange["what"], tournamentId: string) =>
-      announceChange(context.get(appContext), { organiserId, tournamentId, what });
+      announceChange(app, { organiserId, tournamentId, what });
+    // A start or a result may free tables and make matches ready: the floor fills them when it assigns itself.
+    const fill = (floors: QueuesAfter) => fillFreeTables(claim, app, { organiserId, floors });
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament, dropAbsent: action.dropAbsent });
         announce("start", started.tournamentId);
-        const { env: appEnv, database } = context.get(appContext);
-        await tellDropped(getMailer(appEnv, database), started, appEnv.APP_URL);
+        await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
+        await fill(started.floors);
         const dropped = started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.` : "";
         return toast({
           type: "success",
@@ -115,7 +128,10 @@ export async function directorAction(
       }
       case "record-result": {
         const saved = await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
-        if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
+        if (saved.outcome !== "unconfirmed") {
+          announce("result", saved.tournamentId);
+          await fill(saved.floors);
+        }
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
       }
       case "correct-result": {
@@ -131,15 +147,46 @@ export async function directorAction(
           return resultReply(form, 200, { message: null, confirm: { moves: saved.moves, key: saved.key } });
         }
         announce("result", saved.tournamentId);
+        await fill(saved.floors);
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
       }
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
-        announce("table", assigned.tournamentId);
-        if (action.tableId) notifyCalled(context.get(appContext), [action.matchId]);
+        await afterTableChange(claim, app, organiserId, { ...assigned, matchId: action.matchId });
         return toast(
           { type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" },
           atMatch(action.matchId),
+        );
+      }
+      case "floor-settings": {
+        const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
+        await fill(saved.floors);
+        return toast(
+          {
+            type: "success",
+            title: "Settings saved",
+            description: saved.autoAssign ? "Tables are assigned automatically." : "You assign the tables.",
+          },
+          // Before the start the page opens on its details, where the bracket is not drawn yet.
+          saved.status === "open" ? `/tournament/${slug}` : back,
+        );
+      }
+      case "pin-table": {
+        const pinned = await pinMatch(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
+        announce("table", pinned.tournamentId);
+        await fill(pinned.floors);
+        return toast({ type: "success", title: action.tableId ? "Match pinned" : "Match unpinned" }, back);
+      }
+      case "table-rotation": {
+        const rotated = await setRotation(claim, {
+          organiserId,
+          tableId: action.tableId,
+          inRotation: action.inRotation,
+        });
+        await fill(rotated.floors);
+        return toast(
+          { type: "success", title: action.inRotation ? "Table back in rotation" : "Table out of rotation" },
+          back,
         );
       }
       case "seeds":

@@ -46,6 +46,7 @@ import { tournamentResults } from "~/domain/results.ts";
 import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
+import { queuePanel, queueQuery } from "~/services/queue.server.ts";
 import { directorAction } from "./director.server.ts";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
 import { floorQuery, myFloorQuery } from "~/services/floor.server.ts";
@@ -73,6 +74,7 @@ const floorParts = () => import("./floor.tsx");
 const FloorCard = lazyNamed(floorParts, "FloorCard");
 const LeaveDialog = lazyNamed(floorParts, "LeaveDialog");
 const PlayerFloor = lazyNamed(floorParts, "PlayerFloor");
+const QueueCard = lazyNamed(() => import("./queue.tsx"), "QueueCard");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
@@ -88,7 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const director = session?.userType === "organiser" ? session.userId : null;
   const slug = { slug: params.slug };
   const player = session?.userType === "player" ? session.userId : null;
-  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds, floor, mine } =
+  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds, floor, mine, queueState } =
     await viewer.read({
       tournament: tournamentBySlugQuery(params.slug, now),
       allMatches: matchesQuery(slug),
@@ -99,6 +101,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       seeds: director ? seedsQuery(slug) : known([]),
       floor: director ? floorQuery(slug) : known(null),
       mine: player ? myFloorQuery(slug, player) : known(null),
+      queueState: director ? queueQuery(slug) : known(null),
     });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   const isOwner = user?.userType === "organiser" && user.id === tournament.organiserId;
@@ -197,6 +200,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : ("details" as const),
     matches,
     tables,
+    // The director's tables and queue (issue 19): settings before and during play, the tables and the queue during.
+    queue: isOwner && queueState && tournament.status !== "finished" ? queuePanel(queueState, allMatches, now) : null,
     confirm,
     resultFor: url.searchParams.get("result"),
     correctFor: url.searchParams.get("correct"),
@@ -287,6 +292,7 @@ export default function TournamentPage() {
     me,
     leaveText: leaveTerms,
     checkin,
+    queue,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
@@ -417,6 +423,7 @@ export default function TournamentPage() {
             </section>
             {isOwner && !directorFirst ? <DirectorCard finalPlayed={finalPlayed} /> : null}
             {floor ? <FloorCard floor={floor} slug={t.slug} name={t.name} /> : null}
+            {queue ? <QueueCard queue={queue} slug={t.slug} /> : null}
             <section className="card">
               <CopyBox
                 label="Share this tournament"

@@ -1,0 +1,101 @@
+// The floor (issue 19) in a browser: an evening where the director turns on
+// "Assign tables automatically", records results, and never puts a match on a
+// table; and the settings form without JavaScript.
+import { expect, test } from "@playwright/test";
+import { createOrganiser } from "./support/accounts.ts";
+import {
+  apiMatches,
+  createTournamentViaApi,
+  enterPaidPlayers,
+  recordInDialog,
+  startViaApi,
+  waitForHydrated,
+} from "./support/tournaments.ts";
+
+test("an evening with automatic assignment: the director only records results @tablet", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await createOrganiser(page.request);
+  for (const name of ["Table 1", "Table 2"]) {
+    expect((await page.request.post("/api/tables", { data: { name } })).status()).toBe(201);
+  }
+  const t = await createTournamentViaApi(page.request, { maxPlayers: 8 });
+  await enterPaidPlayers(playwright, baseURL, t.id, 8);
+
+  // The switch, on the tournament page before the start.
+  await page.goto(`/tournament/${t.slug}`);
+  const floor = page.locator("#queue");
+  await waitForHydrated(page, "#queue form");
+  await floor.getByRole("checkbox", { name: "Assign tables automatically" }).check();
+  await floor.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Settings saved");
+  await startViaApi(page.request, t.id);
+
+  await page.goto(`/tournament/${t.slug}?tab=bracket`);
+  // Both tables took a match at the start; the other two quarter-finals wait, each with a start time.
+  await expect(floor.getByTestId("queue-table").filter({ hasText: "Playing" })).toHaveCount(2);
+  await expect(floor.getByTestId("up-next").getByRole("listitem")).toHaveCount(2);
+  await expect(floor.getByTestId("up-next")).toContainText("starts in about 20 min");
+  // The no-show clock runs.
+  const clock = floor.getByRole("timer").first();
+  const before = await clock.textContent();
+  await expect(clock).not.toHaveText(before ?? "", { timeout: 5_000 });
+
+  // The tablet at Table 1 shows when its match was called, and its clock ticks there too.
+  const tables = (await (await page.request.get("/api/tables")).json()) as { name: string; accessCode: string }[];
+  const tablet = await page.context().newPage();
+  await tablet.goto(`/scoreboard/${tables.find((x) => x.name === "Table 1")?.accessCode}`);
+  const called = tablet.locator("[data-clock-text]");
+  await expect(called).toHaveText(/^Called at \d\d:\d\d · \d+:\d\d$/);
+  const first = await called.textContent();
+  await expect(called).not.toHaveText(first ?? "", { timeout: 5_000 });
+  await tablet.close();
+
+  // Seven results and the evening is played: every match went to a table without the director.
+  for (let played = 0; played < 7; played++) {
+    const playing = (await apiMatches(page.request, t.id)).filter((m) => m.status === "in_progress");
+    expect(playing.length, `after ${played} results`).toBeGreaterThan(0);
+    const [m] = playing;
+    if (!m?.player1) throw new Error("a match at a table has its players");
+    await recordInDialog(page, t.slug, m, m.player1.name);
+  }
+  const all = await apiMatches(page.request, t.id);
+  expect(all.filter((m) => m.status !== "completed")).toEqual([]);
+  expect(all.every((m) => m.tableId !== null)).toBe(true);
+  await page.goto(`/tournament/${t.slug}?tab=bracket`);
+  await expect(floor).toContainText("No match is waiting for a table.");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the floor settings form saves the switch and the no-show minutes", async ({ page }) => {
+    await createOrganiser(page.request);
+    const t = await createTournamentViaApi(page.request, { maxPlayers: 8 });
+    await page.goto(`/tournament/${t.slug}`);
+    const floor = page.locator("#queue");
+    const box = floor.getByRole("checkbox", { name: "Assign tables automatically" });
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await floor.getByRole("spinbutton", { name: "No-show minutes" }).fill("15");
+    await floor.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Settings saved").first()).toBeVisible();
+    await page.goto(`/tournament/${t.slug}`);
+    await expect(box).toBeChecked();
+    await expect(floor.getByRole("spinbutton", { name: "No-show minutes" })).toHaveValue("15");
+    const queue = (await (await page.request.get(`/api/tournaments/${t.id}/queue`)).json()) as {
+      autoAssign: boolean;
+      noShowMinutes: number;
+    };
+    expect(queue).toMatchObject({ autoAssign: true, noShowMinutes: 15 });
+    // And off again.
+    await box.uncheck();
+    await floor.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Settings saved").first()).toBeVisible();
+    await page.goto(`/tournament/${t.slug}`);
+    await expect(box).not.toBeChecked();
+  });
+});
