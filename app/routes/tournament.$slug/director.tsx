@@ -231,6 +231,8 @@ export function StartDialog({
 }) {
   const busy = useIsSubmitting();
   const absentText = absent === 1 ? "1 player has not checked in" : `${absent} players have not checked in`;
+  // Dropping leaves a draw only when at least two are here; until then the choice is to start with everyone.
+  const canDrop = paidCount - absent >= 2;
   return (
     <ConfirmDialog
       open={open}
@@ -250,14 +252,24 @@ export function StartDialog({
         <fieldset className="mt-4 space-y-2">
           <legend className="text-sm font-semibold">{absentText}</legend>
           <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
-            <input type="radio" name="dropAbsent" value="yes" defaultChecked className="mt-1" />
+            <input
+              type="radio"
+              name="dropAbsent"
+              value="yes"
+              defaultChecked={canDrop}
+              disabled={!canDrop}
+              className="mt-1"
+            />
             <span className="text-sm">
               Drop {absent === 1 ? "them" : `those ${absent}`}: their entry fees go back to their balances (the site fee
               is kept)
+              {canDrop ? null : (
+                <span className="block">Fewer than 2 players have checked in, so there is no draw without them.</span>
+              )}
             </span>
           </label>
           <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
-            <input type="radio" name="dropAbsent" value="no" className="mt-1" />
+            <input type="radio" name="dropAbsent" value="no" defaultChecked={!canDrop} className="mt-1" />
             <span className="text-sm">Start anyway with all {paidCount}</span>
           </label>
         </fieldset>

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { lazyNamed } from "~/components/lazy.ts";
 import { useLiveRevalidation } from "~/components/live.ts";
 import { calledTo, playerStanding, standingText } from "~/domain/player-standing.ts";
-import { CalledBanner } from "~/components/called-banner.tsx";
 import {
   data,
   Form,
@@ -13,7 +12,6 @@ import {
   useNavigate,
   useRouteError,
 } from "react-router";
-import { BracketView } from "~/components/bracket-view.tsx";
 import { isDecided, leaguePlaces } from "~/domain/formats.ts";
 import { groupStandingViews } from "~/domain/standings.ts";
 import { placeText } from "~/domain/standings.ts";
@@ -52,6 +50,7 @@ import { isPlayerIntent, playerAction } from "./player.server.ts";
 import { floorQuery, myFloorQuery } from "~/services/floor.server.ts";
 import { checkedInSplit, leaveText, reserveList, reservePosition } from "~/domain/floor.ts";
 import type { PreviewRow } from "./director.tsx";
+import type { BracketView as BracketViewType } from "~/components/bracket-view.tsx";
 import { teamSize } from "~/domain/teams.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
@@ -75,6 +74,13 @@ const FloorCard = lazyNamed(floorParts, "FloorCard");
 const LeaveDialog = lazyNamed(floorParts, "LeaveDialog");
 const PlayerFloor = lazyNamed(floorParts, "PlayerFloor");
 const QueueCard = lazyNamed(() => import("./queue.tsx"), "QueueCard");
+// The bracket once there is one; the "You're up" banner for those playing.
+// (A generic component: lazy() would lose its type parameter, so it keeps the module's own type.)
+const BracketView = lazyNamed(
+  () => import("~/components/bracket-view.tsx"),
+  "BracketView",
+) as unknown as typeof BracketViewType;
+const CalledBanner = lazyNamed(() => import("~/components/called-banner.tsx"), "CalledBanner");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
@@ -288,6 +294,7 @@ export default function TournamentPage() {
     seeds,
     results,
     finalPlayed,
+    you,
     floor,
     me,
     leaveText: leaveTerms,
@@ -344,7 +351,7 @@ export default function TournamentPage() {
         <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
-        {t.status === "in_progress" ? <YourCall /> : null}
+        {t.status === "in_progress" && you ? <YourCall /> : null}
         {results ? <TournamentResults results={results} /> : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -410,7 +417,14 @@ export default function TournamentPage() {
                   heldByOthers={t.holds}
                   team={t.teamSize > 1 ? { size: t.teamSize, totalPence: entryTotalPence(t) * t.teamSize } : null}
                 />
-                {t.status === "open" ? (
+                {/* Its module loads only where it has something to say: a player's page, or the QR code's link. */}
+                {t.status === "open" &&
+                (me
+                  ? me.entered ||
+                    me.reservePosition !== null ||
+                    checkin ||
+                    (registration === "full" && t.teamSize === 1)
+                  : !viewer && checkin) ? (
                   <PlayerFloor
                     me={me}
                     slug={t.slug}
@@ -435,8 +449,8 @@ export default function TournamentPage() {
         </div>
       </main>
       <SiteFooter />
-      {me?.entered && me.captain ? (
-        <LeaveDialog open={confirm === "leave"} slug={t.slug} name={t.name} text={leaveTerms} />
+      {me?.entered && me.captain && confirm === "leave" ? (
+        <LeaveDialog open slug={t.slug} name={t.name} text={leaveTerms} />
       ) : null}
       {isOwner ? (
         <>
