@@ -2,7 +2,14 @@
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
 import { formatPlaces, winnersOf } from "./formats.ts";
-import { matchStats, matchStatuses, type BracketMatch, type BracketSide, type MatchStatus } from "./bracket.ts";
+import {
+  matchStats,
+  matchStatuses,
+  type MatchRecord,
+  type BracketMatch,
+  type BracketSide,
+  type MatchStatus,
+} from "./bracket.ts";
 import { DomainError } from "./errors.ts";
 import {
   poolPerEntry,
@@ -235,7 +242,7 @@ export type PayoutPlan<T> = {
   /** Per player, every entrant (a team's members each): what is paid and counted in statistics. */
   credits: PlayerCredit[];
   names: Map<string, string>;
-  stats: Map<string, { played: number; won: number }>;
+  stats: Map<string, MatchRecord>;
   /** The champion (everyone sharing first place in a league). */
   winners: string[];
   finalMatchId: string | null;
