@@ -73,7 +73,7 @@ test("a tap made for another match never lands on the table's next one", () => {
   expect(refusal(() => checkRack(playing({ id: "m2" }), "m1"))).toEqual({ status: 409, message: OTHER_MATCH });
   expect(refusal(() => checkRack(playing({ id: "m2", status: "completed" }), "m1"))).toEqual({
     status: 409,
-    message: ALREADY_DECIDED,
+    message: OTHER_MATCH,
   });
   expect(checkRack(playing(), "m1").id).toBe("m1");
 });

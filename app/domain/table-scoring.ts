@@ -86,9 +86,7 @@ export function raceWinner(m: Pick<TableMatch, "player1Score" | "player2Score" |
 
 /** Refuses a tap on a table with nothing to score, a decided match, or a match other than the one tapped. */
 export function checkScorable(match: TableMatch | null, tappedMatchId?: string): TableMatch {
-  if (match && tappedMatchId !== undefined && tappedMatchId !== match.id) {
-    throw new DomainError(409, match.status === "in_progress" ? OTHER_MATCH : ALREADY_DECIDED);
-  }
+  if (match && tappedMatchId !== undefined && tappedMatchId !== match.id) throw new DomainError(409, OTHER_MATCH);
   if (!match || match.status === "pending" || !match.player1Id || !match.player2Id) {
     throw new DomainError(409, NO_MATCH);
   }

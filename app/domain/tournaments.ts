@@ -2,6 +2,7 @@
 // and the JSON API), the types SPEC lists and which of them can be played.
 import { teamSize } from "./teams.ts";
 import { z } from "zod";
+import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import { nameField } from "./text.ts";
 import { grandFinals, type GrandFinal } from "./double-elimination.ts";
 import { MAX_ROUND_ROBIN_PLAYERS } from "./round-robin.ts";
@@ -76,6 +77,8 @@ export const creationDefaults = {
   groupSize: String(GROUP_SIZE.default),
   advancePerGroup: String(ADVANCE_PER_GROUP.default),
   seeding: "random",
+  resultsFromTables: "record",
+  breakRule: "winner",
   payoutStructure: "winner_ru",
 } as const;
 
@@ -201,6 +204,10 @@ export const CreateTournamentSchema = z
       advancePerGroupField,
     ),
     seeding: z.enum(seedings, { error: "Seeding must be random or manual" }).default("random"),
+    resultsFromTables: z
+      .enum(resultsFromTablesModes, { error: "Results from tables must be record or approve" })
+      .default("record"),
+    breakRule: z.enum(breakRules, { error: "The break rule must be winner or alternate" }).default("winner"),
     raceTo: raceToField.optional(),
     entryFee: money("Entry fee"),
     siteFee: optionalMoney("Site fee"),
@@ -300,6 +307,8 @@ export const CreateTournamentSchema = z
       groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
       advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
       seeding: input.seeding,
+      resultsFromTables: input.resultsFromTables,
+      breakRule: input.breakRule,
       raceTo: input.raceTo ?? null,
       entryFeePence: input.entryFee,
       siteFeePence: input.siteFee ?? 100,
@@ -328,6 +337,8 @@ export type CreateTournamentForm = Record<
   | "groupSize"
   | "advancePerGroup"
   | "seeding"
+  | "resultsFromTables"
+  | "breakRule"
   | "raceTo"
   | "entryFee"
   | "siteFee"

@@ -26,7 +26,7 @@ export type LiveChange = {
   organiserId: string;
   /** The tournament whose pages show it. */
   tournamentId: string;
-  what: "result" | "table" | "start" | "finalize";
+  what: "result" | "table" | "start" | "finalize" | "score" | "code";
 };
 
 const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;
@@ -75,6 +75,27 @@ export function forgetTables(app: Announcer, organiserId: string): void {
   app.waitUntil(purgeTables(app, organiserId));
 }
 
+/**
+ * After a table got a new access code: its tablets' sockets are closed (they
+ * then find their old code refused and show it), and the edge forgets what
+ * the old code answered.
+ */
+export function disconnectTable(app: Announcer, table: { id: string; organiserId: string }): void {
+  const { live, waitUntil } = app;
+  const close = async () => {
+    await purgeTables(app, table.organiserId);
+    if (!live) return;
+    const target = `${HUB_ORIGIN}/close?${new URLSearchParams({ tag: tableSocketTag(table.id) })}`;
+    await hubFor(live, tablesChannel(table.organiserId))
+      .fetch(target, { method: "POST" })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  };
+  waitUntil(close());
+}
+
+const tableSocketTag = (tableId: string) => `table:${tableId}`;
+
 /** Whether a request is for a push channel (`/api/live/...`), answered by `openLiveChannel`. */
 export const isLivePath = (pathname: string) => LIVE_PATH.test(pathname);
 
@@ -119,7 +140,7 @@ async function tableChannel(context: Ctx, code: string) {
         .limit(1),
     ),
   );
-  return table ? { name: tablesChannel(table.organiserId), tag: `table:${table.id}` } : null;
+  return table ? { name: tablesChannel(table.organiserId), tag: tableSocketTag(table.id) } : null;
 }
 
 async function pageChannel(context: Ctx, id: string) {
