@@ -10,7 +10,15 @@ import { build, first, isUniqueViolation, reads, write, type Item, type Sender }
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
+  ALREADY_DECIDED,
+  AWAITING_APPROVAL,
   breakRules,
+  LAG_AFTER_FIRST_RACK,
+  NO_MATCH,
+  NO_RACK_TO_UNDO,
+  OTHER_MATCH,
+  RACE_NOT_FINISHED,
+  RACE_WON,
   checkLag,
   checkRack,
   checkUndo,
@@ -339,6 +347,59 @@ export async function runTap(
           }
         : null,
   };
+}
+
+/**
+ * What the board says after a tap from its plain forms, by a short key in
+ * its address (`?note=decided`): only these texts can appear there.
+ */
+const notes = {
+  "no-match": NO_MATCH,
+  decided: ALREADY_DECIDED,
+  awaiting: AWAITING_APPROVAL,
+  "not-finished": RACE_NOT_FINISHED,
+  "race-won": RACE_WON,
+  "no-rack": NO_RACK_TO_UNDO,
+  lag: LAG_AFTER_FIRST_RACK,
+  other: OTHER_MATCH,
+  changed: CHANGED_MEANWHILE,
+  "too-many": TABLE_TAP_LIMIT.message(0),
+  winner: "Who won? Choose the winner",
+  error: "That tap could not be sent: try again",
+} as const;
+type NoteKey = keyof typeof notes;
+
+export const scoreboardNote = (key: string | null): string | null =>
+  key !== null && Object.hasOwn(notes, key) ? notes[key as NoteKey] : null;
+
+const noteFor = (message: string): NoteKey =>
+  (Object.keys(notes) as NoteKey[]).find((key) => notes[key] === message) ?? "error";
+
+/**
+ * A tap from the scoreboard's plain form: the same call as the JSON API.
+ * Refusals become a note for the board (an unknown code shows the board's
+ * own "Invalid access code").
+ */
+export async function tapFromForm(
+  db: Sender,
+  code: string,
+  form: FormData,
+): Promise<{ note: NoteKey | null; change: LiveChange | null }> {
+  const intent = String(form.get("intent") ?? "");
+  if (!isTapKind(intent)) return { note: "error", change: null };
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && value !== "") fields[name] = value;
+  try {
+    const { change } = await runTap(db, code, intent, async (schema) => {
+      const parsed = schema.safeParse(fields);
+      if (!parsed.success) throw new DomainError(400, notes.error);
+      return parsed.data;
+    });
+    return { note: null, change };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { note: error.status === 404 ? null : noteFor(error.message), change: null };
+  }
 }
 
 /** SPEC's current-match shape (the JSON a tablet polls and every tap answers), or null. */
