@@ -379,3 +379,63 @@ test("racks won and lost reach the player's statistics and the standings", async
   ).rows;
   expect(row).toMatchObject({ racks_won: 3, racks_lost: 1 });
 });
+
+test("the director's page flags a result waiting for approval; its plain form approves it", async () => {
+  const td = await f.organiser();
+  const { t, final, tab } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
+  expect((await tab.rack(1)).status).toBe(201);
+  expect((await tab.confirm()).status).toBe(201);
+  const page = await td.client.get(`/tournament/${t.slug}?tab=bracket`);
+  const html = await page.text();
+  expect(html).toContain("Waiting for your approval");
+  expect(html).toContain('value="approve-result"');
+  const approved = await td.client.postForm(`/tournament/${t.slug}?tab=bracket`, {
+    intent: "approve-result",
+    matchId: final.id,
+  });
+  expect(approved.status).toBe(302);
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player1Id });
+  expect(await (await td.client.get(`/tournament/${t.slug}?tab=bracket`)).text()).not.toContain(
+    "Waiting for your approval",
+  );
+});
+
+test("the tablet's plain forms tap once per id and come back with a note when refused", async () => {
+  const td = await f.organiser();
+  const { final, table, tab } = await finalAtTable(td, { raceTo: 2 });
+  const client = app.client();
+  const path = `/scoreboard/${table.accessCode}`;
+  const form = { intent: "racks", tapId: newTapId(), player: "2", matchId: final.id };
+  for (let i = 0; i < 2; i++) {
+    const sent = await client.postForm(path, form);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe(path);
+  }
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 1 });
+  const undo = await client.postForm(path, { intent: "undo", tapId: newTapId(), matchId: final.id });
+  expect(undo.headers.get("Location")).toBe(path);
+  const none = await client.postForm(path, { intent: "undo", tapId: newTapId(), matchId: final.id });
+  expect(none.headers.get("Location")).toBe(`${path}?note=no-rack`);
+  const board = await (await client.get(`${path}?note=no-rack`)).text();
+  expect(board).toContain("There is no rack to undo");
+  // Only the known notes are shown: anything else in the address shows nothing.
+  expect(await (await client.get(`${path}?note=%3Cscript%3E`)).text()).not.toContain("&lt;script");
+  const bad = await client.postForm(path, { intent: "racks", tapId: "bad id", player: "1" });
+  expect(bad.headers.get("Location")).toBe(`${path}?note=error`);
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
+});
+
+test("New code on the tables page replaces the code", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Corner table");
+  const renewed = await td.client.postForm("/td/tables", { intent: "new-code", tableId: table.id });
+  expect(renewed.status).toBe(302);
+  const [row] = (await (await td.client.get("/api/tables")).json()) as { accessCode: string }[];
+  expect(row?.accessCode).not.toBe(table.accessCode);
+  expect((await app.client().get(`/api/tables/by-code/${table.accessCode}`)).status).toBe(404);
+  const other = await f.organiser("Other Director");
+  const refused = await other.client.postForm("/td/tables", { intent: "new-code", tableId: table.id });
+  expect(refused.status).toBe(302);
+  const [still] = (await (await td.client.get("/api/tables")).json()) as { accessCode: string }[];
+  expect(still?.accessCode).toBe(row?.accessCode);
+});

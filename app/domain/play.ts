@@ -47,6 +47,8 @@ export type MatchView = {
   isBye: boolean;
   tableId: string | null;
   tableName: string | null;
+  /** A tablet confirmed this result and it waits for the director's approval (issue 18). */
+  awaitingApproval: boolean;
   nextMatchId: string | null;
   loserMatchId: string | null;
 };
@@ -115,6 +117,8 @@ export const DirectorActionSchema = z.discriminatedUnion(
       /** The moves of players at tables the director was shown and confirms (corrections.ts movesKey). */
       confirmMoves: z.string().max(2000).optional(),
     }),
+    // A result confirmed at the table, approved as it is (issue 18).
+    z.object({ intent: z.literal("approve-result"), matchId: id("Match not found") }),
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),

@@ -388,6 +388,7 @@ function matchViews(where: SQL) {
         isBye: m.isBye,
         tableId: m.tableId,
         tableName,
+        awaitingApproval: m.awaitingApproval && m.status === "in_progress",
         nextMatchId: m.nextMatchId,
         loserMatchId: m.loserMatchId,
       } satisfies MatchView,

@@ -11,6 +11,7 @@ import { issuesToErrors } from "~/services/http.server.ts";
 import { announceChange, type LiveChange } from "~/services/live.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
+import { approveTableResult } from "~/services/table-scoring.server.ts";
 
 /**
  * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
@@ -58,6 +59,7 @@ const failures: Record<DirectorAction["intent"], string> = {
   "record-result": "Failed to update match",
   "correct-result": "Failed to update match",
   "assign-table": "Failed to assign table",
+  "approve-result": "Failed to approve the result",
   seeds: "Failed to save the order",
 };
 
@@ -126,6 +128,11 @@ export async function directorAction(
         }
         announce("result", saved.tournamentId);
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
+      }
+      case "approve-result": {
+        const saved = await approveTableResult(claim, { organiserId, matchId: action.matchId });
+        if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
+        return toast({ type: "success", title: "Result approved" }, atMatch(action.matchId));
       }
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
