@@ -114,7 +114,7 @@ test("with its script the tablet keeps every tap while the network is down and s
   await context.close();
 });
 
-test("without JavaScript the tablet scores with plain forms; a tap lost to the network is tapped again @tablet", async ({
+test("without JavaScript the tablet scores with plain forms; a tap lost to the network is sent again @tablet", async ({
   page: director,
   browser,
   playwright,

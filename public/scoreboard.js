@@ -242,19 +242,20 @@
         var question = form.querySelector("[data-question]");
         var name = board.getAttribute("data-name" + won);
         if (question && won) {
-          question.textContent = name + " wins " + score[won - 1] + "\u2013" + score[2 - won] + " \u2014 Confirm result?";
+          question.textContent =
+            name + " wins " + score[won - 1] + "\u2013" + score[2 - won] + " \u2014 Confirm result?";
         }
       });
     }
     var noteElement = document.querySelector("main [data-note]");
     if (noteElement && note) {
       noteElement.textContent = note;
-      noteElement.className = "mx-auto rounded-xl bg-sky-100 px-4 py-2 text-center text-lg font-semibold text-sky-900 " +
-        "dark:bg-sky-900 dark:text-sky-100";
+      noteElement.hidden = false;
     }
     var waiting = badge ? badge.querySelector("[data-waiting]") : null;
     if (waiting) {
-      waiting.textContent = queue.length ? " " + queue.length + (queue.length === 1 ? " tap waiting" : " taps waiting") : "";
+      var count = queue.length === 1 ? " 1 tap waiting" : " " + queue.length + " taps waiting";
+      waiting.textContent = queue.length ? count : "";
     }
   }
 
@@ -286,7 +287,9 @@
     }
     for (i = 0; i < next.attributes.length; i++) {
       var attribute = next.attributes[i];
-      if (current.getAttribute(attribute.name) !== attribute.value) current.setAttribute(attribute.name, attribute.value);
+      if (current.getAttribute(attribute.name) !== attribute.value) {
+        current.setAttribute(attribute.name, attribute.value);
+      }
     }
     if (current.innerHTML !== next.innerHTML) current.innerHTML = next.innerHTML;
     replaceWith(document.querySelector("main form[action='/action/set-theme']"),

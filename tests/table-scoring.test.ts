@@ -221,7 +221,7 @@ test("waiting for approval: the tablet's result is flagged, taps stop, the direc
   );
 });
 
-test("the director overrides while the tablet is offline: its queued taps are refused, the director's score stands", async () => {
+test("the director overrides while the tablet is offline: queued taps refused, the director wins", async () => {
   const td = await f.organiser();
   const { t, final, tab } = await finalAtTable(td, { raceTo: 5 });
   expect((await tab.rack(1)).status).toBe(201);
@@ -266,7 +266,7 @@ test("a tap queued for one match never lands on the table's next match", async (
   expect(await tab.current()).toMatchObject({ id: semi2.id, player1Score: 0, player2Score: 0 });
 });
 
-test("taps at the same time: each counts once, a tap sent twice at once counts once, undo never goes below 0", async () => {
+test("taps at once: each counts once, a tap sent twice at once counts once, undo never goes below 0", async () => {
   const td = await f.organiser();
   const { final, tab } = await finalAtTable(td, { raceTo: 50 });
   const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => tab.rack(i % 2 === 0 ? 1 : 2)));

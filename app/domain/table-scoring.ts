@@ -33,7 +33,7 @@ export const LAG_AFTER_FIRST_RACK = "The lag is played before the first rack";
 export const OTHER_MATCH = "The director changed this match: the tablet shows the director's version";
 
 /** A tap's id: made by the tablet, so bounded in length and alphabet (it is stored). */
-export const TapIdSchema = z
+const TapIdSchema = z
   .string({ error: "tapId is required" })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "tapId must be 8 to 64 letters, digits, '-' or '_'");
 
@@ -85,7 +85,7 @@ export function raceWinner(m: Pick<TableMatch, "player1Score" | "player2Score" |
 }
 
 /** Refuses a tap on a table with nothing to score, a decided match, or a match other than the one tapped. */
-export function checkScorable(match: TableMatch | null, tappedMatchId?: string): TableMatch {
+function checkScorable(match: TableMatch | null, tappedMatchId?: string): TableMatch {
   if (match && tappedMatchId !== undefined && tappedMatchId !== match.id) throw new DomainError(409, OTHER_MATCH);
   if (!match || match.status === "pending" || !match.player1Id || !match.player2Id) {
     throw new DomainError(409, NO_MATCH);
@@ -150,7 +150,7 @@ export function nextBreaker(rule: BreakRule, lagWinner: Side | null, racks: read
   return racks.length % 2 === 0 ? lagWinner : other(lagWinner);
 }
 
-export const other = (s: Side): Side => (s === 1 ? 2 : 1);
+const other = (s: Side): Side => (s === 1 ? 2 : 1);
 
 /** What the tablet asks once a side has reached the race-to: "Alex wins 5–3 — Confirm result?" */
 export function confirmQuestion(winnerName: string, winnerScore: number, loserScore: number): string {

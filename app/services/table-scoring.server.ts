@@ -43,7 +43,7 @@ import { enforceRateLimit, type RateLimit } from "./rate-limit.server.ts";
 import { scoreboardQuery, type CurrentMatch } from "./tables.server.ts";
 
 /** Taps per table: a match is a few racks a minute; a replayed queue or two tablets stay far below. */
-export const TABLE_TAP_LIMIT: RateLimit = {
+const TABLE_TAP_LIMIT: RateLimit = {
   name: "table-taps",
   limit: 120,
   windowMs: 60 * 1000,
@@ -106,7 +106,7 @@ const activeRack = (matchId: string) =>
 type TapRow = { tapId: string; matchId: string; kind: "rack" | "undo" | "confirm" | "lag"; player: Side | null };
 
 /** Inserts the tap when `condition` holds; answers the statements that apply only if it did. */
-function tapBatch(tap: TapRow, condition: SQL, then: (ours: SQL) => Item[]): Item[] {
+function tapBatch(tap: TapRow, condition: SQL, apply: (ours: SQL) => Item[]): Item[] {
   const nonce = crypto.randomUUID();
   const ours = sql`exists (select 1 from ${tableTaps} where ${tableTaps.tapId} = ${tap.tapId}
     and ${tableTaps.nonce} = ${nonce})`;
@@ -114,7 +114,7 @@ function tapBatch(tap: TapRow, condition: SQL, then: (ours: SQL) => Item[]): Ite
     build.all<{ seq: number }>(sql`insert into ${tableTaps} (tap_id, match_id, kind, player, nonce)
       select ${tap.tapId}, ${tap.matchId}, ${tap.kind}, ${tap.player}, ${nonce} where ${condition}
       on conflict (tap_id) do nothing returning seq`),
-    ...then(ours),
+    ...apply(ours),
   ];
 }
 
@@ -128,7 +128,7 @@ async function tap(
   db: Sender,
   rawCode: string,
   tapId: string,
-  decide: (board: Board) => { tap: TapRow; condition: SQL; then: (ours: SQL) => Item[] },
+  decide: (board: Board) => { tap: TapRow; condition: SQL; apply: (ours: SQL) => Item[] },
   replay?: (board: Board) => Promise<void>,
 ): Promise<Tapped> {
   const code = normalizeAccessCode(rawCode);
@@ -139,10 +139,10 @@ async function tap(
     await replay?.(board);
     return { status: 200, board: (await readBoard(db, code, tapId)) ?? board };
   }
-  const { tap: row, condition, then } = decide(board);
+  const { tap: row, condition, apply } = decide(board);
   let inserted = false;
   try {
-    inserted = await db.write(write(tapBatch(row, condition, then), ([rows]) => (rows as unknown[]).length > 0));
+    inserted = await db.write(write(tapBatch(row, condition, apply), ([rows]) => (rows as unknown[]).length > 0));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
@@ -156,14 +156,14 @@ async function tap(
 }
 
 /** `POST /api/tables/by-code/{code}/racks`: a rack for player 1 or 2. */
-export function tapRack(db: Sender, code: string, body: { tapId: string; player: Side; matchId?: string }) {
+function tapRack(db: Sender, code: string, body: { tapId: string; player: Side; matchId?: string }) {
   return tap(db, code, body.tapId, (board) => {
     const m = checkRack(tableMatch(board.match), body.matchId);
     const column = body.player === 1 ? "player1_score" : "player2_score";
     return {
       tap: { tapId: body.tapId, matchId: m.id, kind: "rack", player: body.player },
       condition: sql`${scorable(m.id, board.table.id)} and ${raceOpen(m.id)}`,
-      then: (ours) => [
+      apply: (ours) => [
         build.run(sql`update ${matches} set ${sql.raw(column)} = ${sql.raw(column)} + 1
           where ${matches.id} = ${m.id} and ${ours}`),
       ],
@@ -172,14 +172,14 @@ export function tapRack(db: Sender, code: string, body: { tapId: string; player:
 }
 
 /** `POST …/undo`: takes back the last rack not yet undone. */
-export function tapUndo(db: Sender, code: string, body: { tapId: string; matchId?: string }) {
+function tapUndo(db: Sender, code: string, body: { tapId: string; matchId?: string }) {
   return tap(db, code, body.tapId, (board) => {
     const m = checkUndo(tableMatch(board.match), board.match?.racks.length ?? 0, body.matchId);
     const lastSide = sql`(select ${tableTaps.player} from ${tableTaps} where ${tableTaps.seq} = (${activeRack(m.id)}))`;
     return {
       tap: { tapId: body.tapId, matchId: m.id, kind: "undo", player: null },
       condition: sql`${scorable(m.id, board.table.id)} and exists (${activeRack(m.id)})`,
-      then: (ours) => [
+      apply: (ours) => [
         // The score first, while the rack it takes back is still the last one.
         build.run(sql`update ${matches} set
             player1_score = max(player1_score - (${lastSide} = 1), 0),
@@ -193,13 +193,13 @@ export function tapUndo(db: Sender, code: string, body: { tapId: string; matchId
 }
 
 /** `POST …/lag`: who won the lag (before the first rack); they break first. */
-export function tapLag(db: Sender, code: string, body: { tapId: string; player: Side; matchId?: string }) {
+function tapLag(db: Sender, code: string, body: { tapId: string; player: Side; matchId?: string }) {
   return tap(db, code, body.tapId, (board) => {
     const m = checkLag(tableMatch(board.match), board.match?.racks.length ?? 0, body.matchId);
     return {
       tap: { tapId: body.tapId, matchId: m.id, kind: "lag", player: body.player },
       condition: sql`${scorable(m.id, board.table.id)} and not exists (${activeRack(m.id)})`,
-      then: (ours) => [
+      apply: (ours) => [
         build.run(sql`update ${matches} set lag_winner = ${body.player} where ${matches.id} = ${m.id} and ${ours}`),
       ],
     };
@@ -213,11 +213,11 @@ export function tapLag(db: Sender, code: string, body: { tapId: string; player: 
  * the director's own path (bracket, table, statistics). A replay of the same
  * confirm finishes what an interrupted one started.
  */
-export async function tapConfirm(db: Sender, code: string, body: ConfirmInput & { tapId: string; matchId?: string }) {
+async function tapConfirm(db: Sender, code: string, body: ConfirmInput & { tapId: string; matchId?: string }) {
   let recorded: string | null = null;
   const record = async (board: Board, winner: Side) => {
     const m = board.match;
-    if (!m || m.resultsFromTables !== "record" || !m.awaitingApproval) return;
+    if (m?.resultsFromTables !== "record" || !m.awaitingApproval) return;
     try {
       await saveResult(db, {
         organiserId: board.table.organiserId,
@@ -246,7 +246,7 @@ export async function tapConfirm(db: Sender, code: string, body: ConfirmInput & 
         condition: sql`${scorable(id, board.table.id)} and exists (select 1 from ${matches}
           where ${matches.id} = ${id} and ${matches.player1Score} = ${(m as TableMatch).player1Score}
           and ${matches.player2Score} = ${(m as TableMatch).player2Score})`,
-        then: (ours) => [
+        apply: (ours) => [
           build.run(sql`update ${matches} set awaiting_approval = 1, player1_score = ${result.player1Score},
             player2_score = ${result.player2Score} where ${matches.id} = ${id} and ${ours}`),
         ],
@@ -313,7 +313,7 @@ export async function approveTableResult(
 }
 
 /** The tablet's taps by the last segment of their path: `POST /api/tables/by-code/{code}/{tap}`. */
-export const tapKinds = ["racks", "undo", "confirm", "lag"] as const;
+const tapKinds = ["racks", "undo", "confirm", "lag"] as const;
 export type TapKind = (typeof tapKinds)[number];
 export const isTapKind = (value: string): value is TapKind => (tapKinds as readonly string[]).includes(value);
 
@@ -441,7 +441,7 @@ export const TableScoringSettingsSchema = z.object({
 export type TableScoringSettings = z.output<typeof TableScoringSettingsSchema>;
 
 /** The settings' columns for an update (only those given). */
-export function tableScoringSet(settings: TableScoringSettings) {
+function tableScoringSet(settings: TableScoringSettings) {
   return {
     ...(settings.resultsFromTables ? { resultsFromTables: settings.resultsFromTables } : {}),
     ...(settings.breakRule ? { breakRule: settings.breakRule } : {}),

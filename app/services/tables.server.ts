@@ -139,7 +139,7 @@ export type CurrentMatch = Pick<
 const asSide = (value: number | null): Side | null => (value === 1 || value === 2 ? value : null);
 
 /** The racks of a match not undone, in order, as one string of sides ("1121"). */
-export const racksOf = (matchId: SQL | string) =>
+const racksOf = (matchId: SQL | string) =>
   sql<string>`coalesce((select group_concat(player, '') from (select ${tableTaps.player} as player
     from ${tableTaps} where ${tableTaps.matchId} = ${matchId} and ${tableTaps.kind} = 'rack'
     and ${tableTaps.undoneBy} is null order by ${tableTaps.seq})), '')`;

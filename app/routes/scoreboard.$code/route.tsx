@@ -193,11 +193,10 @@ function MatchBoard({
       <p
         data-note=""
         role="status"
+        hidden={!note}
         className={
-          note
-            ? "mx-auto rounded-xl bg-sky-100 px-4 py-2 text-center text-lg font-semibold text-sky-900 " +
-              "dark:bg-sky-900 dark:text-sky-100"
-            : "hidden"
+          "mx-auto rounded-xl bg-sky-100 px-4 py-2 text-center text-lg font-semibold text-sky-900 " +
+          "dark:bg-sky-900 dark:text-sky-100"
         }
       >
         {note}
@@ -393,6 +392,7 @@ function ResultForm({
             max={999}
             inputMode="numeric"
             defaultValue={score1}
+            aria-label={`${names[0]}'s racks`}
             className={field}
           />
         </label>
@@ -405,6 +405,7 @@ function ResultForm({
             max={999}
             inputMode="numeric"
             defaultValue={score2}
+            aria-label={`${names[1]}'s racks`}
             className={field}
           />
           {names[1]}

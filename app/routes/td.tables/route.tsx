@@ -191,7 +191,10 @@ export default function Tables() {
       <ConfirmDialog
         open={Boolean(renewed)}
         title={`Give ${renewed?.name ?? ""} a new code?`}
-        description={`Tablets using ${renewed?.accessCode ?? "the old code"} will be disconnected and show 'Invalid access code' until the new code is entered.`}
+        description={
+          `Tablets using ${renewed?.accessCode ?? "the old code"} will be disconnected and show ` +
+          "'Invalid access code' until the new code is entered."
+        }
         confirmLabel="New code"
         cancelTo="/td/tables"
         busy={renewing}
@@ -232,7 +235,7 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
         </p>
         <p className="mt-1 truncate text-xs text-slate-500 select-all dark:text-slate-400">{url}</p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {hydrated ? (
           <>
             <button
@@ -254,7 +257,7 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
         <Link
           to={`/td/tables?new-code=${table.id}`}
           preventScrollReset
-          className="btn-secondary px-3"
+          className="btn-secondary px-3 whitespace-nowrap"
           aria-label={`New code for ${table.name}`}
         >
           New code
