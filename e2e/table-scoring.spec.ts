@@ -114,7 +114,7 @@ test("with its script the tablet keeps every tap while the network is down and s
   await context.close();
 });
 
-test("without JavaScript the tablet scores with plain forms; a tap lost to the network is sent again @tablet", async ({
+test("without JavaScript plain forms score the race; a tap lost to the network is tapped again @tablet", async ({
   page: director,
   browser,
   playwright,
@@ -164,5 +164,43 @@ test("without JavaScript the tablet scores with plain forms; a tap lost to the n
   await page.goto(late.headers().location ?? "");
   await expect(page.getByText("The match is already decided")).toBeVisible();
   await expectScores(page, order, 5, 2);
+  await context.close();
+});
+
+test("the director records the result while the tablet is offline: the director's version wins, with a note @tablet", async ({
+  page: director,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const { table, final } = await finalAtTable(director.request, playwright, baseURL);
+  const { context, page } = await tabletPage(browser, true);
+  await page.goto(`/scoreboard/${table.accessCode}`);
+  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+  const order = await sides(page);
+  await rackFor(page, "Alex").click();
+  await expectScores(page, order, 1, 0);
+
+  await context.setOffline(true);
+  for (const name of ["Alex", "Alex", "Sam"]) await rackFor(page, name).click();
+  await expectScores(page, order, 3, 1);
+  await expect(page.getByRole("status").filter({ hasText: "Reconnecting…" })).toContainText("3 taps waiting");
+  // Meanwhile the director records what the players told them.
+  const samId = order.alex === 0 ? final.player2Id : final.player1Id;
+  const recorded = await director.request.patch(`/api/matches/${final.id}`, {
+    data: {
+      winnerId: samId,
+      ...(order.alex === 0 ? { player1Score: 2, player2Score: 5 } : { player1Score: 5, player2Score: 2 }),
+    },
+  });
+  expect(recorded.status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(page.getByText("The director changed this match: the tablet shows the director's version")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectScores(page, order, 2, 5);
+  await expect(page.getByTestId("match-status")).toHaveText("completed");
+  expect(await page.evaluate((code) => localStorage.getItem(`taps:${code}`), table.accessCode)).toBe("[]");
   await context.close();
 });

@@ -30,6 +30,7 @@
   var PING_MS = 25000;
   var PONG_WAIT_MS = 10000;
   var THEME_KEY = "theme";
+  var DIRECTOR_WINS = "The director changed this match: the tablet shows the director's version";
 
   var main = document.getElementById("main");
   var code = main ? main.getAttribute("data-scoreboard") : null;
@@ -183,6 +184,8 @@
         answer = null;
       }
       if (!response.ok) note = answer && answer.message ? answer.message : "That tap could not be recorded";
+      // Decided meanwhile (the director recorded it while this tablet was offline): the director's version stands.
+      if (response.status === 409 && note === "The match is already decided") note = DIRECTOR_WINS;
       // The racks as the server now has them, in case the board cannot be read again before the next tap.
       var board = document.querySelector("main [data-racks]");
       if (response.ok && answer && board && answer.id === board.getAttribute("data-match")) {
