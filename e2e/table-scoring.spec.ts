@@ -40,10 +40,30 @@ async function sides(page: Page) {
   return first.endsWith("Alex") ? { alex: 0, sam: 1 } : { alex: 1, sam: 0 };
 }
 
-async function tabletPage(browser: Browser, javaScriptEnabled: boolean) {
+/** The final at a table and a tablet showing it (with or without JavaScript), and which side each player is. */
+async function tabletAtFinal({ page: director, browser, playwright, baseURL }: Fixtures, javaScriptEnabled: boolean) {
+  const setup = await finalAtTable(director.request, playwright, baseURL);
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 800, height: 1280 } });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  await page.goto(`/scoreboard/${setup.table.accessCode}`);
+  // With its script, once the push channel is open.
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+  return { ...setup, context, page, order: await sides(page) };
 }
+
+/** The tests' own fixture: a tablet at a fresh final, with or without JavaScript. */
+const tabletTest = test.extend<{ openTablet: (javaScriptEnabled: boolean) => ReturnType<typeof tabletAtFinal> }>({
+  openTablet: async ({ page, browser, playwright, baseURL }, use) => {
+    await use((javaScriptEnabled) => tabletAtFinal({ page, browser, playwright, baseURL }, javaScriptEnabled));
+  },
+});
+
+type Fixtures = {
+  page: Page;
+  browser: Browser;
+  playwright: Parameters<typeof paidPlayerViaApi>[0];
+  baseURL: string | undefined;
+};
 
 const rackFor = (page: Page, name: string) => page.getByRole("button", { name: `+1 rack for ${name}` });
 
@@ -62,145 +82,130 @@ async function expectScores(page: Page, order: { alex: number }, alex: number, s
   await expect(scores.nth(1 - order.alex)).toHaveText(String(sam));
 }
 
-test("with its script the tablet keeps every tap while the network is down and sends them in order @tablet", async ({
-  page: director,
-  browser,
-  playwright,
-  baseURL,
-}) => {
-  const { table, t, final } = await finalAtTable(director.request, playwright, baseURL);
-  const { context, page } = await tabletPage(browser, true);
-  await page.goto(`/scoreboard/${table.accessCode}`);
-  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
-  const order = await sides(page);
+tabletTest(
+  "with its script the tablet keeps every tap while the network is down and sends them in order @tablet",
+  async ({ page: director, openTablet }) => {
+    const { table, t, final, context, page, order } = await openTablet(true);
 
-  await page.getByRole("button", { name: "Alex", exact: true }).click(); // Who won the lag?
-  await expect(page.getByTestId("breaker")).toHaveText("Alex to break");
-  await rackFor(page, "Alex").click();
-  await rackFor(page, "Sam").click();
-  await expectScores(page, order, 1, 1);
+    await page.getByRole("button", { name: "Alex", exact: true }).click(); // Who won the lag?
+    await expect(page.getByTestId("breaker")).toHaveText("Alex to break");
+    await rackFor(page, "Alex").click();
+    await rackFor(page, "Sam").click();
+    await expectScores(page, order, 1, 1);
 
-  // The pub's Wi-Fi drops: taps go on, shown at once, and wait on the tablet.
-  await context.setOffline(true);
-  for (const name of ["Alex", "Alex", "Sam", "Alex"]) await rackFor(page, name).click();
-  await expectScores(page, order, 4, 2);
-  await expect(page.getByRole("status").filter({ hasText: "Reconnecting…" })).toContainText("taps waiting");
-  await page.getByRole("button", { name: "Undo last rack" }).click();
-  await rackFor(page, "Alex").click();
-  await rackFor(page, "Alex").click();
-  await expectScores(page, order, 5, 2);
-  await expect(page.getByText("Alex wins 5–2 — Confirm result?")).toBeVisible();
-  await expect(rackFor(page, "Sam")).toBeDisabled();
-  // A reload while offline is not possible; the taps are in the tablet's storage all the same.
-  const stored = await page.evaluate(
-    (code) => JSON.parse(localStorage.getItem(`taps:${code}`) ?? "[]").length,
-    table.accessCode,
-  );
-  expect(stored).toBe(7);
+    // The pub's Wi-Fi drops: taps go on, shown at once, and wait on the tablet.
+    await context.setOffline(true);
+    for (const name of ["Alex", "Alex", "Sam", "Alex"]) await rackFor(page, name).click();
+    await expectScores(page, order, 4, 2);
+    await expect(page.getByRole("status").filter({ hasText: "Reconnecting…" })).toContainText("taps waiting");
+    await page.getByRole("button", { name: "Undo last rack" }).click();
+    await rackFor(page, "Alex").click();
+    await rackFor(page, "Alex").click();
+    await expectScores(page, order, 5, 2);
+    await expect(page.getByText("Alex wins 5–2 — Confirm result?")).toBeVisible();
+    await expect(rackFor(page, "Sam")).toBeDisabled();
+    // A reload while offline is not possible; the taps are in the tablet's storage all the same.
+    const stored = await page.evaluate(
+      (code) => JSON.parse(localStorage.getItem(`taps:${code}`) ?? "[]").length,
+      table.accessCode,
+    );
+    expect(stored).toBe(7);
 
-  // Back online: every tap is sent once, in order, and the board is the server's again.
-  await context.setOffline(false);
-  await expect(page.getByRole("status").filter({ hasText: "Reconnecting…" })).toHaveCount(0, { timeout: 20_000 });
-  await expectScores(page, order, 5, 2);
-  await page.getByRole("button", { name: "Confirm result" }).click();
-  await expect(page.getByTestId("match-status")).toHaveText("completed");
-  const [after] = (await (await director.request.get(`/api/tournaments/${t.id}/matches`)).json()) as (Match & {
-    winnerId: string;
-    status: string;
-  })[];
-  const alexId = order.alex === 0 ? final.player1Id : final.player2Id;
-  expect(after).toMatchObject({ status: "completed", winnerId: alexId });
-  expect([after?.player1Score, after?.player2Score]).toEqual(order.alex === 0 ? [5, 2] : [2, 5]);
-  await context.close();
-});
+    // Back online: every tap is sent once, in order, and the board is the server's again.
+    await context.setOffline(false);
+    await expect(page.getByRole("status").filter({ hasText: "Reconnecting…" })).toHaveCount(0, { timeout: 20_000 });
+    await expectScores(page, order, 5, 2);
+    await page.getByRole("button", { name: "Confirm result" }).click();
+    await expect(page.getByTestId("match-status")).toHaveText("completed");
+    const [after] = (await (await director.request.get(`/api/tournaments/${t.id}/matches`)).json()) as (Match & {
+      winnerId: string;
+      status: string;
+    })[];
+    const alexId = order.alex === 0 ? final.player1Id : final.player2Id;
+    expect(after).toMatchObject({ status: "completed", winnerId: alexId });
+    expect([after?.player1Score, after?.player2Score]).toEqual(order.alex === 0 ? [5, 2] : [2, 5]);
+    await context.close();
+  },
+);
 
-test("without JavaScript plain forms score the race; a tap lost to the network is tapped again @tablet", async ({
-  page: director,
-  browser,
-  playwright,
-  baseURL,
-}) => {
-  const { table, t, final } = await finalAtTable(director.request, playwright, baseURL);
-  const { context, page } = await tabletPage(browser, false);
-  await page.goto(`/scoreboard/${table.accessCode}`);
-  const order = await sides(page);
+tabletTest(
+  "without JavaScript plain forms score the race; a tap lost to the network is tapped again @tablet",
+  async ({ page: director, openTablet }) => {
+    const { table, t, final, context, page, order } = await openTablet(false);
 
-  await rackFor(page, "Sam").click();
-  await rackFor(page, "Alex").click();
-  await expectScores(page, order, 1, 1);
-  await expect(page.getByTestId("breaker")).toHaveText("Alex to break");
+    await rackFor(page, "Sam").click();
+    await rackFor(page, "Alex").click();
+    await expectScores(page, order, 1, 1);
+    await expect(page.getByTestId("breaker")).toHaveText("Alex to break");
 
-  // The network drops as a tap is sent: the browser says so, nothing reached the server.
-  await context.setOffline(true);
-  await rackFor(page, "Alex")
-    .click()
-    .catch(() => undefined);
-  await context.setOffline(false);
-  await page.goto(`/scoreboard/${table.accessCode}`);
-  await expectScores(page, order, 1, 1);
+    // The network drops as a tap is sent: the browser says so, nothing reached the server.
+    await context.setOffline(true);
+    await rackFor(page, "Alex")
+      .click()
+      .catch(() => undefined);
+    await context.setOffline(false);
+    await page.goto(`/scoreboard/${table.accessCode}`);
+    await expectScores(page, order, 1, 1);
 
-  // The same form sent twice (a double tap, a resubmitted page) counts once.
-  const fields = await formFields(page, order.alex);
-  for (let i = 0; i < 2; i++) {
-    const sent = await page.request.post(`/scoreboard/${table.accessCode}`, { form: fields, maxRedirects: 0 });
-    expect(sent.status()).toBe(303);
-  }
-  await page.reload();
-  await expectScores(page, order, 2, 1);
+    // The same form sent twice (a double tap, a resubmitted page) counts once.
+    const fields = await formFields(page, order.alex);
+    for (let i = 0; i < 2; i++) {
+      const sent = await page.request.post(`/scoreboard/${table.accessCode}`, { form: fields, maxRedirects: 0 });
+      expect(sent.status()).toBe(303);
+    }
+    await page.reload();
+    await expectScores(page, order, 2, 1);
 
-  for (const name of ["Alex", "Sam", "Alex", "Alex"]) await rackFor(page, name).click();
-  await expectScores(page, order, 5, 2);
-  await expect(page.getByText("Alex wins 5–2 — Confirm result?")).toBeVisible();
-  const undo = await formFields(page, 0, "undo");
-  await page.getByRole("button", { name: "Confirm result" }).click();
-  await expect(page.getByTestId("match-status")).toHaveText("completed");
-  const [after] = (await (await director.request.get(`/api/tournaments/${t.id}/matches`)).json()) as (Match & {
-    winnerId: string;
-  })[];
-  expect(after?.winnerId).toBe(order.alex === 0 ? final.player1Id : final.player2Id);
-  // A tap from a page left open on another tablet is refused with a note, and changes nothing.
-  const late = await page.request.post(`/scoreboard/${table.accessCode}`, { form: undo, maxRedirects: 0 });
-  expect(late.headers().location).toBe(`/scoreboard/${table.accessCode}?note=decided`);
-  await page.goto(late.headers().location ?? "");
-  await expect(page.getByText("The match is already decided")).toBeVisible();
-  await expectScores(page, order, 5, 2);
-  await context.close();
-});
+    for (const name of ["Alex", "Sam", "Alex", "Alex"]) await rackFor(page, name).click();
+    await expectScores(page, order, 5, 2);
+    await expect(page.getByText("Alex wins 5–2 — Confirm result?")).toBeVisible();
+    const undo = await formFields(page, 0, "undo");
+    await page.getByRole("button", { name: "Confirm result" }).click();
+    await expect(page.getByTestId("match-status")).toHaveText("completed");
+    const [after] = (await (await director.request.get(`/api/tournaments/${t.id}/matches`)).json()) as (Match & {
+      winnerId: string;
+    })[];
+    expect(after?.winnerId).toBe(order.alex === 0 ? final.player1Id : final.player2Id);
+    // A tap from a page left open on another tablet is refused with a note, and changes nothing.
+    const late = await page.request.post(`/scoreboard/${table.accessCode}`, { form: undo, maxRedirects: 0 });
+    expect(late.headers().location).toBe(`/scoreboard/${table.accessCode}?note=decided`);
+    await page.goto(late.headers().location ?? "");
+    await expect(page.getByText("The match is already decided")).toBeVisible();
+    await expectScores(page, order, 5, 2);
+    await context.close();
+  },
+);
 
-test("the director records the result while the tablet is offline: the director's version wins, with a note @tablet", async ({
-  page: director,
-  browser,
-  playwright,
-  baseURL,
-}) => {
-  const { table, final } = await finalAtTable(director.request, playwright, baseURL);
-  const { context, page } = await tabletPage(browser, true);
-  await page.goto(`/scoreboard/${table.accessCode}`);
-  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
-  const order = await sides(page);
-  await rackFor(page, "Alex").click();
-  await expectScores(page, order, 1, 0);
+tabletTest(
+  "the director records the result while the tablet is offline: the director's version wins, with a note @tablet",
+  async ({ page: director, openTablet }) => {
+    const { table, final, context, page, order } = await openTablet(true);
+    await rackFor(page, "Alex").click();
+    await expectScores(page, order, 1, 0);
 
-  await context.setOffline(true);
-  for (const name of ["Alex", "Alex", "Sam"]) await rackFor(page, name).click();
-  await expectScores(page, order, 3, 1);
-  await expect(page.getByRole("status").filter({ hasText: "Reconnecting…" })).toContainText("3 taps waiting");
-  // Meanwhile the director records what the players told them.
-  const samId = order.alex === 0 ? final.player2Id : final.player1Id;
-  const recorded = await director.request.patch(`/api/matches/${final.id}`, {
-    data: {
-      winnerId: samId,
-      ...(order.alex === 0 ? { player1Score: 2, player2Score: 5 } : { player1Score: 5, player2Score: 2 }),
-    },
-  });
-  expect(recorded.status()).toBe(200);
+    await context.setOffline(true);
+    for (const name of ["Alex", "Alex", "Sam"]) await rackFor(page, name).click();
+    await expectScores(page, order, 3, 1);
+    await expect(page.getByRole("status").filter({ hasText: "Reconnecting…" })).toContainText("3 taps waiting");
+    // Meanwhile the director records what the players told them.
+    const samId = order.alex === 0 ? final.player2Id : final.player1Id;
+    const recorded = await director.request.patch(`/api/matches/${final.id}`, {
+      data: {
+        winnerId: samId,
+        ...(order.alex === 0 ? { player1Score: 2, player2Score: 5 } : { player1Score: 5, player2Score: 2 }),
+      },
+    });
+    expect(recorded.status()).toBe(200);
 
-  await context.setOffline(false);
-  await expect(page.getByText("The director changed this match: the tablet shows the director's version")).toBeVisible({
-    timeout: 20_000,
-  });
-  await expectScores(page, order, 2, 5);
-  await expect(page.getByTestId("match-status")).toHaveText("completed");
-  expect(await page.evaluate((code) => localStorage.getItem(`taps:${code}`), table.accessCode)).toBe("[]");
-  await context.close();
-});
+    await context.setOffline(false);
+    await expect(
+      page.getByText("The director changed this match: the tablet shows the director's version"),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    await expectScores(page, order, 2, 5);
+    await expect(page.getByTestId("match-status")).toHaveText("completed");
+    expect(await page.evaluate((code) => localStorage.getItem(`taps:${code}`), table.accessCode)).toBe("[]");
+    await context.close();
+  },
+);

@@ -329,9 +329,7 @@ function TapForm({
       hidden={hidden}
       className="flex w-full flex-col items-center gap-3"
     >
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="tapId" value={tapId} />
-      <input type="hidden" name="matchId" value={matchId} />
+      <TapFields intent={intent} tapId={tapId} matchId={matchId} />
       {player ? <input type="hidden" name="player" value={player} /> : null}
       {prompt !== undefined ? (
         <p className="text-center text-2xl font-bold sm:text-3xl" data-question="">
@@ -342,6 +340,17 @@ function TapForm({
         {children}
       </button>
     </form>
+  );
+}
+
+/** What every tap form sends: what it is, its own id, and the match it was made for. */
+function TapFields({ intent, tapId, matchId }: { intent: string; tapId: string; matchId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="tapId" value={tapId} />
+      <input type="hidden" name="matchId" value={matchId} />
+    </>
   );
 }
 
@@ -378,38 +387,24 @@ function ResultForm({
       data-tap="confirm"
       className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-200 p-4 dark:border-slate-700"
     >
-      <input type="hidden" name="intent" value="confirm" />
-      <input type="hidden" name="tapId" value={tapId} />
-      <input type="hidden" name="matchId" value={matchId} />
+      <TapFields intent="confirm" tapId={tapId} matchId={matchId} />
       <p className="text-2xl font-bold">Who won?</p>
       <div className="flex items-center gap-3 text-lg">
-        <label className="flex items-center gap-2">
-          {names[0]}
-          <input
-            name="player1Score"
-            type="number"
-            min={0}
-            max={999}
-            inputMode="numeric"
-            defaultValue={score1}
-            aria-label={`${names[0]}'s racks`}
-            className={field}
-          />
-        </label>
-        <span aria-hidden="true">–</span>
-        <label className="flex items-center gap-2">
-          <input
-            name="player2Score"
-            type="number"
-            min={0}
-            max={999}
-            inputMode="numeric"
-            defaultValue={score2}
-            aria-label={`${names[1]}'s racks`}
-            className={field}
-          />
-          {names[1]}
-        </label>
+        {([1, 2] as const).map((side) => (
+          <label key={side} className={`flex items-center gap-2 ${side === 2 ? "flex-row-reverse" : ""}`}>
+            {names[side - 1]}
+            <input
+              name={`player${side}Score`}
+              type="number"
+              min={0}
+              max={999}
+              inputMode="numeric"
+              defaultValue={side === 1 ? score1 : score2}
+              aria-label={`${names[side - 1]}'s racks`}
+              className={field}
+            />
+          </label>
+        ))}
       </div>
       <div className="flex flex-wrap justify-center gap-3">
         <button type="submit" name="winner" value="1" className="btn-primary px-6 py-3 text-xl">
