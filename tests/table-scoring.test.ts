@@ -388,6 +388,7 @@ test("the director's page flags a result waiting for approval; its plain form ap
   const page = await td.client.get(`/tournament/${t.slug}?tab=bracket`);
   const html = await page.text();
   expect(html).toContain("Waiting for your approval");
+  expect(html).toContain("1 result from a table waits");
   expect(html).toContain('value="approve-result"');
   const approved = await td.client.postForm(`/tournament/${t.slug}?tab=bracket`, {
     intent: "approve-result",

@@ -40,7 +40,7 @@ import { isDomainError } from "~/domain/errors.ts";
 import { fullWhileHeldText, HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
-import { payoutPreview } from "~/domain/play.ts";
+import { matchAnchor, payoutPreview } from "~/domain/play.ts";
 import { tournamentResults } from "~/domain/results.ts";
 import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
@@ -383,7 +383,10 @@ export default function TournamentPage() {
 
 /** The director's card: Start while open; during play, Finalize once the final is played. */
 function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
-  const { tournament: t } = useLoaderData<typeof loader>();
+  const { tournament: t, matches } = useLoaderData<typeof loader>();
+  const waitingMatches = matches.filter((m) => m.awaitingApproval);
+  const [waiting] = waitingMatches;
+  const waitingCount = waitingMatches.length;
   return (
     // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
     <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
@@ -421,10 +424,26 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
             </Link>
           </>
         ) : (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Record results and put matches on tables from the bracket. Payouts open once{" "}
-            {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
-          </p>
+          <>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              Record results and put matches on tables from the bracket. Payouts open once{" "}
+              {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
+            </p>
+            {waiting ? (
+              // Results confirmed at the tables wait for the director (issue 18): the first one is a click away.
+              <Link
+                to={`/tournament/${t.slug}?tab=bracket#${matchAnchor(waiting.id)}`}
+                className={
+                  "mt-3 block rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 " +
+                  "dark:bg-amber-950 dark:text-amber-100"
+                }
+                data-testid="waiting-results"
+              >
+                {waitingCount === 1 ? "1 result from a table waits" : `${waitingCount} results from tables wait`} for
+                your approval
+              </Link>
+            ) : null}
+          </>
         )
       ) : (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
