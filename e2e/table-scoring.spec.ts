@@ -67,6 +67,10 @@ type Fixtures = {
 
 const rackFor = (page: Page, name: string) => page.getByRole("button", { name: `+1 rack for ${name}` });
 
+/** How many taps wait in the tablet's storage. */
+const waitingTaps = (page: Page, code: string) =>
+  page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? "[]") as unknown[]).length, `taps:${code}`);
+
 /** The hidden fields of one of the board's tap forms, as the browser would send them. */
 async function formFields(page: Page, index: number, tap = "racks") {
   const inputs = page.locator(`form[data-tap='${tap}']`).nth(index).locator("input");
@@ -92,6 +96,8 @@ tabletTest(
     await rackFor(page, "Alex").click();
     await rackFor(page, "Sam").click();
     await expectScores(page, order, 1, 1);
+    // Both sent before the Wi-Fi drops (the board shows a tap at once, before the server has it).
+    await expect.poll(() => waitingTaps(page, table.accessCode)).toBe(0);
 
     // The pub's Wi-Fi drops: taps go on, shown at once, and wait on the tablet.
     await context.setOffline(true);
@@ -105,11 +111,7 @@ tabletTest(
     await expect(page.getByText("Alex wins 5–2 — Confirm result?")).toBeVisible();
     await expect(rackFor(page, "Sam")).toBeDisabled();
     // A reload while offline is not possible; the taps are in the tablet's storage all the same.
-    const stored = await page.evaluate(
-      (code) => JSON.parse(localStorage.getItem(`taps:${code}`) ?? "[]").length,
-      table.accessCode,
-    );
-    expect(stored).toBe(7);
+    expect(await waitingTaps(page, table.accessCode)).toBe(7);
 
     // Back online: every tap is sent once, in order, and the board is the server's again.
     await context.setOffline(false);
@@ -182,6 +184,7 @@ tabletTest(
     const { table, final, context, page, order } = await openTablet(true);
     await rackFor(page, "Alex").click();
     await expectScores(page, order, 1, 0);
+    await expect.poll(() => waitingTaps(page, table.accessCode)).toBe(0);
 
     await context.setOffline(true);
     for (const name of ["Alex", "Alex", "Sam"]) await rackFor(page, name).click();
@@ -205,7 +208,7 @@ tabletTest(
     });
     await expectScores(page, order, 2, 5);
     await expect(page.getByTestId("match-status")).toHaveText("completed");
-    expect(await page.evaluate((code) => localStorage.getItem(`taps:${code}`), table.accessCode)).toBe("[]");
+    expect(await waitingTaps(page, table.accessCode)).toBe(0);
     await context.close();
   },
 );
