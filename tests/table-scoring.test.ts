@@ -440,3 +440,19 @@ test("New code on the tables page replaces the code", async () => {
   const [still] = (await (await td.client.get("/api/tables")).json()) as { accessCode: string }[];
   expect(still?.accessCode).toBe(row?.accessCode);
 });
+
+test("a confirmed result waiting for approval goes with the table: unassigned, the match is scored afresh", async () => {
+  const td = await f.organiser();
+  const { final, table, tab } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
+  expect((await tab.rack(2)).status).toBe(201);
+  expect((await tab.confirm()).status).toBe(201);
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: null })).status).toBe(200);
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: table.id })).status).toBe(200);
+  expect(await tab.current()).toMatchObject({ awaitingApproval: false, status: "in_progress" });
+  // The players set the score right and confirm again; the director approves the new confirm.
+  expect((await tab.undo()).status).toBe(201);
+  expect((await tab.rack(1)).status).toBe(201);
+  expect((await tab.confirm()).status).toBe(201);
+  expect((await td.client.json("POST", `/api/matches/${final.id}/approve`)).status).toBe(200);
+  expect(await tab.current()).toMatchObject({ status: "completed", winnerId: final.player1Id });
+});

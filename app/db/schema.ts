@@ -322,9 +322,10 @@ export const matches = sqliteTable(
 );
 
 // Every tap a tablet sent (issue 18), by the id the tablet gave it: a replay
-// finds its tap and changes nothing. A rack is undone by an undo tap; a match
-// has one confirm at most. `nonce` marks the request that wrote the row, so
-// the rest of its batch applies only if this very request inserted the tap.
+// finds its tap and changes nothing. A rack is undone by an undo tap; a
+// confirm locks the match until it is recorded or the table is taken off it.
+// `nonce` marks the request that wrote the row, so the rest of its batch
+// applies only if this very request inserted the tap.
 export const tableTaps = sqliteTable(
   "table_taps",
   {
@@ -339,10 +340,7 @@ export const tableTaps = sqliteTable(
     undoneBy: text("undone_by"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("table_taps_match_idx").on(t.matchId, t.kind),
-    uniqueIndex("table_taps_one_confirm_uq").on(t.matchId).where(sql`${t.kind} = 'confirm'`),
-  ],
+  (t) => [index("table_taps_match_idx").on(t.matchId, t.kind)],
 );
 
 export const playerStats = sqliteTable("player_stats", {

@@ -12,7 +12,6 @@ CREATE TABLE `table_taps` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `table_taps_tap_id_unique` ON `table_taps` (`tap_id`);--> statement-breakpoint
 CREATE INDEX `table_taps_match_idx` ON `table_taps` (`match_id`,`kind`);--> statement-breakpoint
-CREATE UNIQUE INDEX `table_taps_one_confirm_uq` ON `table_taps` (`match_id`) WHERE "table_taps"."kind" = 'confirm';--> statement-breakpoint
 ALTER TABLE `matches` ADD `lag_winner` integer;--> statement-breakpoint
 ALTER TABLE `matches` ADD `awaiting_approval` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `player_stats` ADD `racks_won` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
