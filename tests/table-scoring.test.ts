@@ -441,7 +441,7 @@ test("New code on the tables page replaces the code", async () => {
   expect(still?.accessCode).toBe(row?.accessCode);
 });
 
-test("a confirmed result waiting for approval goes with the table: unassigned, the match is scored afresh", async () => {
+test("a result waiting for approval goes with the table: unassigned, the match is scored afresh", async () => {
   const td = await f.organiser();
   const { final, table, tab } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
   expect((await tab.rack(2)).status).toBe(201);
