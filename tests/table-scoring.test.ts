@@ -456,3 +456,30 @@ test("a result waiting for approval goes with the table: unassigned, the match i
   expect((await td.client.json("POST", `/api/matches/${final.id}/approve`)).status).toBe(200);
   expect(await tab.current()).toMatchObject({ status: "completed", winnerId: final.player1Id });
 });
+
+test("odd bodies get a clear 4xx, never a 500, and write nothing", async () => {
+  const td = await f.organiser();
+  const { final, table, tab } = await finalAtTable(td);
+  const client = app.client();
+  const path = (kind: string) => `/api/tables/by-code/${table.accessCode}/${kind}`;
+  for (const kind of ["racks", "undo", "confirm", "lag"]) {
+    for (const body of [null, [], "text", 7, { tapId: null }, { tapId: ["a"] }, { tapId: "ééééééééé", player: 1 }]) {
+      const response = await client.json("POST", path(kind), body);
+      expect(response.status, `${kind} ${JSON.stringify(body)}`).toBe(400);
+    }
+    const long = await client.json("POST", path(kind), { tapId: newTapId(), player: 1, matchId: "m".repeat(65) });
+    expect(long.status).toBe(400);
+    const notJson = await client.request(path(kind), {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(notJson.status).toBe(400);
+  }
+  for (const body of [{ player: 1.5 }, { player: "x" }, { winner: 0 }, { player1Score: 1e9 }, { player2Score: -1 }]) {
+    const kind = "player" in body ? "racks" : "confirm";
+    expect((await client.json("POST", path(kind), { tapId: newTapId(), ...body })).status).toBe(400);
+  }
+  expect(await f.count("table_taps", "match_id = ?", [final.id])).toBe(0);
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
+});
