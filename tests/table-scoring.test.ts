@@ -483,3 +483,29 @@ test("odd bodies get a clear 4xx, never a 500, and write nothing", async () => {
   expect(await f.count("table_taps", "match_id = ?", [final.id])).toBe(0);
   expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
 });
+
+test("the director changes table scoring's settings on the tournament page (a plain form)", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td);
+  const page = await (await td.client.get(`/tournament/${t.slug}`)).text();
+  expect(page).toContain("Scoring at the tables");
+  const path = `/tournament/${t.slug}`;
+  const saved = await td.client.postForm(path, {
+    intent: "table-settings",
+    resultsFromTables: "approve",
+    breakRule: "alternate",
+  });
+  expect(saved.status).toBe(302);
+  const settings = async () =>
+    (
+      await f
+        .sql()
+        .execute({ sql: "select results_from_tables, break_rule from tournaments where id = ?", args: [t.id] })
+    ).rows[0];
+  expect(await settings()).toMatchObject({ results_from_tables: "approve", break_rule: "alternate" });
+  // Bad values and other directors change nothing.
+  await td.client.postForm(path, { intent: "table-settings", resultsFromTables: "later", breakRule: "winner" });
+  const other = await f.organiser("Other Director");
+  await other.client.postForm(path, { intent: "table-settings", resultsFromTables: "record", breakRule: "winner" });
+  expect(await settings()).toMatchObject({ results_from_tables: "approve", break_rule: "alternate" });
+});

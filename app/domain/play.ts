@@ -11,6 +11,7 @@ import {
   type MatchStatus,
 } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
+import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import {
   poolPerEntry,
   rakePerEntry,
@@ -117,8 +118,13 @@ export const DirectorActionSchema = z.discriminatedUnion(
       /** The moves of players at tables the director was shown and confirms (corrections.ts movesKey). */
       confirmMoves: z.string().max(2000).optional(),
     }),
-    // A result confirmed at the table, approved as it is (issue 18).
+    // A result confirmed at the table, approved as it is; table scoring's settings (issue 18).
     z.object({ intent: z.literal("approve-result"), matchId: id("Match not found") }),
+    z.object({
+      intent: z.literal("table-settings"),
+      resultsFromTables: z.enum(resultsFromTablesModes, { error: "Choose how results from tables are recorded" }),
+      breakRule: z.enum(breakRules, { error: "Choose a break rule" }),
+    }),
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),

@@ -41,6 +41,7 @@ import { saveResult } from "./play.server.ts";
 import type { LiveChange } from "./live.server.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit.server.ts";
 import { scoreboardQuery, type CurrentMatch } from "./tables.server.ts";
+import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 /** Taps per table: a match is a few racks a minute; a replayed queue or two tablets stay far below. */
 const TABLE_TAP_LIMIT: RateLimit = {
@@ -448,28 +449,20 @@ function tableScoringSet(settings: TableScoringSettings) {
   };
 }
 
-/** Writes the director's table-scoring settings (one statement, the director's own tournament only). */
+/** Writes the director's table-scoring settings (by the tournament's id or slug; the director's own only). */
 export async function saveTableScoringSettings(
   db: Sender,
   {
     organiserId,
-    tournamentId,
+    tournament,
     settings,
-  }: { organiserId: string; tournamentId: string; settings: TableScoringSettings },
+  }: { organiserId: string; tournament: TournamentRef; settings: TableScoringSettings },
 ) {
-  const columns = { resultsFromTables: tournaments.resultsFromTables, breakRule: tournaments.breakRule };
-  const found = await db.send(
-    first(
-      build
-        .select({ organiserId: tournaments.organiserId, ...columns })
-        .from(tournaments)
-        .where(eq(tournaments.id, tournamentId))
-        .limit(1),
-    ),
-  );
+  const found = await db.send(first(tournamentRow(tournament)));
   if (!found) throw new DomainError(404, "Tournament not found");
   if (found.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   const set = tableScoringSet(settings);
+  const columns = { resultsFromTables: tournaments.resultsFromTables, breakRule: tournaments.breakRule };
   if (Object.keys(set).length === 0) return { resultsFromTables: found.resultsFromTables, breakRule: found.breakRule };
   return db.write(
     write(
@@ -477,7 +470,7 @@ export async function saveTableScoringSettings(
         build
           .update(tournaments)
           .set(set)
-          .where(and(eq(tournaments.id, tournamentId), eq(tournaments.organiserId, organiserId)))
+          .where(and(eq(tournaments.id, found.id), eq(tournaments.organiserId, organiserId)))
           .returning(columns),
       ],
       ([rows]) => {

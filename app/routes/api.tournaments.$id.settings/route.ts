@@ -8,7 +8,7 @@ const api = endpoint({
     async ({ caller, body, params }) => {
       const settings = await saveTableScoringSettings(caller, {
         organiserId: caller.id,
-        tournamentId: params.id,
+        tournament: { id: params.id },
         settings: body,
       });
       return Response.json(settings);

@@ -11,7 +11,7 @@ import { issuesToErrors } from "~/services/http.server.ts";
 import { announceChange, type LiveChange } from "~/services/live.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
-import { approveTableResult } from "~/services/table-scoring.server.ts";
+import { approveTableResult, saveTableScoringSettings } from "~/services/table-scoring.server.ts";
 
 /**
  * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
@@ -60,6 +60,7 @@ const failures: Record<DirectorAction["intent"], string> = {
   "correct-result": "Failed to update match",
   "assign-table": "Failed to assign table",
   "approve-result": "Failed to approve the result",
+  "table-settings": "Failed to save the settings",
   seeds: "Failed to save the order",
 };
 
@@ -133,6 +134,10 @@ export async function directorAction(
         const saved = await approveTableResult(claim, { organiserId, matchId: action.matchId });
         if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
         return toast({ type: "success", title: "Result approved" }, atMatch(action.matchId));
+      }
+      case "table-settings": {
+        await saveTableScoringSettings(claim, { organiserId, tournament, settings: action });
+        return toast({ type: "success", title: "Settings saved" }, `/tournament/${slug}`);
       }
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });

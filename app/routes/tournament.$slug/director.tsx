@@ -10,6 +10,12 @@ import { outcomeChoices } from "~/domain/outcomes.ts";
 import { matchAnchor, type MatchView } from "~/domain/play.ts";
 import type { ResultReply } from "./director.server.ts";
 import { formatGBP } from "~/domain/money.ts";
+import {
+  breakRuleOptions,
+  resultsFromTablesOptions,
+  type BreakRule,
+  type ResultsFromTables,
+} from "~/domain/table-scoring.ts";
 
 type Match = MatchView;
 type Table = { id: string; name: string; busyWith: string | null };
@@ -330,5 +336,51 @@ export function FinalizeDialog({
     >
       <input type="hidden" name="intent" value="finalize" />
     </ConfirmDialog>
+  );
+}
+
+/**
+ * Table scoring's settings during play (issue 18): whether a result
+ * confirmed at a table is recorded at once or waits for the director, and
+ * who breaks. A plain form.
+ */
+export function TableScoringForm({
+  resultsFromTables,
+  breakRule,
+}: {
+  resultsFromTables: ResultsFromTables;
+  breakRule: BreakRule;
+}) {
+  const selectClass = `block w-full ${fieldSurfaceClass} px-2 py-1.5 text-sm`;
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium">Scoring at the tables</summary>
+      <Form method="post" preventScrollReset className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="table-settings" />
+        <label className="block">
+          <span className="mb-1 block">Results from tables</span>
+          <select name="resultsFromTables" defaultValue={resultsFromTables} className={selectClass}>
+            {resultsFromTablesOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="mb-1 block">Break rule</span>
+          <select name="breakRule" defaultValue={breakRule} className={selectClass}>
+            {breakRuleOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary w-full text-xs">
+          Save
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -46,7 +46,14 @@ import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/se
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { directorAction } from "./director.server.ts";
-import { FinalizeDialog, matchControls, ResultDialog, StartDialog, type PreviewRow } from "./director.tsx";
+import {
+  FinalizeDialog,
+  matchControls,
+  ResultDialog,
+  StartDialog,
+  TableScoringForm,
+  type PreviewRow,
+} from "./director.tsx";
 import { SeedingForm } from "./seeding.tsx";
 import { TeamJoinForm, TeamsList } from "./teams.tsx";
 import { teamSize } from "~/domain/teams.ts";
@@ -155,6 +162,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       tournamentType: tournament.tournamentType,
       matchType: tournament.matchType,
       raceTo: tournament.raceTo,
+      // Table scoring (issue 18): the director changes these on this page.
+      resultsFromTables: tournament.resultsFromTables,
+      breakRule: tournament.breakRule,
       payoutStructure: tournament.payoutStructure,
       status: tournament.status,
       tdName: tournament.tdName,
@@ -407,6 +417,7 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
           <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
             Start Tournament
           </Link>
+          <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
         </>
       ) : t.status === "in_progress" ? (
         finalPlayed ? (
@@ -429,6 +440,7 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
               Record results and put matches on tables from the bracket. Payouts open once{" "}
               {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
             </p>
+            <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
             {waiting ? (
               // Results confirmed at the tables wait for the director (issue 18): the first one is a click away.
               <Link
