@@ -357,26 +357,26 @@ export function TableScoringForm({
       <summary className="cursor-pointer font-medium">Scoring at the tables</summary>
       <Form method="post" preventScrollReset className="mt-2 space-y-2">
         <input type="hidden" name="intent" value="table-settings" />
-        <label className="block">
-          <span className="mb-1 block">Results from tables</span>
-          <select name="resultsFromTables" defaultValue={resultsFromTables} className={selectClass}>
-            {resultsFromTablesOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block">
-          <span className="mb-1 block">Break rule</span>
-          <select name="breakRule" defaultValue={breakRule} className={selectClass}>
-            {breakRuleOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        {[
+          {
+            name: "resultsFromTables",
+            label: "Results from tables",
+            options: resultsFromTablesOptions,
+            value: resultsFromTables,
+          },
+          { name: "breakRule", label: "Break rule", options: breakRuleOptions, value: breakRule },
+        ].map((setting) => (
+          <label key={setting.name} className="block">
+            <span className="mb-1 block">{setting.label}</span>
+            <select name={setting.name} defaultValue={setting.value} className={selectClass}>
+              {setting.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <button type="submit" className="btn-secondary w-full text-xs">
           Save
         </button>
