@@ -14,6 +14,13 @@
 //   changes) and fetches the page only when that has changed.
 // - Keeps the screen awake where the browser allows, and switches the theme
 //   without a reload.
+// - Scoring at the table (issue 18): a tap ("+1 rack", undo, the lag,
+//   confirm) is kept in localStorage with its own id and sent as JSON, in
+//   order, as soon as the server can be reached; the server applies each id
+//   once, so a replay is harmless. The board shows the waiting taps on top of
+//   the server's score, and "Reconnecting…" says how many wait. A tap the
+//   server refuses (the director changed the match) is dropped and the
+//   board shows the director's version with the server's note.
 (function () {
   "use strict";
 
@@ -23,6 +30,7 @@
   var PING_MS = 25000;
   var PONG_WAIT_MS = 10000;
   var THEME_KEY = "theme";
+  var DIRECTOR_WINS = "The director changed this match: the tablet shows the director's version";
 
   var main = document.getElementById("main");
   var code = main ? main.getAttribute("data-scoreboard") : null;
@@ -76,10 +84,187 @@
     if (offline && !badge && template && template.content.firstElementChild) {
       badge = template.content.firstElementChild.cloneNode(true);
       template.parentNode.insertBefore(badge, template);
+      decorate();
     } else if (!offline && badge) {
       badge.parentNode.removeChild(badge);
       badge = null;
     }
+  }
+
+  // Taps waiting to be sent, oldest first: { kind, body } with body.tapId made here.
+  var QUEUE_KEY = "taps:" + code;
+  var queue = [];
+  try {
+    queue = JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]");
+    if (!Array.isArray(queue)) queue = [];
+  } catch (error) {
+    queue = [];
+  }
+  var sending = false;
+  var note = "";
+  var lastButton = null;
+
+  function saveQueue() {
+    try {
+      localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
+    } catch (error) {
+      // Storage full or unavailable: the taps still wait in memory.
+    }
+  }
+
+  function newTapId() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    var id = "";
+    for (var i = 0; i < bytes.length; i++) id += (bytes[i] + 256).toString(16).slice(1);
+    return id;
+  }
+
+  // Which button sent a form (Safari before 15 has no event.submitter).
+  document.addEventListener("click", function (event) {
+    lastButton = event.target && event.target.closest ? event.target.closest("button") : null;
+  }, true);
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var kind = form && form.getAttribute ? form.getAttribute("data-tap") : null;
+    if (!kind) return;
+    event.preventDefault();
+    var body = { tapId: newTapId() };
+    var fields = form.elements;
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      if (field.name && field.name !== "intent" && field.name !== "tapId" && field.type !== "submit" && field.value) {
+        body[field.name] = field.value;
+      }
+    }
+    if (lastButton && lastButton.form === form && lastButton.name) body[lastButton.name] = lastButton.value;
+    ["player", "winner", "player1Score", "player2Score"].forEach(function (name) {
+      if (body[name] !== undefined) body[name] = Number(body[name]);
+    });
+    queue.push({ kind: kind, body: body });
+    saveQueue();
+    note = "";
+    decorate();
+    flush();
+  });
+
+  // Sends the waiting taps in order; stops at the first that cannot reach the server (tried again later).
+  async function flush() {
+    if (sending || !queue.length) return;
+    sending = true;
+    var sent = false;
+    while (queue.length) {
+      var item = queue[0];
+      var response;
+      try {
+        response = await fetch("/api/tables/by-code/" + encodeURIComponent(code) + "/" + item.kind, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(item.body),
+        });
+      } catch (error) {
+        response = null;
+      }
+      if (!response || response.status === 429 || response.status >= 500) {
+        failures += 1;
+        setOffline(true);
+        break;
+      }
+      if (response.status === 404) {
+        sending = false;
+        location.reload(); // the table's code was replaced: show the invalid-code page
+        return;
+      }
+      var answer = null;
+      try {
+        answer = await response.json();
+      } catch (error) {
+        answer = null;
+      }
+      if (!response.ok) note = answer && answer.message ? answer.message : "That tap could not be recorded";
+      // Decided meanwhile (the director recorded it while this tablet was offline): the director's version stands.
+      if (response.status === 409 && note === "The match is already decided") note = DIRECTOR_WINS;
+      // The racks as the server now has them, in case the board cannot be read again before the next tap.
+      var board = document.querySelector("main [data-racks]");
+      if (response.ok && answer && board && answer.id === board.getAttribute("data-match")) {
+        board.setAttribute("data-racks", answer.racks);
+      }
+      queue.shift();
+      saveQueue();
+      sent = true;
+    }
+    sending = false;
+    if (sent) await refresh();
+    decorate();
+  }
+
+  // The waiting taps on top of the server's board: scores, buttons, the confirm question, the count and the note.
+  function decorate() {
+    var board = document.querySelector("main [data-racks]");
+    var mine = [];
+    if (board && board.hasAttribute("data-open")) {
+      var matchId = board.getAttribute("data-match");
+      mine = queue.filter(function (item) {
+        return item.body.matchId === matchId;
+      });
+      var racks = board.getAttribute("data-racks").split("");
+      var done = false;
+      mine.forEach(function (item) {
+        if (item.kind === "racks") racks.push(String(item.body.player));
+        else if (item.kind === "undo") racks.pop();
+        else if (item.kind === "confirm") done = true;
+      });
+      var score = [0, 0];
+      racks.forEach(function (side) {
+        score[side === "1" ? 0 : 1] += 1;
+      });
+      var shown = board.querySelectorAll("[data-testid='score']");
+      for (var i = 0; i < shown.length && i < 2; i++) shown[i].textContent = String(score[i]);
+      var raceTo = Number(board.getAttribute("data-race-to")) || 0;
+      var won = 0;
+      if (raceTo && score[0] >= raceTo && score[0] > score[1]) won = 1;
+      if (raceTo && score[1] >= raceTo && score[1] > score[0]) won = 2;
+      each(board, "form[data-tap='racks'] button", function (button) {
+        button.disabled = Boolean(won) || done;
+      });
+      each(board, "form[data-tap='undo'] button", function (button) {
+        button.disabled = !racks.length || done;
+      });
+      each(board, "[data-lag]", function (lag) {
+        lag.hidden = racks.length > 0 || mine.some(function (item) {
+          return item.kind === "lag";
+        });
+      });
+      if (mine.length) each(board, "[data-testid='breaker']", function (breaker) {
+        breaker.hidden = true;
+      });
+      if (raceTo) each(board, "form[data-tap='confirm']", function (form) {
+        form.hidden = !won || done;
+        var question = form.querySelector("[data-question]");
+        var name = board.getAttribute("data-name" + won);
+        if (question && won) {
+          question.textContent =
+            name + " wins " + score[won - 1] + "\u2013" + score[2 - won] + " \u2014 Confirm result?";
+        }
+      });
+    }
+    var noteElement = document.querySelector("main [data-note]");
+    if (noteElement && note) {
+      noteElement.textContent = note;
+      noteElement.hidden = false;
+    }
+    var waiting = badge ? badge.querySelector("[data-waiting]") : null;
+    if (waiting) {
+      var count = queue.length === 1 ? " 1 tap waiting" : " " + queue.length + " taps waiting";
+      waiting.textContent = queue.length ? count : "";
+    }
+  }
+
+  function each(root, selector, run) {
+    var found = root.querySelectorAll(selector);
+    for (var i = 0; i < found.length; i++) run(found[i]);
   }
 
   function replaceWith(current, next) {
@@ -97,15 +282,22 @@
       location.reload();
       return;
     }
-    if (current.innerHTML !== next.innerHTML || current.className !== next.className) {
-      current.className = next.className;
-      var atomic = next.getAttribute("aria-atomic");
-      if (atomic) current.setAttribute("aria-atomic", atomic);
-      else current.removeAttribute("aria-atomic");
-      current.innerHTML = next.innerHTML;
+    // Its attributes too: the class, aria-atomic and the match's data (the racks the waiting taps go on top of).
+    var i;
+    for (i = current.attributes.length - 1; i >= 0; i--) {
+      var name = current.attributes[i].name;
+      if (!next.hasAttribute(name)) current.removeAttribute(name);
     }
+    for (i = 0; i < next.attributes.length; i++) {
+      var attribute = next.attributes[i];
+      if (current.getAttribute(attribute.name) !== attribute.value) {
+        current.setAttribute(attribute.name, attribute.value);
+      }
+    }
+    if (current.innerHTML !== next.innerHTML) current.innerHTML = next.innerHTML;
     replaceWith(document.querySelector("main form[action='/action/set-theme']"),
       fresh.querySelector("main form[action='/action/set-theme']"));
+    decorate();
   }
 
   async function load() {
@@ -122,6 +314,7 @@
       apply(await response.text());
       failures = 0;
       setOffline(false);
+      if (queue.length && !sending) flush();
     } catch (error) {
       failures += 1;
       setOffline(true);
@@ -130,6 +323,8 @@
 
   // One fetch at a time; a change announced meanwhile fetches once more after it.
   function refresh() {
+    // Taps on their way: the board is read once they are sent (a board read meanwhile would count them twice).
+    if (sending) return Promise.resolve();
     if (loading) {
       again = true;
       return loading;
@@ -269,6 +464,8 @@
     });
     connect();
     schedulePoll();
+    decorate();
+    flush();
   }
 
   if (document.readyState === "complete") start();

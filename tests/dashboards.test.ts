@@ -171,6 +171,8 @@ test("statistics are readable by their owner only", async () => {
     tournamentsWon: 0,
     matchesPlayed: 0,
     matchesWon: 0,
+    racksWon: 0,
+    racksLost: 0,
     totalEarnings: "0.00",
   });
   const other = await f.player();
@@ -228,12 +230,17 @@ test("after a finalized tournament both dashboards show the money and the figure
     tournamentsWon: 1,
     matchesPlayed: 1,
     matchesWon: 1,
+    racksWon: 5,
+    racksLost: 2,
     totalEarnings: "18.00",
   });
 
   // Withdraw part of it through the dialog's form, without JavaScript.
   const dialog = await (await winner.client.get("/player/dashboard?withdraw=1")).text();
   expect(dialog).toContain("Withdraw");
+  // Racks won and lost on the dashboard (issue 18).
+  expect(dialog).toMatch(/Racks won<\/dt><dd[^>]*>5</);
+  expect(dialog).toMatch(/Racks lost<\/dt><dd[^>]*>2</);
   const bank = { accountName: "Winner", sortCode: "12-34-56", accountNumber: "12345678" };
   const bad = await winner.client.postForm("/player/dashboard?withdraw=1", {
     intent: "withdraw",

@@ -127,7 +127,7 @@ test("settings: the director only, good values only, nothing written on a refusa
     ).rows[0];
   expect({ ...(await row()) }).toEqual({ autoAssign: 0, noShow: 10 });
   const refusals: [unknown, string][] = [
-    [{}, "Send autoAssign or noShowMinutes"],
+    [{}, "Send autoAssign, noShowMinutes, resultsFromTables or breakRule"],
     [{ autoAssign: "yes" }, "autoAssign must be true or false"],
     [{ autoAssign: 1 }, "autoAssign must be true or false"],
     [{ noShowMinutes: 0 }, "No-show minutes must be a whole number from 1 to 60"],

@@ -9,6 +9,8 @@ import { DurableObject } from "cloudflare:workers";
 /** What a client may send: a keep-alive, answered without waking the object. */
 const PING = "ping";
 const PONG = "pong";
+/** The close code a tablet gets when its table's access code was replaced. */
+const CODE_REPLACED = 4404;
 
 export class LiveHub extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -36,6 +38,20 @@ export class LiveHub extends DurableObject<Env> {
         }
       }
       return Response.json({ sent });
+    }
+    // A table's code was replaced (issue 18): its tablets' sockets close with the refusal they will get next.
+    if (url.pathname === "/close" && request.method === "POST") {
+      const tag = url.searchParams.get("tag") ?? "";
+      const sockets = tag ? this.ctx.getWebSockets(tag) : [];
+      for (const socket of sockets) {
+        try {
+          socket.send(JSON.stringify({ type: "code" }));
+          socket.close(CODE_REPLACED, "Invalid access code");
+        } catch {
+          // Closing already.
+        }
+      }
+      return Response.json({ closed: sockets.length });
     }
     return new Response("Not found", { status: 404 });
   }

@@ -19,6 +19,7 @@ import { outcomes } from "../domain/outcomes.ts";
 import { DEFAULT_NO_SHOW_MINUTES } from "../domain/queue.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
 import { paymentStatuses } from "../domain/payments.ts";
+import { breakRules, resultsFromTablesModes } from "../domain/table-scoring.ts";
 import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
 import { withdrawalStatuses } from "../domain/withdrawals.ts";
 
@@ -127,6 +128,9 @@ export const tournaments = sqliteTable(
     finishedAt: integer("finished_at", { mode: "number" }),
     /** The finalize that finished the tournament: its writes are guarded on it. */
     finalizeId: text("finalize_id"),
+    // Scoring at the table (issue 18): a tablet's result recorded at once or waiting for the director; who breaks.
+    resultsFromTables: text("results_from_tables", { enum: resultsFromTablesModes }).notNull().default("record"),
+    breakRule: text("break_rule", { enum: breakRules }).notNull().default("winner"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -337,6 +341,9 @@ export const matches = sqliteTable(
     }),
     loserSlot: integer("loser_slot"),
     completedAt: integer("completed_at", { mode: "number" }),
+    // Scoring at the table (issue 18): the side that won the lag, and a tablet's result waiting for the director.
+    lagWinner: integer("lag_winner"),
+    awaitingApproval: flag("awaiting_approval").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -351,6 +358,28 @@ export const matches = sqliteTable(
   ],
 );
 
+// Every tap a tablet sent (issue 18), by the id the tablet gave it: a replay
+// finds its tap and changes nothing. A rack is undone by an undo tap; a
+// confirm locks the match until it is recorded or the table is taken off it.
+// `nonce` marks the request that wrote the row, so the rest of its batch
+// applies only if this very request inserted the tap.
+export const tableTaps = sqliteTable(
+  "table_taps",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    tapId: text("tap_id").notNull().unique(),
+    matchId: text("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["rack", "undo", "confirm", "lag"] }).notNull(),
+    player: integer("player"),
+    nonce: text("nonce").notNull(),
+    undoneBy: text("undone_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("table_taps_match_idx").on(t.matchId, t.kind)],
+);
+
 export const playerStats = sqliteTable("player_stats", {
   id: id(),
   playerId: text("player_id")
@@ -361,6 +390,9 @@ export const playerStats = sqliteTable("player_stats", {
   tournamentsWon: integer("tournaments_won").notNull().default(0),
   matchesPlayed: integer("matches_played").notNull().default(0),
   matchesWon: integer("matches_won").notNull().default(0),
+  // Racks won and lost over the matches played (issue 18).
+  racksWon: integer("racks_won").notNull().default(0),
+  racksLost: integer("racks_lost").notNull().default(0),
   totalEarningsPence: pence("total_earnings_pence").notNull().default(0),
   updatedAt: integer("updated_at", { mode: "number" }),
 });

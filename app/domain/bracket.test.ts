@@ -516,7 +516,7 @@ function checkFinished(n: number, start: readonly BracketMatch[], end: readonly 
   }
 
   // Statistics: byes count in none.
-  const stats = matchStats(end);
+  const stats = new Map([...matchStats(end)].map(([p, { played, won }]) => [p, { played, won }]));
   expect([...stats.keys()].sort()).toEqual([...players].sort());
   const expectedStats = new Map(players.map((p) => [p, { played: 0, won: 0 }]));
   for (const match of nonByes) {
@@ -852,7 +852,8 @@ test("places and statistics of a scripted five-player tournament", () => {
     p5: { from: 5, to: 5 },
   });
   // p2's bye is in no statistic; p1 and p3 had byes too.
-  expect(Object.fromEntries(matchStats(matches))).toEqual({
+  const records = [...matchStats(matches)].map(([p, { played, won }]) => [p, { played, won }]);
+  expect(Object.fromEntries(records)).toEqual({
     p1: { played: 2, won: 2 },
     p2: { played: 1, won: 0 },
     p3: { played: 2, won: 1 },
@@ -862,11 +863,8 @@ test("places and statistics of a scripted five-player tournament", () => {
 });
 
 test("match statistics before any result: every player at 0, byes not counted", () => {
-  expect(Object.fromEntries(matchStats(bracketOf(3)))).toEqual({
-    p1: { played: 0, won: 0 },
-    p2: { played: 0, won: 0 },
-    p3: { played: 0, won: 0 },
-  });
+  const none = { played: 0, won: 0, racksWon: 0, racksLost: 0 };
+  expect(Object.fromEntries(matchStats(bracketOf(3)))).toEqual({ p1: none, p2: none, p3: none });
 });
 
 test("place names: ordinals, and a range for a shared place", () => {
@@ -1018,3 +1016,22 @@ for (let n = 2; n <= 128; n++) {
     expect(Object.fromEntries(ourRank)).toEqual(Object.fromEntries(theirRank));
   });
 }
+
+test("match statistics count each side's racks won and lost, played matches only", () => {
+  let matches = bracketOf(4);
+  const [semi1, semi2] = matches.filter((m) => m.round === 1);
+  if (!semi1?.player1Id || !semi2?.player2Id) throw new Error("four players fill both semi-finals");
+  matches = withChanges(
+    matches,
+    applyResult(matches, semi1.id, { winnerId: semi1.player1Id, player1Score: 5, player2Score: 3 }, open),
+  );
+  matches = withChanges(
+    matches,
+    applyResult(matches, semi2.id, { winnerId: semi2.player2Id, outcome: "walkover" }, open),
+  );
+  const stats = matchStats(matches);
+  expect(stats.get(semi1.player1Id)).toEqual({ played: 1, won: 1, racksWon: 5, racksLost: 3 });
+  expect(stats.get(semi1.player2Id as string)).toEqual({ played: 1, won: 0, racksWon: 3, racksLost: 5 });
+  // A walkover is no rack for anyone.
+  expect(stats.get(semi2.player2Id)).toEqual({ played: 0, won: 0, racksWon: 0, racksLost: 0 });
+});

@@ -746,20 +746,28 @@ export function places(matches: readonly PlacedMatch[]): Map<string, PlaceRange 
  * the bracket has an entry, even one who has only had a bye (0 and 0), so
  * finalize can write a row for each.
  */
-export function matchStats(matches: readonly BracketMatch[]): Map<string, { played: number; won: number }> {
-  const stats = new Map<string, { played: number; won: number }>();
+export type MatchRecord = { played: number; won: number; racksWon: number; racksLost: number };
+
+export function matchStats(matches: readonly BracketMatch[]): Map<string, MatchRecord> {
+  const stats = new Map<string, MatchRecord>();
   const entry = (playerId: string) => {
-    const found = stats.get(playerId) ?? { played: 0, won: 0 };
+    const found = stats.get(playerId) ?? { played: 0, won: 0, racksWon: 0, racksLost: 0 };
     stats.set(playerId, found);
     return found;
   };
   for (const match of matches) {
     for (const playerId of [match.player1Id, match.player2Id]) if (playerId !== null) entry(playerId);
     if (!wasPlayed(match)) continue;
-    for (const playerId of [match.player1Id, match.player2Id]) {
+    const sides = [
+      [match.player1Id, match.player1Score, match.player2Score],
+      [match.player2Id, match.player2Score, match.player1Score],
+    ] as const;
+    for (const [playerId, racksWon, racksLost] of sides) {
       if (playerId === null) continue;
       const player = entry(playerId);
       player.played += 1;
+      player.racksWon += racksWon;
+      player.racksLost += racksLost;
       if (playerId === match.winnerId) player.won += 1;
     }
   }

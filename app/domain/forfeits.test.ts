@@ -48,8 +48,8 @@ test("a walkover sends the winner on with no racks and counts in no one's statis
   const after = matches[0] as BracketMatch;
   expect(after).toMatchObject({ outcome: "walkover", winnerId: "p4", player1Score: 0, player2Score: 0 });
   expect(matches.find((m) => m.round === 2)?.player1Id).toBe("p4");
-  expect(matchStats(matches).get("p4")).toEqual({ played: 0, won: 0 });
-  expect(matchStats(matches).get("p1")).toEqual({ played: 0, won: 0 });
+  expect(matchStats(matches).get("p4")).toEqual({ played: 0, won: 0, racksWon: 0, racksLost: 0 });
+  expect(matchStats(matches).get("p1")).toEqual({ played: 0, won: 0, racksWon: 0, racksLost: 0 });
   expect(places(matches).get("p1")).toEqual({ from: 3, to: 4 });
   // It can be corrected to a played result like any other.
   const corrected = correctResult(matches, first.id, { winnerId: "p4", player1Score: 2, player2Score: 5 }, options);
@@ -75,7 +75,7 @@ test("a double forfeit in single elimination: both out, the next match a bye for
   // p4 goes through the bye to the final.
   expect(matches.find((m) => m.id === semi.id)).toMatchObject({ status: "completed", winnerId: "p4" });
   expect(matches.find((m) => m.round === 3)?.player1Id).toBe("p4");
-  expect(matchStats(matches).get("p1")).toEqual({ played: 0, won: 0 });
+  expect(matchStats(matches).get("p1")).toEqual({ played: 0, won: 0, racksWon: 0, racksLost: 0 });
   // Places: 8 entries, five out in round 1 (two at once), one in the semi-finals, the final's two.
   const final = matches.find((m) => m.round === 3) as BracketMatch;
   for (const m of playableMatches(matches)) {

@@ -131,7 +131,7 @@ test("payouts: pool from paid entries after rake, split 70/30, the champion and 
   ]);
   expect(plan.winners).toEqual(["p1"]);
   expect(plan.finalMatchId).toBe(bracket.find((m) => m.nextMatchId === null)?.id);
-  expect(plan.stats.get("p1")).toEqual({ played: 2, won: 2 });
+  expect(plan.stats.get("p1")).toEqual({ played: 2, won: 2, racksWon: 0, racksLost: 0 });
   expect(plan.paidEntries).toEqual(["p1", "p2", "p3", "p4"]);
   expect(payoutPreview({ t: tournament(), entries, bracket }, DIRECTOR).rows).toEqual([
     { playerId: "p1", playerName: "Player 1", position: "1st", amountPence: 2_520 },

@@ -2,9 +2,17 @@
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
 import { formatPlaces, winnersOf } from "./formats.ts";
-import { matchStats, matchStatuses, type BracketMatch, type BracketSide, type MatchStatus } from "./bracket.ts";
+import {
+  matchStats,
+  matchStatuses,
+  type MatchRecord,
+  type BracketMatch,
+  type BracketSide,
+  type MatchStatus,
+} from "./bracket.ts";
 import { DomainError } from "./errors.ts";
 import { FloorSettingsFormSchema } from "./queue-schema.ts";
+import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import {
   poolPerEntry,
   rakePerEntry,
@@ -45,6 +53,8 @@ export type MatchView = {
   calledAt: number | null;
   /** The table the director keeps it for (issue 19), if any. */
   pinnedTableId: string | null;
+  /** A tablet confirmed this result and it waits for the director's approval (issue 18). */
+  awaitingApproval: boolean;
   nextMatchId: string | null;
   loserMatchId: string | null;
 };
@@ -128,6 +138,13 @@ export const DirectorActionSchema = z.discriminatedUnion(
       matchId: id("Match not found"),
       /** The moves of players at tables the director was shown and confirms (corrections.ts movesKey). */
       confirmMoves: z.string().max(2000).optional(),
+    }),
+    // A result confirmed at the table, approved as it is; table scoring's settings (issue 18).
+    z.object({ intent: z.literal("approve-result"), matchId: id("Match not found") }),
+    z.object({
+      intent: z.literal("table-settings"),
+      resultsFromTables: z.enum(resultsFromTablesModes, { error: "Choose how results from tables are recorded" }),
+      breakRule: z.enum(breakRules, { error: "Choose a break rule" }),
     }),
     z.object({
       intent: z.literal("assign-table"),
@@ -264,7 +281,7 @@ export type PayoutPlan<T> = {
   /** Per player, every entrant (a team's members each): what is paid and counted in statistics. */
   credits: PlayerCredit[];
   names: Map<string, string>;
-  stats: Map<string, { played: number; won: number }>;
+  stats: Map<string, MatchRecord>;
   /** The champion (everyone sharing first place in a league). */
   winners: string[];
   finalMatchId: string | null;

@@ -2,6 +2,7 @@
 // queue.ts, so the pages that show the floor load no Zod.
 import { z } from "zod";
 import { NO_SHOW_MINUTES } from "./queue.ts";
+import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 
 const noShowMessage = `No-show minutes must be a whole number from ${NO_SHOW_MINUTES.min} to ${NO_SHOW_MINUTES.max}`;
 const noShowMinutes = z
@@ -10,16 +11,27 @@ const noShowMinutes = z
   .min(NO_SHOW_MINUTES.min, noShowMessage)
   .max(NO_SHOW_MINUTES.max, noShowMessage);
 
-/** PATCH /api/tournaments/{id}/settings: what the director may change on the floor; at least one field. */
-export const FloorSettingsSchema = z
+const floorFields = {
+  autoAssign: z.boolean({ error: "autoAssign must be true or false" }).optional(),
+  noShowMinutes: noShowMinutes.optional(),
+};
+export type FloorSettings = { autoAssign?: boolean; noShowMinutes?: number };
+
+/**
+ * PATCH /api/tournaments/{id}/settings: what the director may change — the floor's (issue 19) and table
+ * scoring's (issue 18); at least one field.
+ */
+export const TournamentSettingsSchema = z
   .object({
-    autoAssign: z.boolean({ error: "autoAssign must be true or false" }).optional(),
-    noShowMinutes: noShowMinutes.optional(),
+    ...floorFields,
+    resultsFromTables: z
+      .enum(resultsFromTablesModes, { error: "resultsFromTables must be record or approve" })
+      .optional(),
+    breakRule: z.enum(breakRules, { error: "breakRule must be winner or alternate" }).optional(),
   })
-  .refine((s) => s.autoAssign !== undefined || s.noShowMinutes !== undefined, {
-    message: "Send autoAssign or noShowMinutes",
+  .refine((s) => Object.values(s).some((value) => value !== undefined), {
+    message: "Send autoAssign, noShowMinutes, resultsFromTables or breakRule",
   });
-export type FloorSettings = z.infer<typeof FloorSettingsSchema>;
 
 /** The same settings from the director's form (a checkbox and a number field, as text). */
 export const FloorSettingsFormSchema = z.object({

@@ -16,7 +16,7 @@ import {
   type FloorTable,
   type QueueEntry,
 } from "./queue.ts";
-import { FloorSettingsFormSchema, FloorSettingsSchema } from "./queue-schema.ts";
+import { FloorSettingsFormSchema, TournamentSettingsSchema } from "./queue-schema.ts";
 
 const START = 1_000_000;
 const MIN = 60_000;
@@ -398,12 +398,12 @@ test("start times, clocks and the no-show deadline read as people say them", () 
 });
 
 test("settings: each field checked, at least one sent; the form's text read the same way", () => {
-  expect(FloorSettingsSchema.parse({ autoAssign: true })).toEqual({ autoAssign: true });
-  expect(FloorSettingsSchema.parse({ noShowMinutes: 15 })).toEqual({ noShowMinutes: 15 });
+  expect(TournamentSettingsSchema.parse({ autoAssign: true })).toEqual({ autoAssign: true });
+  expect(TournamentSettingsSchema.parse({ noShowMinutes: 15 })).toEqual({ noShowMinutes: 15 });
   for (const bad of [{}, { autoAssign: "yes" }, { noShowMinutes: 0 }, { noShowMinutes: 61 }, { noShowMinutes: 2.5 }]) {
-    expect(FloorSettingsSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    expect(TournamentSettingsSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   }
-  expect(FloorSettingsSchema.safeParse({ noShowMinutes: "10" }).error?.issues[0]?.message).toBe(
+  expect(TournamentSettingsSchema.safeParse({ noShowMinutes: "10" }).error?.issues[0]?.message).toBe(
     "No-show minutes must be a whole number from 1 to 60",
   );
   expect(FloorSettingsFormSchema.parse({ autoAssign: "true", noShowMinutes: " 12 " })).toEqual({

@@ -25,6 +25,7 @@ import {
   structuresForFieldSize,
   type PrizePreview,
 } from "./money.ts";
+import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import { teamSize } from "./teams.ts";
 import { parsePence } from "./pence.ts";
 import {
@@ -185,6 +186,8 @@ const CreateTournamentFields = z.object({
   groupSize: orDefault(String(GROUP_SIZE.default), groupSizeField),
   advancePerGroup: orDefault(String(ADVANCE_PER_GROUP.default), advancePerGroupField),
   seeding: choice(seedings, "Seeding must be random or manual", "random"),
+  resultsFromTables: choice(resultsFromTablesModes, "Results from tables must be record or approve", "record"),
+  breakRule: choice(breakRules, "The break rule must be winner or alternate", "winner"),
   raceTo: z.optional(raceToField),
   entryFee: money("Entry fee"),
   siteFee: optionalMoney("Site fee"),
@@ -290,6 +293,8 @@ export const CreateTournamentSchema = z.pipe(
       groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
       advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
       seeding: input.seeding,
+      resultsFromTables: input.resultsFromTables,
+      breakRule: input.breakRule,
       raceTo: input.raceTo ?? null,
       entryFeePence: input.entryFee,
       siteFeePence: input.siteFee ?? 100,

@@ -55,6 +55,8 @@ export const creationDefaults = {
   groupSize: String(GROUP_SIZE.default),
   advancePerGroup: String(ADVANCE_PER_GROUP.default),
   seeding: "random",
+  resultsFromTables: "record",
+  breakRule: "winner",
   payoutStructure: "winner_ru",
 } as const;
 

@@ -36,6 +36,8 @@ export type PlayerStats = {
   tournamentsWon: number;
   matchesPlayed: number;
   matchesWon: number;
+  racksWon: number;
+  racksLost: number;
   totalEarningsPence: Pence;
 };
 const emptyPlayerStats: PlayerStats = {
@@ -43,6 +45,8 @@ const emptyPlayerStats: PlayerStats = {
   tournamentsWon: 0,
   matchesPlayed: 0,
   matchesWon: 0,
+  racksWon: 0,
+  racksLost: 0,
   totalEarningsPence: 0,
 };
 
@@ -54,6 +58,8 @@ export function playerStatsQuery(playerId: string): Read<PlayerStats> {
         tournamentsWon: playerStats.tournamentsWon,
         matchesPlayed: playerStats.matchesPlayed,
         matchesWon: playerStats.matchesWon,
+        racksWon: playerStats.racksWon,
+        racksLost: playerStats.racksLost,
         totalEarningsPence: playerStats.totalEarningsPence,
       })
       .from(playerStats)

@@ -26,8 +26,9 @@ export type LiveChange = {
   organiserId: string;
   /** The tournament whose pages show it. */
   tournamentId: string;
-  /** "entries": someone checked in, left, or a reserve was offered a place (issue 19). */
-  what: "result" | "table" | "start" | "finalize" | "entries";
+  /** "entries": someone checked in, left, or a reserve was offered a place (issue 19); "score" and "code": a rack
+   * tapped at a table, a table's new access code (issue 18). */
+  what: "result" | "table" | "start" | "finalize" | "entries" | "score" | "code";
 };
 
 const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;
@@ -76,6 +77,27 @@ export function forgetTables(app: Announcer, organiserId: string): void {
   app.waitUntil(purgeTables(app, organiserId));
 }
 
+/**
+ * After a table got a new access code: its tablets' sockets are closed (they
+ * then find their old code refused and show it), and the edge forgets what
+ * the old code answered.
+ */
+export function disconnectTable(app: Announcer, table: { id: string; organiserId: string }): void {
+  const { live, waitUntil } = app;
+  const close = async () => {
+    await purgeTables(app, table.organiserId);
+    if (!live) return;
+    const target = `${HUB_ORIGIN}/close?${new URLSearchParams({ tag: tableSocketTag(table.id) })}`;
+    await hubFor(live, tablesChannel(table.organiserId))
+      .fetch(target, { method: "POST" })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  };
+  waitUntil(close());
+}
+
+const tableSocketTag = (tableId: string) => `table:${tableId}`;
+
 /** Whether a request is for a push channel (`/api/live/...`), answered by `openLiveChannel`. */
 export const isLivePath = (pathname: string) => LIVE_PATH.test(pathname);
 
@@ -120,7 +142,7 @@ async function tableChannel(context: Ctx, code: string) {
         .limit(1),
     ),
   );
-  return table ? { name: tablesChannel(table.organiserId), tag: `table:${table.id}` } : null;
+  return table ? { name: tablesChannel(table.organiserId), tag: tableSocketTag(table.id) } : null;
 }
 
 async function pageChannel(context: Ctx, id: string) {

@@ -479,6 +479,7 @@ function matchViews(where: SQL) {
         tableName,
         calledAt: m.tableId === null ? null : m.tableAssignedAt,
         pinnedTableId: m.pinnedTableId,
+        awaitingApproval: m.awaitingApproval && m.status === "in_progress",
         nextMatchId: m.nextMatchId,
         loserMatchId: m.loserMatchId,
       } satisfies MatchView,
@@ -772,7 +773,11 @@ export async function assignTable(
     const floors = await db.write(
       write(
         [
-          build.update(matches).set({ tableId: null, tableAssignedAt: null, status: "pending" }).where(notCompleted),
+          // A tablet's confirmed result waiting for approval goes with the table: it is played again elsewhere.
+          build
+            .update(matches)
+            .set({ tableId: null, tableAssignedAt: null, status: "pending", awaitingApproval: false })
+            .where(notCompleted),
           // Its players were told of that table: a later call is news again.
           forgetCall(matchId),
           ...floor.items,
@@ -929,18 +934,21 @@ export async function finalizeTournament(
       : []),
     // Each player's statistics: their entry's matches and result (a team's for each member), their own money.
     ...plan.credits.map(({ playerId, entryId, amountPence: earnings }) => {
-      const s = plan.stats.get(entryId) ?? { played: 0, won: 0 };
+      const s = plan.stats.get(entryId) ?? { played: 0, won: 0, racksWon: 0, racksLost: 0 };
       const won = plan.winners.includes(entryId) ? 1 : 0;
       return build.run(sql`insert into ${playerStats}
-            (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, total_earnings_pence,
-            updated_at)
-          select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${earnings}, ${now}
+            (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, racks_won, racks_lost,
+            total_earnings_pence, updated_at)
+          select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${s.racksWon}, ${s.racksLost},
+            ${earnings}, ${now}
           where ${ours}
           on conflict (player_id) do update set
             tournaments_played = tournaments_played + 1,
             tournaments_won = tournaments_won + excluded.tournaments_won,
             matches_played = matches_played + excluded.matches_played,
             matches_won = matches_won + excluded.matches_won,
+            racks_won = racks_won + excluded.racks_won,
+            racks_lost = racks_lost + excluded.racks_lost,
             total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
             updated_at = excluded.updated_at`);
     }),

@@ -1,10 +1,11 @@
 // Tables and their access codes (SPEC §2 /td/tables, /scoreboard): the
 // director's list, and what a tablet at a table shows.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
-import { matches, tables, tournaments } from "~/db/schema.ts";
+import { matches, tables, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
+import { nextBreaker, type BreakRule, type ResultsFromTables, type Side } from "~/domain/table-scoring.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import { entryMembers, entryName, parseMembers, type Member } from "./entries.server.ts";
 
@@ -64,6 +65,33 @@ export async function deleteTable(db: Sender, organiserId: string, tableId: stri
   await db.write(write([build.delete(tables).where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId)))]));
 }
 
+/**
+ * "New code": the table gets a fresh access code and the old one stops
+ * working at once (the tablets using it are disconnected by the caller).
+ */
+export async function giveTableNewCode(db: Sender, organiserId: string, tableId: string) {
+  const table = await db.send(
+    first(build.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1)),
+  );
+  if (!table) throw new DomainError(404, "Table not found");
+  if (table.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tables");
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = generateAccessCode((n) => crypto.getRandomValues(new Uint8Array(n)));
+    const changed = await db.write(
+      write(
+        [
+          build.all<TableRow>(sql`update or ignore ${tables} set access_code = ${code}
+            where id = ${tableId} and organiser_id = ${organiserId}
+            returning id, name, access_code as accessCode`),
+        ],
+        ([rows]) => (rows as TableRow[])[0],
+      ),
+    );
+    if (changed) return changed;
+  }
+  throw new DomainError(503, "Could not make a unique access code, please try again");
+}
+
 export function tableByCodeQuery(code: string) {
   return first(
     build
@@ -99,7 +127,25 @@ export type CurrentMatch = Pick<
   /** When it was called to this table (ms), and the tournament's no-show minutes (issue 19). */
   calledAt: number | null;
   noShowMinutes: number;
+  /** Scoring at the table (issue 18): the tournament and its settings, the lag, the racks in order, who breaks. */
+  tournamentId: string;
+  organiserId: string;
+  resultsFromTables: ResultsFromTables;
+  lagWinner: Side | null;
+  /** The racks not undone, in the order they were tapped: "1121" (empty before the first). */
+  racks: string;
+  breaker: Side | null;
+  /** A tablet confirmed the result and the director has not approved it yet. */
+  awaitingApproval: boolean;
 };
+
+const asSide = (value: number | null): Side | null => (value === 1 || value === 2 ? value : null);
+
+/** The racks of a match not undone, in order, as one string of sides ("1121"). */
+const racksOf = (matchId: SQL | string) =>
+  sql<string>`coalesce((select group_concat(player, '') from (select ${tableTaps.player} as player
+    from ${tableTaps} where ${tableTaps.matchId} = ${matchId} and ${tableTaps.kind} = 'rack'
+    and ${tableTaps.undoneBy} is null order by ${tableTaps.seq})), '')`;
 
 /**
  * A table and what it shows, in one round trip: the match most recently
@@ -117,6 +163,10 @@ export function scoreboardQuery(code: string): Read<{
         tournamentSlug: tournaments.slug,
         raceTo: tournaments.raceTo,
         noShowMinutes: tournaments.noShowMinutes,
+        organiserId: tournaments.organiserId,
+        resultsFromTables: tournaments.resultsFromTables,
+        breakRule: tournaments.breakRule,
+        racks: racksOf(outer(matches.id)),
         player1Name: entryName(matches.player1Id),
         player2Name: entryName(matches.player2Id),
         player1Members: entryMembers(matches.player1Id),
@@ -162,8 +212,25 @@ export function scoreboardQuery(code: string): Read<{
             player2Score: row.match.player2Score,
             winnerId: row.match.winnerId,
             status: row.match.status,
+            tournamentId: row.match.tournamentId,
+            organiserId: row.organiserId,
+            resultsFromTables: row.resultsFromTables,
+            lagWinner: asSide(row.match.lagWinner),
+            racks: row.racks,
+            breaker: breakerOf(row.breakRule, row.match, row.racks),
+            awaitingApproval: row.match.awaitingApproval && row.match.status === "in_progress",
           }
         : null,
     };
   });
+}
+
+/** Who breaks next, while the match is played. */
+function breakerOf(rule: BreakRule, match: { status: string; lagWinner: number | null }, racks: string): Side | null {
+  if (match.status !== "in_progress") return null;
+  return nextBreaker(
+    rule,
+    asSide(match.lagWinner),
+    [...racks].map((c) => (c === "1" ? 1 : 2)),
+  );
 }

@@ -363,6 +363,8 @@ export function tournamentJson(
     advancePerGroup: t.tournamentType === "round_robin_tier" ? t.advancePerGroup : null,
     seeding: t.seeding,
     raceTo: t.raceTo,
+    resultsFromTables: t.resultsFromTables,
+    breakRule: t.breakRule,
     entryFee: penceToDecimal(t.entryFeePence),
     siteFee: penceToDecimal(t.siteFeePence),
     rakeType: t.rakeType,

@@ -13,6 +13,8 @@ const api = endpoint({
       tournamentsWon: stats.tournamentsWon,
       matchesPlayed: stats.matchesPlayed,
       matchesWon: stats.matchesWon,
+      racksWon: stats.racksWon,
+      racksLost: stats.racksLost,
       totalEarnings: penceToDecimal(stats.totalEarningsPence),
     });
   }),

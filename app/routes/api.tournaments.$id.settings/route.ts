@@ -1,23 +1,33 @@
-import { FloorSettingsSchema } from "~/domain/queue-schema.ts";
+import { TournamentSettingsSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { fillFreeTables, saveFloorSettings } from "~/services/queue.server.ts";
 import { jsonError } from "~/services/http.server.ts";
+import { fillFreeTables, saveFloorSettings } from "~/services/queue.server.ts";
+import { saveTableScoringSettings } from "~/services/table-scoring.server.ts";
 
-/** The director's settings of a tournament (issue 19): the floor's switch and the no-show minutes. */
+/**
+ * A tournament's settings, changed by its director: the floor's switch and no-show minutes (issue 19), how
+ * results from the tables are taken and who breaks (issue 18). Answers the settings it changed.
+ */
 const api = endpoint({
-  PATCH: on({ who: "organiser", body: FloorSettingsSchema, params: ["id"] }, async ({ caller, body, params, app }) => {
-    if (params.id.length > 64) return jsonError(404, "Tournament not found");
-    const saved = await saveFloorSettings(caller, {
-      organiserId: caller.id,
-      tournament: { id: params.id },
-      settings: body,
-    });
-    // Turned on mid-evening: the free tables fill at once.
-    await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
-    return Response.json({
-      message: "Settings saved",
-      settings: { autoAssign: saved.autoAssign, noShowMinutes: saved.noShowMinutes },
-    });
-  }),
+  PATCH: on(
+    { who: "organiser", body: TournamentSettingsSchema, params: ["id"] },
+    async ({ caller, body, params, app }) => {
+      if (params.id.length > 64) return jsonError(404, "Tournament not found");
+      const { autoAssign, noShowMinutes, resultsFromTables, breakRule } = body;
+      const target = { organiserId: caller.id, tournament: { id: params.id } };
+      let settings = {};
+      if (autoAssign !== undefined || noShowMinutes !== undefined) {
+        const saved = await saveFloorSettings(caller, { ...target, settings: { autoAssign, noShowMinutes } });
+        // Turned on mid-evening: the free tables fill at once.
+        await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
+        settings = { autoAssign: saved.autoAssign, noShowMinutes: saved.noShowMinutes };
+      }
+      if (resultsFromTables !== undefined || breakRule !== undefined) {
+        const saved = await saveTableScoringSettings(caller, { ...target, settings: { resultsFromTables, breakRule } });
+        settings = { ...settings, ...saved };
+      }
+      return Response.json({ message: "Settings saved", settings });
+    },
+  ),
 });
 export { api as loader, api as action };

@@ -120,6 +120,8 @@ export default function PlayerDashboard() {
           ["Matches played", String(stats.matchesPlayed)],
           ["Matches won", String(stats.matchesWon)],
           ["Match win rate", winRate(stats.matchesWon, stats.matchesPlayed)],
+          ["Racks won", String(stats.racksWon)],
+          ["Racks lost", String(stats.racksLost)],
           ["Tournament win rate", winRate(stats.tournamentsWon, stats.tournamentsPlayed)],
           ["Total earnings", formatGBP(stats.totalEarningsPence)],
         ],

@@ -4,8 +4,9 @@
 // and swaps in the fresh board. Without that script (JavaScript off, an old
 // browser, a failed load) the page refreshes itself every 5 s; the script
 // cancels that refresh once it runs.
-import { useEffect } from "react";
-import { data, Link, useLoaderData } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { data, Link, redirect, useLoaderData } from "react-router";
+import { appContext } from "~/context.server.ts";
 import { TrophyIcon } from "~/components/icons.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
@@ -13,6 +14,9 @@ import { visitor } from "~/services/access.server.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
 import { noShowAt } from "~/domain/queue.ts";
 import { formatTime } from "~/domain/dates.ts";
+import { confirmQuestion, raceWinner, type Side } from "~/domain/table-scoring.ts";
+import { announceChange } from "~/services/live.server.ts";
+import { scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
 import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
@@ -21,7 +25,7 @@ const REFRESH_SECONDS = 5;
 
 export const handle = { hydrate: false, script: "/scoreboard.js" } satisfies StaticPage;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const code = normalizeAccessCode(params.code);
   const board = code ? (await (await visitor(context)).read({ board: scoreboardQuery(code) })).board : null;
   if (!board)
@@ -35,7 +39,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     table: { name: board.table.name },
     match: board.match,
     now: Date.now(),
+    // Each tap button's own id (issue 18): a form sent twice (a reload, a double tap) counts once.
+    tapIds: Array.from({ length: 6 }, () => crypto.randomUUID()),
+    note: scoreboardNote(new URL(request.url).searchParams.get("note")),
   };
+}
+
+/**
+ * A tap from the board's plain forms (no JavaScript): the same call as the
+ * JSON API, then back to the board, with a note when the tap was refused.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { note, change } = await tapFromForm(await visitor(context), params.code, await request.formData());
+  if (change) announceChange(context.get(appContext), change);
+  const path = `/scoreboard/${encodeURIComponent(params.code)}`;
+  return redirect(note ? `${path}?${new URLSearchParams({ note })}` : path, 303);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -48,7 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [{ title: "Invalid access code — Break & Run" }];
 
 // The JSON API lists a side's members only in a team event (issue 16).
-type ApiMatch = Omit<CurrentMatch, "id" | "tournament" | "player1Members" | "player2Members"> & {
+type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
   tournament: { name: string };
   player1Members?: CurrentMatch["player1Members"];
   player2Members?: CurrentMatch["player2Members"];
@@ -60,7 +78,16 @@ export default function Scoreboard() {
   // whose own script keeps it live.
   useEffect(() => window.location.replace(window.location.href), []);
   if (!loaded.valid) return <InvalidCode />;
-  return <LiveBoard code={loaded.code} tableName={loaded.table.name} match={loaded.match} now={loaded.now} />;
+  return (
+    <LiveBoard
+      code={loaded.code}
+      tableName={loaded.table.name}
+      match={loaded.match}
+      now={loaded.now}
+      tapIds={loaded.tapIds}
+      note={loaded.note}
+    />
+  );
 }
 
 function InvalidCode() {
@@ -78,17 +105,16 @@ function InvalidCode() {
   );
 }
 
-function LiveBoard({
-  code,
-  tableName,
-  match,
-  now,
-}: {
+type Board = {
   code: string;
   tableName: string;
   match: ApiMatch | null;
   now: number;
-}) {
+  tapIds: string[];
+  note: string | null;
+};
+
+function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
   return (
     <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -106,7 +132,7 @@ function LiveBoard({
                 "dark:bg-amber-900 dark:text-amber-100"
               }
             >
-              Reconnecting…
+              Reconnecting…<span data-waiting=""></span>
             </p>
           </template>
           {/* Light or dark as on every page, stored for this tablet: a dim pub may want dark. */}
@@ -117,7 +143,7 @@ function LiveBoard({
         </div>
       </header>
 
-      {match ? <MatchBoard match={match} /> : <NoMatch />}
+      {match ? <MatchBoard code={code} match={match} tapIds={tapIds} note={note} /> : <NoMatch />}
       <CalledClock match={match} now={now} />
     </main>
   );
@@ -178,9 +204,37 @@ const dotClass = {
   pending: "bg-slate-400",
 } as const;
 
-function MatchBoard({ match }: { match: ApiMatch }) {
+function MatchBoard({
+  code,
+  match,
+  tapIds,
+  note,
+}: {
+  code: string;
+  match: ApiMatch;
+  tapIds: string[];
+  note: string | null;
+}) {
+  const [rack1 = "", rack2 = "", undo = "", confirm = "", lag1 = "", lag2 = ""] = tapIds;
+  const names = [match.player1?.name ?? "TBD", match.player2?.name ?? "TBD"] as const;
+  const nameOf = (side: Side) => (side === 1 ? names[0] : names[1]);
+  // Scoring at the table (issue 18): while the match is played and open to taps.
+  const scoring = match.status === "in_progress" && Boolean(match.player1Id && match.player2Id);
+  const open = scoring && !match.awaitingApproval;
+  const won = raceWinner(match);
+  const tap = { code, matchId: match.id };
   return (
-    <section className="flex flex-1 flex-col justify-center gap-6 py-6" aria-live="polite" aria-atomic="true">
+    <section
+      className="flex flex-1 flex-col justify-center gap-6 py-6"
+      aria-live="polite"
+      aria-atomic="true"
+      data-match={match.id}
+      data-racks={match.racks}
+      data-race-to={match.raceTo ?? ""}
+      data-name1={names[0]}
+      data-name2={names[1]}
+      data-open={open ? "" : undefined}
+    >
       <CalledData match={match} />
       <div className="text-center">
         <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
@@ -190,22 +244,93 @@ function MatchBoard({ match }: { match: ApiMatch }) {
           {match.raceTo ? ` · Race to ${match.raceTo}` : ""}
         </p>
       </div>
+      <p
+        data-note=""
+        role="status"
+        hidden={!note}
+        className={
+          "mx-auto rounded-xl bg-sky-100 px-4 py-2 text-center text-lg font-semibold text-sky-900 " +
+          "dark:bg-sky-900 dark:text-sky-100"
+        }
+      >
+        {note}
+      </p>
+      {open && match.racks === "" && match.lagWinner === null ? (
+        <div className="flex flex-wrap items-center justify-center gap-3 text-lg" data-lag="">
+          <span className="font-semibold">Who won the lag?</span>
+          <TapForm {...tap} intent="lag" tapId={lag1} player={1} className="btn-secondary px-5 py-2 text-lg">
+            {names[0]}
+          </TapForm>
+          <TapForm {...tap} intent="lag" tapId={lag2} player={2} className="btn-secondary px-5 py-2 text-lg">
+            {names[1]}
+          </TapForm>
+        </div>
+      ) : null}
+      {match.breaker && open ? (
+        <p className="text-center text-2xl font-bold" data-testid="breaker">
+          {nameOf(match.breaker)} to break
+        </p>
+      ) : null}
       <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
         <PlayerPanel
           label={match.player1Members?.length ? "Team 1" : "Player 1"}
-          name={match.player1?.name ?? "TBD"}
+          name={names[0]}
           members={(match.player1Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player1Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player1Id}
-        />
+        >
+          {open ? <RackButton {...tap} tapId={rack1} player={1} name={names[0]} disabled={won !== null} /> : null}
+        </PlayerPanel>
         <PlayerPanel
           label={match.player2Members?.length ? "Team 2" : "Player 2"}
-          name={match.player2?.name ?? "TBD"}
+          name={names[1]}
           members={(match.player2Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player2Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player2Id}
-        />
+        >
+          {open ? <RackButton {...tap} tapId={rack2} player={2} name={names[1]} disabled={won !== null} /> : null}
+        </PlayerPanel>
       </div>
+      {open && match.raceTo !== null ? (
+        // Shown once a side reaches the race; the script shows it too while taps wait to be sent.
+        <TapForm
+          {...tap}
+          intent="confirm"
+          tapId={confirm}
+          hidden={won === null}
+          className="btn-primary px-8 py-4 text-2xl"
+          prompt={
+            won === null
+              ? ""
+              : confirmQuestion(
+                  nameOf(won),
+                  won === 1 ? match.player1Score : match.player2Score,
+                  won === 1 ? match.player2Score : match.player1Score,
+                )
+          }
+        >
+          Confirm result
+        </TapForm>
+      ) : null}
+      {open && match.raceTo === null ? (
+        <ResultForm {...tap} tapId={confirm} names={names} score1={match.player1Score} score2={match.player2Score} />
+      ) : null}
+      {open ? (
+        <TapForm
+          {...tap}
+          intent="undo"
+          tapId={undo}
+          disabled={match.racks === ""}
+          className="btn-secondary mx-auto px-6 py-3 text-lg"
+        >
+          Undo last rack
+        </TapForm>
+      ) : null}
+      {scoring && match.awaitingApproval ? (
+        <p className="text-center text-xl font-semibold" data-testid="awaiting">
+          Result sent — waiting for the director's approval
+        </p>
+      ) : null}
       <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl">
         <span className="text-slate-600 dark:text-slate-300">Status</span>
         <span
@@ -220,15 +345,145 @@ function MatchBoard({ match }: { match: ApiMatch }) {
   );
 }
 
+type TapProps = { code: string; matchId: string; tapId: string };
+
+/**
+ * One tap as a plain form (works without JavaScript): its intent, a fresh
+ * tap id and the match it was made for. The script sends it as JSON instead
+ * and keeps it while the network is down.
+ */
+function TapForm({
+  code,
+  matchId,
+  tapId,
+  intent,
+  player,
+  className,
+  disabled,
+  hidden,
+  prompt,
+  label,
+  children,
+}: TapProps & {
+  intent: "racks" | "undo" | "confirm" | "lag";
+  player?: Side;
+  className: string;
+  disabled?: boolean;
+  hidden?: boolean;
+  /** A question above the button ("Alex wins 5–3 — Confirm result?"). */
+  prompt?: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      action={`/scoreboard/${code}`}
+      data-tap={intent}
+      hidden={hidden}
+      className="flex w-full flex-col items-center gap-3"
+    >
+      <TapFields intent={intent} tapId={tapId} matchId={matchId} />
+      {player ? <input type="hidden" name="player" value={player} /> : null}
+      {prompt !== undefined ? (
+        <p className="text-center text-2xl font-bold sm:text-3xl" data-question="">
+          {prompt}
+        </p>
+      ) : null}
+      <button type="submit" className={className} disabled={disabled} aria-label={label}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
+/** What every tap form sends: what it is, its own id, and the match it was made for. */
+function TapFields({ intent, tapId, matchId }: { intent: string; tapId: string; matchId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="tapId" value={tapId} />
+      <input type="hidden" name="matchId" value={matchId} />
+    </>
+  );
+}
+
+function RackButton({ name, player, disabled, ...tap }: TapProps & { name: string; player: Side; disabled: boolean }) {
+  return (
+    <TapForm
+      {...tap}
+      intent="racks"
+      player={player}
+      disabled={disabled}
+      label={`+1 rack for ${name}`}
+      className="btn-primary min-h-16 w-full px-8 py-4 text-3xl font-extrabold"
+    >
+      +1 rack
+    </TapForm>
+  );
+}
+
+/** Without a race-to nothing ends the match by itself: the tablet asks who won and the score. */
+function ResultForm({
+  code,
+  matchId,
+  tapId,
+  names,
+  score1,
+  score2,
+}: TapProps & { names: readonly [string, string]; score1: number; score2: number }) {
+  const field =
+    "w-24 rounded-lg border border-slate-300 px-3 py-2 text-center text-2xl dark:border-slate-600 dark:bg-slate-900";
+  return (
+    <form
+      method="post"
+      action={`/scoreboard/${code}`}
+      data-tap="confirm"
+      className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-200 p-4 dark:border-slate-700"
+    >
+      <TapFields intent="confirm" tapId={tapId} matchId={matchId} />
+      <p className="text-2xl font-bold">Who won?</p>
+      <div className="flex items-center gap-3 text-lg">
+        {([1, 2] as const).map((side) => (
+          <label key={side} className={`flex items-center gap-2 ${side === 2 ? "flex-row-reverse" : ""}`}>
+            {names[side - 1]}
+            <input
+              name={`player${side}Score`}
+              type="number"
+              min={0}
+              max={999}
+              inputMode="numeric"
+              defaultValue={side === 1 ? score1 : score2}
+              aria-label={`${names[side - 1]}'s racks`}
+              className={field}
+            />
+          </label>
+        ))}
+      </div>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="submit" name="winner" value="1" className="btn-primary px-6 py-3 text-xl">
+          {names[0]} won
+        </button>
+        <button type="submit" name="winner" value="2" className="btn-primary px-6 py-3 text-xl">
+          {names[1]} won
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function PlayerPanel({
   label,
   name,
   members,
   score,
   winner,
+  children,
 }: {
   label: string;
   name: string;
+  /** The side's "+1 rack" button while the match is scored at the table. */
+  children?: ReactNode;
   /** A team's members ("Sam & Kim"); empty for a player. */
   members: string;
   score: number;
@@ -256,6 +511,7 @@ function PlayerPanel({
       <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl" data-testid="score">
         {score}
       </p>
+      {children}
     </div>
   );
 }

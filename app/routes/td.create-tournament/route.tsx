@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CreateTournamentSchema, previewFromValues } from "~/domain/tournament-schema.ts";
-import { inputProps, useForm } from "~/components/use-form.ts";
+import { inputProps, useForm, type FieldMeta } from "~/components/use-form.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/hydrated.ts";
 import { PrizePreview, PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
+import { breakRuleOptions, resultsFromTablesOptions } from "~/domain/table-scoring.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/groups.ts";
 import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
 import {
@@ -236,6 +237,18 @@ export default function CreateTournament() {
                 inputProps={{ min: 1, max: 50, step: 1, inputMode: "numeric" }}
                 hint="Frames needed to win a match."
               />
+              <SettingSelect
+                label="Results from tables"
+                meta={fields.resultsFromTables}
+                options={resultsFromTablesOptions}
+                hint="When players confirm a result on the table's tablet."
+              />
+              <SettingSelect
+                label="Break rule"
+                meta={fields.breakRule}
+                options={breakRuleOptions}
+                hint="Who breaks after the first rack (the lag's winner breaks first)."
+              />
             </div>
             <div className="space-y-1.5">
               <label htmlFor={fields.rules.id} className={labelClass}>
@@ -357,5 +370,37 @@ export default function CreateTournament() {
         </aside>
       </Form>
     </AppShell>
+  );
+}
+
+/** One of the table-scoring settings (issue 18): a labelled select with a hint. */
+function SettingSelect({
+  label,
+  meta,
+  options,
+  hint,
+}: {
+  label: string;
+  meta: FieldMeta;
+  options: readonly { value: string; label: string }[];
+  hint: string;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={meta.id} className={labelClass}>
+        {label}
+      </label>
+      <select {...inputProps(meta)} className={inputClass} aria-describedby={`${meta.descriptionId} ${meta.errorId}`}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <p id={meta.descriptionId} className="text-sm text-slate-500 dark:text-slate-400">
+        {hint}
+      </p>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
   );
 }

@@ -15,8 +15,8 @@ import { TableSchema } from "~/domain/tables.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { forgetTables } from "~/services/live.server.ts";
-import { createTable, deleteTable, tablesQuery } from "~/services/tables.server.ts";
+import { disconnectTable, forgetTables } from "~/services/live.server.ts";
+import { createTable, deleteTable, giveTableNewCode, tablesQuery } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — Break & Run" }];
@@ -26,13 +26,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
   const url = new URL(request.url);
   const { tables } = await claim.read({ tables: tablesQuery(claim.id) });
-  return { tables, origin: env.APP_URL, confirmDelete: url.searchParams.get("delete") };
+  return {
+    tables,
+    origin: env.APP_URL,
+    confirmDelete: url.searchParams.get("delete"),
+    confirmNewCode: url.searchParams.get("new-code"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const organiser = await signedIn(request, context, "organiser");
   const { env } = context.get(appContext);
   const formData = await request.formData();
+  if (formData.get("intent") === "new-code") {
+    // Issue 18: a code seen by the wrong people is replaced; tablets using it are disconnected.
+    const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
+    try {
+      const table = await giveTableNewCode(organiser, organiser.id, tableId);
+      disconnectTable(context.get(appContext), { id: table.id, organiserId: organiser.id });
+      const description = `${table.name}'s new code is ${table.accessCode}`;
+      return redirectWithCookies("/td/tables", [
+        await flashToast(env, { type: "success", title: "New code", description }),
+      ]);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return redirectWithCookies("/td/tables", [
+        await flashToast(env, { type: "error", title: "Error", description: error.message }),
+      ]);
+    }
+  }
   if (formData.get("intent") === "delete") {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
@@ -67,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Tables() {
-  const { tables, origin, confirmDelete } = useLoaderData<typeof loader>();
+  const { tables, origin, confirmDelete, confirmNewCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
@@ -80,6 +102,8 @@ export default function Tables() {
     checkOnBlur: false,
   });
   const target = tables.find((t) => t.id === confirmDelete);
+  const renewed = tables.find((t) => t.id === confirmNewCode);
+  const renewing = navigation.state !== "idle" && navigation.formData?.get("intent") === "new-code";
 
   return (
     <AppShell nav={organiserNav}>
@@ -164,6 +188,20 @@ export default function Tables() {
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="tableId" value={target?.id ?? ""} />
       </ConfirmDialog>
+      <ConfirmDialog
+        open={Boolean(renewed)}
+        title={`Give ${renewed?.name ?? ""} a new code?`}
+        description={
+          `Tablets using ${renewed?.accessCode ?? "the old code"} will be disconnected and show ` +
+          "'Invalid access code' until the new code is entered."
+        }
+        confirmLabel="New code"
+        cancelTo="/td/tables"
+        busy={renewing}
+      >
+        <input type="hidden" name="intent" value="new-code" />
+        <input type="hidden" name="tableId" value={renewed?.id ?? ""} />
+      </ConfirmDialog>
     </AppShell>
   );
 }
@@ -197,7 +235,7 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
         </p>
         <p className="mt-1 truncate text-xs text-slate-500 select-all dark:text-slate-400">{url}</p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {hydrated ? (
           <>
             <button
@@ -216,6 +254,14 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
             </button>
           </>
         ) : null}
+        <Link
+          to={`/td/tables?new-code=${table.id}`}
+          preventScrollReset
+          className="btn-secondary px-3 whitespace-nowrap"
+          aria-label={`New code for ${table.name}`}
+        >
+          New code
+        </Link>
         <Link
           to={`/td/tables?delete=${table.id}`}
           preventScrollReset

@@ -21,6 +21,7 @@ import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament 
 import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/floor.server.ts";
+import { approveTableResult, saveTableScoringSettings } from "~/services/table-scoring.server.ts";
 
 /**
  * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
@@ -68,6 +69,8 @@ const failures: Record<DirectorAction["intent"], string> = {
   "record-result": "Failed to update match",
   "correct-result": "Failed to update match",
   "assign-table": "Failed to assign table",
+  "approve-result": "Failed to approve the result",
+  "table-settings": "Failed to save the settings",
   seeds: "Failed to save the order",
   "floor-settings": "Could not save the settings",
   "pin-table": "Could not pin the match",
@@ -149,6 +152,15 @@ export async function directorAction(
         announce("result", saved.tournamentId);
         await fill(saved.floors);
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
+      }
+      case "approve-result": {
+        const saved = await approveTableResult(claim, { organiserId, matchId: action.matchId });
+        if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
+        return toast({ type: "success", title: "Result approved" }, atMatch(action.matchId));
+      }
+      case "table-settings": {
+        await saveTableScoringSettings(claim, { organiserId, tournament, settings: action });
+        return toast({ type: "success", title: "Settings saved" }, `/tournament/${slug}`);
       }
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });

@@ -11,6 +11,12 @@ import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { ResultReply } from "./director.server.ts";
 import { formatGBP } from "~/domain/pence.ts";
+import {
+  breakRuleOptions,
+  resultsFromTablesOptions,
+  type BreakRule,
+  type ResultsFromTables,
+} from "~/domain/table-scoring.ts";
 
 type Match = MatchView;
 type Table = { id: string; name: string; busyWith: string | null };
@@ -36,15 +42,18 @@ function matchControls({
   if (!playable && !correctable) return null;
   return (
     <div className="space-y-2">
+      {playable && match.awaitingApproval ? <AwaitingApproval match={match} slug={slug} /> : null}
       {playable ? (
         <>
-          <Link
-            to={`/tournament/${slug}?tab=bracket&result=${match.id}`}
-            preventScrollReset
-            className="btn-primary w-full text-xs"
-          >
-            Record result
-          </Link>
+          {match.awaitingApproval ? null : (
+            <Link
+              to={`/tournament/${slug}?tab=bracket&result=${match.id}`}
+              preventScrollReset
+              className="btn-primary w-full text-xs"
+            >
+              Record result
+            </Link>
+          )}
           <Form method="post" preventScrollReset className="flex gap-2">
             <input type="hidden" name="intent" value="assign-table" />
             <input type="hidden" name="matchId" value={match.id} />
@@ -86,6 +95,47 @@ function matchControls({
   );
 }
 
+/**
+ * A result confirmed at the table, waiting for the director (issue 18):
+ * Approve records it as it is; Edit opens the result form with its score.
+ */
+function AwaitingApproval({ match, slug }: { match: Match; slug: string }) {
+  return (
+    <div
+      className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs dark:border-amber-700 dark:bg-amber-950"
+      data-testid="awaiting-approval"
+    >
+      <p className="font-semibold">
+        From the table: {match.player1?.name} {match.player1Score}–{match.player2Score} {match.player2?.name}
+      </p>
+      <p className="text-slate-700 dark:text-slate-300">Waiting for your approval</p>
+      <div className="mt-2 flex gap-2">
+        <Form method="post" preventScrollReset className="flex-1">
+          <input type="hidden" name="intent" value="approve-result" />
+          <input type="hidden" name="matchId" value={match.id} />
+          <button type="submit" className="btn-primary w-full text-xs">
+            Approve
+          </button>
+        </Form>
+        <Link
+          to={`/tournament/${slug}?tab=bracket&result=${match.id}`}
+          preventScrollReset
+          className="btn-secondary flex-1 text-xs"
+          aria-label={`Edit the result of match ${match.matchNumber}`}
+        >
+          Edit
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The side ahead in a result confirmed at the table (none otherwise): the Edit form's default winner. */
+function tableWinner(match: Match): string | null {
+  if (!match.awaitingApproval || match.player1Score === match.player2Score) return null;
+  return match.player1Score > match.player2Score ? match.player1Id : match.player2Id;
+}
+
 export function ResultDialog({
   match,
   matches,
@@ -108,7 +158,7 @@ export function ResultDialog({
   // What was typed before the answer, else what the match has.
   const typed = match && reply?.matchId === match.id ? reply : null;
   const scoreDefault = (slot: "player1Score" | "player2Score") =>
-    typed ? typed.values[slot] : match?.status === "completed" ? match[slot] : "";
+    typed ? typed.values[slot] : match?.status === "completed" || match?.awaitingApproval ? match[slot] : "";
   const refused = typed?.message ? typed.message : null;
   const confirm = mode === "correct" ? (typed?.confirm ?? null) : null;
   const errorId = match ? `result-error-${match.id}` : undefined;
@@ -139,7 +189,7 @@ export function ResultDialog({
                     type="radio"
                     name="winnerId"
                     value={p.id ?? ""}
-                    defaultChecked={(typed ? typed.values.winnerId : match.winnerId) === p.id}
+                    defaultChecked={(typed ? typed.values.winnerId : (match.winnerId ?? tableWinner(match))) === p.id}
                     className="accent-baize-700"
                   />
                   <span className="font-semibold">{p.name}</span>
@@ -322,5 +372,51 @@ export function FinalizeDialog({
     >
       <input type="hidden" name="intent" value="finalize" />
     </ConfirmDialog>
+  );
+}
+
+/**
+ * Table scoring's settings during play (issue 18): whether a result
+ * confirmed at a table is recorded at once or waits for the director, and
+ * who breaks. A plain form.
+ */
+export function TableScoringForm({
+  resultsFromTables,
+  breakRule,
+}: {
+  resultsFromTables: ResultsFromTables;
+  breakRule: BreakRule;
+}) {
+  const selectClass = `block w-full ${fieldSurfaceClass} px-2 py-1.5 text-sm`;
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium">Scoring at the tables</summary>
+      <Form method="post" preventScrollReset className="mt-2 space-y-2">
+        <input type="hidden" name="intent" value="table-settings" />
+        {[
+          {
+            name: "resultsFromTables",
+            label: "Results from tables",
+            options: resultsFromTablesOptions,
+            value: resultsFromTables,
+          },
+          { name: "breakRule", label: "Break rule", options: breakRuleOptions, value: breakRule },
+        ].map((setting) => (
+          <label key={setting.name} className="block">
+            <span className="mb-1 block">{setting.label}</span>
+            <select name={setting.name} defaultValue={setting.value} className={selectClass}>
+              {setting.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <button type="submit" className="btn-secondary w-full text-xs">
+          Save
+        </button>
+      </Form>
+    </details>
   );
 }

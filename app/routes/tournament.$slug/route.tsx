@@ -39,7 +39,7 @@ import { isDomainError } from "~/domain/errors.ts";
 import { fullWhileHeldText, HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
-import { payoutPreview } from "~/domain/play.ts";
+import { matchAnchor, payoutPreview } from "~/domain/play.ts";
 import { tournamentResults } from "~/domain/results.ts";
 import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
@@ -65,6 +65,7 @@ const MatchControls = lazyNamed(director, "MatchControls");
 const StartDialog = lazyNamed(director, "StartDialog");
 const FinalizeDialog = lazyNamed(director, "FinalizeDialog");
 const ResultDialog = lazyNamed(director, "ResultDialog");
+const TableScoringForm = lazyNamed(director, "TableScoringForm");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
 const teams = () => import("./teams.tsx");
 const TeamJoinForm = lazyNamed(teams, "TeamJoinForm");
@@ -234,6 +235,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       tournamentType: tournament.tournamentType,
       matchType: tournament.matchType,
       raceTo: tournament.raceTo,
+      // Table scoring (issue 18): the director changes these on this page.
+      resultsFromTables: tournament.resultsFromTables,
+      breakRule: tournament.breakRule,
       payoutStructure: tournament.payoutStructure,
       status: tournament.status,
       tdName: tournament.tdName,
@@ -493,7 +497,10 @@ export default function TournamentPage() {
 
 /** The director's card: Start while open; during play, Finalize once the final is played. */
 function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
-  const { tournament: t } = useLoaderData<typeof loader>();
+  const { tournament: t, matches } = useLoaderData<typeof loader>();
+  const waitingMatches = matches.filter((m) => m.awaitingApproval);
+  const [waiting] = waitingMatches;
+  const waitingCount = waitingMatches.length;
   return (
     // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
     <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
@@ -514,6 +521,7 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
           <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
             Start Tournament
           </Link>
+          <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
         </>
       ) : t.status === "in_progress" ? (
         finalPlayed ? (
@@ -531,10 +539,27 @@ function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
             </Link>
           </>
         ) : (
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Record results and put matches on tables from the bracket. Payouts open once{" "}
-            {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
-          </p>
+          <>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              Record results and put matches on tables from the bracket. Payouts open once{" "}
+              {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
+            </p>
+            <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
+            {waiting ? (
+              // Results confirmed at the tables wait for the director (issue 18): the first one is a click away.
+              <Link
+                to={`/tournament/${t.slug}?tab=bracket#${matchAnchor(waiting.id)}`}
+                className={
+                  "mt-3 block rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 " +
+                  "dark:bg-amber-950 dark:text-amber-100"
+                }
+                data-testid="waiting-results"
+              >
+                {waitingCount === 1 ? "1 result from a table waits" : `${waitingCount} results from tables wait`} for
+                your approval
+              </Link>
+            ) : null}
+          </>
         )
       ) : (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>

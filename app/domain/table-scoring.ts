@@ -1,0 +1,126 @@
+// Scoring at the table (issue 18): players tap in each rack on the tablet; the
+// tournament's race-to decides when the match is over, its break rule who
+// breaks next. Pure rules: what a tap may do to the match as read, and what a
+// tablet shows. The service turns each decision into one guarded batch. The
+// taps' schemas are in table-scoring-schema.ts (pages load no Zod: issue 17).
+import { DomainError } from "./errors.ts";
+
+/** "Results from tables": recorded at once, or waiting for the director's approval. */
+export const resultsFromTablesModes = ["record", "approve"] as const;
+export type ResultsFromTables = (typeof resultsFromTablesModes)[number];
+export const resultsFromTablesOptions: { value: ResultsFromTables; label: string }[] = [
+  { value: "record", label: "Record at once" },
+  { value: "approve", label: "Wait for my approval" },
+];
+
+/** Who breaks after the first rack: the rack's winner, or the players in turn. */
+export const breakRules = ["winner", "alternate"] as const;
+export type BreakRule = (typeof breakRules)[number];
+export const breakRuleOptions: { value: BreakRule; label: string }[] = [
+  { value: "winner", label: "Winner breaks" },
+  { value: "alternate", label: "Alternate breaks" },
+];
+
+export type Side = 1 | 2;
+
+export const NO_MATCH = "No match in progress on this table";
+export const ALREADY_DECIDED = "The match is already decided";
+export const RACE_NOT_FINISHED = "The race is not finished";
+export const AWAITING_APPROVAL = "The result is waiting for the director's approval";
+export const RACE_WON = "The race is won: confirm the result or undo the last rack";
+export const NO_RACK_TO_UNDO = "There is no rack to undo";
+export const LAG_AFTER_FIRST_RACK = "The lag is played before the first rack";
+export const OTHER_MATCH = "The director changed this match: the tablet shows the director's version";
+
+/** A match at a table as a tap reads it. */
+export type TableMatch = {
+  id: string;
+  status: "pending" | "in_progress" | "completed";
+  player1Id: string | null;
+  player2Id: string | null;
+  player1Score: number;
+  player2Score: number;
+  awaitingApproval: boolean;
+  raceTo: number | null;
+};
+
+/** The side that has reached the race-to, if any. */
+export function raceWinner(m: Pick<TableMatch, "player1Score" | "player2Score" | "raceTo">): Side | null {
+  if (m.raceTo === null) return null;
+  if (m.player1Score >= m.raceTo && m.player1Score > m.player2Score) return 1;
+  if (m.player2Score >= m.raceTo && m.player2Score > m.player1Score) return 2;
+  return null;
+}
+
+/** Refuses a tap on a table with nothing to score, a decided match, or a match other than the one tapped. */
+function checkScorable(match: TableMatch | null, tappedMatchId?: string): TableMatch {
+  if (match && tappedMatchId !== undefined && tappedMatchId !== match.id) throw new DomainError(409, OTHER_MATCH);
+  if (!match || match.status === "pending" || !match.player1Id || !match.player2Id) {
+    throw new DomainError(409, NO_MATCH);
+  }
+  if (match.status === "completed") throw new DomainError(409, ALREADY_DECIDED);
+  if (match.awaitingApproval) throw new DomainError(409, AWAITING_APPROVAL);
+  return match;
+}
+
+/** A rack for `player`: refused once a side has reached the race-to (confirm or undo first). */
+export function checkRack(match: TableMatch | null, tappedMatchId?: string): TableMatch {
+  const m = checkScorable(match, tappedMatchId);
+  if (raceWinner(m) !== null) throw new DomainError(409, RACE_WON);
+  return m;
+}
+
+export function checkUndo(match: TableMatch | null, racks: number, tappedMatchId?: string): TableMatch {
+  const m = checkScorable(match, tappedMatchId);
+  if (racks === 0) throw new DomainError(409, NO_RACK_TO_UNDO);
+  return m;
+}
+
+export function checkLag(match: TableMatch | null, racks: number, tappedMatchId?: string): TableMatch {
+  const m = checkScorable(match, tappedMatchId);
+  if (racks > 0) throw new DomainError(409, LAG_AFTER_FIRST_RACK);
+  return m;
+}
+
+export type ConfirmInput = { winner?: Side; player1Score?: number; player2Score?: number };
+export type Confirmed = { winner: Side; player1Score: number; player2Score: number };
+
+/**
+ * The result a confirm records. With a race-to: the racks as tapped, once a
+ * side has reached it. Without one: the side the tablet names, with the score
+ * it gives (else the racks tapped), which must not make the loser the leader.
+ */
+export function confirmedResult(match: TableMatch | null, input: ConfirmInput, tappedMatchId?: string): Confirmed {
+  const m = checkScorable(match, tappedMatchId);
+  if (m.raceTo !== null) {
+    const winner = raceWinner(m);
+    if (winner === null) throw new DomainError(409, RACE_NOT_FINISHED);
+    return { winner, player1Score: m.player1Score, player2Score: m.player2Score };
+  }
+  if (input.winner === undefined) throw new DomainError(400, "Who won? Choose the winner", { field: "winner" });
+  const player1Score = input.player1Score ?? m.player1Score;
+  const player2Score = input.player2Score ?? m.player2Score;
+  const [own, other] = input.winner === 1 ? [player1Score, player2Score] : [player2Score, player1Score];
+  if (own < other) throw new DomainError(400, "The winner's score cannot be lower than the loser's");
+  return { winner: input.winner, player1Score, player2Score };
+}
+
+/**
+ * Who breaks the next rack. The first rack: the lag's winner (unknown
+ * without a lag). After it: the last rack's winner ("winner breaks"), or
+ * the players in turn from the first breaker ("alternate breaks").
+ */
+export function nextBreaker(rule: BreakRule, lagWinner: Side | null, racks: readonly Side[]): Side | null {
+  const last = racks[racks.length - 1];
+  if (last === undefined) return lagWinner;
+  if (rule === "winner") return last;
+  if (lagWinner === null) return null;
+  return racks.length % 2 === 0 ? lagWinner : other(lagWinner);
+}
+
+const other = (s: Side): Side => (s === 1 ? 2 : 1);
+
+/** What the tablet asks once a side has reached the race-to: "Alex wins 5–3 — Confirm result?" */
+export function confirmQuestion(winnerName: string, winnerScore: number, loserScore: number): string {
+  return `${winnerName} wins ${winnerScore}–${loserScore} — Confirm result?`;
+}

@@ -1,0 +1,21 @@
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { jsonError, readJson } from "~/services/http.server.ts";
+import { announceChange } from "~/services/live.server.ts";
+import { isTapKind, runTap } from "~/services/table-scoring.server.ts";
+
+/**
+ * A tablet's tap (issue 18): `racks`, `undo`, `confirm` or `lag`, by the
+ * table's access code; 201 with the current match, 200 for a tap already
+ * applied (nothing changes).
+ */
+const api = endpoint({
+  POST: on({ who: "anyone", params: ["code", "tap"] }, async ({ caller, params, request, app }) => {
+    if (!isTapKind(params.tap)) return jsonError(404, "Not found");
+    const { status, match, change } = await runTap(caller, params.code, params.tap, (schema) =>
+      readJson(request, schema),
+    );
+    if (change) announceChange(app, change);
+    return Response.json(match, { status });
+  }),
+});
+export { api as loader, api as action };

@@ -1,0 +1,516 @@
+// Scoring at the table (issue 18) through the real Worker and database: a
+// tablet's taps by its table's code, each applied once whatever is replayed,
+// the result recorded by the director's own path, approval, a new code, the
+// director's override while a tablet was offline, and taps at the same time.
+import { expect, test } from "vitest";
+import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
+import type { HttpClient } from "./support/http.ts";
+import { useTestApp } from "./support/stack.ts";
+
+const app = useTestApp();
+const f = useFactories(app);
+
+type Current = {
+  id: string;
+  player1Id: string;
+  player2Id: string;
+  player1Score: number;
+  player2Score: number;
+  winnerId: string | null;
+  status: string;
+  raceTo: number | null;
+  breaker: 1 | 2 | null;
+  awaitingApproval: boolean;
+} | null;
+type Match = {
+  id: string;
+  player1Id: string | null;
+  player2Id: string | null;
+  status: string;
+  winnerId: string | null;
+};
+
+let taps = 0;
+const newTapId = () => `tap-${Date.now().toString(36)}-${++taps}-${crypto.randomUUID().slice(0, 8)}`;
+
+/** A tablet: anonymous, at a table by its code. */
+function tablet(code: string, client: HttpClient = app.client()) {
+  const send = (kind: string, body: Record<string, unknown>) =>
+    client.json("POST", `/api/tables/by-code/${code}/${kind}`, body);
+  return {
+    send,
+    rack: (player: 1 | 2, tapId = newTapId()) => send("racks", { tapId, player }),
+    undo: (tapId = newTapId()) => send("undo", { tapId }),
+    confirm: (body: Record<string, unknown> = {}, tapId = newTapId()) => send("confirm", { tapId, ...body }),
+    lag: (player: 1 | 2, tapId = newTapId()) => send("lag", { tapId, player }),
+    current: async (): Promise<Current> => {
+      const response = await client.get(`/api/tables/by-code/${code}/current-match`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as Current;
+    },
+  };
+}
+
+async function addTable(td: Account, name = "Table 1") {
+  const response = await td.client.json("POST", "/api/tables", { name });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; accessCode: string };
+}
+
+/** A started two-player tournament whose final is on a table: the tablet, the final, the table. */
+async function finalAtTable(td: Account, settings: Record<string, unknown> = { raceTo: 3 }) {
+  const t = await f.createTournament(td, { maxPlayers: 2, payoutStructure: "winner_only", ...settings });
+  await f.enter(t, 2);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const [final] = await f.matchesOf<Match>(t);
+  if (!final?.player1Id || !final.player2Id) throw new Error("a two-player draw has a final with its players");
+  const table = await addTable(td, `Table ${crypto.randomUUID().slice(0, 6)}`);
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: table.id })).status).toBe(200);
+  return { t, final, table, tab: tablet(table.accessCode) };
+}
+
+async function expectRefused(response: Response, status: number, message: string) {
+  expect(response.status).toBe(status);
+  expect(((await response.json()) as { message: string }).message).toBe(message);
+}
+
+async function matchOf(t: TournamentJson, id: string): Promise<Match> {
+  const found = (await f.matchesOf<Match>(t)).find((m) => m.id === id);
+  if (!found) throw new Error(`no match ${id}`);
+  return found;
+}
+
+const rackRows = (matchId: string) => f.count("table_taps", "match_id = ? and kind = 'rack'", [matchId]);
+
+test("rack by rack to the race-to, a replay changes nothing, undo, then confirm records the result", async () => {
+  const td = await f.organiser();
+  const { t, final, table, tab } = await finalAtTable(td);
+  const first = await tab.current();
+  expect(first).toMatchObject({ raceTo: 3, breaker: null, awaitingApproval: false, player1Score: 0 });
+
+  const tapId = newTapId();
+  const rack = await tab.rack(1, tapId);
+  expect(rack.status).toBe(201);
+  expect(await rack.json()).toMatchObject({ id: final.id, player1Score: 1, player2Score: 0, status: "in_progress" });
+  // The same tap again: 200, nothing changes.
+  const replay = await tab.rack(1, tapId);
+  expect(replay.status).toBe(200);
+  expect(await replay.json()).toMatchObject({ player1Score: 1, player2Score: 0 });
+  expect(await rackRows(final.id)).toBe(1);
+
+  expect((await tab.rack(2)).status).toBe(201);
+  await expectRefused(await tab.confirm(), 409, "The race is not finished");
+  expect((await tab.rack(1)).status).toBe(201);
+  expect((await tab.rack(1)).status).toBe(201);
+  expect(await tab.current()).toMatchObject({ player1Score: 3, player2Score: 1 });
+  // Winner breaks: the last rack's winner.
+  expect((await tab.current())?.breaker).toBe(1);
+  await expectRefused(await tab.rack(2), 409, "The race is won: confirm the result or undo the last rack");
+
+  // Undo takes back the last rack (player 1's), once whatever is replayed.
+  const undoId = newTapId();
+  expect(await (await tab.undo(undoId)).json()).toMatchObject({ player1Score: 2, player2Score: 1 });
+  expect((await tab.undo(undoId)).status).toBe(200);
+  expect(await tab.current()).toMatchObject({ player1Score: 2, player2Score: 1 });
+  expect((await tab.rack(1)).status).toBe(201);
+
+  const confirmId = newTapId();
+  const confirmed = await tab.confirm({}, confirmId);
+  expect(confirmed.status).toBe(201);
+  expect(await confirmed.json()).toMatchObject({ status: "completed", winnerId: final.player1Id, player1Score: 3 });
+  // Recorded as the director records it: the match, and the table is free again.
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player1Id });
+  const tables = (await (await td.client.get("/api/tables")).json()) as { id: string; busyWith: string | null }[];
+  expect(tables.find((x) => x.id === table.id)?.busyWith).toBeNull();
+  // The confirm again is a replay; another confirm or rack is refused.
+  expect((await tab.confirm({}, confirmId)).status).toBe(200);
+  await expectRefused(await tab.confirm(), 409, "The match is already decided");
+  await expectRefused(await tab.rack(1), 409, "The match is already decided");
+  await expectRefused(await tab.undo(), 409, "The match is already decided");
+});
+
+test("unknown codes, empty tables, another table's code and bad taps are refused and write nothing", async () => {
+  const td = await f.organiser();
+  const { final, tab } = await finalAtTable(td);
+  const empty = await addTable(td, "Empty table");
+  const other = tablet(empty.accessCode);
+
+  await expectRefused(await tablet("ZZZZZZZZ").rack(1), 404, "Invalid access code");
+  await expectRefused(await tablet("nope").rack(1), 404, "Invalid access code");
+  // Another table's code reaches only that table: nothing is in progress there, and this match is untouched.
+  await expectRefused(await other.rack(1), 409, "No match in progress on this table");
+  await expectRefused(
+    await other.send("racks", { tapId: newTapId(), player: 1, matchId: final.id }),
+    409,
+    "No match in progress on this table",
+  );
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
+
+  for (const body of [
+    { tapId: "short", player: 1 },
+    { tapId: "x".repeat(65), player: 1 },
+    { tapId: "has spaces in it", player: 1 },
+    { tapId: newTapId(), player: 3 },
+    { tapId: newTapId() },
+    { player: 1 },
+  ]) {
+    expect((await tab.send("racks", body)).status).toBe(400);
+  }
+  expect((await tab.send("nonsense", { tapId: newTapId() })).status).toBe(404);
+  expect((await app.client().get(`/api/tables/by-code/${empty.accessCode}/racks`)).status).toBe(405);
+  expect(await f.count("table_taps", "match_id = ?", [final.id])).toBe(0);
+  await expectRefused(await tab.undo(), 409, "There is no rack to undo");
+});
+
+test("a new code disconnects the old one: its taps and reads are refused, the new code scores", async () => {
+  const td = await f.organiser();
+  const { table, tab } = await finalAtTable(td);
+  expect((await tab.rack(1)).status).toBe(201);
+
+  const stranger = await f.organiser("Other Director");
+  expect((await stranger.client.json("POST", `/api/tables/${table.id}/new-code`)).status).toBe(403);
+  const rotated = await td.client.json("POST", `/api/tables/${table.id}/new-code`);
+  expect(rotated.status).toBe(200);
+  const { accessCode } = (await rotated.json()) as { accessCode: string };
+  expect(accessCode).not.toBe(table.accessCode);
+
+  await expectRefused(await tab.rack(1), 404, "Invalid access code");
+  expect((await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)).status).toBe(404);
+  expect((await app.client().get(`/scoreboard/${table.accessCode}`)).status).toBe(404);
+  const fresh = tablet(accessCode);
+  expect(await (await fresh.rack(2)).json()).toMatchObject({ player1Score: 1, player2Score: 1 });
+});
+
+test("a new code closes the old code's push sockets", async () => {
+  const td = await f.organiser();
+  const { table } = await finalAtTable(td);
+  const socket = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/live/tables/${table.accessCode}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error("did not open")), { once: true });
+  });
+  // Told at once (the tablet reads again and finds its code refused), then closed.
+  const told = new Promise<string>((resolve) => socket.addEventListener("message", (e) => resolve(String(e.data))));
+  const closed = new Promise<number>((resolve) => socket.addEventListener("close", (e) => resolve(e.code)));
+  expect((await td.client.json("POST", `/api/tables/${table.id}/new-code`)).status).toBe(200);
+  expect(JSON.parse(await told)).toEqual({ type: "code" });
+  expect(await closed).toBe(4404);
+});
+
+test("waiting for approval: the tablet's result is flagged, taps stop, the director approves it", async () => {
+  const td = await f.organiser();
+  const { t, final, tab } = await finalAtTable(td, { raceTo: 2, resultsFromTables: "approve" });
+  expect((await tab.rack(2)).status).toBe(201);
+  expect((await tab.rack(2)).status).toBe(201);
+  const confirmed = await tab.confirm();
+  expect(confirmed.status).toBe(201);
+  expect(await confirmed.json()).toMatchObject({ status: "in_progress", awaitingApproval: true, player2Score: 2 });
+  await expectRefused(await tab.rack(1), 409, "The result is waiting for the director's approval");
+  await expectRefused(await tab.undo(), 409, "The result is waiting for the director's approval");
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "in_progress", winnerId: null });
+
+  const player = await f.player();
+  expect((await player.client.json("POST", `/api/matches/${final.id}/approve`)).status).toBe(403);
+  expect((await td.client.json("POST", `/api/matches/${final.id}/approve`)).status).toBe(200);
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
+  expect(await tab.current()).toMatchObject({ awaitingApproval: false, player2Score: 2, winnerId: final.player2Id });
+  await expectRefused(
+    await td.client.json("POST", `/api/matches/${final.id}/approve`),
+    409,
+    "No result from the table is waiting for approval",
+  );
+});
+
+test("the director overrides while the tablet is offline: queued taps refused, the director wins", async () => {
+  const td = await f.organiser();
+  const { t, final, tab } = await finalAtTable(td, { raceTo: 5 });
+  expect((await tab.rack(1)).status).toBe(201);
+  // Offline: three taps queued on the tablet, then the director records a different result.
+  const queued = [
+    { kind: "racks", body: { tapId: newTapId(), player: 1, matchId: final.id } },
+    { kind: "racks", body: { tapId: newTapId(), player: 1, matchId: final.id } },
+    { kind: "undo", body: { tapId: newTapId(), matchId: final.id } },
+  ];
+  const recorded = await td.client.json("PATCH", `/api/matches/${final.id}`, {
+    winnerId: final.player2Id,
+    player1Score: 2,
+    player2Score: 5,
+  });
+  expect(recorded.status).toBe(200);
+  // Back online: the queue is replayed in order; the director's version wins.
+  for (const { kind, body } of queued) {
+    await expectRefused(await tab.send(kind, body), 409, "The match is already decided");
+  }
+  expect(await tab.current()).toMatchObject({ player1Score: 2, player2Score: 5, winnerId: final.player2Id });
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
+});
+
+test("a tap queued for one match never lands on the table's next match", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4, payoutStructure: "winner_only", raceTo: 3 });
+  await f.enter(t, 4);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const [semi1, semi2] = (await f.matchesOf<Match>(t)).filter((m) => m.player1Id && m.player2Id);
+  if (!semi1 || !semi2) throw new Error("four players fill both semi-finals");
+  const table = await addTable(td);
+  const tab = tablet(table.accessCode);
+  expect((await td.client.json("PATCH", `/api/matches/${semi1.id}/table`, { tableId: table.id })).status).toBe(200);
+  const queued = { tapId: newTapId(), player: 1, matchId: semi1.id };
+  expect((await td.client.json("PATCH", `/api/matches/${semi1.id}`, { winnerId: semi1.player1Id })).status).toBe(200);
+  expect((await td.client.json("PATCH", `/api/matches/${semi2.id}/table`, { tableId: table.id })).status).toBe(200);
+  await expectRefused(
+    await tab.send("racks", queued),
+    409,
+    "The director changed this match: the tablet shows the director's version",
+  );
+  expect(await tab.current()).toMatchObject({ id: semi2.id, player1Score: 0, player2Score: 0 });
+});
+
+test("taps at once: each counts once, a tap sent twice at once counts once, undo never goes below 0", async () => {
+  const td = await f.organiser();
+  const { final, tab } = await finalAtTable(td, { raceTo: 50 });
+  const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => tab.rack(i % 2 === 0 ? 1 : 2)));
+  expect(answers.map((r) => r.status)).toEqual(Array(16).fill(201));
+  expect(await tab.current()).toMatchObject({ player1Score: 8, player2Score: 8 });
+
+  const same = newTapId();
+  const replays = await Promise.all(Array.from({ length: 8 }, () => tab.rack(1, same)));
+  expect(replays.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+  expect(await tab.current()).toMatchObject({ player1Score: 9, player2Score: 8 });
+  expect(await rackRows(final.id)).toBe(17);
+
+  const undos = await Promise.all(Array.from({ length: 20 }, () => tab.undo()));
+  expect(undos.filter((r) => r.status === 201)).toHaveLength(17);
+  expect(undos.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
+  expect(await f.count("table_taps", "match_id = ? and kind = 'rack' and undone_by is null", [final.id])).toBe(0);
+});
+
+test("two tablets confirm at once: the result is recorded once", async () => {
+  const td = await f.organiser();
+  const { t, final, tab } = await finalAtTable(td, { raceTo: 1 });
+  expect((await tab.rack(2)).status).toBe(201);
+  const answers = await Promise.all(Array.from({ length: 4 }, () => tab.confirm()));
+  const statuses = answers.map((r) => r.status).sort();
+  expect(statuses[0]).toBe(201);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+  expect(statuses.slice(1).every((s) => s === 409)).toBe(true);
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
+  expect(await f.count("table_taps", "match_id = ? and kind = 'confirm'", [final.id])).toBe(1);
+});
+
+test("without a race-to the tablet says who won and the score", async () => {
+  const td = await f.organiser();
+  const { t, final, tab } = await finalAtTable(td, { raceTo: undefined });
+  expect((await tab.current())?.raceTo).toBeNull();
+  expect((await tab.rack(1)).status).toBe(201);
+  expect((await tab.rack(1)).status).toBe(201);
+  await expectRefused(await tab.confirm(), 400, "Who won? Choose the winner");
+  await expectRefused(await tab.confirm({ winner: 2 }), 400, "The winner's score cannot be lower than the loser's");
+  const confirmed = await tab.confirm({ winner: 2, player1Score: 2, player2Score: 4 });
+  expect(confirmed.status).toBe(201);
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
+  expect(await tab.current()).toMatchObject({ player1Score: 2, player2Score: 4 });
+});
+
+test("the lag and the break rule say who breaks", async () => {
+  const td = await f.organiser();
+  const { tab } = await finalAtTable(td, { raceTo: 5, breakRule: "alternate" });
+  expect((await tab.current())?.breaker).toBeNull();
+  const lag = await tab.lag(2);
+  expect(lag.status).toBe(201);
+  expect(await lag.json()).toMatchObject({ breaker: 2 });
+  expect((await tab.rack(2)).status).toBe(201);
+  expect((await tab.current())?.breaker).toBe(1);
+  expect((await tab.rack(2)).status).toBe(201);
+  expect((await tab.current())?.breaker).toBe(2);
+  await expectRefused(await tab.lag(1), 409, "The lag is played before the first rack");
+});
+
+test("settings: set at creation, changed by the director only, bad values refused", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { resultsFromTables: "approve", breakRule: "alternate" });
+  expect(t).toMatchObject({ resultsFromTables: "approve", breakRule: "alternate" });
+  const defaults = await f.createTournament(td);
+  expect(defaults).toMatchObject({ resultsFromTables: "record", breakRule: "winner" });
+  const refused = await td.client.json("POST", "/api/tournaments", validTournament({ breakRule: "loser" }));
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toMatchObject({ errors: { breakRule: ["The break rule must be winner or alternate"] } });
+
+  const path = `/api/tournaments/${t.id}/settings`;
+  const saved = await td.client.json("PATCH", path, { resultsFromTables: "record" });
+  expect(saved.status).toBe(200);
+  expect(await saved.json()).toEqual({
+    message: "Settings saved",
+    settings: { resultsFromTables: "record", breakRule: "alternate" },
+  });
+  expect((await td.client.json("PATCH", path, { breakRule: "loser" })).status).toBe(400);
+  expect((await td.client.json("PATCH", path, { resultsFromTables: 1 })).status).toBe(400);
+  const stranger = await f.organiser("Other Director");
+  expect((await stranger.client.json("PATCH", path, { breakRule: "winner" })).status).toBe(403);
+  expect((await app.client().json("PATCH", path, { breakRule: "winner" })).status).toBe(401);
+  const unknown = `/api/tournaments/${crypto.randomUUID()}/settings`;
+  expect((await td.client.json("PATCH", unknown, { breakRule: "winner" })).status).toBe(404);
+  expect((await td.client.json("PATCH", path, {})).status).toBe(400);
+  const [row] = (
+    await f.sql().execute({ sql: "select results_from_tables, break_rule from tournaments where id = ?", args: [t.id] })
+  ).rows;
+  expect(row).toMatchObject({ results_from_tables: "record", break_rule: "alternate" });
+});
+
+test("taps are rate-limited per table code", async () => {
+  const td = await f.organiser();
+  const { tab } = await finalAtTable(td, { raceTo: 50 });
+  const sameTap = newTapId();
+  let status = 0;
+  for (let i = 0; i < 121 && status !== 429; i++) status = (await tab.rack(1, sameTap)).status;
+  expect(status).toBe(429);
+  expect(await tab.current()).toMatchObject({ player1Score: 1 });
+});
+
+test("racks won and lost reach the player's statistics and the standings", async () => {
+  const td = await f.organiser();
+  const { t, final, tab } = await finalAtTable(td, { raceTo: 3 });
+  for (const side of [1, 2, 1, 1] as const) expect((await tab.rack(side)).status).toBe(201);
+  expect((await tab.confirm()).status).toBe(201);
+  const standings = await f.standingsOf(t);
+  expect(standings.find((r) => r.playerId === final.player1Id)).toMatchObject({ racksFor: 3, racksAgainst: 1 });
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+  const [row] = (
+    await f.sql().execute({
+      sql: "select racks_won, racks_lost from player_stats where player_id = ?",
+      args: [final.player1Id as string],
+    })
+  ).rows;
+  expect(row).toMatchObject({ racks_won: 3, racks_lost: 1 });
+});
+
+test("the director's page flags a result waiting for approval; its plain form approves it", async () => {
+  const td = await f.organiser();
+  const { t, final, tab } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
+  expect((await tab.rack(1)).status).toBe(201);
+  expect((await tab.confirm()).status).toBe(201);
+  const page = await td.client.get(`/tournament/${t.slug}?tab=bracket`);
+  const html = await page.text();
+  expect(html).toContain("Waiting for your approval");
+  expect(html).toContain("1 result from a table waits");
+  expect(html).toContain('value="approve-result"');
+  const approved = await td.client.postForm(`/tournament/${t.slug}?tab=bracket`, {
+    intent: "approve-result",
+    matchId: final.id,
+  });
+  expect(approved.status).toBe(302);
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player1Id });
+  expect(await (await td.client.get(`/tournament/${t.slug}?tab=bracket`)).text()).not.toContain(
+    "Waiting for your approval",
+  );
+});
+
+test("the tablet's plain forms tap once per id and come back with a note when refused", async () => {
+  const td = await f.organiser();
+  const { final, table, tab } = await finalAtTable(td, { raceTo: 2 });
+  const client = app.client();
+  const path = `/scoreboard/${table.accessCode}`;
+  const form = { intent: "racks", tapId: newTapId(), player: "2", matchId: final.id };
+  for (let i = 0; i < 2; i++) {
+    const sent = await client.postForm(path, form);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("Location")).toBe(path);
+  }
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 1 });
+  const undo = await client.postForm(path, { intent: "undo", tapId: newTapId(), matchId: final.id });
+  expect(undo.headers.get("Location")).toBe(path);
+  const none = await client.postForm(path, { intent: "undo", tapId: newTapId(), matchId: final.id });
+  expect(none.headers.get("Location")).toBe(`${path}?note=no-rack`);
+  const board = await (await client.get(`${path}?note=no-rack`)).text();
+  expect(board).toContain("There is no rack to undo");
+  // Only the known notes are shown: anything else in the address shows nothing.
+  expect(await (await client.get(`${path}?note=%3Cscript%3E`)).text()).not.toContain("&lt;script");
+  const bad = await client.postForm(path, { intent: "racks", tapId: "bad id", player: "1" });
+  expect(bad.headers.get("Location")).toBe(`${path}?note=error`);
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
+});
+
+test("New code on the tables page replaces the code", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Corner table");
+  const renewed = await td.client.postForm("/td/tables", { intent: "new-code", tableId: table.id });
+  expect(renewed.status).toBe(302);
+  const [row] = (await (await td.client.get("/api/tables")).json()) as { accessCode: string }[];
+  expect(row?.accessCode).not.toBe(table.accessCode);
+  expect((await app.client().get(`/api/tables/by-code/${table.accessCode}`)).status).toBe(404);
+  const other = await f.organiser("Other Director");
+  const refused = await other.client.postForm("/td/tables", { intent: "new-code", tableId: table.id });
+  expect(refused.status).toBe(302);
+  const [still] = (await (await td.client.get("/api/tables")).json()) as { accessCode: string }[];
+  expect(still?.accessCode).toBe(row?.accessCode);
+});
+
+test("a result waiting for approval goes with the table: unassigned, the match is scored afresh", async () => {
+  const td = await f.organiser();
+  const { final, table, tab } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
+  expect((await tab.rack(2)).status).toBe(201);
+  expect((await tab.confirm()).status).toBe(201);
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: null })).status).toBe(200);
+  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: table.id })).status).toBe(200);
+  expect(await tab.current()).toMatchObject({ awaitingApproval: false, status: "in_progress" });
+  // The players set the score right and confirm again; the director approves the new confirm.
+  expect((await tab.undo()).status).toBe(201);
+  expect((await tab.rack(1)).status).toBe(201);
+  expect((await tab.confirm()).status).toBe(201);
+  expect((await td.client.json("POST", `/api/matches/${final.id}/approve`)).status).toBe(200);
+  expect(await tab.current()).toMatchObject({ status: "completed", winnerId: final.player1Id });
+});
+
+test("odd bodies get a clear 4xx, never a 500, and write nothing", async () => {
+  const td = await f.organiser();
+  const { final, table, tab } = await finalAtTable(td);
+  const client = app.client();
+  const path = (kind: string) => `/api/tables/by-code/${table.accessCode}/${kind}`;
+  for (const kind of ["racks", "undo", "confirm", "lag"]) {
+    for (const body of [null, [], "text", 7, { tapId: null }, { tapId: ["a"] }, { tapId: "ééééééééé", player: 1 }]) {
+      const response = await client.json("POST", path(kind), body);
+      expect(response.status, `${kind} ${JSON.stringify(body)}`).toBe(400);
+    }
+    const long = await client.json("POST", path(kind), { tapId: newTapId(), player: 1, matchId: "m".repeat(65) });
+    expect(long.status).toBe(400);
+    const notJson = await client.request(path(kind), {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(notJson.status).toBe(400);
+  }
+  for (const body of [{ player: 1.5 }, { player: "x" }, { winner: 0 }, { player1Score: 1e9 }, { player2Score: -1 }]) {
+    const kind = "player" in body ? "racks" : "confirm";
+    expect((await client.json("POST", path(kind), { tapId: newTapId(), ...body })).status).toBe(400);
+  }
+  expect(await f.count("table_taps", "match_id = ?", [final.id])).toBe(0);
+  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
+});
+
+test("the director changes table scoring's settings on the tournament page (a plain form)", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td);
+  const page = await (await td.client.get(`/tournament/${t.slug}`)).text();
+  expect(page).toContain("Scoring at the tables");
+  const path = `/tournament/${t.slug}`;
+  const saved = await td.client.postForm(path, {
+    intent: "table-settings",
+    resultsFromTables: "approve",
+    breakRule: "alternate",
+  });
+  expect(saved.status).toBe(302);
+  const settings = async () =>
+    (
+      await f
+        .sql()
+        .execute({ sql: "select results_from_tables, break_rule from tournaments where id = ?", args: [t.id] })
+    ).rows[0];
+  expect(await settings()).toMatchObject({ results_from_tables: "approve", break_rule: "alternate" });
+  // Bad values and other directors change nothing.
+  await td.client.postForm(path, { intent: "table-settings", resultsFromTables: "later", breakRule: "winner" });
+  const other = await f.organiser("Other Director");
+  await other.client.postForm(path, { intent: "table-settings", resultsFromTables: "record", breakRule: "winner" });
+  expect(await settings()).toMatchObject({ results_from_tables: "approve", break_rule: "alternate" });
+});
