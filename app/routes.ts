@@ -69,7 +69,6 @@ export default [
   route("api/tables/by-code/:code/:tap", "routes/api.tables.by-code.$code.$tap/route.ts"),
   route("api/tables/:id/new-code", "routes/api.tables.$id.new-code/route.ts"),
   route("api/matches/:id/approve", "routes/api.matches.$id.approve/route.ts"),
-  route("api/tournaments/:id/settings", "routes/api.tournaments.$id.settings/route.ts"),
   route("api/withdrawals/request", "routes/api.withdrawals.request/route.ts"),
   route("api/transactions", "routes/api.transactions/route.ts"),
   route("api/td/:id/stats", "routes/api.td.$id.stats/route.ts"),
