@@ -10,7 +10,7 @@ import type { BracketSide } from "~/domain/bracket.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
-import { TrophyIcon } from "./icons.tsx";
+import { TrophyIcon } from "./more-icons.tsx";
 
 type BracketMatchView = Omit<MatchView, "tableId">;
 

@@ -5,7 +5,7 @@
 // announce the message when it appears.
 import { Link } from "react-router";
 import { upOnText } from "~/domain/push.ts";
-import { BellIcon } from "./icons.tsx";
+import { BellIcon } from "./more-icons.tsx";
 
 export type Call = {
   /** The tournament's id: the key when a player is in more than one. */

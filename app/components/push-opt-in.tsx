@@ -5,7 +5,7 @@
 // (iOS 16.4+) web push works only from a web app added to the Home Screen.
 import { useEffect, useState } from "react";
 import { base64UrlBytes } from "~/domain/push.ts";
-import { BellIcon } from "./icons.tsx";
+import { BellIcon } from "./more-icons.tsx";
 
 type State = "checking" | "unsupported" | "ios-home-screen" | "blocked" | "off" | "on" | "turning-on" | "turning-off";
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowRightIcon, BracketIcon, PercentIcon, ShieldIcon, TrophyIcon, ZapIcon } from "~/components/icons.tsx";
+import { TrophyIcon } from "~/components/more-icons.tsx";
+import { ArrowRightIcon, BracketIcon, PercentIcon, ShieldIcon, ZapIcon } from "./icons.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 
 const features = [

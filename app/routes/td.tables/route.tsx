@@ -3,7 +3,7 @@ import { inputProps, useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
-import { TrashIcon } from "~/components/icons.tsx";
+import { TrashIcon } from "~/components/more-icons.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { FieldError } from "~/components/fields.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
