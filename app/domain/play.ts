@@ -187,8 +187,6 @@ export function orderFromSeedForm(form: Record<string, unknown>): string[] {
 }
 export type DirectorAction = z.infer<typeof DirectorActionSchema>;
 
-export { matchAnchor } from "./anchors.ts";
-
 // ---------------------------------------------------------------------------
 // Decisions of the evening: who may do what to a tournament or a match, and
 // what the payouts are. Pure: the services read the rows and write the result.

@@ -151,10 +151,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null;
   const ownFloor = isOwner && floor && tournament.status === "open" ? floor : null;
   const myFloor = user?.userType === "player" && mine ? mine : null;
-  const entered = user?.userType === "player" && tournament.players.some((p) => p.id === user.id);
   // A player in this tournament sees where they stand (in a team event, where their team stands).
   const team = tournament.teams.find((x) => x.members.some((m) => m.id === user?.id));
-  const you = entered && user ? (team?.id ?? user.id) : null;
+  const you = registered && user ? (team?.id ?? user.id) : null;
   const standing = you ? playerStanding(tournament.status, matches, you) : null;
   const payout = payoutStructures[tournament.payoutStructure];
   return {
@@ -175,7 +174,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     me:
       user?.userType === "player" && tournament.status === "open"
         ? {
-            entered,
+            entered: registered,
             checkedIn: myFloor?.checkedInAt != null,
             reservePosition: myFloor ? reservePosition(myFloor.reserves, user.id, now) : null,
             captain: !tournament.teams.some(
