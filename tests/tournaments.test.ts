@@ -182,6 +182,30 @@ test("the creation form works without JavaScript: preview, errors, create", asyn
   expect(await page.text()).toContain("Friday 8-Ball Knockout");
 });
 
+test("the creation form's check as the director goes answers with the messages and creates nothing", async () => {
+  const td = await organiser();
+  const before = await countTournaments();
+  const fields = { ...validTournament(), maxPlayers: "16", entryFee: "10", rakeValue: "1", siteFee: "1" };
+  // A complete, valid form sent to be checked is only checked.
+  const valid = await td.postForm("/td/create-tournament", { ...fields, intent: "validate" });
+  expect(valid.status).toBe(200);
+  const invalid = await td.postForm("/td/create-tournament", {
+    ...fields,
+    maxPlayers: "513",
+    date: "2020-01-03",
+    intent: "validate",
+  });
+  expect(invalid.status).toBe(200);
+  const html = await invalid.text();
+  expect(html).toContain("Maximum 512 players");
+  expect(html).toContain("The date can&#x27;t be in the past");
+  expect(await countTournaments()).toBe(before);
+  // Only the director's own form answers: a player is sent to their dashboard, unchecked.
+  const asPlayer = await (await player()).postForm("/td/create-tournament", { ...fields, intent: "validate" });
+  expect(asPlayer.status).toBe(302);
+  expect(await countTournaments()).toBe(before);
+});
+
 test(`GET /api/tournaments lists open tournaments with tdName and playerCount; \
 /my lists the director's own`, async () => {
   const td = await organiser("Lister");

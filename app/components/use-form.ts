@@ -1,12 +1,16 @@
 // The forms' state in the browser: which fields were checked, their
 // messages, their current values and the ARIA that ties each message to its
 // field. The server's reply (Conform's `submission.reply()`) is the same
-// shape without JavaScript and with it; in the browser the same schema the
-// action runs checks each field as the user leaves it (and again as they
-// correct it), and a form with a problem is not sent. A few hundred lines of
-// Conform's client are replaced by this one hook so that a form page stays
-// light (issue 17): the schemas are built with "zod/mini" for the same reason.
-import { useEffect, useState, type FormEvent, type FocusEvent } from "react";
+// shape without JavaScript and with it; in the browser each field is checked
+// as the user leaves it (and again as they correct it), and a form with a
+// problem is not sent. Small forms check with the action's own schema in the
+// browser; a form whose schema is large asks its action instead (`intent` =
+// "validate": the action answers with its reply and writes nothing), so the
+// page carries no Zod at all. A few hundred lines of Conform's client are
+// replaced by this one hook so that a form page stays light (issue 17): the
+// schemas are built with "zod/mini" for the same reason.
+import { useEffect, useRef, useState, type FormEvent, type FocusEvent } from "react";
+import { useFetcher } from "react-router";
 import type { $ZodType, input } from "zod/v4/core";
 import { useHydrated } from "./hydrated.ts";
 
@@ -50,6 +54,10 @@ type Values = Record<string, string | undefined>;
 type Errors = Record<string, string[]>;
 
 const FORM_ERRORS = "";
+/** The `intent` a form sends when it only asks its action to check it. */
+export const VALIDATE_INTENT = "validate";
+/** How long the server check waits while the user is still correcting a field. */
+const RECHECK_DELAY_MS = 300;
 
 /** Form data as the schema reads it: an empty field is a missing one (as Conform's parse has it). */
 function formValues(form: HTMLFormElement): Record<string, string | string[] | undefined> {
@@ -92,9 +100,18 @@ function replyErrors(result: SubmissionResult | null | undefined): Errors {
   return errors;
 }
 
+/** The form's values as sent, for telling whether a check still describes them. */
+function sentValues(form: HTMLFormElement): string {
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form))
+    if (name !== "intent" && typeof value === "string") body.append(name, value);
+  return body.toString();
+}
+
 export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
   id,
   schema,
+  serverCheck = false,
   lastResult,
   defaultValue,
   required = [],
@@ -106,6 +123,11 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
    * Zod's weight on the page (the action answers with the same messages): then give the schema's type.
    */
   schema?: S;
+  /**
+   * Without a schema: check each field with the action as the user leaves it. The route's action answers
+   * a post with `intent` "validate" with its reply (`{ result }`) and writes nothing.
+   */
+  serverCheck?: boolean;
   /** False: a field is first checked when the form is submitted, not when it is left. */
   checkOnBlur?: boolean;
   lastResult?: SubmissionResult | null;
@@ -128,8 +150,31 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
     setChecked((before) => new Set([...before, ...Object.keys(reply)]));
   }, [lastResult]);
 
-  const revalidate = (form: HTMLFormElement, also?: string) => {
-    setErrors(check(schema, form));
+  // The action's check: the reply to the latest one replaces the messages; `checkedValues` is what it described.
+  const checker = useFetcher<{ result?: SubmissionResult | null }>();
+  const asked = useRef<{ values: string; timer?: ReturnType<typeof setTimeout> }>({ values: "" });
+  const [checkedValues, setCheckedValues] = useState<string | null>(null);
+  useEffect(() => {
+    if (checker.state !== "idle" || !checker.data?.result) return;
+    setErrors(replyErrors(checker.data.result));
+    setCheckedValues(asked.current.values);
+  }, [checker.state, checker.data]);
+  useEffect(() => () => clearTimeout(asked.current.timer), []);
+
+  const askServer = (form: HTMLFormElement, delay: number) => {
+    clearTimeout(asked.current.timer);
+    asked.current.timer = setTimeout(() => {
+      const body = new FormData(form);
+      body.set("intent", VALIDATE_INTENT);
+      asked.current.values = sentValues(form);
+      // Nothing changed on the server: the page's data stays as it is.
+      void checker.submit(body, { method: "post", defaultShouldRevalidate: false });
+    }, delay);
+  };
+
+  const revalidate = (form: HTMLFormElement, also?: string, delay = 0) => {
+    if (serverCheck && !schema) askServer(form, delay);
+    else setErrors(check(schema, form));
     if (also !== undefined) setChecked((before) => (before.has(also) ? before : new Set([...before, also])));
   };
 
@@ -146,12 +191,15 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     setValues(textValues(formValues(form)));
-    if (checked.has(nameOf(event.target))) revalidate(form);
+    if (checked.has(nameOf(event.target))) revalidate(form, undefined, RECHECK_DELAY_MS);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    const found = check(schema, form);
+    clearTimeout(asked.current.timer);
+    // Checked by the action: held back only when its latest answer, for exactly these values, found a problem
+    // (otherwise the form goes, and the action answers a problem as it does without JavaScript).
+    const found = !serverCheck || schema ? check(schema, form) : checkedValues === sentValues(form) ? errors : {};
     setErrors(found);
     const names = Object.keys(found);
     if (!names.length) return;

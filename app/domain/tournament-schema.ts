@@ -1,7 +1,6 @@
-// The creation schema, shared by the browser, the form action and the JSON
-// API, and the form's live prize preview. It lives apart from tournaments.ts
-// so that pages which only show tournaments carry none of it (issue 17); it
-// is built with "zod/mini".
+// The creation schema, shared by the form action and the JSON API. The form
+// page asks its action to check the fields as the director goes (issue 17:
+// no Zod in the browser); the live prize preview is creation-preview.ts.
 import { z } from "./zod.ts";
 import { nameField } from "./text.ts";
 import { grandFinals } from "./double-elimination.ts";
@@ -16,17 +15,8 @@ import {
   tournamentStartInstant,
   UK_TIME_ZONE,
 } from "./dates.ts";
-import {
-  payoutStructureIds,
-  payoutStructures,
-  prizePreview,
-  rakeError,
-  rakeTypes,
-  structuresForFieldSize,
-  type PrizePreview,
-} from "./money.ts";
+import { payoutStructureIds, payoutStructures, rakeError, rakeTypes, structuresForFieldSize } from "./money.ts";
 import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
-import { teamSize } from "./teams.ts";
 import { parsePence } from "./pence.ts";
 import {
   DEFAULT_FORMAT,
@@ -310,32 +300,3 @@ export type CreateTournamentInput = z.output<typeof CreateTournamentSchema>;
 export const StatusChangeSchema = z.object({
   status: z.enum(tournamentStatuses, { error: "Status must be open, in_progress or finished" }),
 });
-
-/**
- * The live preview from the form's raw values, or null while they do not
- * make a tournament yet. Runs in the browser as the director types and on
- * the server for the no-JavaScript Preview button.
- */
-export function previewFromValues(values: Record<string, string | undefined>): PrizePreview | null {
-  const entryFeePence = parsePence(values.entryFee ?? "");
-  const siteFeePence = values.siteFee ? parsePence(values.siteFee) : 0;
-  const rakeType = values.rakeType === "percent" ? "percent" : "fixed";
-  const rakeValue = values.rakeValue ? parsePence(values.rakeValue) : 0;
-  const maxPlayers = Number(values.maxPlayers ?? 16);
-  const payoutStructure = payoutStructureIds.find((id) => id === values.payoutStructure);
-  if (entryFeePence === null || siteFeePence === null || rakeValue === null || !payoutStructure) return null;
-  if (!Number.isInteger(maxPlayers) || maxPlayers < 2 || maxPlayers > 512) return null;
-  if (rakeError(entryFeePence, rakeType, rakeValue)) return null;
-  if (!structuresForFieldSize(maxPlayers).some((s) => s.id === payoutStructure)) return null;
-  // A team event: maxPlayers counts teams, and every member pays into the pool.
-  const size = teamSize(matchTypes.find((m) => m === values.matchType) ?? "1v1");
-  return prizePreview({
-    entryFeePence,
-    siteFeePence,
-    rakeType,
-    rakeValue,
-    maxPlayers,
-    payoutStructure,
-    teamSize: size,
-  });
-}

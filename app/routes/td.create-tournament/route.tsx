@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CreateTournamentSchema, previewFromValues } from "~/domain/tournament-schema.ts";
-import { inputProps, useForm, type FieldMeta } from "~/components/use-form.ts";
+import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
+import { previewFromValues } from "~/domain/creation-preview.ts";
+import { inputProps, useForm, VALIDATE_INTENT, type FieldMeta } from "~/components/use-form.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
@@ -39,6 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries([...formData].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const submission = parseWithZod(formData, { schema: CreateTournamentSchema });
 
+  // The page asking for a check as the director goes: the messages, nothing written.
+  if (formData.get("intent") === VALIDATE_INTENT)
+    return data({ result: submission.reply(), preview: null, toast: null });
+
   // Without JavaScript the preview is a round trip: show it, keep the values.
   if (formData.get("intent") === "preview") {
     return data({ result: submission.reply(), preview: previewFromValues(values), toast: null });
@@ -73,13 +78,13 @@ export default function CreateTournament() {
   const [timeZone, setTimeZone] = useState("");
   useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<typeof CreateTournamentSchema>({
     id: "create-tournament",
     lastResult: actionData?.result,
     // The director's usual venue, so a weekly night needs only its name, date and time.
     defaultValue: { ...creationDefaults, venue },
-    // The inputs carry their own min/max/step; the schema checks the rest.
-    schema: CreateTournamentSchema,
+    // The action checks each field as the director leaves it: its schema is too large to send to the browser.
+    serverCheck: true,
   });
 
   const liveValues = {
