@@ -21,3 +21,6 @@ export const totalRowClass =
 export const choiceCardClass =
   "cursor-pointer rounded-lg border-2 border-slate-200 has-checked:border-baize-600 has-checked:bg-baize-50 " +
   "dark:border-slate-700 dark:has-checked:border-baize-400 dark:has-checked:bg-baize-950";
+
+/** A line of secondary text under a heading or beside a control. */
+export const noteClass = "text-sm text-slate-600 dark:text-slate-300";

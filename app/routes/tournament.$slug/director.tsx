@@ -1,16 +1,12 @@
 // The director's controls on the tournament page. Every control is a plain
-// form or a link to a URL-driven dialog, so it all works without JavaScript.
+// form or a link to a URL-driven dialog (director-dialogs.tsx), so it all
+// works without JavaScript.
 import { Form, Link } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
-import { PrizeTable } from "~/components/prize-table.tsx";
-import { useIsSubmitting } from "~/components/form.tsx";
-import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
-import { describeMove } from "~/domain/corrections.ts";
-import { outcomeChoices } from "~/domain/outcomes.ts";
-import { matchAnchor } from "~/domain/anchors.ts";
+import { fieldSurfaceClass } from "~/components/styles.ts";
 import type { MatchView } from "~/domain/play.ts";
-import type { ResultReply } from "./director.server.ts";
-import { formatGBP } from "~/domain/pence.ts";
+import { matchAnchor } from "~/domain/anchors.ts";
+import { HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
+import type { TournamentStatus, TournamentType } from "~/domain/tournaments.ts";
 import {
   breakRuleOptions,
   resultsFromTablesOptions,
@@ -130,248 +126,91 @@ function AwaitingApproval({ match, slug }: { match: Match; slug: string }) {
   );
 }
 
-/** The side ahead in a result confirmed at the table (none otherwise): the Edit form's default winner. */
-function tableWinner(match: Match): string | null {
-  if (!match.awaitingApproval || match.player1Score === match.player2Score) return null;
-  return match.player1Score > match.player2Score ? match.player1Id : match.player2Id;
-}
-
-export function ResultDialog({
-  match,
+/** The director's card: Start while open; during play, Finalize once the final is played. */
+export function DirectorCard({
+  tournament: t,
   matches,
-  mode,
-  raceTo,
-  slug,
-  reply,
+  finalPlayed,
 }: {
-  match: Match | undefined;
-  /** The whole bracket, to name the matches a correction would change. */
+  tournament: {
+    slug: string;
+    status: TournamentStatus;
+    playerCount: number;
+    holds: number;
+    tournamentType: TournamentType;
+    resultsFromTables: ResultsFromTables;
+    breakRule: BreakRule;
+  };
   matches: Match[];
-  mode: "record" | "correct";
-  raceTo: number | null;
-  slug: string;
-  /** The server's answer to the last try at this dialog: a refusal, or a correction to confirm. */
-  reply?: ResultReply | null;
+  finalPlayed: boolean;
 }) {
-  const busy = useIsSubmitting();
-  const open = Boolean(match);
-  // What was typed before the answer, else what the match has.
-  const typed = match && reply?.matchId === match.id ? reply : null;
-  const scoreDefault = (slot: "player1Score" | "player2Score") =>
-    typed ? typed.values[slot] : match?.status === "completed" || match?.awaitingApproval ? match[slot] : "";
-  const refused = typed?.message ? typed.message : null;
-  const confirm = mode === "correct" ? (typed?.confirm ?? null) : null;
-  const errorId = match ? `result-error-${match.id}` : undefined;
-  const inputClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
+  const waitingMatches = matches.filter((m) => m.awaitingApproval);
+  const [waiting] = waitingMatches;
+  const waitingCount = waitingMatches.length;
   return (
-    <ConfirmDialog
-      open={open}
-      title={mode === "record" ? "Record result" : "Correct result"}
-      description={match ? `${match.label} – Match ${match.matchNumber}` : ""}
-      confirmLabel={confirm ? "Confirm correction" : mode === "record" ? "Save result" : "Save correction"}
-      cancelTo={`/tournament/${slug}?tab=bracket${match ? `#${matchAnchor(match.id)}` : ""}`}
-      busy={busy}
-    >
-      {match ? (
-        <div className="space-y-4">
-          <input type="hidden" name="intent" value={mode === "record" ? "record-result" : "correct-result"} />
-          <input type="hidden" name="matchId" value={match.id} />
-          {confirm ? <input type="hidden" name="confirmMoves" value={confirm.key} /> : null}
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium">Winner</legend>
-            <div className="grid gap-2">
-              {[
-                { id: match.player1Id, name: match.player1?.name },
-                { id: match.player2Id, name: match.player2?.name },
-              ].map((p) => (
-                <label key={p.id} className={`${choiceCardClass} flex min-h-11 items-center gap-3 px-3`}>
-                  <input
-                    type="radio"
-                    name="winnerId"
-                    value={p.id ?? ""}
-                    defaultChecked={(typed ? typed.values.winnerId : (match.winnerId ?? tableWinner(match))) === p.id}
-                    className="accent-baize-700"
-                  />
-                  <span className="font-semibold">{p.name}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="grid grid-cols-2 gap-3">
-            {(["player1", "player2"] as const).map((slot) => (
-              <label key={slot} className="space-y-1 text-sm font-medium">
-                <span className="block truncate">{match[slot]?.name} score</span>
-                <input
-                  name={`${slot}Score`}
-                  type="number"
-                  min={0}
-                  max={raceTo ?? 999}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={scoreDefault(`${slot}Score`)}
-                  aria-invalid={refused ? true : undefined}
-                  aria-describedby={refused ? errorId : undefined}
-                  className={inputClass}
-                />
-              </label>
-            ))}
-          </div>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium">Decided by</legend>
-            <div className="flex flex-wrap gap-2">
-              {outcomeChoices.map((o) => (
-                <label key={o.value} className={`${choiceCardClass} flex min-h-11 items-center gap-2 px-3 text-sm`}>
-                  <input
-                    type="radio"
-                    name="outcome"
-                    value={o.value}
-                    defaultChecked={(typed?.values.outcome || (match.outcome ?? "played")) === o.value}
-                    className="accent-baize-700"
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {refused ? (
-            <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              {refused}
-            </p>
-          ) : null}
-          {confirm ? (
-            <div
-              role="alert"
-              className={
-                "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 " +
-                "dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-              }
-            >
-              <p className="font-semibold">This correction changes a match already at a table:</p>
-              <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                {confirm.moves.map((move) => (
-                  <li key={`${move.matchId}:${move.slot}`}>{describeMove(matches, move)}</li>
-                ))}
-              </ul>
-              <p className="mt-2">Tell the players at the table before you confirm.</p>
-            </div>
-          ) : null}
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Scores are optional{raceTo ? `; race to ${raceTo}` : ""}. A walkover has no scores; a double forfeit no
-            winner either, and a bye goes on in its place.
-          </p>
-        </div>
-      ) : null}
-    </ConfirmDialog>
-  );
-}
-
-export function StartDialog({
-  open,
-  name,
-  paidCount,
-  absent,
-  slug,
-}: {
-  open: boolean;
-  name: string;
-  paidCount: number;
-  /** Paid entries not checked in (issue 19): the director may drop them, or start anyway. */
-  absent: number;
-  slug: string;
-}) {
-  const busy = useIsSubmitting();
-  const absentText = absent === 1 ? "1 player has not checked in" : `${absent} players have not checked in`;
-  // Dropping leaves a draw only when at least two are here; until then the choice is to start with everyone.
-  const canDrop = paidCount - absent >= 2;
-  return (
-    <ConfirmDialog
-      open={open}
-      title={`Start ${name}?`}
-      description={
+    // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
+    <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
+      <h2 id="director-title" className="text-lg font-semibold">
+        Director
+      </h2>
+      {t.status === "open" ? (
         <>
-          The draw is made at random from the {paidCount} paid players and the bracket is fixed. Registration closes and
-          unpaid holds are released.
-        </>
-      }
-      confirmLabel="Start Tournament"
-      cancelTo={`/tournament/${slug}`}
-      busy={busy}
-    >
-      <input type="hidden" name="intent" value="start" />
-      {absent > 0 ? (
-        <fieldset className="mt-4 space-y-2">
-          <legend className="text-sm font-semibold">{absentText}</legend>
-          <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
-            <input
-              type="radio"
-              name="dropAbsent"
-              value="yes"
-              defaultChecked={canDrop}
-              disabled={!canDrop}
-              className="mt-1"
-            />
-            <span className="text-sm">
-              Drop {absent === 1 ? "them" : `those ${absent}`}: their entry fees go back to their balances (the site fee
-              is kept)
-              {canDrop ? null : (
-                <span className="block">Fewer than 2 players have checked in, so there is no draw without them.</span>
-              )}
-            </span>
-          </label>
-          <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
-            <input type="radio" name="dropAbsent" value="no" defaultChecked={!canDrop} className="mt-1" />
-            <span className="text-sm">Start anyway with all {paidCount}</span>
-          </label>
-        </fieldset>
-      ) : null}
-    </ConfirmDialog>
-  );
-}
-
-export type PreviewRow = { playerId: string; playerName: string; position: string; amountPence: number };
-
-export function FinalizeDialog({
-  open,
-  slug,
-  preview,
-  problem,
-}: {
-  open: boolean;
-  slug: string;
-  preview: { rows: PreviewRow[]; poolPence: number; rakePence: number } | null;
-  problem: string | null;
-}) {
-  const busy = useIsSubmitting();
-  return (
-    <ConfirmDialog
-      open={open}
-      title="Confirm payouts"
-      description={
-        preview ? (
-          <div className="space-y-3">
-            <p>This pays the prizes into the players' balances and cannot be undone.</p>
-            <PrizeTable
-              rows={preview.rows.map((row) => ({
-                name: row.playerName,
-                position: row.position,
-                amountPence: row.amountPence,
-              }))}
-              testId="payout-preview"
-            />
-            <p>
-              Prize pool {formatGBP(preview.poolPence)} · your rake {formatGBP(preview.rakePence)}
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at least 2
+            are needed.
+          </p>
+          {t.holds > 0 ? (
+            <p className="mt-2 text-sm font-medium" data-testid="pending-holds">
+              {heldPlacesText(t.holds)}: held for up to {HOLD_MINUTES} minutes, then free again.
             </p>
-          </div>
+          ) : null}
+          <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
+            Start Tournament
+          </Link>
+          <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
+        </>
+      ) : t.status === "in_progress" ? (
+        finalPlayed ? (
+          <>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              {t.tournamentType === "round_robin" ? "Every match is played" : "The final is played"}. Check the payouts
+              and confirm.
+            </p>
+            <Link
+              to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`}
+              preventScrollReset
+              className="btn-primary mt-3 w-full"
+            >
+              Finalize &amp; Pay Out
+            </Link>
+          </>
         ) : (
-          <p>{problem ?? "Payouts are not available yet."}</p>
+          <>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              Record results and put matches on tables from the bracket. Payouts open once{" "}
+              {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
+            </p>
+            <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
+            {waiting ? (
+              // Results confirmed at the tables wait for the director (issue 18): the first one is a click away.
+              <Link
+                to={`/tournament/${t.slug}?tab=bracket#${matchAnchor(waiting.id)}`}
+                className={
+                  "mt-3 block rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 " +
+                  "dark:bg-amber-950 dark:text-amber-100"
+                }
+                data-testid="waiting-results"
+              >
+                {waitingCount === 1 ? "1 result from a table waits" : `${waitingCount} results from tables wait`} for
+                your approval
+              </Link>
+            ) : null}
+          </>
         )
-      }
-      confirmLabel="Confirm Payouts"
-      cancelTo={`/tournament/${slug}?tab=bracket`}
-      busy={busy}
-    >
-      <input type="hidden" name="intent" value="finalize" />
-    </ConfirmDialog>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
+      )}
+    </section>
   );
 }
 
@@ -380,7 +219,7 @@ export function FinalizeDialog({
  * confirmed at a table is recorded at once or waits for the director, and
  * who breaks. A plain form.
  */
-export function TableScoringForm({
+function TableScoringForm({
   resultsFromTables,
   breakRule,
 }: {

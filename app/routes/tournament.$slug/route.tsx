@@ -19,7 +19,6 @@ import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
-import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
@@ -29,18 +28,15 @@ import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
 import {
   DEFAULT_FORMAT,
   headline,
-  matchTypeOptions,
   registrationState,
   statusLabels,
-  tournamentTypeOptions,
   type RegistrationState,
 } from "~/domain/tournaments.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { fullWhileHeldText, HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
+import { fullWhileHeldText } from "~/domain/holds.ts";
 import { known } from "~/db/batch.server.ts";
 import { visitor } from "~/services/access.server.ts";
 import { payoutPreview } from "~/domain/play.ts";
-import { matchAnchor } from "~/domain/anchors.ts";
 import { tournamentResults } from "~/domain/results.ts";
 import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
@@ -50,7 +46,7 @@ import { directorAction } from "./director.server.ts";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
 import { floorQuery, myFloorQuery } from "~/services/floor.server.ts";
 import { checkedInSplit, leaveText, reserveList, reservePosition } from "~/domain/floor.ts";
-import type { PreviewRow } from "./director.tsx";
+import type { PreviewRow } from "./director-dialogs.tsx";
 import type { BracketView as BracketViewType } from "~/components/bracket-view.tsx";
 import { teamSize } from "~/domain/teams.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
@@ -61,21 +57,25 @@ import type { Route } from "./+types/route";
 const LeagueView = lazyNamed(() => import("~/components/league-view.tsx"), "LeagueView");
 const TournamentResults = lazyNamed(() => import("~/components/tournament-results.tsx"), "TournamentResults");
 // The director's controls and dialogs, a team event's forms, the check-in and leaving: only for those who use them.
-const director = () => import("./director.tsx");
+const director = () => import("./director-tools.ts");
 const MatchControls = lazyNamed(director, "MatchControls");
-const StartDialog = lazyNamed(director, "StartDialog");
-const FinalizeDialog = lazyNamed(director, "FinalizeDialog");
-const ResultDialog = lazyNamed(director, "ResultDialog");
-const TableScoringForm = lazyNamed(director, "TableScoringForm");
+const DirectorCard = lazyNamed(director, "DirectorCard");
+// Check-in, before the start only.
+const FloorCard = lazyNamed(() => import("./floor-card.tsx"), "FloorCard");
+const QueueCard = lazyNamed(director, "QueueCard");
+// The dialogs only once one opens.
+const dialogs = () => import("./director-dialogs.tsx");
+const StartDialog = lazyNamed(dialogs, "StartDialog");
+const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
+const ResultDialog = lazyNamed(dialogs, "ResultDialog");
+// The Details tab only when it is open (during play the page opens on the bracket).
+const Details = lazyNamed(() => import("./details.tsx"), "Details");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
 const teams = () => import("./teams.tsx");
 const TeamJoinForm = lazyNamed(teams, "TeamJoinForm");
 const TeamsList = lazyNamed(teams, "TeamsList");
-const floorParts = () => import("./floor.tsx");
-const FloorCard = lazyNamed(floorParts, "FloorCard");
-const LeaveDialog = lazyNamed(floorParts, "LeaveDialog");
-const PlayerFloor = lazyNamed(floorParts, "PlayerFloor");
-const QueueCard = lazyNamed(() => import("./queue.tsx"), "QueueCard");
+const PlayerFloor = lazyNamed(() => import("./floor.tsx"), "PlayerFloor");
+const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
 // The bracket once there is one; the "You're up" banner for those playing.
 // (A generic component: lazy() would lose its type parameter, so it keeps the module's own type.)
 const BracketView = lazyNamed(
@@ -302,6 +302,7 @@ export default function TournamentPage() {
     floor,
     me,
     leaveText: leaveTerms,
+    payoutText,
     checkin,
     queue,
   } = useLoaderData<typeof loader>();
@@ -309,6 +310,12 @@ export default function TournamentPage() {
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
   // A refused result, or a correction to confirm, reopens its dialog even when the form was posted to the bare page.
   const repliedFor = (intent: "record-result" | "correct-result") => (reply?.intent === intent ? reply.matchId : null);
+  const resultMatch = matches.find(
+    (m) => m.id === (resultFor ?? repliedFor("record-result")) && m.status !== "completed",
+  );
+  const correctMatch = matches.find(
+    (m) => m.id === (correctFor ?? repliedFor("correct-result")) && m.status === "completed",
+  );
   const navigate = useNavigate();
   // From registration to the final the page follows the evening without a reload: at once when the tournament's
   // channel says something changed, by polling while it cannot open (during play only).
@@ -362,7 +369,7 @@ export default function TournamentPage() {
           <div className="min-w-0">
             {directorFirst ? (
               <div className="mb-6">
-                <DirectorCard finalPlayed={finalPlayed} />
+                <DirectorCard tournament={t} matches={matches} finalPlayed={finalPlayed} />
               </div>
             ) : null}
             <nav
@@ -378,7 +385,22 @@ export default function TournamentPage() {
             </nav>
             {seeds ? <SeedingForm seeds={seeds} /> : null}
             {tab === "details" ? (
-              <Details />
+              <Details
+                tournament={t}
+                payoutText={payoutText}
+                teams={
+                  t.teamSize > 1 ? (
+                    <TeamsList
+                      teams={t.teams}
+                      slug={t.slug}
+                      tournamentId={t.id}
+                      viewerId={viewer?.id ?? null}
+                      open={t.status === "open"}
+                      size={t.teamSize}
+                    />
+                  ) : null
+                }
+              />
             ) : matches.length === 0 ? (
               <BracketPlaceholder status={t.status} />
             ) : (
@@ -439,7 +461,9 @@ export default function TournamentPage() {
                 ) : null}
               </div>
             </section>
-            {isOwner && !directorFirst ? <DirectorCard finalPlayed={finalPlayed} /> : null}
+            {isOwner && !directorFirst ? (
+              <DirectorCard tournament={t} matches={matches} finalPlayed={finalPlayed} />
+            ) : null}
             {floor ? <FloorCard floor={floor} slug={t.slug} name={t.name} /> : null}
             {queue ? <QueueCard queue={queue} slug={t.slug} /> : null}
             <section className="card">
@@ -456,115 +480,33 @@ export default function TournamentPage() {
       {me?.entered && me.captain && confirm === "leave" ? (
         <LeaveDialog open slug={t.slug} name={t.name} text={leaveTerms} />
       ) : null}
-      {isOwner ? (
-        <>
-          <StartDialog
-            open={confirm === "start" && t.status === "open"}
-            name={t.name}
-            paidCount={t.playerCount}
-            absent={floor?.absent ?? 0}
-            slug={t.slug}
-          />
-          <FinalizeDialog
-            open={confirm === "finalize" && t.status === "in_progress"}
-            slug={t.slug}
-            preview={preview}
-            problem={previewProblem}
-          />
-          <ResultDialog
-            match={matches.find((m) => m.id === (resultFor ?? repliedFor("record-result")) && m.status !== "completed")}
-            matches={matches}
-            reply={reply}
-            mode="record"
-            raceTo={t.raceTo}
-            slug={t.slug}
-          />
-          <ResultDialog
-            match={matches.find(
-              (m) => m.id === (correctFor ?? repliedFor("correct-result")) && m.status === "completed",
-            )}
-            matches={matches}
-            reply={reply}
-            mode="correct"
-            raceTo={t.raceTo}
-            slug={t.slug}
-          />
-        </>
+      {isOwner && confirm === "start" && t.status === "open" ? (
+        <StartDialog open name={t.name} paidCount={t.playerCount} absent={floor?.absent ?? 0} slug={t.slug} />
+      ) : null}
+      {isOwner && confirm === "finalize" && t.status === "in_progress" ? (
+        <FinalizeDialog open slug={t.slug} preview={preview} problem={previewProblem} />
+      ) : null}
+      {isOwner && resultMatch ? (
+        <ResultDialog
+          match={resultMatch}
+          matches={matches}
+          reply={reply}
+          mode="record"
+          raceTo={t.raceTo}
+          slug={t.slug}
+        />
+      ) : null}
+      {isOwner && correctMatch ? (
+        <ResultDialog
+          match={correctMatch}
+          matches={matches}
+          reply={reply}
+          mode="correct"
+          raceTo={t.raceTo}
+          slug={t.slug}
+        />
       ) : null}
     </>
-  );
-}
-
-/** The director's card: Start while open; during play, Finalize once the final is played. */
-function DirectorCard({ finalPlayed }: { finalPlayed: boolean }) {
-  const { tournament: t, matches } = useLoaderData<typeof loader>();
-  const waitingMatches = matches.filter((m) => m.awaitingApproval);
-  const [waiting] = waitingMatches;
-  const waitingCount = waitingMatches.length;
-  return (
-    // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
-    <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
-      <h2 id="director-title" className="text-lg font-semibold">
-        Director
-      </h2>
-      {t.status === "open" ? (
-        <>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at least 2
-            are needed.
-          </p>
-          {t.holds > 0 ? (
-            <p className="mt-2 text-sm font-medium" data-testid="pending-holds">
-              {heldPlacesText(t.holds)}: held for up to {HOLD_MINUTES} minutes, then free again.
-            </p>
-          ) : null}
-          <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
-            Start Tournament
-          </Link>
-          <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
-        </>
-      ) : t.status === "in_progress" ? (
-        finalPlayed ? (
-          <>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {t.tournamentType === "round_robin" ? "Every match is played" : "The final is played"}. Check the payouts
-              and confirm.
-            </p>
-            <Link
-              to={`/tournament/${t.slug}?tab=bracket&confirm=finalize`}
-              preventScrollReset
-              className="btn-primary mt-3 w-full"
-            >
-              Finalize &amp; Pay Out
-            </Link>
-          </>
-        ) : (
-          <>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              Record results and put matches on tables from the bracket. Payouts open once{" "}
-              {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
-            </p>
-            <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
-            {waiting ? (
-              // Results confirmed at the tables wait for the director (issue 18): the first one is a click away.
-              <Link
-                to={`/tournament/${t.slug}?tab=bracket#${matchAnchor(waiting.id)}`}
-                className={
-                  "mt-3 block rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 " +
-                  "dark:bg-amber-950 dark:text-amber-100"
-                }
-                data-testid="waiting-results"
-              >
-                {waitingCount === 1 ? "1 result from a table waits" : `${waitingCount} results from tables wait`} for
-                your approval
-              </Link>
-            ) : null}
-          </>
-        )
-      ) : (
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
-      )}
-    </section>
   );
 }
 
@@ -688,70 +630,6 @@ function GroupsAndKnockout({
   );
 }
 
-function Details() {
-  const { tournament: t, viewer, payoutText } = useLoaderData<typeof loader>();
-  const typeLabel = tournamentTypeOptions.find((o) => o.value === t.tournamentType)?.label ?? t.tournamentType;
-  const matchLabel = matchTypeOptions.find((o) => o.value === t.matchType)?.label ?? t.matchType;
-  return (
-    <div className="mt-6 space-y-6">
-      <section className="card">
-        <h2 className="sr-only">Details</h2>
-        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          <Item label="Venue" value={t.venue} />
-          <Item label="Date" value={formatDate(t.date)} />
-          <Item label="Start time" value={t.time} />
-          <Item label="Format" value={t.format} />
-          <Item label="Tournament type" value={typeLabel} />
-          <Item label="Match type" value={matchLabel} />
-          {t.raceTo ? <Item label="Race to" value={String(t.raceTo)} /> : null}
-          <Item label="Prizes" value={payoutText} />
-          {t.registrationDeadline !== null ? (
-            <div>
-              <dt className="text-slate-500 dark:text-slate-400">Registration deadline</dt>
-              <dd className="font-medium">
-                <LocalDateTime instant={t.registrationDeadline} />
-              </dd>
-            </div>
-          ) : null}
-          <Item label="Organiser" value={`${t.tdName} (${t.organisationName})`} />
-          <Item label={t.teamSize > 1 ? "Teams" : "Players"} value={`${t.playerCount}/${t.maxPlayers}`} />
-        </dl>
-      </section>
-      {t.rules ? (
-        <section className="card">
-          <h2 className="text-lg font-semibold">Rules</h2>
-          <p className="mt-2 text-sm whitespace-pre-line">{t.rules}</p>
-        </section>
-      ) : null}
-      {t.teamSize > 1 ? (
-        <TeamsList
-          teams={t.teams}
-          slug={t.slug}
-          tournamentId={t.id}
-          viewerId={viewer?.id ?? null}
-          open={t.status === "open"}
-          size={t.teamSize}
-        />
-      ) : null}
-      <section className="card" hidden={t.teamSize > 1}>
-        <h2 className="text-lg font-semibold">Players ({t.players.length})</h2>
-        {t.players.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">No one has entered yet. Be the first.</p>
-        ) : (
-          <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
-            {t.players.map((p, index) => (
-              <li key={p.id} className="flex gap-2">
-                <span className="w-6 text-right text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
-                {p.name}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-    </div>
-  );
-}
-
 function BracketPlaceholder({ status }: { status: string }) {
   return (
     <div className="card mt-6 text-center">
@@ -759,15 +637,6 @@ function BracketPlaceholder({ status }: { status: string }) {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {status === "open" ? "The bracket appears here when the tournament starts." : "The bracket is not available."}
       </p>
-    </div>
-  );
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="font-medium">{value}</dd>
     </div>
   );
 }

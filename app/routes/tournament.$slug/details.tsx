@@ -1,0 +1,94 @@
+// The tournament page's Details tab: when and where, the format, the prizes,
+// the rules and who has entered. Loaded only when the tab is open (issue 17).
+import type { ReactNode } from "react";
+import { LocalDateTime } from "~/components/local-date-time.tsx";
+import { formatDate } from "~/domain/dates.ts";
+import { matchTypeOptions, tournamentTypeOptions, type MatchType, type TournamentType } from "~/domain/tournaments.ts";
+
+export function Details({
+  tournament: t,
+  payoutText,
+  teams,
+}: {
+  tournament: {
+    venue: string;
+    date: string;
+    time: string;
+    format: string;
+    tournamentType: TournamentType;
+    matchType: MatchType;
+    raceTo: number | null;
+    registrationDeadline: number | null;
+    tdName: string;
+    organisationName: string;
+    teamSize: number;
+    playerCount: number;
+    maxPlayers: number;
+    rules: string | null;
+    players: { id: string; name: string }[];
+  };
+  payoutText: string;
+  /** A team event's teams, in place of the players. */
+  teams: ReactNode;
+}) {
+  const typeLabel = tournamentTypeOptions.find((o) => o.value === t.tournamentType)?.label ?? t.tournamentType;
+  const matchLabel = matchTypeOptions.find((o) => o.value === t.matchType)?.label ?? t.matchType;
+  return (
+    <div className="mt-6 space-y-6">
+      <section className="card">
+        <h2 className="sr-only">Details</h2>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <Item label="Venue" value={t.venue} />
+          <Item label="Date" value={formatDate(t.date)} />
+          <Item label="Start time" value={t.time} />
+          <Item label="Format" value={t.format} />
+          <Item label="Tournament type" value={typeLabel} />
+          <Item label="Match type" value={matchLabel} />
+          {t.raceTo ? <Item label="Race to" value={String(t.raceTo)} /> : null}
+          <Item label="Prizes" value={payoutText} />
+          {t.registrationDeadline !== null ? (
+            <div>
+              <dt className="text-slate-500 dark:text-slate-400">Registration deadline</dt>
+              <dd className="font-medium">
+                <LocalDateTime instant={t.registrationDeadline} />
+              </dd>
+            </div>
+          ) : null}
+          <Item label="Organiser" value={`${t.tdName} (${t.organisationName})`} />
+          <Item label={t.teamSize > 1 ? "Teams" : "Players"} value={`${t.playerCount}/${t.maxPlayers}`} />
+        </dl>
+      </section>
+      {t.rules ? (
+        <section className="card">
+          <h2 className="text-lg font-semibold">Rules</h2>
+          <p className="mt-2 text-sm whitespace-pre-line">{t.rules}</p>
+        </section>
+      ) : null}
+      {teams}
+      <section className="card" hidden={t.teamSize > 1}>
+        <h2 className="text-lg font-semibold">Players ({t.players.length})</h2>
+        {t.players.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">No one has entered yet. Be the first.</p>
+        ) : (
+          <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
+            {t.players.map((p, index) => (
+              <li key={p.id} className="flex gap-2">
+                <span className="w-6 text-right text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
+                {p.name}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Leaving a tournament before the start (issue 19), confirmed in a dialog
+// that opens from a link (?confirm=leave), so it works without JavaScript;
+// the page loads it only when it opens (issue 17).
+import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { useIsSubmitting } from "~/components/form.tsx";
+
+/** Leaving, said plainly before the player confirms: what comes back and what does not. */
+export function LeaveDialog({ open, slug, name, text }: { open: boolean; slug: string; name: string; text: string }) {
+  const busy = useIsSubmitting();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Leave ${name}?`}
+      description={<p data-testid="leave-terms">{text}</p>}
+      confirmLabel="Leave tournament"
+      cancelTo={`/tournament/${slug}`}
+      action={`/tournament/${slug}`}
+      destructive
+      busy={busy}
+    >
+      <input type="hidden" name="intent" value="leave" />
+    </ConfirmDialog>
+  );
+}
