@@ -43,6 +43,8 @@ export type TournamentInput = TournamentBody & {
   rules?: string;
   tournamentType?: string;
   matchType?: string;
+  groupSize?: number;
+  advancePerGroup?: number;
 };
 
 /**

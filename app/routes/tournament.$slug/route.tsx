@@ -68,6 +68,8 @@ const dialogs = () => import("./director-dialogs.tsx");
 const StartDialog = lazyNamed(dialogs, "StartDialog");
 const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
 const ResultDialog = lazyNamed(dialogs, "ResultDialog");
+// A groups event's groups and knockout only for such events.
+const GroupsAndKnockout = lazyNamed(() => import("./groups-view.tsx"), "GroupsAndKnockout");
 // The Details tab only when it is open (during play the page opens on the bracket).
 const Details = lazyNamed(() => import("./details.tsx"), "Details");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
@@ -528,7 +530,12 @@ function Bracket() {
     you,
     yourStanding,
   } = useLoaderData<typeof loader>();
-  const controls = viewer?.isOwner && t.status === "in_progress";
+  const renderControls =
+    viewer?.isOwner && t.status === "in_progress"
+      ? (match: (typeof matches)[number]) => (
+          <MatchControls match={match} matches={matches} tables={tables} slug={t.slug} />
+        )
+      : undefined;
   return (
     <div className="mt-4 space-y-6">
       <h2 className="sr-only">{league ? "Standings and fixtures" : "Bracket"}</h2>
@@ -551,81 +558,16 @@ function Bracket() {
       {league ? <LeagueView rows={league} matches={matches} /> : null}
       {league ? <h3 className="text-base font-semibold">Fixtures</h3> : null}
       {groups ? (
-        <GroupsAndKnockout groups={groups} advancePerGroup={advancePerGroup ?? 2} you={you} controls={controls} />
-      ) : (
-        <BracketView
-          matches={matches}
+        <GroupsAndKnockout
+          groups={groups}
+          advancePerGroup={advancePerGroup ?? 2}
           you={you}
-          renderControls={
-            controls
-              ? (match) => <MatchControls match={match} matches={matches} tables={tables} slug={t.slug} />
-              : undefined
-          }
+          matches={matches}
+          renderControls={renderControls}
         />
+      ) : (
+        <BracketView matches={matches} you={you} renderControls={renderControls} />
       )}
-    </div>
-  );
-}
-
-/** Groups into a knockout: every group's table, results grid and fixtures, then the knockout once drawn. */
-function GroupsAndKnockout({
-  groups,
-  advancePerGroup,
-  you,
-  controls,
-}: {
-  groups: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["groups"]>;
-  advancePerGroup: number;
-  you: string | null;
-  controls: boolean | undefined;
-}) {
-  const { tournament: t, matches, tables } = useLoaderData<typeof loader>();
-  const renderControls = controls
-    ? (match: (typeof matches)[number]) => (
-        <MatchControls match={match} matches={matches} tables={tables} slug={t.slug} />
-      )
-    : undefined;
-  const knockout = matches.filter((m) => m.bracket === "knockout");
-  return (
-    <div className="space-y-8">
-      {groups.map(({ group, rows }) => {
-        const id = `group-${group.toLowerCase()}`;
-        return (
-          <section key={group} aria-labelledby={id} className="space-y-4">
-            <h3 id={id} className="text-lg font-semibold">
-              Group {group}
-            </h3>
-            <LeagueView id={id} nested rows={rows} matches={matches.filter((m) => m.group === group)} />
-            <h4 className="text-base font-semibold">Fixtures</h4>
-            <BracketView
-              name={{ id: `${id}-fixtures`, label: `Group ${group} fixtures` }}
-              matches={matches.filter((m) => m.group === group)}
-              you={you}
-              renderControls={renderControls}
-            />
-          </section>
-        );
-      })}
-      <section aria-labelledby="knockout" className="space-y-4">
-        <h3 id="knockout" className="text-lg font-semibold">
-          Knockout
-        </h3>
-        {knockout.length > 0 ? (
-          <BracketView
-            name={{ id: "knockout-bracket", label: "Knockout" }}
-            matches={knockout}
-            you={you}
-            renderControls={renderControls}
-          />
-        ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="knockout-pending">
-            The knockout is drawn when the last group match is decided:{" "}
-            {advancePerGroup === 1
-              ? "the winner of each group goes through."
-              : `the top ${advancePerGroup} of each group go through, winners against another group's runners-up.`}
-          </p>
-        )}
-      </section>
     </div>
   );
 }

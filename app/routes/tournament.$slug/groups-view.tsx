@@ -1,0 +1,68 @@
+// A groups event's bracket (decision 010): each group's table and fixtures, then
+// the knockout once it is drawn. The tournament page loads it only for such
+// events (issue 17).
+import type { ReactNode } from "react";
+import { BracketView } from "~/components/bracket-view.tsx";
+import { LeagueView } from "~/components/league-view.tsx";
+import type { MatchView } from "~/domain/play.ts";
+import type { groupStandingViews } from "~/domain/standings.ts";
+
+/** Groups into a knockout: every group's table, results grid and fixtures, then the knockout once drawn. */
+export function GroupsAndKnockout({
+  groups,
+  advancePerGroup,
+  you,
+  matches,
+  renderControls,
+}: {
+  groups: ReturnType<typeof groupStandingViews>;
+  advancePerGroup: number;
+  you: string | null;
+  matches: MatchView[];
+  /** The director's controls under each match, during play. */
+  renderControls?: (match: MatchView) => ReactNode;
+}) {
+  const knockout = matches.filter((m) => m.bracket === "knockout");
+  return (
+    <div className="space-y-8">
+      {groups.map(({ group, rows }) => {
+        const id = `group-${group.toLowerCase()}`;
+        return (
+          <section key={group} aria-labelledby={id} className="space-y-4">
+            <h3 id={id} className="text-lg font-semibold">
+              Group {group}
+            </h3>
+            <LeagueView id={id} nested rows={rows} matches={matches.filter((m) => m.group === group)} />
+            <h4 className="text-base font-semibold">Fixtures</h4>
+            <BracketView
+              name={{ id: `${id}-fixtures`, label: `Group ${group} fixtures` }}
+              matches={matches.filter((m) => m.group === group)}
+              you={you}
+              renderControls={renderControls}
+            />
+          </section>
+        );
+      })}
+      <section aria-labelledby="knockout" className="space-y-4">
+        <h3 id="knockout" className="text-lg font-semibold">
+          Knockout
+        </h3>
+        {knockout.length > 0 ? (
+          <BracketView
+            name={{ id: "knockout-bracket", label: "Knockout" }}
+            matches={knockout}
+            you={you}
+            renderControls={renderControls}
+          />
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="knockout-pending">
+            The knockout is drawn when the last group match is decided:{" "}
+            {advancePerGroup === 1
+              ? "the winner of each group goes through."
+              : `the top ${advancePerGroup} of each group go through, winners against another group's runners-up.`}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
