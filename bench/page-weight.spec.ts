@@ -11,7 +11,7 @@
 import { test, type BrowserContext } from "@playwright/test";
 import { gzipSync } from "node:zlib";
 import { createOrganiser, createPlayer } from "../e2e/support/accounts.ts";
-import { paidPlayerViaApi } from "../e2e/support/payments.ts";
+import { paidPlayerViaApi, winTournamentViaApi } from "../e2e/support/payments.ts";
 import { createTournamentViaApi, startViaApi, waitForHydrated } from "../e2e/support/tournaments.ts";
 
 const BUDGET_KB = 125;
@@ -26,9 +26,10 @@ const gzipped = (text: string | Buffer) => (text.length ? gzipSync(text, { level
 async function javascriptKb(as: BrowserContext, path: string): Promise<{ code: number; data: number }> {
   const context = await as.browser()!.newContext({ baseURL: base, storageState: await as.storageState() });
   const page = await context.newPage();
-  const bodies: Promise<Buffer>[] = [];
+  const bodies: Promise<[string, Buffer]>[] = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script" && response.status() === 200) bodies.push(response.body());
+    if (response.request().resourceType() !== "script" || response.status() !== 200) return;
+    bodies.push(response.body().then((body) => [new URL(response.url()).pathname, body]));
   });
   await page.goto(path);
   await waitForHydrated(page, "a[href]");
@@ -39,7 +40,12 @@ async function javascriptKb(as: BrowserContext, path: string): Promise<{ code: n
   const dataAt = inline.indexOf(DATA_START);
   let code = gzipped(dataAt < 0 ? inline : inline.slice(0, dataAt));
   const data = dataAt < 0 ? 0 : gzipped(inline.slice(dataAt));
-  for (const body of await Promise.all(bodies)) code += gzipped(body);
+  const files = (await Promise.all(bodies)).map(([name, body]) => [name, gzipped(body)] as const);
+  for (const [, bytes] of files) code += bytes;
+  // PAGE_WEIGHT_FILES=1: each file's share too.
+  if (process.env.PAGE_WEIGHT_FILES) {
+    console.log(`${path}\n${files.map(([name, bytes]) => `  ${String(bytes).padStart(7)} ${name}`).join("\n")}`);
+  }
   await context.close();
   return { code: kb(code), data: kb(data) };
 }
@@ -75,6 +81,8 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
   await weigh("login", visitor, "/login");
   await weigh("sign up", visitor, "/signup?role=organiser");
   await weigh("forgot password", visitor, "/forgot-password");
+  await weigh("reset password (a spent link)", visitor, "/reset-password?token=spent&email=someone%40example.com");
+  await weigh("not found", visitor, "/no-such-page");
   await weigh("tournament, open", visitor, `/tournament/${open.slug}`);
   await weigh("tournament, in play", visitor, `/tournament/${playing.slug}?tab=bracket`);
   await weigh("wall bracket", visitor, `/tournament/${playing.slug}/bracket`);
@@ -90,9 +98,21 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
 
   const player = await browser.newContext({ baseURL });
   await createPlayer(player.request);
+  // A team event open for entries (the captain's form), and a finished evening the player won (the results).
+  const doubles = await createTournamentViaApi(director.request, { maxPlayers: 4, matchType: "2v2" });
+  await winTournamentViaApi(playwright, baseURL, player.request);
+  const entries = (await (await player.request.get("/api/tournaments/my-registrations")).json()) as {
+    slug: string;
+    status: string;
+  }[];
+  const finished = entries.find((e) => e.status === "finished");
+  if (!finished) throw new Error("the won tournament is not among the player's entries");
   await weigh("player dashboard", player, "/player/dashboard");
   await weigh("player's tournaments", player, "/player/tournaments");
   await weigh("tournament, a player", player, `/tournament/${open.slug}`);
+  await weigh("tournament, a team event, a player", player, `/tournament/${doubles.slug}`);
+  await weigh("tournament, finished", visitor, `/tournament/${finished.slug}`);
+  await weigh("checkout (local card form)", player, `/tournament/${open.slug}/checkout`);
 
   const column = (n: number) => `${n.toFixed(1).padStart(6)} KB`;
   console.log(
