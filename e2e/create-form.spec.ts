@@ -2,7 +2,7 @@
 // filled in from the director's last tournament (else the venue they signed
 // up with), and the prize sums stand beside the fees, not below the whole form.
 import { expect, type Page, test } from "@playwright/test";
-import { createOrganiser } from "./support/accounts.ts";
+import { createOrganiser, waitForHydratedForm } from "./support/accounts.ts";
 import { createTournamentViaApi, described } from "./support/tournaments.ts";
 
 const summary = (page: Page) => page.getByRole("region", { name: "Prizes in short" });
@@ -54,4 +54,26 @@ test("on a laptop the full preview stands beside the form and the short sums are
   await page.goto("/td/create-tournament");
   await expect(page.getByRole("complementary", { name: "Prize pool preview" })).toBeVisible();
   await expect(summary(page)).toBeHidden();
+});
+
+test("a check the server cannot answer (a dropped connection) leaves the form as it is; the next one answers", async ({
+  page,
+}) => {
+  await createOrganiser(page.request);
+  await page.goto("/td/create-tournament");
+  await waitForHydratedForm(page, "create-tournament");
+  const name = page.getByLabel("Tournament name");
+  await name.fill("Half-typed");
+  await page.route("**/create-tournament.data*", (route) => route.abort("internetdisconnected"));
+  const dropped = page.waitForEvent("requestfailed", (request) => request.url().includes("create-tournament.data"));
+  await name.fill("");
+  await name.blur();
+  await dropped;
+  await expect(page.getByRole("heading", { level: 1, name: "Create Tournament" })).toBeVisible();
+  await expect(page.getByLabel("Venue")).toHaveValue("The Red Lion, Leeds");
+
+  await page.unroute("**/create-tournament.data*");
+  await name.focus();
+  await name.blur();
+  await expect(name).toHaveAccessibleDescription("Tournament name is required");
 });

@@ -67,6 +67,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * A check as the director goes that cannot reach the server (a dropped connection) is only a missed check: the
+ * form stays as it is, its messages as they were. Everything else goes to the action as it is.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent !== VALIDATE_INTENT) return serverAction();
+  try {
+    return await serverAction();
+  } catch {
+    return { result: null, preview: null, toast: null };
+  }
+}
+
 const sectionClass = "card space-y-4";
 const labelClass = "block text-sm font-medium";
 
