@@ -107,3 +107,44 @@ test("a tablet whose script is blocked still follows the match by refreshing its
   expect(blocked).toBeGreaterThan(1);
   await tablet.close();
 });
+
+test("a read of the page's data that the network drops is tried again: the page stays, then catches up", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const director = await browser.newContext({ baseURL });
+  await createOrganiser(director.request);
+  const t = await createTournamentViaApi(director.request, { maxPlayers: 2, payoutStructure: "winner_only" });
+  for (let i = 0; i < 2; i++) await paidPlayerViaApi(playwright, baseURL, t.id, newIdentity("wifi"));
+  expect((await director.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  const [final] = (await (await director.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
+
+  // A visitor's page follows the evening (the wall screen's case).
+  await page.goto(`/tournament/${t.slug}?tab=bracket`);
+  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+  await markDocument(page);
+  const card = page.getByTestId("match").first();
+  await expect(card).toHaveAttribute("data-status", "pending");
+
+  // The Wi-Fi drops for the page's data (the push channel, already open, still says something changed).
+  let dropped = 0;
+  await page.route("**/*.data*", (route) => {
+    dropped += 1;
+    return route.abort("internetdisconnected");
+  });
+  const result = { winnerId: final!.player1Id, player1Score: 5, player2Score: 3 };
+  expect((await director.request.patch(`/api/matches/${final!.id}`, { data: result })).status()).toBe(200);
+  await expect.poll(() => dropped, { message: "the page tried to read its data" }).toBeGreaterThan(1);
+  // Tried again rather than given up: no error page, the bracket as it was.
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(card).toHaveAttribute("data-status", "pending");
+
+  // Back: the next try reads the result, in the same document.
+  await page.unroute("**/*.data*");
+  await expect(card).toHaveAttribute("data-status", "completed", { timeout: 15_000 });
+  await sameDocument(page);
+  await director.close();
+});
