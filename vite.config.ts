@@ -11,7 +11,7 @@ const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/
 const everyPage = new RegExp(
   String.raw`[\\/]app[\\/](` +
     String.raw`components[\\/](toaster|theme-toggle|theme|icons|styles|hydrated|form|site-header|badges|` +
-    String.raw`local-date-time|tab-link|data-reads)|` +
+    String.raw`local-date-time|tab-link|data-reads|document|nonce|static-page)|` +
     String.raw`domain[\\/](dates|pence|tournaments|holds|anchors)` +
     String.raw`)\.tsx?$`,
 );

@@ -1,25 +1,9 @@
-import { useEffect, type ReactNode } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
-import { isTheme, ThemeProvider, useTheme } from "./components/theme.tsx";
+import { data } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "./context.server.ts";
 import { getThemeFromRequest } from "./theme.server.ts";
-import { THEME_STORAGE_KEY } from "./components/theme-toggle.tsx";
-import { ToastProvider, type ToastMessage } from "./components/toaster.tsx";
-import { useNonce } from "./components/nonce.tsx";
-import { staticPageScript } from "./components/static-page.ts";
+import type { ToastMessage } from "./components/toaster.tsx";
 import { takeToast } from "./services/session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,95 +34,5 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-// When localStorage remembers a choice, apply it before the first paint.
-const restoreStoredTheme = `(() => {
-  try {
-    const t = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});
-    if (t === "dark" || t === "light") {
-      const c = document.documentElement.classList;
-      c.remove("dark", "light");
-      c.add(t);
-    }
-  } catch {}
-})();`;
-
-export function Layout({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  return (
-    <ThemeProvider specifiedTheme={rootData?.theme ?? "light"} themeAction="/action/set-theme">
-      <Document toast={rootData?.toast ?? null}>{children}</Document>
-    </ThemeProvider>
-  );
-}
-
-function Document({ children, toast }: { children: ReactNode; toast: ToastMessage | null }) {
-  const [current, setTheme] = useTheme();
-  const nonce = useNonce();
-  // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's.
-  const ownScript = staticPageScript(useMatches());
-
-  // localStorage is the browser's memory of the choice; the cookie only lets
-  // the server render it. If they disagree (a late cookie write, a cleared
-  // cookie), the stored choice wins and the cookie is brought in line.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after hydration
-  useEffect(() => {
-    try {
-      const stored = localStorage.getItem(THEME_STORAGE_KEY);
-      if (isTheme(stored) && stored !== current) {
-        setTheme(stored);
-      }
-    } catch {
-      // Storage can be unavailable (private mode); the cookie still works.
-    }
-  }, []);
-
-  return (
-    <html lang="en-GB" className={current} suppressHydrationWarning>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={current === "light" ? "light dark" : "dark light"} />
-        <Meta />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its CSP nonce */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
-        <Links />
-      </head>
-      <body className="min-h-screen">
-        <ToastProvider initial={toast}>{children}</ToastProvider>
-        {ownScript ? (
-          <script src={ownScript} nonce={nonce} defer />
-        ) : (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        )}
-      </body>
-    </html>
-  );
-}
-
-export default function App() {
-  return <Outlet />;
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let details = "An unexpected error occurred. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`;
-    details = typeof error.data === "string" && error.data ? error.data : details;
-  }
-  return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
-    >
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="text-slate-600 dark:text-slate-300">{details}</p>
-      <Link to="/" className="btn-primary">
-        Go Home
-      </Link>
-    </main>
-  );
-}
+// The document, the app and the error page: in the file every page loads with React (decision 016).
+export { App as default, ErrorBoundary, Layout } from "./components/document.tsx";

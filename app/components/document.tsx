@@ -1,0 +1,116 @@
+// The document every page is drawn in (the root route's Layout), the app and
+// the error page. Apart from root.tsx so that it travels in the framework
+// file every page loads anyway (decision 016).
+import { useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  useRouteError,
+} from "react-router";
+import type { loader } from "../root.tsx";
+import { isTheme, ThemeProvider, useTheme } from "./theme.tsx";
+import { THEME_STORAGE_KEY } from "./theme-toggle.tsx";
+import { ToastProvider, type ToastMessage } from "./toaster.tsx";
+import { useNonce } from "./nonce.tsx";
+import { staticPageScript } from "./static-page.ts";
+
+// When localStorage remembers a choice, apply it before the first paint.
+const restoreStoredTheme = `(() => {
+  try {
+    const t = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});
+    if (t === "dark" || t === "light") {
+      const c = document.documentElement.classList;
+      c.remove("dark", "light");
+      c.add(t);
+    }
+  } catch {}
+})();`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <ThemeProvider specifiedTheme={rootData?.theme ?? "light"} themeAction="/action/set-theme">
+      <Document toast={rootData?.toast ?? null}>{children}</Document>
+    </ThemeProvider>
+  );
+}
+
+function Document({ children, toast }: { children: ReactNode; toast: ToastMessage | null }) {
+  const [current, setTheme] = useTheme();
+  const nonce = useNonce();
+  // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's.
+  const ownScript = staticPageScript(useMatches());
+
+  // localStorage is the browser's memory of the choice; the cookie only lets
+  // the server render it. If they disagree (a late cookie write, a cleared
+  // cookie), the stored choice wins and the cookie is brought in line.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after hydration
+  useEffect(() => {
+    try {
+      const stored = localStorage.getItem(THEME_STORAGE_KEY);
+      if (isTheme(stored) && stored !== current) {
+        setTheme(stored);
+      }
+    } catch {
+      // Storage can be unavailable (private mode); the cookie still works.
+    }
+  }, []);
+
+  return (
+    <html lang="en-GB" className={current} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={current === "light" ? "light dark" : "dark light"} />
+        <Meta />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its CSP nonce */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <ToastProvider initial={toast}>{children}</ToastProvider>
+        {ownScript ? (
+          <script src={ownScript} nonce={nonce} defer />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "404 Page Not Found" : `${error.status} ${error.statusText || "Error"}`;
+    details = typeof error.data === "string" && error.data ? error.data : details;
+  }
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+    >
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{details}</p>
+      <Link to="/" className="btn-primary">
+        Go Home
+      </Link>
+    </main>
+  );
+}
