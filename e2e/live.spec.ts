@@ -148,3 +148,46 @@ test("a read of the page's data that the network drops is tried again: the page 
   await sameDocument(page);
   await director.close();
 });
+
+test("a director's write the network drops says so, and the page comes back with the connection", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await createOrganiser(page.request);
+  const t = await createTournamentViaApi(page.request, { maxPlayers: 2, payoutStructure: "winner_only" });
+  for (let i = 0; i < 2; i++) await paidPlayerViaApi(playwright, baseURL, t.id, newIdentity("blip"));
+  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  await page.goto(`/tournament/${t.slug}?tab=bracket`);
+  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+  await markDocument(page);
+
+  // The Wi-Fi is gone: the write cannot be sent, nor the page read again. The page waits, never the error page.
+  let tries = 0;
+  await page.route("**/*.data*", (route) => {
+    tries += 1;
+    return route.abort("internetdisconnected");
+  });
+  await page.getByRole("button", { name: "Set table" }).first().click();
+  await expect.poll(() => tries, { message: "the write and the reads after it were tried" }).toBeGreaterThan(2);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+
+  // Back: the page returns by itself, in the same document, and says to check what was last done.
+  await page.unroute("**/*.data*");
+  await expect(page.getByText("What you last did may not have been sent: check it.")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("match").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Connection lost" })).toHaveCount(0);
+  await sameDocument(page);
+
+  // Only the write was lost (the reads get through): the same, at once (once the first note has gone).
+  const note = page.getByText("What you last did may not have been sent: check it.");
+  await expect(note).toHaveCount(0, { timeout: 15_000 });
+  await page.route("**/*.data*", (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await page.getByRole("button", { name: "Set table" }).first().click();
+  await expect(note).toBeVisible();
+  await expect(page.getByTestId("match").first()).toBeVisible();
+  await sameDocument(page);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { isDataRead, retryDelayMs } from "./data-reads.ts";
+import { isDataRead, isNetworkError, retryDelayMs } from "./data-reads.ts";
 
 const origin = "https://breakandrun.example";
 
@@ -16,4 +16,13 @@ test("only the router's GET reads of this site's data are tried again", () => {
 
 test("the waits double from a second and stop growing at ten", () => {
   expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+});
+
+test("a network failure is told from a fault in the page", () => {
+  for (const message of ["Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"]) {
+    expect(isNetworkError(new TypeError(message)), message).toBe(true);
+  }
+  expect(isNetworkError(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+  expect(isNetworkError(new Error("Failed to fetch"))).toBe(false);
+  expect(isNetworkError("Failed to fetch")).toBe(false);
 });

@@ -10,6 +10,14 @@
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 10_000;
 
+/**
+ * Whether an error is the browser failing to reach the server (Chrome's "Failed to fetch", Firefox's
+ * "NetworkError…", Safari's "Load failed"), not a fault in the page.
+ */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError && /failed to fetch|networkerror|load failed/i.test(error.message);
+}
+
 /** Whether a request is one of the router's data reads: a GET of this site's `….data`. */
 export function isDataRead(url: URL, method: string, origin: string): boolean {
   return method.toUpperCase() === "GET" && url.origin === origin && url.pathname.endsWith(".data");

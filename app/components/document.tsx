@@ -1,7 +1,7 @@
 // The document every page is drawn in (the root route's Layout), the app and
 // the error page. Apart from root.tsx so that it travels in the framework
 // file every page loads anyway (decision 016).
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -11,13 +11,16 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useLocation,
+  useRevalidator,
   useRouteLoaderData,
   useRouteError,
 } from "react-router";
+import { isNetworkError } from "./data-reads.ts";
 import type { loader } from "../root.tsx";
 import { isTheme, ThemeProvider, useTheme } from "./theme.tsx";
 import { THEME_STORAGE_KEY } from "./theme-toggle.tsx";
-import { ToastProvider, type ToastMessage } from "./toaster.tsx";
+import { ToastProvider, useToast, type ToastMessage } from "./toaster.tsx";
 import { useNonce } from "./nonce.tsx";
 import { staticPageScript } from "./static-page.ts";
 
@@ -93,8 +96,45 @@ export function App() {
   return <Outlet />;
 }
 
+/**
+ * In place of an error page when the connection dropped (a write the network lost: the router shows the
+ * route's error page, which no longer listens for updates): the page is read again as soon as the network
+ * is back (the read waits for it, components/data-reads.ts) and comes back by itself, with a note to check
+ * what was last done.
+ */
+export function ConnectionLost() {
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  const { show } = useToast();
+  const told = useRef(show);
+  told.current = show;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the error page replaces the page
+  useEffect(() => {
+    void revalidator.revalidate();
+    return () =>
+      told.current({
+        type: "error",
+        title: "Connection lost",
+        description: "What you last did may not have been sent: check it.",
+      });
+  }, []);
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Connection lost</h1>
+      <p className="text-slate-600 dark:text-slate-300" role="status">
+        What you last did may not have been sent. This page comes back by itself as soon as the connection does: then
+        check it.
+      </p>
+      <a href={`${location.pathname}${location.search}`} className="btn-primary">
+        Reload
+      </a>
+    </main>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isNetworkError(error)) return <ConnectionLost />;
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {

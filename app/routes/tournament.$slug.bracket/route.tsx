@@ -3,6 +3,8 @@
 // While play is on it follows the evening: with JavaScript the data is
 // revalidated every 10 s, without it the page reloads itself every 30 s.
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { isNetworkError } from "~/components/data-reads.ts";
+import { ConnectionLost } from "~/components/document.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { BracketView } from "~/components/bracket-view.tsx";
 import { Logo } from "~/components/icons.tsx";
@@ -99,6 +101,7 @@ export default function WallBracket() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isNetworkError(error)) return <ConnectionLost />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { ConnectionLost } from "~/components/document.tsx";
+import { isNetworkError } from "~/components/data-reads.ts";
 import { lazyNamed } from "~/components/lazy.ts";
 import { useLiveRevalidation } from "~/components/live.ts";
 import { calledTo, playerStanding, standingText } from "~/domain/player-standing.ts";
@@ -670,6 +672,7 @@ function JoinAction({
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isNetworkError(error)) return <ConnectionLost />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
