@@ -1,7 +1,8 @@
 // The director's dialogs on the tournament page: recording or correcting a
 // result, starting, finalizing. Each opens from a link (?result=, ?correct=,
-// ?confirm=), so it works without JavaScript; with it, the page loads this
-// module only when one opens (issue 17: dialog code only where used).
+// ?confirm=), so it works without JavaScript; the page draws one only while
+// its link is open, and so loads this module only then (issue 17: dialog code
+// only where used).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { PrizeTable } from "~/components/prize-table.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
@@ -29,7 +30,7 @@ export function ResultDialog({
   slug,
   reply,
 }: {
-  match: Match | undefined;
+  match: Match;
   /** The whole bracket, to name the matches a correction would change. */
   matches: Match[];
   mode: "record" | "correct";
@@ -39,125 +40,120 @@ export function ResultDialog({
   reply?: ResultReply | null;
 }) {
   const busy = useIsSubmitting();
-  const open = Boolean(match);
   // What was typed before the answer, else what the match has.
-  const typed = match && reply?.matchId === match.id ? reply : null;
+  const typed = reply?.matchId === match.id ? reply : null;
   const scoreDefault = (slot: "player1Score" | "player2Score") =>
-    typed ? typed.values[slot] : match?.status === "completed" || match?.awaitingApproval ? match[slot] : "";
+    typed ? typed.values[slot] : match.status === "completed" || match.awaitingApproval ? match[slot] : "";
   const refused = typed?.message ? typed.message : null;
   const confirm = mode === "correct" ? (typed?.confirm ?? null) : null;
-  const errorId = match ? `result-error-${match.id}` : undefined;
+  const errorId = `result-error-${match.id}`;
   const inputClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
   return (
     <ConfirmDialog
-      open={open}
+      open
       title={mode === "record" ? "Record result" : "Correct result"}
-      description={match ? `${match.label} – Match ${match.matchNumber}` : ""}
+      description={`${match.label} – Match ${match.matchNumber}`}
       confirmLabel={confirm ? "Confirm correction" : mode === "record" ? "Save result" : "Save correction"}
-      cancelTo={`/tournament/${slug}?tab=bracket${match ? `#${matchAnchor(match.id)}` : ""}`}
+      cancelTo={`/tournament/${slug}?tab=bracket#${matchAnchor(match.id)}`}
       busy={busy}
     >
-      {match ? (
-        <div className="space-y-4">
-          <input type="hidden" name="intent" value={mode === "record" ? "record-result" : "correct-result"} />
-          <input type="hidden" name="matchId" value={match.id} />
-          {confirm ? <input type="hidden" name="confirmMoves" value={confirm.key} /> : null}
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium">Winner</legend>
-            <div className="grid gap-2">
-              {[
-                { id: match.player1Id, name: match.player1?.name },
-                { id: match.player2Id, name: match.player2?.name },
-              ].map((p) => (
-                <label key={p.id} className={`${choiceCardClass} flex min-h-11 items-center gap-3 px-3`}>
-                  <input
-                    type="radio"
-                    name="winnerId"
-                    value={p.id ?? ""}
-                    defaultChecked={(typed ? typed.values.winnerId : (match.winnerId ?? tableWinner(match))) === p.id}
-                    className="accent-baize-700"
-                  />
-                  <span className="font-semibold">{p.name}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="grid grid-cols-2 gap-3">
-            {(["player1", "player2"] as const).map((slot) => (
-              <label key={slot} className="space-y-1 text-sm font-medium">
-                <span className="block truncate">{match[slot]?.name} score</span>
+      <div className="space-y-4">
+        <input type="hidden" name="intent" value={mode === "record" ? "record-result" : "correct-result"} />
+        <input type="hidden" name="matchId" value={match.id} />
+        {confirm ? <input type="hidden" name="confirmMoves" value={confirm.key} /> : null}
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Winner</legend>
+          <div className="grid gap-2">
+            {[
+              { id: match.player1Id, name: match.player1?.name },
+              { id: match.player2Id, name: match.player2?.name },
+            ].map((p) => (
+              <label key={p.id} className={`${choiceCardClass} flex min-h-11 items-center gap-3 px-3`}>
                 <input
-                  name={`${slot}Score`}
-                  type="number"
-                  min={0}
-                  max={raceTo ?? 999}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={scoreDefault(`${slot}Score`)}
-                  aria-invalid={refused ? true : undefined}
-                  aria-describedby={refused ? errorId : undefined}
-                  className={inputClass}
+                  type="radio"
+                  name="winnerId"
+                  value={p.id ?? ""}
+                  defaultChecked={(typed ? typed.values.winnerId : (match.winnerId ?? tableWinner(match))) === p.id}
+                  className="accent-baize-700"
                 />
+                <span className="font-semibold">{p.name}</span>
               </label>
             ))}
           </div>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium">Decided by</legend>
-            <div className="flex flex-wrap gap-2">
-              {outcomeChoices.map((o) => (
-                <label key={o.value} className={`${choiceCardClass} flex min-h-11 items-center gap-2 px-3 text-sm`}>
-                  <input
-                    type="radio"
-                    name="outcome"
-                    value={o.value}
-                    defaultChecked={(typed?.values.outcome || (match.outcome ?? "played")) === o.value}
-                    className="accent-baize-700"
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {refused ? (
-            <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
-              {refused}
-            </p>
-          ) : null}
-          {confirm ? (
-            <div
-              role="alert"
-              className={
-                "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 " +
-                "dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-              }
-            >
-              <p className="font-semibold">This correction changes a match already at a table:</p>
-              <ul className="mt-1 list-disc space-y-0.5 pl-5">
-                {confirm.moves.map((move) => (
-                  <li key={`${move.matchId}:${move.slot}`}>{describeMove(matches, move)}</li>
-                ))}
-              </ul>
-              <p className="mt-2">Tell the players at the table before you confirm.</p>
-            </div>
-          ) : null}
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Scores are optional{raceTo ? `; race to ${raceTo}` : ""}. A walkover has no scores; a double forfeit no
-            winner either, and a bye goes on in its place.
-          </p>
+        </fieldset>
+        <div className="grid grid-cols-2 gap-3">
+          {(["player1", "player2"] as const).map((slot) => (
+            <label key={slot} className="space-y-1 text-sm font-medium">
+              <span className="block truncate">{match[slot]?.name} score</span>
+              <input
+                name={`${slot}Score`}
+                type="number"
+                min={0}
+                max={raceTo ?? 999}
+                step={1}
+                inputMode="numeric"
+                defaultValue={scoreDefault(`${slot}Score`)}
+                aria-invalid={refused ? true : undefined}
+                aria-describedby={refused ? errorId : undefined}
+                className={inputClass}
+              />
+            </label>
+          ))}
         </div>
-      ) : null}
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Decided by</legend>
+          <div className="flex flex-wrap gap-2">
+            {outcomeChoices.map((o) => (
+              <label key={o.value} className={`${choiceCardClass} flex min-h-11 items-center gap-2 px-3 text-sm`}>
+                <input
+                  type="radio"
+                  name="outcome"
+                  value={o.value}
+                  defaultChecked={(typed?.values.outcome || (match.outcome ?? "played")) === o.value}
+                  className="accent-baize-700"
+                />
+                {o.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {refused ? (
+          <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {refused}
+          </p>
+        ) : null}
+        {confirm ? (
+          <div
+            role="alert"
+            className={
+              "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 " +
+              "dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            }
+          >
+            <p className="font-semibold">This correction changes a match already at a table:</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {confirm.moves.map((move) => (
+                <li key={`${move.matchId}:${move.slot}`}>{describeMove(matches, move)}</li>
+              ))}
+            </ul>
+            <p className="mt-2">Tell the players at the table before you confirm.</p>
+          </div>
+        ) : null}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Scores are optional{raceTo ? `; race to ${raceTo}` : ""}. A walkover has no scores; a double forfeit no winner
+          either, and a bye goes on in its place.
+        </p>
+      </div>
     </ConfirmDialog>
   );
 }
 
 export function StartDialog({
-  open,
   name,
   paidCount,
   absent,
   slug,
 }: {
-  open: boolean;
   name: string;
   paidCount: number;
   /** Paid entries not checked in (issue 19): the director may drop them, or start anyway. */
@@ -170,7 +166,7 @@ export function StartDialog({
   const canDrop = paidCount - absent >= 2;
   return (
     <ConfirmDialog
-      open={open}
+      open
       title={`Start ${name}?`}
       description={
         <>
@@ -216,12 +212,10 @@ export function StartDialog({
 export type PreviewRow = { playerId: string; playerName: string; position: string; amountPence: number };
 
 export function FinalizeDialog({
-  open,
   slug,
   preview,
   problem,
 }: {
-  open: boolean;
   slug: string;
   preview: { rows: PreviewRow[]; poolPence: number; rakePence: number } | null;
   problem: string | null;
@@ -229,7 +223,7 @@ export function FinalizeDialog({
   const busy = useIsSubmitting();
   return (
     <ConfirmDialog
-      open={open}
+      open
       title="Confirm payouts"
       description={
         preview ? (

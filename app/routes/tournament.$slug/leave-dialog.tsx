@@ -5,11 +5,11 @@ import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 
 /** Leaving, said plainly before the player confirms: what comes back and what does not. */
-export function LeaveDialog({ open, slug, name, text }: { open: boolean; slug: string; name: string; text: string }) {
+export function LeaveDialog({ slug, name, text }: { slug: string; name: string; text: string }) {
   const busy = useIsSubmitting();
   return (
     <ConfirmDialog
-      open={open}
+      open
       title={`Leave ${name}?`}
       description={<p data-testid="leave-terms">{text}</p>}
       confirmLabel="Leave tournament"

@@ -482,13 +482,13 @@ export default function TournamentPage() {
       </main>
       <SiteFooter />
       {me?.entered && me.captain && confirm === "leave" ? (
-        <LeaveDialog open slug={t.slug} name={t.name} text={leaveTerms} />
+        <LeaveDialog slug={t.slug} name={t.name} text={leaveTerms} />
       ) : null}
       {isOwner && confirm === "start" && t.status === "open" ? (
-        <StartDialog open name={t.name} paidCount={t.playerCount} absent={floor?.absent ?? 0} slug={t.slug} />
+        <StartDialog name={t.name} paidCount={t.playerCount} absent={floor?.absent ?? 0} slug={t.slug} />
       ) : null}
       {isOwner && confirm === "finalize" && t.status === "in_progress" ? (
-        <FinalizeDialog open slug={t.slug} preview={preview} problem={previewProblem} />
+        <FinalizeDialog slug={t.slug} preview={preview} problem={previewProblem} />
       ) : null}
       {isOwner && resultMatch ? (
         <ResultDialog
