@@ -56,8 +56,8 @@ export function retryDataReads(): void {
       try {
         return await fetchOnce(input, init);
       } catch (error) {
-        // A network failure is a TypeError; an abort (the router gave the read up) ends here.
-        if (signal?.aborted || !(error instanceof TypeError)) throw error;
+        // Only a network failure is tried again; an abort (the router gave the read up) ends here.
+        if (signal?.aborted || !isNetworkError(error)) throw error;
         await wait(retryDelayMs(failures), signal);
       }
     }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
 import { previewFromValues } from "~/domain/creation-preview.ts";
 import { inputProps, useForm, VALIDATE_INTENT, type FieldMeta } from "~/components/use-form.ts";
+import { isNetworkError } from "~/components/data-reads.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
@@ -76,7 +77,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   if (intent !== VALIDATE_INTENT) return serverAction();
   try {
     return await serverAction();
-  } catch {
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
     return { result: null, preview: null, toast: null };
   }
 }
