@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
 import { finalReadyForTable, markDocument, sameDocument } from "./support/live.ts";
-import { createTournamentViaApi } from "./support/tournaments.ts";
+import { apiMatches, createTournamentViaApi, enterPaidPlayers, startViaApi } from "./support/tournaments.ts";
 
 type Match = { id: string; player1Id: string | null; player2Id: string | null };
 
@@ -118,9 +118,9 @@ test("a read of the page's data that the network drops is tried again: the page 
   const director = await browser.newContext({ baseURL });
   await createOrganiser(director.request);
   const t = await createTournamentViaApi(director.request, { maxPlayers: 2, payoutStructure: "winner_only" });
-  for (let i = 0; i < 2; i++) await paidPlayerViaApi(playwright, baseURL, t.id, newIdentity("wifi"));
-  expect((await director.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
-  const [final] = (await (await director.request.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
+  await enterPaidPlayers(playwright, baseURL, t.id, 2);
+  await startViaApi(director.request, t.id);
+  const [final] = await apiMatches(director.request, t.id);
 
   // A visitor's page follows the evening (the wall screen's case).
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
@@ -157,8 +157,8 @@ test("a director's write the network drops says so, and the page comes back with
   test.setTimeout(60_000);
   await createOrganiser(page.request);
   const t = await createTournamentViaApi(page.request, { maxPlayers: 2, payoutStructure: "winner_only" });
-  for (let i = 0; i < 2; i++) await paidPlayerViaApi(playwright, baseURL, t.id, newIdentity("blip"));
-  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  await enterPaidPlayers(playwright, baseURL, t.id, 2);
+  await startViaApi(page.request, t.id);
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
   await expect(page.locator("html")).toHaveAttribute("data-live", "open");
   await markDocument(page);
