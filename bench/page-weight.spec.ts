@@ -32,7 +32,7 @@ async function javascriptKb(as: BrowserContext, path: string): Promise<{ code: n
     bodies.push(response.body().then((body) => [new URL(response.url()).pathname, body]));
   });
   await page.goto(path);
-  await waitForHydrated(page, "a[href]");
+  await waitForHydrated(page, "a[href], input[name]"); // the scoreboard's start page has no link
   await page.waitForLoadState("networkidle");
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll("script:not([src])")].map((s) => s.textContent ?? "").join(""),
@@ -76,6 +76,21 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
   });
   for (let i = 0; i < 6; i++) await paidPlayerViaApi(playwright, baseURL, groups.id);
   await startViaApi(director.request, groups.id);
+  // The other two formats in play: a league (a results grid and fixtures) and a double elimination (two brackets).
+  const league = await createTournamentViaApi(director.request, {
+    maxPlayers: 4,
+    tournamentType: "round_robin",
+    payoutStructure: "winner_only",
+  });
+  const double = await createTournamentViaApi(director.request, {
+    maxPlayers: 4,
+    tournamentType: "double_elimination",
+    payoutStructure: "winner_only",
+  });
+  for (const event of [league, double]) {
+    for (let i = 0; i < 4; i++) await paidPlayerViaApi(playwright, baseURL, event.id);
+    await startViaApi(director.request, event.id);
+  }
 
   await weigh("landing", visitor, "/");
   await weigh("login", visitor, "/login");
@@ -87,6 +102,9 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
   await weigh("tournament, in play", visitor, `/tournament/${playing.slug}?tab=bracket`);
   await weigh("wall bracket", visitor, `/tournament/${playing.slug}/bracket`);
   await weigh("tournament, groups in play", visitor, `/tournament/${groups.slug}?tab=bracket`);
+  await weigh("tournament, league in play", visitor, `/tournament/${league.slug}?tab=bracket`);
+  await weigh("tournament, double elimination in play", visitor, `/tournament/${double.slug}?tab=bracket`);
+  await weigh("scoreboard, enter a code", visitor, "/scoreboard");
 
   await weigh("director dashboard", director, "/td/dashboard");
   await weigh("director's tournaments", director, "/td/tournaments");
@@ -95,6 +113,8 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
   await weigh("tournament, its director", director, `/tournament/${playing.slug}?tab=bracket`);
   await weigh("tournament, its director before the start", director, `/tournament/${open.slug}`);
   await weigh("tournament, groups, its director", director, `/tournament/${groups.slug}?tab=bracket`);
+  await weigh("tournament, league, its director", director, `/tournament/${league.slug}?tab=bracket`);
+  await weigh("tournament, double elimination, its director", director, `/tournament/${double.slug}?tab=bracket`);
 
   const player = await browser.newContext({ baseURL });
   await createPlayer(player.request);
