@@ -25,13 +25,25 @@ test("an evening with automatic assignment: the director only records results @t
   const t = await createTournamentViaApi(page.request, { maxPlayers: 8 });
   await enterPaidPlayers(playwright, baseURL, t.id, 8);
 
-  // The switch, on the tournament page before the start.
+  // The switch, in the tournament's settings before the start (a dialog, its code loaded as it opens).
   await page.goto(`/tournament/${t.slug}`);
   const floor = page.locator("#queue");
-  await waitForHydrated(page, "#queue form");
-  await floor.getByRole("checkbox", { name: "Assign tables automatically" }).check();
-  await floor.getByRole("button", { name: "Save settings" }).click();
+  await waitForHydrated(page, "#queue a");
+  await expect(floor.getByTestId("floor-settings")).toContainText("You assign the tables");
+  const opener = floor.getByRole("link", { name: "Tournament settings" });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Tournament settings" });
+  // Escape closes it and the focus goes back to its link; nothing is saved.
+  await expect(dialog.getByRole("checkbox", { name: "Assign tables automatically" })).not.toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await dialog.getByRole("checkbox", { name: "Assign tables automatically" }).check();
+  await dialog.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("toast")).toContainText("Settings saved");
+  await expect(dialog).toBeHidden();
+  await expect(floor.getByTestId("floor-settings")).toContainText("Tables are assigned automatically");
   await startViaApi(page.request, t.id);
 
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
@@ -72,30 +84,39 @@ test("an evening with automatic assignment: the director only records results @t
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the floor settings form saves the switch and the no-show minutes", async ({ page }) => {
+  test("the settings dialog saves the switch, the no-show minutes and table scoring", async ({ page }) => {
     await createOrganiser(page.request);
     const t = await createTournamentViaApi(page.request, { maxPlayers: 8 });
     await page.goto(`/tournament/${t.slug}`);
     const floor = page.locator("#queue");
-    const box = floor.getByRole("checkbox", { name: "Assign tables automatically" });
+    const dialog = page.getByRole("dialog", { name: "Tournament settings" });
+    const box = dialog.getByRole("checkbox", { name: "Assign tables automatically" });
+    await floor.getByRole("link", { name: "Tournament settings" }).click();
     await expect(box).not.toBeChecked();
     await box.check();
-    await floor.getByRole("spinbutton", { name: "No-show minutes" }).fill("15");
-    await floor.getByRole("button", { name: "Save settings" }).click();
+    await dialog.getByRole("spinbutton", { name: "No-show minutes" }).fill("15");
+    await dialog.getByRole("combobox", { name: "Results from tables" }).selectOption("approve");
+    await dialog.getByRole("combobox", { name: "Break rule" }).selectOption("alternate");
+    await dialog.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved").first()).toBeVisible();
-    await page.goto(`/tournament/${t.slug}`);
+    await expect(floor).toContainText("Tables are assigned automatically; a called match is a no-show after 15 min.");
+    await floor.getByRole("link", { name: "Tournament settings" }).click();
     await expect(box).toBeChecked();
-    await expect(floor.getByRole("spinbutton", { name: "No-show minutes" })).toHaveValue("15");
+    await expect(dialog.getByRole("spinbutton", { name: "No-show minutes" })).toHaveValue("15");
+    await expect(dialog.getByRole("combobox", { name: "Results from tables" })).toHaveValue("approve");
+    await expect(dialog.getByRole("combobox", { name: "Break rule" })).toHaveValue("alternate");
     const queue = (await (await page.request.get(`/api/tournaments/${t.id}/queue`)).json()) as {
       autoAssign: boolean;
       noShowMinutes: number;
     };
     expect(queue).toMatchObject({ autoAssign: true, noShowMinutes: 15 });
-    // And off again.
+    // Cancel is a link back to the page; then off again.
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await floor.getByRole("link", { name: "Tournament settings" }).click();
     await box.uncheck();
-    await floor.getByRole("button", { name: "Save settings" }).click();
+    await dialog.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByText("Settings saved").first()).toBeVisible();
-    await page.goto(`/tournament/${t.slug}`);
-    await expect(box).not.toBeChecked();
+    await expect(floor).toContainText("You assign the tables");
   });
 });

@@ -489,28 +489,36 @@ test("odd bodies get a clear 4xx, never a 500, and write nothing", async () => {
   expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
 });
 
-test("the director changes table scoring's settings on the tournament page (a plain form)", async () => {
+test("the director changes the tournament's settings in its dialog (a plain form): floor, table scoring", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td);
-  const page = await (await td.client.get(`/tournament/${t.slug}`)).text();
-  expect(page).toContain("Scoring at the tables");
   const path = `/tournament/${t.slug}`;
-  const saved = await td.client.postForm(path, {
-    intent: "table-settings",
-    resultsFromTables: "approve",
-    breakRule: "alternate",
-  });
-  expect(saved.status).toBe(302);
+  const page = await (await td.client.get(path)).text();
+  expect(page).toContain(`${path}?confirm=settings`);
+  expect(page).not.toContain("Results from tables");
+  const dialog = await (await td.client.get(`${path}?confirm=settings`)).text();
+  for (const label of ["Assign tables automatically", "No-show minutes", "Results from tables", "Break rule"]) {
+    expect(dialog).toContain(label);
+  }
   const settings = async () =>
     (
-      await f
-        .sql()
-        .execute({ sql: "select results_from_tables, break_rule from tournaments where id = ?", args: [t.id] })
+      await f.sql().execute({
+        sql: "select auto_assign, no_show_minutes, results_from_tables, break_rule from tournaments where id = ?",
+        args: [t.id],
+      })
     ).rows[0];
-  expect(await settings()).toMatchObject({ results_from_tables: "approve", break_rule: "alternate" });
-  // Bad values and other directors change nothing.
-  await td.client.postForm(path, { intent: "table-settings", resultsFromTables: "later", breakRule: "winner" });
+  const form = { intent: "settings", autoAssign: "true", noShowMinutes: "15" };
+  const saved = await td.client.postForm(path, { ...form, resultsFromTables: "approve", breakRule: "alternate" });
+  expect(saved.status).toBe(302);
+  const after = { auto_assign: 1, no_show_minutes: 15, results_from_tables: "approve", break_rule: "alternate" };
+  expect(await settings()).toMatchObject(after);
+  // A bad value anywhere changes nothing, nor does another director.
+  await td.client.postForm(path, { ...form, noShowMinutes: "5", resultsFromTables: "later", breakRule: "winner" });
+  await td.client.postForm(path, { ...form, noShowMinutes: "61", resultsFromTables: "record", breakRule: "winner" });
   const other = await f.organiser("Other Director");
-  await other.client.postForm(path, { intent: "table-settings", resultsFromTables: "record", breakRule: "winner" });
-  expect(await settings()).toMatchObject({ results_from_tables: "approve", break_rule: "alternate" });
+  await other.client.postForm(path, { ...form, autoAssign: "false", resultsFromTables: "record", breakRule: "winner" });
+  expect(await settings()).toMatchObject(after);
+  // A visitor sees no settings, and cannot open them.
+  const visitor = await (await app.client().get(`${path}?confirm=settings`)).text();
+  expect(visitor).not.toContain("Results from tables");
 });

@@ -142,17 +142,17 @@ export const DirectorActionSchema = z.discriminatedUnion(
     // A result confirmed at the table, approved as it is; table scoring's settings (issue 18).
     z.object({ intent: z.literal("approve-result"), matchId: id("Match not found") }),
     z.object({
-      intent: z.literal("table-settings"),
-      resultsFromTables: z.enum(resultsFromTablesModes, { error: "Choose how results from tables are recorded" }),
-      breakRule: z.enum(breakRules, { error: "Choose a break rule" }),
-    }),
-    z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),
       tableId: formTableId,
     }),
     // The floor (issue 19): its settings, a match kept for one table, a table in or out of rotation.
-    FloorSettingsFormSchema.extend({ intent: z.literal("floor-settings") }),
+    // The tournament's settings (the settings dialog): the floor's, and table scoring's (issue 18).
+    FloorSettingsFormSchema.extend({
+      intent: z.literal("settings"),
+      resultsFromTables: z.enum(resultsFromTablesModes, { error: "Choose how results from tables are recorded" }),
+      breakRule: z.enum(breakRules, { error: "Choose a break rule" }),
+    }),
     z.object({
       intent: z.literal("pin-table"),
       matchId: id("Match not found"),

@@ -1,6 +1,6 @@
 // The director's dialogs on the tournament page: recording or correcting a
-// result, starting, finalizing. Each opens from a link (?result=, ?correct=,
-// ?confirm=), so it works without JavaScript; the page draws one only while
+// result, starting, finalizing, the tournament's settings. Each opens from a
+// link (?result=, ?correct=, ?confirm=), so it works without JavaScript; the page draws one only while
 // its link is open, and so loads this module only then (issue 17: dialog code
 // only where used).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
@@ -13,6 +13,13 @@ import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { ResultReply } from "./director.server.ts";
 import { formatGBP } from "~/domain/pence.ts";
+import { NO_SHOW_MINUTES } from "~/domain/queue.ts";
+import {
+  breakRuleOptions,
+  resultsFromTablesOptions,
+  type BreakRule,
+  type ResultsFromTables,
+} from "~/domain/table-scoring.ts";
 
 type Match = MatchView;
 
@@ -250,6 +257,95 @@ export function FinalizeDialog({
       busy={busy}
     >
       <input type="hidden" name="intent" value="finalize" />
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The tournament's settings, before and during play: the floor's switch and no-show minutes (issue 19), and how
+ * a result confirmed at a table is taken and who breaks (issue 18). One form, saved together.
+ */
+export function SettingsDialog({
+  slug,
+  cancelTo,
+  autoAssign,
+  noShowMinutes,
+  resultsFromTables,
+  breakRule,
+}: {
+  slug: string;
+  cancelTo: string;
+  autoAssign: boolean;
+  noShowMinutes: number;
+  resultsFromTables: ResultsFromTables;
+  breakRule: BreakRule;
+}) {
+  const busy = useIsSubmitting();
+  const fieldClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
+  return (
+    <ConfirmDialog
+      open
+      title="Tournament settings"
+      description="How matches reach the tables, and how results from the tables are taken."
+      confirmLabel="Save settings"
+      cancelTo={cancelTo}
+      action={`/tournament/${slug}`}
+      busy={busy}
+    >
+      <div className="space-y-4 text-sm">
+        <input type="hidden" name="intent" value="settings" />
+        {/* Unticked, the box sends nothing: this says "false" first and a ticked box overrides it. */}
+        <input type="hidden" name="autoAssign" value="false" />
+        <div>
+          <label className="flex min-h-11 items-center gap-3 font-medium">
+            <input
+              type="checkbox"
+              name="autoAssign"
+              value="true"
+              defaultChecked={autoAssign}
+              className="size-5 accent-baize-700"
+            />
+            Assign tables automatically
+          </label>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            When a table frees, the match that has waited longest goes to it. You can still set tables by hand.
+          </p>
+        </div>
+        <label className="block space-y-1 font-medium">
+          <span className="block">No-show minutes</span>
+          <input
+            type="number"
+            name="noShowMinutes"
+            min={NO_SHOW_MINUTES.min}
+            max={NO_SHOW_MINUTES.max}
+            step={1}
+            inputMode="numeric"
+            required
+            defaultValue={noShowMinutes}
+            className={fieldClass}
+          />
+        </label>
+        {[
+          {
+            name: "resultsFromTables",
+            label: "Results from tables",
+            options: resultsFromTablesOptions,
+            value: resultsFromTables,
+          },
+          { name: "breakRule", label: "Break rule", options: breakRuleOptions, value: breakRule },
+        ].map((setting) => (
+          <label key={setting.name} className="block space-y-1 font-medium">
+            <span className="block">{setting.label}</span>
+            <select name={setting.name} defaultValue={setting.value} className={fieldClass}>
+              {setting.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
     </ConfirmDialog>
   );
 }

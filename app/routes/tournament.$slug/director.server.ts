@@ -71,9 +71,8 @@ const failures: Record<DirectorAction["intent"], string> = {
   "correct-result": "Failed to update match",
   "assign-table": "Failed to assign table",
   "approve-result": "Failed to approve the result",
-  "table-settings": "Failed to save the settings",
   seeds: "Failed to save the order",
-  "floor-settings": "Could not save the settings",
+  settings: "Could not save the settings",
   "pin-table": "Could not pin the match",
   "table-rotation": "Could not change the table",
 };
@@ -159,10 +158,6 @@ export async function directorAction(
         if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
         return toast({ type: "success", title: "Result approved" }, atMatch(action.matchId));
       }
-      case "table-settings": {
-        await saveTableScoringSettings(claim, { organiserId, tournament, settings: action });
-        return toast({ type: "success", title: "Settings saved" }, `/tournament/${slug}`);
-      }
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
         await afterTableChange(claim, app, organiserId, { ...assigned, matchId: action.matchId });
@@ -171,8 +166,10 @@ export async function directorAction(
           atMatch(action.matchId),
         );
       }
-      case "floor-settings": {
+      case "settings": {
+        // The floor's first: it refuses a finished tournament before anything is written.
         const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
+        await saveTableScoringSettings(claim, { organiserId, tournament, settings: action });
         await fill(saved.floors);
         return toast(
           {

@@ -2,17 +2,10 @@
 // form or a link to a URL-driven dialog (director-dialogs.tsx), so it all
 // works without JavaScript.
 import { Form, Link } from "react-router";
-import { fieldSurfaceClass } from "~/components/styles.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import { HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
 import type { TournamentStatus, TournamentType } from "~/domain/tournaments.ts";
-import {
-  breakRuleOptions,
-  resultsFromTablesOptions,
-  type BreakRule,
-  type ResultsFromTables,
-} from "~/domain/table-scoring.ts";
 
 type Match = MatchView;
 type Table = { id: string; name: string; busyWith: string | null };
@@ -138,8 +131,6 @@ export function DirectorCard({
     playerCount: number;
     holds: number;
     tournamentType: TournamentType;
-    resultsFromTables: ResultsFromTables;
-    breakRule: BreakRule;
   };
   matches: Match[];
   finalPlayed: boolean;
@@ -167,7 +158,6 @@ export function DirectorCard({
           <Link to={`/tournament/${t.slug}?confirm=start`} preventScrollReset className="btn-primary mt-3 w-full">
             Start Tournament
           </Link>
-          <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
         </>
       ) : t.status === "in_progress" ? (
         finalPlayed ? (
@@ -190,7 +180,6 @@ export function DirectorCard({
               Record results and put matches on tables from the bracket. Payouts open once{" "}
               {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
             </p>
-            <TableScoringForm resultsFromTables={t.resultsFromTables} breakRule={t.breakRule} />
             {waiting ? (
               // Results confirmed at the tables wait for the director (issue 18): the first one is a click away.
               <Link
@@ -211,51 +200,5 @@ export function DirectorCard({
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
       )}
     </section>
-  );
-}
-
-/**
- * Table scoring's settings during play (issue 18): whether a result
- * confirmed at a table is recorded at once or waits for the director, and
- * who breaks. A plain form.
- */
-function TableScoringForm({
-  resultsFromTables,
-  breakRule,
-}: {
-  resultsFromTables: ResultsFromTables;
-  breakRule: BreakRule;
-}) {
-  const selectClass = `block w-full ${fieldSurfaceClass} px-2 py-1.5 text-sm`;
-  return (
-    <details className="mt-3 text-sm">
-      <summary className="cursor-pointer font-medium">Scoring at the tables</summary>
-      <Form method="post" preventScrollReset className="mt-2 space-y-2">
-        <input type="hidden" name="intent" value="table-settings" />
-        {[
-          {
-            name: "resultsFromTables",
-            label: "Results from tables",
-            options: resultsFromTablesOptions,
-            value: resultsFromTables,
-          },
-          { name: "breakRule", label: "Break rule", options: breakRuleOptions, value: breakRule },
-        ].map((setting) => (
-          <label key={setting.name} className="block">
-            <span className="mb-1 block">{setting.label}</span>
-            <select name={setting.name} defaultValue={setting.value} className={selectClass}>
-              {setting.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-        <button type="submit" className="btn-secondary w-full text-xs">
-          Save
-        </button>
-      </Form>
-    </details>
   );
 }

@@ -1,13 +1,13 @@
-// The director's floor (issue 19): the switch and the no-show minutes, the
-// tables with what is on each and its no-show clock, and the queue — "Up
-// next", with when each match should start. Plain forms, so it all works
+// The director's floor (issue 19): what the switch and the no-show minutes are
+// set to (changed in the settings dialog, with table scoring's), the tables
+// with what is on each and its no-show clock, and the queue — "Up next", with
+// when each match should start. Plain forms and links, so it all works
 // without JavaScript; with it the clocks tick and the walkover appears on time.
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
-import { fieldSurfaceClass } from "~/components/styles.ts";
-import { clockText, NO_SHOW_MINUTES, startsInText } from "~/domain/queue.ts";
+import { clockText, startsInText } from "~/domain/queue.ts";
 import type { QueuePanel } from "~/services/queue.server.ts";
 
 const selectClass =
@@ -33,52 +33,33 @@ export function QueueCard({ queue: floor, slug }: { queue: QueuePanel; slug: str
       <h2 id="queue-title" className="text-lg font-semibold">
         Tables and queue
       </h2>
-      <QueueSettingsForm floor={floor} />
+      <FloorSettings floor={floor} slug={slug} />
       {live ? <TablesList floor={floor} now={now} /> : null}
       {live ? <UpNext floor={floor} now={now} slug={slug} /> : null}
     </section>
   );
 }
 
-function QueueSettingsForm({ floor }: { floor: QueuePanel }) {
+/**
+ * What the floor is set to, and the way to the tournament's settings: a dialog (director-dialogs.tsx) whose code
+ * loads only when it opens (issue 17).
+ */
+function FloorSettings({ floor, slug }: { floor: QueuePanel; slug: string }) {
+  const playing = floor.status === "in_progress";
   return (
-    <Form method="post" preventScrollReset className="space-y-3" aria-label="Floor settings">
-      <input type="hidden" name="intent" value="floor-settings" />
-      {/* Unticked, the box sends nothing: this says "false" first and a ticked box overrides it. */}
-      <input type="hidden" name="autoAssign" value="false" />
-      <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          name="autoAssign"
-          value="true"
-          defaultChecked={floor.autoAssign}
-          className="size-5 accent-baize-700"
-        />
-        Assign tables automatically
-      </label>
-      <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400">
-        When a table frees, the match that has waited longest goes to it. You can still set tables by hand.
+    <div className="space-y-3 text-sm" data-testid="floor-settings">
+      <p>
+        {floor.autoAssign ? "Tables are assigned automatically" : "You assign the tables"}; a called match is a no-show
+        after {floor.noShowMinutes} min.
       </p>
-      <div className="flex items-end gap-2">
-        <label className="flex-1 space-y-1 text-sm font-medium">
-          <span className="block">No-show minutes</span>
-          <input
-            type="number"
-            name="noShowMinutes"
-            min={NO_SHOW_MINUTES.min}
-            max={NO_SHOW_MINUTES.max}
-            step={1}
-            inputMode="numeric"
-            required
-            defaultValue={floor.noShowMinutes}
-            className={`block w-full ${fieldSurfaceClass} px-3 py-2 text-base`}
-          />
-        </label>
-        <button type="submit" className="btn-secondary">
-          Save settings
-        </button>
-      </div>
-    </Form>
+      <Link
+        to={`/tournament/${slug}?${playing ? "tab=bracket&" : ""}confirm=settings`}
+        preventScrollReset
+        className="btn-secondary w-full"
+      >
+        Tournament settings
+      </Link>
+    </div>
   );
 }
 

@@ -70,6 +70,7 @@ const dialogs = () => import("./director-dialogs.tsx");
 const StartDialog = lazyNamed(dialogs, "StartDialog");
 const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
 const ResultDialog = lazyNamed(dialogs, "ResultDialog");
+const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
 // A groups event's groups and knockout only for such events.
 const GroupsAndKnockout = lazyNamed(() => import("./groups-view.tsx"), "GroupsAndKnockout");
 // The Details tab only when it is open (during play the page opens on the bracket).
@@ -239,7 +240,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       tournamentType: tournament.tournamentType,
       matchType: tournament.matchType,
       raceTo: tournament.raceTo,
-      // Table scoring (issue 18): the director changes these on this page.
+      // Table scoring (issue 18): the director changes these in the settings dialog.
       resultsFromTables: tournament.resultsFromTables,
       breakRule: tournament.breakRule,
       payoutStructure: tournament.payoutStructure,
@@ -489,6 +490,16 @@ export default function TournamentPage() {
       ) : null}
       {isOwner && confirm === "finalize" && t.status === "in_progress" ? (
         <FinalizeDialog slug={t.slug} preview={preview} problem={previewProblem} />
+      ) : null}
+      {isOwner && confirm === "settings" && queue ? (
+        <SettingsDialog
+          slug={t.slug}
+          cancelTo={`/tournament/${t.slug}${live ? "?tab=bracket" : ""}#queue`}
+          autoAssign={queue.autoAssign}
+          noShowMinutes={queue.noShowMinutes}
+          resultsFromTables={t.resultsFromTables}
+          breakRule={t.breakRule}
+        />
       ) : null}
       {isOwner && resultMatch ? (
         <ResultDialog
