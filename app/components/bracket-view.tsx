@@ -10,9 +10,9 @@ import type { BracketSide } from "~/domain/bracket.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
-import { TrophyIcon } from "./more-icons.tsx";
+import { TrophyIcon } from "./icons.tsx";
 
-type BracketMatchView = Omit<MatchView, "tableId">;
+export type BracketMatchView = Omit<MatchView, "tableId">;
 
 const statusText = { pending: "Pending", in_progress: "In progress", completed: "Completed" } as const;
 const statusTone = { pending: "slate", in_progress: "green", completed: "blue" } as const;
@@ -34,10 +34,15 @@ type Options<M> = {
   you?: string | null;
   /** "wall": the full-width view, rounds stretched across the screen and joined by lines. */
   variant?: Variant;
+  /** The wall's lines: how each match joins the next (the wall view's module, so only the wall loads it). */
+  joins?: (matches: readonly BracketMatchView[]) => (match: BracketMatchView) => Join;
 };
 
+/** How a match joins the next on the wall: half of a pair's bracket line (top or bottom), or a straight line. */
+export type Join = { out: "top" | "bottom" | "straight" | null; fed: boolean };
+
 // A losers' match nobody can reach is not a match: it is not shown (the wall keeps its place empty).
-const unreachable = (m: BracketMatchView) => m.isBye && m.player1Id === null && m.player2Id === null;
+export const unreachable = (m: BracketMatchView) => m.isBye && m.player1Id === null && m.player2Id === null;
 
 /** `name` tells one bracket on a page of several (a group's fixtures, the knockout after the groups). */
 export function BracketView<M extends BracketMatchView>({
@@ -71,31 +76,6 @@ export function BracketView<M extends BracketMatchView>({
   );
 }
 
-/** How a match joins the next on the wall: half of a pair's bracket line (top or bottom), or a straight line. */
-type Join = { out: "top" | "bottom" | "straight" | null; fed: boolean };
-
-function joinsOf(matches: readonly BracketMatchView[]): (match: BracketMatchView) => Join {
-  const here = new Set(matches.map((m) => m.id));
-  const feeders = new Map<string, BracketMatchView[]>();
-  for (const m of matches) {
-    if (m.nextMatchId === null || !here.has(m.nextMatchId)) continue;
-    feeders.set(m.nextMatchId, [...(feeders.get(m.nextMatchId) ?? []), m]);
-  }
-  return (match) => {
-    const siblings = (match.nextMatchId === null ? undefined : feeders.get(match.nextMatchId)) ?? [];
-    const first = [...siblings].sort((a, b) => a.matchNumber - b.matchNumber)[0];
-    const out =
-      siblings.length === 0 || unreachable(match)
-        ? null
-        : siblings.length === 1
-          ? "straight"
-          : first === match
-            ? "top"
-            : "bottom";
-    return { out, fed: (feeders.get(match.id) ?? []).some((f) => !unreachable(f)) };
-  };
-}
-
 /** One bracket's rounds side by side, each named as its matches are ("Semi-Finals", "Losers Round 2"). */
 function BracketRounds<M extends BracketMatchView>({
   matches,
@@ -104,6 +84,7 @@ function BracketRounds<M extends BracketMatchView>({
   renderControls,
   you = null,
   variant = "page",
+  joins,
 }: { matches: M[]; id: string; label: string } & Options<M>) {
   const wall = variant === "wall";
   const shown = wall ? matches : matches.filter((m) => !unreachable(m));
@@ -112,7 +93,7 @@ function BracketRounds<M extends BracketMatchView>({
     shown.filter((m) => m.round === round).sort((a, b) => a.matchNumber - b.matchNumber),
   );
   const tallest = Math.max(0, ...byRound.map((list) => list.length));
-  const join = joinsOf(matches);
+  const join = wall ? joins?.(matches) : undefined;
   return (
     <div className="bracket-frame relative">
       <section
@@ -156,13 +137,13 @@ function BracketRounds<M extends BracketMatchView>({
                     {list.map((match) => {
                       if (wall && unreachable(match))
                         return <li key={match.id} aria-hidden="true" className="flex-1" />;
-                      const { out, fed } = join(match);
+                      const lines = join?.(match);
                       return (
                         <li
                           key={match.id}
                           className={wall ? "relative flex flex-1 items-center py-2" : undefined}
-                          data-out={wall ? (out ?? undefined) : undefined}
-                          data-fed={wall && fed ? "" : undefined}
+                          data-out={lines?.out ?? undefined}
+                          data-fed={lines?.fed ? "" : undefined}
                         >
                           <MatchCard match={match} label={`${label}, match ${match.matchNumber}`} you={you} wall={wall}>
                             {renderControls?.(match)}

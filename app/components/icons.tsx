@@ -1,6 +1,7 @@
 // Small inline icons (no icon library: keeps the tablet bundle small). Those
-// every page shows are here; the others beside the pages that use them, so
-// that no page loads icons it does not draw (issue 17).
+// every page shows (and the trophy every bracket draws) are here; the others
+// beside the pages that use them, so that no page loads icons it does not
+// draw (issue 17).
 import type { SVGProps } from "react";
 
 export type IconProps = SVGProps<SVGSVGElement>;
@@ -63,3 +64,16 @@ export function Logo({ className }: { className?: string }) {
     </svg>
   );
 }
+
+/** The trophy: a won match on every bracket, the results, the tablet (so it travels with the framework). */
+export const TrophyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path
+      d={
+        "M6 9H4.5a2.5 2.5 0 0 1 0-5H6M18 9h1.5a2.5 2.5 0 0 0 0-5H18M4 22h16" +
+        "M10 14.66V17c0 .55-.47.98-.97 1.21C7.85 18.75 7 20.24 7 22" +
+        "M14 14.66V17c0 .55.47.98.97 1.21C16.15 18.75 17 20.24 17 22M18 2H6v7a6 6 0 0 0 12 0V2Z"
+      }
+    />
+  </Icon>
+);

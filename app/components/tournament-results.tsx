@@ -1,7 +1,7 @@
 // A finished tournament's podium and the prizes paid, at the top of its page.
 import { formatGBP } from "~/domain/pence.ts";
 import type { Results } from "~/domain/results.ts";
-import { TrophyIcon } from "./more-icons.tsx";
+import { TrophyIcon } from "./icons.tsx";
 import { PrizeTable } from "./prize-table.tsx";
 
 const placeTone = {

@@ -1,9 +1,8 @@
 // Tournaments: the types SPEC lists and which of them can be played, their
-// labels, registration states and the live prize preview. The creation
-// schema is in tournament-schema.ts, so that pages showing tournaments carry
-// no Zod (issue 17).
-import type { GrandFinal } from "./double-elimination.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "./groups.ts";
+// labels and registration states. Every page loads this module (decision
+// 016): the creation schema is in tournament-schema.ts, so that pages showing
+// tournaments carry no Zod, and the create form's defaults and its own choices
+// in creation-form.ts (issue 17).
 
 export const tournamentStatuses = ["open", "in_progress", "finished"] as const;
 export type TournamentStatus = (typeof tournamentStatuses)[number];
@@ -40,37 +39,6 @@ export const statusLabels: Record<TournamentStatus, string> = {
 
 export const DEFAULT_FORMAT = "8-ball knockout";
 export const LIST_FORMAT_LABEL = "Pool Tournament";
-
-/** Form defaults (SPEC §2, §9). */
-export const creationDefaults = {
-  format: DEFAULT_FORMAT,
-  maxPlayers: "16",
-  entryFee: "10.00",
-  siteFee: "1.00",
-  rakeType: "fixed",
-  rakeValue: "1.00",
-  tournamentType: "single_elimination",
-  matchType: "1v1",
-  grandFinal: "reset",
-  groupSize: String(GROUP_SIZE.default),
-  advancePerGroup: String(ADVANCE_PER_GROUP.default),
-  seeding: "random",
-  resultsFromTables: "record",
-  breakRule: "winner",
-  payoutStructure: "winner_ru",
-} as const;
-
-/** How the entries are placed in the draw. */
-export const seedingOptions: { value: (typeof seedings)[number]; label: string }[] = [
-  { value: "random", label: "Random draw" },
-  { value: "manual", label: "My order (set on the tournament page before the start)" },
-];
-
-/** The grand final choices of a double elimination. */
-export const grandFinalOptions: { value: GrandFinal; label: string }[] = [
-  { value: "reset", label: "Reset: an unbeaten finalist who loses gets a second match" },
-  { value: "single", label: "Single match" },
-];
 
 /** Readable slug from the name plus a short random part: "friday-8-ball-k3x9qa". */
 export function makeSlug(name: string, random: string): string {

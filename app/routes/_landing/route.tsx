@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { TrophyIcon } from "~/components/more-icons.tsx";
+import { TrophyIcon } from "~/components/icons.tsx";
 import { ArrowRightIcon, BracketIcon, PercentIcon, ShieldIcon, ZapIcon } from "./icons.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 

@@ -7,7 +7,7 @@
 import { type ReactNode, useEffect } from "react";
 import { data, Link, redirect, useLoaderData } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { TrophyIcon } from "~/components/more-icons.tsx";
+import { TrophyIcon } from "~/components/icons.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { visitor } from "~/services/access.server.ts";

@@ -15,16 +15,11 @@ import { isDomainError } from "~/domain/errors.ts";
 import { breakRuleOptions, resultsFromTablesOptions } from "~/domain/table-scoring.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/groups.ts";
 import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
-import {
-  creationDefaults,
-  matchTypeOptions,
-  tournamentTypeOptions,
-  grandFinalOptions,
-  seedingOptions,
-} from "~/domain/tournaments.ts";
+import { matchTypeOptions, tournamentTypeOptions } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { createTournament, defaultVenueQuery } from "~/services/tournaments.server.ts";
+import { creationDefaults, grandFinalOptions, seedingOptions } from "~/domain/creation-form.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament — Break & Run" }];

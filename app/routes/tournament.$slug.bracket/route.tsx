@@ -10,6 +10,7 @@ import { BracketView } from "~/components/bracket-view.tsx";
 import { Logo } from "~/components/icons.tsx";
 import { useLiveRevalidation } from "~/components/live.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
+import { joinsOf } from "./joins.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/services/access.server.ts";
@@ -91,7 +92,7 @@ export default function WallBracket() {
         ) : (
           <>
             <h2 className="sr-only">Bracket</h2>
-            <BracketView matches={matches} you={you} variant="wall" />
+            <BracketView matches={matches} you={you} variant="wall" joins={joinsOf} />
           </>
         )}
       </main>

@@ -1,0 +1,37 @@
+// The create form's defaults and the choices only it offers (SPEC §2, §9).
+// Apart from tournaments.ts, which every page loads, so that only the create
+// form carries them (issue 17).
+import type { GrandFinal } from "./double-elimination.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "./groups.ts";
+import { DEFAULT_FORMAT, type seedings } from "./tournaments.ts";
+
+/** Form defaults. */
+export const creationDefaults = {
+  format: DEFAULT_FORMAT,
+  maxPlayers: "16",
+  entryFee: "10.00",
+  siteFee: "1.00",
+  rakeType: "fixed",
+  rakeValue: "1.00",
+  tournamentType: "single_elimination",
+  matchType: "1v1",
+  grandFinal: "reset",
+  groupSize: String(GROUP_SIZE.default),
+  advancePerGroup: String(ADVANCE_PER_GROUP.default),
+  seeding: "random",
+  resultsFromTables: "record",
+  breakRule: "winner",
+  payoutStructure: "winner_ru",
+} as const;
+
+/** How the entries are placed in the draw. */
+export const seedingOptions: { value: (typeof seedings)[number]; label: string }[] = [
+  { value: "random", label: "Random draw" },
+  { value: "manual", label: "My order (set on the tournament page before the start)" },
+];
+
+/** The grand final choices of a double elimination. */
+export const grandFinalOptions: { value: GrandFinal; label: string }[] = [
+  { value: "reset", label: "Reset: an unbeaten finalist who loses gets a second match" },
+  { value: "single", label: "Single match" },
+];
