@@ -48,8 +48,10 @@ export function Layout({ children }: { children: ReactNode }) {
 function Document({ children, toast }: { children: ReactNode; toast: ToastMessage | null }) {
   const [current, setTheme] = useTheme();
   const nonce = useNonce();
-  // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's.
-  const ownScript = staticPageScript(useMatches());
+  // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's. Only
+  // the server draws such a page, so the browser's bundle leaves the check out (issue 17).
+  const matches = useMatches();
+  const ownScript = import.meta.env.SSR ? staticPageScript(matches) : null;
 
   // localStorage is the browser's memory of the choice; the cookie only lets
   // the server render it. If they disagree (a late cookie write, a cleared
@@ -73,8 +75,13 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={current === "light" ? "light dark" : "dark light"} />
         <Meta />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its CSP nonce */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: restoreStoredTheme }} />
+        {/* The server writes it; hydration keeps what the server wrote, so the browser's bundle need not carry it. */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its CSP nonce
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? restoreStoredTheme : "" }}
+          suppressHydrationWarning
+        />
         <Links />
       </head>
       <body className="min-h-screen">
