@@ -68,6 +68,7 @@ for (const theme of ["light", "dark"] as const) {
       "/td/tables",
       `/tournament/${t.slug}`,
       `/tournament/${t.slug}?confirm=start`,
+      `/tournament/${t.slug}?confirm=settings`,
     ]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, `${path} (${theme})`);
