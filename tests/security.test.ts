@@ -497,6 +497,27 @@ visitors to login, players to their dashboard, other directors get an error toas
       },
     },
     {
+      route: "POST /tournament/{slug} intent=settings",
+      path: page,
+      fields: () => ({
+        intent: "settings",
+        autoAssign: "true",
+        noShowMinutes: "12",
+        resultsFromTables: "approve",
+        breakRule: "alternate",
+      }),
+      otherDirector: { location: back, toast: "Could not save the settings", refused: true },
+      owner: { location: back, toast: "Settings saved" },
+      state: () => rows("select * from tournaments where id = ?", t.id),
+      done: async () =>
+        expect(
+          await rows(
+            "select auto_assign, no_show_minutes, results_from_tables, break_rule from tournaments where id = ?",
+            t.id,
+          ),
+        ).toEqual([{ auto_assign: 1, no_show_minutes: 12, results_from_tables: "approve", break_rule: "alternate" }]),
+    },
+    {
       route: "POST /tournament/{slug} intent=assign-table",
       path: page,
       fields: (who) => ({
