@@ -23,6 +23,9 @@ import {
 
 type Match = MatchView;
 
+/** The dialogs' text fields and selects. */
+const fieldClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
+
 /** The side ahead in a result confirmed at the table (none otherwise): the Edit form's default winner. */
 function tableWinner(match: Match): string | null {
   if (!match.awaitingApproval || match.player1Score === match.player2Score) return null;
@@ -54,7 +57,6 @@ export function ResultDialog({
   const refused = typed?.message ? typed.message : null;
   const confirm = mode === "correct" ? (typed?.confirm ?? null) : null;
   const errorId = `result-error-${match.id}`;
-  const inputClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
   return (
     <ConfirmDialog
       open
@@ -102,7 +104,7 @@ export function ResultDialog({
                 defaultValue={scoreDefault(`${slot}Score`)}
                 aria-invalid={refused ? true : undefined}
                 aria-describedby={refused ? errorId : undefined}
-                className={inputClass}
+                className={fieldClass}
               />
             </label>
           ))}
@@ -281,7 +283,6 @@ export function SettingsDialog({
   breakRule: BreakRule;
 }) {
   const busy = useIsSubmitting();
-  const fieldClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
   return (
     <ConfirmDialog
       open

@@ -6,6 +6,7 @@ import type { MatchView } from "~/domain/play.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import { HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
 import type { TournamentStatus, TournamentType } from "~/domain/tournaments.ts";
+import { selectClass } from "./queue.tsx";
 
 type Match = MatchView;
 type Table = { id: string; name: string; busyWith: string | null };
@@ -49,15 +50,7 @@ function matchControls({
             <label className="sr-only" htmlFor={`table-${match.id}`}>
               Table for match {match.matchNumber}
             </label>
-            <select
-              id={`table-${match.id}`}
-              name="tableId"
-              defaultValue={match.tableId ?? ""}
-              className={
-                "min-h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
-                "dark:border-slate-700 dark:bg-slate-950"
-              }
-            >
+            <select id={`table-${match.id}`} name="tableId" defaultValue={match.tableId ?? ""} className={selectClass}>
               <option value="">No table</option>
               {tables.map((t) => (
                 <option key={t.id} value={t.id}>

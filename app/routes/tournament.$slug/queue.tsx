@@ -10,7 +10,8 @@ import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { clockText, startsInText } from "~/domain/queue.ts";
 import type { QueuePanel } from "~/services/queue.server.ts";
 
-const selectClass =
+/** The small selects of the director's tools: a match's table, a match kept for a table. */
+export const selectClass =
   "min-h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
   "dark:border-slate-700 dark:bg-slate-950";
 
