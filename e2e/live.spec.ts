@@ -4,8 +4,8 @@
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
-import { finalReadyForTable, markDocument, sameDocument } from "./support/live.ts";
-import { apiMatches, createTournamentViaApi, enterPaidPlayers, startViaApi } from "./support/tournaments.ts";
+import { finalReadyForTable, markDocument, sameDocument, startedFinal } from "./support/live.ts";
+import { createTournamentViaApi } from "./support/tournaments.ts";
 
 type Match = { id: string; player1Id: string | null; player2Id: string | null };
 
@@ -116,11 +116,7 @@ test("a read of the page's data that the network drops is tried again: the page 
 }) => {
   test.setTimeout(60_000);
   const director = await browser.newContext({ baseURL });
-  await createOrganiser(director.request);
-  const t = await createTournamentViaApi(director.request, { maxPlayers: 2, payoutStructure: "winner_only" });
-  await enterPaidPlayers(playwright, baseURL, t.id, 2);
-  await startViaApi(director.request, t.id);
-  const [final] = await apiMatches(director.request, t.id);
+  const { t, final } = await startedFinal(director.request, playwright, baseURL);
 
   // A visitor's page follows the evening (the wall screen's case).
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
@@ -135,8 +131,8 @@ test("a read of the page's data that the network drops is tried again: the page 
     dropped += 1;
     return route.abort("internetdisconnected");
   });
-  const result = { winnerId: final!.player1Id, player1Score: 5, player2Score: 3 };
-  expect((await director.request.patch(`/api/matches/${final!.id}`, { data: result })).status()).toBe(200);
+  const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 3 };
+  expect((await director.request.patch(`/api/matches/${final.id}`, { data: result })).status()).toBe(200);
   await expect.poll(() => dropped, { message: "the page tried to read its data" }).toBeGreaterThan(1);
   // Tried again rather than given up: no error page, the bracket as it was.
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
@@ -155,10 +151,7 @@ test("a director's write the network drops says so, and the page comes back with
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  await createOrganiser(page.request);
-  const t = await createTournamentViaApi(page.request, { maxPlayers: 2, payoutStructure: "winner_only" });
-  await enterPaidPlayers(playwright, baseURL, t.id, 2);
-  await startViaApi(page.request, t.id);
+  const { t } = await startedFinal(page.request, playwright, baseURL);
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
   await expect(page.locator("html")).toHaveAttribute("data-live", "open");
   await markDocument(page);

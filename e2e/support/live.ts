@@ -1,10 +1,24 @@
 // Helpers for the live end-to-end tests (issues 17 and 19): a two-player final
 // ready for a table, with the player signed in in a browser context of their
-// own, and a mark that tells whether a page reloaded.
-import { type BrowserContext, expect, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+// own; a started final with players entered through the API; and a mark that
+// tells whether a page reloaded.
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./accounts.ts";
 import { paidPlayerViaApi, payToEnter } from "./payments.ts";
-import { apiMatches, createTournamentViaApi, startViaApi } from "./tournaments.ts";
+import {
+  type ApiMatch,
+  apiMatches,
+  type TournamentJson,
+  createTournamentViaApi,
+  enterPaidPlayers,
+  startViaApi,
+} from "./tournaments.ts";
 
 /**
  * A two-player tournament by a new director (signed in on `page`), started, and a table named `tableName`: the
@@ -43,6 +57,21 @@ export async function finalReadyForTable(
   const [final] = await apiMatches(page.request, t.id);
   if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
   return { t, who, rival, table, final };
+}
+
+/** A two-player tournament by a new director (signed in on `request`), started: its final, both players known. */
+export async function startedFinal(
+  request: APIRequestContext,
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+): Promise<{ t: TournamentJson; final: ApiMatch }> {
+  await createOrganiser(request);
+  const t = await createTournamentViaApi(request, { maxPlayers: 2, payoutStructure: "winner_only" });
+  await enterPaidPlayers(playwright, baseURL, t.id, 2);
+  await startViaApi(request, t.id);
+  const [final] = await apiMatches(request, t.id);
+  if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
+  return { t, final };
 }
 
 /** Marks the page's document: the mark is gone if the page reloads. */
