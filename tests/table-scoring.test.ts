@@ -489,6 +489,26 @@ test("odd bodies get a clear 4xx, never a 500, and write nothing", async () => {
   expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
 });
 
+test("PATCH settings, the floor's and table scoring's together: one answer with all four; finished, none", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td);
+  const path = `/api/tournaments/${t.id}/settings`;
+  const all = { autoAssign: true, noShowMinutes: 7, resultsFromTables: "approve", breakRule: "alternate" };
+  const saved = await td.client.json("PATCH", path, all);
+  expect(saved.status).toBe(200);
+  expect(await saved.json()).toEqual({ message: "Settings saved", settings: all });
+  const columns = "auto_assign, no_show_minutes, results_from_tables, break_rule";
+  const row = async () =>
+    (await f.sql().execute({ sql: `select ${columns} from tournaments where id = ?`, args: [t.id] })).rows[0];
+  const stored = { auto_assign: 1, no_show_minutes: 7, results_from_tables: "approve", break_rule: "alternate" };
+  expect(await row()).toMatchObject(stored);
+  // Once finished the floor refuses the call, and table scoring's half is not written either.
+  await f.sql().execute({ sql: "update tournaments set status = 'finished' where id = ?", args: [t.id] });
+  const late = { autoAssign: false, noShowMinutes: 9, resultsFromTables: "record", breakRule: "winner" };
+  expect((await td.client.json("PATCH", path, late)).status).toBe(409);
+  expect(await row()).toMatchObject(stored);
+});
+
 test("the director changes the tournament's settings in its dialog (a plain form): floor, table scoring", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td);

@@ -21,11 +21,13 @@ import {
 } from "~/domain/queue.ts";
 import type { FloorSettings } from "~/domain/queue-schema.ts";
 import { matchInPlay, ownTournament, type MatchView } from "~/domain/play.ts";
+import type { BreakRule, ResultsFromTables } from "~/domain/table-scoring.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import type { AppContext } from "~/context.server.ts";
 import { notifyCalled } from "./calls.server.ts";
 import { announceChange } from "./live.server.ts";
 import { matchWithTournament } from "./play.server.ts";
+import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
 /** A match given a table: by the director or by the floor. */
@@ -317,10 +319,17 @@ export async function fillFreeTables(
 // ---------------------------------------------------------------------------
 // The director's settings, pins and rotation
 
-/** PATCH /api/tournaments/{id}/settings: the floor's settings; the switch's last choice is the next default. */
+/**
+ * PATCH /api/tournaments/{id}/settings: the floor's settings; the switch's last choice is the next default. Table
+ * scoring's, when given too (the settings dialog), go in the same write.
+ */
 export async function saveFloorSettings(
   db: Sender,
-  { organiserId, tournament, settings }: { organiserId: string; tournament: TournamentRef; settings: FloorSettings },
+  {
+    organiserId,
+    tournament,
+    settings,
+  }: { organiserId: string; tournament: TournamentRef; settings: FloorSettings & TableScoringSettings },
 ) {
   const t = ownTournament(
     await db.send(
@@ -338,6 +347,7 @@ export async function saveFloorSettings(
   const set = {
     ...(settings.autoAssign === undefined ? {} : { autoAssign: settings.autoAssign }),
     ...(settings.noShowMinutes === undefined ? {} : { noShowMinutes: settings.noShowMinutes }),
+    ...tableScoringSet(settings),
   };
   // Turned on: the free tables fill from the floor as this batch leaves it.
   const floor = queuesAfter(organiserId, settings.autoAssign === true && t.status === "in_progress");
@@ -352,6 +362,8 @@ export async function saveFloorSettings(
             status: tournaments.status,
             autoAssign: tournaments.autoAssign,
             noShowMinutes: tournaments.noShowMinutes,
+            resultsFromTables: tournaments.resultsFromTables,
+            breakRule: tournaments.breakRule,
           }),
         ...(settings.autoAssign === undefined
           ? []
@@ -364,7 +376,15 @@ export async function saveFloorSettings(
         ...floor.items,
       ],
       (raw) => {
-        const row = (raw[0] as { status: TournamentStatus; autoAssign: boolean; noShowMinutes: number }[])[0];
+        const row = (
+          raw[0] as {
+            status: TournamentStatus;
+            autoAssign: boolean;
+            noShowMinutes: number;
+            resultsFromTables: ResultsFromTables;
+            breakRule: BreakRule;
+          }[]
+        )[0];
         if (!row) throw new DomainError(409, "This tournament has finished");
         return { ...row, floors: floor.result(raw) };
       },

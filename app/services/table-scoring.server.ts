@@ -430,10 +430,10 @@ export function currentMatchJson(m: CurrentMatch | null) {
 }
 
 /** What PATCH /api/tournaments/{id}/settings may change of table scoring (checked by TournamentSettingsSchema). */
-type TableScoringSettings = { resultsFromTables?: ResultsFromTables; breakRule?: BreakRule };
+export type TableScoringSettings = { resultsFromTables?: ResultsFromTables; breakRule?: BreakRule };
 
 /** The settings' columns for an update (only those given). */
-function tableScoringSet(settings: TableScoringSettings) {
+export function tableScoringSet(settings: TableScoringSettings) {
   return {
     ...(settings.resultsFromTables ? { resultsFromTables: settings.resultsFromTables } : {}),
     ...(settings.breakRule ? { breakRule: settings.breakRule } : {}),

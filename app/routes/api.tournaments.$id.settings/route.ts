@@ -15,17 +15,20 @@ const api = endpoint({
       if (params.id.length > 64) return jsonError(404, "Tournament not found");
       const { autoAssign, noShowMinutes, resultsFromTables, breakRule } = body;
       const target = { organiserId: caller.id, tournament: { id: params.id } };
-      let settings = {};
-      if (autoAssign !== undefined || noShowMinutes !== undefined) {
-        const saved = await saveFloorSettings(caller, { ...target, settings: { autoAssign, noShowMinutes } });
-        // Turned on mid-evening: the free tables fill at once.
-        await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
-        settings = { autoAssign: saved.autoAssign, noShowMinutes: saved.noShowMinutes };
-      }
-      if (resultsFromTables !== undefined || breakRule !== undefined) {
+      const floor = autoAssign !== undefined || noShowMinutes !== undefined;
+      const scoring = resultsFromTables !== undefined || breakRule !== undefined;
+      // The answer names the settings the call changed.
+      const changed = (saved: { resultsFromTables: string; breakRule: string }) =>
+        scoring ? { resultsFromTables: saved.resultsFromTables, breakRule: saved.breakRule } : {};
+      if (!floor) {
         const saved = await saveTableScoringSettings(caller, { ...target, settings: { resultsFromTables, breakRule } });
-        settings = { ...settings, ...saved };
+        return Response.json({ message: "Settings saved", settings: changed(saved) });
       }
+      // Both kinds in one write; a finished tournament's floor refuses the whole call, as before.
+      const saved = await saveFloorSettings(caller, { ...target, settings: body });
+      // Turned on mid-evening: the free tables fill at once.
+      await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
+      const settings = { autoAssign: saved.autoAssign, noShowMinutes: saved.noShowMinutes, ...changed(saved) };
       return Response.json({ message: "Settings saved", settings });
     },
   ),

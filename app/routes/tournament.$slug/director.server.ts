@@ -22,7 +22,7 @@ import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament 
 import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/floor.server.ts";
-import { approveTableResult, saveTableScoringSettings } from "~/services/table-scoring.server.ts";
+import { approveTableResult } from "~/services/table-scoring.server.ts";
 
 /**
  * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
@@ -167,9 +167,8 @@ export async function directorAction(
         );
       }
       case "settings": {
-        // The floor's first: it refuses a finished tournament before anything is written.
+        // The floor's and table scoring's in one write (refused once the tournament is finished).
         const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
-        await saveTableScoringSettings(claim, { organiserId, tournament, settings: action });
         await fill(saved.floors);
         return toast(
           {
