@@ -3,7 +3,7 @@
 // Cancel is a link. With JavaScript the browser's own modal <dialog> adds
 // the rest — the page behind goes inert, Escape cancels, the focus stays
 // inside and comes back to what opened it — with no dialog library shipped.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 
 export function ConfirmDialog({
@@ -107,14 +107,23 @@ function ModalDialog({
   const onCancel = useRef(() => {});
   onCancel.current = () => navigate(cancelTo, { replace: true, preventScrollReset: true });
 
-  useEffect(() => {
+  // What had the focus before the dialog opened, and where it goes when that is gone.
+  const focusReturn = useRef<{ opener: HTMLElement | null; fallback: HTMLElement | null }>({
+    opener: null,
+    fallback: null,
+  });
+
+  // A layout effect: the dialog turns modal in the same task that draws it, so
+  // no key pressed in between can find it drawn but not yet listening (Escape
+  // does nothing to a non-modal dialog).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     // These dialogs open from links (the URL): remember what had the focus to
     // give it back. When that is gone (the match now has a result), the focus
     // goes to the nearest [data-focus-return] around it, not the page's top.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const fallback = opener?.closest<HTMLElement>("[data-focus-return]") ?? null;
+    focusReturn.current = { opener, fallback: opener?.closest<HTMLElement>("[data-focus-return]") ?? null };
     // Rendered open (and usable without JavaScript); now make it modal.
     if (!dialog.matches(":modal")) {
       dialog.close();
@@ -144,10 +153,19 @@ function ModalDialog({
       dialog.removeEventListener("cancel", cancel);
       dialog.removeEventListener("keydown", wrapTab);
       if (dialog.isConnected) dialog.close();
-      if (opener?.isConnected) opener.focus();
-      else if (fallback?.isConnected) fallback.focus();
     };
   }, []);
+
+  // The focus goes back once the page has settled (a passive effect: the
+  // closing commit may also remove the opener, as a recorded result does).
+  useEffect(
+    () => () => {
+      const { opener, fallback } = focusReturn.current;
+      if (opener?.isConnected) opener.focus();
+      else if (fallback?.isConnected) fallback.focus();
+    },
+    [],
+  );
 
   return (
     <>
