@@ -58,6 +58,26 @@ async function tabTo(page: Page, target: Locator, { max = 40 } = {}) {
   await expectVisibleFocus(page);
 }
 
+/**
+ * Watches for dialogs added to the page and notes, as each is drawn (in the
+ * mutation observer's microtask, before any later task), whether it is
+ * already modal. Returns a reader of those notes.
+ */
+async function watchDialogsDrawn(page: Page): Promise<() => Promise<boolean[]>> {
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    Object.assign(window, { dialogsDrawn: seen });
+    new MutationObserver((records) => {
+      for (const added of records.flatMap((r) => [...r.addedNodes])) {
+        if (!(added instanceof Element)) continue;
+        for (const dialog of [added, ...added.querySelectorAll("dialog")].filter((e) => e.localName === "dialog"))
+          seen.push(dialog.matches(":modal"));
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { dialogsDrawn: boolean[] }).dialogsDrawn);
+}
+
 /** Replaces the focused field's text by typing, as a keyboard user would. */
 async function retype(page: Page, text: string) {
   await page.keyboard.press("ControlOrMeta+A");
@@ -325,10 +345,13 @@ test("keyboard only: a director records a result on the bracket @tablet", async 
   await waitForHydrated(page, `a[href$="result=${semi.id}"]`);
 
   // Enter on "Record result" opens the dialog with the focus inside it.
+  const modalWhenDrawn = await watchDialogsDrawn(page);
   await tabTo(page, record, { max: 60 });
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Record result" });
   await expect(dialog).toBeVisible();
+  // Modal from the moment it is drawn: a key pressed at once is the dialog's (Escape does nothing to a non-modal one).
+  expect(await modalWhenDrawn()).toEqual([true]);
   await expect(page).toHaveURL(new RegExp(`result=${semi.id}`));
   await expect(dialog.getByRole("radio", { name: loser })).toBeFocused();
   await expectVisibleFocus(page);
