@@ -18,7 +18,7 @@ import { grandFinals } from "../domain/double-elimination.ts";
 import { outcomes } from "../domain/outcomes.ts";
 import { DEFAULT_NO_SHOW_MINUTES } from "../domain/queue.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
-import { paymentStatuses } from "../domain/payments.ts";
+import { paymentOutcomes, paymentStatuses } from "../domain/payments.ts";
 import { breakRules, resultsFromTablesModes } from "../domain/table-scoring.ts";
 import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
 import { withdrawalStatuses } from "../domain/withdrawals.ts";
@@ -438,8 +438,8 @@ export const payments = sqliteTable(
     currency: text("currency").notNull().default("gbp"),
     clientSecret: text("client_secret").notNull(),
     status: text("status", { enum: paymentStatuses }).notNull().default("requires_payment_method"),
-    // What we did with a success: applied to an entry, or refunded.
-    outcome: text("outcome", { enum: ["applied", "refunded"] }),
+    // What we did with a success: applied to an entry, refunded to the card or credited to the balance.
+    outcome: text("outcome", { enum: paymentOutcomes }),
     failureMessage: text("failure_message"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),

@@ -1,7 +1,7 @@
 // Registration and payment (DESIGN §4): holds, payment intents, paying
 // from the balance, and the one place a successful payment takes effect —
 // by webhook or by the return from checkout, whichever comes first.
-import { and, eq, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import {
   assertInBatch,
   build,
@@ -29,6 +29,15 @@ import {
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/pence.ts";
+import {
+  creditedToBalance,
+  placeLost,
+  placeLostReason,
+  placeNotKeptFromBalance,
+  placeNotKeptMessage,
+  type PlaceLost,
+  type PlaceLostFacts,
+} from "~/domain/payments.ts";
 import { checkoutEntry, HOLD_EXPIRED, HOLD_MS, type CheckoutEntry } from "~/domain/holds.ts";
 import { isTeamEvent, normaliseEmails, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
 import { checkTeamEntry, type TeamEntry } from "~/domain/team-entry.ts";
@@ -327,7 +336,7 @@ export async function payFromBalance(
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null, payment_intent_id = ${key}
         where tournament_id = ${t.id} and player_id = ${playerId} and paid = 0 and hold_expires_at > ${now}
           and ${openForEntries(t.id, now)} and ${hasFunds("player", playerId, amount)}
-          and exists (select 1 from ${teams} te where te.id = ${outer(tournamentPlayers.id)})
+          and ${teamStillStands(t, outer(tournamentPlayers.id), now)}
         returning id`)
           : build.all<{ id: string }>(sql`
         insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, payment_intent_id, joined_at)
@@ -343,13 +352,20 @@ export async function payFromBalance(
         // Why not, when not: read after the insert, in the same batch.
         build.all<{ ok: number }>(sql`select ${hasFunds("player", playerId, amount)} as ok`),
         ...refusalStatements(t.id, playerId, now),
+        placeLostStatement(
+          sql`(select id from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${playerId})`,
+          t.id,
+          now,
+        ),
         ...movements,
       ],
-      ([entry, funds, entries, counts]) => {
+      ([entry, funds, entries, counts, facts]) => {
         const id = (entry as { id: string }[])[0]?.id;
         if (id) return { registrationId: id, amountPence: amount };
         if (!Number((funds as { ok: number }[])[0]?.ok)) throw uncovered();
         const found = (entries as { paid: boolean }[])[0];
+        const lost = placeLost((facts as PlaceLostFacts[])[0] ?? { memberTaken: null, nameTaken: null, status: null });
+        if (team && found && creditedToBalance(lost)) throw new DomainError(409, placeNotKeptFromBalance(lost));
         if (team && found?.paid !== true && t.status === "open") {
           throw new DomainError(409, found ? HOLD_EXPIRED : NAME_YOUR_TEAM);
         }
@@ -538,12 +554,64 @@ export function paymentQuery(intentId: string): Read<LoadedPayment> {
   );
 }
 
-export type PaymentOutcome = "applied" | "already-applied" | "refunded" | "not-ours" | "not-succeeded";
+/** What handling a successful payment did. */
+type PaymentResult =
+  | { kind: "applied" | "already-applied" | "not-ours" | "not-succeeded" }
+  | { kind: "refunded" | "credited"; reason: string | null; amountPence: Pence | null };
+
+/** A registration's id, or SQL naming it (the row a statement is updating). */
+type RegistrationKey = string | SQL;
+const registrationSql = (registration: RegistrationKey) =>
+  typeof registration === "string" ? sql`${registration}` : registration;
+
+/** SQL: the first member of the team entered by `registration` who is in another live team (their name), or null. */
+function memberTakenSql(registration: RegistrationKey, now: number) {
+  return sql`(select p.name from ${teamMembers} mine
+    join ${teamMembers} theirs on theirs.tournament_id = mine.tournament_id and theirs.player_id = mine.player_id
+      and theirs.team_id != mine.team_id
+    join ${tournamentPlayers} tp on tp.id = theirs.team_id
+    join ${players} p on p.id = mine.player_id
+    where mine.team_id = ${registrationSql(registration)} and ${livePlace("tp", now)} limit 1)`;
+}
+
+/** SQL: another live team's name equal to the name of the team entered by `registration` (case ignored), or null. */
+function teamNameTakenSql(registration: RegistrationKey, now: number) {
+  return sql`(select theirs.name from ${teams} mine
+    join ${teams} theirs on theirs.tournament_id = mine.tournament_id and theirs.id != mine.id
+      and lower(theirs.name) = lower(mine.name)
+    join ${tournamentPlayers} tp on tp.id = theirs.id
+    where mine.id = ${registrationSql(registration)} and ${livePlace("tp", now)} limit 1)`;
+}
+
+/**
+ * SQL: what a join asserted about a team, asserted again as its hold becomes
+ * an entry (by card, webhook or balance) — a hold that lapsed may have seen a
+ * teammate or its name taken meanwhile: the team is named, none of its
+ * members is in another live team, no other live team has its name. (The
+ * place itself is `roomFor`'s.) Always true for a single player's entry.
+ */
+function teamStillStands(t: Pick<Tournament, "matchType">, registration: RegistrationKey, now: number) {
+  if (!isTeamEvent(t.matchType)) return sql`1`;
+  return sql`(exists (select 1 from ${teams} where id = ${registrationSql(registration)})
+    and ${memberTakenSql(registration, now)} is null and ${teamNameTakenSql(registration, now)} is null)`;
+}
+
+/** Why a paid-for hold did not become an entry, read in the batch that tried. */
+function placeLostStatement(registration: RegistrationKey, tournamentId: string, now: number) {
+  return build.all<{ memberTaken: string | null; nameTaken: string | null; status: string | null }>(sql`select
+    ${memberTakenSql(registration, now)} as memberTaken,
+    ${teamNameTakenSql(registration, now)} as nameTaken,
+    (select status from ${tournaments} where id = ${tournamentId}) as status`);
+}
 
 /**
  * A payment succeeded: mark the entry paid and write the ledger rows
  * (deposit, entry fee, site fee) in one batch — or, when the entry can no
- * longer be honoured, refund it. Idempotent: a second call changes nothing.
+ * longer be honoured, give the money back: to the balance when the team
+ * clashes with another (its captain usually re-forms it and pays again), to
+ * the card when the place is gone. The payment's outcome is claimed once,
+ * so a webhook and a return racing each other apply, credit or refund it
+ * exactly once between them.
  */
 async function paymentSucceeded(
   db: Sender,
@@ -558,12 +626,13 @@ async function paymentSucceeded(
     found: LoadedPayment;
     now?: number;
   },
-): Promise<PaymentOutcome> {
-  if (intent.status !== "succeeded") return "not-succeeded";
-  if (!found) return "not-ours";
+): Promise<PaymentResult> {
+  if (intent.status !== "succeeded") return { kind: "not-succeeded" };
+  if (!found) return { kind: "not-ours" };
   const { record, t } = found;
   // Set only in the batch that marked the entry paid by this very intent.
-  if (record.outcome === "applied") return "already-applied";
+  if (record.outcome === "applied") return { kind: "already-applied" };
+  if (record.outcome) return { kind: record.outcome, reason: record.failureMessage, amountPence: record.amountPence };
 
   const matches =
     record.registrationId !== null &&
@@ -573,6 +642,8 @@ async function paymentSucceeded(
     intent.metadata.playerId === record.playerId &&
     record.amountPence === teamEntryTotalPence(t);
 
+  // A hold the tidy-up deleted has no registration left.
+  let lost: PlaceLost = matches || record.registrationId !== null ? { kind: "mismatch" } : { kind: "expired" };
   const registrationId = record.registrationId;
   if (matches && registrationId) {
     const paidByThis = sql`exists (select 1 from ${tournamentPlayers}
@@ -590,9 +661,12 @@ async function paymentSucceeded(
           build.all<{ id: string }>(sql`
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null
         where id = ${registrationId} and paid = 0 and payment_intent_id = ${intent.id}
+          and (select outcome from ${payments} where id = ${intent.id}) is null
           and exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')
           and ${roomFor(t.id, record.playerId, now)}
+          and ${teamStillStands(t, registrationId, now)}
         returning id`),
+          placeLostStatement(registrationId, t.id, now),
           ...entryMovements(t, record.playerId, `payment:${intent.id}`, true).map((m) =>
             movementStatement(m, paidByThis),
           ),
@@ -601,29 +675,95 @@ async function paymentSucceeded(
             .set({ status: "succeeded", outcome: "applied", updatedAt: now })
             .where(and(eq(payments.id, intent.id), sql`${paidByThis}`)),
         ],
-        ([entryBefore, marked]) => {
-          if ((marked as unknown[])[0]) return "applied" as const;
+        ([entryBefore, marked, facts]) => {
+          if ((marked as unknown[])[0]) return { kind: "applied" as const };
           const entry = (entryBefore as { paid: boolean; intent: string | null }[])[0];
-          return entry?.paid && entry.intent === intent.id ? ("already-applied" as const) : null;
+          if (entry?.paid && entry.intent === intent.id) return { kind: "already-applied" as const };
+          return placeLost((facts as PlaceLostFacts[])[0] ?? { memberTaken: null, nameTaken: null, status: null });
         },
       ),
     );
-    if (outcome) return outcome;
+    if (outcome.kind === "applied" || outcome.kind === "already-applied") return outcome;
+    lost = outcome;
   }
+  return giveBack(db, provider, { intent, record, t, lost, now });
+}
 
-  // The place is gone (hold expired and the field filled, or play started),
-  // or the payment does not match what we asked for: give the money back.
-  if (record.outcome === "refunded") return "refunded";
-  await provider.refund(intent.id, `refund:${intent.id}`);
-  await db.write(
-    write([
-      build
-        .update(payments)
-        .set({ status: "refunded", outcome: "refunded", updatedAt: now })
-        .where(eq(payments.id, intent.id)),
-    ]),
+/**
+ * Gives a payment's money back once: the outcome is claimed first (a second
+ * delivery finds it claimed and does nothing), with the balance's credit in
+ * the same batch; a card refund follows the claim and releases it if the
+ * provider fails, so the next delivery tries again.
+ */
+async function giveBack(
+  db: Sender,
+  provider: PaymentsProvider,
+  {
+    intent,
+    record,
+    t,
+    lost,
+    now,
+  }: { intent: PaymentIntent; record: PaymentRecord; t: Tournament; lost: PlaceLost; now: number },
+): Promise<PaymentResult> {
+  const reason = placeLostReason(lost);
+  const outcome = creditedToBalance(lost) ? ("credited" as const) : ("refunded" as const);
+  const claimed = sql`exists (select 1 from ${payments} where id = ${intent.id} and outcome = 'credited')`;
+  const mine = await db.write(
+    write(
+      [
+        build
+          .update(payments)
+          .set({
+            status: outcome === "refunded" ? "refunded" : "succeeded",
+            outcome,
+            failureMessage: reason,
+            updatedAt: now,
+          })
+          .where(and(eq(payments.id, intent.id), isNull(payments.outcome)))
+          .returning({ id: payments.id }),
+        ...(outcome === "credited"
+          ? [
+              movementStatement(
+                {
+                  userType: "player",
+                  userId: record.playerId,
+                  type: "deposit",
+                  amountPence: record.amountPence,
+                  description: `Card payment added to your balance — ${t.name}, ${t.venue}: ${reason}`,
+                  tournamentId: t.id,
+                  idempotencyKey: `credit:${intent.id}`,
+                },
+                claimed,
+              ),
+            ]
+          : []),
+      ],
+      ([rows]) => (rows as unknown[]).length > 0,
+    ),
   );
-  return "refunded";
+  if (!mine) {
+    const again = await db.send(paymentQuery(intent.id));
+    const settled = again?.record;
+    if (!settled?.outcome || settled.outcome === "applied") return { kind: "already-applied" };
+    return { kind: settled.outcome, reason: settled.failureMessage, amountPence: settled.amountPence };
+  }
+  if (outcome === "refunded") {
+    try {
+      await provider.refund(intent.id, `refund:${intent.id}`);
+    } catch (error) {
+      await db.write(
+        write([
+          build
+            .update(payments)
+            .set({ status: "succeeded", outcome: null, failureMessage: null, updatedAt: now })
+            .where(and(eq(payments.id, intent.id), eq(payments.outcome, "refunded"))),
+        ]),
+      );
+      throw error;
+    }
+  }
+  return { kind: outcome, reason, amountPence: record.amountPence };
 }
 
 /** The return from checkout: ask the provider (never the URL) and apply. */
@@ -645,13 +785,16 @@ export async function verifyPayment(
   if (intent.status !== "succeeded") {
     return { success: false, paid: false, message: intent.lastError ?? "The payment has not completed" };
   }
-  const outcome = await paymentSucceeded(db, provider, { intent, found });
-  const paid = outcome === "applied" || outcome === "already-applied";
-  return {
-    success: true,
-    paid,
-    message: paid ? "Payment successful" : "Your place could not be kept, so the payment was refunded",
-  };
+  const result = await paymentSucceeded(db, provider, { intent, found });
+  if (result.kind === "refunded" || result.kind === "credited") {
+    return {
+      success: true,
+      paid: false,
+      outcome: result.kind,
+      message: placeNotKeptMessage(result.reason, result.kind, result.amountPence),
+    };
+  }
+  return { success: true, paid: true, outcome: "applied" as const, message: "Payment successful" };
 }
 
 /** A webhook: verified by signature, handled once per event id. */

@@ -64,7 +64,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       if (result.success && result.paid) throw redirect(`${tournamentPath}?payment=success`);
       if (result.success) {
         throw redirectWithCookies(tournamentPath, [
-          await flashToast(env, { type: "error", title: "Payment refunded", description: result.message }),
+          await flashToast(env, {
+            type: "error",
+            title: result.outcome === "credited" ? "Added to your balance" : "Payment refunded",
+            description: result.message,
+          }),
         ]);
       }
       failure = result.message;
