@@ -151,6 +151,13 @@ export function assertInBatch(condition: SQL): Item {
   return build.run(sql`insert into batch_guards (ok) select 0 where not (${condition})`);
 }
 
+/** The ledger's own assertion (db/migrations/0014): what a batch pays adds up, told apart from its other guards. */
+export function assertLedger(condition: SQL): Item {
+  return build.run(sql`insert into ledger_guards (ok) select 0 where not (${condition})`);
+}
+
+export const isLedgerGuardFailure = (error: unknown): boolean => refusalText(error).includes("ledger_sum");
+
 /** What the database said when it refused a batch. */
 const refusalText = (error: unknown) => String((error as Error | undefined)?.message ?? error);
 

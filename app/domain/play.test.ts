@@ -1,12 +1,16 @@
 import { expect, test } from "vitest";
 import { applyResult, generateBracket, type BracketMatch } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
+import { seededRandom } from "../../test-support/fixtures.js";
 import {
+  accountCredits,
+  checkPaysThePool,
   checkSamePlayers,
   checkStart,
   checkTableAssignment,
   matchInPlay,
   ownTournament,
+  PAYOUTS_OFF_THE_POOL,
   payoutPreview,
   planPayouts,
   type PlayedTournament,
@@ -151,4 +155,97 @@ test("payouts are refused before the final, outside play, or to anyone but the d
   });
   expect(refusal(() => planPayouts({ t: tournament(), entries, bracket }, "other")).status).toBe(403);
   expect(refusal(() => planPayouts({ t: null, entries, bracket }, DIRECTOR)).status).toBe(404);
+});
+
+test("finalize pays exactly what came in: prizes plus rake equal every player's entry fee, or it is refused", () => {
+  const credits = [{ amountPence: 2_520 }, { amountPence: 1_080 }];
+  expect(() => checkPaysThePool({ players: 4, entryFeePence: 1_000, rakePence: 400, credits })).not.toThrow();
+  for (const off of [-1, 1, -400, 1_000]) {
+    const wrong = [{ amountPence: 2_520 + off }, { amountPence: 1_080 }];
+    expect(
+      refusal(() => checkPaysThePool({ players: 4, entryFeePence: 1_000, rakePence: 400, credits: wrong })),
+    ).toEqual({ status: 409, message: PAYOUTS_OFF_THE_POOL });
+  }
+  // A prize lost (a credit missing) or a negative one balancing another is refused too.
+  expect(() =>
+    checkPaysThePool({ players: 4, entryFeePence: 1_000, rakePence: 400, credits: [{ amountPence: 2_520 }] }),
+  ).toThrow(PAYOUTS_OFF_THE_POOL);
+  expect(() =>
+    checkPaysThePool({
+      players: 4,
+      entryFeePence: 1_000,
+      rakePence: 400,
+      credits: [{ amountPence: 3_700 }, { amountPence: -100 }],
+    }),
+  ).toThrow(PAYOUTS_OFF_THE_POOL);
+});
+
+test("property: over 2000 random payout sets, finalize's check refuses exactly those that are not the pool", () => {
+  const rand = seededRandom(30);
+  for (let i = 0; i < 2_000; i++) {
+    const players = rand.int(2, 64);
+    const entryFeePence = rand.int(0, 5_000);
+    const rakePence = rand.int(0, entryFeePence) * players;
+    const pool = players * entryFeePence - rakePence;
+    // The pool split at random into 1..8 prizes summing to it.
+    const cuts = Array.from({ length: rand.int(0, 7) }, () => rand.int(0, pool)).sort((a, b) => a - b);
+    const amounts = [...cuts, pool].map((cut, k) => cut - (k === 0 ? 0 : (cuts[k - 1] ?? 0)));
+    const exact = amounts.map((amountPence) => ({ amountPence }));
+    expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: exact })).not.toThrow();
+    const k = rand.int(0, exact.length - 1);
+    const delta = rand.pick([-1, 1, rand.int(2, 10_000), -rand.int(2, 10_000)]);
+    const skewed = exact.map((c, j) => (j === k ? { amountPence: c.amountPence + delta } : c));
+    const dropped = exact.filter((_, j) => j !== k);
+    expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: skewed })).toThrow(
+      PAYOUTS_OFF_THE_POOL,
+    );
+    const lost = exact[k]?.amountPence ?? 0;
+    if (lost > 0) {
+      expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: dropped })).toThrow(
+        PAYOUTS_OFF_THE_POOL,
+      );
+    }
+  }
+});
+
+test("two prizes to one account are summed under the better-paid place, never one lost on a key", () => {
+  const credits = [
+    { playerId: "a", entryId: "t1", position: "1st", amountPence: 1_500 },
+    { playerId: "b", entryId: "t1", position: "1st", amountPence: 1_500 },
+    { playerId: "a", entryId: "t2", position: "2nd", amountPence: 900 },
+    { playerId: "c", entryId: "t2", position: "2nd", amountPence: 900 },
+    { playerId: "d", entryId: "t3", position: null, amountPence: 0 },
+  ];
+  expect(accountCredits(credits)).toEqual([
+    { playerId: "a", position: "1st", amountPence: 2_400 },
+    { playerId: "b", position: "1st", amountPence: 1_500 },
+    { playerId: "c", position: "2nd", amountPence: 900 },
+    { playerId: "d", position: null, amountPence: 0 },
+  ]);
+  const sum = (xs: readonly { amountPence: number }[]) => xs.reduce((s, x) => s + x.amountPence, 0);
+  expect(sum(accountCredits(credits))).toBe(sum(credits));
+  // A player placed only in the entry that paid nothing keeps a place.
+  expect(
+    accountCredits([
+      { playerId: "a", entryId: "t1", position: null, amountPence: 0 },
+      { playerId: "a", entryId: "t2", position: "3rd-4th", amountPence: 300 },
+    ]),
+  ).toEqual([{ playerId: "a", position: "3rd-4th", amountPence: 300 }]);
+});
+
+test("a plan's credits add up with its rake to every player's entry fee, in every team size", () => {
+  const bracket = playedBracket();
+  for (const matchType of ["1v1", "2v2", "3v3", "4v4"] as const) {
+    const size = Number(matchType[0]);
+    const members = new Map(
+      entries.map((e) => [
+        e.playerId,
+        [e.playerId, ...Array.from({ length: size - 1 }, (_, k) => `${e.playerId}-m${k}`)],
+      ]),
+    );
+    const plan = planPayouts({ t: tournament({ matchType }), entries, bracket, members }, DIRECTOR);
+    const paid = plan.accounts.reduce((s, c) => s + c.amountPence, 0);
+    expect(paid + plan.rakePence).toBe(entries.length * size * 1_000);
+    expect(paid).toBe(plan.poolPence);
+  }
 });

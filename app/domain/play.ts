@@ -276,8 +276,10 @@ export type PayoutPlan<T> = {
   rakePence: Pence;
   /** Per entry (a team's whole prize): what the preview shows. */
   payouts: PlacePayout[];
-  /** Per player, every entrant (a team's members each): what is paid and counted in statistics. */
+  /** Per player, every entrant (a team's members each): what is counted in statistics. */
   credits: PlayerCredit[];
+  /** Per account: what is paid (one row and one ledger movement each). */
+  accounts: AccountCredit[];
   names: Map<string, string>;
   stats: Map<string, MatchRecord>;
   /** The champion (everyone sharing first place in a league). */
@@ -303,13 +305,16 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
   const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
   const poolPence = poolPerEntry(t.entryFeePence, rake) * players;
   const payouts = splitPoolByPlace(t.payoutStructure, poolPence, placings);
+  const credits = creditsOf(entries, payouts, input.members);
+  checkPaysThePool({ players, entryFeePence: t.entryFeePence, rakePence: rake * players, credits });
   return {
     t,
     paidEntries: entries.map((e) => e.playerId),
     poolPence,
     rakePence: rake * players,
     payouts,
-    credits: creditsOf(entries, payouts, input.members),
+    credits,
+    accounts: accountCredits(credits),
     names: new Map(entries.map((e) => [e.playerId, e.name])),
     stats: matchStats(bracket),
     winners,
@@ -337,6 +342,57 @@ function creditsOf(
       amountPence: share.amountPence,
     }));
   });
+}
+
+/** What one account is paid at finalize, and the place it is paid for. */
+export type AccountCredit = { playerId: string; position: string | null; amountPence: Pence };
+
+/**
+ * The credits summed per account. An account holds one entry, so this is the
+ * credits themselves; should a defect ever put one player in two entries,
+ * both prizes reach them (under the better-paid place) instead of one
+ * colliding with the other on its key and vanishing.
+ */
+export function accountCredits(credits: readonly PlayerCredit[]): AccountCredit[] {
+  const byAccount = new Map<string, AccountCredit & { best: Pence }>();
+  for (const c of credits) {
+    const seen = byAccount.get(c.playerId);
+    if (!seen) {
+      byAccount.set(c.playerId, { ...c, best: c.position === null ? -1 : c.amountPence });
+      continue;
+    }
+    seen.amountPence += c.amountPence;
+    if (c.position !== null && c.amountPence > seen.best) {
+      seen.position = c.position;
+      seen.best = c.amountPence;
+    }
+  }
+  return [...byAccount.values()].map(({ playerId, position, amountPence }) => ({ playerId, position, amountPence }));
+}
+
+export const PAYOUTS_OFF_THE_POOL = "The prizes and the rake do not add up to the entry fees: nothing was paid";
+
+/**
+ * Finalize pays out exactly what came in: the prizes plus the rake equal the
+ * entry fees of every player entered, to the penny — refused otherwise (the
+ * batch asserts the same of the rows it writes).
+ */
+export function checkPaysThePool({
+  players,
+  entryFeePence,
+  rakePence,
+  credits,
+}: {
+  players: number;
+  entryFeePence: Pence;
+  rakePence: Pence;
+  credits: readonly { amountPence: Pence }[];
+}): void {
+  const paid = credits.reduce((sum, c) => sum + c.amountPence, 0);
+  const negative = credits.some((c) => !Number.isSafeInteger(c.amountPence) || c.amountPence < 0);
+  if (negative || rakePence < 0 || paid + rakePence !== players * entryFeePence) {
+    throw new DomainError(409, PAYOUTS_OFF_THE_POOL);
+  }
 }
 
 /** The confirm dialog's rows: player, position, amount (pence). */

@@ -5,9 +5,11 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   assertInBatch,
+  assertLedger,
   build,
   first,
   isBatchGuardFailure,
+  isLedgerGuardFailure,
   isUniqueViolation,
   known,
   mapRead,
@@ -29,6 +31,7 @@ import {
   teams,
   tournamentPlayers,
   tournaments,
+  transactions,
 } from "~/db/schema.ts";
 import {
   applyResult,
@@ -49,10 +52,11 @@ import {
   checkTableAssignment,
   matchInPlay,
   ownTournament,
+  PAYOUTS_OFF_THE_POOL,
   planPayouts,
   type MatchView,
 } from "~/domain/play.ts";
-import type { MatchType, TournamentStatus } from "~/domain/tournaments.ts";
+import { matchTypes, type MatchType, type TournamentStatus } from "~/domain/tournaments.ts";
 import { checkedInSplit, floorMessages, leaveRefund, refundKey } from "~/domain/floor.ts";
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { forgetCall } from "./calls.server.ts";
@@ -891,7 +895,7 @@ export async function finalizeTournament(
         and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`),
       )
       .returning({ id: tournaments.id }),
-    ...plan.credits.flatMap((p) =>
+    ...plan.accounts.flatMap((p) =>
       p.position === null
         ? []
         : build.run(sql`insert into ${payouts}
@@ -900,7 +904,7 @@ export async function finalizeTournament(
           where ${ours}
           on conflict (tournament_id, player_id) do nothing`),
     ),
-    ...plan.credits
+    ...plan.accounts
       .filter((p) => p.amountPence > 0)
       .map((p) =>
         movementStatement(
@@ -955,15 +959,38 @@ export async function finalizeTournament(
   ];
   return db.write(
     write(
-      statements,
+      [...statements, finalizePaysThePool(t.id)],
       ([, finished]) => {
         if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
         return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts, tournamentId: t.id };
       },
-      (error) =>
-        isBatchGuardFailure(error)
+      (error) => {
+        if (isLedgerGuardFailure(error)) return new DomainError(409, PAYOUTS_OFF_THE_POOL);
+        return isBatchGuardFailure(error)
           ? new DomainError(409, "The final's result changed meanwhile: check the payouts again")
-          : undefined,
+          : undefined;
+      },
     ),
   );
+}
+
+/**
+ * The batch's own check of what finalize wrote, from the rows themselves: the
+ * tournament's prizes and rake in the ledger equal the entry fees of its paid
+ * entries (every player of a team), and every prize row has its ledger
+ * movement (none lost on a key). Otherwise the whole batch rolls back.
+ */
+function finalizePaysThePool(tournamentId: string) {
+  const players = sql.join(
+    matchTypes.map((type) => sql`when ${type} then ${teamSize(type)}`),
+    sql` `,
+  );
+  const ledger = (types: SQL) => sql`(select coalesce(sum(amount_pence), 0) from ${transactions}
+    where tournament_id = ${tournamentId} and type in (${types}))`;
+  return assertLedger(sql`${ledger(sql`'payout', 'rake'`)} = (select count(*) from ${tournamentPlayers} tp
+      where tp.tournament_id = ${tournamentId} and tp.paid = 1)
+      * (select t.entry_fee_pence * (case t.match_type ${players} end) from ${tournaments} t
+        where t.id = ${tournamentId})
+    and ${ledger(sql`'payout'`)} = (select coalesce(sum(amount_pence), 0) from ${payouts}
+      where tournament_id = ${tournamentId})`);
 }
