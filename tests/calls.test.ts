@@ -80,19 +80,20 @@ test("a called match's players get one e-mail each: again on a move, not on unas
 
   // The same assignment again, three times at once (a retried request): the call was already told.
   await Promise.all([1, 2, 3].map(() => assign(td, first.id, table3)));
-  // The other match on Table 3 too, then unassigned: the unassign tells nobody.
+  // The other match on Table 4, then unassigned: the unassign tells nobody.
   const others = sides(second).map((p) => p?.email as string);
-  await assign(td, second.id, table3);
+  await assign(td, second.id, table4);
   await expect.poll(() => mailsTo(others)).toHaveLength(2);
   await assign(td, second.id, null);
-  // A barrier: the other match called to Table 4 is told, so every notice started before it has been sent.
+  // A barrier: the other match called to Table 4 again is told again, so every notice started before it was sent.
   await assign(td, second.id, table4);
-  await expect.poll(async () => (await mailsTo(others)).filter((m) => m.endsWith("Table 4"))).toHaveLength(2);
+  await expect.poll(async () => (await mailsTo(others)).filter((m) => m.endsWith("Table 4"))).toHaveLength(4);
   expect(await mailsTo(pair)).toEqual(
     [`${p1.email}: You're up on Table 3`, `${p2.email}: You're up on Table 3`].sort(),
   );
-  // The second match: once for Table 3 (before the unassign), once for Table 4.
+  // The second match: once before the unassign, once after; then off the table, which the first match moves to.
   expect(await mailsTo(others)).toHaveLength(4);
+  await assign(td, second.id, null);
 
   // A move to another table is a new call.
   await assign(td, first.id, table4);

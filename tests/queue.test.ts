@@ -350,14 +350,19 @@ test("the director still assigns by hand; a match taken off its table waits for 
   expect(byPosition(ms, "winners", 1, 1)).toMatchObject({ status: "pending", tableId: null, calledAt: null });
   expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "in_progress", tableId: tableIds[0] });
   expect((await queueOf(t)).queue[0]).toMatchObject({ round: 1, matchNumber: 1 });
-  // By hand onto a second table, which the floor then counts as busy.
+  // A table added mid-evening takes the first in the queue at once.
   const second = await addTable(td, "Table 2");
-  expect((await assign(byPosition(ms, "winners", 1, 4), second)).status).toBe(200);
   ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 4)).toMatchObject({ status: "in_progress", tableId: second });
-  await result(td, byPosition(ms, "winners", 1, 2));
+  expect(byPosition(ms, "winners", 1, 1)).toMatchObject({ status: "in_progress", tableId: second });
+  // By hand onto a table with a match in progress: refused, naming the table; nothing moves.
+  const busy = await assign(byPosition(ms, "winners", 1, 4), second);
+  expect(busy.status).toBe(409);
+  expect(await busy.json()).toMatchObject({ message: "Table 2 has a match in progress" });
+  expect(byPosition(await matchesOf(t), "winners", 1, 4)).toMatchObject({ status: "pending", tableId: null });
+  // A result frees the table: the next in the queue goes to it.
+  await result(td, byPosition(ms, "winners", 1, 1));
   ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 1)).toMatchObject({ status: "in_progress", tableId: tableIds[0] });
+  expect(byPosition(ms, "winners", 1, 3)).toMatchObject({ status: "in_progress", tableId: second });
   await expectFloorSound(td.id);
 });
 

@@ -108,8 +108,13 @@ null until assigned, then the most recently assigned match of a tournament in pr
   const t = await startedTournament(td, 4);
   const [a, b] = await playableMatches(t);
   await td.client.json("PATCH", `/api/matches/${a!.id}/table`, { tableId: table.id });
+  // One match at a time on a table: the second waits until the first has its result.
+  const busy = await td.client.json("PATCH", `/api/matches/${b!.id}/table`, { tableId: table.id });
+  expect(busy.status).toBe(409);
+  expect(await busy.json()).toMatchObject({ message: "Table 1 has a match in progress" });
+  await td.client.json("PATCH", `/api/matches/${a!.id}`, { winnerId: a!.player1Id });
   await new Promise((resolve) => setTimeout(resolve, 5));
-  await td.client.json("PATCH", `/api/matches/${b!.id}/table`, { tableId: table.id });
+  expect((await td.client.json("PATCH", `/api/matches/${b!.id}/table`, { tableId: table.id })).status).toBe(200);
   const current = (await (
     await app.client().get(`/api/tables/by-code/${table.accessCode}/current-match`)
   ).json()) as Record<string, unknown>;

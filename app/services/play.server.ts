@@ -61,6 +61,7 @@ import { checkedInSplit, floorMessages, leaveRefund, refundKey } from "~/domain/
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { forgetCall } from "./calls.server.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
+import type { Change } from "./after-change.server.ts";
 import { queuesAfter, type QueuesAfter } from "./queue.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
@@ -661,7 +662,7 @@ export type SaveResult = {
 };
 
 export type Saved =
-  | { outcome: "recorded" | "corrected"; tournamentId: string; floors: QueuesAfter }
+  | { outcome: "recorded" | "corrected"; tournamentId: string; floors: QueuesAfter; change: Change }
   /** Not written: the correction would move these players at tables; confirm with `key`. */
   | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
@@ -722,7 +723,13 @@ export async function saveResult(
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
   if (due) await drawKnockout(db, t.id, now);
   const floors = due && t.autoAssign ? "read" : floor.result(answers);
-  return { outcome: correcting ? "corrected" : "recorded", tournamentId: t.id, floors };
+  return {
+    outcome: correcting ? "corrected" : "recorded",
+    tournamentId: t.id,
+    floors,
+    // A result frees its table: the next match goes to it when the floor assigns automatically.
+    change: { organiserId, tournamentId: t.id, what: "result", floors },
+  };
 }
 
 /** Draws the knockout after the groups when it is due and missing (a second draw at once changes nothing). */
@@ -761,7 +768,7 @@ export async function assignTable(
     tableId,
     now = Date.now(),
   }: { organiserId: string; matchId: string; tableId: string | null; now?: number },
-) {
+): Promise<{ tournamentId: string; change: Change }> {
   const read = await db.send(
     reads({
       found: matchWithTournament(matchId),
@@ -771,9 +778,10 @@ export async function assignTable(
   const { row, t } = matchInPlay(read.found, organiserId);
   checkTableAssignment(row, tableId === null ? "none" : read.table, organiserId);
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
+  // Taken off (or moved): with automatic assignment on, the table it leaves refills as this batch leaves the floor.
+  const floor = queuesAfter(organiserId, t.autoAssign && row.tableId !== null && row.tableId !== tableId);
+  const change = { organiserId, tournamentId: row.tournamentId, what: "table" as const };
   if (tableId === null) {
-    // Taken off: with automatic assignment on, its table refills from the floor as this batch leaves it.
-    const floor = queuesAfter(organiserId, t.autoAssign);
     const floors = await db.write(
       write(
         [
@@ -789,27 +797,35 @@ export async function assignTable(
         floor.result,
       ),
     );
-    return { tournamentId: row.tournamentId, called: null, floors };
+    return { tournamentId: row.tournamentId, change: { ...change, floors, holdBack: matchId } };
   }
-  await db.write(
+  // One match in progress per table: a tablet's taps go to the match on it.
+  const busy = sql`exists (select 1 from ${matches} b join ${tournaments} bt on bt.id = b.tournament_id
+    where b.table_id = ${tableId} and b.id != ${matchId} and b.status = 'in_progress' and bt.status = 'in_progress')`;
+  const floors = await db.write(
     write(
       [
+        build.all<{ busy: number }>(sql`select ${busy} as busy`),
         build
           .update(matches)
           .set({ tableId, tableAssignedAt: now, status: "in_progress" })
-          .where(notCompleted)
+          .where(and(notCompleted, sql`not ${busy}`))
           .returning({ id: matches.id }),
+        ...floor.items,
       ],
-      ([updated]) => {
-        if (!(updated as unknown[])[0]) throw new DomainError(409, "This match already has a result");
+      (raw) => {
+        if (Number((raw[0] as { busy: number }[])[0]?.busy)) {
+          throw new DomainError(409, `${read.table?.name ?? "The table"} has a match in progress`, {
+            field: "tableId",
+          });
+        }
+        if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "This match already has a result");
+        return floor.result(raw);
       },
     ),
   );
-  return {
-    tournamentId: row.tournamentId,
-    called: { tournamentId: row.tournamentId, matchId, tableId, calledAt: now },
-    floors: null,
-  };
+  const called = { tournamentId: row.tournamentId, matchId, tableId, calledAt: now };
+  return { tournamentId: row.tournamentId, change: { ...change, called: [called], floors, holdBack: matchId } };
 }
 
 /** The prizes paid at finalize, with the players' names (none before). */

@@ -23,35 +23,12 @@ import type { FloorSettings } from "~/domain/queue-schema.ts";
 import { matchInPlay, ownTournament, type MatchView } from "~/domain/play.ts";
 import type { BreakRule, ResultsFromTables } from "~/domain/table-scoring.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
-import type { AppContext } from "~/context.server.ts";
-import { notifyCalled } from "./calls.server.ts";
-import { announceChange } from "./live.server.ts";
 import { matchWithTournament } from "./play.server.ts";
 import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
 /** A match given a table: by the director or by the floor. */
 export type CalledMatch = { tournamentId: string; matchId: string; tableId: string; calledAt: number };
-
-// What announcing a call needs (and telling its players: `env` and `database`, for `notifyCalled` at merge).
-type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil" | "env" | "database">;
-
-/**
- * The moment a match is called, after its write has committed: manual and
- * automatic assignment both come here. Pages and tablets hear of it now; this
- * is also where players are to be told (issue 19 point 2).
- */
-function matchesCalled(app: Announcer, organiserId: string, called: readonly CalledMatch[]): void {
-  for (const tournamentId of new Set(called.map((c) => c.tournamentId))) {
-    announceChange(app, { organiserId, tournamentId, what: "table" });
-  }
-  // "You're up on Table 3": by e-mail and Web Push, once per call (issue 19 point 2).
-  if (called.length)
-    notifyCalled(
-      app,
-      called.map((c) => c.matchId),
-    );
-}
 
 // ---------------------------------------------------------------------------
 // Reading the floor
@@ -296,20 +273,18 @@ async function assignFreeTables(
 
 /**
  * After anything that may free a table or make a match ready (a start, a
- * result, a table taken off, a pin, a table back in rotation, the switch
- * turned on): fill the free tables and announce the calls. It never fails the
- * change that came before it — a miss is made up by the next one.
+ * result, a table taken off, a pin, a table back in rotation or added, the
+ * switch turned on): fills the free tables (after-change.server.ts calls it,
+ * for every change). It never fails the change that came before it — a miss
+ * is made up by the next one.
  */
 export async function fillFreeTables(
   db: Sender,
-  app: Announcer,
   { floors, ...options }: { organiserId: string; floors: QueuesAfter; holdBack?: string | null; now?: number },
 ): Promise<CalledMatch[]> {
   if (floors === null) return [];
   try {
-    const called = await assignFreeTables(db, { ...options, floors });
-    matchesCalled(app, options.organiserId, called);
-    return called;
+    return await assignFreeTables(db, { ...options, floors });
   } catch (error) {
     console.error("Automatic table assignment failed", error);
     return [];
@@ -455,29 +430,6 @@ export async function setRotation(
     ),
   );
   return { inRotation, floors };
-}
-
-/**
- * After the director put a match on a table by hand (it is called now) or took it off one (the table refills
- * without it, when the floor assigns automatically).
- */
-export async function afterTableChange(
-  db: Sender,
-  app: Announcer,
-  organiserId: string,
-  {
-    tournamentId,
-    matchId,
-    called,
-    floors,
-  }: { tournamentId: string; matchId: string; called: CalledMatch | null; floors: QueuesAfter },
-): Promise<void> {
-  if (called) {
-    matchesCalled(app, organiserId, [called]);
-    return;
-  }
-  announceChange(app, { organiserId, tournamentId, what: "table" });
-  await fillFreeTables(db, app, { organiserId, floors, holdBack: matchId });
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -33,7 +33,7 @@ import { normalizeAccessCode } from "~/domain/tables.ts";
 import type { z } from "zod";
 import { membersJson } from "./entries.server.ts";
 import { saveResult } from "./play.server.ts";
-import type { LiveChange } from "./live.server.ts";
+import type { Change } from "./after-change.server.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit.server.ts";
 import { scoreboardQuery, type CurrentMatch } from "./tables.server.ts";
 import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
@@ -210,18 +210,18 @@ function tapLag(db: Sender, code: string, body: { tapId: string; player: Side; m
  * confirm finishes what an interrupted one started.
  */
 async function tapConfirm(db: Sender, code: string, body: ConfirmInput & { tapId: string; matchId?: string }) {
-  let recorded: string | null = null;
+  let recorded: Change | null = null;
   const record = async (board: Board, winner: Side) => {
     const m = board.match;
     if (m?.resultsFromTables !== "record" || !m.awaitingApproval) return;
     try {
-      await saveResult(db, {
+      const saved = await saveResult(db, {
         organiserId: board.table.organiserId,
         matchId: m.id,
         input: resultInput(m, winner),
         mode: "record",
       });
-      recorded = m.tournamentId;
+      if (saved.outcome !== "unconfirmed") recorded = saved.change;
     } catch (error) {
       // The director recorded or changed it meanwhile (their version stands), or the bracket refused it: it waits
       // on the director's page.
@@ -323,26 +323,19 @@ export async function runTap(
   code: string,
   kind: TapKind,
   read: <S extends z.ZodType>(schema: S) => Promise<z.output<S>>,
-): Promise<{ status: 200 | 201; match: ReturnType<typeof currentMatchJson>; change: LiveChange | null }> {
-  let tapped: Tapped & { recorded?: string | null };
+): Promise<{ status: 200 | 201; match: ReturnType<typeof currentMatchJson>; change: Change | null }> {
+  let tapped: Tapped & { recorded?: Change | null };
   if (kind === "racks") tapped = await tapRack(db, code, await read(RackTapSchema));
   else if (kind === "undo") tapped = await tapUndo(db, code, await read(UndoTapSchema));
   else if (kind === "lag") tapped = await tapLag(db, code, await read(LagTapSchema));
   else tapped = await tapConfirm(db, code, await read(ConfirmTapSchema));
   const { board, status } = tapped;
-  const written = status === 201 || Boolean(tapped.recorded);
-  return {
-    status,
-    match: currentMatchJson(board.match),
-    change:
-      written && board.match
-        ? {
-            organiserId: board.table.organiserId,
-            tournamentId: board.match.tournamentId,
-            what: tapped.recorded ? "result" : "score",
-          }
-        : null,
-  };
+  // A result recorded from the table is the director's own change (the floor refills its table); a rack, a score.
+  const scored =
+    status === 201 && board.match
+      ? { organiserId: board.table.organiserId, tournamentId: board.match.tournamentId, what: "score" as const }
+      : null;
+  return { status, match: currentMatchJson(board.match), change: tapped.recorded ?? scored };
 }
 
 /**
@@ -380,7 +373,7 @@ export async function tapFromForm(
   db: Sender,
   code: string,
   form: FormData,
-): Promise<{ note: NoteKey | null; change: LiveChange | null }> {
+): Promise<{ note: NoteKey | null; change: Change | null }> {
   const intent = String(form.get("intent") ?? "");
   if (!isTapKind(intent)) return { note: "error", change: null };
   const fields: Record<string, string> = {};

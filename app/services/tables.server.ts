@@ -2,11 +2,12 @@
 // director's list, and what a tablet at a table shows.
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
-import { matches, tables, tableTaps, tournaments } from "~/db/schema.ts";
+import { callNotices, matches, tables, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
 import { nextBreaker, type BreakRule, type ResultsFromTables, type Side } from "~/domain/table-scoring.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
+import type { Change } from "./after-change.server.ts";
 import { entryMembers, entryName, parseMembers, type Member } from "./entries.server.ts";
 
 /** The director's tables; `busyWith` is the match being played on one (in a tournament in progress), if any. */
@@ -31,7 +32,11 @@ type TableRow = { id: string; name: string; accessCode: string };
  * of that name (ignoring case and spaces): one guarded statement, so two
  * quick clicks cannot make two. The batch reads the clashing name first.
  */
-export async function createTable(db: Sender, organiserId: string, name: string) {
+export async function createTable(
+  db: Sender,
+  organiserId: string,
+  name: string,
+): Promise<{ table: TableRow; change: Change }> {
   const sameName = sql`${tables.organiserId} = ${organiserId}
     and replace(lower(${tables.name}), ' ', '') = ${tableNameKey(name)}`;
   // Collisions are rare (31^8 codes); the unique index makes them safe to retry.
@@ -50,26 +55,54 @@ export async function createTable(db: Sender, organiserId: string, name: string)
         return (inserted as TableRow[])[0];
       }),
     );
-    if (row) return row;
+    // A table added mid-evening takes the next match when the floor assigns automatically.
+    if (row) return { table: row, change: { organiserId, tournamentId: null, what: "table", floors: "read" } };
   }
   throw new DomainError(503, "Could not make a unique access code, please try again");
 }
 
-/** Deletes one of the director's own tables; its matches lose the table (ON DELETE SET NULL). */
-export async function deleteTable(db: Sender, organiserId: string, tableId: string) {
+/**
+ * Deletes one of the director's own tables. A match being played on it goes
+ * back to the queue (pending, no table, a confirmed result waiting for
+ * approval dropped, its call forgotten) in the same batch, to be called again
+ * to another table; its finished matches keep their results and lose the
+ * table (ON DELETE SET NULL). Answers what changed, per tournament touched.
+ */
+export async function deleteTable(db: Sender, organiserId: string, tableId: string): Promise<Change[]> {
   const table = await db.send(
     first(build.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1)),
   );
   if (!table) throw new DomainError(404, "Table not found");
   if (table.organiserId !== organiserId) throw new DomainError(403, "You can only delete your own tables");
-  await db.write(write([build.delete(tables).where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId)))]));
+  const playing = sql`${matches.tableId} = ${tableId} and ${matches.status} = 'in_progress'`;
+  const returned = await db.write(
+    write(
+      [
+        build.delete(callNotices).where(sql`${callNotices.matchId} in (select id from ${matches} where ${playing})`),
+        build
+          .update(matches)
+          .set({ tableId: null, tableAssignedAt: null, status: "pending", awaitingApproval: false })
+          .where(playing)
+          .returning({ tournamentId: matches.tournamentId }),
+        build.delete(tables).where(and(eq(tables.id, tableId), eq(tables.organiserId, organiserId))),
+      ],
+      (raw) => raw[1] as { tournamentId: string }[],
+    ),
+  );
+  // The match sent back is called to another free table when the floor assigns automatically.
+  const gone: Change = { organiserId, tournamentId: null, what: "table", floors: returned.length ? "read" : null };
+  return [gone, ...returned.map((m) => ({ organiserId, tournamentId: m.tournamentId, what: "table" as const }))];
 }
 
 /**
  * "New code": the table gets a fresh access code and the old one stops
  * working at once (the tablets using it are disconnected by the caller).
  */
-export async function giveTableNewCode(db: Sender, organiserId: string, tableId: string) {
+export async function giveTableNewCode(
+  db: Sender,
+  organiserId: string,
+  tableId: string,
+): Promise<{ table: TableRow; change: Change }> {
   const table = await db.send(
     first(build.select({ organiserId: tables.organiserId }).from(tables).where(eq(tables.id, tableId)).limit(1)),
   );
@@ -87,7 +120,9 @@ export async function giveTableNewCode(db: Sender, organiserId: string, tableId:
         ([rows]) => (rows as TableRow[])[0],
       ),
     );
-    if (changed) return changed;
+    // The tablets using the old code are disconnected.
+    if (changed)
+      return { table: changed, change: { organiserId, tournamentId: null, what: "code", replacedCode: changed.id } };
   }
   throw new DomainError(503, "Could not make a unique access code, please try again");
 }

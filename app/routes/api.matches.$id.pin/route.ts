@@ -1,7 +1,7 @@
 import { PinSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { fillFreeTables, pinMatch } from "~/services/queue.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
+import { pinMatch } from "~/services/queue.server.ts";
 
 /** Keeps a match for one table (the TV table), or lets it go to any: `{ tableId }` or `{ tableId: null }`. */
 const api = endpoint({
@@ -11,8 +11,7 @@ const api = endpoint({
       matchId: params.id,
       tableId: body.tableId,
     });
-    announceChange(app, { organiserId: caller.id, tournamentId, what: "table" });
-    await fillFreeTables(caller, app, { organiserId: caller.id, floors });
+    await afterChange(caller, app, { organiserId: caller.id, tournamentId, what: "table", floors });
     return Response.json({ message: body.tableId ? "Match pinned to the table" : "Match unpinned" });
   }),
 });

@@ -1,6 +1,6 @@
 import { AssignTableSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { afterTableChange } from "~/services/queue.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { assignTable } from "~/services/play.server.ts";
 
 const api = endpoint({
@@ -10,7 +10,7 @@ const api = endpoint({
       matchId: params.id,
       tableId: body.tableId,
     });
-    await afterTableChange(caller, app, caller.id, { ...assigned, matchId: params.id });
+    await afterChange(caller, app, assigned.change);
     return Response.json({ message: body.tableId ? "Table assigned" : "Table unassigned" });
   }),
 });

@@ -1,8 +1,7 @@
 import { MatchUpdateSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { fillFreeTables } from "~/services/queue.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { saveResult } from "~/services/play.server.ts";
 
 /**
@@ -23,11 +22,8 @@ const api = endpoint({
       mode: "either",
       players,
     });
-    if (saved.outcome !== "unconfirmed") {
-      announceChange(app, { organiserId: caller.id, tournamentId: saved.tournamentId, what: "result" });
-      // A result frees its table: the next match goes to it when the floor assigns automatically.
-      await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
-    }
+    // A result frees its table: the next match goes to it when the floor assigns automatically.
+    if (saved.outcome !== "unconfirmed") await afterChange(caller, app, saved.change);
     return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
   }),
 });

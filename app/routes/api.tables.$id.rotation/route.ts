@@ -1,6 +1,7 @@
 import { RotationSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { fillFreeTables, setRotation } from "~/services/queue.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
+import { setRotation } from "~/services/queue.server.ts";
 
 /** Takes a table out of rotation (it then takes only matches pinned to it) or puts it back: `{ inRotation }`. */
 const api = endpoint({
@@ -10,7 +11,7 @@ const api = endpoint({
       tableId: params.id,
       inRotation: body.inRotation,
     });
-    await fillFreeTables(caller, app, { organiserId: caller.id, floors: saved.floors });
+    await afterChange(caller, app, { organiserId: caller.id, tournamentId: null, what: "table", floors: saved.floors });
     return Response.json({
       message: saved.inRotation ? "Table back in rotation" : "Table out of rotation",
       inRotation: saved.inRotation,

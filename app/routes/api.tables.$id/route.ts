@@ -1,11 +1,10 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { forgetTables } from "~/services/live.server.ts";
+import { afterChanges } from "~/services/after-change.server.ts";
 import { deleteTable } from "~/services/tables.server.ts";
 
 const api = endpoint({
   DELETE: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
-    await deleteTable(caller, caller.id, params.id);
-    forgetTables(app, caller.id);
+    await afterChanges(caller, app, await deleteTable(caller, caller.id, params.id));
     return Response.json({ message: "Table removed successfully" });
   }),
 });

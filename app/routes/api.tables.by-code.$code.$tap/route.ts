@@ -1,6 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError, readJson } from "~/services/http.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { isTapKind, runTap } from "~/services/table-scoring.server.ts";
 
 /**
@@ -14,7 +14,7 @@ const api = endpoint({
     const { status, match, change } = await runTap(caller, params.code, params.tap, (schema) =>
       readJson(request, schema),
     );
-    if (change) announceChange(app, change);
+    await afterChange(caller, app, change);
     return Response.json(match, { status });
   }),
 });

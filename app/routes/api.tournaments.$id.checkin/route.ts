@@ -1,6 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { checkIn } from "~/services/floor.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 
 /** "I'm here" (issue 19): a player entered in the tournament, before the start. */
 const api = endpoint({
@@ -9,7 +9,7 @@ const api = endpoint({
       playerId: caller.id,
       tournament: { id: params.id },
     });
-    announceChange(app, { organiserId, tournamentId, what: "entries" });
+    await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
     return Response.json(checked);
   }),
 });

@@ -1,12 +1,12 @@
 import { penceToDecimal } from "~/domain/pence.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { finalizeTournament } from "~/services/play.server.ts";
 
 const api = endpoint({
   POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
     const result = await finalizeTournament(caller, { organiserId: caller.id, tournament: { id: params.id } });
-    announceChange(app, { organiserId: caller.id, tournamentId: result.tournamentId, what: "finalize" });
+    await afterChange(caller, app, { organiserId: caller.id, tournamentId: result.tournamentId, what: "finalize" });
     return Response.json({
       message: "Payouts confirmed",
       prizePool: penceToDecimal(result.poolPence),

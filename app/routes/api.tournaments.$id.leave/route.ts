@@ -1,7 +1,7 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { leaveTournament, tellOffered } from "~/services/floor.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 
 /**
@@ -12,7 +12,7 @@ const api = endpoint({
   POST: on({ who: "player", params: ["id"] }, async ({ caller, params, app }) => {
     const left = await leaveTournament(caller, { playerId: caller.id, tournament: { id: params.id } });
     await tellOffered(getMailer(app.env, app.database), left.offered, app.env.APP_URL);
-    announceChange(app, { organiserId: left.organiserId, tournamentId: left.tournamentId, what: "entries" });
+    await afterChange(caller, app, { organiserId: left.organiserId, tournamentId: left.tournamentId, what: "entries" });
     return Response.json({ left: left.left, refund: penceToDecimal(left.refundPence) });
   }),
 });

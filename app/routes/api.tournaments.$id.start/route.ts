@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { isJsonContentType, readJson } from "~/services/http.server.ts";
-import { fillFreeTables } from "~/services/queue.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/floor.server.ts";
@@ -22,10 +21,10 @@ const api = endpoint({
       tournament: { id: params.id },
       dropAbsent,
     });
-    announceChange(app, { organiserId: caller.id, tournamentId: started.tournamentId, what: "start" });
     await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
     // At the start every free table in rotation gets a match at once (when the floor assigns automatically).
-    await fillFreeTables(caller, app, { organiserId: caller.id, floors: started.floors });
+    const { tournamentId, floors } = started;
+    await afterChange(caller, app, { organiserId: caller.id, tournamentId, what: "start", floors });
     const { matches, players, dropped } = started;
     return Response.json({ message: "Tournament started", matches, players, dropped });
   }),

@@ -3,7 +3,7 @@ import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { joinReserve } from "~/services/floor.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { checkTeam, joinTournament, tellTeammates } from "~/services/registration.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { teamMessages } from "~/domain/teams.ts";
@@ -43,7 +43,7 @@ const api = endpoint({
       : await joining;
     if (!result) {
       const { tournamentId, organiserId, ...onList } = await joinReserve(caller, { playerId: caller.id, tournament });
-      announceChange(app, { organiserId, tournamentId, what: "entries" });
+      await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
       return Response.json(onList);
     }
     if (team) await tellTeammates(getMailer(app.env, app.database), team, app.env.APP_URL);

@@ -15,7 +15,7 @@ import { normalizeAccessCode } from "~/domain/tables.ts";
 import { noShowAt } from "~/domain/queue.ts";
 import { formatTime } from "~/domain/dates.ts";
 import { confirmQuestion, raceWinner, type Side } from "~/domain/table-scoring.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
 import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
@@ -50,8 +50,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * JSON API, then back to the board, with a note when the tap was refused.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { note, change } = await tapFromForm(await visitor(context), params.code, await request.formData());
-  if (change) announceChange(context.get(appContext), change);
+  const db = await visitor(context);
+  const { note, change } = await tapFromForm(db, params.code, await request.formData());
+  await afterChange(db, context.get(appContext), change);
   const path = `/scoreboard/${encodeURIComponent(params.code)}`;
   return redirect(note ? `${path}?${new URLSearchParams({ note })}` : path, 303);
 }

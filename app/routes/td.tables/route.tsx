@@ -15,7 +15,7 @@ import { TableSchema } from "~/domain/tables.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { disconnectTable, forgetTables } from "~/services/live.server.ts";
+import { afterChange, afterChanges } from "~/services/after-change.server.ts";
 import { createTable, deleteTable, giveTableNewCode, tablesQuery } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
 
@@ -42,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Issue 18: a code seen by the wrong people is replaced; tablets using it are disconnected.
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
-      const table = await giveTableNewCode(organiser, organiser.id, tableId);
-      disconnectTable(context.get(appContext), { id: table.id, organiserId: organiser.id });
+      const { table, change } = await giveTableNewCode(organiser, organiser.id, tableId);
+      await afterChange(organiser, context.get(appContext), change);
       const description = `${table.name}'s new code is ${table.accessCode}`;
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "New code", description }),
@@ -58,8 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "delete") {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
-      await deleteTable(organiser, organiser.id, tableId);
-      forgetTables(context.get(appContext), organiser.id);
+      await afterChanges(organiser, context.get(appContext), await deleteTable(organiser, organiser.id, tableId));
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" }),
       ]);
@@ -75,7 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
   try {
-    await createTable(organiser, organiser.id, submission.value.name);
+    const { change } = await createTable(organiser, organiser.id, submission.value.name);
+    await afterChange(organiser, context.get(appContext), change);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(

@@ -9,15 +9,8 @@ import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
-import { announceChange, type LiveChange } from "~/services/live.server.ts";
-import {
-  afterTableChange,
-  fillFreeTables,
-  type QueuesAfter,
-  pinMatch,
-  saveFloorSettings,
-  setRotation,
-} from "~/services/queue.server.ts";
+import { afterChange, type Change } from "~/services/after-change.server.ts";
+import { pinMatch, saveFloorSettings, setRotation } from "~/services/queue.server.ts";
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
@@ -110,18 +103,14 @@ export async function directorAction(
     // Each service reads what it needs with the session's check (one round
     // trip), then writes in one batch that asserts the session.
     const organiserId = claim.id;
-    // Pages and tablets hear of a change once it is written.
+    // What follows each change once it is written (pages and tablets told, free tables filled): after-change.
     const app = context.get(appContext);
-    const announce = (what: LiveChange["what"], tournamentId: string) =>
-      announceChange(app, { organiserId, tournamentId, what });
-    // A start or a result may free tables and make matches ready: the floor fills them when it assigns itself.
-    const fill = (floors: QueuesAfter) => fillFreeTables(claim, app, { organiserId, floors });
+    const after = (change: Change) => afterChange(claim, app, change);
     switch (action.intent) {
       case "start": {
         const started = await startTournament(claim, { organiserId, tournament, dropAbsent: action.dropAbsent });
-        announce("start", started.tournamentId);
         await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
-        await fill(started.floors);
+        await after({ organiserId, tournamentId: started.tournamentId, what: "start", floors: started.floors });
         const dropped = started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.` : "";
         return toast({
           type: "success",
@@ -131,10 +120,7 @@ export async function directorAction(
       }
       case "record-result": {
         const saved = await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
-        if (saved.outcome !== "unconfirmed") {
-          announce("result", saved.tournamentId);
-          await fill(saved.floors);
-        }
+        if (saved.outcome !== "unconfirmed") await after(saved.change);
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
       }
       case "correct-result": {
@@ -149,18 +135,17 @@ export async function directorAction(
         if (saved.outcome === "unconfirmed") {
           return resultReply(form, 200, { message: null, confirm: { moves: saved.moves, key: saved.key } });
         }
-        announce("result", saved.tournamentId);
-        await fill(saved.floors);
+        await after(saved.change);
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
       }
       case "approve-result": {
         const saved = await approveTableResult(claim, { organiserId, matchId: action.matchId });
-        if (saved.outcome !== "unconfirmed") announce("result", saved.tournamentId);
+        if (saved.outcome !== "unconfirmed") await after(saved.change);
         return toast({ type: "success", title: "Result approved" }, atMatch(action.matchId));
       }
       case "assign-table": {
         const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
-        await afterTableChange(claim, app, organiserId, { ...assigned, matchId: action.matchId });
+        await after(assigned.change);
         return toast(
           { type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" },
           atMatch(action.matchId),
@@ -169,7 +154,7 @@ export async function directorAction(
       case "settings": {
         // The floor's and table scoring's in one write (refused once the tournament is finished).
         const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
-        await fill(saved.floors);
+        await after({ organiserId, tournamentId: null, what: "table", floors: saved.floors });
         return toast(
           {
             type: "success",
@@ -182,8 +167,7 @@ export async function directorAction(
       }
       case "pin-table": {
         const pinned = await pinMatch(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
-        announce("table", pinned.tournamentId);
-        await fill(pinned.floors);
+        await after({ organiserId, tournamentId: pinned.tournamentId, what: "table", floors: pinned.floors });
         return toast({ type: "success", title: action.tableId ? "Match pinned" : "Match unpinned" }, back);
       }
       case "table-rotation": {
@@ -192,7 +176,7 @@ export async function directorAction(
           tableId: action.tableId,
           inRotation: action.inRotation,
         });
-        await fill(rotated.floors);
+        await after({ organiserId, tournamentId: null, what: "table", floors: rotated.floors });
         return toast(
           { type: "success", title: action.inRotation ? "Table back in rotation" : "Table out of rotation" },
           back,
@@ -206,7 +190,7 @@ export async function directorAction(
         );
       case "finalize": {
         const finalized = await finalizeTournament(claim, { organiserId, tournament });
-        announce("finalize", finalized.tournamentId);
+        await after({ organiserId, tournamentId: finalized.tournamentId, what: "finalize" });
         return toast(
           { type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." },
           `/tournament/${slug}`,

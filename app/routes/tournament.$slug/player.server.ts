@@ -10,7 +10,7 @@ import { signedIn } from "~/services/access.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { checkIn, joinReserve, leaveTournament, tellOffered } from "~/services/floor.server.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { announceChange } from "~/services/live.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
 const playerIntents = ["check-in", "leave", "reserve"] as const;
@@ -41,13 +41,17 @@ export async function playerAction(
     switch (intent) {
       case "check-in": {
         const { organiserId, tournamentId } = await checkIn(claim, { playerId, tournament });
-        announceChange(app, { organiserId, tournamentId, what: "entries" });
+        await afterChange(claim, app, { organiserId, tournamentId, what: "entries" });
         return toast({ type: "success", title: "You're checked in", description: "The director can see you're here." });
       }
       case "leave": {
         const left = await leaveTournament(claim, { playerId, tournament });
         await tellOffered(getMailer(app.env, app.database), left.offered, app.env.APP_URL);
-        announceChange(app, { organiserId: left.organiserId, tournamentId: left.tournamentId, what: "entries" });
+        await afterChange(claim, app, {
+          organiserId: left.organiserId,
+          tournamentId: left.tournamentId,
+          what: "entries",
+        });
         return toast(
           left.left === "entry"
             ? {
@@ -64,7 +68,7 @@ export async function playerAction(
       }
       case "reserve": {
         const { position, organiserId, tournamentId } = await joinReserve(claim, { playerId, tournament });
-        announceChange(app, { organiserId, tournamentId, what: "entries" });
+        await afterChange(claim, app, { organiserId, tournamentId, what: "entries" });
         return toast({
           type: "success",
           title: "You're on the reserve list",

@@ -1,0 +1,67 @@
+// What follows a committed change, declared once for every caller — the JSON
+// API, the forms, the tablets and the scheduled tidy-up: the screens hear of
+// it, free tables fill from the floor, and the players of every match called
+// are told. A write returns a `Change`; routes hand it here and call none of
+// these themselves. A new consequence (ratings, series points) is one line in
+// `afterChange`.
+import type { AppContext } from "~/context.server.ts";
+import type { Sender } from "~/db/batch.server.ts";
+import { notifyCalled } from "./calls.server.ts";
+import { announceChange, disconnectTable, forgetTables, type LiveChange } from "./live.server.ts";
+import { fillFreeTables, type CalledMatch, type QueuesAfter } from "./queue.server.ts";
+
+/** What a committed write changed. */
+export type Change = {
+  organiserId: string;
+  /** The tournament whose pages show it; null for the director's tables alone (a table added or deleted). */
+  tournamentId: string | null;
+  what: LiveChange["what"];
+  /** The director's floors as the write left them, "read" to read them afresh; null or absent: no table to fill. */
+  floors?: QueuesAfter;
+  /** Matches the write itself put on a table (the director's own assignment). */
+  called?: readonly CalledMatch[];
+  /** A match just taken off its table: not called straight back to it. */
+  holdBack?: string | null;
+  /** A table whose access code was replaced: its tablets are disconnected. */
+  replacedCode?: string;
+};
+
+/** What the consequences need of a request's (or the scheduler's) context. */
+export type Consequences = Pick<AppContext, "live" | "cache" | "waitUntil" | "env" | "database">;
+
+/**
+ * Runs everything that follows `change` once it has committed. It never fails
+ * the change: a push that is lost costs a client one poll, a table left
+ * unfilled fills at the next change.
+ */
+export async function afterChange(db: Sender, app: Consequences, change: Change | null | undefined): Promise<void> {
+  if (!change) return;
+  const { organiserId, tournamentId } = change;
+  if (change.replacedCode) disconnectTable(app, { id: change.replacedCode, organiserId });
+  else if (tournamentId !== null) announceChange(app, { organiserId, tournamentId, what: change.what });
+  // The director's tables alone (added, deleted, in or out of rotation): what the edge cached of them goes.
+  else forgetTables(app, organiserId);
+  const filled = await fillFreeTables(db, {
+    organiserId,
+    floors: change.floors ?? null,
+    holdBack: change.holdBack ?? null,
+  });
+  const called = [...(change.called ?? []), ...filled];
+  // Pages and tablets of every tournament a call was made in hear of it; its players are told.
+  for (const calledIn of new Set(called.map((c) => c.tournamentId))) {
+    if (calledIn !== tournamentId || change.what !== "table") {
+      announceChange(app, { organiserId, tournamentId: calledIn, what: "table" });
+    }
+  }
+  if (called.length > 0) {
+    notifyCalled(
+      app,
+      called.map((c) => c.matchId),
+    );
+  }
+}
+
+/** Several changes from one write (a table deleted with matches of two tournaments on the director's tables). */
+export async function afterChanges(db: Sender, app: Consequences, changes: readonly Change[]): Promise<void> {
+  for (const change of changes) await afterChange(db, app, change);
+}
