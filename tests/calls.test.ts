@@ -2,11 +2,13 @@
 // match is given a table its players get an e-mail (the outbox) and, on the
 // browsers they opted in, a Web Push message — sent to a local fake push
 // service, decrypted and its VAPID signature verified here — once per call.
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newVapidKeys } from "../scripts/lib/dev-vars.ts";
+import { startApp } from "../scripts/lib/stack.ts";
 import { decryptPush, type FakePush, newBrowser, startFakePush, verifyVapid } from "./support/fake-push.ts";
 import { type Account, useFactories } from "./support/factories.ts";
-import { useTestApp } from "./support/stack.ts";
+import { HttpClient } from "./support/http.ts";
+import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
 
 const vapid = newVapidKeys();
 const app = useTestApp({ ...vapid, VAPID_SUBJECT: "mailto:floor@example.com" });
@@ -202,6 +204,8 @@ test("an opted-in browser gets an encrypted, VAPID-signed push saying the table;
   expect(await f.count("push_subscriptions", "player_id = ?", [p2.id])).toBe(0);
 });
 
+const notAPushService = "The push endpoint must be a browser's push service (Google, Mozilla, Apple or Microsoft)";
+
 test("subscribing: players only, a real push address and keys; unsubscribing one's own", async () => {
   const pat = await f.player("Pat");
   const sam = await f.player("Sam");
@@ -215,9 +219,12 @@ test("subscribing: players only, a real push address and keys; unsubscribing one
     [{ ...good, endpoint: "not a url" }, "The push endpoint must be a web address"],
     [{ ...good, endpoint: "ftp://push.example.com/x" }, "The push endpoint must be an https address"],
     [{ ...good, endpoint: "http://push.example.com/x" }, "The push endpoint must be an https address"],
-    [{ ...good, endpoint: "https://10.0.0.7/push" }, "The push endpoint must be a public push service"],
-    [{ ...good, endpoint: "https://localhost/push" }, "The push endpoint must be a public push service"],
-    [{ ...good, endpoint: "https://[::1]/push" }, "The push endpoint must be a public push service"],
+    [
+      { ...good, endpoint: "https://10.0.0.7/push" },
+      "The push endpoint must be a push service's name, not an IP address",
+    ],
+    [{ ...good, endpoint: "https://localhost/push" }, notAPushService],
+    [{ ...good, endpoint: "https://[::1]/push" }, "The push endpoint must be a push service's name, not an IP address"],
     [{ ...good, endpoint: "https://push.example.com:8443/x" }, "The push endpoint must use the standard https port"],
     [{ ...good, keys: { ...good.keys, p256dh: "abc" } }, "keys.p256dh must be the browser's P-256 public key"],
     [{ ...good, keys: { ...good.keys, auth: "AAAA" } }, "keys.auth must be the browser's 16-byte auth secret"],
@@ -245,4 +252,110 @@ test("subscribing: players only, a real push address and keys; unsubscribing one
   expect((await pat.client.json("POST", "/api/push/subscriptions", good)).status).toBe(201);
   expect((await sam.client.json("POST", "/api/push/subscriptions", good)).status).toBe(201);
   expect(await f.count("push_subscriptions", "endpoint = ? and player_id = ?", [good.endpoint, sam.id])).toBe(1);
+});
+
+/** A browser's real keys with a push service's own address: FCM's, as Chrome subscribes. */
+const fcmSubscription = () =>
+  newBrowser(`https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}:APA91b`).subscription;
+
+test("only a browser push service's own https address and a real P-256 key are stored; 400 for the rest", async () => {
+  const pat = await f.player("Pat Push");
+  const good = fcmSubscription();
+  const ip = "The push endpoint must be a push service's name, not an IP address";
+  const port = "The push endpoint must use the standard https port";
+  const credentials = "The push endpoint must not carry a user name or password";
+  const notHttps = "The push endpoint must be an https address";
+  const notAnAddress = "The push endpoint must be a web address";
+  const p256 = "keys.p256dh must be the browser's P-256 public key";
+  const endpoints: [string, string][] = [
+    ["https://fcm.googleapis.com.evil.example/fcm/send/x", notAPushService],
+    ["https://evilfcm.googleapis.com/fcm/send/x", notAPushService],
+    ["https://fcm.googleapis.com%2eevil.example/x", notAPushService],
+    ["https://push.services.mozilla.com/wpush/v2/x", notAPushService],
+    ["https://a.b.push.apple.com/x", notAPushService],
+    ["https://notify.windows.com/w/?token=x", notAPushService],
+    ["https://push.example.com/x", notAPushService],
+    ["http://fcm.googleapis.com/fcm/send/x", notHttps],
+    ["https://8.8.8.8/push", ip],
+    ["https://2130706433/push", ip],
+    ["https://0x7f.1/push", ip],
+    ["https://%31%32%37.0.0.1/push", ip],
+    ["https://[2001:4860:4860::8888]/push", ip],
+    ["https://[::ffff:127.0.0.1]/push", ip],
+    ["https://fcm.googleapis.com:8443/fcm/send/x", port],
+    ["https://web.push.apple.com:444/x", port],
+    ["https://user:pw@fcm.googleapis.com/fcm/send/x", credentials],
+    ["https://fcm.googleapis.com@evil.example/x", credentials],
+    [" https://fcm.googleapis.com/fcm/send/x", notAnAddress],
+    ["https://fcm.goo\tgleapis.com/fcm/send/x", notAnAddress],
+  ];
+  const zero = Buffer.alloc(32);
+  const point = (x: Buffer, y: Buffer) => Buffer.concat([Buffer.from([4]), x, y]).toString("base64url");
+  const real = Buffer.from(good.keys.p256dh, "base64url");
+  const [x, y] = [real.subarray(1, 33), real.subarray(33)];
+  const yPlusOne = Buffer.from(y);
+  yPlusOne[31] = ((yPlusOne[31] ?? 0) + 1) % 256;
+  const keys: [{ p256dh: string; auth: string }, string][] = [
+    [{ ...good.keys, p256dh: point(zero, zero) }, p256],
+    [{ ...good.keys, p256dh: point(x, yPlusOne) }, p256],
+    [{ ...good.keys, p256dh: point(y, x) }, p256],
+    [{ ...good.keys, p256dh: Buffer.concat([Buffer.from([3]), x]).toString("base64url") }, p256],
+    [
+      { ...good.keys, auth: Buffer.alloc(15).toString("base64url") },
+      "keys.auth must be the browser's 16-byte auth secret",
+    ],
+  ];
+  const before = await f.count("push_subscriptions");
+  const bodies: [unknown, string][] = [
+    ...endpoints.map(([endpoint, message]): [unknown, string] => [{ ...good, endpoint }, message]),
+    ...keys.map(([k, message]): [unknown, string] => [{ ...good, keys: k }, message]),
+  ];
+  for (const [body, message] of bodies) {
+    const response = await pat.client.json("POST", "/api/push/subscriptions", body);
+    expect(response.status, JSON.stringify(body)).toBe(400);
+    expect(((await response.json()) as { message: string }).message, JSON.stringify(body)).toBe(message);
+  }
+  expect(await f.count("push_subscriptions")).toBe(before);
+
+  // Each push service's own hosts, with a browser's real keys.
+  for (const endpoint of [
+    `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+    `https://updates.push.services.mozilla.com/wpush/v2/${crypto.randomUUID()}`,
+    `https://web.push.apple.com/${crypto.randomUUID()}`,
+    `https://wns2-par02p.notify.windows.com/w/?token=${crypto.randomUUID()}`,
+  ]) {
+    const response = await pat.client.json("POST", "/api/push/subscriptions", newBrowser(endpoint).subscription);
+    expect(response.status, endpoint).toBe(201);
+  }
+  expect(await f.count("push_subscriptions", "player_id = ?", [pat.id])).toBe(4);
+});
+
+describe("in production", () => {
+  let production: Awaited<ReturnType<typeof startApp>> | undefined;
+  beforeAll(async () => {
+    production = await startApp({
+      vars: {
+        ...vapid,
+        APP_ENV: "production",
+        APP_URL: "https://breakandrun.example",
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        TURSO_DATABASE_URL: app.dbUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await production?.stop();
+  });
+
+  test("the local fake push service's http address is refused; a push service's is stored", async () => {
+    const sam = await f.player("Sam Prod");
+    const client = new HttpClient(production?.url ?? "");
+    for (const [name, value] of sam.client.cookies) client.cookies.set(name, value);
+    const local = await client.json("POST", "/api/push/subscriptions", newBrowser(`${push.url}/push/1`).subscription);
+    expect(local.status).toBe(400);
+    expect(((await local.json()) as { message: string }).message).toBe("The push endpoint must be an https address");
+    const fcm = await client.json("POST", "/api/push/subscriptions", fcmSubscription());
+    expect(fcm.status, await fcm.clone().text()).toBe(201);
+    expect(await f.count("push_subscriptions", "player_id = ?", [sam.id])).toBe(1);
+  });
 });

@@ -47,6 +47,15 @@ async function fullWithReserves(count: number) {
   return { t, a, b, r1, r2, reserves };
 }
 
+/** Who holds a place without having paid yet: a player paying, or a reserve offered it. */
+const holders = async (t: TournamentJson) =>
+  (
+    await f.sql().execute({
+      sql: "select player_id from tournament_players where tournament_id = ? and paid = 0 and hold_expires_at > ?",
+      args: [t.id, Date.now()],
+    })
+  ).rows.map((row) => String(row.player_id));
+
 /** The player's hold (a reserve's offer) ran out a second ago; the tidy-up has not run yet. */
 const expireHold = (t: TournamentJson, who: Account) =>
   f.sql().execute({
@@ -287,16 +296,74 @@ test("two entrants leaving at once with two reserves waiting: each reserve is of
   const { t, a, b, reserves } = await fullWithReserves(3);
   const left = await Promise.all([leave(a, t), leave(b, t)]);
   expect(left.map((r) => r.status)).toEqual([200, 200]);
-  const held = await f.sql().execute({
-    sql: "select player_id from tournament_players where tournament_id = ? and paid = 0 and hold_expires_at > ?",
-    args: [t.id, Date.now()],
-  });
-  expect(held.rows.map((r) => String(r.player_id)).sort()).toEqual([reserves[0]?.id, reserves[1]?.id].sort());
+  expect((await holders(t)).sort()).toEqual([reserves[0]?.id, reserves[1]?.id].sort());
   const mail = await outbox();
   for (const r of reserves.slice(0, 2)) expect(mail.filter((m) => m.to === r.email)).toHaveLength(1);
   expect(mail.some((m) => m.to === reserves[2]?.email)).toBe(false);
   expect(await refunds(t)).toBe(2);
   await f.expectLedgerTrue();
+});
+
+test("reserves joining at once are told their real places: the list's order, the order of offers", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { ...fees, maxPlayers: 2 });
+  const [a] = await f.enter(t, 2);
+  if (!a) throw new Error("entrants");
+  const rush = await Promise.all(Array.from({ length: 12 }, (_, i) => f.player(`Rush ${i + 1}`)));
+  const answers = await Promise.all(rush.map((r) => join(r, t, { reserve: true })));
+  const positions = await Promise.all(
+    answers.map(async (response) => {
+      expect(response.status, await response.clone().text()).toBe(200);
+      return ((await response.json()) as { position: number }).position;
+    }),
+  );
+  expect([...positions].sort((x, y) => x - y)).toEqual(rush.map((_, i) => i + 1));
+  const inOrder = rush
+    .map((r, i) => ({ r, name: `Rush ${i + 1}`, position: positions[i] ?? 0 }))
+    .sort((x, y) => x.position - y.position);
+
+  // The director's list, as the database orders it: the same names at the same numbers.
+  const page = await (await td.client.get(`/tournament/${t.slug}`)).text();
+  const list = page.slice(
+    page.indexOf('data-testid="reserve-list"'),
+    page.indexOf("</ol>", page.indexOf("reserve-list")),
+  );
+  const listed = [...list.matchAll(/(\d+)\. (?:<!-- -->)?(Rush \d+)/g)].map((m) => `${m[1]}. ${m[2]}`);
+  expect(listed).toEqual(inOrder.map(({ name, position }) => `${position}. ${name}`));
+  // Each reserve's own page says the place they were told.
+  for (const { r, name, position } of inOrder) {
+    const own = await (await r.client.get(`/tournament/${t.slug}`)).text();
+    expect(own, name).toContain(
+      position === 1 ? "first on the reserve list" : `number ${position} on the reserve list`,
+    );
+  }
+
+  // Places are offered in that order: an entrant leaves, then each reserve offered the place gives it up in turn.
+  expect((await leave(a, t)).status).toBe(200);
+  for (const { r, position } of inOrder) {
+    expect(await holders(t), `the reserve told ${position}`).toEqual([r.id]);
+    expect((await leave(r, t)).status).toBe(200);
+  }
+  expect(await holders(t)).toEqual([]);
+});
+
+test("a reserve whose offer ran out joins again at the back: told so, and offered after the others", async () => {
+  const { t, a, r1, r2, reserves } = await fullWithReserves(3);
+  const r3 = reserves[2];
+  if (!r3) throw new Error("three reserves");
+  expect((await leave(a, t)).status).toBe(200);
+  await expireHold(t, r1);
+  await f.sql().execute({
+    sql: "update reserves set offer_expires_at = ? where tournament_id = ? and player_id = ?",
+    args: [Date.now() - 1000, t.id, r1.id],
+  });
+  expect(await (await join(r1, t, { reserve: true })).json()).toMatchObject({ reserve: true, position: 3 });
+  await runCron();
+  for (const next of [r2, r3, r1]) {
+    expect(await holders(t)).toEqual([next.id]);
+    expect((await leave(next, t)).status).toBe(200);
+  }
+  expect(await holders(t)).toEqual([]);
 });
 
 test("team events: a member checks in for the team; only the captain takes it out, whole entry back", async () => {

@@ -1,5 +1,6 @@
-// Migration 0009 rebuilds `matches` (its player slots lose their foreign keys
-// to players, for team ids): run it on a database that already has play in it.
+// Migrations that rebuild a table, run on a database that already has rows in
+// it: 0009 rebuilds `matches` (its player slots lose their foreign keys to
+// players, for team ids), 0015 `reserves` (the list's order as tickets).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,15 +17,21 @@ let server: DbServer;
 let client: Client;
 const before = () => join(dir, "before-0009");
 
+/** A folder of the migrations as they were before migration `idx` (and none of the later ones). */
+function migrationsBefore(idx: number): string {
+  const folder = join(dir, `before-${String(idx).padStart(4, "0")}`);
+  cpSync(migrations, folder, { recursive: true });
+  const journalFile = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
+  for (const later of journal.entries.filter((e) => e.idx >= idx)) rmSync(join(folder, `${later.tag}.sql`));
+  journal.entries = journal.entries.filter((e) => e.idx < idx);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "break-and-run-migrations-"));
-  // The migrations as they were before 0009 (and none of the later ones).
-  cpSync(migrations, before(), { recursive: true });
-  const journalFile = join(before(), "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-  for (const later of journal.entries.filter((e) => e.idx >= 9)) rmSync(join(before(), `${later.tag}.sql`));
-  journal.entries = journal.entries.filter((e) => e.idx < 9);
-  writeFileSync(journalFile, JSON.stringify(journal));
+  migrationsBefore(9);
   server = await createDbServer({ file: join(dir, "app.db"), port: 0 });
   client = createClient({ url: server.url });
 });
@@ -104,4 +111,54 @@ test("0009 refuses to run with foreign keys on, and changes nothing", async () =
   expect(rebuild.length).toBeGreaterThan(5);
   await expect(client.batch(rebuild, "write")).rejects.toThrow(/batch_guard/);
   expect((await rows("select count(*) as n from matches"))[0]?.n).toBe(4);
+});
+
+test("0015 gives the reserves waiting tickets in the order they had, per tournament, and keeps every row", async () => {
+  const reserveServer = await createDbServer({ file: join(dir, "reserves.db"), port: 0 });
+  const db = createClient({ url: reserveServer.url });
+  try {
+    await migrate(drizzle(db), { migrationsFolder: migrationsBefore(15) });
+    await db.batch(
+      [
+        `insert into organisers (id, organisation_name, venue, name, email, password_hash)
+          values ('o1', 'Club', 'The Crown', 'Dee', 'dee@x.io', 'h')`,
+        `insert into players (id, name, email, password_hash) values
+          ('p1', 'Ann', 'a@x.io', 'h'), ('p2', 'Bo', 'b@x.io', 'h'), ('p3', 'Cy', 'c@x.io', 'h')`,
+        `insert into tournaments (id, organiser_id, name, venue, date, time, entry_fee_pence, payout_structure,
+          status, slug) values
+          ('t1', 'o1', 'Friday', 'The Crown', '2026-11-27', '19:00', 1000, 'winner_ru', 'open', 'friday'),
+          ('t2', 'o1', 'Saturday', 'The Crown', '2026-11-28', '19:00', 1000, 'winner_ru', 'open', 'saturday')`,
+        // Joined in the same millisecond (r-b before r-c by id), one offered already; another tournament's list.
+        `insert into reserves (id, tournament_id, player_id, joined_at, offered_at, offer_expires_at, offer_batch)
+          values ('r-c', 't1', 'p3', 200, null, null, null), ('r-a', 't1', 'p1', 100, 150, 900, 'b1'),
+          ('r-b', 't1', 'p2', 200, null, null, null), ('r-d', 't2', 'p1', 500, null, null, null)`,
+      ],
+      "write",
+    );
+    const columns = "id, tournament_id, player_id, joined_at, offered_at, offer_expires_at, offer_batch";
+    const reservesBefore = (await db.execute(`select ${columns} from reserves order by id`)).rows.map((r) => ({
+      ...r,
+    }));
+
+    await migrate(drizzle(db), { migrationsFolder: migrations });
+
+    const after = await db.execute(`select ${columns}, ticket from reserves order by id`);
+    const rowsAfter = after.rows.map((r) => ({ ...r }));
+    expect(rowsAfter.map(({ ticket: _, ...rest }) => rest)).toEqual(reservesBefore);
+    expect(rowsAfter.map((r) => [r.id, r.ticket])).toEqual([
+      ["r-a", 1],
+      ["r-b", 2],
+      ["r-c", 3],
+      ["r-d", 1],
+    ]);
+    // One ticket per place in a tournament's list.
+    await expect(db.execute("update reserves set ticket = 1 where id = 'r-b'")).rejects.toThrow(/UNIQUE/);
+    const indexes = await db.execute("select name from pragma_index_list('reserves') where origin = 'c' order by name");
+    expect(indexes.rows.map((r) => r.name)).toEqual(["reserves_entry_uq", "reserves_ticket_uq"]);
+    expect((await db.execute("pragma foreign_key_check")).rows).toEqual([]);
+    expect((await db.execute("pragma integrity_check")).rows[0]?.integrity_check).toBe("ok");
+  } finally {
+    db.close();
+    await reserveServer.close();
+  }
 });

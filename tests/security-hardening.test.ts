@@ -845,8 +845,22 @@ describe("in production", () => {
 // 11. Names can't impersonate.
 
 test("bidirectional-control and zero-width characters are refused in every name", async () => {
-  const sneaky = ["Dave\u202eevaD", "Da\u200bve", "\u2066Dave\u2069", "Dave\u200f", "Da\ufeffve", "\u200eDave"];
+  const sneaky = [
+    "Dave\u202eevaD",
+    "Da\u200bve",
+    "\u2066Dave\u2069",
+    "Dave\u200f",
+    "Da\ufeffve",
+    "\ufeffDave",
+    "\u200eDave",
+    "Da\u2060ve",
+    "Da\u00adve",
+    "Da\u061cve",
+    "Da\u{e0001}ve",
+  ];
   const td = await f.organiser("Name Nadia");
+  const doubles = await f.createTournament(td, { matchType: "2v2" });
+  const [captain, mate] = [await f.player("Captain Cal"), await f.player("Mate Mo")];
   const before = await rows(ROW_COUNTS);
   for (const name of sneaky) {
     const player = await app.client().json("POST", "/api/auth/signup/player", {
@@ -883,6 +897,15 @@ test("bidirectional-control and zero-width characters are refused in every name"
     const table = await td.client.json("POST", "/api/tables", { name });
     expect(table.status).toBe(400);
     expect(JSON.stringify(await table.json())).toContain("can't contain invisible or text-direction characters");
+    const team = await captain.client.json("POST", "/api/tournaments/join", {
+      tournamentId: doubles.id,
+      teamName: name,
+      teammates: [mate.email],
+    });
+    expect(team.status).toBe(400);
+    expect(JSON.stringify(await team.json())).toContain(
+      "Team name can't contain invisible or text-direction characters",
+    );
   }
   // The forms say so too.
   const form = await app.client().postForm("/signup?role=player", {
@@ -897,10 +920,20 @@ test("bidirectional-control and zero-width characters are refused in every name"
   const tableForm = await td.client.postForm("/td/tables", { intent: "add", name: "Table\u200b1" });
   expect(tableForm.status).toBe(400);
   expect(await rows(ROW_COUNTS)).toEqual(before);
-  // A byte-order mark at either end is whitespace: trimmed away like a space.
+  // U+FEFF at either end is not whitespace (JavaScript's trim() takes it for one): refused like anywhere else,
+  // while Unicode's whitespace there is trimmed away.
+  for (const name of ["\ufeffDave Trim", "Dave Trim\ufeff"]) {
+    const bom = await app.client().json("POST", "/api/auth/signup/player", {
+      name,
+      email: uniqueEmail("bom"),
+      password: "secret1",
+      confirmPassword: "secret1",
+    });
+    expect(bom.status, JSON.stringify(name)).toBe(400);
+  }
   const trimmed = await app.client().json("POST", "/api/auth/signup/player", {
-    name: "\ufeffDave Trim\ufeff",
-    email: uniqueEmail("bom"),
+    name: "\u00a0Dave Trim\u3000",
+    email: uniqueEmail("trim"),
     password: "secret1",
     confirmPassword: "secret1",
   });

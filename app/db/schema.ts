@@ -219,9 +219,9 @@ export const teamMembers = sqliteTable(
   ],
 );
 
-// The reserve list of a full tournament (issue 19), first come first offered.
-// An offer is a hold on the place (tournament_players, same expiry) for the
-// reserve to pay; a reserve whose offer ran out leaves the list.
+// The reserve list of a full tournament (issue 19), first come first offered:
+// in ticket order. An offer is a hold on the place (tournament_players, same
+// expiry) for the reserve to pay; a reserve whose offer ran out leaves the list.
 export const reserves = sqliteTable(
   "reserves",
   {
@@ -233,6 +233,11 @@ export const reserves = sqliteTable(
       .notNull()
       .references(() => players.id, { onDelete: "cascade" }),
     joinedAt: integer("joined_at", { mode: "number" }).notNull(),
+    /**
+     * The list's order: drawn in the joining statement, one more than the tournament's highest, so it is the
+     * order the joins were written in (a request's clock, joined_at, is when it started, not when it wrote).
+     */
+    ticket: integer("ticket", { mode: "number" }).notNull(),
     offeredAt: integer("offered_at", { mode: "number" }),
     offerExpiresAt: integer("offer_expires_at", { mode: "number" }),
     /** The batch that made the offer: it writes the hold and reads who to e-mail by it. */
@@ -240,7 +245,7 @@ export const reserves = sqliteTable(
   },
   (t) => [
     uniqueIndex("reserves_entry_uq").on(t.tournamentId, t.playerId),
-    index("reserves_queue_idx").on(t.tournamentId, t.offeredAt, t.joinedAt),
+    uniqueIndex("reserves_ticket_uq").on(t.tournamentId, t.ticket),
   ],
 );
 

@@ -14,10 +14,12 @@ import {
   type Reserve,
 } from "./floor.ts";
 
-const r = (id: string, joinedAt: number, offer: [number, number] | null = null): Reserve => ({
+/** A reserve holding `ticket` (its place in the list's order), who joined a moment before it was written. */
+const r = (id: string, ticket: number, offer: [number, number] | null = null): Reserve => ({
   id,
   playerId: `p-${id}`,
-  joinedAt,
+  joinedAt: 1_000 + ticket,
+  ticket,
   offeredAt: offer?.[0] ?? null,
   offerExpiresAt: offer?.[1] ?? null,
 });
@@ -52,8 +54,13 @@ describe("the reserve list", () => {
     expect(reserveState(r("a", 1, [9_000, 10_001]), now)).toBe("offered");
     expect(reserveState(r("a", 1, [9_000, 10_000]), now)).toBe("lapsed");
   });
-  test("first come, first offered; a tie in time goes by id", () => {
-    expect(reserveOrder([r("c", 5), r("b", 3), r("a", 5)]).map((x) => x.id)).toEqual(["b", "a", "c"]);
+  test("first come, first offered: by ticket, the order the joins were written in, not the requests' clocks", () => {
+    expect(reserveOrder([r("c", 5), r("b", 3), r("a", 4)]).map((x) => x.id)).toEqual(["b", "a", "c"]);
+    // A request that started first but was written second is second.
+    const early = { ...r("early", 2), joinedAt: 10 };
+    const late = { ...r("late", 1), joinedAt: 20 };
+    expect(reserveOrder([early, late]).map((x) => x.id)).toEqual(["late", "early"]);
+    expect(reservePosition([early, late], "p-early", 30)).toBe(2);
   });
   test("the director's list: offers first, the waiting numbered, lapsed offers left off", () => {
     const list = reserveList([r("w2", 4), r("lapsed", 1, [2, 3]), r("offered", 2, [9_000, 20_000]), r("w1", 3)], now);

@@ -50,6 +50,8 @@ export type Reserve = {
   id: string;
   playerId: string;
   joinedAt: number;
+  /** The list's order: drawn when the join was written (the database's order, not the request's clock). */
+  ticket: number;
   offeredAt: number | null;
   offerExpiresAt: number | null;
 };
@@ -62,9 +64,9 @@ export function reserveState(r: Pick<Reserve, "offeredAt" | "offerExpiresAt">, n
   return r.offerExpiresAt !== null && r.offerExpiresAt > now ? "offered" : "lapsed";
 }
 
-/** First come, first offered: by when they joined the list, then by id (a tie is still one order). */
-export function reserveOrder<R extends Pick<Reserve, "id" | "joinedAt">>(list: readonly R[]): R[] {
-  return [...list].sort((a, b) => a.joinedAt - b.joinedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** First come, first offered: by ticket, the order the joins were written in (no two alike in a tournament). */
+export function reserveOrder<R extends Pick<Reserve, "ticket">>(list: readonly R[]): R[] {
+  return [...list].sort((a, b) => a.ticket - b.ticket);
 }
 
 /** The list as the director sees it: offers first, then the waiting in order, numbered; lapsed offers left off. */

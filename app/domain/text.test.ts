@@ -19,7 +19,7 @@ const INVISIBLE: [string, string][] = [
   ["\u2069", "pop directional isolate"],
   ["\u2060", "word joiner"],
   ["\u2063", "invisible separator"],
-  ["\ufeff", "byte order mark"],
+  ["\ufeff", "zero-width no-break space (byte order mark)"],
   ["\u00ad", "soft hyphen"],
   ["\u180e", "Mongolian vowel separator"],
   ["\u3164", "Hangul filler"],
@@ -30,6 +30,30 @@ const INVISIBLE: [string, string][] = [
   ["\u000a", "line feed"],
   ["\u001b", "escape"],
   ["\u0085", "next line (C1)"],
+  // The rest of Unicode's format characters (Cf).
+  ["\u0600", "Arabic number sign"],
+  ["\u06dd", "Arabic end of ayah"],
+  ["\u070f", "Syriac abbreviation mark"],
+  ["\u08e2", "Arabic disputed end of ayah"],
+  ["\u2061", "function application"],
+  ["\u2064", "invisible plus"],
+  ["\u2065", "unassigned, among the invisible operators"],
+  ["\u206a", "inhibit symmetric swapping"],
+  ["\u206f", "nominal digit shapes"],
+  ["\ufff9", "interlinear annotation anchor"],
+  ["\ufffb", "interlinear annotation terminator"],
+  ["\u{110bd}", "Kaithi number sign"],
+  ["\u{13430}", "Egyptian hieroglyph vertical joiner"],
+  ["\u{1bca0}", "shorthand format letter overlap"],
+  ["\u{1d173}", "musical symbol begin beam"],
+  ["\u{e0001}", "language tag"],
+  ["\u{e0041}", "tag latin capital letter A"],
+  ["\u{e007f}", "cancel tag"],
+  // Letters that draw nothing.
+  ["\u115f", "Hangul choseong filler"],
+  ["\u1160", "Hangul jungseong filler"],
+  ["\u17b4", "Khmer vowel inherent aq"],
+  ["\uffa0", "halfwidth Hangul filler"],
 ];
 
 test("every invisible or direction-changing character is caught, wherever it sits", () => {
@@ -38,6 +62,19 @@ test("every invisible or direction-changing character is caught, wherever it sit
       expect(hasInvisibleCharacters(text), `${name} in ${JSON.stringify(text)}`).toBe(true);
     }
   }
+});
+
+test("every format character (Unicode Cf) is caught, not only the ones listed", () => {
+  const format = /\p{Cf}/u;
+  let seen = 0;
+  for (let code = 0; code <= 0x10ffff; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const char = String.fromCodePoint(code);
+    if (!format.test(char)) continue;
+    seen++;
+    expect(hasInvisibleCharacters(`Da${char}ve`), `U+${code.toString(16).toUpperCase()}`).toBe(true);
+  }
+  expect(seen).toBeGreaterThan(150);
 });
 
 test("ordinary names in any script pass", () => {
@@ -52,6 +89,8 @@ test("ordinary names in any script pass", () => {
     "Ночной турнир",
     "The Red Lion & Crown",
     "Table 1 (by the bar) 🎱",
+    "Ann-Marie ❤️", // U+FE0F, the emoji variation selector, is a mark, not a format character
+    "🇬🇧 Pool Club",
   ]) {
     expect(hasInvisibleCharacters(name), name).toBe(false);
   }
@@ -72,4 +111,24 @@ test("a name field trims, requires, limits length and refuses invisible characte
   const custom = nameField("Name", { required: "Please enter your name", tooLong: "Too long" });
   expect(custom.safeParse("").error?.issues[0]?.message).toBe("Please enter your name");
   expect(custom.safeParse("x".repeat(101)).error?.issues[0]?.message).toBe("Too long");
+});
+
+test("U+FEFF and the other format characters are refused anywhere, the ends too: they are not whitespace", () => {
+  const field = nameField("Name");
+  const refused = invisibleCharactersMessage("Name");
+  const message = (value: string) => field.safeParse(value).error?.issues[0]?.message ?? null;
+  for (const char of ["\ufeff", "\u200b", "\u2060", "\u00ad", "\u061c", "\u202e", "\u180e", "\u{e0001}"]) {
+    for (const text of [`${char}Dave`, `Da${char}ve`, `Dave${char}`, `  ${char}Dave  `, char]) {
+      expect(message(text), JSON.stringify(text)).toBe(refused);
+    }
+  }
+});
+
+test("whitespace at either end is trimmed, in any script's spacing", () => {
+  const field = nameField("Name");
+  for (const text of [" Dave ", "\tDave\n", "\u00a0Dave\u00a0", "\u3000Dave\u2003", "\u2028Dave\u0085"]) {
+    expect(field.parse(text), JSON.stringify(text)).toBe("Dave");
+  }
+  expect(field.parse("  Dave  Smith ")).toBe("Dave  Smith");
+  expect(field.safeParse(" \u3000 ").error?.issues[0]?.message).toBe("Name is required");
 });

@@ -4,15 +4,14 @@
 // flip a name (right-to-left overrides) to pass for someone else.
 import { z } from "./zod.ts";
 
-// C0/C1 controls, soft hyphen, Arabic letter mark, Hangul fillers, Mongolian
-// vowel separator, zero-width spaces/joiners and direction marks, line and
-// paragraph separators, bidi embeddings/overrides/isolates, invisible
-// operators, BOM and interlinear annotation controls.
-const INVISIBLE_OR_BIDI = new RegExp(
-  String.raw`[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f` +
-    String.raw`\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]`,
-  "u",
-);
+// Every format character (Unicode category Cf: zero-width spaces, joiners and
+// no-break space/BOM, direction marks, bidi embeddings/overrides/isolates,
+// soft hyphen, Arabic letter mark, Mongolian vowel separator, invisible
+// operators, interlinear annotation controls, tag characters…), C0/C1
+// controls (Cc), line and paragraph separators, and the letters that draw
+// nothing: Hangul fillers and Khmer inherent vowels. U+2065, unassigned in the
+// middle of the invisible operators, goes with them.
+const INVISIBLE_OR_BIDI = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\u115f\u1160\u17b4\u17b5\u2065\u3164\uffa0]/u;
 
 export function hasInvisibleCharacters(text: string): boolean {
   return INVISIBLE_OR_BIDI.test(text);
@@ -21,15 +20,20 @@ export function hasInvisibleCharacters(text: string): boolean {
 export const invisibleCharactersMessage = (label: string) =>
   `${label} can't contain invisible or text-direction characters`;
 
+// Unicode's own whitespace at either end. Not JavaScript's trim(), which also
+// strips U+FEFF (a format character, not whitespace) and so would let
+// "\uFEFFDave" through as "Dave" instead of refusing it like any other.
+const OUTER_WHITESPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
+
 /**
- * A name (of a person, organisation, venue, tournament or table): trimmed,
- * required, at most `max` characters, nothing invisible.
+ * A name (of a person, organisation, venue, tournament, team or table):
+ * trimmed, required, at most `max` characters, nothing invisible.
  */
 export function nameField(label: string, options: { max?: number; required?: string; tooLong?: string } = {}) {
   const max = options.max ?? 100;
   const required = options.required ?? `${label} is required`;
   return z.string({ error: required }).check(
-    z.trim(),
+    z.overwrite((text) => text.replace(OUTER_WHITESPACE, "")),
     z.minLength(1, required),
     z.maxLength(max, options.tooLong ?? `${label} must be at most ${max} characters`),
     z.refine((text) => !hasInvisibleCharacters(text), invisibleCharactersMessage(label)),

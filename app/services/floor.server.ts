@@ -12,7 +12,7 @@ import { isTeamEvent, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import type { Mailer } from "./email.server.ts";
 import { movementStatement } from "./ledger.server.ts";
-import { livePlace, openForEntries, sendQuietly, waitingReserves } from "./registration.server.ts";
+import { livePlace, openForEntries, sendQuietly, waitingReserve, waitingReserves } from "./registration.server.ts";
 import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;
@@ -34,7 +34,8 @@ const placesTaken = (tournamentId: string, now: number) =>
 
 /**
  * Offers the free places of an open tournament to the reserves waiting, first
- * come first offered: each gets a hold on the place (an ordinary hold, so the
+ * come first offered (by ticket: the order a joining reserve is told its
+ * position from): each gets a hold on the place (an ordinary hold, so the
  * tournament reads as full to everyone else) until the offer runs out. Three
  * statements for a batch; the third reads who was offered, for the e-mails.
  */
@@ -45,10 +46,8 @@ function offerStatements(tournamentId: string, now: number): [Item, Item, Item] 
   return [
     build.run(sql`update ${reserves} set offered_at = ${now}, offer_expires_at = ${expires}, offer_batch = ${batch}
       where id in (select id from (
-        select r.id, row_number() over (order by r.joined_at, r.id) as n from ${reserves} r
-        where r.tournament_id = ${tournamentId} and r.offered_at is null
-          and not exists (select 1 from ${tournamentPlayers} rp
-            where rp.tournament_id = r.tournament_id and rp.player_id = r.player_id and ${livePlace("rp", now)}))
+        select r.id, row_number() over (order by r.ticket) as n from ${reserves} r
+        where r.tournament_id = ${tournamentId} and ${waitingReserve("r", now)})
         where n <= (select t.max_players - ${placesTaken(tournamentId, now)} from ${tournaments} t
           where t.id = ${tournamentId} and ${openForEntries(tournamentId, now)}))`),
     build.run(sql`insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
@@ -307,7 +306,10 @@ export async function leaveTournament(
  * A full tournament's reserve list (issue 19): nothing is charged. One
  * guarded statement: the tournament still open and full (places taken and
  * reserves waiting), the player not in it; a player whose earlier offer
- * ran out goes to the back. Answers the player's position.
+ * ran out goes to the back. The player's ticket is drawn in that statement
+ * (one more than the list's highest: the batch holds the write lock, so two
+ * joins never draw the same one), and their position is read in the same
+ * batch from the tickets of those waiting: the place offers will give them.
  */
 export async function joinReserve(
   db: Sender,
@@ -322,17 +324,20 @@ export async function joinReserve(
   return db.write(
     write(
       [
-        build.run(sql`insert into ${reserves} (id, tournament_id, player_id, joined_at)
-          select ${crypto.randomUUID()}, ${key}, ${playerId}, ${now}
+        build.run(sql`insert into ${reserves} (id, tournament_id, player_id, joined_at, ticket)
+          select ${crypto.randomUUID()}, ${key}, ${playerId}, ${now},
+            (select coalesce(max(ticket), 0) + 1 from ${reserves} where tournament_id = ${key})
           where ${openForEntries(key, now)} and not ${mine} and ${full}
             and (select match_type from ${tournaments} where id = ${key}) = '1v1'
           on conflict (tournament_id, player_id) do update
-            set id = excluded.id, joined_at = excluded.joined_at, offered_at = null, offer_expires_at = null
+            set id = excluded.id, joined_at = excluded.joined_at, ticket = excluded.ticket, offered_at = null,
+              offer_expires_at = null, offer_batch = null
             where reserves.offered_at is not null`),
-        build.all<{ position: number }>(sql`select (select count(*) from ${reserves} r2
-            where r2.tournament_id = r.tournament_id and r2.offered_at is null
-              and (r2.joined_at < r.joined_at or (r2.joined_at = r.joined_at and r2.id <= r.id))) as position
-          from ${reserves} r where r.tournament_id = ${key} and r.player_id = ${playerId} and r.offered_at is null`),
+        build.all<{ position: number }>(sql`select (select count(*) from ${reserves} ahead
+            where ahead.tournament_id = r.tournament_id and ahead.ticket <= r.ticket
+              and ${waitingReserve("ahead", now)}) as position
+          from ${reserves} r
+          where r.tournament_id = ${key} and r.player_id = ${playerId} and ${waitingReserve("r", now)}`),
         tournamentRow(tournament),
         build.all<{ mine: number; full: number }>(sql`select ${mine} as mine, ${full} as full`),
       ],
@@ -406,6 +411,7 @@ function reservesQuery(where: SQL): Read<ReserveRow[]> {
         id: reserves.id,
         playerId: reserves.playerId,
         joinedAt: reserves.joinedAt,
+        ticket: reserves.ticket,
         offeredAt: reserves.offeredAt,
         offerExpiresAt: reserves.offerExpiresAt,
         name: players.name,
@@ -420,7 +426,7 @@ function reservesQuery(where: SQL): Read<ReserveRow[]> {
             and tp.player_id = ${reserves.playerId} and tp.paid = 1)`,
         ),
       )
-      .orderBy(asc(reserves.joinedAt), asc(reserves.id)),
+      .orderBy(asc(reserves.ticket)),
   );
 }
 

@@ -62,11 +62,16 @@ function placesTakenByOthers(tournamentId: TournamentKey, playerId: string, now:
     where tp.tournament_id = ${tournamentId} and tp.player_id != ${playerId} and ${livePlace("tp", now)})`;
 }
 
+/** SQL: reserve `alias` (of reserves) is waiting for a place: not offered one yet, and holding none. */
+export const waitingReserve = (alias: string, now: number) =>
+  sql`(${sql.raw(alias)}.offered_at is null and not exists (select 1 from ${tournamentPlayers} rp
+    where rp.tournament_id = ${sql.raw(alias)}.tournament_id and rp.player_id = ${sql.raw(alias)}.player_id
+      and ${livePlace("rp", now)}))`;
+
 /** SQL: reserves other than the player still waiting for a place (issue 19): a freed place is theirs first. */
 export function waitingReserves(tournamentId: TournamentKey, playerId: string | null, now: number) {
-  return sql`(select count(*) from ${reserves} r where r.tournament_id = ${tournamentId} and r.offered_at is null
-    and r.player_id is not ${playerId} and not exists (select 1 from ${tournamentPlayers} rp
-      where rp.tournament_id = r.tournament_id and rp.player_id = r.player_id and ${livePlace("rp", now)}))`;
+  return sql`(select count(*) from ${reserves} r where r.tournament_id = ${tournamentId}
+    and r.player_id is not ${playerId} and ${waitingReserve("r", now)})`;
 }
 
 /**
