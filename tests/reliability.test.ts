@@ -639,11 +639,11 @@ describe("a randomised evening", () => {
           const [tableA, tableB] = e.tables as [{ id: string; accessCode: string }, { id: string; accessCode: string }];
           const patch = (matchId: string, body: Json) =>
             answer(`result ${matchId}`, td.client.json("PATCH", `/api/matches/${matchId}`, body, timeout()));
-          const assign = (matchId: string, tableId: string | null) =>
+          const assign = (matchId: string, tableId: string | null, status = 200) =>
             answer(
               `table ${matchId}`,
               td.client.json("PATCH", `/api/matches/${matchId}/table`, { tableId }, timeout()),
-              200,
+              status,
             );
           const rounds = Math.max(...(await matchesOf(e)).map((m) => m.round));
           for (let round = 1; round <= rounds; round++) {
@@ -655,8 +655,9 @@ describe("a randomised evening", () => {
               0,
             );
 
-            // Tables: put one match on A, then another on A (A shows the later
-            // one), move the first to B, take the second off again.
+            // Tables: put one match on A; another on A is refused while the
+            // first is played there; move the first to B, the second then goes
+            // on A (A shows it), and is taken off again.
             const [m1, m2] = rng.shuffle(playable);
             await assign(m1!.id, tableA.id);
             expect(await currentMatch(tableA.accessCode)).toMatchObject({
@@ -664,13 +665,13 @@ describe("a randomised evening", () => {
               matchNumber: m1!.matchNumber,
               status: "in_progress",
             });
+            if (m2) await assign(m2.id, tableA.id, 409);
+            await sleep(5);
+            await assign(m1!.id, tableB.id);
             if (m2) {
-              await sleep(5);
               await assign(m2.id, tableA.id);
               expect(await currentMatch(tableA.accessCode)).toMatchObject({ round, matchNumber: m2.matchNumber });
             }
-            await sleep(5);
-            await assign(m1!.id, tableB.id);
             expect(await currentMatch(tableB.accessCode)).toMatchObject({
               round,
               matchNumber: m1!.matchNumber,
