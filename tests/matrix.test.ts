@@ -76,7 +76,7 @@ async function playAt(td: Account, t: TournamentJson, table: Table, mode: Result
     player1Id: string;
     player2Id: string;
   } | null;
-  if (!current || current.status !== "in_progress") return false;
+  if (current?.status !== "in_progress") return false;
   if (mode === "director") {
     const response = await td.client.json("PATCH", `/api/matches/${current.id}`, {
       winnerId: current.player1Id,

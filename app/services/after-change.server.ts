@@ -8,7 +8,8 @@ import type { AppContext } from "~/context.server.ts";
 import type { Sender } from "~/db/batch.server.ts";
 import { notifyCalled } from "./calls.server.ts";
 import { announceChange, disconnectTable, forgetTables, type LiveChange } from "./live.server.ts";
-import { fillFreeTables, type CalledMatch, type QueuesAfter } from "./queue.server.ts";
+import type { CalledMatch, QueuesAfter } from "./queue-reads.server.ts";
+import { fillFreeTables } from "./queue.server.ts";
 
 /** What a committed write changed. */
 export type Change = {

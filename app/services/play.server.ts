@@ -62,7 +62,7 @@ import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { forgetCall } from "./calls.server.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
 import type { Change } from "./after-change.server.ts";
-import { queuesAfter, type QueuesAfter } from "./queue.server.ts";
+import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 

@@ -16,7 +16,7 @@ import { CalledBanner, type Call } from "~/components/called-banner.tsx";
 import { PushOptIn } from "~/components/push-opt-in.tsx";
 import { vapidKeys } from "~/services/web-push.server.ts";
 import { nextMatchText } from "~/domain/queue.ts";
-import { playerQueuesQuery, queueOf } from "~/services/queue.server.ts";
+import { playerQueuesQuery, queueOf } from "~/services/queue-reads.server.ts";
 import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import { appContext } from "~/context.server.ts";

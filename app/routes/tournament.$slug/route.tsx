@@ -43,7 +43,7 @@ import { tournamentResults } from "~/domain/results.ts";
 import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
 import { registrationsQuery } from "~/services/registration.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
-import { queuePanel, queueQuery } from "~/services/queue.server.ts";
+import { queuePanel, queueQuery } from "~/services/queue-reads.server.ts";
 import { directorAction } from "./director.server.ts";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
 import { floorQuery, myFloorQuery } from "~/services/floor.server.ts";
