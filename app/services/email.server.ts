@@ -50,3 +50,12 @@ export async function readOutbox(db: Database, limit = 50) {
     .orderBy(desc(outbox.createdAt), desc(sql`rowid`))
     .limit(limit);
 }
+
+/** An e-mail that must not undo what was done: a failure is logged, the entry stands. */
+export async function sendQuietly(mailer: Mailer, email: Parameters<Mailer["send"]>[0]): Promise<void> {
+  try {
+    await mailer.send(email);
+  } catch (error) {
+    console.error("e-mail failed", error);
+  }
+}

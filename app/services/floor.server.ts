@@ -12,7 +12,8 @@ import { isTeamEvent, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import type { Mailer } from "./email.server.ts";
 import { movementStatement } from "./ledger.server.ts";
-import { livePlace, openForEntries, sendQuietly, waitingReserve, waitingReserves } from "./registration.server.ts";
+import { sendQuietly } from "./email.server.ts";
+import { livePlace, openForEntries, waitingReserve, waitingReserves } from "./places.server.ts";
 import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;

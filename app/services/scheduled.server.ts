@@ -6,7 +6,7 @@ import { getMailer } from "./email.server.ts";
 import { offerFreedPlaces, tellOffered } from "./floor.server.ts";
 import { getPaymentsProvider } from "./payments/index.server.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
-import { releaseExpiredHolds } from "./registration.server.ts";
+import { releaseExpiredHolds } from "./payment-confirmation.server.ts";
 import { pruneExpiredSessions } from "./sessions.server.ts";
 
 export async function runScheduledTasks(rawEnv: Env, now = Date.now()): Promise<void> {

@@ -16,7 +16,8 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import { DomainError } from "~/domain/errors.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
 import type { Mailer } from "./email.server.ts";
-import { livePlace, sendQuietly } from "./registration.server.ts";
+import { sendQuietly } from "./email.server.ts";
+import { livePlace } from "./places.server.ts";
 
 const teamChangeMessages = {
   notFound: "Team not found",

@@ -2,7 +2,7 @@
 // pages and the JSON API call these.
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
-import { waitingReserves as waitingReservesOf } from "./registration.server.ts";
+import { waitingReserves as waitingReservesOf } from "./places.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";

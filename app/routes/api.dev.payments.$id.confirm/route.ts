@@ -8,7 +8,7 @@ import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import { confirmSimulatedPayment, simulatedWebhookSecret } from "~/services/payments/simulated.server.ts";
-import { handleWebhook } from "~/services/registration.server.ts";
+import { handleWebhook } from "~/services/payment-confirmation.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
 
 const ConfirmSchema = z.object({

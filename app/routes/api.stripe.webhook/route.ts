@@ -2,7 +2,7 @@ import { systemSender } from "~/db/batch.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { discardBody, jsonError } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { handleWebhook } from "~/services/registration.server.ts";
+import { handleWebhook } from "~/services/payment-confirmation.server.ts";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 

@@ -4,7 +4,7 @@ import { getMailer } from "~/services/email.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { joinReserve } from "~/services/floor.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
-import { checkTeam, joinTournament, tellTeammates } from "~/services/registration.server.ts";
+import { checkTeam, joinTournament, tellTeammates } from "~/services/joining.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { teamMessages } from "~/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";

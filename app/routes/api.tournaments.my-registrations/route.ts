@@ -1,5 +1,5 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { registrationsQuery } from "~/services/registration.server.ts";
+import { registrationsQuery } from "~/services/joining.server.ts";
 
 /** The player's paid entries and pending holds. */
 const api = endpoint({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { paymentQuery, verifyPayment } from "~/services/registration.server.ts";
+import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
 
 const VerifySchema = z.object({
   paymentIntentId: z.string({ error: "paymentIntentId is required" }).min(1, "paymentIntentId is required").max(255),

@@ -20,13 +20,12 @@ import { signedIn } from "~/services/access.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import {
   checkTeam,
+  checkoutEntryQuery,
   joinTournament,
   payFromBalance,
   tellTeammates,
-  paymentQuery,
-  checkoutEntryQuery,
-  verifyPayment,
-} from "~/services/registration.server.ts";
+} from "~/services/joining.server.ts";
+import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";

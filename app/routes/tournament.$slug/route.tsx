@@ -41,7 +41,7 @@ import { visitor } from "~/services/access.server.ts";
 import { payoutPreview } from "~/domain/play.ts";
 import { tournamentResults } from "~/domain/results.ts";
 import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/services/play.server.ts";
-import { registrationsQuery } from "~/services/registration.server.ts";
+import { registrationsQuery } from "~/services/joining.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { queuePanel, queueQuery } from "~/services/queue-reads.server.ts";
 import { directorAction } from "./director.server.ts";

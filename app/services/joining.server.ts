@@ -1,0 +1,427 @@
+// Joining a tournament (DESIGN §4): the hold and its payment intent, a
+// captain's team checked and written with the hold, paying from the balance,
+// and the player's entries as the pages read them.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  assertInBatch,
+  build,
+  first,
+  isBatchGuardFailure,
+  isCheckViolation,
+  outer,
+  query,
+  reads,
+  write,
+  type Item,
+  type Read,
+  type Sender,
+} from "~/db/batch.server.ts";
+import { payments, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { DomainError } from "~/domain/errors.ts";
+import type { Pence } from "~/domain/pence.ts";
+import { creditedToBalance, placeLost, placeNotKeptFromBalance, type PlaceLostFacts } from "~/domain/payments.ts";
+import { checkoutEntry, HOLD_EXPIRED, type CheckoutEntry } from "~/domain/holds.ts";
+import { isTeamEvent, normaliseEmails, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
+import { checkTeamEntry, type TeamEntry } from "~/domain/team-entry.ts";
+import { sendQuietly, type Mailer } from "./email.server.ts";
+import { hasFunds, movementStatement } from "./ledger.server.ts";
+import type { PaymentsProvider } from "./payments/provider.ts";
+import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
+
+import {
+  NAME_YOUR_TEAM,
+  NOT_A_TEAM_EVENT,
+  entryMovements,
+  holdStatement,
+  livePlace,
+  openForEntries,
+  placeLostStatement,
+  refusal,
+  refusalStatements,
+  roomFor,
+  teamStillStands,
+  type EntryKind,
+} from "./places.server.ts";
+type Tournament = typeof tournaments.$inferSelect;
+
+const TEAM_CHANGED = "A teammate or the team name was taken meanwhile: check your team and try again";
+
+export type JoinResult =
+  | { paid: true; registrationId: string }
+  | { paid: false; registrationId: string; clientSecret: string; paymentIntentId: string; amountPence: Pence };
+
+type Hold = { id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number };
+
+/**
+ * Join: a free tournament registers at once; otherwise a hold and a payment
+ * intent. The hold, the tournament's row and what a refusal is explained
+ * from come back from the first batch.
+ */
+export async function joinTournament(
+  db: Sender,
+  provider: PaymentsProvider,
+  {
+    playerId,
+    tournament,
+    team,
+    now = Date.now(),
+  }: { playerId: string; tournament: TournamentRef; team?: CheckedTeam; now?: number },
+): Promise<JoinResult> {
+  const key = tournamentIdSql(tournament);
+  const kind: EntryKind = team ? "team" : "single";
+  const { hold, t } = await db.write(
+    write(
+      [
+        holdStatement(key, playerId, now, kind),
+        tournamentRow(tournament),
+        ...refusalStatements(key, playerId, now),
+        ...(team ? teamStatements(team, playerId, now) : []),
+      ],
+      ([holds, rows, entries, counts]) => {
+        const t = (rows as Tournament[])[0];
+        if (!t) throw new DomainError(404, "Tournament not found");
+        const hold = (holds as Hold[])[0];
+        if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now, kind);
+        return { hold, t };
+      },
+      (error) => (isBatchGuardFailure(error) ? new DomainError(409, TEAM_CHANGED) : undefined),
+    ),
+  );
+  const amountPence = teamEntryTotalPence(t);
+
+  if (amountPence === 0) {
+    await db.write(
+      write([
+        build
+          .update(tournamentPlayers)
+          .set({ paid: true, paidAt: now, holdExpiresAt: null })
+          .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
+      ]),
+    );
+    return { paid: true, registrationId: hold.id };
+  }
+
+  // Reuse the hold's intent while it can still be paid.
+  if (hold.payment_intent_id) {
+    const existing = await provider.retrieveIntent(hold.payment_intent_id);
+    if (
+      existing &&
+      existing.amountPence === amountPence &&
+      (existing.status === "requires_payment_method" ||
+        existing.status === "requires_confirmation" ||
+        existing.status === "requires_action")
+    ) {
+      return {
+        paid: false,
+        registrationId: hold.id,
+        clientSecret: existing.clientSecret,
+        paymentIntentId: existing.id,
+        amountPence,
+      };
+    }
+  }
+
+  const intent = await provider.createIntent({
+    amountPence,
+    currency: "gbp",
+    description: `Entry: ${t.name}, ${t.venue}`,
+    metadata: { tournamentId: t.id, playerId, registrationId: hold.id },
+    // One intent per hold: a retried request cannot create a second charge.
+    idempotencyKey: `hold:${hold.id}:${hold.hold_expires_at}`,
+  });
+  await db.write(
+    write([
+      build
+        .insert(payments)
+        .values({
+          id: intent.id,
+          provider: provider.kind,
+          registrationId: hold.id,
+          tournamentId: t.id,
+          playerId,
+          amountPence,
+          currency: "gbp",
+          clientSecret: intent.clientSecret,
+        })
+        .onConflictDoNothing({ target: payments.id }),
+      build
+        .update(tournamentPlayers)
+        .set({ paymentIntentId: intent.id })
+        .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
+    ]),
+  );
+  return {
+    paid: false,
+    registrationId: hold.id,
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amountPence,
+  };
+}
+
+/** Pays the entry from the player's balance: the place and the ledger rows in one atomic batch. */
+export async function payFromBalance(
+  db: Sender,
+  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
+) {
+  const t = await db.send(first(tournamentRow(tournament)));
+  if (!t) throw new DomainError(404, "Tournament not found");
+  const amount = teamEntryTotalPence(t);
+  // One key per payment (as a card's intent is): a player who left and pays again is charged again.
+  const key = `balance:${t.id}:${playerId}:${now}`;
+  const team = isTeamEvent(t.matchType);
+  const registered = sql`exists (select 1 from ${tournamentPlayers}
+    where tournament_id = ${t.id} and player_id = ${playerId} and paid = 1 and payment_intent_id = ${key})`;
+  const uncovered = () => new DomainError(409, "Your balance does not cover the entry");
+  const movements = entryMovements(t, playerId, key, false).map((m) => movementStatement(m, registered));
+  return db.write(
+    write(
+      [
+        // A team pays for the hold its captain took when naming it; a single player may pay straight away.
+        team
+          ? build.all<{ id: string }>(sql`
+        update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null, payment_intent_id = ${key}
+        where tournament_id = ${t.id} and player_id = ${playerId} and paid = 0 and hold_expires_at > ${now}
+          and ${openForEntries(t.id, now)} and ${hasFunds("player", playerId, amount)}
+          and ${teamStillStands(t, outer(tournamentPlayers.id), now)}
+        returning id`)
+          : build.all<{ id: string }>(sql`
+        insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, payment_intent_id, joined_at)
+        select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, ${key}, ${now}
+        where ${openForEntries(t.id, now)}
+          and ${roomFor(t.id, playerId, now)}
+          and ${hasFunds("player", playerId, amount)}
+        on conflict (tournament_id, player_id) do update
+          set paid = 1, paid_at = excluded.paid_at, hold_expires_at = null,
+            payment_intent_id = excluded.payment_intent_id
+          where tournament_players.paid = 0
+        returning id`),
+        // Why not, when not: read after the insert, in the same batch.
+        build.all<{ ok: number }>(sql`select ${hasFunds("player", playerId, amount)} as ok`),
+        ...refusalStatements(t.id, playerId, now),
+        placeLostStatement(
+          sql`(select id from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${playerId})`,
+          t.id,
+          now,
+        ),
+        ...movements,
+      ],
+      ([entry, funds, entries, counts, facts]) => {
+        const id = (entry as { id: string }[])[0]?.id;
+        if (id) return { registrationId: id, amountPence: amount };
+        if (!Number((funds as { ok: number }[])[0]?.ok)) throw uncovered();
+        const found = (entries as { paid: boolean }[])[0];
+        const lost = placeLost((facts as PlaceLostFacts[])[0] ?? { memberTaken: null, nameTaken: null, status: null });
+        if (team && found && creditedToBalance(lost)) throw new DomainError(409, placeNotKeptFromBalance(lost));
+        if (team && found?.paid !== true && t.status === "open") {
+          throw new DomainError(409, found ? HOLD_EXPIRED : NAME_YOUR_TEAM);
+        }
+        throw refusal(t, found, (counts as { n: number }[])[0], now, team ? "team" : "single");
+      },
+      // The balance CHECK refused an overdraft: the whole batch rolled back.
+      (error) => (isCheckViolation(error) ? uncovered() : undefined),
+    ),
+  );
+}
+
+/** A team as the captain named it, checked against the accounts: its members' ids, the captain first. */
+export type CheckedTeam = {
+  tournamentId: string;
+  tournament: { name: string; venue: string; date: string; time: string; slug: string };
+  name: string;
+  memberIds: string[];
+  members: { id: string; name: string; email: string }[];
+};
+
+/**
+ * What a team entry is checked against, in one read: the tournament, the
+ * captain, the named players' accounts, those already in another live team
+ * of the tournament and whether another live team has the name.
+ */
+function teamCheckRead(tournament: TournamentRef, captainId: string, entry: TeamEntry, now: number) {
+  const key = tournamentIdSql(tournament);
+  return reads({
+    t: first(tournamentRow(tournament)),
+    captain: first(
+      build
+        .select({ id: players.id, name: players.name, email: players.email })
+        .from(players)
+        .where(eq(players.id, captainId))
+        .limit(1),
+    ),
+    named: query(
+      build
+        .select({ id: players.id, name: players.name, email: players.email })
+        .from(players)
+        .where(inArray(players.email, entry.teammates)),
+    ),
+    taken: query(
+      build.all<{ playerId: string }>(sql`select tm.player_id as playerId from ${teamMembers} tm
+        join ${tournamentPlayers} tp on tp.id = tm.team_id
+        where tm.tournament_id = ${key} and tp.player_id != ${captainId} and ${livePlace("tp", now)}`),
+    ),
+    nameTaken: query(
+      build.all<{ n: number }>(sql`select count(*) as n from ${teams} te
+        join ${tournamentPlayers} tp on tp.id = te.id
+        where te.tournament_id = ${key} and tp.player_id != ${captainId} and ${livePlace("tp", now)}
+          and lower(te.name) = lower(${entry.teamName})`),
+      ([row]) => Number(row?.n ?? 0) > 0,
+    ),
+  });
+}
+
+/**
+ * A captain's team entry checked before anything is written (the issue's
+ * messages); the joining batch asserts the same again, for two captains
+ * naming the same player at once.
+ */
+export async function checkTeam(
+  db: Sender,
+  {
+    captainId,
+    tournament,
+    teamName,
+    teammates,
+    now = Date.now(),
+  }: {
+    captainId: string;
+    tournament: TournamentRef;
+    teamName: unknown;
+    teammates: unknown;
+    now?: number;
+  },
+): Promise<CheckedTeam> {
+  // At most a 4v4's teammates and a few more are looked up; a longer list is refused by the count anyway.
+  const names = Array.isArray(teammates)
+    ? teammates.slice(0, 8).filter((e): e is string => typeof e === "string" && e.length <= 254)
+    : [];
+  const read = await db.send(
+    teamCheckRead(tournament, captainId, { teamName: String(teamName ?? ""), teammates: normaliseEmails(names) }, now),
+  );
+  const { t, captain } = read;
+  if (!t) throw new DomainError(404, "Tournament not found");
+  if (!captain) throw new DomainError(403, "Only players can join tournaments");
+  if (!isTeamEvent(t.matchType)) throw new DomainError(400, NOT_A_TEAM_EVENT);
+  const checked = checkTeamEntry({ teamName, teammates }, teamSize(t.matchType), captain.email);
+  if (!checked.ok) throw new DomainError(400, checked.message, { field: checked.field });
+  const byEmail = new Map(read.named.map((p) => [p.email, p]));
+  const members = [captain];
+  for (const email of checked.entry.teammates) {
+    const member = byEmail.get(email);
+    if (!member) throw new DomainError(400, teamMessages.noAccount(email), { field: "teammates" });
+    members.push(member);
+  }
+  const taken = new Set(read.taken.map((r) => r.playerId));
+  const already = members.find((m) => taken.has(m.id));
+  if (already) throw new DomainError(409, teamMessages.alreadyIn(already.email));
+  if (read.nameTaken) throw new DomainError(409, teamMessages.nameTaken, { field: "teamName" });
+  const { name, venue, date, time, slug } = t;
+  return {
+    tournamentId: t.id,
+    tournament: { name, venue, date, time, slug },
+    name: checked.entry.teamName,
+    memberIds: members.map((m) => m.id),
+    members,
+  };
+}
+
+/**
+ * The team written with its captain's hold, in the joining batch: asserted
+ * again (nobody in another live team, the name free), then the team and its
+ * members for the hold the batch has just taken or renewed.
+ */
+function teamStatements(team: CheckedTeam, captainId: string, now: number): Item[] {
+  const hold = sql`(select tp.id from ${tournamentPlayers} tp where tp.player_id = ${captainId}
+    and tp.tournament_id = ${team.tournamentId} and tp.paid = 0 and tp.hold_expires_at > ${now})`;
+  const members = sql.join(
+    team.memberIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return [
+    assertInBatch(sql`not exists (select 1 from ${teamMembers} tm join ${tournamentPlayers} tp on tp.id = tm.team_id
+      where tm.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
+        and ${livePlace("tp", now)} and tm.player_id in (${members}))`),
+    assertInBatch(sql`not exists (select 1 from ${teams} te join ${tournamentPlayers} tp on tp.id = te.id
+      where te.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
+        and ${livePlace("tp", now)} and lower(te.name) = lower(${team.name}))`),
+    build.run(sql`insert into ${teams} (id, tournament_id, name, captain_id, created_at)
+      select tp.id, tp.tournament_id, ${team.name}, ${captainId}, ${now} from ${tournamentPlayers} tp
+      where tp.id = ${hold}
+      on conflict (id) do update set name = excluded.name`),
+    build.run(sql`delete from ${teamMembers} where team_id = ${hold}`),
+    ...team.memberIds.map((memberId, slot) =>
+      build.run(sql`insert into ${teamMembers} (team_id, tournament_id, player_id, slot)
+        select tp.id, tp.tournament_id, ${memberId}, ${slot} from ${tournamentPlayers} tp where tp.id = ${hold}`),
+    ),
+  ];
+}
+
+/** Tells the captain's teammates they are in the team (the outbox locally). */
+export async function tellTeammates(mailer: Mailer, team: CheckedTeam, origin: string): Promise<void> {
+  const [captain, ...others] = team.members;
+  const t = team.tournament;
+  for (const member of others) {
+    await sendQuietly(mailer, {
+      to: member.email,
+      subject: `You're in team ${team.name} — ${t.name}`,
+      text: [
+        `Hi ${member.name},`,
+        "",
+        `${captain?.name ?? "Your captain"} has entered you in team "${team.name}" for ${t.name} at ${t.venue}`,
+        `on ${t.date} at ${t.time}. The captain pays the whole team's entry; nothing is due from you.`,
+        "",
+        `The tournament: ${origin}/tournament/${t.slug}`,
+        "You can leave the team there before the tournament starts.",
+      ].join("\n"),
+    });
+  }
+}
+
+/** The player's entries: paid ones and live holds (shown as 'Payment pending'). */
+export function registrationsQuery(playerId: string, now = Date.now()) {
+  return query(
+    build
+      .select({
+        registrationId: tournamentPlayers.id,
+        tournamentId: tournamentPlayers.tournamentId,
+        slug: tournaments.slug,
+        name: tournaments.name,
+        status: tournaments.status,
+        paid: tournamentPlayers.paid,
+        holdExpiresAt: tournamentPlayers.holdExpiresAt,
+        paymentIntentId: tournamentPlayers.paymentIntentId,
+      })
+      .from(tournamentPlayers)
+      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+      .where(
+        and(
+          eq(tournamentPlayers.playerId, playerId),
+          sql`(${tournamentPlayers.paid} = 1 or ${tournamentPlayers.holdExpiresAt} > ${now})`,
+        ),
+      ),
+  );
+}
+
+/**
+ * The player's entry in one tournament as the checkout sees it (paid, held,
+ * a hold that ran out, or none), in one statement: their row, and whether
+ * they ever started paying for it (the record outlives a tidied hold).
+ */
+export function checkoutEntryQuery(playerId: string, tournament: TournamentRef, now = Date.now()): Read<CheckoutEntry> {
+  return query(
+    build.all<{ paid: number | null; holdExpiresAt: number | null; intentId: string | null; started: number }>(sql`
+      select tp.paid as paid, tp.hold_expires_at as holdExpiresAt, tp.payment_intent_id as intentId,
+        exists (select 1 from ${payments} where ${inTournament(payments.tournamentId, tournament)}
+          and ${payments.playerId} = ${playerId}) as started
+      from (select 1) left join ${tournamentPlayers} tp
+        on tp.tournament_id = ${tournamentIdSql(tournament)} and tp.player_id = ${playerId}`),
+    ([row]) =>
+      checkoutEntry(
+        row && row.paid !== null
+          ? { paid: Number(row.paid) === 1, holdExpiresAt: row.holdExpiresAt, paymentIntentId: row.intentId }
+          : null,
+        Number(row?.started) === 1,
+        now,
+      ),
+  );
+}
