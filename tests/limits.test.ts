@@ -1,7 +1,8 @@
 // Limits at the seams, through the real Worker: guessing table access codes is
 // throttled per client address on every surface that takes a code (only wrong
-// codes count, only wrong codes are refused). Each client is its own address
-// (CF-Connecting-IP, as Cloudflare sets it).
+// codes count, only wrong codes are refused), and one address holds a bounded
+// number of live sockets, per channel and in all. Each client is its own
+// address (CF-Connecting-IP, as Cloudflare sets it).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Duplex } from "node:stream";
@@ -32,7 +33,7 @@ const answered = async (response: Response): Promise<Answer> => ({
   close: async () => undefined,
 });
 
-/** A masked client frame (RFC 6455): `opcode` 0x8 close. */
+/** A masked client frame (RFC 6455): `opcode` 0x1 text, 0x8 close. */
 function clientFrame(opcode: number, payload: Buffer): Buffer {
   const mask = randomBytes(4);
   const masked = payload.map((byte, i) => byte ^ (mask[i % 4] ?? 0));
@@ -47,6 +48,16 @@ function closeSocket(socket: Duplex): Promise<void> {
     setTimeout(() => socket.destroy(), 2000).unref();
   });
 }
+
+/** Sends `text` and answers the server's next text frame. */
+function exchange(socket: Duplex, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    socket.once("data", (frame: Buffer) => resolve(frame.subarray(2, 2 + (frame[1] ?? 0)).toString()));
+    socket.write(clientFrame(0x1, Buffer.from(text)));
+  });
+}
+
+const sockets = new Map<Answer, Duplex>();
 
 /** A WebSocket upgrade from `address`: 101 with the socket held open, or the refusal as it came. */
 function upgrade(path: string, address: string): Promise<Answer> {
@@ -64,12 +75,14 @@ function upgrade(path: string, address: string): Promise<Answer> {
     request.on("upgrade", (response, socket) => {
       // Read what the server sends (else its close and end would wait unread).
       socket.on("error", () => undefined).resume();
-      resolve({
+      const opened: Answer = {
         status: response.statusCode ?? 0,
         headers: new Headers(response.headers as Record<string, string>),
         body: "",
         close: () => closeSocket(socket),
-      });
+      };
+      sockets.set(opened, socket);
+      resolve(opened);
     });
     request.on("response", (response) => {
       let body = "";
@@ -197,4 +210,85 @@ test("wrong codes sent at once are counted exactly, on every surface together, u
     args: [Date.now() - 1, `wrong-codes:${guesser}`],
   });
   expect((await surfaces["GET /scoreboard/{code}"]?.(wrongCode(), guesser))?.status).toBe(404);
+});
+
+/** `count` tournaments of one director: each is a push channel of its own. */
+async function channels(count: number): Promise<string[]> {
+  const td = await f.organiser();
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) paths.push(`/api/live/tournaments/${(await f.createTournament(td)).id}`);
+  return paths;
+}
+
+async function open(path: string, address: string, count: number): Promise<Answer[]> {
+  const opened = await Promise.all(Array.from({ length: count }, () => upgrade(path, address)));
+  expect(opened.map((answer) => answer.status)).toEqual(opened.map(() => 101));
+  return opened;
+}
+
+/** Asks again until a socket opens (a close reaches the channel a moment after the client sends it). */
+async function opensSoon(path: string, address: string): Promise<Answer> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const answer = await upgrade(path, address);
+    if (answer.status === 101 || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function expectTooManySockets(answer: Answer, message: string) {
+  expect(answer.status).toBe(429);
+  expect(answer.headers.get("Retry-After")).toBe("30");
+  expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
+  expect(JSON.parse(answer.body)).toEqual({ message });
+}
+
+const PER_CHANNEL = "Too many live connections to this channel from your address";
+const IN_ALL = "Too many live connections from your address";
+
+test("one address holds at most 20 sockets on one channel; a closed one frees its place", async () => {
+  const [page, other] = await channels(2);
+  if (!page || !other) throw new Error("two channels");
+  const address = newAddress();
+  // 25 at once: exactly 20 are let in.
+  const first = await Promise.all(Array.from({ length: 25 }, () => upgrade(page, address)));
+  const held = first.filter((answer) => answer.status === 101);
+  expect(held).toHaveLength(20);
+  for (const refused of first.filter((answer) => answer.status !== 101)) expectTooManySockets(refused, PER_CHANNEL);
+  expectTooManySockets(await upgrade(page, address), PER_CHANNEL);
+
+  // The keep-alive is still answered without a message from the channel.
+  const socket = sockets.get(held[0] as Answer);
+  if (!socket) throw new Error("an open socket");
+  expect(await exchange(socket, "ping")).toBe("pong");
+
+  // Another channel, and another address on this one, are not held back.
+  const elsewhere = await upgrade(other, address);
+  expect(elsewhere.status).toBe(101);
+  const neighbour = await upgrade(page, newAddress());
+  expect(neighbour.status).toBe(101);
+
+  await held[0]?.close();
+  const again = await opensSoon(page, address);
+  expect(again.status).toBe(101);
+  expectTooManySockets(await upgrade(page, address), PER_CHANNEL);
+  await Promise.all([...held.slice(1), again, elsewhere, neighbour].map((answer) => answer.close()));
+});
+
+test("one address holds at most 100 sockets in all; closing one anywhere frees a place", async () => {
+  const paths = await channels(6);
+  const [sixth] = paths.splice(5, 1);
+  if (!sixth) throw new Error("six channels");
+  const address = newAddress();
+  const held = (await Promise.all(paths.map((path) => open(path, address, 20)))).flat();
+  expect(held).toHaveLength(100);
+  expectTooManySockets(await upgrade(sixth, address), IN_ALL);
+  const neighbour = await upgrade(sixth, newAddress());
+  expect(neighbour.status).toBe(101);
+
+  await held[0]?.close();
+  const again = await opensSoon(sixth, address);
+  expect(again.status).toBe(101);
+  expectTooManySockets(await upgrade(sixth, address), IN_ALL);
+  await Promise.all([...held.slice(1), again, neighbour].map((answer) => answer.close()));
 });

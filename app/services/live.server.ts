@@ -14,6 +14,7 @@ import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import { DATABASE_DOWN } from "~/edge.server.ts";
 import { visitor } from "./access.server.ts";
 import { jsonError } from "./http.server.ts";
+import { clientAddress } from "./rate-limit.server.ts";
 import { tablesCacheTag } from "./scoreboard-cache.server.ts";
 import { findByCode, type SentCode, sentCode } from "./table-codes.server.ts";
 
@@ -106,7 +107,8 @@ export const isLivePath = (pathname: string) => LIVE_PATH.test(pathname);
  * Opens a push channel: `GET /api/live/tournaments/{id}` (a tournament's
  * pages) or `GET /api/live/tables/{code}` (a tablet, by its table's access
  * code, wrong ones counted against the address), upgraded to a WebSocket.
- * Both name only public data; the messages carry nothing else.
+ * Both name only public data; the messages carry nothing else. The channel
+ * itself caps the sockets one address holds (workers/live-hub.ts).
  */
 export async function openLiveChannel(request: Request, context: Ctx): Promise<Response> {
   const url = new URL(request.url);
@@ -129,7 +131,8 @@ export async function openLiveChannel(request: Request, context: Ctx): Promise<R
     return jsonError(503, DATABASE_DOWN, undefined, { "Retry-After": "5" });
   }
   if (!channel) return jsonError(404, "Tournament not found");
-  const target = `${HUB_ORIGIN}/subscribe?${new URLSearchParams({ tag: channel.tag })}`;
+  const query = new URLSearchParams({ tag: channel.tag, address: clientAddress(request) });
+  const target = `${HUB_ORIGIN}/subscribe?${query}`;
   return hubFor(live, channel.name).fetch(target, { headers: { Upgrade: "websocket" } });
 }
 
