@@ -236,6 +236,15 @@ async function opensSoon(path: string, address: string): Promise<Answer> {
   }
 }
 
+/** Closing the first of `held` makes room on `path` for one more socket, and one only: answers it. */
+async function expectRoomForOneMore(held: Answer[], path: string, address: string, refusal: string) {
+  await held[0]?.close();
+  const again = await opensSoon(path, address);
+  expect(again.status).toBe(101);
+  expectTooManySockets(await upgrade(path, address), refusal);
+  return again;
+}
+
 function expectTooManySockets(answer: Answer, message: string) {
   expect(answer.status).toBe(429);
   expect(answer.headers.get("Retry-After")).toBe("30");
@@ -263,16 +272,10 @@ test("one address holds at most 20 sockets on one channel; a closed one frees it
   expect(await exchange(socket, "ping")).toBe("pong");
 
   // Another channel, and another address on this one, are not held back.
-  const elsewhere = await upgrade(other, address);
-  expect(elsewhere.status).toBe(101);
-  const neighbour = await upgrade(page, newAddress());
-  expect(neighbour.status).toBe(101);
+  const others = [...(await open(other, address, 1)), ...(await open(page, newAddress(), 1))];
 
-  await held[0]?.close();
-  const again = await opensSoon(page, address);
-  expect(again.status).toBe(101);
-  expectTooManySockets(await upgrade(page, address), PER_CHANNEL);
-  await Promise.all([...held.slice(1), again, elsewhere, neighbour].map((answer) => answer.close()));
+  const again = await expectRoomForOneMore(held, page, address, PER_CHANNEL);
+  await Promise.all([...held.slice(1), again, ...others].map((answer) => answer.close()));
 });
 
 test("one address holds at most 100 sockets in all; closing one anywhere frees a place", async () => {
@@ -283,12 +286,8 @@ test("one address holds at most 100 sockets in all; closing one anywhere frees a
   const held = (await Promise.all(paths.map((path) => open(path, address, 20)))).flat();
   expect(held).toHaveLength(100);
   expectTooManySockets(await upgrade(sixth, address), IN_ALL);
-  const neighbour = await upgrade(sixth, newAddress());
-  expect(neighbour.status).toBe(101);
+  const neighbour = await open(sixth, newAddress(), 1);
 
-  await held[0]?.close();
-  const again = await opensSoon(sixth, address);
-  expect(again.status).toBe(101);
-  expectTooManySockets(await upgrade(sixth, address), IN_ALL);
-  await Promise.all([...held.slice(1), again, neighbour].map((answer) => answer.close()));
+  const again = await expectRoomForOneMore(held, sixth, address, IN_ALL);
+  await Promise.all([...held.slice(1), again, ...neighbour].map((answer) => answer.close()));
 });
