@@ -5,6 +5,7 @@ import { parseEnv } from "../app/env.server.ts";
 import { isLivePath, openLiveChannel } from "../app/services/live.server.ts";
 import { runScheduledTasks } from "../app/services/scheduled.server.ts";
 
+export { LiveClient } from "./live-client.ts";
 export { LiveHub } from "./live-hub.ts";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);

@@ -4,6 +4,11 @@
 // WebSocket Hibernation API: an idle evening costs no duration, and the
 // object wakes only to fan a change out. Nothing here is the truth — a client
 // that misses a message reads the database on its next poll.
+//
+// One client address holds at most 20 sockets here and 100 in all
+// (docs/decisions/009): each socket is tagged with its address, and what the
+// address holds here is reported to its LiveClient (workers/live-client.ts),
+// which keeps the count across channels.
 import { DurableObject } from "cloudflare:workers";
 
 /** What a client may send: a keep-alive, answered without waking the object. */
@@ -12,19 +17,34 @@ const PONG = "pong";
 /** The close code a tablet gets when its table's access code was replaced. */
 const CODE_REPLACED = 4404;
 
+/** Sockets one address may hold on one channel. */
+const SOCKETS_PER_CHANNEL = 20;
+/** Sockets free up only as they close: a refused client is told to wait this long. */
+const RETRY_AFTER_SECONDS = 30;
+const ADDRESS_TAG = "address:";
+
+const tooMany = (message: string) =>
+  Response.json({ message }, { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+
 export class LiveHub extends DurableObject<Env> {
+  /** Per address, its accept or report under way: one at a time, so its reports arrive in order. */
+  private readonly turns = new Map<string, Promise<unknown>>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
   }
 
+  /** The sockets `address` holds here: open ones (a closing socket no longer counts). */
+  held(address: string): number {
+    const tagged = this.ctx.getWebSockets(ADDRESS_TAG + address);
+    return tagged.filter((socket) => socket.readyState === WebSocket.OPEN).length;
+  }
+
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === "/subscribe" && request.headers.get("Upgrade")?.toLowerCase() === "websocket") {
-      const pair = new WebSocketPair();
-      const tag = url.searchParams.get("tag");
-      this.ctx.acceptWebSocket(pair[1], tag ? [tag.slice(0, 64)] : []);
-      return new Response(null, { status: 101, webSocket: pair[0] });
+      return this.subscribe(url.searchParams.get("tag"), (url.searchParams.get("address") || "local").slice(0, 64));
     }
     if (url.pathname === "/changed" && request.method === "POST") {
       const message = await request.text();
@@ -51,6 +71,7 @@ export class LiveHub extends DurableObject<Env> {
           // Closing already.
         }
       }
+      await Promise.all([...new Set(sockets.map((socket) => this.addressOf(socket)))].map((a) => this.report(a)));
       return Response.json({ closed: sockets.length });
     }
     return new Response("Not found", { status: 404 });
@@ -66,5 +87,65 @@ export class LiveHub extends DurableObject<Env> {
     } catch {
       // Already closed (the runtime may answer the close itself).
     }
+    await this.report(this.addressOf(socket));
+  }
+
+  override async webSocketError(socket: WebSocket): Promise<void> {
+    await this.report(this.addressOf(socket));
+  }
+
+  /**
+   * A socket for `address`, once it holds fewer than its share here and, as its LiveClient says, in all; the
+   * socket is tagged with its address (and with `tag`, a tablet's table, for closing it when the code is replaced).
+   */
+  private subscribe(tag: string | null, address: string): Promise<Response> {
+    return this.inTurn(address, async () => {
+      const held = this.held(address);
+      if (held >= SOCKETS_PER_CHANNEL) return tooMany("Too many live connections to this channel from your address");
+      if (!(await this.admitted(address, held + 1))) return tooMany("Too many live connections from your address");
+      const pair = new WebSocketPair();
+      this.ctx.acceptWebSocket(pair[1], [...(tag ? [tag.slice(0, 64)] : []), ADDRESS_TAG + address]);
+      return new Response(null, { status: 101, webSocket: pair[0] });
+    });
+  }
+
+  private addressOf(socket: WebSocket): string {
+    const tag = this.ctx.getTags(socket).find((t) => t.startsWith(ADDRESS_TAG));
+    return tag ? tag.slice(ADDRESS_TAG.length) : "local";
+  }
+
+  private clientOf(address: string) {
+    return this.env.LIVE_CLIENTS.get(this.env.LIVE_CLIENTS.idFromName(address));
+  }
+
+  private async admitted(address: string, count: number): Promise<boolean> {
+    try {
+      return await this.clientOf(address).admit(address, this.ctx.id.toString(), count);
+    } catch {
+      // The count in all cannot be asked: this channel's own cap still holds.
+      return true;
+    }
+  }
+
+  /** Tells the address's LiveClient what it holds here now. */
+  private report(address: string): Promise<void> {
+    return this.inTurn(address, async () => {
+      try {
+        await this.clientOf(address).report(this.ctx.id.toString(), this.held(address));
+      } catch {
+        // Its next accept or close here reports again; a refusal there asks this channel first.
+      }
+    });
+  }
+
+  /** Runs `task` after what is under way for `address`. */
+  private inTurn<T>(address: string, task: () => Promise<T>): Promise<T> {
+    const turn = (this.turns.get(address) ?? Promise.resolve()).then(task);
+    const settled = turn.catch(() => undefined);
+    this.turns.set(address, settled);
+    void settled.then(() => {
+      if (this.turns.get(address) === settled) this.turns.delete(address);
+    });
+    return turn;
   }
 }

@@ -5,13 +5,20 @@ export class DomainError extends Error {
   readonly field: string | undefined;
   /** For 429s: when to try again (the Retry-After header). */
   readonly retryAfterSeconds: number | undefined;
+  /** What kind of refusal this is, for code that must tell refusals apart (never their message). */
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, options: { field?: string; retryAfterSeconds?: number } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { field?: string; retryAfterSeconds?: number; code?: string } = {},
+  ) {
     super(message);
     this.name = "DomainError";
     this.status = status;
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.code = options.code;
   }
 }
 

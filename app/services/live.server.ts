@@ -10,11 +10,13 @@ import type { RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "~/context.server.ts";
 import { build, first } from "~/db/batch.server.ts";
 import { tables, tournaments } from "~/db/schema.ts";
-import { normalizeAccessCode } from "~/domain/tables.ts";
+import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import { DATABASE_DOWN } from "~/edge.server.ts";
 import { visitor } from "./access.server.ts";
 import { jsonError } from "./http.server.ts";
+import { clientAddress } from "./rate-limit.server.ts";
 import { tablesCacheTag } from "./scoreboard-cache.server.ts";
+import { findByCode, type SentCode, sentCode } from "./table-codes.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 /** What announcing needs of a request's context. */
@@ -104,8 +106,9 @@ export const isLivePath = (pathname: string) => LIVE_PATH.test(pathname);
 /**
  * Opens a push channel: `GET /api/live/tournaments/{id}` (a tournament's
  * pages) or `GET /api/live/tables/{code}` (a tablet, by its table's access
- * code), upgraded to a WebSocket. Both name only public data; the messages
- * carry nothing else.
+ * code, wrong ones counted against the address), upgraded to a WebSocket.
+ * Both name only public data; the messages carry nothing else. The channel
+ * itself caps the sockets one address holds (workers/live-hub.ts).
  */
 export async function openLiveChannel(request: Request, context: Ctx): Promise<Response> {
   const url = new URL(request.url);
@@ -121,28 +124,29 @@ export async function openLiveChannel(request: Request, context: Ctx): Promise<R
 
   let channel: { name: string; tag: string } | null;
   try {
-    channel = kind === "tables" ? await tableChannel(context, key) : await pageChannel(context, key);
-  } catch {
+    channel = kind === "tables" ? await tableChannel(context, sentCode(request, key)) : await pageChannel(context, key);
+  } catch (error) {
+    // A wrong code (404, or 429 for an address guessing codes), else the database not answering.
+    if (isDomainError(error)) return jsonError(error.status, error.message, undefined, errorHeaders(error));
     return jsonError(503, DATABASE_DOWN, undefined, { "Retry-After": "5" });
   }
-  if (!channel) return jsonError(404, kind === "tables" ? "Invalid access code" : "Tournament not found");
-  const target = `${HUB_ORIGIN}/subscribe?${new URLSearchParams({ tag: channel.tag })}`;
+  if (!channel) return jsonError(404, "Tournament not found");
+  const query = new URLSearchParams({ tag: channel.tag, address: clientAddress(request) });
+  const target = `${HUB_ORIGIN}/subscribe?${query}`;
   return hubFor(live, channel.name).fetch(target, { headers: { Upgrade: "websocket" } });
 }
 
-async function tableChannel(context: Ctx, code: string) {
-  const accessCode = normalizeAccessCode(code);
-  if (!accessCode) return null;
-  const table = await (await visitor(context)).send(
+async function tableChannel(context: Ctx, sent: SentCode) {
+  const table = await findByCode(await visitor(context), sent, (code) =>
     first(
       build
         .select({ id: tables.id, organiserId: tables.organiserId })
         .from(tables)
-        .where(eq(tables.accessCode, accessCode))
+        .where(eq(tables.accessCode, code))
         .limit(1),
     ),
   );
-  return table ? { name: tablesChannel(table.organiserId), tag: tableSocketTag(table.id) } : null;
+  return { name: tablesChannel(table.organiserId), tag: tableSocketTag(table.id) };
 }
 
 async function pageChannel(context: Ctx, id: string) {

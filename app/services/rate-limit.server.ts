@@ -60,12 +60,18 @@ export function clearCount(rule: RateLimit, subject: string) {
   return build.run(sql`delete from ${rateLimits} where key = ${keyOf(rule, subject)}`);
 }
 
-/** 429, saying when to try again, once the counter is past the limit (`atMost`: the counter may reach it). */
+/**
+ * 429, saying when to try again, once the counter is past the limit (`atMost`: the counter may reach it); the
+ * error's `code` is the rule's name.
+ */
 export function refuseIfOver(rows: Counter[], rule: RateLimit, now: number, atMost = rule.limit): void {
   const row = rows[0];
   if (!row || Number(row.count) <= atMost) return;
   const retryAfterMs = Math.max(0, Number(row.windowEndsAt) - now);
-  throw new DomainError(429, rule.message(retryAfterMs), { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+  throw new DomainError(429, rule.message(retryAfterMs), {
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+    code: rule.name,
+  });
 }
 
 /** Counts one attempt for `subject`; throws 429 once the window's limit is passed. */

@@ -6,7 +6,7 @@
 // replay at once cannot count a rack twice. A confirm records the result
 // through the director's own path (saveResult), or waits for the director.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { build, first, isUniqueViolation, reads, write, type Item, type Sender } from "~/db/batch.server.ts";
+import { build, first, isUniqueViolation, mapRead, reads, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
@@ -29,12 +29,12 @@ import {
   type TableMatch,
 } from "~/domain/table-scoring.ts";
 import { ConfirmTapSchema, LagTapSchema, RackTapSchema, UndoTapSchema } from "~/domain/table-scoring-schema.ts";
-import { normalizeAccessCode } from "~/domain/tables.ts";
 import type { z } from "zod";
 import { membersJson } from "./entries.server.ts";
 import { saveResult } from "./play.server.ts";
 import type { Change } from "./after-change.server.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit.server.ts";
+import { findByCode, invalidCode, isCodeRefusal, type SentCode } from "./table-codes.server.ts";
 import { scoreboardQuery, type CurrentMatch } from "./tables.server.ts";
 import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -46,7 +46,6 @@ const TABLE_TAP_LIMIT: RateLimit = {
   message: () => "Too many taps from this table. Wait a minute and try again.",
 };
 
-const INVALID_CODE = "Invalid access code";
 const CHANGED_MEANWHILE = "The match changed meanwhile: try again";
 
 type Board = NonNullable<Awaited<ReturnType<typeof readBoard>>>;
@@ -62,10 +61,13 @@ function tapQuery(tapId: string) {
   );
 }
 
-async function readBoard(db: Sender, code: string, tapId: string) {
-  const read = await db.send(reads({ board: scoreboardQuery(code), tap: tapQuery(tapId) }));
-  return read.board ? { ...read.board, tap: read.tap } : null;
-}
+/** The table's board and the tap as far as it is known, or null for a code that names no table. */
+const boardQuery = (code: string, tapId: string) =>
+  mapRead(reads({ board: scoreboardQuery(code), tap: tapQuery(tapId) }), ({ board, tap }) =>
+    board ? { ...board, tap } : null,
+  );
+
+const readBoard = (db: Sender, code: string, tapId: string) => db.send(boardQuery(code, tapId));
 
 /** The match as the rules see it. */
 const tableMatch = (m: CurrentMatch | null): TableMatch | null =>
@@ -115,21 +117,20 @@ function tapBatch(tap: TapRow, condition: SQL, apply: (ours: SQL) => Item[]): It
 }
 
 /**
- * One tap: the table by its code (404), the per-table limit (429), a replay
+ * One tap: the table by its code (404, or 429 for an address guessing codes), the per-table limit (429), a replay
  * of a known tap (200, nothing written), the rules' refusal (409), then the
  * guarded batch (201). A batch that wrote nothing lost a race: the state is
  * read again and judged again.
  */
 async function tap(
   db: Sender,
-  rawCode: string,
+  sent: SentCode,
   tapId: string,
   decide: (board: Board) => { tap: TapRow; condition: SQL; apply: (ours: SQL) => Item[] },
   replay?: (board: Board) => Promise<void>,
 ): Promise<Tapped> {
-  const code = normalizeAccessCode(rawCode);
-  const board = code ? await readBoard(db, code, tapId) : null;
-  if (!code || !board) throw new DomainError(404, INVALID_CODE);
+  const board = await findByCode(db, sent, (code) => boardQuery(code, tapId));
+  const code = board.table.accessCode;
   await enforceRateLimit(db, TABLE_TAP_LIMIT, code);
   if (board.tap) {
     await replay?.(board);
@@ -143,7 +144,8 @@ async function tap(
     if (!isUniqueViolation(error)) throw error;
   }
   const after = await readBoard(db, code, tapId);
-  if (!after) throw new DomainError(404, INVALID_CODE);
+  // The table was deleted, or given a new code, meanwhile.
+  if (!after) throw invalidCode();
   if (inserted) return { status: 201, board: after };
   // Not written: the same tap replayed at the same moment, or the match changed under us.
   if (after.tap) return { status: 200, board: after };
@@ -152,8 +154,8 @@ async function tap(
 }
 
 /** `POST /api/tables/by-code/{code}/racks`: a rack for player 1 or 2. */
-function tapRack(db: Sender, code: string, body: { tapId: string; player: Side; matchId?: string }) {
-  return tap(db, code, body.tapId, (board) => {
+function tapRack(db: Sender, sent: SentCode, body: { tapId: string; player: Side; matchId?: string }) {
+  return tap(db, sent, body.tapId, (board) => {
     const m = checkRack(tableMatch(board.match), body.matchId);
     const column = body.player === 1 ? "player1_score" : "player2_score";
     return {
@@ -168,8 +170,8 @@ function tapRack(db: Sender, code: string, body: { tapId: string; player: Side; 
 }
 
 /** `POST …/undo`: takes back the last rack not yet undone. */
-function tapUndo(db: Sender, code: string, body: { tapId: string; matchId?: string }) {
-  return tap(db, code, body.tapId, (board) => {
+function tapUndo(db: Sender, sent: SentCode, body: { tapId: string; matchId?: string }) {
+  return tap(db, sent, body.tapId, (board) => {
     const m = checkUndo(tableMatch(board.match), board.match?.racks.length ?? 0, body.matchId);
     const lastSide = sql`(select ${tableTaps.player} from ${tableTaps} where ${tableTaps.seq} = (${activeRack(m.id)}))`;
     return {
@@ -189,8 +191,8 @@ function tapUndo(db: Sender, code: string, body: { tapId: string; matchId?: stri
 }
 
 /** `POST …/lag`: who won the lag (before the first rack); they break first. */
-function tapLag(db: Sender, code: string, body: { tapId: string; player: Side; matchId?: string }) {
-  return tap(db, code, body.tapId, (board) => {
+function tapLag(db: Sender, sent: SentCode, body: { tapId: string; player: Side; matchId?: string }) {
+  return tap(db, sent, body.tapId, (board) => {
     const m = checkLag(tableMatch(board.match), board.match?.racks.length ?? 0, body.matchId);
     return {
       tap: { tapId: body.tapId, matchId: m.id, kind: "lag", player: body.player },
@@ -209,7 +211,7 @@ function tapLag(db: Sender, code: string, body: { tapId: string; player: Side; m
  * the director's own path (bracket, table, statistics). A replay of the same
  * confirm finishes what an interrupted one started.
  */
-async function tapConfirm(db: Sender, code: string, body: ConfirmInput & { tapId: string; matchId?: string }) {
+async function tapConfirm(db: Sender, sent: SentCode, body: ConfirmInput & { tapId: string; matchId?: string }) {
   let recorded: Change | null = null;
   const record = async (board: Board, winner: Side) => {
     const m = board.match;
@@ -230,7 +232,7 @@ async function tapConfirm(db: Sender, code: string, body: ConfirmInput & { tapId
   };
   const tapped = await tap(
     db,
-    code,
+    sent,
     body.tapId,
     (board) => {
       const m = tableMatch(board.match);
@@ -259,8 +261,8 @@ async function tapConfirm(db: Sender, code: string, body: ConfirmInput & { tapId
     const winner = tapped.board.tap.player;
     if (winner === 1 || winner === 2) await record(tapped.board, winner);
   }
-  const normalized = normalizeAccessCode(code) as string;
-  const board = recorded ? ((await readBoard(db, normalized, body.tapId)) ?? tapped.board) : tapped.board;
+  const code = tapped.board.table.accessCode;
+  const board = recorded ? ((await readBoard(db, code, body.tapId)) ?? tapped.board) : tapped.board;
   return { ...tapped, board, recorded };
 }
 
@@ -320,15 +322,15 @@ export const isTapKind = (value: string): value is TapKind => (tapKinds as reado
  */
 export async function runTap(
   db: Sender,
-  code: string,
+  sent: SentCode,
   kind: TapKind,
   read: <S extends z.ZodType>(schema: S) => Promise<z.output<S>>,
 ): Promise<{ status: 200 | 201; match: ReturnType<typeof currentMatchJson>; change: Change | null }> {
   let tapped: Tapped & { recorded?: Change | null };
-  if (kind === "racks") tapped = await tapRack(db, code, await read(RackTapSchema));
-  else if (kind === "undo") tapped = await tapUndo(db, code, await read(UndoTapSchema));
-  else if (kind === "lag") tapped = await tapLag(db, code, await read(LagTapSchema));
-  else tapped = await tapConfirm(db, code, await read(ConfirmTapSchema));
+  if (kind === "racks") tapped = await tapRack(db, sent, await read(RackTapSchema));
+  else if (kind === "undo") tapped = await tapUndo(db, sent, await read(UndoTapSchema));
+  else if (kind === "lag") tapped = await tapLag(db, sent, await read(LagTapSchema));
+  else tapped = await tapConfirm(db, sent, await read(ConfirmTapSchema));
   const { board, status } = tapped;
   // A result recorded from the table is the director's own change (the floor refills its table); a rack, a score.
   const scored =
@@ -366,12 +368,12 @@ const noteFor = (message: string): NoteKey =>
 
 /**
  * A tap from the scoreboard's plain form: the same call as the JSON API.
- * Refusals become a note for the board (an unknown code shows the board's
- * own "Invalid access code").
+ * Refusals become a note for the board; a refused code is thrown, for the
+ * page to show in place of the board.
  */
 export async function tapFromForm(
   db: Sender,
-  code: string,
+  sent: SentCode,
   form: FormData,
 ): Promise<{ note: NoteKey | null; change: Change | null }> {
   const intent = String(form.get("intent") ?? "");
@@ -379,15 +381,15 @@ export async function tapFromForm(
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string" && value !== "") fields[name] = value;
   try {
-    const { change } = await runTap(db, code, intent, async (schema) => {
+    const { change } = await runTap(db, sent, intent, async (schema) => {
       const parsed = schema.safeParse(fields);
       if (!parsed.success) throw new DomainError(400, notes.error);
       return parsed.data;
     });
     return { note: null, change };
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { note: error.status === 404 ? null : noteFor(error.message), change: null };
+    if (isCodeRefusal(error) || !(error instanceof DomainError)) throw error;
+    return { note: noteFor(error.message), change: null };
   }
 }
 

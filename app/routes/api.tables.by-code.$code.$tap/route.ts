@@ -1,6 +1,7 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError, readJson } from "~/services/http.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
+import { sentCode } from "~/services/table-codes.server.ts";
 import { isTapKind, runTap } from "~/services/table-scoring.server.ts";
 
 /**
@@ -11,7 +12,7 @@ import { isTapKind, runTap } from "~/services/table-scoring.server.ts";
 const api = endpoint({
   POST: on({ who: "anyone", params: ["code", "tap"] }, async ({ caller, params, request, app }) => {
     if (!isTapKind(params.tap)) return jsonError(404, "Not found");
-    const { status, match, change } = await runTap(caller, params.code, params.tap, (schema) =>
+    const { status, match, change } = await runTap(caller, sentCode(request, params.code), params.tap, (schema) =>
       readJson(request, schema),
     );
     await afterChange(caller, app, change);

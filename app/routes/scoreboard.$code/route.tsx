@@ -5,17 +5,19 @@
 // browser, a failed load) the page refreshes itself every 5 s; the script
 // cancels that refresh once it runs.
 import { type ReactNode, useEffect } from "react";
-import { data, Link, redirect, useLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
 import { appContext } from "~/context.server.ts";
+import { ErrorBoundary as PageError } from "~/components/document.tsx";
 import { TrophyIcon } from "~/components/icons.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { visitor } from "~/services/access.server.ts";
-import { normalizeAccessCode } from "~/domain/tables.ts";
+import { errorHeaders } from "~/domain/errors.ts";
 import { noShowAt } from "~/domain/queue.ts";
 import { formatTime } from "~/domain/dates.ts";
 import { confirmQuestion, raceWinner, type Side } from "~/domain/table-scoring.ts";
 import { afterChange } from "~/services/after-change.server.ts";
+import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
 import { scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
 import { scoreboardQuery, type CurrentMatch } from "~/services/tables.server.ts";
 import type { Route } from "./+types/route";
@@ -25,16 +27,27 @@ const REFRESH_SECONDS = 5;
 
 export const handle = { hydrate: false, script: "/scoreboard.js" } satisfies StaticPage;
 
+/**
+ * A refused code (none such: 404; too many wrong ones from this address: 429) is shown in place of the board by the
+ * route's error page, from the loader and the action alike: after a refused tap the loader does not run, so the
+ * code is looked up (and a wrong one counted) once per request.
+ */
+function refuseCode(error: unknown): never {
+  if (!isCodeRefusal(error)) throw error;
+  throw data(error.message, { status: error.status, headers: errorHeaders(error) });
+}
+
+/** A 429 says when to try again (Retry-After), on the page as in the API. */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const code = normalizeAccessCode(params.code);
-  const board = code ? (await (await visitor(context)).read({ board: scoreboardQuery(code) })).board : null;
-  if (!board)
-    return data(
-      { valid: false as const, code: params.code.slice(0, 32), table: null, match: null, now: 0 },
-      { status: 404 },
-    );
+  const board = await findByCode(await visitor(context), sentCode(request, params.code), scoreboardQuery).catch(
+    refuseCode,
+  );
   return {
-    valid: true as const,
     code: board.table.accessCode,
     table: { name: board.table.name },
     match: board.match,
@@ -51,20 +64,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const db = await visitor(context);
-  const { note, change } = await tapFromForm(db, params.code, await request.formData());
+  const form = await request.formData();
+  const { note, change } = await tapFromForm(db, sentCode(request, params.code), form).catch(refuseCode);
   await afterChange(db, context.get(appContext), change);
   const path = `/scoreboard/${encodeURIComponent(params.code)}`;
   return redirect(note ? `${path}?${new URLSearchParams({ note })}` : path, 303);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData?.table
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
+  loaderData
     ? [
         { title: `${loaderData.table.name} — Scoreboard` },
         // Cancelled by the board's script when it runs; otherwise the board stays current by reloading.
         { httpEquiv: "refresh", content: String(REFRESH_SECONDS) },
       ]
-    : [{ title: "Invalid access code — Break & Run" }];
+    : [{ title: `${tooManyCodes(error) ? "Too many wrong codes" : "Invalid access code"} — Break & Run` }];
 
 // The JSON API lists a side's members only in a team event (issue 16).
 type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
@@ -78,7 +92,6 @@ export default function Scoreboard() {
   // Only a client-side navigation renders this in the browser (the page is never hydrated): load the real page,
   // whose own script keeps it live.
   useEffect(() => window.location.replace(window.location.href), []);
-  if (!loaded.valid) return <InvalidCode />;
   return (
     <LiveBoard
       code={loaded.code}
@@ -91,14 +104,24 @@ export default function Scoreboard() {
   );
 }
 
-function InvalidCode() {
+const tooManyCodes = (error: unknown) => isRouteErrorResponse(error) && error.status === 429;
+
+/** A refused code in place of the board; anything else is the site's own error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || (error.status !== 404 && error.status !== 429)) return <PageError />;
+  const tooMany = tooManyCodes(error);
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
       <div className="absolute top-4 right-4">
         <ThemeToggle />
       </div>
-      <h1 className="text-4xl font-bold">Invalid access code</h1>
-      <p className="text-lg text-slate-600 dark:text-slate-300">Check the code on the director's Tables page.</p>
+      <h1 className="text-4xl font-bold">{tooMany ? "Too many wrong codes" : "Invalid access code"}</h1>
+      <p className="text-lg text-slate-600 dark:text-slate-300">
+        {tooMany
+          ? "Too many codes that are not a table's were tried from this network. Wait a minute, then try again."
+          : "Check the code on the director's Tables page."}
+      </p>
       <Link to="/scoreboard" className="btn-primary px-8 py-3 text-lg">
         Try Again
       </Link>
