@@ -57,7 +57,7 @@ import {
   type MatchView,
 } from "~/domain/play.ts";
 import { matchTypes, type MatchType, type TournamentStatus } from "~/domain/tournaments.ts";
-import { checkedInSplit, floorMessages, leaveRefund, refundKey } from "~/domain/floor.ts";
+import { checkedInSplit, checkInMessages as floorMessages, leaveRefund, refundKey } from "~/domain/check-in.ts";
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { forgetCall } from "./calls.server.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";

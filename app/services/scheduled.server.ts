@@ -3,7 +3,7 @@ import { systemSender, write } from "~/db/batch.server.ts";
 import { getDatabase } from "~/db/client.server.ts";
 import { parseEnv } from "~/env.server.ts";
 import { getMailer } from "./email.server.ts";
-import { offerFreedPlaces, tellOffered } from "./floor.server.ts";
+import { offerFreedPlaces, tellOffered } from "./check-in.server.ts";
 import { getPaymentsProvider } from "./payments/index.server.ts";
 import { pruneRateLimits } from "./rate-limit.server.ts";
 import { releaseExpiredHolds } from "./payment-confirmation.server.ts";

@@ -1,5 +1,5 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { checkIn } from "~/services/floor.server.ts";
+import { checkIn } from "~/services/check-in.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 
 /** "I'm here" (issue 19): a player entered in the tournament, before the start. */

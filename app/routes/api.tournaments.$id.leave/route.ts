@@ -1,6 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getMailer } from "~/services/email.server.ts";
-import { leaveTournament, tellOffered } from "~/services/floor.server.ts";
+import { leaveTournament, tellOffered } from "~/services/check-in.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 

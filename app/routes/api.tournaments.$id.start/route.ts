@@ -4,7 +4,7 @@ import { isJsonContentType, readJson } from "~/services/http.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { startTournament } from "~/services/play.server.ts";
 import { getMailer } from "~/services/email.server.ts";
-import { tellDropped } from "~/services/floor.server.ts";
+import { tellDropped } from "~/services/check-in.server.ts";
 
 /** `dropAbsent: true` (issue 19): those not checked in are dropped, their entry fees back; else everyone plays. */
 const StartSchema = z.object({

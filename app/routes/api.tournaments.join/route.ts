@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { joinReserve } from "~/services/floor.server.ts";
+import { joinReserve } from "~/services/check-in.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { checkTeam, joinTournament, tellTeammates } from "~/services/joining.server.ts";
 import { isDomainError } from "~/domain/errors.ts";

@@ -14,7 +14,7 @@ import { pinMatch, saveFloorSettings, setRotation } from "~/services/queue.serve
 import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
-import { tellDropped } from "~/services/floor.server.ts";
+import { tellDropped } from "~/services/check-in.server.ts";
 import { approveTableResult } from "~/services/table-scoring.server.ts";
 
 /**

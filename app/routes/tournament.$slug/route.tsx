@@ -46,8 +46,8 @@ import { tablesQuery } from "~/services/tables.server.ts";
 import { queuePanel, queueQuery } from "~/services/queue-reads.server.ts";
 import { directorAction } from "./director.server.ts";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
-import { floorQuery, myFloorQuery } from "~/services/floor.server.ts";
-import { checkedInSplit, leaveText, reserveList, reservePosition } from "~/domain/floor.ts";
+import { checkInQuery, myCheckInQuery } from "~/services/check-in.server.ts";
+import { checkedInSplit, leaveText, reserveList, reservePosition } from "~/domain/check-in.ts";
 import type { PreviewRow } from "./director-dialogs.tsx";
 import type { BracketView as BracketViewType } from "~/components/bracket-view.tsx";
 import { teamSize } from "~/domain/teams.ts";
@@ -63,7 +63,7 @@ const director = () => import("./director-tools.ts");
 const MatchControls = lazyNamed(director, "MatchControls");
 const DirectorCard = lazyNamed(director, "DirectorCard");
 // Check-in, before the start only.
-const FloorCard = lazyNamed(() => import("./floor-card.tsx"), "FloorCard");
+const CheckInCard = lazyNamed(() => import("./check-in-card.tsx"), "CheckInCard");
 const QueueCard = lazyNamed(director, "QueueCard");
 // The dialogs only once one opens.
 const dialogs = () => import("./director-dialogs.tsx");
@@ -79,7 +79,7 @@ const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
 const teams = () => import("./teams.tsx");
 const TeamJoinForm = lazyNamed(teams, "TeamJoinForm");
 const TeamsList = lazyNamed(teams, "TeamsList");
-const PlayerFloor = lazyNamed(() => import("./floor.tsx"), "PlayerFloor");
+const PlayerCheckIn = lazyNamed(() => import("./player-check-in.tsx"), "PlayerCheckIn");
 const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
 // The bracket once there is one; the "You're up" banner for those playing.
 // (A generic component: lazy() would lose its type parameter, so it keeps the module's own type.)
@@ -103,7 +103,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const director = session?.userType === "organiser" ? session.userId : null;
   const slug = { slug: params.slug };
   const player = session?.userType === "player" ? session.userId : null;
-  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds, floor, mine, queueState } =
+  const { tournament, user, allMatches, ownTables, registrations, plan, prizes, seeds, checkIn, mine, queueState } =
     await viewer.read({
       tournament: tournamentBySlugQuery(params.slug, now),
       allMatches: matchesQuery(slug),
@@ -112,8 +112,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       registrations: session?.userType === "player" ? registrationsQuery(session.userId, now) : known([]),
       plan: director && confirm === "finalize" ? payoutPlanQuery(slug) : known(null),
       seeds: director ? seedsQuery(slug) : known([]),
-      floor: director ? floorQuery(slug) : known(null),
-      mine: player ? myFloorQuery(slug, player) : known(null),
+      checkIn: director ? checkInQuery(slug) : known(null),
+      mine: player ? myCheckInQuery(slug, player) : known(null),
       queueState: director ? queueQuery(slug) : known(null),
     });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
@@ -154,8 +154,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tournament.tournamentType === "round_robin_tier" && matches.length > 0
       ? groupStandingViews(matches, tournament.players)
       : null;
-  const ownFloor = isOwner && floor && tournament.status === "open" ? floor : null;
-  const myFloor = user?.userType === "player" && mine ? mine : null;
+  const ownCheckIn = isOwner && checkIn && tournament.status === "open" ? checkIn : null;
+  const myCheckIn = user?.userType === "player" && mine ? mine : null;
   // A player in this tournament sees where they stand (in a team event, where their team stands).
   const team = tournament.teams.find((x) => x.members.some((m) => m.id === user?.id));
   const you = registered && user ? (team?.id ?? user.id) : null;
@@ -163,11 +163,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const payout = payoutStructures[tournament.payoutStructure];
   return {
     // Issue 19: who is in and the reserve list for the director; the player's own check-in and place in the queue.
-    floor: ownFloor
+    checkIn: ownCheckIn
       ? {
-          entries: ownFloor.entries,
-          absent: checkedInSplit(ownFloor.entries).absent.length,
-          reserves: reserveList(ownFloor.reserves, now).map((r) => ({
+          entries: ownCheckIn.entries,
+          absent: checkedInSplit(ownCheckIn.entries).absent.length,
+          reserves: reserveList(ownCheckIn.reserves, now).map((r) => ({
             id: r.id,
             name: r.name,
             state: r.state,
@@ -180,8 +180,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       user?.userType === "player" && tournament.status === "open"
         ? {
             entered: registered,
-            checkedIn: myFloor?.checkedInAt != null,
-            reservePosition: myFloor ? reservePosition(myFloor.reserves, user.id, now) : null,
+            checkedIn: myCheckIn?.checkedInAt != null,
+            reservePosition: myCheckIn ? reservePosition(myCheckIn.reserves, user.id, now) : null,
             captain: !tournament.teams.some(
               (team) => team.members.some((m) => m.id === user.id) && team.captainId !== user.id,
             ),
@@ -304,7 +304,7 @@ export default function TournamentPage() {
     results,
     finalPlayed,
     you,
-    floor,
+    checkIn,
     me,
     leaveText: leaveTerms,
     payoutText,
@@ -456,7 +456,7 @@ export default function TournamentPage() {
                     checkin ||
                     (registration === "full" && t.teamSize === 1)
                   : !viewer && checkin) ? (
-                  <PlayerFloor
+                  <PlayerCheckIn
                     me={me}
                     slug={t.slug}
                     full={registration === "full" && t.teamSize === 1}
@@ -469,7 +469,7 @@ export default function TournamentPage() {
             {isOwner && !directorFirst ? (
               <DirectorCard tournament={t} matches={matches} finalPlayed={finalPlayed} />
             ) : null}
-            {floor ? <FloorCard floor={floor} slug={t.slug} name={t.name} /> : null}
+            {checkIn ? <CheckInCard checkIn={checkIn} slug={t.slug} name={t.name} /> : null}
             {queue ? <QueueCard queue={queue} slug={t.slug} /> : null}
             <section className="card">
               <CopyBox
@@ -486,7 +486,7 @@ export default function TournamentPage() {
         <LeaveDialog slug={t.slug} name={t.name} text={leaveTerms} />
       ) : null}
       {isOwner && confirm === "start" && t.status === "open" ? (
-        <StartDialog name={t.name} paidCount={t.playerCount} absent={floor?.absent ?? 0} slug={t.slug} />
+        <StartDialog name={t.name} paidCount={t.playerCount} absent={checkIn?.absent ?? 0} slug={t.slug} />
       ) : null}
       {isOwner && confirm === "finalize" && t.status === "in_progress" ? (
         <FinalizeDialog slug={t.slug} preview={preview} problem={previewProblem} />

@@ -12,7 +12,7 @@ import {
   reservePositionText,
   reserveState,
   type Reserve,
-} from "./floor.ts";
+} from "./check-in.ts";
 
 /** A reserve holding `ticket` (its place in the list's order), who joined a moment before it was written. */
 const r = (id: string, ticket: number, offer: [number, number] | null = null): Reserve => ({

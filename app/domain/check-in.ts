@@ -7,7 +7,7 @@ import { HOLD_MS } from "./holds.ts";
 /** A reserve offered a freed place holds it this long to pay: an ordinary hold. */
 export const OFFER_MS = HOLD_MS;
 
-export const floorMessages = {
+export const checkInMessages = {
   notFound: "Tournament not found",
   notEntered: "Only a player entered in this tournament can do that",
   checkInStarted: "Check-in is over: the tournament has started",

@@ -6,7 +6,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { build, first, query, reads, write, type Item, type Read, type Sender } from "~/db/batch.server.ts";
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { floorMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/floor.ts";
+import { checkInMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/check-in.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { isTeamEvent, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
@@ -121,7 +121,7 @@ const entryOf = (tournamentId: SQL | string, playerId: string) =>
 
 /** The tournament (404 when there is none): every action here reads it first. */
 function known(t: Tournament | null | undefined): Tournament {
-  if (!t) throw new DomainError(404, floorMessages.notFound);
+  if (!t) throw new DomainError(404, checkInMessages.notFound);
   return t;
 }
 
@@ -159,8 +159,8 @@ export async function checkIn(
             tournamentId: t.id,
           };
         }
-        if (t.status !== "open") throw new DomainError(409, floorMessages.checkInStarted);
-        throw new DomainError(403, floorMessages.notEntered);
+        if (t.status !== "open") throw new DomainError(409, checkInMessages.checkInStarted);
+        throw new DomainError(403, checkInMessages.notEntered);
       },
     ),
   );
@@ -225,9 +225,9 @@ export async function leaveTournament(
   const read = await db.send(footingRead(tournament, playerId, now));
   const t = known(read.t);
   const { entry, reserve } = read;
-  if (!entry && !reserve) throw new DomainError(403, floorMessages.notEntered);
-  if (t.status !== "open") throw new DomainError(409, floorMessages.leaveStarted);
-  if (entry && entry.playerId !== playerId) throw new DomainError(403, floorMessages.captainLeaves);
+  if (!entry && !reserve) throw new DomainError(403, checkInMessages.notEntered);
+  if (t.status !== "open") throw new DomainError(409, checkInMessages.leaveStarted);
+  if (entry && entry.playerId !== playerId) throw new DomainError(403, checkInMessages.captainLeaves);
   const stillOpen = sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`;
   const offers = offerStatements(t.id, now);
   const ids = { tournamentId: t.id, organiserId: t.organiserId };
@@ -268,7 +268,7 @@ export async function leaveTournament(
           if (!(deleted as unknown[])[0]) {
             // Not taken out by this batch: the tournament started meanwhile, or a leave a moment before did it.
             const started = !Number((open as { open: number }[])[0]?.open);
-            throw new DomainError(409, started ? floorMessages.leaveStarted : floorMessages.alreadyLeft);
+            throw new DomainError(409, started ? checkInMessages.leaveStarted : checkInMessages.alreadyLeft);
           }
           return { left: "entry" as const, refundPence, offered: rest.at(-1) as Offered[], ...ids };
         },
@@ -348,12 +348,12 @@ export async function joinReserve(
         if (position !== undefined) {
           return { reserve: true as const, position: Number(position), tournamentId: t.id, organiserId: t.organiserId };
         }
-        if (isTeamEvent(t.matchType)) throw new DomainError(400, floorMessages.reserveTeams);
+        if (isTeamEvent(t.matchType)) throw new DomainError(400, checkInMessages.reserveTeams);
         const s = (state as { mine: number; full: number }[])[0];
-        if (Number(s?.mine)) throw new DomainError(409, floorMessages.alreadyIn);
+        if (Number(s?.mine)) throw new DomainError(409, checkInMessages.alreadyIn);
         const why = registrationState({ ...t, playerCount: 0, registered: false, now });
         if (why !== "open") throw new DomainError(409, joinRefusals[why]);
-        throw new DomainError(409, floorMessages.placeFree);
+        throw new DomainError(409, checkInMessages.placeFree);
       },
     ),
   );
@@ -382,8 +382,8 @@ export async function offerFreedPlaces(db: Sender, now = Date.now()): Promise<Of
 /** A reserve list row as the director sees it. */
 export type ReserveRow = Reserve & { name: string };
 
-/** The director's view of the floor: every paid entry with its check-in, and the reserve list. */
-export function floorQuery(tournament: TournamentRef): Read<{
+/** The director's view of check-in: every paid entry with its check-in, and the reserve list. */
+export function checkInQuery(tournament: TournamentRef): Read<{
   entries: { registrationId: string; name: string; checkedInAt: number | null }[];
   reserves: ReserveRow[];
 }> {
@@ -432,7 +432,7 @@ function reservesQuery(where: SQL): Read<ReserveRow[]> {
 }
 
 /** The player's own footing on the page: their check-in and where they are on the reserve list. */
-export function myFloorQuery(tournament: TournamentRef, playerId: string) {
+export function myCheckInQuery(tournament: TournamentRef, playerId: string) {
   const key = tournamentIdSql(tournament);
   return reads({
     checkedInAt: query(

@@ -3,9 +3,9 @@
 // loads it for its director before the start only.
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { noteClass as note } from "~/components/styles.ts";
-import { checkedInText } from "~/domain/floor.ts";
+import { checkedInText } from "~/domain/check-in.ts";
 
-type Floor = {
+type CheckIn = {
   entries: { registrationId: string; name: string; checkedInAt: number | null }[];
   absent: number;
   reserves: {
@@ -17,20 +17,20 @@ type Floor = {
   }[];
 };
 
-/** The director's floor before the start: who is in, the reserve list, the venue's QR code. */
-export function FloorCard({ floor, slug, name }: { floor: Floor; slug: string; name: string }) {
-  const present = floor.entries.length - floor.absent;
+/** The director's check-in before the start: who is in, the reserve list, the venue's QR code. */
+export function CheckInCard({ checkIn, slug, name }: { checkIn: CheckIn; slug: string; name: string }) {
+  const present = checkIn.entries.length - checkIn.absent;
   return (
-    <section className="card space-y-4" aria-labelledby="floor-title">
-      <h2 id="floor-title" className="text-lg font-semibold">
+    <section className="card space-y-4" aria-labelledby="check-in-title">
+      <h2 id="check-in-title" className="text-lg font-semibold">
         Check-in
       </h2>
       <p className="text-sm font-medium" data-testid="checked-in-count">
-        {checkedInText(present, floor.entries.length)}
+        {checkedInText(present, checkIn.entries.length)}
       </p>
-      {floor.entries.length > 0 ? (
+      {checkIn.entries.length > 0 ? (
         <ul className="space-y-1 text-sm" aria-label="Who is in">
-          {floor.entries.map((e) => (
+          {checkIn.entries.map((e) => (
             <li key={e.registrationId} className="flex justify-between gap-2">
               <span>{e.name}</span>
               {e.checkedInAt !== null ? (
@@ -46,11 +46,11 @@ export function FloorCard({ floor, slug, name }: { floor: Floor; slug: string; n
       )}
       <div>
         <h3 className="text-base font-semibold">Reserve list</h3>
-        {floor.reserves.length === 0 ? (
+        {checkIn.reserves.length === 0 ? (
           <p className={`${note} mt-1`}>Nobody is waiting.</p>
         ) : (
           <ol className="mt-1 space-y-1 text-sm" data-testid="reserve-list">
-            {floor.reserves.map((r) => (
+            {checkIn.reserves.map((r) => (
               <li key={r.id} className="flex justify-between gap-2">
                 <span>
                   {r.position !== null ? `${r.position}. ` : ""}

@@ -1,15 +1,15 @@
 // Before the break-off (issue 19), the player's part: check-in, leaving (its
 // confirmation is leave-dialog.tsx) and their place on the reserve list (the
-// director's card is floor-card.tsx). Plain forms and URL-driven dialogs: all
+// director's card is check-in-card.tsx). Plain forms and URL-driven dialogs: all
 // of it works without JavaScript.
 import { Form, Link } from "react-router";
 import { noteClass as note } from "~/components/styles.ts";
-import { reservePositionText } from "~/domain/floor.ts";
+import { reservePositionText } from "~/domain/check-in.ts";
 
 type Me = { entered: boolean; checkedIn: boolean; reservePosition: number | null; captain: boolean };
 
 /** The player's part of the entry card while the tournament is open. */
-export function PlayerFloor({
+export function PlayerCheckIn({
   me,
   slug,
   full,
