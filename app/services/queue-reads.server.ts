@@ -1,21 +1,12 @@
 // The queue as it is read: each tournament's floor (its ready matches, the
-// director's tables, the venue's average match), the order matches will be
-// called in with their estimated starts, and what the pages and the API show
-// of it. No writes here: queue.server.ts assigns and keeps the settings.
+// director's tables, the venue's average match), in one round trip with
+// whatever else a page reads. What the pages and the API show of it is
+// domain/queue-views.ts; no writes here: queue.server.ts assigns and keeps the settings.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { build, mapRead, outer, query, reads, type Read } from "~/db/batch.server.ts";
 import { matches, tables, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import {
-  averageMatchMs,
-  estimateStarts,
-  noShowAt,
-  readyQueue,
-  type FloorMatch,
-  type FloorTable,
-  type QueueEntry,
-} from "~/domain/queue.ts";
-import type { MatchView } from "~/domain/play.ts";
-import type { TournamentStatus } from "~/domain/tournaments.ts";
+import { averageMatchMs } from "~/domain/queue.ts";
+import type { QueueState } from "~/domain/queue-views.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
 /** A match given a table: by the director or by the floor. */
@@ -23,23 +14,6 @@ export type CalledMatch = { tournamentId: string; matchId: string; tableId: stri
 
 // ---------------------------------------------------------------------------
 // Reading the floor
-
-/** A tournament's floor: what the queue rules need, read in one round trip with whatever else a page reads. */
-export type QueueState = {
-  tournament: {
-    id: string;
-    organiserId: string;
-    status: TournamentStatus;
-    startedAt: number | null;
-    autoAssign: boolean;
-    noShowMinutes: number;
-  };
-  matches: FloorMatch[];
-  /** The director's tables in their order; busy with a match of any of their tournaments in progress. */
-  tables: (FloorTable & { name: string })[];
-  /** The average match length at the venue so far (ms). */
-  averageMs: number;
-};
 
 // The venue's timed matches that make the average: its most recent ones, by the director, played at a table.
 const TIMED_MATCHES = 200;
@@ -173,132 +147,4 @@ export function playerQueuesQuery(playerId: string): Read<Map<string, QueueState
   return queuesQuery(sql`${tournaments.status} = 'in_progress' and ${tournaments.id} in
     (select tp.tournament_id from ${tournamentPlayers} tp where tp.paid = 1 and (tp.player_id = ${playerId}
       or tp.id in (select tm.team_id from ${teamMembers} tm where tm.player_id = ${playerId})))`);
-}
-
-/** A place in the queue as the pages and the API show it. */
-export type QueuedMatch = QueueEntry & { estimatedStart: number | null };
-
-/** The ready matches in the order they will be called, each with when it should start (null: no table for it). */
-export function queueOf(floor: QueueState, now: number): QueuedMatch[] {
-  if (floor.tournament.status !== "in_progress") return [];
-  const queue = readyQueue(floor.matches, floor.tournament.startedAt ?? now);
-  const starts = estimateStarts({ queue, tables: floor.tables, averageMs: floor.averageMs, now });
-  return queue.map((entry) => ({ ...entry, estimatedStart: starts.get(entry.match.id) ?? null }));
-}
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** GET /api/tournaments/{id}/queue's answer: the queue in call order, times as ISO strings. */
-export function queueJson(floor: QueueState, views: readonly MatchView[], now: number) {
-  const names = new Map(views.map((v) => [v.id, v]));
-  const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
-  return {
-    tournamentId: floor.tournament.id,
-    autoAssign: floor.tournament.autoAssign,
-    noShowMinutes: floor.tournament.noShowMinutes,
-    averageMatchMinutes: Math.round(floor.averageMs / 60_000),
-    queue: queueOf(floor, now).map(({ match: m, waitingSince, estimatedStart }, i) => {
-      const view = names.get(m.id);
-      return {
-        position: i + 1,
-        matchId: m.id,
-        label: view?.label ?? "",
-        bracket: m.bracket,
-        group: m.group,
-        round: m.round,
-        matchNumber: m.matchNumber,
-        player1Id: m.player1Id,
-        player2Id: m.player2Id,
-        player1: view?.player1 ?? null,
-        player2: view?.player2 ?? null,
-        waitingSince: iso(waitingSince),
-        pinnedTableId: m.pinnedTableId,
-        pinnedTableName: m.pinnedTableId === null ? null : (tableNames.get(m.pinnedTableId) ?? null),
-        estimatedStart: iso(estimatedStart),
-      };
-    }),
-  };
-}
-
-/** What the director's floor panel shows: settings, the queue, and every table with its match and clock. */
-export type QueuePanel = {
-  status: TournamentStatus;
-  autoAssign: boolean;
-  noShowMinutes: number;
-  averageMinutes: number;
-  now: number;
-  queue: {
-    matchId: string;
-    title: string;
-    players: string;
-    pinnedTableId: string | null;
-    pinnedTableName: string | null;
-    estimatedStart: number | null;
-  }[];
-  tables: {
-    id: string;
-    name: string;
-    inRotation: boolean;
-    /** In use by a match of another of the director's tournaments. */
-    busyElsewhere: boolean;
-    playing: {
-      matchId: string;
-      title: string;
-      player1: { id: string; name: string };
-      player2: { id: string; name: string };
-      calledAt: number;
-      noShowAt: number;
-    } | null;
-  }[];
-};
-
-const matchTitle = (m: Pick<MatchView, "label" | "matchNumber">) => `${m.label} · Match ${m.matchNumber}`;
-const nameOf = (side: { name: string } | null) => side?.name ?? "To be decided";
-
-export function queuePanel(floor: QueueState, views: readonly MatchView[], now: number): QueuePanel {
-  const byId = new Map(views.map((v) => [v.id, v]));
-  const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
-  const playingOn = new Map(views.filter((v) => v.status === "in_progress" && v.tableId).map((v) => [v.tableId, v]));
-  return {
-    status: floor.tournament.status,
-    autoAssign: floor.tournament.autoAssign,
-    noShowMinutes: floor.tournament.noShowMinutes,
-    averageMinutes: Math.round(floor.averageMs / 60_000),
-    now,
-    queue: queueOf(floor, now).flatMap(({ match, estimatedStart }) => {
-      const view = byId.get(match.id);
-      if (!view) return [];
-      return [
-        {
-          matchId: match.id,
-          title: matchTitle(view),
-          players: `${nameOf(view.player1)} vs ${nameOf(view.player2)}`,
-          pinnedTableId: match.pinnedTableId,
-          pinnedTableName: match.pinnedTableId === null ? null : (tableNames.get(match.pinnedTableId) ?? null),
-          estimatedStart,
-        },
-      ];
-    }),
-    tables: floor.tables.map((t) => {
-      const view = playingOn.get(t.id);
-      const calledAt = view?.calledAt ?? null;
-      return {
-        id: t.id,
-        name: t.name,
-        inRotation: t.inRotation,
-        busyElsewhere: t.busy !== null && !view,
-        playing:
-          view && calledAt !== null && view.player1Id && view.player2Id
-            ? {
-                matchId: view.id,
-                title: matchTitle(view),
-                player1: { id: view.player1Id, name: nameOf(view.player1) },
-                player2: { id: view.player2Id, name: nameOf(view.player2) },
-                calledAt,
-                noShowAt: noShowAt(calledAt, floor.tournament.noShowMinutes),
-              }
-            : null,
-      };
-    }),
-  };
 }

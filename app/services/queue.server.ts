@@ -16,13 +16,8 @@ import { matchWithTournament } from "./play.server.ts";
 import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
-import {
-  autoQueuesQuery,
-  queuesAfter,
-  type CalledMatch,
-  type QueuesAfter,
-  type QueueState,
-} from "./queue-reads.server.ts";
+import type { QueueState } from "~/domain/queue-views.ts";
+import { autoQueuesQuery, queuesAfter, type CalledMatch, type QueuesAfter } from "./queue-reads.server.ts";
 
 // ---------------------------------------------------------------------------
 // Automatic assignment

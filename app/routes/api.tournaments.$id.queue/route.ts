@@ -1,5 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { queueQuery, queueJson } from "~/services/queue-reads.server.ts";
+import { queueJson } from "~/domain/queue-views.ts";
+import { queueQuery } from "~/services/queue-reads.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { matchesQuery } from "~/services/play.server.ts";
 

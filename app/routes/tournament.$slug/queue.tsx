@@ -8,7 +8,7 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { clockText, startsInText } from "~/domain/queue.ts";
-import type { QueuePanel } from "~/services/queue-reads.server.ts";
+import type { QueuePanel } from "~/domain/queue-views.ts";
 
 /** The small selects of the director's tools: a match's table, a match kept for a table. */
 export const selectClass =

@@ -1,0 +1,151 @@
+// What the pages and the API show of a tournament's queue: the ready matches
+// in the order they will be called, with their estimated starts, and the
+// director's panel of tables. Pure: services/queue-reads.server.ts reads the floor.
+import type { MatchView } from "./play.ts";
+import { estimateStarts, noShowAt, readyQueue, type FloorMatch, type FloorTable, type QueueEntry } from "./queue.ts";
+import type { TournamentStatus } from "./tournaments.ts";
+
+/** A tournament's floor: what the queue rules need, as services/queue-reads.server.ts reads it. */
+export type QueueState = {
+  tournament: {
+    id: string;
+    organiserId: string;
+    status: TournamentStatus;
+    startedAt: number | null;
+    autoAssign: boolean;
+    noShowMinutes: number;
+  };
+  matches: FloorMatch[];
+  /** The director's tables in their order; busy with a match of any of their tournaments in progress. */
+  tables: (FloorTable & { name: string })[];
+  /** The average match length at the venue so far (ms). */
+  averageMs: number;
+};
+
+/** A place in the queue as the pages and the API show it. */
+export type QueuedMatch = QueueEntry & { estimatedStart: number | null };
+
+/** The ready matches in the order they will be called, each with when it should start (null: no table for it). */
+export function queueOf(floor: QueueState, now: number): QueuedMatch[] {
+  if (floor.tournament.status !== "in_progress") return [];
+  const queue = readyQueue(floor.matches, floor.tournament.startedAt ?? now);
+  const starts = estimateStarts({ queue, tables: floor.tables, averageMs: floor.averageMs, now });
+  return queue.map((entry) => ({ ...entry, estimatedStart: starts.get(entry.match.id) ?? null }));
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** GET /api/tournaments/{id}/queue's answer: the queue in call order, times as ISO strings. */
+export function queueJson(floor: QueueState, views: readonly MatchView[], now: number) {
+  const names = new Map(views.map((v) => [v.id, v]));
+  const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
+  return {
+    tournamentId: floor.tournament.id,
+    autoAssign: floor.tournament.autoAssign,
+    noShowMinutes: floor.tournament.noShowMinutes,
+    averageMatchMinutes: Math.round(floor.averageMs / 60_000),
+    queue: queueOf(floor, now).map(({ match: m, waitingSince, estimatedStart }, i) => {
+      const view = names.get(m.id);
+      return {
+        position: i + 1,
+        matchId: m.id,
+        label: view?.label ?? "",
+        bracket: m.bracket,
+        group: m.group,
+        round: m.round,
+        matchNumber: m.matchNumber,
+        player1Id: m.player1Id,
+        player2Id: m.player2Id,
+        player1: view?.player1 ?? null,
+        player2: view?.player2 ?? null,
+        waitingSince: iso(waitingSince),
+        pinnedTableId: m.pinnedTableId,
+        pinnedTableName: m.pinnedTableId === null ? null : (tableNames.get(m.pinnedTableId) ?? null),
+        estimatedStart: iso(estimatedStart),
+      };
+    }),
+  };
+}
+
+/** What the director's floor panel shows: settings, the queue, and every table with its match and clock. */
+export type QueuePanel = {
+  status: TournamentStatus;
+  autoAssign: boolean;
+  noShowMinutes: number;
+  averageMinutes: number;
+  now: number;
+  queue: {
+    matchId: string;
+    title: string;
+    players: string;
+    pinnedTableId: string | null;
+    pinnedTableName: string | null;
+    estimatedStart: number | null;
+  }[];
+  tables: {
+    id: string;
+    name: string;
+    inRotation: boolean;
+    /** In use by a match of another of the director's tournaments. */
+    busyElsewhere: boolean;
+    playing: {
+      matchId: string;
+      title: string;
+      player1: { id: string; name: string };
+      player2: { id: string; name: string };
+      calledAt: number;
+      noShowAt: number;
+    } | null;
+  }[];
+};
+
+const matchTitle = (m: Pick<MatchView, "label" | "matchNumber">) => `${m.label} · Match ${m.matchNumber}`;
+const nameOf = (side: { name: string } | null) => side?.name ?? "To be decided";
+
+export function queuePanel(floor: QueueState, views: readonly MatchView[], now: number): QueuePanel {
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
+  const playingOn = new Map(views.filter((v) => v.status === "in_progress" && v.tableId).map((v) => [v.tableId, v]));
+  return {
+    status: floor.tournament.status,
+    autoAssign: floor.tournament.autoAssign,
+    noShowMinutes: floor.tournament.noShowMinutes,
+    averageMinutes: Math.round(floor.averageMs / 60_000),
+    now,
+    queue: queueOf(floor, now).flatMap(({ match, estimatedStart }) => {
+      const view = byId.get(match.id);
+      if (!view) return [];
+      return [
+        {
+          matchId: match.id,
+          title: matchTitle(view),
+          players: `${nameOf(view.player1)} vs ${nameOf(view.player2)}`,
+          pinnedTableId: match.pinnedTableId,
+          pinnedTableName: match.pinnedTableId === null ? null : (tableNames.get(match.pinnedTableId) ?? null),
+          estimatedStart,
+        },
+      ];
+    }),
+    tables: floor.tables.map((t) => {
+      const view = playingOn.get(t.id);
+      const calledAt = view?.calledAt ?? null;
+      return {
+        id: t.id,
+        name: t.name,
+        inRotation: t.inRotation,
+        busyElsewhere: t.busy !== null && !view,
+        playing:
+          view && calledAt !== null && view.player1Id && view.player2Id
+            ? {
+                matchId: view.id,
+                title: matchTitle(view),
+                player1: { id: view.player1Id, name: nameOf(view.player1) },
+                player2: { id: view.player2Id, name: nameOf(view.player2) },
+                calledAt,
+                noShowAt: noShowAt(calledAt, floor.tournament.noShowMinutes),
+              }
+            : null,
+      };
+    }),
+  };
+}
