@@ -7,7 +7,7 @@ import type { Pence } from "./pence.ts";
 
 type NamedMatch = PlacedMatch & LeagueResult & { player1: { name: string } | null; player2: { name: string } | null };
 /** A payout; in a team event a member's share, with `entryId` the team's id. */
-type PaidPrize = { playerId: string; entryId?: string; name: string; position: string; amountPence: Pence };
+export type PaidPrize = { playerId: string; entryId?: string; name: string; position: string; amountPence: Pence };
 
 export type Results = {
   podium: { position: string; label: string; players: { name: string; prizePence: Pence | null }[] }[];

@@ -1,0 +1,242 @@
+// The tournament page's model: from what the page read in its one round trip
+// and the address it was asked for, everything it shows — the tournament, the
+// viewer's entry and standing, the bracket, the director's cards and which
+// dialog is open. Pure: the loader reads (routes/tournament.$slug/route.tsx),
+// this decides, the components draw.
+import type { UserType } from "./accounts.ts";
+import { checkedInSplit, leaveText, reserveList, reservePosition, type Reserve } from "./check-in.ts";
+import { isDomainError } from "./errors.ts";
+import { isDecided, leaguePlaces } from "./formats.ts";
+import { payoutStructures, type PayoutStructureId } from "./money.ts";
+import { payoutPreview, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
+import { calledTo, playerStanding, standingText } from "./player-standing.ts";
+import { queuePanel, type QueueState } from "./queue-views.ts";
+import { tournamentResults, type PaidPrize } from "./results.ts";
+import { groupStandingViews, placeText } from "./standings.ts";
+import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
+import { teamSize } from "./teams.ts";
+import {
+  DEFAULT_FORMAT,
+  headline,
+  registrationState,
+  type Headline,
+  type MatchType,
+  type seedings,
+  type TournamentStatus,
+  type TournamentType,
+} from "./tournaments.ts";
+
+/** The tournament as the page reads it: its row, its counts, its players (a team event's members) and teams. */
+type PageTournament = Headline & {
+  organiserId: string;
+  status: TournamentStatus;
+  registrationDeadline: number | null;
+  rules: string | null;
+  format: string | null;
+  maxPlayers: number;
+  tournamentType: TournamentType;
+  matchType: MatchType;
+  seeding: (typeof seedings)[number];
+  advancePerGroup: number | null;
+  raceTo: number | null;
+  resultsFromTables: ResultsFromTables;
+  breakRule: BreakRule;
+  payoutStructure: PayoutStructureId;
+  tdName: string;
+  organisationName: string;
+  /** Paid entries. */
+  playerCount: number;
+  /** Paid entries, live holds and waiting reserves: what "Full" is judged on. */
+  placesTaken: number;
+  /** Places held by players paying now. */
+  holds: number;
+  players: { id: string; name: string }[];
+  teams: { id: string; name: string; captainId: string; members: { id: string; name: string }[] }[];
+};
+
+/**
+ * What the page reads, in one batch with the session's check. What belongs to one kind of viewer is read only for
+ * them (the loader chooses by the signed cookie) and comes back empty for anyone else.
+ */
+export type TournamentPageReads = {
+  tournament: PageTournament;
+  /** The account the session's check confirmed; null for a visitor (or a session that is over). */
+  user: { id: string; userType: UserType } | null;
+  /** The whole bracket (none before the start). */
+  matches: MatchView[];
+  /** The prizes paid at finalize. */
+  prizes: PaidPrize[];
+  /** A director's tables, for putting matches on them. */
+  tables: { id: string; name: string; busyWith: string | null }[];
+  /** A player's registrations (paid, or held while they pay). */
+  registrations: { tournamentId: string; paid: boolean }[];
+  /** A director's payout plan, read only when the Finalize dialog is open. */
+  plan: PlanInput<PlayedTournament> | null;
+  /** A director's entries in their seed order. */
+  seeds: { playerId: string; name: string; seed: number | null }[];
+  /** A director's check-in: every paid entry, and the reserve list. */
+  checkIn: {
+    entries: { registrationId: string; name: string; checkedInAt: number | null }[];
+    reserves: (Reserve & { name: string })[];
+  } | null;
+  /** A player's own check-in, and the reserve list their place on it is counted from. */
+  mine: { checkedInAt: number | null; reserves: Reserve[] } | null;
+  /** A director's queue and tables. */
+  queue: QueueState | null;
+};
+
+/** The address's part: the tab, the dialog, the QR code's `?checkin`, a payment's return; and the time. */
+export type PageRequest = { search: URLSearchParams; now: number; origin: string };
+
+export type TournamentPageModel = ReturnType<typeof tournamentPage>;
+
+export function tournamentPage(reads: TournamentPageReads, { search, now, origin }: PageRequest) {
+  const { tournament: t, user } = reads;
+  const isOwner = user?.userType === "organiser" && user.id === t.organiserId;
+  const player = user?.userType === "player" ? user : null;
+  const registered = player !== null && t.players.some((p) => p.id === player.id);
+  const pending = player !== null && !registered && reads.registrations.some((r) => r.tournamentId === t.id && !r.paid);
+  const payout = payoutStructures[t.payoutStructure];
+  const confirm = search.get("confirm");
+  return {
+    tournament: {
+      ...headline(t),
+      registrationDeadline: t.registrationDeadline,
+      rules: t.rules,
+      format: t.format || DEFAULT_FORMAT,
+      maxPlayers: t.maxPlayers,
+      tournamentType: t.tournamentType,
+      matchType: t.matchType,
+      raceTo: t.raceTo,
+      // Table scoring (issue 18): the director changes these in the settings dialog.
+      resultsFromTables: t.resultsFromTables,
+      breakRule: t.breakRule,
+      payoutStructure: t.payoutStructure,
+      status: t.status,
+      tdName: t.tdName,
+      organisationName: t.organisationName,
+      playerCount: t.playerCount,
+      holds: t.holds,
+      players: t.players,
+      teams: t.teams,
+      teamSize: teamSize(t.matchType),
+    },
+    viewer: user ? { id: user.id, userType: user.userType, isOwner } : null,
+    tab:
+      search.get("tab") === "bracket" || (search.get("tab") !== "details" && t.status === "in_progress")
+        ? ("bracket" as const)
+        : ("details" as const),
+    origin,
+    payoutText: `${payout.label} (${payout.description})`,
+    paymentToast:
+      search.get("payment") === "success"
+        ? {
+            id: "payment-success",
+            type: "success" as const,
+            title: "Payment Successful!",
+            description: "You're in. See you at the table.",
+          }
+        : null,
+    // A finished tournament leads with who won what.
+    results: t.status === "finished" ? tournamentResults(reads.matches, reads.prizes) : null,
+    entry: {
+      registration: registrationState({ ...t, playerCount: t.placesTaken, registered, pending, now }),
+      deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
+      // Issue 19: the player's own check-in and place on the reserve list, before the start.
+      me:
+        player && t.status === "open"
+          ? {
+              entered: registered,
+              checkedIn: reads.mine?.checkedInAt != null,
+              reservePosition: reads.mine ? reservePosition(reads.mine.reserves, player.id, now) : null,
+              captain: !t.teams.some(
+                (team) => team.members.some((m) => m.id === player.id) && team.captainId !== player.id,
+              ),
+            }
+          : null,
+      leaveText: leaveText(t, teamSize(t.matchType)),
+      /** Arrived by the venue's QR code: the check-in comes first. */
+      checkin: search.has("checkin"),
+    },
+    play: playPart(reads, registered ? user : null),
+    director: isOwner ? directorPart(reads, user.id, now) : null,
+    /** The dialog the address opens: ?confirm=start|finalize|settings|leave, or a match's ?result= or ?correct=. */
+    dialog: { confirm, resultFor: search.get("result"), correctFor: search.get("correct") },
+  };
+}
+
+/** The bracket tab (no matches before the start) and, for an entrant, where they stand in it. */
+function playPart({ tournament: t, matches: all }: TournamentPageReads, entrant: { id: string } | null) {
+  const matches = t.status === "open" ? [] : all;
+  // In a team event the entry is the team: its matches are picked out, its standing shown.
+  const team = entrant ? t.teams.find((x) => x.members.some((m) => m.id === entrant.id)) : undefined;
+  const you = entrant ? (team?.id ?? entrant.id) : null;
+  const standing = you ? playerStanding(t.status, matches, you) : null;
+  const started = matches.length > 0;
+  return {
+    matches,
+    // The format's last match is decided: the final, the grand final (its reset when there is one), a league's last.
+    finalPlayed: isDecided(matches),
+    // A round robin's table, from the same matches.
+    league:
+      t.tournamentType === "round_robin" && started
+        ? leaguePlaces(
+            matches,
+            t.players.map((p) => p.id),
+          ).map((row) => ({
+            ...row,
+            name: t.players.find((p) => p.id === row.playerId)?.name ?? "Unknown player",
+            position: row.place,
+            place: row.range ? placeText(row.range) : null,
+          }))
+        : null,
+    // Groups into a knockout: each group's table.
+    groups: t.tournamentType === "round_robin_tier" && started ? groupStandingViews(matches, t.players) : null,
+    advancePerGroup: t.advancePerGroup,
+    /** The viewer's entry (their team's in a team event), whose matches are picked out. */
+    you,
+    yourStanding: standing ? standingText(standing) : null,
+    // "You're up on Table 3" (issue 19).
+    called: standing ? calledTo(standing) : null,
+  };
+}
+
+/** The director's cards and dialogs: their tables during play, check-in and seeding before it, the queue, payouts. */
+function directorPart(reads: TournamentPageReads, directorId: string, now: number) {
+  const { tournament: t, checkIn, plan } = reads;
+  // The payouts the Finalize dialog shows (the plan is read only while it is open), or why there are none yet.
+  let preview: ReturnType<typeof payoutPreview> | null = null;
+  let previewProblem: string | null = null;
+  if (plan) {
+    try {
+      preview = payoutPreview(plan, directorId);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      previewProblem = error.message;
+    }
+  }
+  return {
+    tables: t.status === "in_progress" ? reads.tables : [],
+    // Issue 19: who is in and the reserve list, before the start.
+    checkIn:
+      checkIn && t.status === "open"
+        ? {
+            entries: checkIn.entries,
+            absent: checkedInSplit(checkIn.entries).absent.length,
+            reserves: reserveList(checkIn.reserves, now).map((r) => ({
+              id: r.id,
+              name: r.name,
+              state: r.state,
+              position: r.position,
+              offerExpiresAt: r.offerExpiresAt,
+            })),
+          }
+        : null,
+    // The tables and queue (issue 19): settings before and during play, the tables and the queue during.
+    queue: reads.queue && t.status !== "finished" ? queuePanel(reads.queue, reads.matches, now) : null,
+    // The seeding form, while open and seeded by hand.
+    seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
+    preview,
+    previewProblem,
+  };
+}
