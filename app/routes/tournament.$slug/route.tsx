@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  Form,
   isRouteErrorResponse,
   Link,
   useActionData,
@@ -20,13 +19,10 @@ import { ActionToast } from "~/components/form.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
-import type { BracketView as BracketViewType } from "~/components/bracket-view.tsx";
-import { totalRowClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { fullWhileHeldText } from "~/domain/holds.ts";
 import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
-import { tournamentPage, type TournamentPageModel } from "~/domain/tournament-page.ts";
-import { statusLabels, type RegistrationState } from "~/domain/tournaments.ts";
+import { tournamentPage } from "~/domain/tournament-page.ts";
+import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/services/access.server.ts";
 import { checkInQuery, myCheckInQuery } from "~/services/check-in.server.ts";
 import { registrationsQuery } from "~/services/joining.server.ts";
@@ -34,7 +30,10 @@ import { matchesQuery, paidPrizesQuery, payoutPlanQuery, seedsQuery } from "~/se
 import { queueQuery } from "~/services/queue-reads.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
-import { directorAction, type ResultReply } from "./director.server.ts";
+import { BracketTab, YourCall } from "./bracket-tab.tsx";
+import { directorAction } from "./director.server.ts";
+import { EntryCard } from "./entry-card.tsx";
+import { PageDialogs } from "./page-dialogs.tsx";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
 import type { Route } from "./+types/route";
 
@@ -42,9 +41,9 @@ import type { Route } from "./+types/route";
 // results, the director's cards, the seeding form, a team event's list. Rendered on the server with the page; the
 // browser fetches the piece as it hydrates.
 const TournamentResults = lazyNamed(() => import("~/components/tournament-results.tsx"), "TournamentResults");
-const director = () => import("./director-tools.ts");
-const DirectorCard = lazyNamed(director, "DirectorCard");
-const QueueCard = lazyNamed(director, "QueueCard");
+const directorTools = () => import("./director-tools.ts");
+const DirectorCard = lazyNamed(directorTools, "DirectorCard");
+const QueueCard = lazyNamed(directorTools, "QueueCard");
 // Check-in, before the start only.
 const CheckInCard = lazyNamed(() => import("./check-in-card.tsx"), "CheckInCard");
 // The Details tab only when it is open (during play the page opens on the bracket).
@@ -217,282 +216,6 @@ export default function TournamentPage() {
       </main>
       <SiteFooter />
       <PageDialogs page={page} reply={reply} />
-    </>
-  );
-}
-
-// A team event's form and the check-in, leaving and reserve list: only for those who use them.
-const TeamJoinForm = lazyNamed(() => import("./teams.tsx"), "TeamJoinForm");
-const PlayerCheckIn = lazyNamed(() => import("./player-check-in.tsx"), "PlayerCheckIn");
-
-function EntryCard({
-  tournament: t,
-  viewer,
-  entry: { registration, deadlinePassed, me, checkin },
-}: Pick<TournamentPageModel, "tournament" | "viewer" | "entry">) {
-  const full = registration === "full" && t.teamSize === 1;
-  return (
-    <section className="card">
-      <h2 className="text-lg font-semibold">Entry</h2>
-      <dl className="mt-3 space-y-1.5 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-600 dark:text-slate-300">Entry fee</dt>
-          <dd className="tabular-nums">{formatGBP(t.entryFeePence)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600 dark:text-slate-300">Site fee</dt>
-          <dd className="tabular-nums">{formatGBP(t.siteFeePence)}</dd>
-        </div>
-        <div className={totalRowClass}>
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatGBP(entryTotalPence(t))}</dd>
-        </div>
-        {t.teamSize > 1 ? (
-          <div className="flex justify-between font-semibold">
-            <dt>A team of {t.teamSize} pays</dt>
-            <dd className="tabular-nums">{formatGBP(entryTotalPence(t) * t.teamSize)}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-        {t.playerCount}/{t.maxPlayers} {t.teamSize > 1 ? "teams" : "players"} registered
-      </p>
-      <div className="mt-4">
-        <JoinAction
-          state={registration}
-          slug={t.slug}
-          viewer={viewer}
-          deadlinePassed={deadlinePassed}
-          heldByOthers={t.holds}
-          team={t.teamSize > 1 ? { size: t.teamSize, totalPence: entryTotalPence(t) * t.teamSize } : null}
-        />
-        {/* Its module loads only where it has something to say: a player's page, or the QR code's link. */}
-        {t.status === "open" &&
-        (me ? me.entered || me.reservePosition !== null || checkin || full : !viewer && checkin) ? (
-          <PlayerCheckIn me={me} slug={t.slug} full={full} checkin={checkin} signedOut={!viewer} />
-        ) : null}
-      </div>
-    </section>
-  );
-}
-
-const stateText: Record<Exclude<RegistrationState, "open">, string> = {
-  registered: "You're registered. See you at the table!",
-  pending: "Your payment is pending.",
-  full: "This tournament is full.",
-  closed: "Registration Closed",
-  started: "Registration has closed: the tournament has started.",
-};
-
-function JoinAction({
-  state,
-  slug,
-  viewer,
-  deadlinePassed,
-  heldByOthers,
-  team,
-}: {
-  state: RegistrationState;
-  slug: string;
-  viewer: { userType: string; isOwner: boolean } | null;
-  deadlinePassed: boolean;
-  /** Places held by players paying now: "full" may be only for the next few minutes. */
-  heldByOthers: number;
-  /** A team event: the captain names the team to join. */
-  team: { size: number; totalPence: number } | null;
-}) {
-  // Full because players are paying for the last places: say so, and when to look again.
-  const heldFull = state === "full" ? fullWhileHeldText(heldByOthers) : null;
-  if (heldFull && viewer?.userType !== "organiser") return <p className="text-sm font-medium">{heldFull}</p>;
-  if (!viewer) {
-    if (state === "open") {
-      return (
-        <Link
-          to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`}
-          className="btn-primary w-full"
-        >
-          Sign In to Join
-        </Link>
-      );
-    }
-    return <p className="text-sm font-medium">{stateText[state === "registered" ? "full" : state]}</p>;
-  }
-  if (viewer.userType === "organiser") {
-    return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        {viewer.isOwner ? "You are running this tournament." : "Sign in with a player account to enter tournaments."}
-      </p>
-    );
-  }
-  if (state === "open" && team) return <TeamJoinForm slug={slug} size={team.size} totalPence={team.totalPence} />;
-  if (state === "open") {
-    return (
-      <Form method="post" action={`/tournament/${slug}/checkout`}>
-        <input type="hidden" name="intent" value="join" />
-        <button type="submit" className="btn-primary w-full">
-          Join Tournament
-        </button>
-      </Form>
-    );
-  }
-  if (state === "pending") {
-    return (
-      <div className="space-y-2">
-        <p className="text-sm font-medium">Your place is held while you pay.</p>
-        <Link to={`/tournament/${slug}/checkout`} className="btn-primary w-full">
-          Resume payment
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <p
-      className={
-        "text-sm font-medium " +
-        (state === "registered"
-          ? "text-baize-800 dark:text-baize-300"
-          : deadlinePassed
-            ? "text-red-700 dark:text-red-400"
-            : "")
-      }
-    >
-      {stateText[state]}
-    </p>
-  );
-}
-
-// What only some tournaments show is loaded only by their pages (issue 17): a league's table, a groups event's
-// groups and knockout, the director's controls. Rendered on the server with the page; the browser fetches the
-// piece as it hydrates.
-const LeagueView = lazyNamed(() => import("~/components/league-view.tsx"), "LeagueView");
-const GroupsAndKnockout = lazyNamed(() => import("./groups-view.tsx"), "GroupsAndKnockout");
-const MatchControls = lazyNamed(() => import("./director-tools.ts"), "MatchControls");
-// (A generic component: lazy() would lose its type parameter, so it keeps the module's own type.)
-const BracketView = lazyNamed(
-  () => import("~/components/bracket-view.tsx"),
-  "BracketView",
-) as unknown as typeof BracketViewType;
-const CalledBanner = lazyNamed(() => import("~/components/called-banner.tsx"), "CalledBanner");
-
-type Tab = {
-  tournament: Pick<TournamentPageModel["tournament"], "slug" | "status">;
-  play: TournamentPageModel["play"];
-  /** The director's tables: their controls on each match during play (null for anyone else). */
-  tables: NonNullable<TournamentPageModel["director"]>["tables"] | null;
-};
-
-function BracketTab({ tournament: t, play, tables }: Tab) {
-  if (play.matches.length === 0) return <BracketPlaceholder status={t.status} />;
-  const { matches, league, groups, advancePerGroup, you, yourStanding } = play;
-  const renderControls =
-    tables && t.status === "in_progress"
-      ? (match: (typeof matches)[number]) => (
-          <MatchControls match={match} matches={matches} tables={tables} slug={t.slug} />
-        )
-      : undefined;
-  return (
-    <div className="mt-4 space-y-6">
-      <h2 className="sr-only">{league ? "Standings and fixtures" : "Bracket"}</h2>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        {yourStanding ? (
-          <p className="text-sm font-semibold" data-testid="your-standing">
-            You: {yourStanding}
-          </p>
-        ) : null}
-        <Link
-          to={`/tournament/${t.slug}/bracket`}
-          className={
-            "ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-baize-700 hover:underline " +
-            "dark:text-baize-300"
-          }
-        >
-          Full-width bracket
-        </Link>
-      </div>
-      {league ? <LeagueView rows={league} matches={matches} /> : null}
-      {league ? <h3 className="text-base font-semibold">Fixtures</h3> : null}
-      {groups ? (
-        <GroupsAndKnockout
-          groups={groups}
-          advancePerGroup={advancePerGroup ?? 2}
-          you={you}
-          matches={matches}
-          renderControls={renderControls}
-        />
-      ) : (
-        <BracketView matches={matches} you={you} renderControls={renderControls} />
-      )}
-    </div>
-  );
-}
-
-function BracketPlaceholder({ status }: { status: string }) {
-  return (
-    <div className="card mt-6 text-center">
-      <h2 className="text-lg font-semibold">Bracket</h2>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        {status === "open" ? "The bracket appears here when the tournament starts." : "The bracket is not available."}
-      </p>
-    </div>
-  );
-}
-
-/** "You're up on Table 3" for the player whose match is at a table (issue 19). */
-function YourCall({ tournamentId, called }: { tournamentId: string; called: TournamentPageModel["play"]["called"] }) {
-  return <CalledBanner calls={called ? [{ id: tournamentId, ...called }] : []} className="mt-4" />;
-}
-
-// The dialogs' modules only once one opens.
-const dialogs = () => import("./director-dialogs.tsx");
-const StartDialog = lazyNamed(dialogs, "StartDialog");
-const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
-const ResultDialog = lazyNamed(dialogs, "ResultDialog");
-const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
-const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
-
-function PageDialogs({
-  page: { tournament: t, entry, play, director, dialog },
-  reply,
-}: {
-  page: TournamentPageModel;
-  /** A result form that was not saved: its dialog stays open with what was typed. */
-  reply: ResultReply | null;
-}) {
-  const { confirm } = dialog;
-  const { matches } = play;
-  // A refused result, or a correction to confirm, reopens its dialog even when the form was posted to the bare page.
-  const repliedFor = (intent: ResultReply["intent"]) => (reply?.intent === intent ? reply.matchId : null);
-  const resultMatch = matches.find(
-    (m) => m.id === (dialog.resultFor ?? repliedFor("record-result")) && m.status !== "completed",
-  );
-  const correctMatch = matches.find(
-    (m) => m.id === (dialog.correctFor ?? repliedFor("correct-result")) && m.status === "completed",
-  );
-  const live = t.status === "in_progress";
-  const result = { matches, reply, raceTo: t.raceTo, slug: t.slug };
-  return (
-    <>
-      {entry.me?.entered && entry.me.captain && confirm === "leave" ? (
-        <LeaveDialog slug={t.slug} name={t.name} text={entry.leaveText} />
-      ) : null}
-      {director && confirm === "start" && t.status === "open" ? (
-        <StartDialog name={t.name} paidCount={t.playerCount} absent={director.checkIn?.absent ?? 0} slug={t.slug} />
-      ) : null}
-      {director && confirm === "finalize" && live ? (
-        <FinalizeDialog slug={t.slug} preview={director.preview} problem={director.previewProblem} />
-      ) : null}
-      {director?.queue && confirm === "settings" ? (
-        <SettingsDialog
-          slug={t.slug}
-          cancelTo={`/tournament/${t.slug}${live ? "?tab=bracket" : ""}#queue`}
-          autoAssign={director.queue.autoAssign}
-          noShowMinutes={director.queue.noShowMinutes}
-          resultsFromTables={t.resultsFromTables}
-          breakRule={t.breakRule}
-        />
-      ) : null}
-      {director && resultMatch ? <ResultDialog {...result} match={resultMatch} mode="record" /> : null}
-      {director && correctMatch ? <ResultDialog {...result} match={correctMatch} mode="correct" /> : null}
     </>
   );
 }

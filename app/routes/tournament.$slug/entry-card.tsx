@@ -1,0 +1,149 @@
+// The tournament page's Entry card: what entering costs, how many are in, and
+// what the viewer can do about it — join, pay, check in, leave, the reserve list.
+import { Form, Link } from "react-router";
+import { lazyNamed } from "~/components/lazy.ts";
+import { totalRowClass } from "~/components/styles.ts";
+import { fullWhileHeldText } from "~/domain/holds.ts";
+import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
+import type { TournamentPageModel } from "~/domain/tournament-page.ts";
+import type { RegistrationState } from "~/domain/tournaments.ts";
+
+// A team event's form and the check-in, leaving and reserve list: only for those who use them.
+const TeamJoinForm = lazyNamed(() => import("./teams.tsx"), "TeamJoinForm");
+const PlayerCheckIn = lazyNamed(() => import("./player-check-in.tsx"), "PlayerCheckIn");
+
+export function EntryCard({
+  tournament: t,
+  viewer,
+  entry: { registration, deadlinePassed, me, checkin },
+}: Pick<TournamentPageModel, "tournament" | "viewer" | "entry">) {
+  const full = registration === "full" && t.teamSize === 1;
+  return (
+    <section className="card">
+      <h2 className="text-lg font-semibold">Entry</h2>
+      <dl className="mt-3 space-y-1.5 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-slate-600 dark:text-slate-300">Entry fee</dt>
+          <dd className="tabular-nums">{formatGBP(t.entryFeePence)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600 dark:text-slate-300">Site fee</dt>
+          <dd className="tabular-nums">{formatGBP(t.siteFeePence)}</dd>
+        </div>
+        <div className={totalRowClass}>
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatGBP(entryTotalPence(t))}</dd>
+        </div>
+        {t.teamSize > 1 ? (
+          <div className="flex justify-between font-semibold">
+            <dt>A team of {t.teamSize} pays</dt>
+            <dd className="tabular-nums">{formatGBP(entryTotalPence(t) * t.teamSize)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+        {t.playerCount}/{t.maxPlayers} {t.teamSize > 1 ? "teams" : "players"} registered
+      </p>
+      <div className="mt-4">
+        <JoinAction
+          state={registration}
+          slug={t.slug}
+          viewer={viewer}
+          deadlinePassed={deadlinePassed}
+          heldByOthers={t.holds}
+          team={t.teamSize > 1 ? { size: t.teamSize, totalPence: entryTotalPence(t) * t.teamSize } : null}
+        />
+        {/* Its module loads only where it has something to say: a player's page, or the QR code's link. */}
+        {t.status === "open" &&
+        (me ? me.entered || me.reservePosition !== null || checkin || full : !viewer && checkin) ? (
+          <PlayerCheckIn me={me} slug={t.slug} full={full} checkin={checkin} signedOut={!viewer} />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+const stateText: Record<Exclude<RegistrationState, "open">, string> = {
+  registered: "You're registered. See you at the table!",
+  pending: "Your payment is pending.",
+  full: "This tournament is full.",
+  closed: "Registration Closed",
+  started: "Registration has closed: the tournament has started.",
+};
+
+function JoinAction({
+  state,
+  slug,
+  viewer,
+  deadlinePassed,
+  heldByOthers,
+  team,
+}: {
+  state: RegistrationState;
+  slug: string;
+  viewer: { userType: string; isOwner: boolean } | null;
+  deadlinePassed: boolean;
+  /** Places held by players paying now: "full" may be only for the next few minutes. */
+  heldByOthers: number;
+  /** A team event: the captain names the team to join. */
+  team: { size: number; totalPence: number } | null;
+}) {
+  // Full because players are paying for the last places: say so, and when to look again.
+  const heldFull = state === "full" ? fullWhileHeldText(heldByOthers) : null;
+  if (heldFull && viewer?.userType !== "organiser") return <p className="text-sm font-medium">{heldFull}</p>;
+  if (!viewer) {
+    if (state === "open") {
+      return (
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`}
+          className="btn-primary w-full"
+        >
+          Sign In to Join
+        </Link>
+      );
+    }
+    return <p className="text-sm font-medium">{stateText[state === "registered" ? "full" : state]}</p>;
+  }
+  if (viewer.userType === "organiser") {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {viewer.isOwner ? "You are running this tournament." : "Sign in with a player account to enter tournaments."}
+      </p>
+    );
+  }
+  if (state === "open" && team) return <TeamJoinForm slug={slug} size={team.size} totalPence={team.totalPence} />;
+  if (state === "open") {
+    return (
+      <Form method="post" action={`/tournament/${slug}/checkout`}>
+        <input type="hidden" name="intent" value="join" />
+        <button type="submit" className="btn-primary w-full">
+          Join Tournament
+        </button>
+      </Form>
+    );
+  }
+  if (state === "pending") {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm font-medium">Your place is held while you pay.</p>
+        <Link to={`/tournament/${slug}/checkout`} className="btn-primary w-full">
+          Resume payment
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <p
+      className={
+        "text-sm font-medium " +
+        (state === "registered"
+          ? "text-baize-800 dark:text-baize-300"
+          : deadlinePassed
+            ? "text-red-700 dark:text-red-400"
+            : "")
+      }
+    >
+      {stateText[state]}
+    </p>
+  );
+}

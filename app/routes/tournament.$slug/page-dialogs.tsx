@@ -1,0 +1,60 @@
+// The tournament page's dialogs, each opened by the address (?confirm=…, ?result=…, ?correct=…) so that they
+// work without JavaScript: a player leaving, and the director's start, finalize, settings and results.
+import { lazyNamed } from "~/components/lazy.ts";
+import type { TournamentPageModel } from "~/domain/tournament-page.ts";
+import type { ResultReply } from "./director.server.ts";
+
+// The dialogs' modules only once one opens.
+const dialogs = () => import("./director-dialogs.tsx");
+const StartDialog = lazyNamed(dialogs, "StartDialog");
+const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
+const ResultDialog = lazyNamed(dialogs, "ResultDialog");
+const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
+const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
+
+export function PageDialogs({
+  page: { tournament: t, entry, play, director, dialog },
+  reply,
+}: {
+  page: TournamentPageModel;
+  /** A result form that was not saved: its dialog stays open with what was typed. */
+  reply: ResultReply | null;
+}) {
+  const { confirm } = dialog;
+  const { matches } = play;
+  // A refused result, or a correction to confirm, reopens its dialog even when the form was posted to the bare page.
+  const repliedFor = (intent: ResultReply["intent"]) => (reply?.intent === intent ? reply.matchId : null);
+  const resultMatch = matches.find(
+    (m) => m.id === (dialog.resultFor ?? repliedFor("record-result")) && m.status !== "completed",
+  );
+  const correctMatch = matches.find(
+    (m) => m.id === (dialog.correctFor ?? repliedFor("correct-result")) && m.status === "completed",
+  );
+  const live = t.status === "in_progress";
+  const result = { matches, reply, raceTo: t.raceTo, slug: t.slug };
+  return (
+    <>
+      {entry.me?.entered && entry.me.captain && confirm === "leave" ? (
+        <LeaveDialog slug={t.slug} name={t.name} text={entry.leaveText} />
+      ) : null}
+      {director && confirm === "start" && t.status === "open" ? (
+        <StartDialog name={t.name} paidCount={t.playerCount} absent={director.checkIn?.absent ?? 0} slug={t.slug} />
+      ) : null}
+      {director && confirm === "finalize" && live ? (
+        <FinalizeDialog slug={t.slug} preview={director.preview} problem={director.previewProblem} />
+      ) : null}
+      {director?.queue && confirm === "settings" ? (
+        <SettingsDialog
+          slug={t.slug}
+          cancelTo={`/tournament/${t.slug}${live ? "?tab=bracket" : ""}#queue`}
+          autoAssign={director.queue.autoAssign}
+          noShowMinutes={director.queue.noShowMinutes}
+          resultsFromTables={t.resultsFromTables}
+          breakRule={t.breakRule}
+        />
+      ) : null}
+      {director && resultMatch ? <ResultDialog {...result} match={resultMatch} mode="record" /> : null}
+      {director && correctMatch ? <ResultDialog {...result} match={correctMatch} mode="correct" /> : null}
+    </>
+  );
+}
