@@ -1,8 +1,9 @@
-// Result-to-screen latency with many open scoreboards (issue 17): push (each
-// tablet holds the table's WebSocket and, on a message, fetches its page as
-// public/scoreboard.js does) against polling (each tablet reads current-match
-// every 5 s, as the scoreboard did before), on the same evening. Also the
-// messages each result costs and the runtime's CPU time per result.
+// Result-to-screen latency with many open scoreboards (decision 009): push
+// (each tablet holds the table's WebSocket and, on a message, draws the board
+// the message carries, or fetches its page, as public/scoreboard.js does)
+// against polling (each tablet reads current-match every 5 s, as the
+// scoreboard did before), on the same evening. Also the messages each result
+// costs and the runtime's CPU time per result.
 import { readFileSync, readdirSync } from "node:fs";
 import type { Stack } from "../scripts/lib/stack.ts";
 import { account, enterAndPay, tournament } from "./lib.ts";
@@ -122,10 +123,12 @@ async function pushRun(stack: Stack, setup: Setup, tablets: number, results: num
         socket.addEventListener("error", reject, { once: true });
       });
       let counted = -1;
-      socket.addEventListener("message", async () => {
+      socket.addEventListener("message", async (event) => {
         messages += 1;
         heard.push(performance.now() - sentAt);
-        const html = await (await fetch(`${stack.appUrl}/scoreboard/${setup.code}`)).text();
+        // As public/scoreboard.js: the table's board when the news carries it, else the page read again.
+        const news = JSON.parse(String(event.data)) as { board?: string };
+        const html = news.board ?? (await (await fetch(`${stack.appUrl}/scoreboard/${setup.code}`)).text());
         if (loserScoreIn(html) === expected && counted !== round) {
           counted = round;
           latencies.push(performance.now() - sentAt);

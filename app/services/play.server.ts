@@ -16,6 +16,7 @@ import {
   outer,
   query,
   reads,
+  trailing,
   write,
   type Item,
   type Read,
@@ -63,6 +64,7 @@ import { forgetCall } from "./calls.server.ts";
 import { entryMembers, entryName, parseMembers, registrationEntry, registrationEntryName } from "./entries.server.ts";
 import type { Change } from "./after-change.server.ts";
 import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
+import { boardsAfter } from "./tables.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -718,17 +720,22 @@ export async function saveResult(
         : [];
   // With automatic assignment on, the floor as this result leaves it is read at the end of its own batch.
   const floor = queuesAfter(organiserId, t.autoAssign);
-  const answers = await db.write(resultStatements(row, read.bracket, changes, [...then, ...floor.items]));
+  // The board of the match's table as the result leaves it, for that table's tablets.
+  const board = boardsAfter([row.tableId]);
+  const answers = await db.write(
+    resultStatements(row, read.bracket, changes, [...then, ...board.items, ...floor.items]),
+  );
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
   if (due) await drawKnockout(db, t.id, now);
-  const floors = due && t.autoAssign ? "read" : floor.result(answers);
+  const [boards, left] = trailing(answers, board, floor);
+  const floors = due && t.autoAssign ? "read" : left;
   return {
     outcome: correcting ? "corrected" : "recorded",
     tournamentId: t.id,
     floors,
     // A result frees its table: the next match goes to it when the floor assigns automatically.
-    change: { organiserId, tournamentId: t.id, what: "result", floors },
+    change: { organiserId, tournamentId: t.id, what: "result", floors, boards },
   };
 }
 
@@ -780,9 +787,11 @@ export async function assignTable(
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   // Taken off (or moved): with automatic assignment on, the table it leaves refills as this batch leaves the floor.
   const floor = queuesAfter(organiserId, t.autoAssign && row.tableId !== null && row.tableId !== tableId);
+  // The boards of the table it leaves and the table it goes to.
+  const board = boardsAfter([row.tableId, tableId]);
   const change = { organiserId, tournamentId: row.tournamentId, what: "table" as const };
   if (tableId === null) {
-    const floors = await db.write(
+    const [boards, floors] = await db.write(
       write(
         [
           // A tablet's confirmed result waiting for approval goes with the table: it is played again elsewhere.
@@ -792,17 +801,18 @@ export async function assignTable(
             .where(notCompleted),
           // Its players were told of that table: a later call is news again.
           forgetCall(matchId),
+          ...board.items,
           ...floor.items,
         ],
-        floor.result,
+        (raw) => trailing(raw, board, floor),
       ),
     );
-    return { tournamentId: row.tournamentId, change: { ...change, floors, holdBack: matchId } };
+    return { tournamentId: row.tournamentId, change: { ...change, floors, boards, holdBack: matchId } };
   }
   // One match in progress per table: a tablet's taps go to the match on it.
   const busy = sql`exists (select 1 from ${matches} b join ${tournaments} bt on bt.id = b.tournament_id
     where b.table_id = ${tableId} and b.id != ${matchId} and b.status = 'in_progress' and bt.status = 'in_progress')`;
-  const floors = await db.write(
+  const [boards, floors] = await db.write(
     write(
       [
         build.all<{ busy: number }>(sql`select ${busy} as busy`),
@@ -811,6 +821,7 @@ export async function assignTable(
           .set({ tableId, tableAssignedAt: now, status: "in_progress" })
           .where(and(notCompleted, sql`not ${busy}`))
           .returning({ id: matches.id }),
+        ...board.items,
         ...floor.items,
       ],
       (raw) => {
@@ -820,12 +831,15 @@ export async function assignTable(
           });
         }
         if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "This match already has a result");
-        return floor.result(raw);
+        return trailing(raw, board, floor);
       },
     ),
   );
   const called = { tournamentId: row.tournamentId, matchId, tableId, calledAt: now };
-  return { tournamentId: row.tournamentId, change: { ...change, called: [called], floors, holdBack: matchId } };
+  return {
+    tournamentId: row.tournamentId,
+    change: { ...change, called: [called], floors, boards, holdBack: matchId },
+  };
 }
 
 /** The prizes paid at finalize, with the players' names (none before). */

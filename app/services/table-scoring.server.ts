@@ -335,7 +335,13 @@ export async function runTap(
   // A result recorded from the table is the director's own change (the floor refills its table); a rack, a score.
   const scored =
     status === 201 && board.match
-      ? { organiserId: board.table.organiserId, tournamentId: board.match.tournamentId, what: "score" as const }
+      ? {
+          organiserId: board.table.organiserId,
+          tournamentId: board.match.tournamentId,
+          what: "score" as const,
+          // The board the tap left, read in its own batch: the table's other tablets draw it.
+          boards: { [board.table.id]: { table: board.table, match: board.match } },
+        }
       : null;
   return { status, match: currentMatchJson(board.match), change: tapped.recorded ?? scored };
 }

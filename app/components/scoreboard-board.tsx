@@ -1,0 +1,385 @@
+// The board of a table's tablet: its live region — the match, the scores and
+// the taps, or "No Active Match". Drawn by the scoreboard page and, for the
+// push message that carries it to the table's tablets, by
+// services/boards.server.tsx: one component, one look. Server-rendered only
+// (the scoreboard is never hydrated): forms and data attributes that
+// public/scoreboard.js reads.
+import type { ReactNode } from "react";
+import { TrophyIcon } from "~/components/icons.tsx";
+import { formatTime } from "~/domain/dates.ts";
+import { noShowAt } from "~/domain/queue.ts";
+import { confirmQuestion, raceWinner, type Side } from "~/domain/table-scoring.ts";
+import type { CurrentMatch } from "~/services/tables.server.ts";
+
+// The JSON API lists a side's members only in a team event (issue 16).
+export type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
+  tournament: { name: string };
+  player1Members?: CurrentMatch["player1Members"];
+  player2Members?: CurrentMatch["player2Members"];
+};
+
+/** What the clock reads from the live board: when the match was called, and when its no-show time is up. */
+function CalledData({ match }: { match: ApiMatch }) {
+  if (match.status !== "in_progress" || match.calledAt === null) return null;
+  return (
+    <span
+      hidden
+      data-called-at={match.calledAt}
+      data-called-time={formatTime(match.calledAt)}
+      data-no-show-at={noShowAt(match.calledAt, match.noShowMinutes)}
+    />
+  );
+}
+
+/**
+ * The board's live region: what the page swaps in when the table changes, and what a change's push message
+ * carries to the table's tablets (services/boards.server.tsx). `drawnAt` orders boards that cross on the way.
+ */
+export function BoardRegion({
+  drawnAt,
+  ...board
+}: {
+  code: string;
+  match: ApiMatch | null;
+  tapIds: string[];
+  note: string | null;
+  drawnAt: number;
+}) {
+  return board.match ? <MatchBoard {...board} match={board.match} drawnAt={drawnAt} /> : <NoMatch drawnAt={drawnAt} />;
+}
+
+function NoMatch({ drawnAt }: { drawnAt: number }) {
+  return (
+    <section
+      className="flex flex-1 flex-col items-center justify-center text-center"
+      aria-live="polite"
+      data-drawn-at={drawnAt}
+    >
+      <h2 className="text-4xl font-bold sm:text-6xl">No Active Match</h2>
+      <p className="mt-4 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">
+        Waiting for a match to be assigned to this table...
+      </p>
+    </section>
+  );
+}
+
+const dotClass = {
+  in_progress: "bg-green-500 animate-pulse",
+  completed: "bg-blue-500",
+  pending: "bg-slate-400",
+} as const;
+
+function MatchBoard({
+  code,
+  match,
+  tapIds,
+  note,
+  drawnAt,
+}: {
+  code: string;
+  match: ApiMatch;
+  tapIds: string[];
+  note: string | null;
+  drawnAt: number;
+}) {
+  const [rack1 = "", rack2 = "", undo = "", confirm = "", lag1 = "", lag2 = ""] = tapIds;
+  const names = [match.player1?.name ?? "TBD", match.player2?.name ?? "TBD"] as const;
+  const nameOf = (side: Side) => (side === 1 ? names[0] : names[1]);
+  // Scoring at the table (issue 18): while the match is played and open to taps.
+  const scoring = match.status === "in_progress" && Boolean(match.player1Id && match.player2Id);
+  const open = scoring && !match.awaitingApproval;
+  const won = raceWinner(match);
+  const tap = { code, matchId: match.id };
+  return (
+    <section
+      className="flex flex-1 flex-col justify-center gap-6 py-6"
+      aria-live="polite"
+      aria-atomic="true"
+      data-drawn-at={drawnAt}
+      data-match={match.id}
+      data-racks={match.racks}
+      data-race-to={match.raceTo ?? ""}
+      data-name1={names[0]}
+      data-name2={names[1]}
+      data-open={open ? "" : undefined}
+    >
+      <CalledData match={match} />
+      <div className="text-center">
+        <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
+        <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
+          {/* A round of one match ("Final", "Losers Semi-Final", "Grand Final Reset") needs no number. */}
+          {/Final( Reset)?$/.test(match.label) ? match.label : `${match.label} · Match ${match.matchNumber}`}
+          {match.raceTo ? ` · Race to ${match.raceTo}` : ""}
+        </p>
+      </div>
+      <p
+        data-note=""
+        role="status"
+        hidden={!note}
+        className={
+          "mx-auto rounded-xl bg-sky-100 px-4 py-2 text-center text-lg font-semibold text-sky-900 " +
+          "dark:bg-sky-900 dark:text-sky-100"
+        }
+      >
+        {note}
+      </p>
+      {open && match.racks === "" && match.lagWinner === null ? (
+        <div className="flex flex-wrap items-center justify-center gap-3 text-lg" data-lag="">
+          <span className="font-semibold">Who won the lag?</span>
+          <TapForm {...tap} intent="lag" tapId={lag1} player={1} className="btn-secondary px-5 py-2 text-lg">
+            {names[0]}
+          </TapForm>
+          <TapForm {...tap} intent="lag" tapId={lag2} player={2} className="btn-secondary px-5 py-2 text-lg">
+            {names[1]}
+          </TapForm>
+        </div>
+      ) : null}
+      {match.breaker && open ? (
+        <p className="text-center text-2xl font-bold" data-testid="breaker">
+          {nameOf(match.breaker)} to break
+        </p>
+      ) : null}
+      <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
+        <PlayerPanel
+          label={match.player1Members?.length ? "Team 1" : "Player 1"}
+          name={names[0]}
+          members={(match.player1Members ?? []).map((m) => m.name).join(" & ")}
+          score={match.player1Score ?? 0}
+          winner={match.winnerId !== null && match.winnerId === match.player1Id}
+        >
+          {open ? <RackButton {...tap} tapId={rack1} player={1} name={names[0]} disabled={won !== null} /> : null}
+        </PlayerPanel>
+        <PlayerPanel
+          label={match.player2Members?.length ? "Team 2" : "Player 2"}
+          name={names[1]}
+          members={(match.player2Members ?? []).map((m) => m.name).join(" & ")}
+          score={match.player2Score ?? 0}
+          winner={match.winnerId !== null && match.winnerId === match.player2Id}
+        >
+          {open ? <RackButton {...tap} tapId={rack2} player={2} name={names[1]} disabled={won !== null} /> : null}
+        </PlayerPanel>
+      </div>
+      {open && match.raceTo !== null ? (
+        // Shown once a side reaches the race; the script shows it too while taps wait to be sent.
+        <TapForm
+          {...tap}
+          intent="confirm"
+          tapId={confirm}
+          hidden={won === null}
+          className="btn-primary px-8 py-4 text-2xl"
+          prompt={
+            won === null
+              ? ""
+              : confirmQuestion(
+                  nameOf(won),
+                  won === 1 ? match.player1Score : match.player2Score,
+                  won === 1 ? match.player2Score : match.player1Score,
+                )
+          }
+        >
+          Confirm result
+        </TapForm>
+      ) : null}
+      {open && match.raceTo === null ? (
+        <ResultForm {...tap} tapId={confirm} names={names} score1={match.player1Score} score2={match.player2Score} />
+      ) : null}
+      {open ? (
+        <TapForm
+          {...tap}
+          intent="undo"
+          tapId={undo}
+          disabled={match.racks === ""}
+          className="btn-secondary mx-auto px-6 py-3 text-lg"
+        >
+          Undo last rack
+        </TapForm>
+      ) : null}
+      {scoring && match.awaitingApproval ? (
+        <p className="text-center text-xl font-semibold" data-testid="awaiting">
+          Result sent — waiting for the director's approval
+        </p>
+      ) : null}
+      <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl">
+        <span className="text-slate-600 dark:text-slate-300">Status</span>
+        <span
+          className={`inline-block size-4 rounded-full ${dotClass[match.status] ?? dotClass.pending}`}
+          aria-hidden="true"
+        />
+        <span className="font-semibold" data-testid="match-status">
+          {match.outcome === "walkover" || match.outcome === "double_forfeit" ? "W/O" : match.status.replace(/_/g, " ")}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+type TapProps = { code: string; matchId: string; tapId: string };
+
+/**
+ * One tap as a plain form (works without JavaScript): its intent, a fresh
+ * tap id and the match it was made for. The script sends it as JSON instead
+ * and keeps it while the network is down.
+ */
+function TapForm({
+  code,
+  matchId,
+  tapId,
+  intent,
+  player,
+  className,
+  disabled,
+  hidden,
+  prompt,
+  label,
+  children,
+}: TapProps & {
+  intent: "racks" | "undo" | "confirm" | "lag";
+  player?: Side;
+  className: string;
+  disabled?: boolean;
+  hidden?: boolean;
+  /** A question above the button ("Alex wins 5–3 — Confirm result?"). */
+  prompt?: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      action={`/scoreboard/${code}`}
+      data-tap={intent}
+      hidden={hidden}
+      className="flex w-full flex-col items-center gap-3"
+    >
+      <TapFields intent={intent} tapId={tapId} matchId={matchId} />
+      {player ? <input type="hidden" name="player" value={player} /> : null}
+      {prompt !== undefined ? (
+        <p className="text-center text-2xl font-bold sm:text-3xl" data-question="">
+          {prompt}
+        </p>
+      ) : null}
+      <button type="submit" className={className} disabled={disabled} aria-label={label}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
+/** What every tap form sends: what it is, its own id, and the match it was made for. */
+function TapFields({ intent, tapId, matchId }: { intent: string; tapId: string; matchId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="tapId" value={tapId} />
+      <input type="hidden" name="matchId" value={matchId} />
+    </>
+  );
+}
+
+function RackButton({ name, player, disabled, ...tap }: TapProps & { name: string; player: Side; disabled: boolean }) {
+  return (
+    <TapForm
+      {...tap}
+      intent="racks"
+      player={player}
+      disabled={disabled}
+      label={`+1 rack for ${name}`}
+      className="btn-primary min-h-16 w-full px-8 py-4 text-3xl font-extrabold"
+    >
+      +1 rack
+    </TapForm>
+  );
+}
+
+/** Without a race-to nothing ends the match by itself: the tablet asks who won and the score. */
+function ResultForm({
+  code,
+  matchId,
+  tapId,
+  names,
+  score1,
+  score2,
+}: TapProps & { names: readonly [string, string]; score1: number; score2: number }) {
+  const field =
+    "w-24 rounded-lg border border-slate-300 px-3 py-2 text-center text-2xl dark:border-slate-600 dark:bg-slate-900";
+  return (
+    <form
+      method="post"
+      action={`/scoreboard/${code}`}
+      data-tap="confirm"
+      className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-200 p-4 dark:border-slate-700"
+    >
+      <TapFields intent="confirm" tapId={tapId} matchId={matchId} />
+      <p className="text-2xl font-bold">Who won?</p>
+      <div className="flex items-center gap-3 text-lg">
+        {([1, 2] as const).map((side) => (
+          <label key={side} className={`flex items-center gap-2 ${side === 2 ? "flex-row-reverse" : ""}`}>
+            {names[side - 1]}
+            <input
+              name={`player${side}Score`}
+              type="number"
+              min={0}
+              max={999}
+              inputMode="numeric"
+              defaultValue={side === 1 ? score1 : score2}
+              aria-label={`${names[side - 1]}'s racks`}
+              className={field}
+            />
+          </label>
+        ))}
+      </div>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="submit" name="winner" value="1" className="btn-primary px-6 py-3 text-xl">
+          {names[0]} won
+        </button>
+        <button type="submit" name="winner" value="2" className="btn-primary px-6 py-3 text-xl">
+          {names[1]} won
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PlayerPanel({
+  label,
+  name,
+  members,
+  score,
+  winner,
+  children,
+}: {
+  label: string;
+  name: string;
+  /** The side's "+1 rack" button while the match is scored at the table. */
+  children?: ReactNode;
+  /** A team's members ("Sam & Kim"); empty for a player. */
+  members: string;
+  score: number;
+  winner: boolean;
+}) {
+  return (
+    <div
+      className={
+        // A column whose score sits at the bottom: the two boxes line up even when one name wraps.
+        "flex h-full flex-col items-center gap-2 rounded-2xl border-4 p-6 text-center " +
+        (winner ? "border-amber-400 bg-amber-50 dark:bg-amber-950" : "border-slate-200 dark:border-slate-700")
+      }
+    >
+      <p className="text-base tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</p>
+      <p className="flex items-center gap-3 text-3xl font-extrabold break-words sm:text-5xl">
+        {winner ? (
+          <>
+            <TrophyIcon width={40} height={40} className="shrink-0 text-amber-500" />
+            <span className="sr-only">Winner: </span>
+          </>
+        ) : null}
+        {name}
+      </p>
+      {members ? <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">{members}</p> : null}
+      <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl" data-testid="score">
+        {score}
+      </p>
+      {children}
+    </div>
+  );
+}
