@@ -10,7 +10,7 @@ import {
   type BracketSide,
   type MatchStatus,
 } from "./bracket.ts";
-import { DomainError } from "./errors.ts";
+import { DomainError, tournamentNotFound } from "./errors.ts";
 import { FloorSettingsFormSchema } from "./queue-schema.ts";
 import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import {
@@ -207,7 +207,7 @@ export type PlayedTournament = {
 
 /** The tournament, when it is this director's. */
 export function ownTournament<T extends Pick<PlayedTournament, "organiserId">>(t: T | null, organiserId: string): T {
-  if (!t) throw new DomainError(404, "Tournament not found");
+  if (!t) throw tournamentNotFound();
   if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   return t;
 }
