@@ -41,7 +41,6 @@ const TABLE_TAP_LIMIT: RateLimit = {
   message: () => "Too many taps from this table. Wait a minute and try again.",
 };
 
-
 type Board = NonNullable<Awaited<ReturnType<typeof readBoard>>>;
 type Tapped = { status: 200 | 201; board: Board };
 

@@ -35,8 +35,7 @@ const api = endpoint({
     const result = body.reserve
       ? await joining.catch((error: unknown) => {
           // Full, or a team event (whose reserve list is refused with its own message by joinReserve).
-          if (isDomainError(error) && (error.code === "full" || error.code === TEAM_EVENT))
-            return null;
+          if (isDomainError(error) && (error.code === "full" || error.code === TEAM_EVENT)) return null;
           throw error;
         })
       : await joining;
