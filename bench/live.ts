@@ -9,6 +9,8 @@ import type { Stack } from "../scripts/lib/stack.ts";
 import { account, enterAndPay, tournament } from "./lib.ts";
 
 const POLL_MS = 5000;
+/** BENCH_LIVE_READ=1: tablets read their page on every message even when it carries the board (as before). */
+const readAnyway = process.env.BENCH_LIVE_READ === "1";
 
 type Setup = { code: string; tournamentId: string; slug: string; record: (n: number) => Promise<void> };
 
@@ -128,7 +130,8 @@ async function pushRun(stack: Stack, setup: Setup, tablets: number, results: num
         heard.push(performance.now() - sentAt);
         // As public/scoreboard.js: the table's board when the news carries it, else the page read again.
         const news = JSON.parse(String(event.data)) as { board?: string };
-        const html = news.board ?? (await (await fetch(`${stack.appUrl}/scoreboard/${setup.code}`)).text());
+        const html =
+          (!readAnyway && news.board) || (await (await fetch(`${stack.appUrl}/scoreboard/${setup.code}`)).text());
         if (loserScoreIn(html) === expected && counted !== round) {
           counted = round;
           latencies.push(performance.now() - sentAt);
@@ -207,7 +210,7 @@ async function pollingRun(stack: Stack, setup: Setup, tablets: number, results: 
 
 export async function liveLatency(stack: Stack, tablets: number, results: number) {
   const setup = await evening(stack);
-  const push = await pushRun(stack, setup, tablets, results, 1);
+  const push = await pushRun(stack, setup, tablets, results, 1, Number(process.env.BENCH_LIVE_PAGES ?? 10));
   const polling = await pollingRun(stack, setup, tablets, results, 1 + results);
   const row = (mode: string, latencies: number[], clients: number) => ({
     mode,
