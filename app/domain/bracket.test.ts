@@ -3,25 +3,17 @@ import { InMemoryDatabase } from "brackets-memory-db";
 import { isDeepStrictEqual } from "node:util";
 import { afterEach, expect, test, vi } from "vitest";
 import {
-  applyResult,
   type BracketMatch,
-  bracketSize,
-  champion,
-  correctResult,
-  cryptoRandomInt,
-  drawOrder,
-  generateBracket,
   type MatchChange,
-  matchStats,
   playableMatches,
-  type ResultInput,
-  roundLabel,
-  places,
-  seedOrder,
   type Slot,
   totalRounds,
   withChanges,
 } from "./bracket.ts";
+import { bracketSize, cryptoRandomInt, drawOrder, generateBracket, roundLabel, seedOrder } from "./generate-bracket.ts";
+import { applyResult, type ResultInput } from "./apply-result.ts";
+import { correctResult } from "./correct-result.ts";
+import { champion, matchStats, places } from "./bracket-places.ts";
 import { DomainError } from "./errors.ts";
 import { placeName } from "./money.ts";
 // A seeded PRNG so every random tournament is reproducible from its seed.

@@ -14,14 +14,9 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { matches, tables, tournaments } from "~/db/schema.ts";
-import {
-  applyResult,
-  correctResult,
-  withChanges,
-  type BracketMatch,
-  type MatchChange,
-  type ResultInput,
-} from "~/domain/bracket.ts";
+import { withChanges, type BracketMatch, type MatchChange } from "~/domain/bracket.ts";
+import { applyResult, type ResultInput } from "~/domain/apply-result.ts";
+import { correctResult } from "~/domain/correct-result.ts";
 import { movesAtTables, movesKey, type PlayerMove } from "~/domain/corrections.ts";
 import { knockoutAfterGroups } from "~/domain/groups.ts";
 import { DomainError } from "~/domain/errors.ts";
