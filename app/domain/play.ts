@@ -2,14 +2,8 @@
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
 import { formatPlaces, winnersOf } from "./formats.ts";
-import {
-  matchStats,
-  matchStatuses,
-  type MatchRecord,
-  type BracketMatch,
-  type BracketSide,
-  type MatchStatus,
-} from "./bracket.ts";
+import { matchStatuses, type BracketMatch, type BracketSide, type MatchStatus } from "./bracket.ts";
+import { matchStats, type MatchRecord } from "./bracket-places.ts";
 import { DomainError, tournamentNotFound } from "./errors.ts";
 import { FloorSettingsFormSchema } from "./queue-schema.ts";
 import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";

@@ -12,7 +12,7 @@ import type { FloorSettings } from "~/domain/queue-schema.ts";
 import { matchInPlay, ownTournament } from "~/domain/play.ts";
 import type { BreakRule, ResultsFromTables } from "~/domain/table-scoring.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
-import { matchWithTournament } from "./play.server.ts";
+import { matchWithTournament } from "./match-reads.server.ts";
 import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 import { boardsAfter, type Scoreboard } from "./tables.server.ts";

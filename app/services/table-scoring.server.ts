@@ -26,7 +26,7 @@ import {
 import { ConfirmTapSchema, LagTapSchema, RackTapSchema, UndoTapSchema } from "~/domain/table-scoring-schema.ts";
 import type { z } from "zod";
 import { membersJson } from "./entries.server.ts";
-import { saveResult } from "./play.server.ts";
+import { saveResult } from "./results.server.ts";
 import type { Change } from "./after-change.server.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit.server.ts";
 import { findByCode, invalidCode, isCodeRefusal, type SentCode } from "./table-codes.server.ts";
