@@ -6,7 +6,9 @@
 // group result asks whether the knockout is due).
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
-import { applyResult, champion, playableMatches, withChanges } from "../app/domain/bracket.ts";
+import { playableMatches, withChanges } from "../app/domain/bracket.ts";
+import { applyResult } from "../app/domain/apply-result.ts";
+import { champion } from "../app/domain/bracket-places.ts";
 import { generateDoubleElimination } from "../app/domain/double-elimination.ts";
 import { generateFormat } from "../app/domain/formats.ts";
 import { knockoutAfterGroups } from "../app/domain/groups.ts";

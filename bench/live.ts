@@ -1,13 +1,16 @@
-// Result-to-screen latency with many open scoreboards (issue 17): push (each
-// tablet holds the table's WebSocket and, on a message, fetches its page as
-// public/scoreboard.js does) against polling (each tablet reads current-match
-// every 5 s, as the scoreboard did before), on the same evening. Also the
-// messages each result costs and the runtime's CPU time per result.
+// Result-to-screen latency with many open scoreboards (decision 009): push
+// (each tablet holds the table's WebSocket and, on a message, draws the board
+// the message carries, or fetches its page, as public/scoreboard.js does)
+// against polling (each tablet reads current-match every 5 s, as the
+// scoreboard did before), on the same evening. Also the messages each result
+// costs and the runtime's CPU time per result.
 import { readFileSync, readdirSync } from "node:fs";
 import type { Stack } from "../scripts/lib/stack.ts";
 import { account, enterAndPay, tournament } from "./lib.ts";
 
 const POLL_MS = 5000;
+/** BENCH_LIVE_READ=1: tablets read their page on every message even when it carries the board (as before). */
+const readAnyway = process.env.BENCH_LIVE_READ === "1";
 
 type Setup = { code: string; tournamentId: string; slug: string; record: (n: number) => Promise<void> };
 
@@ -122,10 +125,13 @@ async function pushRun(stack: Stack, setup: Setup, tablets: number, results: num
         socket.addEventListener("error", reject, { once: true });
       });
       let counted = -1;
-      socket.addEventListener("message", async () => {
+      socket.addEventListener("message", async (event) => {
         messages += 1;
         heard.push(performance.now() - sentAt);
-        const html = await (await fetch(`${stack.appUrl}/scoreboard/${setup.code}`)).text();
+        // As public/scoreboard.js: the table's board when the news carries it, else the page read again.
+        const news = JSON.parse(String(event.data)) as { board?: string };
+        const html =
+          (!readAnyway && news.board) || (await (await fetch(`${stack.appUrl}/scoreboard/${setup.code}`)).text());
         if (loserScoreIn(html) === expected && counted !== round) {
           counted = round;
           latencies.push(performance.now() - sentAt);
@@ -204,7 +210,7 @@ async function pollingRun(stack: Stack, setup: Setup, tablets: number, results: 
 
 export async function liveLatency(stack: Stack, tablets: number, results: number) {
   const setup = await evening(stack);
-  const push = await pushRun(stack, setup, tablets, results, 1);
+  const push = await pushRun(stack, setup, tablets, results, 1, Number(process.env.BENCH_LIVE_PAGES ?? 10));
   const polling = await pollingRun(stack, setup, tablets, results, 1 + results);
   const row = (mode: string, latencies: number[], clients: number) => ({
     mode,

@@ -3,7 +3,9 @@
 // start and after every result, the ready queue, each entry's last table, the
 // calls to the free tables, and the queue's estimated starts, all timed as one
 // decision.
-import { applyResult, champion, withChanges, type BracketMatch } from "../app/domain/bracket.ts";
+import { withChanges, type BracketMatch } from "../app/domain/bracket.ts";
+import { applyResult } from "../app/domain/apply-result.ts";
+import { champion } from "../app/domain/bracket-places.ts";
 import { generateDoubleElimination } from "../app/domain/double-elimination.ts";
 import {
   DEFAULT_MATCH_MS,

@@ -39,6 +39,11 @@ test("a result reaches the tablet, the director's page and the player's dashboar
     await expect(p.locator("html")).toHaveAttribute("data-live", "open");
     await markDocument(p);
   }
+  // The tablet redraws from the boards the messages carry: it reads nothing for them.
+  const tabletReads: string[] = [];
+  tablet.on("request", (request) => {
+    if (!request.url().includes("/api/live/")) tabletReads.push(`${request.method()} ${request.url()}`);
+  });
 
   // The director puts the final on the table (through the API: neither page asked for anything).
   expect((await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status()).toBe(
@@ -59,6 +64,7 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   await expect(card).toHaveAttribute("data-status", "completed");
 
   for (const p of [tablet, page, dashboard]) await sameDocument(p);
+  expect(tabletReads).toEqual([]);
   await expect(tablet.getByText("Reconnecting…")).toBeHidden();
   await tablet.close();
   await playerContext.close();

@@ -276,12 +276,34 @@
   // The fresh board into the page: the live region keeps its element (so screen readers announce the change).
   function apply(html) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
-    var next = fresh.querySelector("main [aria-live]");
-    var current = document.querySelector("main [aria-live]");
-    if (!next || !current || !fresh.querySelector("main[data-scoreboard]")) {
+    if (!fresh.querySelector("main[data-scoreboard]") || !applyRegion(fresh.querySelector("main [aria-live]"))) {
       location.reload();
       return;
     }
+    replaceWith(document.querySelector("main form[action='/action/set-theme']"),
+      fresh.querySelector("main form[action='/action/set-theme']"));
+    decorate();
+  }
+
+  // A board that came with the news: the table's live region, drawn by the server once for every tablet at it.
+  function applyPushed(board) {
+    // Taps on their way: the board is read once they are sent.
+    if (sending) return;
+    var fresh = new DOMParser().parseFromString("<main>" + board + "</main>", "text/html");
+    if (!applyRegion(fresh.querySelector("main [aria-live]"))) {
+      refresh();
+      return;
+    }
+    failures = 0;
+    setOffline(false);
+    decorate();
+  }
+
+  // The region as the server drew it, unless the board shown was drawn later (messages and reads may cross).
+  function applyRegion(next) {
+    var current = document.querySelector("main [aria-live]");
+    if (!next || !current) return false;
+    if (Number(next.getAttribute("data-drawn-at")) < Number(current.getAttribute("data-drawn-at"))) return true;
     // Its attributes too: the class, aria-atomic and the match's data (the racks the waiting taps go on top of).
     var i;
     for (i = current.attributes.length - 1; i >= 0; i--) {
@@ -295,9 +317,7 @@
       }
     }
     if (current.innerHTML !== next.innerHTML) current.innerHTML = next.innerHTML;
-    replaceWith(document.querySelector("main form[action='/action/set-theme']"),
-      fresh.querySelector("main form[action='/action/set-theme']"));
-    decorate();
+    return true;
   }
 
   async function load() {
@@ -404,7 +424,18 @@
       }, PING_MS);
     };
     ws.onmessage = function (event) {
-      if (event.data === "pong") clearTimeout(pongTimer);
+      if (event.data === "pong") {
+        clearTimeout(pongTimer);
+        return;
+      }
+      var news = null;
+      try {
+        news = JSON.parse(event.data);
+      } catch (error) {
+        news = null;
+      }
+      // The table's board with the news: drawn at once; otherwise (or when it cannot be drawn) read the page.
+      if (news && typeof news.board === "string") applyPushed(news.board);
       else refresh();
     };
     ws.onclose = function () {

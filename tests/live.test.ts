@@ -9,7 +9,11 @@ import { useTestApp } from "./support/stack.ts";
 const app = useTestApp();
 const f = useFactories(app);
 
-type Change = { type: string; what: string; tournamentId: string };
+type Change = { type: string; what: string; tournamentId: string; board?: string };
+
+/** The racks on a pushed board, in the order the board shows them. */
+const scoresOn = (board: string | undefined) =>
+  [...(board ?? "").matchAll(/data-testid="score"[^>]*>(\d+)</g)].map((m) => Number(m[1]));
 type Match = { id: string; player1Id: string | null; player2Id: string | null; status: string };
 
 /** A subscriber: the messages in arrival order, and the next one awaited in turn. */
@@ -67,9 +71,13 @@ test("a tablet and a tournament's pages hear start, table, result, correction an
   // The tablet subscribes by its code (any case, as typed); the pages by the tournament's id.
   const tablet = await subscribe(`/api/live/tables/${table.accessCode.toLowerCase()}`);
   const page = await subscribe(`/api/live/tournaments/${t.id}`);
-  const heard = async (what: string) => {
+  // The pages hear the news; the table's tablet hears it with its board when the change drew on the table.
+  const heard = async (what: string, scores?: number[]) => {
     expect(await page.next()).toEqual({ type: "changed", what, tournamentId: t.id });
-    expect(await tablet.next()).toEqual({ type: "changed", what, tournamentId: t.id });
+    const news = await tablet.next();
+    expect(news).toMatchObject({ type: "changed", what, tournamentId: t.id });
+    if (scores === undefined) expect(news.board).toBeUndefined();
+    else expect(scoresOn(news.board)).toEqual(scores);
   };
 
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
@@ -78,13 +86,13 @@ test("a tablet and a tournament's pages hear start, table, result, correction an
   if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
 
   expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: table.id })).status).toBe(200);
-  await heard("table");
+  await heard("table", [0, 0]);
   const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 2 };
   expect((await td.client.json("PATCH", `/api/matches/${final.id}`, result)).status).toBe(200);
-  await heard("result");
+  await heard("result", [5, 2]);
   const corrected = { ...result, player2Score: 3 };
   expect((await td.client.json("PATCH", `/api/matches/${final.id}`, corrected)).status).toBe(200);
-  await heard("result");
+  await heard("result", [5, 3]);
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
   await heard("finalize");
 

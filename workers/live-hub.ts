@@ -47,11 +47,14 @@ export class LiveHub extends DurableObject<Env> {
       return this.subscribe(url.searchParams.get("tag"), (url.searchParams.get("address") || "local").slice(0, 64));
     }
     if (url.pathname === "/changed" && request.method === "POST") {
-      const message = await request.text();
+      // The message for everyone, and for the sockets of some tags (a table's tablets) one of their own: the news
+      // with their table's board, so they redraw without reading.
+      const { message, boards = {} } = (await request.json()) as { message: string; boards?: Record<string, string> };
       let sent = 0;
       for (const socket of this.ctx.getWebSockets()) {
+        const own = this.ctx.getTags(socket).find((tag) => boards[tag] !== undefined);
         try {
-          socket.send(message);
+          socket.send(own === undefined ? message : (boards[own] as string));
           sent += 1;
         } catch {
           // Closing already: it reads the database when it reconnects.

@@ -25,6 +25,15 @@ export type Read<T> = {
 };
 export type ReadResult<R> = R extends Read<infer T> ? T : never;
 
+/**
+ * The results of reads whose statements end a batch, in the order they were appended: `[...items, ...a.items,
+ * ...b.items]` answers `trailing(raw, a, b)` = `[a's result, b's result]`.
+ */
+export function trailing<A, B>(raw: readonly unknown[], a: Read<A>, b: Read<B>): [A, B] {
+  const end = raw.length - b.items.length;
+  return [a.result(raw.slice(end - a.items.length, end)), b.result(raw.slice(end))];
+}
+
 /** One atomic batch: its statements, what their results mean, and what a refusal of the whole batch means. */
 export type Write<T> = Read<T> & {
   /** The user's answer for a batch the database refused (a guard that did not hold, a unique key taken). */

@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
-import { applyResult, type BracketMatch, correctResult, generateBracket, withChanges } from "./bracket.ts";
+import { type BracketMatch, withChanges } from "./bracket.ts";
+import { generateBracket } from "./generate-bracket.ts";
+import { applyResult } from "./apply-result.ts";
+import { correctResult } from "./correct-result.ts";
 import { describeMove, movesAtTables, movesKey, playersMoved } from "./corrections.ts";
 import { generateDoubleElimination } from "./double-elimination.ts";
 

@@ -2,16 +2,11 @@ import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
 import { expect, test } from "vitest";
 import { type Random, seededRandom } from "../../test-support/fixtures.js";
-import {
-  applyResult,
-  type BracketMatch,
-  bracketSize,
-  champion,
-  correctResult,
-  places,
-  playableMatches,
-  withChanges,
-} from "./bracket.ts";
+import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
+import { bracketSize } from "./generate-bracket.ts";
+import { applyResult } from "./apply-result.ts";
+import { correctResult } from "./correct-result.ts";
+import { champion, places } from "./bracket-places.ts";
 import { generateDoubleElimination, type GrandFinal } from "./double-elimination.ts";
 import { DomainError } from "./errors.ts";
 

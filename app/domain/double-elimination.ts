@@ -1,8 +1,9 @@
 // Double elimination (issue 15): a winners' bracket, a losers' bracket and a
 // grand final, generated whole like a single-elimination bracket. Results and
-// corrections go through bracket.ts's applyResult / correctResult, which follow
-// the loser links and the byes made here.
-import { bracketSize, knockoutBracket, newMatch, type BracketMatch, type Slot } from "./bracket.ts";
+// corrections go through applyResult / correctResult (apply-result.ts,
+// correct-result.ts), which follow the loser links and the byes made here.
+import type { BracketMatch, Slot } from "./bracket.ts";
+import { bracketSize, knockoutBracket, newMatch } from "./generate-bracket.ts";
 
 export const grandFinals = ["reset", "single"] as const;
 /** "reset": when the losers' bracket champion wins the grand final, a second match decides it. */

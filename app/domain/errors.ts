@@ -22,6 +22,10 @@ export class DomainError extends Error {
   }
 }
 
+/** The tournament named does not exist: the one refusal a page sends elsewhere for (the director's list). */
+export const TOURNAMENT_NOT_FOUND = "tournament-not-found";
+export const tournamentNotFound = () => new DomainError(404, "Tournament not found", { code: TOURNAMENT_NOT_FOUND });
+
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }

@@ -2,16 +2,10 @@
 // corrected result in the first place would have, or is refused naming a match that really has a result.
 import { expect, test } from "vitest";
 import { type Random, seededRandom } from "../../test-support/fixtures.js";
-import {
-  applyResult,
-  type BracketMatch,
-  correctResult,
-  generateBracket,
-  newMatch,
-  playableMatches,
-  type ResultInput,
-  withChanges,
-} from "./bracket.ts";
+import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
+import { generateBracket, newMatch } from "./generate-bracket.ts";
+import { applyResult, type ResultInput } from "./apply-result.ts";
+import { correctResult } from "./correct-result.ts";
 import { generateDoubleElimination } from "./double-elimination.ts";
 import { DomainError } from "./errors.ts";
 import { roundRobinFixtures } from "./round-robin.ts";

@@ -2,18 +2,11 @@
 // own, in no one's statistics; a double forfeit sends a bye on.
 import { expect, test } from "vitest";
 import { type Random, seededRandom } from "../../test-support/fixtures.js";
-import {
-  applyResult,
-  type BracketMatch,
-  champion,
-  correctResult,
-  generateBracket,
-  matchStats,
-  places,
-  playableMatches,
-  type ResultInput,
-  withChanges,
-} from "./bracket.ts";
+import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
+import { generateBracket } from "./generate-bracket.ts";
+import { applyResult, type ResultInput } from "./apply-result.ts";
+import { correctResult } from "./correct-result.ts";
+import { champion, matchStats, places } from "./bracket-places.ts";
 import { generateDoubleElimination } from "./double-elimination.ts";
 import { DomainError } from "./errors.ts";
 

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { applyResult, type BracketMatch, withChanges } from "./bracket.ts";
+import { type BracketMatch, withChanges } from "./bracket.ts";
+import { applyResult } from "./apply-result.ts";
 import { formatPlaces, generateFormat, isDecided, winnersOf } from "./formats.ts";
 
 const ids = ["a", "b", "c"];

@@ -1,7 +1,9 @@
 // The tournament types as one interface (issue 15): how each is drawn, when it
 // is decided, and where everyone finishes. Knockouts place entries as they go
 // out; a round robin places them by its standings once every match is decided.
-import { champion, generateBracket, newMatch, places, type BracketMatch, type PlacedMatch } from "./bracket.ts";
+import type { BracketMatch } from "./bracket.ts";
+import { generateBracket, newMatch } from "./generate-bracket.ts";
+import { champion, places, type PlacedMatch } from "./bracket-places.ts";
 import { generateDoubleElimination, type GrandFinal } from "./double-elimination.ts";
 import { generateGroups, groupsPlaces, hasGroups, leagueMatch, type GroupOptions } from "./groups.ts";
 import type { PlaceRange } from "./money.ts";

@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
 import { type Random, seededRandom } from "../../test-support/fixtures.js";
-import { applyResult, type BracketMatch, correctResult, playableMatches, withChanges } from "./bracket.ts";
+import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
+import { applyResult } from "./apply-result.ts";
+import { correctResult } from "./correct-result.ts";
 import { DomainError } from "./errors.ts";
 import { formatPlaces, generateFormat, isDecided, winnersOf } from "./formats.ts";
 import {

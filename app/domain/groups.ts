@@ -3,18 +3,9 @@
 // each group go into a single-elimination knockout drawn when the last group
 // match is decided. Pure, like bracket.ts: functions take the whole structure
 // and return values or the rows to change.
-import {
-  knockoutBracket,
-  newMatch,
-  places,
-  roundLabel,
-  seedOrder,
-  bracketSize,
-  type BracketMatch,
-  type MatchChange,
-  type PlacedMatch,
-  type Slot,
-} from "./bracket.ts";
+import type { BracketMatch, MatchChange, Slot } from "./bracket.ts";
+import { knockoutBracket, newMatch, roundLabel, seedOrder, bracketSize } from "./generate-bracket.ts";
+import { places, type PlacedMatch } from "./bracket-places.ts";
 import { DomainError } from "./errors.ts";
 import type { PlaceRange } from "./money.ts";
 import { leagueStandings, roundRobinFixtures, type LeagueMatch, type LeagueRow } from "./round-robin.ts";

@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
-import { applyResult, generateBracket, type BracketMatch } from "./bracket.ts";
+import type { BracketMatch } from "./bracket.ts";
+import { generateBracket } from "./generate-bracket.ts";
+import { applyResult } from "./apply-result.ts";
 import { DomainError } from "./errors.ts";
 import { seededRandom } from "../../test-support/fixtures.js";
 import {

@@ -2,15 +2,9 @@
 // the browser, the form actions and the JSON API.
 import { z } from "zod";
 import { formatPlaces, winnersOf } from "./formats.ts";
-import {
-  matchStats,
-  matchStatuses,
-  type MatchRecord,
-  type BracketMatch,
-  type BracketSide,
-  type MatchStatus,
-} from "./bracket.ts";
-import { DomainError } from "./errors.ts";
+import { matchStatuses, type BracketMatch, type BracketSide, type MatchStatus } from "./bracket.ts";
+import { matchStats, type MatchRecord } from "./bracket-places.ts";
+import { DomainError, tournamentNotFound } from "./errors.ts";
 import { FloorSettingsFormSchema } from "./queue-schema.ts";
 import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import {
@@ -207,7 +201,7 @@ export type PlayedTournament = {
 
 /** The tournament, when it is this director's. */
 export function ownTournament<T extends Pick<PlayedTournament, "organiserId">>(t: T | null, organiserId: string): T {
-  if (!t) throw new DomainError(404, "Tournament not found");
+  if (!t) throw tournamentNotFound();
   if (t.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   return t;
 }

@@ -1,6 +1,9 @@
 import { expect, test } from "vitest";
 import { seededRandom } from "../../test-support/fixtures.js";
-import { applyResult, type BracketMatch, champion, generateBracket, playableMatches, withChanges } from "./bracket.ts";
+import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
+import { generateBracket } from "./generate-bracket.ts";
+import { applyResult } from "./apply-result.ts";
+import { champion } from "./bracket-places.ts";
 import { generateDoubleElimination } from "./double-elimination.ts";
 import { generateFormat } from "./formats.ts";
 import { knockoutAfterGroups } from "./groups.ts";

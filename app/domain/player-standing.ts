@@ -1,7 +1,8 @@
 // Where a player stands in a tournament (issue 20): the match they are playing
 // or play next, where they were knocked out, or champion. Decided from the
 // bracket's places and its matches' labels, for every knockout format.
-import { loserOf, type BracketSide, type PlacedMatch } from "./bracket.ts";
+import type { BracketSide } from "./bracket.ts";
+import { loserOf, type PlacedMatch } from "./bracket-places.ts";
 import { formatPlaces, type LeagueResult } from "./formats.ts";
 import { placeName, type PlaceRange } from "./money.ts";
 import type { MatchView } from "./play.ts";

@@ -1,6 +1,6 @@
 // A finished tournament's results: the podium read from the matches (every
 // format's places), and the prizes as they were paid at finalize.
-import type { PlacedMatch } from "./bracket.ts";
+import type { PlacedMatch } from "./bracket-places.ts";
 import { formatPlaces, type LeagueResult } from "./formats.ts";
 import { placeName, type PlaceRange } from "./money.ts";
 import type { Pence } from "./pence.ts";

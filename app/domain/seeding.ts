@@ -2,7 +2,7 @@
 // director's order (1 = top seed), which the formats place at the standard
 // seed positions. Pure: the service reads the entries and writes the seeds.
 import { z } from "zod";
-import { drawOrder } from "./bracket.ts";
+import { drawOrder } from "./generate-bracket.ts";
 import { DomainError } from "./errors.ts";
 
 export const SeedsSchema = z.object({

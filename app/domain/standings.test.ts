@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { applyResult, type BracketMatch, withChanges } from "./bracket.ts";
+import { type BracketMatch, withChanges } from "./bracket.ts";
+import { applyResult } from "./apply-result.ts";
 import { generateDoubleElimination } from "./double-elimination.ts";
 import { knockoutStandings, placeText } from "./standings.ts";
 

@@ -1,6 +1,7 @@
 // The standings every format shows (issue 15): each entry's finishing place
 // (null while still in contention) and their record, in finishing order.
-import { places, wasPlayed, type BracketMatch } from "./bracket.ts";
+import type { BracketMatch } from "./bracket.ts";
+import { places, wasPlayed } from "./bracket-places.ts";
 import { leaguePlaces, type LeagueResult } from "./formats.ts";
 import { groupsPlaces, groupTables, hasGroups, knockoutEntrants, type GroupMatch } from "./groups.ts";
 import type { PlaceRange } from "./money.ts";

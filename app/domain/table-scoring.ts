@@ -31,6 +31,33 @@ export const RACE_WON = "The race is won: confirm the result or undo the last ra
 export const NO_RACK_TO_UNDO = "There is no rack to undo";
 export const LAG_AFTER_FIRST_RACK = "The lag is played before the first rack";
 export const OTHER_MATCH = "The director changed this match: the tablet shows the director's version";
+const CHANGED_MEANWHILE = "The match changed meanwhile: try again";
+const CHOOSE_WINNER = "Who won? Choose the winner";
+
+/**
+ * A tap's refusals by their code, which is also the key the scoreboard's plain form shows them under
+ * (`?note=decided`): the board tells them apart by the code, never by the words.
+ */
+export const tapRefusals = {
+  "no-match": NO_MATCH,
+  decided: ALREADY_DECIDED,
+  awaiting: AWAITING_APPROVAL,
+  "not-finished": RACE_NOT_FINISHED,
+  "race-won": RACE_WON,
+  "no-rack": NO_RACK_TO_UNDO,
+  lag: LAG_AFTER_FIRST_RACK,
+  other: OTHER_MATCH,
+  changed: CHANGED_MEANWHILE,
+  winner: CHOOSE_WINNER,
+} as const;
+export type TapRefusal = keyof typeof tapRefusals;
+
+/** A tap refused (409, or 400 for a result without its winner), with its code. */
+export const refuseTap = (code: TapRefusal) =>
+  new DomainError(code === "winner" ? 400 : 409, tapRefusals[code], {
+    code,
+    ...(code === "winner" ? { field: "winner" } : {}),
+  });
 
 /** A match at a table as a tap reads it. */
 export type TableMatch = {
@@ -54,31 +81,31 @@ export function raceWinner(m: Pick<TableMatch, "player1Score" | "player2Score" |
 
 /** Refuses a tap on a table with nothing to score, a decided match, or a match other than the one tapped. */
 function checkScorable(match: TableMatch | null, tappedMatchId?: string): TableMatch {
-  if (match && tappedMatchId !== undefined && tappedMatchId !== match.id) throw new DomainError(409, OTHER_MATCH);
+  if (match && tappedMatchId !== undefined && tappedMatchId !== match.id) throw refuseTap("other");
   if (!match || match.status === "pending" || !match.player1Id || !match.player2Id) {
-    throw new DomainError(409, NO_MATCH);
+    throw refuseTap("no-match");
   }
-  if (match.status === "completed") throw new DomainError(409, ALREADY_DECIDED);
-  if (match.awaitingApproval) throw new DomainError(409, AWAITING_APPROVAL);
+  if (match.status === "completed") throw refuseTap("decided");
+  if (match.awaitingApproval) throw refuseTap("awaiting");
   return match;
 }
 
 /** A rack for `player`: refused once a side has reached the race-to (confirm or undo first). */
 export function checkRack(match: TableMatch | null, tappedMatchId?: string): TableMatch {
   const m = checkScorable(match, tappedMatchId);
-  if (raceWinner(m) !== null) throw new DomainError(409, RACE_WON);
+  if (raceWinner(m) !== null) throw refuseTap("race-won");
   return m;
 }
 
 export function checkUndo(match: TableMatch | null, racks: number, tappedMatchId?: string): TableMatch {
   const m = checkScorable(match, tappedMatchId);
-  if (racks === 0) throw new DomainError(409, NO_RACK_TO_UNDO);
+  if (racks === 0) throw refuseTap("no-rack");
   return m;
 }
 
 export function checkLag(match: TableMatch | null, racks: number, tappedMatchId?: string): TableMatch {
   const m = checkScorable(match, tappedMatchId);
-  if (racks > 0) throw new DomainError(409, LAG_AFTER_FIRST_RACK);
+  if (racks > 0) throw refuseTap("lag");
   return m;
 }
 
@@ -94,10 +121,10 @@ export function confirmedResult(match: TableMatch | null, input: ConfirmInput, t
   const m = checkScorable(match, tappedMatchId);
   if (m.raceTo !== null) {
     const winner = raceWinner(m);
-    if (winner === null) throw new DomainError(409, RACE_NOT_FINISHED);
+    if (winner === null) throw refuseTap("not-finished");
     return { winner, player1Score: m.player1Score, player2Score: m.player2Score };
   }
-  if (input.winner === undefined) throw new DomainError(400, "Who won? Choose the winner", { field: "winner" });
+  if (input.winner === undefined) throw refuseTap("winner");
   const player1Score = input.player1Score ?? m.player1Score;
   const player2Score = input.player2Score ?? m.player2Score;
   const [own, other] = input.winner === 1 ? [player1Score, player2Score] : [player2Score, player1Score];

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { applyResult, type BracketMatch, withChanges } from "./bracket.ts";
+import { applyResult } from "./apply-result.ts";
+import { type BracketMatch, withChanges } from "./bracket.ts";
 import type { Reserve } from "./check-in.ts";
 import { generateFormat } from "./formats.ts";
 import type { MatchView } from "./play.ts";

@@ -7,6 +7,8 @@
 import type { AppContext } from "~/context.server.ts";
 import type { Sender } from "~/db/batch.server.ts";
 import { notifyCalled } from "./calls.server.ts";
+import { drawBoards } from "./boards.server.tsx";
+import type { Scoreboard } from "./tables.server.ts";
 import { announceChange, disconnectTable, forgetTables, type LiveChange } from "./live.server.ts";
 import type { CalledMatch, QueuesAfter } from "./queue-reads.server.ts";
 import { fillFreeTables } from "./queue.server.ts";
@@ -25,10 +27,16 @@ export type Change = {
   holdBack?: string | null;
   /** A table whose access code was replaced: its tablets are disconnected. */
   replacedCode?: string;
+  /** The boards of the tables the change altered, as it left them: their tablets get them with the news. */
+  boards?: Readonly<Record<string, Scoreboard>>;
 };
 
 /** What the consequences need of a request's (or the scheduler's) context. */
 export type Consequences = Pick<AppContext, "live" | "cache" | "waitUntil" | "env" | "database">;
+
+/** The boards, drawn for their tablets where there are push channels to send them on. */
+const boardsOf = (app: Consequences, boards: Readonly<Record<string, Scoreboard>> | undefined) =>
+  app.live && boards && Object.keys(boards).length > 0 ? () => Promise.resolve(drawBoards(boards)) : undefined;
 
 /**
  * Runs everything that follows `change` once it has committed. It never fails
@@ -39,10 +47,12 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   if (!change) return;
   const { organiserId, tournamentId } = change;
   if (change.replacedCode) disconnectTable(app, { id: change.replacedCode, organiserId });
-  else if (tournamentId !== null) announceChange(app, { organiserId, tournamentId, what: change.what });
+  else if (tournamentId !== null) {
+    announceChange(app, { organiserId, tournamentId, what: change.what }, boardsOf(app, change.boards));
+  }
   // The director's tables alone (added, deleted, in or out of rotation): what the edge cached of them goes.
   else forgetTables(app, organiserId);
-  const filled = await fillFreeTables(db, {
+  const { called: filled, boards } = await fillFreeTables(db, {
     organiserId,
     floors: change.floors ?? null,
     holdBack: change.holdBack ?? null,
@@ -50,8 +60,11 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   const called = [...(change.called ?? []), ...filled];
   // Pages and tablets of every tournament a call was made in hear of it; its players are told.
   for (const calledIn of new Set(called.map((c) => c.tournamentId))) {
+    const tables = new Set(called.filter((c) => c.tournamentId === calledIn).map((c) => c.tableId));
+    const theirs: Record<string, Scoreboard> = {};
+    for (const [tableId, board] of Object.entries(boards)) if (tables.has(tableId)) theirs[tableId] = board;
     if (calledIn !== tournamentId || change.what !== "table") {
-      announceChange(app, { organiserId, tournamentId: calledIn, what: "table" });
+      announceChange(app, { organiserId, tournamentId: calledIn, what: "table" }, boardsOf(app, theirs));
     }
   }
   if (called.length > 0) {

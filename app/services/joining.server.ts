@@ -17,7 +17,7 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { payments, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { DomainError } from "~/domain/errors.ts";
+import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/pence.ts";
 import { creditedToBalance, placeLost, placeNotKeptFromBalance, type PlaceLostFacts } from "~/domain/payments.ts";
 import { checkoutEntry, HOLD_EXPIRED, type CheckoutEntry } from "~/domain/holds.ts";
@@ -79,7 +79,7 @@ export async function joinTournament(
       ],
       ([holds, rows, entries, counts]) => {
         const t = (rows as Tournament[])[0];
-        if (!t) throw new DomainError(404, "Tournament not found");
+        if (!t) throw tournamentNotFound();
         const hold = (holds as Hold[])[0];
         if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now, kind);
         return { hold, t };
@@ -165,7 +165,7 @@ export async function payFromBalance(
   { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
 ) {
   const t = await db.send(first(tournamentRow(tournament)));
-  if (!t) throw new DomainError(404, "Tournament not found");
+  if (!t) throw tournamentNotFound();
   const amount = teamEntryTotalPence(t);
   // One key per payment (as a card's intent is): a player who left and pays again is charged again.
   const key = `balance:${t.id}:${playerId}:${now}`;
@@ -299,7 +299,7 @@ export async function checkTeam(
     teamCheckRead(tournament, captainId, { teamName: String(teamName ?? ""), teammates: normaliseEmails(names) }, now),
   );
   const { t, captain } = read;
-  if (!t) throw new DomainError(404, "Tournament not found");
+  if (!t) throw tournamentNotFound();
   if (!captain) throw new DomainError(403, "Only players can join tournaments");
   if (!isTeamEvent(t.matchType)) throw new DomainError(400, NOT_A_TEAM_EVENT);
   const checked = checkTeamEntry({ teamName, teammates }, teamSize(t.matchType), captain.email);

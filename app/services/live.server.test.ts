@@ -38,7 +38,31 @@ test("the director's tables are purged from the edge, then the tournament's and 
   const { context, settled } = contextWith({ live: fakeHubs(log), cache });
   announceChange(context, change);
   await settled();
-  expect(log).toEqual(["purge tables-td-1", `tournament:t-1 /changed ${message}`, `tables:td-1 /changed ${message}`]);
+  expect(log).toEqual([
+    "purge tables-td-1",
+    `tournament:t-1 /changed ${JSON.stringify({ message })}`,
+    `tables:td-1 /changed ${JSON.stringify({ message, boards: {} })}`,
+  ]);
+});
+
+test("a touched table's board goes to that table's tablets with the news, drawn once for all of them", async () => {
+  const log: string[] = [];
+  const { context, settled } = contextWith({ live: fakeHubs(log), cache: undefined });
+  let drawn = 0;
+  announceChange(context, change, async () => {
+    drawn += 1;
+    return { "tbl-1": "<section aria-live>5–3</section>" };
+  });
+  await settled();
+  expect(drawn).toBe(1);
+  const news = { type: "changed", what: "result", tournamentId: "t-1" };
+  expect(log).toEqual([
+    `tournament:t-1 /changed ${JSON.stringify({ message })}`,
+    `tables:td-1 /changed ${JSON.stringify({
+      message,
+      boards: { "table:tbl-1": JSON.stringify({ ...news, board: "<section aria-live>5–3</section>" }) },
+    })}`,
+  ]);
 });
 
 test("without Workers Cache (local workerd) the channels still hear; failures stay in the background", async () => {

@@ -43,21 +43,34 @@ const hubFor = (namespace: DurableObjectNamespace, name: string) => namespace.ge
 const tournamentChannel = (tournamentId: string) => `tournament:${tournamentId}`;
 const tablesChannel = (organiserId: string) => `tables:${organiserId}`;
 
+/** The boards of the tables a change touched, each as the tablet's live region in HTML, by table id. */
+export type Boards = Record<string, string>;
+
 /**
  * Tells the channels of `change` that something changed: after the write, never
  * in its way (a failure here costs the clients one poll, never the write). The
  * edge's cached answers for the director's tables go first, so a tablet that
- * reads on the message reads the new state.
+ * reads on the message reads the new state. `boards`, when given, reads the
+ * touched tables' boards: each of their tablets gets its own table's board in
+ * the message and redraws without a request (the others read as before).
  */
-export function announceChange(app: Announcer, change: LiveChange): void {
+export function announceChange(app: Announcer, change: LiveChange, boards?: () => Promise<Boards>): void {
   const { live, waitUntil } = app;
-  const body = JSON.stringify({ type: "changed", what: change.what, tournamentId: change.tournamentId });
+  const news = { type: "changed", what: change.what, tournamentId: change.tournamentId };
+  const message = JSON.stringify(news);
   const announce = async () => {
-    await purgeTables(app, change.organiserId);
+    const [drawn] = await Promise.all([boards ? boards().catch(() => ({})) : {}, purgeTables(app, change.organiserId)]);
     if (!live) return;
-    const sends = [tournamentChannel(change.tournamentId), tablesChannel(change.organiserId)].map((name) =>
+    // Each board says when it was drawn (data-drawn-at): a tablet keeps the newest, whatever order messages arrive in.
+    const perTable = Object.fromEntries(
+      Object.entries(drawn).map(([tableId, board]) => [tableSocketTag(tableId), JSON.stringify({ ...news, board })]),
+    );
+    const sends = [
+      { name: tournamentChannel(change.tournamentId), body: { message } },
+      { name: tablesChannel(change.organiserId), body: { message, boards: perTable } },
+    ].map(({ name, body }) =>
       hubFor(live, name)
-        .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body })
+        .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body: JSON.stringify(body) })
         .then((response) => response.body?.cancel()),
     );
     await Promise.allSettled(sends);

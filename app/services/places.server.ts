@@ -83,7 +83,9 @@ export function refusal(
   now: number,
   kind: EntryKind = "single",
 ): DomainError {
-  if (kind === "single" && isTeamEvent(t.matchType)) return new DomainError(400, teamMessages.nameRequired);
+  if (kind === "single" && isTeamEvent(t.matchType)) {
+    return new DomainError(400, teamMessages.nameRequired, { code: TEAM_EVENT });
+  }
   if (kind === "team" && !isTeamEvent(t.matchType)) return new DomainError(400, NOT_A_TEAM_EVENT);
   const state = registrationState({
     status: t.status,
@@ -93,8 +95,11 @@ export function refusal(
     registered: entry?.paid === true,
     now,
   });
-  return new DomainError(409, joinRefusals[state]);
+  return new DomainError(409, joinRefusals[state], { code: state });
 }
+
+/** The code of a plain join refused because the tournament is for teams. */
+export const TEAM_EVENT = "team-event";
 
 export const NOT_A_TEAM_EVENT = "This tournament is for single players, not teams";
 export const NAME_YOUR_TEAM = "Name your team on the tournament page first";

@@ -12,9 +12,10 @@ import type { FloorSettings } from "~/domain/queue-schema.ts";
 import { matchInPlay, ownTournament } from "~/domain/play.ts";
 import type { BreakRule, ResultsFromTables } from "~/domain/table-scoring.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
-import { matchWithTournament } from "./play.server.ts";
+import { matchWithTournament } from "./match-reads.server.ts";
 import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
+import { boardsAfter, type Scoreboard } from "./tables.server.ts";
 
 import type { QueueState } from "~/domain/queue-views.ts";
 import { autoQueuesQuery, queuesAfter, type CalledMatch, type QueuesAfter } from "./queue-reads.server.ts";
@@ -57,8 +58,9 @@ async function assignFreeTables(
     holdBack = null,
     now = Date.now(),
   }: { organiserId: string; floors: Map<string, QueueState> | "read"; holdBack?: string | null; now?: number },
-): Promise<CalledMatch[]> {
+): Promise<Filled> {
   const called: CalledMatch[] = [];
+  let boards: Record<string, Scoreboard> = {};
   for (let round = 0; round < ROUNDS; round++) {
     const floors = round === 0 && given !== "read" ? given : await db.send(autoQueuesQuery(organiserId));
     const planned: { tournamentId: string; match: FloorMatch; call: Call }[] = [];
@@ -80,20 +82,26 @@ async function assignFreeTables(
       }
     }
     if (planned.length === 0) break;
-    const done = await db.write(
-      write(
-        planned.map((p) => callStatement(p.tournamentId, p.match, p.call, now)),
-        (raw) => raw.map((rows) => (rows as unknown[]).length > 0),
-      ),
+    // The called tables' boards as the calls leave them, for their tablets.
+    const board = boardsAfter(planned.map((p) => p.call.tableId));
+    const { done, drawn } = await db.write(
+      write([...planned.map((p) => callStatement(p.tournamentId, p.match, p.call, now)), ...board.items], (raw) => ({
+        done: raw.slice(0, planned.length).map((rows) => (rows as unknown[]).length > 0),
+        drawn: board.result(raw.slice(planned.length)),
+      })),
     );
+    boards = { ...boards, ...drawn };
     planned.forEach((p, i) => {
       if (done[i])
         called.push({ tournamentId: p.tournamentId, matchId: p.match.id, tableId: p.call.tableId, calledAt: now });
     });
     if (done.every(Boolean)) break;
   }
-  return called;
+  return { called, boards };
 }
+
+/** The matches called to free tables, and the boards of the tables they were called to. */
+type Filled = { called: CalledMatch[]; boards: Record<string, Scoreboard> };
 
 /**
  * After anything that may free a table or make a match ready (a start, a
@@ -105,13 +113,13 @@ async function assignFreeTables(
 export async function fillFreeTables(
   db: Sender,
   { floors, ...options }: { organiserId: string; floors: QueuesAfter; holdBack?: string | null; now?: number },
-): Promise<CalledMatch[]> {
-  if (floors === null) return [];
+): Promise<Filled> {
+  if (floors === null) return { called: [], boards: {} };
   try {
     return await assignFreeTables(db, { ...options, floors });
   } catch (error) {
     console.error("Automatic table assignment failed", error);
-    return [];
+    return { called: [], boards: {} };
   }
 }
 

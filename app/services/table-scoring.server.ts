@@ -8,20 +8,15 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { build, first, isUniqueViolation, mapRead, reads, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
-import { DomainError } from "~/domain/errors.ts";
+import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import {
-  ALREADY_DECIDED,
-  AWAITING_APPROVAL,
-  LAG_AFTER_FIRST_RACK,
-  NO_MATCH,
-  NO_RACK_TO_UNDO,
-  OTHER_MATCH,
-  RACE_NOT_FINISHED,
-  RACE_WON,
   checkLag,
   checkRack,
   checkUndo,
   confirmedResult,
+  refuseTap,
+  tapRefusals,
+  type TapRefusal,
   type BreakRule,
   type ConfirmInput,
   type ResultsFromTables,
@@ -31,7 +26,7 @@ import {
 import { ConfirmTapSchema, LagTapSchema, RackTapSchema, UndoTapSchema } from "~/domain/table-scoring-schema.ts";
 import type { z } from "zod";
 import { membersJson } from "./entries.server.ts";
-import { saveResult } from "./play.server.ts";
+import { saveResult } from "./results.server.ts";
 import type { Change } from "./after-change.server.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit.server.ts";
 import { findByCode, invalidCode, isCodeRefusal, type SentCode } from "./table-codes.server.ts";
@@ -45,8 +40,6 @@ const TABLE_TAP_LIMIT: RateLimit = {
   windowMs: 60 * 1000,
   message: () => "Too many taps from this table. Wait a minute and try again.",
 };
-
-const CHANGED_MEANWHILE = "The match changed meanwhile: try again";
 
 type Board = NonNullable<Awaited<ReturnType<typeof readBoard>>>;
 type Tapped = { status: 200 | 201; board: Board };
@@ -150,7 +143,7 @@ async function tap(
   // Not written: the same tap replayed at the same moment, or the match changed under us.
   if (after.tap) return { status: 200, board: after };
   decide(after);
-  throw new DomainError(409, CHANGED_MEANWHILE);
+  throw refuseTap("changed");
 }
 
 /** `POST /api/tables/by-code/{code}/racks`: a rack for player 1 or 2. */
@@ -335,7 +328,13 @@ export async function runTap(
   // A result recorded from the table is the director's own change (the floor refills its table); a rack, a score.
   const scored =
     status === 201 && board.match
-      ? { organiserId: board.table.organiserId, tournamentId: board.match.tournamentId, what: "score" as const }
+      ? {
+          organiserId: board.table.organiserId,
+          tournamentId: board.match.tournamentId,
+          what: "score" as const,
+          // The board the tap left, read in its own batch: the table's other tablets draw it.
+          boards: { [board.table.id]: { table: board.table, match: board.match } },
+        }
       : null;
   return { status, match: currentMatchJson(board.match), change: tapped.recorded ?? scored };
 }
@@ -345,17 +344,8 @@ export async function runTap(
  * its address (`?note=decided`): only these texts can appear there.
  */
 const notes = {
-  "no-match": NO_MATCH,
-  decided: ALREADY_DECIDED,
-  awaiting: AWAITING_APPROVAL,
-  "not-finished": RACE_NOT_FINISHED,
-  "race-won": RACE_WON,
-  "no-rack": NO_RACK_TO_UNDO,
-  lag: LAG_AFTER_FIRST_RACK,
-  other: OTHER_MATCH,
-  changed: CHANGED_MEANWHILE,
+  ...tapRefusals,
   "too-many": TABLE_TAP_LIMIT.message(0),
-  winner: "Who won? Choose the winner",
   error: "That tap could not be sent: try again",
 } as const;
 type NoteKey = keyof typeof notes;
@@ -363,8 +353,11 @@ type NoteKey = keyof typeof notes;
 export const scoreboardNote = (key: string | null): string | null =>
   key !== null && Object.hasOwn(notes, key) ? notes[key as NoteKey] : null;
 
-const noteFor = (message: string): NoteKey =>
-  (Object.keys(notes) as NoteKey[]).find((key) => notes[key] === message) ?? "error";
+/** The board's note for a refused tap, by the refusal's code. */
+const noteFor = (error: DomainError): NoteKey => {
+  if (error.code === TABLE_TAP_LIMIT.name) return "too-many";
+  return error.code !== undefined && Object.hasOwn(tapRefusals, error.code) ? (error.code as TapRefusal) : "error";
+};
 
 /**
  * A tap from the scoreboard's plain form: the same call as the JSON API.
@@ -389,7 +382,7 @@ export async function tapFromForm(
     return { note: null, change };
   } catch (error) {
     if (isCodeRefusal(error) || !(error instanceof DomainError)) throw error;
-    return { note: noteFor(error.message), change: null };
+    return { note: noteFor(error), change: null };
   }
 }
 
@@ -445,7 +438,7 @@ export async function saveTableScoringSettings(
   }: { organiserId: string; tournament: TournamentRef; settings: TableScoringSettings },
 ) {
   const found = await db.send(first(tournamentRow(tournament)));
-  if (!found) throw new DomainError(404, "Tournament not found");
+  if (!found) throw tournamentNotFound();
   if (found.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
   const set = tableScoringSet(settings);
   const columns = { resultsFromTables: tournaments.resultsFromTables, breakRule: tournaments.breakRule };
@@ -461,7 +454,7 @@ export async function saveTableScoringSettings(
       ],
       ([rows]) => {
         const row = (rows as { resultsFromTables: ResultsFromTables; breakRule: BreakRule }[])[0];
-        if (!row) throw new DomainError(404, "Tournament not found");
+        if (!row) throw tournamentNotFound();
         return row;
       },
     ),

@@ -186,10 +186,30 @@ const racksOf = (matchId: SQL | string) =>
  * A table and what it shows, in one round trip: the match most recently
  * assigned to it in a tournament that is in progress (DESIGN §5).
  */
-export function scoreboardQuery(code: string): Read<{
+export function scoreboardQuery(code: string): Read<Scoreboard | null> {
+  return boardQuery(eq(tables.accessCode, code));
+}
+
+/** A table and what it shows, by the table's id (the boards a change pushes to the tablets). */
+function boardByTableQuery(tableId: string): Read<Scoreboard | null> {
+  return boardQuery(eq(tables.id, tableId));
+}
+
+/** The boards of these tables as a write leaves them (read at the end of its batch), by table id. */
+export function boardsAfter(tableIds: readonly (string | null)[]): Read<Record<string, Scoreboard>> {
+  const ids = [...new Set(tableIds.filter((id): id is string => id !== null))];
+  return mapRead(reads(Object.fromEntries(ids.map((id) => [id, boardByTableQuery(id)]))), (found) =>
+    Object.fromEntries(Object.entries(found).filter((entry): entry is [string, Scoreboard] => entry[1] !== null)),
+  );
+}
+
+/** A table and the match it shows. */
+export type Scoreboard = {
   table: { id: string; name: string; accessCode: string; organiserId: string };
   match: CurrentMatch | null;
-} | null> {
+};
+
+function boardQuery(which: SQL): Read<Scoreboard | null> {
   const current = first(
     build
       .select({
@@ -210,7 +230,7 @@ export function scoreboardQuery(code: string): Read<{
       .from(matches)
       .innerJoin(tables, eq(tables.id, matches.tableId))
       .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-      .where(and(eq(tables.accessCode, code), eq(tournaments.status, "in_progress")))
+      .where(and(which, eq(tournaments.status, "in_progress")))
       .orderBy(desc(matches.tableAssignedAt))
       .limit(1),
   );
@@ -218,7 +238,7 @@ export function scoreboardQuery(code: string): Read<{
     build
       .select({ id: tables.id, name: tables.name, accessCode: tables.accessCode, organiserId: tables.organiserId })
       .from(tables)
-      .where(eq(tables.accessCode, code))
+      .where(which)
       .limit(1),
   );
   return mapRead(reads({ table, row: current }), ({ table, row }) => {

@@ -6,7 +6,7 @@ import { waitingReserves as waitingReservesOf } from "./places.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { DomainError } from "~/domain/errors.ts";
+import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 import { isTeamEvent } from "~/domain/teams.ts";
 import { makeSlug, statusChangeError, type TournamentStatus } from "~/domain/tournaments.ts";
@@ -289,7 +289,7 @@ export async function changeTournamentStatus(
       played: first(build.all<{ played: number }>(sql`select ${finalPlayed(tournamentId)} as played`)),
     }),
   );
-  if (!current) throw new DomainError(404, "Tournament not found");
+  if (!current) throw tournamentNotFound();
   if (current.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tournaments");
   const finalized = current.finishedAt !== null;
   const problem = statusChangeError(current.status, to, { finalized, finalPlayed: Boolean(played?.played) });

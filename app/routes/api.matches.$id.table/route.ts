@@ -1,7 +1,7 @@
 import { AssignTableSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
-import { assignTable } from "~/services/play.server.ts";
+import { assignTable } from "~/services/results.server.ts";
 
 const api = endpoint({
   PATCH: on({ who: "organiser", body: AssignTableSchema, params: ["id"] }, async ({ caller, body, params, app }) => {

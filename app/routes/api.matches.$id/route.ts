@@ -2,7 +2,7 @@ import { MatchUpdateSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
-import { saveResult } from "~/services/play.server.ts";
+import { saveResult } from "~/services/results.server.ts";
 
 /**
  * PATCH a match: record its result (scores optional, winner required), or

@@ -1,7 +1,7 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { membersJson } from "~/services/entries.server.ts";
-import { matchesQuery } from "~/services/play.server.ts";
+import { matchesQuery } from "~/services/match-reads.server.ts";
 import { tournamentByIdQuery } from "~/services/tournaments.server.ts";
 
 /** The bracket, public like the tournament page. */

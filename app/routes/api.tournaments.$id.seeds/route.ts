@@ -1,6 +1,6 @@
 import { SeedsSchema } from "~/domain/seeding.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { setSeeds } from "~/services/play.server.ts";
+import { setSeeds } from "~/services/start.server.ts";
 
 /** PUT the director's seed order (issue 15): every paid entry once, while open. */
 const api = endpoint({

@@ -1,7 +1,7 @@
 import { formatStandings } from "~/domain/standings.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { payoutPlanQuery } from "~/services/play.server.ts";
+import { payoutPlanQuery } from "~/services/finalize.server.ts";
 
 /** The standings in finishing order, public like the bracket (issue 15). */
 const api = endpoint({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { isJsonContentType, readJson } from "~/services/http.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
-import { startTournament } from "~/services/play.server.ts";
+import { startTournament } from "~/services/start.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/check-in.server.ts";
 

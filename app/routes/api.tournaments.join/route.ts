@@ -5,9 +5,8 @@ import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { joinReserve } from "~/services/check-in.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { checkTeam, joinTournament, tellTeammates } from "~/services/joining.server.ts";
+import { TEAM_EVENT } from "~/services/places.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { teamMessages } from "~/domain/teams.ts";
-import { joinRefusals } from "~/domain/tournaments.ts";
 
 // A team event's entry also names the team and the captain's teammates (checked with the messages).
 const JoinSchema = z.object({
@@ -36,8 +35,7 @@ const api = endpoint({
     const result = body.reserve
       ? await joining.catch((error: unknown) => {
           // Full, or a team event (whose reserve list is refused with its own message by joinReserve).
-          if (isDomainError(error) && [joinRefusals.full, teamMessages.nameRequired].includes(error.message))
-            return null;
+          if (isDomainError(error) && (error.code === "full" || error.code === TEAM_EVENT)) return null;
           throw error;
         })
       : await joining;

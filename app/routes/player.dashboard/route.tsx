@@ -10,7 +10,7 @@ import { winRate } from "~/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
-import { playerBracketsQuery } from "~/services/play.server.ts";
+import { playerBracketsQuery } from "~/services/match-reads.server.ts";
 import { calledTo, playerStanding, standingText } from "~/domain/player-standing.ts";
 import { CalledBanner, type Call } from "~/components/called-banner.tsx";
 import { PushOptIn } from "~/components/push-opt-in.tsx";

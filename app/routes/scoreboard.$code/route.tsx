@@ -12,11 +12,13 @@ import type { StaticPage } from "~/components/static-page.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { visitor } from "~/services/access.server.ts";
 import { errorHeaders } from "~/domain/errors.ts";
+import { noShowAt } from "~/domain/queue.ts";
+import { formatTime } from "~/domain/dates.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
 import { scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
 import { scoreboardQuery } from "~/services/tables.server.ts";
-import { LiveBoard } from "./board.tsx";
+import { BoardRegion, type ApiMatch } from "~/components/scoreboard-board.tsx";
 import type { Route } from "./+types/route";
 
 /** Seconds between the page's own refreshes when its script cannot run (DESIGN §8). */
@@ -116,5 +118,74 @@ export function ErrorBoundary() {
         Try Again
       </Link>
     </main>
+  );
+}
+
+type Board = {
+  code: string;
+  tableName: string;
+  match: ApiMatch | null;
+  now: number;
+  tapIds: string[];
+  note: string | null;
+};
+
+function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
+  return (
+    <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold sm:text-5xl">{tableName}</h1>
+          <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">Live Match Information</p>
+        </div>
+        <div className="flex items-center gap-3">
+          {/* Put in place by the board's script while it cannot reach the server (inert until then). */}
+          <template data-reconnecting="">
+            <p
+              role="status"
+              className={
+                "rounded-full bg-amber-100 px-4 py-1.5 text-base font-semibold text-amber-900 " +
+                "dark:bg-amber-900 dark:text-amber-100"
+              }
+            >
+              Reconnecting…<span data-waiting=""></span>
+            </p>
+          </template>
+          {/* Light or dark as on every page, stored for this tablet: a dim pub may want dark. */}
+          <ThemeToggle />
+          <Link to="/scoreboard" className="btn-secondary">
+            Change Table
+          </Link>
+        </div>
+      </header>
+
+      <BoardRegion code={code} match={match} tapIds={tapIds} note={note} drawnAt={now} />
+      <CalledClock match={match} now={now} />
+    </main>
+  );
+}
+
+/**
+ * The no-show clock (issue 19), outside the live region so its ticking is never announced: "Called at 19:42", and
+ * once the tournament's no-show minutes are up, that the director may award a walkover. As rendered it is static;
+ * the board's script ticks it from the called match's data in the live region (`data-called-at`), so a board
+ * swapped in for the next match carries its own time.
+ */
+function CalledClock({ match, now }: { match: ApiMatch | null; now: number }) {
+  const called = match?.status === "in_progress" && match.calledAt !== null ? match.calledAt : null;
+  const due = called !== null && match ? now >= noShowAt(called, match.noShowMinutes) : false;
+  return (
+    <div
+      className="text-center text-lg text-slate-600 sm:text-xl dark:text-slate-300"
+      data-called-clock=""
+      data-now={now}
+    >
+      <p hidden={called === null} data-clock-text="">
+        {called === null ? "" : `Called at ${formatTime(called)}`}
+      </p>
+      <p hidden={!due} data-no-show="" className="font-semibold text-amber-800 dark:text-amber-200">
+        No-show time is up: the director may award a walkover.
+      </p>
+    </div>
   );
 }

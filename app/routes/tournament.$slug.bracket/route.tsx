@@ -14,7 +14,7 @@ import { joinsOf } from "./joins.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/services/access.server.ts";
-import { matchesQuery } from "~/services/play.server.ts";
+import { matchesQuery } from "~/services/match-reads.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
 

@@ -2,7 +2,7 @@
 // the same services as the JSON API, answered with a redirect and a toast.
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { isDomainError } from "~/domain/errors.ts";
+import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import type { PlayerMove } from "~/domain/corrections.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/domain/play.ts";
@@ -11,7 +11,9 @@ import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
 import { afterChange, type Change } from "~/services/after-change.server.ts";
 import { pinMatch, saveFloorSettings, setRotation } from "~/services/queue.server.ts";
-import { assignTable, finalizeTournament, saveResult, setSeeds, startTournament } from "~/services/play.server.ts";
+import { finalizeTournament } from "~/services/finalize.server.ts";
+import { assignTable, saveResult } from "~/services/results.server.ts";
+import { setSeeds, startTournament } from "~/services/start.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/check-in.server.ts";
@@ -199,7 +201,7 @@ export async function directorAction(
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.status === 404 && error.message === "Tournament not found")
+    if (error.code === TOURNAMENT_NOT_FOUND)
       return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
     // A result the rules refuse (scores, race): keep the dialog and what was typed.
     if (isResultIntent(action.intent) && error.status === 400) return refusedResult(form, error.message, 400);

@@ -1,91 +1,22 @@
-// The board a table's tablet shows (issue 17): the table, the live match with
-// its two scores and the taps that score it, the no-show clock. Rendered on
-// the server only; public/scoreboard.js swaps in a fresh one as the match goes on.
+// The board of a table's tablet: its live region — the match, the scores and
+// the taps, or "No Active Match". Drawn by the scoreboard page and, for the
+// push message that carries it to the table's tablets, by
+// services/boards.server.tsx: one component, one look. Server-rendered only
+// (the scoreboard is never hydrated): forms and data attributes that
+// public/scoreboard.js reads.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { TrophyIcon } from "~/components/icons.tsx";
-import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { formatTime } from "~/domain/dates.ts";
 import { noShowAt } from "~/domain/queue.ts";
 import { confirmQuestion, raceWinner, type Side } from "~/domain/table-scoring.ts";
 import type { CurrentMatch } from "~/services/tables.server.ts";
-import { RackButton, ResultForm, TapForm } from "./tap-forms.tsx";
 
 // The JSON API lists a side's members only in a team event (issue 16).
-type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
+export type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
   tournament: { name: string };
   player1Members?: CurrentMatch["player1Members"];
   player2Members?: CurrentMatch["player2Members"];
 };
-
-type Board = {
-  code: string;
-  tableName: string;
-  match: ApiMatch | null;
-  now: number;
-  tapIds: string[];
-  note: string | null;
-};
-
-export function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
-  return (
-    <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-extrabold sm:text-5xl">{tableName}</h1>
-          <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">Live Match Information</p>
-        </div>
-        <div className="flex items-center gap-3">
-          {/* Put in place by the board's script while it cannot reach the server (inert until then). */}
-          <template data-reconnecting="">
-            <p
-              role="status"
-              className={
-                "rounded-full bg-amber-100 px-4 py-1.5 text-base font-semibold text-amber-900 " +
-                "dark:bg-amber-900 dark:text-amber-100"
-              }
-            >
-              Reconnecting…<span data-waiting=""></span>
-            </p>
-          </template>
-          {/* Light or dark as on every page, stored for this tablet: a dim pub may want dark. */}
-          <ThemeToggle />
-          <Link to="/scoreboard" className="btn-secondary">
-            Change Table
-          </Link>
-        </div>
-      </header>
-
-      {match ? <MatchBoard code={code} match={match} tapIds={tapIds} note={note} /> : <NoMatch />}
-      <CalledClock match={match} now={now} />
-    </main>
-  );
-}
-
-/**
- * The no-show clock (issue 19), outside the live region so its ticking is never announced: "Called at 19:42", and
- * once the tournament's no-show minutes are up, that the director may award a walkover. As rendered it is static;
- * the board's script ticks it from the called match's data in the live region (`data-called-at`), so a board
- * swapped in for the next match carries its own time.
- */
-function CalledClock({ match, now }: { match: ApiMatch | null; now: number }) {
-  const called = match?.status === "in_progress" && match.calledAt !== null ? match.calledAt : null;
-  const due = called !== null && match ? now >= noShowAt(called, match.noShowMinutes) : false;
-  return (
-    <div
-      className="text-center text-lg text-slate-600 sm:text-xl dark:text-slate-300"
-      data-called-clock=""
-      data-now={now}
-    >
-      <p hidden={called === null} data-clock-text="">
-        {called === null ? "" : `Called at ${formatTime(called)}`}
-      </p>
-      <p hidden={!due} data-no-show="" className="font-semibold text-amber-800 dark:text-amber-200">
-        No-show time is up: the director may award a walkover.
-      </p>
-    </div>
-  );
-}
 
 /** What the clock reads from the live board: when the match was called, and when its no-show time is up. */
 function CalledData({ match }: { match: ApiMatch }) {
@@ -100,9 +31,30 @@ function CalledData({ match }: { match: ApiMatch }) {
   );
 }
 
-function NoMatch() {
+/**
+ * The board's live region: what the page swaps in when the table changes, and what a change's push message
+ * carries to the table's tablets (services/boards.server.tsx). `drawnAt` orders boards that cross on the way.
+ */
+export function BoardRegion({
+  drawnAt,
+  ...board
+}: {
+  code: string;
+  match: ApiMatch | null;
+  tapIds: string[];
+  note: string | null;
+  drawnAt: number;
+}) {
+  return board.match ? <MatchBoard {...board} match={board.match} drawnAt={drawnAt} /> : <NoMatch drawnAt={drawnAt} />;
+}
+
+function NoMatch({ drawnAt }: { drawnAt: number }) {
   return (
-    <section className="flex flex-1 flex-col items-center justify-center text-center" aria-live="polite">
+    <section
+      className="flex flex-1 flex-col items-center justify-center text-center"
+      aria-live="polite"
+      data-drawn-at={drawnAt}
+    >
       <h2 className="text-4xl font-bold sm:text-6xl">No Active Match</h2>
       <p className="mt-4 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">
         Waiting for a match to be assigned to this table...
@@ -122,11 +74,13 @@ function MatchBoard({
   match,
   tapIds,
   note,
+  drawnAt,
 }: {
   code: string;
   match: ApiMatch;
   tapIds: string[];
   note: string | null;
+  drawnAt: number;
 }) {
   const [rack1 = "", rack2 = "", undo = "", confirm = "", lag1 = "", lag2 = ""] = tapIds;
   const names = [match.player1?.name ?? "TBD", match.player2?.name ?? "TBD"] as const;
@@ -141,6 +95,7 @@ function MatchBoard({
       className="flex flex-1 flex-col justify-center gap-6 py-6"
       aria-live="polite"
       aria-atomic="true"
+      data-drawn-at={drawnAt}
       data-match={match.id}
       data-racks={match.racks}
       data-race-to={match.raceTo ?? ""}
@@ -255,6 +210,133 @@ function MatchBoard({
         </span>
       </p>
     </section>
+  );
+}
+
+type TapProps = { code: string; matchId: string; tapId: string };
+
+/**
+ * One tap as a plain form (works without JavaScript): its intent, a fresh
+ * tap id and the match it was made for. The script sends it as JSON instead
+ * and keeps it while the network is down.
+ */
+function TapForm({
+  code,
+  matchId,
+  tapId,
+  intent,
+  player,
+  className,
+  disabled,
+  hidden,
+  prompt,
+  label,
+  children,
+}: TapProps & {
+  intent: "racks" | "undo" | "confirm" | "lag";
+  player?: Side;
+  className: string;
+  disabled?: boolean;
+  hidden?: boolean;
+  /** A question above the button ("Alex wins 5–3 — Confirm result?"). */
+  prompt?: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      action={`/scoreboard/${code}`}
+      data-tap={intent}
+      hidden={hidden}
+      className="flex w-full flex-col items-center gap-3"
+    >
+      <TapFields intent={intent} tapId={tapId} matchId={matchId} />
+      {player ? <input type="hidden" name="player" value={player} /> : null}
+      {prompt !== undefined ? (
+        <p className="text-center text-2xl font-bold sm:text-3xl" data-question="">
+          {prompt}
+        </p>
+      ) : null}
+      <button type="submit" className={className} disabled={disabled} aria-label={label}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
+/** What every tap form sends: what it is, its own id, and the match it was made for. */
+function TapFields({ intent, tapId, matchId }: { intent: string; tapId: string; matchId: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="tapId" value={tapId} />
+      <input type="hidden" name="matchId" value={matchId} />
+    </>
+  );
+}
+
+function RackButton({ name, player, disabled, ...tap }: TapProps & { name: string; player: Side; disabled: boolean }) {
+  return (
+    <TapForm
+      {...tap}
+      intent="racks"
+      player={player}
+      disabled={disabled}
+      label={`+1 rack for ${name}`}
+      className="btn-primary min-h-16 w-full px-8 py-4 text-3xl font-extrabold"
+    >
+      +1 rack
+    </TapForm>
+  );
+}
+
+/** Without a race-to nothing ends the match by itself: the tablet asks who won and the score. */
+function ResultForm({
+  code,
+  matchId,
+  tapId,
+  names,
+  score1,
+  score2,
+}: TapProps & { names: readonly [string, string]; score1: number; score2: number }) {
+  const field =
+    "w-24 rounded-lg border border-slate-300 px-3 py-2 text-center text-2xl dark:border-slate-600 dark:bg-slate-900";
+  return (
+    <form
+      method="post"
+      action={`/scoreboard/${code}`}
+      data-tap="confirm"
+      className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-200 p-4 dark:border-slate-700"
+    >
+      <TapFields intent="confirm" tapId={tapId} matchId={matchId} />
+      <p className="text-2xl font-bold">Who won?</p>
+      <div className="flex items-center gap-3 text-lg">
+        {([1, 2] as const).map((side) => (
+          <label key={side} className={`flex items-center gap-2 ${side === 2 ? "flex-row-reverse" : ""}`}>
+            {names[side - 1]}
+            <input
+              name={`player${side}Score`}
+              type="number"
+              min={0}
+              max={999}
+              inputMode="numeric"
+              defaultValue={side === 1 ? score1 : score2}
+              aria-label={`${names[side - 1]}'s racks`}
+              className={field}
+            />
+          </label>
+        ))}
+      </div>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="submit" name="winner" value="1" className="btn-primary px-6 py-3 text-xl">
+          {names[0]} won
+        </button>
+        <button type="submit" name="winner" value="2" className="btn-primary px-6 py-3 text-xl">
+          {names[1]} won
+        </button>
+      </div>
+    </form>
   );
 }
 

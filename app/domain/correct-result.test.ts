@@ -1,0 +1,111 @@
+import { expect, test } from "vitest";
+import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
+import { champion } from "./bracket-places.ts";
+import { bracketOf, byId, expectDomainError, NOW, open, record } from "./bracket-testing.ts";
+import { correctResult } from "./correct-result.ts";
+
+// p4 beat p5 3-1 in round 1 of a five-player bracket; p1 waits in round 2.
+function withFirstResult(): BracketMatch[] {
+  return record(bracketOf(5), 1, 2, { winnerId: "p4", player1Score: 3, player2Score: 1 });
+}
+
+test("correcting the winner swaps the player in the next match and keeps completedAt", () => {
+  const matches = withFirstResult();
+  const changes = correctResult(matches, "m2", { winnerId: "p5", player1Score: 2, player2Score: 3 }, open);
+  expect(changes).toEqual([
+    { id: "m2", set: { player1Score: 2, player2Score: 3, winnerId: "p5" } },
+    { id: "m5", set: { player2Id: "p5" } },
+  ]);
+  const after = withChanges(matches, changes);
+  expect(byId(after, "m2")).toMatchObject({ status: "completed", completedAt: NOW + 1, winnerId: "p5" });
+  expect(byId(after, "m5")).toMatchObject({ player1Id: "p1", player2Id: "p5" });
+  // The corrected winner plays on.
+  expect(playableMatches(after).map((m) => m.id)).toContain("m5");
+});
+
+test("correcting only the scores changes only this match", () => {
+  const matches = withFirstResult();
+  expect(correctResult(matches, "m2", { winnerId: "p4", player1Score: 3, player2Score: 2 }, open)).toEqual([
+    { id: "m2", set: { player1Score: 3, player2Score: 2, winnerId: "p4" } },
+  ]);
+  // Missing scores become 0, as when recording.
+  expect(correctResult(matches, "m2", { winnerId: "p4" }, open)).toEqual([
+    { id: "m2", set: { player1Score: 0, player2Score: 0, winnerId: "p4" } },
+  ]);
+});
+
+test("an identical correction still returns this match first, so the caller's guarded write has one shape", () => {
+  const matches = withFirstResult();
+  const changes = correctResult(matches, "m2", { winnerId: "p4", player1Score: 3, player2Score: 1 }, open);
+  expect(changes).toEqual([{ id: "m2", set: { player1Score: 3, player2Score: 1, winnerId: "p4" } }]);
+  expect(withChanges(matches, changes)).toEqual(matches);
+});
+
+test("a correction is allowed while the next match is at a table, refused once it has a result", () => {
+  let matches = withFirstResult();
+  matches = withChanges(matches, [{ id: "m5", set: { status: "in_progress" } }]);
+  expect(correctResult(matches, "m2", { winnerId: "p5" }, open)).toHaveLength(2);
+  matches = record(matches, 2, 1, { winnerId: "p4" });
+  expectDomainError(
+    () => correctResult(matches, "m2", { winnerId: "p5" }, open),
+    409,
+    "Semi-Finals · Match 1 already has a result: correct that one first",
+  );
+  // Correcting the later match first is still possible.
+  expect(correctResult(matches, "m5", { winnerId: "p1" }, open)).toEqual([
+    { id: "m5", set: { player1Score: 0, player2Score: 0, winnerId: "p1" } },
+    { id: "m7", set: { player1Id: "p1" } },
+  ]);
+});
+
+test("the final can always be corrected", () => {
+  let matches = bracketOf(4);
+  matches = record(matches, 1, 1, { winnerId: "p1" });
+  matches = record(matches, 1, 2, { winnerId: "p2" });
+  matches = record(matches, 2, 1, { winnerId: "p1", player1Score: 5, player2Score: 4 });
+  expect(champion(matches)).toBe("p1");
+  const changes = correctResult(matches, "m3", { winnerId: "p2", player1Score: 4, player2Score: 5 }, open);
+  expect(changes).toEqual([{ id: "m3", set: { player1Score: 4, player2Score: 5, winnerId: "p2" } }]);
+  expect(champion(withChanges(matches, changes))).toBe("p2");
+});
+
+test("corrections refuse unknown matches, matches without a result and byes", () => {
+  const matches = withFirstResult();
+  expectDomainError(() => correctResult(matches, "nope", { winnerId: "p1" }, open), 404, "Match not found");
+  expectDomainError(
+    () => correctResult(matches, "m6", { winnerId: "p2" }, open),
+    409,
+    "Only a match with a result can be corrected",
+  );
+  const atTable = withChanges(matches, [{ id: "m6", set: { status: "in_progress" } }]);
+  expectDomainError(
+    () => correctResult(atTable, "m6", { winnerId: "p2" }, open),
+    409,
+    "Only a match with a result can be corrected",
+  );
+  expectDomainError(() => correctResult(matches, "m1", { winnerId: "p1" }, open), 409, "A bye can't be corrected");
+});
+
+test("corrections validate the result like recording does", () => {
+  const matches = withFirstResult();
+  expectDomainError(
+    () => correctResult(matches, "m2", { winnerId: "p1" }, open),
+    400,
+    "The winner must be one of the two players",
+  );
+  expectDomainError(
+    () => correctResult(matches, "m2", { winnerId: "p4", player1Score: -2 }, open),
+    400,
+    "Scores must be whole numbers of 0 or more",
+  );
+  expectDomainError(
+    () => correctResult(matches, "m2", { winnerId: "p4", player1Score: 1, player2Score: 2 }, open),
+    400,
+    "The winner's score can't be lower than the loser's",
+  );
+  expectDomainError(
+    () => correctResult(matches, "m2", { winnerId: "p4", player1Score: 8 }, { raceTo: 7, now: NOW }),
+    400,
+    "Scores can't be more than the race to 7",
+  );
+});

@@ -1,0 +1,217 @@
+// Finalize: the payouts planned from the bracket, and the one batch paying them with the rake and the statistics.
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import {
+  assertInBatch,
+  assertLedger,
+  build,
+  first,
+  isBatchGuardFailure,
+  isLedgerGuardFailure,
+  query,
+  reads,
+  write,
+  type Sender,
+} from "~/db/batch.server.ts";
+import {
+  matches,
+  payouts,
+  players,
+  playerStats,
+  teamMembers,
+  tournamentPlayers,
+  tournaments,
+  transactions,
+} from "~/db/schema.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/domain/play.ts";
+import { matchTypes } from "~/domain/tournaments.ts";
+import { teamSize } from "~/domain/teams.ts";
+import { registrationEntry, registrationEntryName } from "./entries.server.ts";
+import { movementStatement } from "./ledger.server.ts";
+import { bracketQuery } from "./match-reads.server.ts";
+import { resultsUnchanged } from "./results.server.ts";
+import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
+
+/** The prizes paid at finalize, with the players' names (none before). */
+export function paidPrizesQuery(tournament: TournamentRef) {
+  return query(
+    build
+      .select({
+        playerId: payouts.playerId,
+        // In a team event the member's team: its prize on the podium is its members' together.
+        entryId: sql<string>`coalesce((select tm.team_id from ${teamMembers} tm
+          where tm.player_id = ${payouts.playerId} and tm.tournament_id = ${payouts.tournamentId}),
+          ${payouts.playerId})`,
+        name: players.name,
+        position: payouts.position,
+        amountPence: payouts.amountPence,
+      })
+      .from(payouts)
+      .innerJoin(players, eq(players.id, payouts.playerId))
+      .where(and(inTournament(payouts.tournamentId, tournament), eq(payouts.confirmed, true))),
+  );
+}
+
+/** What payouts are planned from: the tournament, its paid entries and its bracket (one read, by id or slug). */
+export function payoutPlanQuery(tournament: TournamentRef) {
+  return reads({
+    t: first(tournamentRow(tournament)),
+    entries: query(
+      build
+        .select({ playerId: registrationEntry, name: registrationEntryName })
+        .from(tournamentPlayers)
+        .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
+    ),
+    bracket: bracketQuery(tournament),
+    // A team event's members (the captain first): they share the team's prize and its statistics.
+    members: query(
+      build
+        .select({ teamId: teamMembers.teamId, playerId: teamMembers.playerId })
+        .from(teamMembers)
+        .innerJoin(tournamentPlayers, eq(tournamentPlayers.id, teamMembers.teamId))
+        .where(and(inTournament(teamMembers.tournamentId, tournament), eq(tournamentPlayers.paid, true)))
+        .orderBy(asc(teamMembers.teamId), asc(teamMembers.slot)),
+      (rows) => {
+        const byTeam = new Map<string, string[]>();
+        for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), r.playerId]);
+        return byTeam;
+      },
+    ),
+  });
+}
+
+/**
+ * Finalize: one atomic batch writes the payouts (confirmed), each payout's
+ * ledger row, the director's rake, every entrant's statistics and status
+ * finished. Every write after the status change is conditioned on this very
+ * finalize having made it, so a second finalize — concurrent or later —
+ * changes nothing.
+ */
+export async function finalizeTournament(
+  db: Sender,
+  { organiserId, tournament, now = Date.now() }: { organiserId: string; tournament: TournamentRef; now?: number },
+) {
+  const read = await db.send(payoutPlanQuery(tournament));
+  const plan = planPayouts(read, organiserId);
+  const { t } = plan;
+  // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
+  const finalizeId = crypto.randomUUID();
+  const ours = sql`exists (select 1 from ${tournaments}
+    where ${tournaments.id} = ${t.id} and ${tournaments.finalizeId} = ${finalizeId})`;
+  const label = `${t.name}, ${t.venue}`;
+
+  const statements = [
+    // A correction may land after we planned the payouts: in a knockout only the final's can still change
+    // anything (earlier matches are fixed once the matches after them have results); with groups any can.
+    plan.finalMatchId !== null
+      ? assertInBatch(
+          sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
+            and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.winners[0]})`,
+        )
+      : resultsUnchanged(t.id, read.bracket),
+    build
+      .update(tournaments)
+      .set({ status: "finished", finishedAt: now, finalizeId })
+      .where(
+        and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`),
+      )
+      .returning({ id: tournaments.id }),
+    ...plan.accounts.flatMap((p) =>
+      p.position === null
+        ? []
+        : build.run(sql`insert into ${payouts}
+            (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
+          select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now}
+          where ${ours}
+          on conflict (tournament_id, player_id) do nothing`),
+    ),
+    ...plan.accounts
+      .filter((p) => p.amountPence > 0)
+      .map((p) =>
+        movementStatement(
+          {
+            userType: "player",
+            userId: p.playerId,
+            type: "payout",
+            amountPence: p.amountPence,
+            description: `Prize (${p.position}) — ${label}`,
+            tournamentId: t.id,
+            idempotencyKey: `payout:${t.id}:${p.playerId}`,
+          },
+          ours,
+        ),
+      ),
+    ...(plan.rakePence > 0
+      ? [
+          movementStatement(
+            {
+              userType: "organiser",
+              userId: t.organiserId,
+              type: "rake",
+              amountPence: plan.rakePence,
+              description: `Rake (${plan.paidEntries.length} entries) — ${label}`,
+              tournamentId: t.id,
+              idempotencyKey: `rake:${t.id}`,
+            },
+            ours,
+          ),
+        ]
+      : []),
+    // Each player's statistics: their entry's matches and result (a team's for each member), their own money.
+    ...plan.credits.map(({ playerId, entryId, amountPence: earnings }) => {
+      const s = plan.stats.get(entryId) ?? { played: 0, won: 0, racksWon: 0, racksLost: 0 };
+      const won = plan.winners.includes(entryId) ? 1 : 0;
+      return build.run(sql`insert into ${playerStats}
+            (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, racks_won, racks_lost,
+            total_earnings_pence, updated_at)
+          select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${s.racksWon}, ${s.racksLost},
+            ${earnings}, ${now}
+          where ${ours}
+          on conflict (player_id) do update set
+            tournaments_played = tournaments_played + 1,
+            tournaments_won = tournaments_won + excluded.tournaments_won,
+            matches_played = matches_played + excluded.matches_played,
+            matches_won = matches_won + excluded.matches_won,
+            racks_won = racks_won + excluded.racks_won,
+            racks_lost = racks_lost + excluded.racks_lost,
+            total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
+            updated_at = excluded.updated_at`);
+    }),
+  ];
+  return db.write(
+    write(
+      [...statements, finalizePaysThePool(t.id)],
+      ([, finished]) => {
+        if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
+        return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts, tournamentId: t.id };
+      },
+      (error) => {
+        if (isLedgerGuardFailure(error)) return new DomainError(409, PAYOUTS_OFF_THE_POOL);
+        return isBatchGuardFailure(error)
+          ? new DomainError(409, "The final's result changed meanwhile: check the payouts again")
+          : undefined;
+      },
+    ),
+  );
+}
+
+/**
+ * The batch's own check of what finalize wrote, from the rows themselves: the
+ * tournament's prizes and rake in the ledger equal the entry fees of its paid
+ * entries (every player of a team), and every prize row has its ledger
+ * movement (none lost on a key). Otherwise the whole batch rolls back.
+ */
+function finalizePaysThePool(tournamentId: string) {
+  const players = sql.join(
+    matchTypes.map((type) => sql`when ${type} then ${teamSize(type)}`),
+    sql` `,
+  );
+  const ledger = (types: SQL) => sql`(select coalesce(sum(amount_pence), 0) from ${transactions}
+    where tournament_id = ${tournamentId} and type in (${types}))`;
+  return assertLedger(sql`${ledger(sql`'payout', 'rake'`)} = (select count(*) from ${tournamentPlayers} tp
+      where tp.tournament_id = ${tournamentId} and tp.paid = 1)
+      * (select t.entry_fee_pence * (case t.match_type ${players} end) from ${tournaments} t
+        where t.id = ${tournamentId})
+    and ${ledger(sql`'payout'`)} = (select coalesce(sum(amount_pence), 0) from ${payouts}
+      where tournament_id = ${tournamentId})`);
+}

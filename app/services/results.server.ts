@@ -1,0 +1,355 @@
+// Recording results: a result or its correction, the knockout drawn after the groups, the director's tables.
+import { and, eq, sql } from "drizzle-orm";
+import {
+  assertInBatch,
+  build,
+  first,
+  isBatchGuardFailure,
+  isUniqueViolation,
+  known,
+  reads,
+  trailing,
+  write,
+  type Item,
+  type Sender,
+} from "~/db/batch.server.ts";
+import { matches, tables, tournaments } from "~/db/schema.ts";
+import { withChanges, type BracketMatch, type MatchChange } from "~/domain/bracket.ts";
+import { applyResult, type ResultInput } from "~/domain/apply-result.ts";
+import { correctResult } from "~/domain/correct-result.ts";
+import { movesAtTables, movesKey, type PlayerMove } from "~/domain/corrections.ts";
+import { knockoutAfterGroups } from "~/domain/groups.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/domain/play.ts";
+import { forgetCall } from "./calls.server.ts";
+import type { Change } from "./after-change.server.ts";
+import { bracketQuery, drawnSeedsQuery, matchWithTournament } from "./match-reads.server.ts";
+import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
+import { formatOptions, insertMatches } from "./start.server.ts";
+import { boardsAfter } from "./tables.server.ts";
+import { tournamentRow } from "./tournament-ref.server.ts";
+
+type MatchRow = typeof matches.$inferSelect;
+
+// A match a result changes is as we read it when the batch runs: still a bye or still no result, and the slots
+// this change fills as they were (a sibling filling the other slot is fine). A change that makes a match a bye or
+// not, or completes or reopens one (a double forfeit and its correction do), was worked out from the whole row,
+// so all of it must be as we read it.
+function stillAsRead(was: BracketMatch, change: MatchChange) {
+  const whole = ["isBye", "status", "winnerId"].some((field) => field in change.set);
+  const slots = (["player1Id", "player2Id"] as const)
+    .filter((slot) => whole || slot in change.set)
+    .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
+  const decided = whole
+    ? sql` and ${matches.status} = ${was.status} and ${matches.winnerId} is ${was.winnerId}`
+    : sql``;
+  return sql`(${matches.id} = ${was.id} and ${matches.isBye} = ${was.isBye ? 1 : 0} and ${
+    was.isBye ? sql`1` : sql`${matches.status} != 'completed'`
+  }${decided}${sql.join(slots, sql``)})`;
+}
+
+// A correction can turn a match at a table into a bye or take a player out of it: it leaves the table then.
+function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
+  const was = bracket.find((m) => m.id === change.id);
+  const leaves = was?.status === "in_progress" && (change.set.isBye === true || change.set.status === "pending");
+  return leaves ? { ...change.set, tableId: null, tableAssignedAt: null } : change.set;
+}
+
+const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
+
+/** Asserts that these matches still have the results they were read with (a correction meanwhile refuses). */
+export function resultsUnchanged(tournamentId: string, read: readonly BracketMatch[]) {
+  if (read.length === 0) return assertInBatch(sql`1`);
+  return assertInBatch(
+    sql`(select count(*) from ${matches} where ${matches.tournamentId} = ${tournamentId}
+      and (${matches.id}, ${matches.status}, coalesce(${matches.winnerId}, ''), ${matches.player1Score},
+        ${matches.player2Score})
+      in (values ${sql.join(
+        read.map((m) => sql`(${m.id}, ${m.status}, ${m.winnerId ?? ""}, ${m.player1Score}, ${m.player2Score})`),
+        sql`, `,
+      )})) = ${read.length}`,
+  );
+}
+
+/**
+ * The batch writing a result's changes, guarded on the match being as we read it; `then` are more statements
+ * in the same batch, whose answers it returns.
+ */
+function resultStatements(
+  before: MatchRow,
+  bracket: readonly BracketMatch[],
+  changes: MatchChange[],
+  then: readonly Item[] = [],
+) {
+  const [own, ...others] = changes;
+  if (!own || own.id !== before.id) throw new Error("applyResult must change the match itself first");
+  const guard = and(
+    eq(matches.id, before.id),
+    eq(matches.status, before.status),
+    before.winnerId === null ? sql`${matches.winnerId} is null` : eq(matches.winnerId, before.winnerId),
+    before.player1Id === null ? sql`${matches.player1Id} is null` : eq(matches.player1Id, before.player1Id),
+    before.player2Id === null ? sql`${matches.player2Id} is null` : eq(matches.player2Id, before.player2Id),
+    eq(matches.player1Score, before.player1Score),
+    eq(matches.player2Score, before.player2Score),
+  );
+  const after = { ...before, ...own.set };
+  const items = [
+    // Checked when the batch runs, not when we read: a finalize or the next
+    // match's result may have landed in between.
+    assertInBatch(
+      sql`exists (select 1 from ${tournaments}
+        where ${tournaments.id} = ${before.tournamentId} and ${tournaments.status} = 'in_progress')`,
+    ),
+    // The matches this result moves players into have no result meanwhile (a bye that carries them on is
+    // still a bye), and the slots it fills still hold what we read: a sibling filling the other slot is fine.
+    assertInBatch(
+      others.length === 0
+        ? sql`1`
+        : sql`(select count(*) from ${matches} where ${sql.join(
+            others.map((change) => {
+              const was = bracket.find((m) => m.id === change.id);
+              if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
+              return stillAsRead(was, change);
+            }),
+            sql` or `,
+          )}) = ${others.length}`,
+    ),
+    build.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
+    // Our own write must have happened before the next match is touched.
+    assertInBatch(
+      sql`exists (select 1 from ${matches} where ${matches.id} = ${before.id} and ${matches.status} = 'completed'
+        and ${matches.winnerId} is ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
+        and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
+    ),
+    ...others.map((change) => build.update(matches).set(offTable(bracket, change)).where(eq(matches.id, change.id))),
+  ];
+  return write(
+    [...items, ...then],
+    (raw) => {
+      if (!(raw[2] as unknown[])[0]) throw new DomainError(409, MATCH_CHANGED);
+      return raw.slice(items.length);
+    },
+    (error) =>
+      isBatchGuardFailure(error) || isUniqueViolation(error) ? new DomainError(409, MATCH_CHANGED) : undefined,
+  );
+}
+
+/**
+ * The knockout drawn after the groups, guarded on the group results it was drawn from (`groupMatches`, as read)
+ * being unchanged when the batch runs.
+ */
+function knockoutDraw(
+  tournamentId: string,
+  groupMatches: readonly BracketMatch[],
+  draw: readonly BracketMatch[],
+  now: number,
+) {
+  return [resultsUnchanged(tournamentId, groupMatches), ...insertMatches(tournamentId, draw, now)];
+}
+
+/** After a group result: whether every group match is decided while no knockout is drawn (one statement). */
+const knockoutDueQuery = (tournamentId: string) =>
+  build
+    .select({
+      due: sql<number>`(select count(*) from ${matches} where ${matches.tournamentId} = ${tournamentId}
+          and ${matches.bracket} = 'group' and ${matches.status} != 'completed') = 0
+        and not exists (select 1 from ${matches} where ${matches.tournamentId} = ${tournamentId}
+          and ${matches.bracket} = 'knockout')`,
+    })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
+
+export type SaveResult = {
+  organiserId: string;
+  matchId: string;
+  input: ResultInput;
+  /** "either" corrects the result when the match has one already. */
+  mode: "record" | "correct" | "either";
+  /** The players the caller believes are in the match: refused when the draw says otherwise. */
+  players?: { player1Id?: string | null; player2Id?: string | null };
+  /**
+   * Asks before a correction moves a player in a match being played at a table: nothing is written unless this is
+   * the key (movesKey) of exactly those moves, as shown to the director. Without it a correction saves at once.
+   */
+  confirmedMoves?: string;
+  now?: number;
+};
+
+export type Saved =
+  | { outcome: "recorded" | "corrected"; tournamentId: string; floors: QueuesAfter; change: Change }
+  /** Not written: the correction would move these players at tables; confirm with `key`. */
+  | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
+
+/**
+ * Records a result (or corrects it): the match, its tournament and the
+ * bracket in one read, then one guarded batch. In groups into a knockout the
+ * last group result draws the knockout in the same batch, and a corrected
+ * group table moves the knockout's entries (groups.ts).
+ */
+export async function saveResult(
+  db: Sender,
+  { organiserId, matchId, input, mode, players: claimed = {}, confirmedMoves, now = Date.now() }: SaveResult,
+): Promise<Saved> {
+  const read = await db.send(
+    reads({
+      found: matchWithTournament(matchId),
+      bracket: bracketQuery({ matchId }),
+      seeds: drawnSeedsQuery({ matchId }),
+    }),
+  );
+  const { row, t } = matchInPlay(read.found, organiserId);
+  checkSamePlayers(row, claimed);
+  const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
+  let changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  const groups = t.tournamentType === "round_robin_tier" && row.bracket === "group";
+  let draw: BracketMatch[] = [];
+  if (groups) {
+    const knockout = knockoutAfterGroups(
+      withChanges(read.bracket, changes),
+      read.seeds,
+      formatOptions(t).advancePerGroup,
+      () => crypto.randomUUID(),
+      now,
+    );
+    draw = knockout.draw;
+    changes = [...changes, ...knockout.changes];
+  }
+  if (correcting && confirmedMoves !== undefined) {
+    const moves = movesAtTables(read.bracket, changes);
+    const key = movesKey(moves);
+    if (moves.length > 0 && key !== confirmedMoves) return { outcome: "unconfirmed", moves, key };
+  }
+  const then: Item[] =
+    draw.length > 0
+      ? knockoutDraw(
+          t.id,
+          read.bracket.filter((m) => m.bracket === "group" && m.id !== matchId),
+          draw,
+          now,
+        )
+      : groups
+        ? [knockoutDueQuery(t.id)]
+        : [];
+  // With automatic assignment on, the floor as this result leaves it is read at the end of its own batch.
+  const floor = queuesAfter(organiserId, t.autoAssign);
+  // The board of the match's table as the result leaves it, for that table's tablets.
+  const board = boardsAfter([row.tableId]);
+  const answers = await db.write(
+    resultStatements(row, read.bracket, changes, [...then, ...board.items, ...floor.items]),
+  );
+  // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
+  const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
+  if (due) await drawKnockout(db, t.id, now);
+  const [boards, left] = trailing(answers, board, floor);
+  const floors = due && t.autoAssign ? "read" : left;
+  return {
+    outcome: correcting ? "corrected" : "recorded",
+    tournamentId: t.id,
+    floors,
+    // A result frees its table: the next match goes to it when the floor assigns automatically.
+    change: { organiserId, tournamentId: t.id, what: "result", floors, boards },
+  };
+}
+
+/** Draws the knockout after the groups when it is due and missing (a second draw at once changes nothing). */
+async function drawKnockout(db: Sender, tournamentId: string, now: number): Promise<void> {
+  const read = await db.send(
+    reads({
+      t: first(tournamentRow({ id: tournamentId })),
+      bracket: bracketQuery({ id: tournamentId }),
+      seeds: drawnSeedsQuery({ id: tournamentId }),
+    }),
+  );
+  if (read.t?.status !== "in_progress") return;
+  const { draw } = knockoutAfterGroups(
+    read.bracket,
+    read.seeds,
+    formatOptions(read.t).advancePerGroup,
+    () => crypto.randomUUID(),
+    now,
+  );
+  if (draw.length === 0) return;
+  const groupMatches = read.bracket.filter((m) => m.bracket === "group");
+  try {
+    await db.write(write(knockoutDraw(tournamentId, groupMatches, draw, now)));
+  } catch (error) {
+    // Drawn by the other result meanwhile, or a group result corrected (whose own save draws it).
+    if (!isUniqueViolation(error) && !isBatchGuardFailure(error)) throw error;
+  }
+}
+
+/** Assigning a table puts the match in progress; unassigning returns it to pending. */
+export async function assignTable(
+  db: Sender,
+  {
+    organiserId,
+    matchId,
+    tableId,
+    now = Date.now(),
+  }: { organiserId: string; matchId: string; tableId: string | null; now?: number },
+): Promise<{ tournamentId: string; change: Change }> {
+  const read = await db.send(
+    reads({
+      found: matchWithTournament(matchId),
+      table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)),
+    }),
+  );
+  const { row, t } = matchInPlay(read.found, organiserId);
+  checkTableAssignment(row, tableId === null ? "none" : read.table, organiserId);
+  const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
+  // Taken off (or moved): with automatic assignment on, the table it leaves refills as this batch leaves the floor.
+  const floor = queuesAfter(organiserId, t.autoAssign && row.tableId !== null && row.tableId !== tableId);
+  // The boards of the table it leaves and the table it goes to.
+  const board = boardsAfter([row.tableId, tableId]);
+  const change = { organiserId, tournamentId: row.tournamentId, what: "table" as const };
+  if (tableId === null) {
+    const [boards, floors] = await db.write(
+      write(
+        [
+          // A tablet's confirmed result waiting for approval goes with the table: it is played again elsewhere.
+          build
+            .update(matches)
+            .set({ tableId: null, tableAssignedAt: null, status: "pending", awaitingApproval: false })
+            .where(notCompleted),
+          // Its players were told of that table: a later call is news again.
+          forgetCall(matchId),
+          ...board.items,
+          ...floor.items,
+        ],
+        (raw) => trailing(raw, board, floor),
+      ),
+    );
+    return { tournamentId: row.tournamentId, change: { ...change, floors, boards, holdBack: matchId } };
+  }
+  // One match in progress per table: a tablet's taps go to the match on it.
+  const busy = sql`exists (select 1 from ${matches} b join ${tournaments} bt on bt.id = b.tournament_id
+    where b.table_id = ${tableId} and b.id != ${matchId} and b.status = 'in_progress' and bt.status = 'in_progress')`;
+  const [boards, floors] = await db.write(
+    write(
+      [
+        build.all<{ busy: number }>(sql`select ${busy} as busy`),
+        build
+          .update(matches)
+          .set({ tableId, tableAssignedAt: now, status: "in_progress" })
+          .where(and(notCompleted, sql`not ${busy}`))
+          .returning({ id: matches.id }),
+        ...board.items,
+        ...floor.items,
+      ],
+      (raw) => {
+        if (Number((raw[0] as { busy: number }[])[0]?.busy)) {
+          throw new DomainError(409, `${read.table?.name ?? "The table"} has a match in progress`, {
+            field: "tableId",
+          });
+        }
+        if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "This match already has a result");
+        return trailing(raw, board, floor);
+      },
+    ),
+  );
+  const called = { tournamentId: row.tournamentId, matchId, tableId, calledAt: now };
+  return {
+    tournamentId: row.tournamentId,
+    change: { ...change, called: [called], floors, boards, holdBack: matchId },
+  };
+}

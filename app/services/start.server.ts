@@ -1,0 +1,313 @@
+// Starting a tournament: the director's seeds, the draw, the whole bracket and the absentees dropped, in one batch.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import {
+  assertInBatch,
+  build,
+  first,
+  isBatchGuardFailure,
+  isUniqueViolation,
+  outer,
+  query,
+  reads,
+  write,
+  type Item,
+  type Sender,
+} from "~/db/batch.server.ts";
+import { matches, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import type { BracketMatch } from "~/domain/bracket.ts";
+import { generateFormat, type FormatOptions } from "~/domain/formats.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/groups.ts";
+import { checkSeedOrder, seedOrderFor } from "~/domain/seeding.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { checkStart, ownTournament } from "~/domain/play.ts";
+import type { MatchType } from "~/domain/tournaments.ts";
+import { checkedInSplit, checkInMessages as floorMessages, leaveRefund, refundKey } from "~/domain/check-in.ts";
+import { teamShortMessage, teamSize } from "~/domain/teams.ts";
+import { registrationEntry, registrationEntryName } from "./entries.server.ts";
+import { queuesAfter } from "./queue-reads.server.ts";
+import { movementStatement } from "./ledger.server.ts";
+import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
+
+/**
+ * The director's seed order (issue 15): every paid entry once, while the
+ * tournament is open; it makes the seeding manual. One batch, refused if an
+ * entry was paid meanwhile.
+ */
+export async function setSeeds(
+  db: Sender,
+  { organiserId, tournament, order }: { organiserId: string; tournament: TournamentRef; order: string[] },
+) {
+  const read = await db.send(
+    reads({
+      t: first(tournamentRow(tournament)),
+      entries: query(
+        build
+          .select({ playerId: registrationEntry })
+          .from(tournamentPlayers)
+          .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
+      ),
+    }),
+  );
+  const t = ownTournament(read.t, organiserId);
+  if (t.status !== "open") throw new DomainError(409, "Seeds can only be set while the tournament is open");
+  checkSeedOrder(
+    order,
+    read.entries.map((e) => e.playerId),
+  );
+  const changed = write(
+    [
+      assertInBatch(
+        sql`(select count(*) from ${tournamentPlayers}
+          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1) = ${order.length}`,
+      ),
+      build
+        .update(tournaments)
+        .set({ seeding: "manual" })
+        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
+        .returning({ id: tournaments.id }),
+      ...order.map((playerId, index) =>
+        build
+          .update(tournamentPlayers)
+          .set({ seed: index + 1 })
+          .where(and(eq(tournamentPlayers.tournamentId, t.id), sql`${registrationEntry} = ${playerId}`)),
+      ),
+    ],
+    ([, updated]) => {
+      if (!(updated as unknown[])[0]) throw new DomainError(409, "Seeds can only be set while the tournament is open");
+      return { seeding: "manual" as const, order };
+    },
+    (error) =>
+      isBatchGuardFailure(error)
+        ? new DomainError(409, "A new entry was paid meanwhile: save the order again")
+        : undefined,
+  );
+  return db.write(changed);
+}
+
+/** The paid entries in the director's seed order (unseeded ones after, by when they joined). */
+export function seedsQuery(tournament: TournamentRef) {
+  return query(
+    build
+      .select({ playerId: registrationEntry, name: registrationEntryName, seed: tournamentPlayers.seed })
+      .from(tournamentPlayers)
+      .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true)))
+      .orderBy(sql`${tournamentPlayers.seed} is null`, asc(tournamentPlayers.seed), asc(tournamentPlayers.joinedAt)),
+  );
+}
+
+/** What a format is drawn with, from the tournament's settings. */
+export function formatOptions(t: {
+  grandFinal: FormatOptions["grandFinal"];
+  groupSize: number | null;
+  advancePerGroup: number | null;
+}): FormatOptions {
+  return {
+    grandFinal: t.grandFinal,
+    groupSize: t.groupSize ?? GROUP_SIZE.default,
+    advancePerGroup: t.advancePerGroup ?? ADVANCE_PER_GROUP.default,
+  };
+}
+
+/** The matches ordered so that every match comes after the ones its links point at. */
+function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
+  const byId = new Map(bracket.map((m) => [m.id, m]));
+  const placed = new Set<string>();
+  const ordered: BracketMatch[] = [];
+  const visit = (match: BracketMatch) => {
+    if (placed.has(match.id)) return;
+    placed.add(match.id);
+    for (const id of [match.nextMatchId, match.loserMatchId]) {
+      const linked = id === null ? undefined : byId.get(id);
+      if (linked) visit(linked);
+    }
+    ordered.push(match);
+  };
+  for (const match of bracket) visit(match);
+  return ordered;
+}
+
+/** Inserts for drawn matches: those a link points at first, so every match's next match already exists. */
+export function insertMatches(tournamentId: string, drawn: readonly BracketMatch[], now: number) {
+  const rows = linkOrder(drawn).map(({ group, ...m }) => ({ ...m, groupName: group, tournamentId, createdAt: now }));
+  const chunks: (typeof rows)[] = [];
+  for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
+  return chunks.map((chunk) => build.insert(matches).values(chunk));
+}
+
+/** Records the draw as seeds 1..n (one statement). */
+function drawStatement(tournamentId: string, draw: readonly string[], teamEvent: boolean) {
+  const seeds = sql.join(
+    draw.map((entryId, index) => sql`when ${entryId} then ${index + 1}`),
+    sql` `,
+  );
+  const entry = teamEvent ? tournamentPlayers.id : tournamentPlayers.playerId;
+  return build.run(sql`update ${tournamentPlayers} set seed = case ${entry} ${seeds} end
+    where ${tournamentPlayers.tournamentId} = ${tournamentId} and ${tournamentPlayers.paid} = 1`);
+}
+
+/**
+ * Start: a random draw from the paid entries, the whole bracket in one batch.
+ * With `dropAbsent` (issue 19) the entries not checked in are taken out in the
+ * same batch and their entry fees go back to their balances (the site fee
+ * kept), each with its ledger row; the draw is of those checked in.
+ */
+export async function startTournament(
+  db: Sender,
+  {
+    organiserId,
+    tournament,
+    dropAbsent = false,
+    now = Date.now(),
+  }: { organiserId: string; tournament: TournamentRef; dropAbsent?: boolean; now?: number },
+) {
+  const read = await db.send(
+    reads({
+      t: first(tournamentRow(tournament)),
+      entrants: query(
+        build
+          .select({
+            playerId: tournamentPlayers.playerId,
+            registrationId: tournamentPlayers.id,
+            seed: tournamentPlayers.seed,
+            checkedInAt: tournamentPlayers.checkedInAt,
+            members: sql<number>`(select count(*) from ${teamMembers} tm
+              where tm.team_id = ${outer(tournamentPlayers.id)})`,
+            teamName: sql<
+              string | null
+            >`(select te.name from ${teams} te where te.id = ${outer(tournamentPlayers.id)})`,
+            // Who paid: told by e-mail if they are dropped for not checking in.
+            email: players.email,
+            name: players.name,
+          })
+          .from(tournamentPlayers)
+          .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+          .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
+      ),
+    }),
+  );
+  const t = ownTournament(read.t, organiserId);
+  const size = teamSize(t.matchType);
+  const { present, absent } = dropAbsent ? checkedInSplit(read.entrants) : { present: read.entrants, absent: [] };
+  if (dropAbsent && t.status === "open" && present.length < 2) throw new DomainError(409, floorMessages.tooFewHere);
+  // In a team event the draw is of teams: a match slot holds the team's id (its captain's registration).
+  const entrants = present.map((e) => ({ ...e, playerId: size > 1 ? e.registrationId : e.playerId }));
+  checkStart(t, entrants.length);
+  const short = present.find((e) => size > 1 && Number(e.members) !== size);
+  if (short) throw new DomainError(409, teamShortMessage(short.teamName ?? "A team"));
+
+  const draw = seedOrderFor(t.seeding, entrants);
+  const newId = () => crypto.randomUUID();
+  const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
+  const floor = queuesAfter(organiserId, t.autoAssign);
+
+  const started = write(
+    [
+      // A payment that landed after we read the entries would be charged
+      // without a place in the draw: refuse, and let the director start again.
+      assertInBatch(
+        sql`(select count(*) from ${tournamentPlayers}
+          where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1)
+          = ${read.entrants.length}`,
+      ),
+      build
+        .update(tournaments)
+        .set({ status: "in_progress", startedAt: now })
+        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
+        .returning({ id: tournaments.id }),
+      // Those dropped are the ones the director was shown: nobody checked in (or left) meanwhile.
+      ...(dropAbsent
+        ? [
+            assertInBatch(
+              sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}
+                and ${tournamentPlayers.paid} = 1 and ${tournamentPlayers.checkedInAt} is null) = ${absent.length}`,
+            ),
+          ]
+        : []),
+      // A team cannot play short: a member who left meanwhile refuses the start.
+      ...(size > 1
+        ? [
+            assertInBatch(sql`not exists (select 1 from ${tournamentPlayers} tp
+              where tp.tournament_id = ${t.id} and tp.paid = 1
+                and (select count(*) from ${teamMembers} tm where tm.team_id = tp.id) != ${size})`),
+          ]
+        : []),
+      // Unpaid holds are not entered; a late payment for one is refunded.
+      build
+        .delete(tournamentPlayers)
+        .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
+      ...dropStatements(t, absent),
+      ...insertMatches(t.id, bracket, now),
+      // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
+      ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
+      // With automatic assignment on, the floor as the start leaves it: every free table gets a match at once.
+      ...floor.items,
+    ],
+    (raw) => {
+      if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
+      return {
+        matches: bracket.length,
+        players: draw.length,
+        dropped: absent.length,
+        tournamentId: t.id,
+        // For the e-mails to those dropped: what came back to them.
+        droppedEntries: absent.map((e) => ({ email: e.email, name: e.name })),
+        refundPence: leaveRefund(t, size).refundPence,
+        tournament: { name: t.name, venue: t.venue, slug: t.slug },
+        floors: floor.result(raw),
+      };
+    },
+    (error) => {
+      if (isBatchGuardFailure(error))
+        return new DomainError(
+          409,
+          "The entries changed while starting (a payment, a check-in or a leave): start again",
+        );
+      // A concurrent start inserted the bracket first: the unique match positions refused ours.
+      if (isUniqueViolation(error)) return new DomainError(409, "The tournament has already started");
+      return undefined;
+    },
+  );
+  return db.write(started);
+}
+
+/**
+ * The entries not checked in taken out at the start, each entry fee back to
+ * the balance of whoever paid it (a team's captain), the site fee kept; a
+ * refund is written only once its entry is gone (refundKey: once, whoever
+ * gives it).
+ */
+function dropStatements(
+  t: { id: string; name: string; venue: string; matchType: MatchType; entryFeePence: number; siteFeePence: number },
+  absent: readonly { registrationId: string; playerId: string }[],
+): Item[] {
+  if (absent.length === 0) return [];
+  const size = teamSize(t.matchType);
+  const { refundPence } = leaveRefund(t, size);
+  return [
+    build
+      .delete(tournamentPlayers)
+      .where(
+        and(
+          eq(tournamentPlayers.tournamentId, t.id),
+          eq(tournamentPlayers.paid, true),
+          isNull(tournamentPlayers.checkedInAt),
+        ),
+      ),
+    ...(refundPence > 0
+      ? absent.map((e) =>
+          movementStatement(
+            {
+              userType: "player",
+              userId: e.playerId,
+              type: "refund",
+              amountPence: refundPence,
+              description: `Entry fee back — not checked in at ${t.name}, ${t.venue}`,
+              tournamentId: t.id,
+              idempotencyKey: refundKey(e.registrationId),
+            },
+            sql`not exists (select 1 from ${tournamentPlayers} where id = ${e.registrationId})`,
+          ),
+        )
+      : []),
+  ];
+}
