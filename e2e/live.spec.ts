@@ -190,3 +190,34 @@ test("a director's write the network drops says so, and the page comes back with
   await expect(page.getByTestId("match").first()).toBeVisible();
   await sameDocument(page);
 });
+
+test("a wall screen whose push channel keeps failing still follows the evening within one poll", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const director = await browser.newContext({ baseURL });
+  const { t, final } = await startedFinal(director.request, playwright, baseURL);
+  // Every attempt to open the push channel is dropped at once (a Durable Object restarting, a proxy without
+  // WebSockets): the reconnection backs off 1, 2, 4, 8, 16 s — the wall must not wait on it.
+  let attempts = 0;
+  await page.routeWebSocket(/\/api\/live\//, (ws) => {
+    attempts += 1;
+    ws.close();
+  });
+  await page.goto(`/tournament/${t.slug}/bracket`);
+  const card = page.getByTestId("match").first();
+  await expect(card).toHaveAttribute("data-status", "pending");
+  // Past the first poll (at 10 s) and the fifth attempt (15 s): a poll that backed off would next come at 70 s.
+  await expect.poll(() => attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  await markDocument(page);
+
+  const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 2 };
+  expect((await director.request.patch(`/api/matches/${final.id}`, { data: result })).status()).toBe(200);
+  // Within one poll (10 s), not at the end of the back-off or a minute later.
+  await expect(card).toHaveAttribute("data-status", "completed", { timeout: 15_000 });
+  await sameDocument(page);
+  await director.close();
+});

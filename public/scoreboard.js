@@ -442,10 +442,13 @@
       clearInterval(pinger);
       clearTimeout(pongTimer);
       if (socket !== ws) return;
+      var wasOpen = socketOpen;
       socket = null;
       socketOpen = false;
       document.documentElement.removeAttribute("data-live");
-      schedulePoll();
+      // A channel that dropped may have dropped a message with it: ask now, then poll while it is closed.
+      if (wasOpen) poll().then(schedulePoll);
+      else schedulePoll();
       reconnectLater();
     };
   }

@@ -7,7 +7,6 @@ import { useEffect, useRef } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 const POLL_MS = 10_000;
-const MAX_POLL_MS = 60_000;
 const MAX_RETRY_MS = 30_000;
 /** Keeps proxies from closing a quiet socket; the Durable Object answers it without waking. */
 const PING_MS = 30_000;
@@ -51,7 +50,6 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
     if (ids.length === 0) return;
     let stopped = false;
     let open = 0;
-    let failures = 0;
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const sockets = new Set<WebSocket>();
     const later = (run: () => void, ms: number) => {
@@ -76,12 +74,14 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       else document.documentElement.removeAttribute("data-live");
     };
 
-    // The fallback: while some channel is closed, poll (backing off while connecting keeps failing); while all are
-    // open, read once a minute in case a message went missing.
+    // The fallback: while some channel is closed, poll every 10 s — however often the channel fails to open: a
+    // push channel that keeps failing (a Durable Object restarting, a proxy without WebSockets) must not slow the
+    // reads, which is what kept a wall screen ~31 s behind (the sum of the reconnection's back-off); while all are
+    // open, read once a minute in case a message went missing. A read that fails is retried by the data reads.
     const pollLoop = () => {
       const due = open < ids.length || Date.now() - lastRead >= SAFETY_MS;
       if (poll && due && latest.current.state === "idle") revalidate();
-      later(pollLoop, open < ids.length ? Math.min(POLL_MS * 2 ** Math.min(failures, 3), MAX_POLL_MS) : POLL_MS);
+      later(pollLoop, POLL_MS);
     };
 
     const connect = (id: string, retry: number) => {
@@ -89,7 +89,6 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       try {
         socket = new WebSocket(channelUrl(id));
       } catch {
-        failures += 1;
         later(() => connect(id, retry + 1), Math.min(1000 * 2 ** retry, MAX_RETRY_MS));
         return;
       }
@@ -97,7 +96,6 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       let ping: ReturnType<typeof setInterval> | undefined;
       socket.onopen = () => {
         open += 1;
-        failures = 0;
         showOpen();
         ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send("ping"), PING_MS);
         // Whatever changed while this channel was closed.
@@ -112,9 +110,12 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       socket.onclose = () => {
         sockets.delete(socket);
         clearInterval(ping);
-        if (ping !== undefined) open -= 1;
+        // A channel that was open and dropped may have dropped a message with it: read now, not at the next poll.
+        if (ping !== undefined) {
+          open -= 1;
+          if (poll) revalidate();
+        }
         showOpen();
-        failures += 1;
         if (!stopped) later(() => connect(id, retry + 1), Math.min(1000 * 2 ** retry, MAX_RETRY_MS));
       };
     };
