@@ -207,7 +207,7 @@ const STRIPE = {
 
 function contentSecurityPolicy(url: URL, nonce: string): string {
   const stripe = CHECKOUT_PATH.test(url.pathname);
-  // The push channels (issue 17): CSP 3 lets 'self' cover them, older browsers (Safari before 15) need them named.
+  // The push channels (decision 009): CSP 3 lets 'self' cover them, older browsers (Safari before 15) need them named.
   const sockets = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   return [
     "default-src 'self'",

@@ -21,7 +21,7 @@ const EnvSchema = z.object({
   EMAIL_API_URL: z.url().optional(),
   EMAIL_API_KEY: z.string().optional(),
   EMAIL_FROM: z.string().default("Break & Run <no-reply@breakandrun.app>"),
-  // Web Push (issue 19), RFC 8292 VAPID: the application server's P-256 key pair, base64url — the public key as
+  // Web Push (decision 015), RFC 8292 VAPID: the application server's P-256 key pair, base64url — the public key as
   // the 65-byte uncompressed point browsers subscribe with, the private key as its 32-byte scalar. Without them
   // the dashboard offers no push notifications (the e-mail and the live pages still tell the player).
   VAPID_PUBLIC_KEY: z

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = () => [
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Installable (issue 19): web push on iPhone and iPad works only from a web app on the Home Screen.
+  // Installable (decisions 013–015): web push on iPhone and iPad works only from a web app on the Home Screen.
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

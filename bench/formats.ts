@@ -1,4 +1,4 @@
-// Formats (issue 15): a 512-entry double elimination generated and played to
+// Formats: a 512-entry double elimination generated and played to
 // the end by our bracket module and, in the same run, by brackets-manager
 // (in-memory storage, same results policy: player 1 of each ready match wins);
 // a 32-entry round robin's fixtures and standings; 128 entries in groups of

@@ -1,4 +1,4 @@
-// The JavaScript each kind of page loads in Chromium (issue 17: the budget is
+// The JavaScript each kind of page loads in Chromium (decision 016: the budget is
 // 125 KB gzip; the scoreboard has its own, checked by
 // tests/scoreboard-script.test.ts). A measurement, not a test: run it with
 // `npx playwright test -c bench/page-weight.config.ts` (after a build). Weighed

@@ -1,4 +1,4 @@
-// The floor (issue 19): a 512-entry double elimination played to the end on
+// The floor (decisions 013–015): a 512-entry double elimination played to the end on
 // 32 tables with automatic assignment, as the service decides it — after the
 // start and after every result, the ready queue, each entry's last table, the
 // calls to the free tables, and the queue's estimated starts, all timed as one

@@ -10,7 +10,7 @@ export type RoundTrips = { request: string; pipelines: number; statements: numbe
 // its round trip stands where production makes an HTTPS call to Stripe.
 const PROVIDER = "1 is the payment provider's (Stripe's API in production)";
 const STRIPE_ITSELF = "the simulated provider's charge and its webhook";
-// Putting a match on a table tells its players (issue 19), after the response: who to tell and the claim of the
+// Putting a match on a table tells its players (decision 015), after the response: who to tell and the claim of the
 // call (2), then an e-mail each, which the local outbox keeps in the database (an HTTP call to the mail service in
 // production).
 const CALL_NOTICES = "4 are the players' call notices after the response: 2, and the 2 e-mails the local outbox keeps";

@@ -153,7 +153,7 @@ writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(resu
 console.log("\nWrote bench/results.json");
 
 // What each page really loads, in Chromium: every script, the lazy pieces it draws as it hydrates and the inline
-// scripts (the table above counts only what the HTML asks for). The budget is 125 KB of code (issue 17).
+// scripts (the table above counts only what the HTML asks for). The budget is 125 KB of code (decision 016).
 console.log("\nJavaScript per page in Chromium, lazy pieces included (gzip; page-weight.spec.ts)\n");
 const weighed = spawnSync("npx", ["playwright", "test", "-c", "bench/page-weight.config.ts", "--reporter", "list"], {
   stdio: "inherit",

@@ -1,4 +1,4 @@
-// The director sees the bracket first during play (issue 20): on a phone the
+// The director sees the bracket first during play: on a phone the
 // first match is on the first screen, above the Entry and Share cards; the
 // bracket scrolls in its own box with a shadow where there is more; the
 // full-width view joins the rounds with lines; and without JavaScript an

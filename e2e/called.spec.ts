@@ -1,4 +1,4 @@
-// "You're up on Table 3" (issue 19 point 2): the player's pages say it the
+// "You're up on Table 3" (decisions 013–015): the player's pages say it the
 // moment the director gives their match a table in another browser, without a
 // reload; the e-mail is in the outbox; the dashboard's Match Alerts opt-in
 // subscribes this browser and the call reaches it as a Web Push message.

@@ -1,4 +1,4 @@
-// The checkout's two ways to pay (issue 20, point 11): "Pay from balance"
+// The checkout's two ways to pay: "Pay from balance"
 // comes first when the balance covers the total. (The no-JavaScript decline
 // message is in payments.spec.ts.)
 import { expect, type Page, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Corrections that move a player already at a table warn first (issue 20):
+// Corrections that move a player already at a table warn first:
 // correcting a semi-final whose winner is playing the final on Table 1 shows
 // what changes and saves only once confirmed, with and without JavaScript.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The creation form on a director's phone (issue 20, point 11): the venue is
+// The creation form on a director's phone: the venue is
 // filled in from the director's last tournament (else the venue they signed
 // up with), and the prize sums stand beside the fees, not below the whole form.
 import { expect, type Page, test } from "@playwright/test";

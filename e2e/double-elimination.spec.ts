@@ -1,4 +1,4 @@
-// A double-elimination evening (issue 15) in a real browser: the director
+// A double-elimination evening in a real browser: the director
 // creates it, draws it, puts a losers' bracket match on a table the tablet
 // follows, records every result (the grand final goes to a reset) and pays
 // 1st to 4th.

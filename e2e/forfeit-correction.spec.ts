@@ -1,4 +1,4 @@
-// Correcting to and from a double forfeit in the result dialog (issue 15), with and without JavaScript: the
+// Correcting to and from a double forfeit in the result dialog, with and without JavaScript: the
 // semi-final becomes a double forfeit (the final a bye for the other semi-finalist), then a played result again.
 import { expect, test } from "@playwright/test";
 import { semiFinalsPlayed } from "./support/tournaments.ts";

@@ -1,4 +1,4 @@
-// Groups into a knockout (issue 15) in a real browser: the director creates it
+// Groups into a knockout in a real browser: the director creates it
 // in the form, draws it, puts a group match on a table the tablet follows,
 // records every group result (the last draws the knockout), plays the
 // knockout and pays out; without JavaScript the last group result draws the

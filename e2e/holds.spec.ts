@@ -1,4 +1,4 @@
-// Honest "Full" (issue 20, point 4): places held by players paying now are
+// Honest "Full": places held by players paying now are
 // named as such on the tournament page, in Browse and to the director; the
 // checkout shows when the hold ends, counts it down, and says when it is over.
 import { expect, type Page, test } from "@playwright/test";

@@ -150,7 +150,7 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   const matchType = page.getByLabel("Match type");
   await expect(matchType).toBeFocused();
-  // Teams too (issue 16): the field then counts teams.
+  // Teams too (decision 011): the field then counts teams.
   await page.keyboard.press("ArrowDown");
   await expect(matchType).toHaveValue("2v2");
   await expect(page.getByLabel("Max teams")).toBeVisible();
@@ -165,7 +165,7 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Race to (optional)")).toBeFocused();
   await page.keyboard.type("5");
-  // Scoring at the tables (issue 18): both kept as they are.
+  // Scoring at the tables (decision 012): both kept as they are.
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Results from tables")).toBeFocused();
   await page.keyboard.press("Tab");

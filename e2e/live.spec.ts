@@ -1,4 +1,4 @@
-// Push (issue 17): with a tablet, the director's page and a player's dashboard
+// Push (decision 009): with a tablet, the director's page and a player's dashboard
 // open, a table assignment and a result reach all of them without a reload; a
 // tablet whose script never loads still follows the match by its own refresh.
 import { expect, test } from "@playwright/test";

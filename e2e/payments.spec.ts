@@ -435,7 +435,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
 
-    // The message stands in the page above the card form (issue 20): nothing lies on top of Pay.
+    // The message stands in the page above the card form: nothing lies on top of Pay.
     await payButton(page).scrollIntoViewIfNeeded();
     const [note, pay] = [await toast(page).boundingBox(), await payButton(page).boundingBox()];
     if (!note || !pay) throw new Error("the message and Pay are both on the page");

@@ -1,4 +1,4 @@
-// On a phone (issue 20, point 11): the main navigation shows every item the
+// On a phone: the main navigation shows every item the
 // desktop one has, none cut off at the edge, and the director's bracket
 // controls are at least 44 px tall.
 import { expect, type Page, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Nothing is wider than the phone (issue 20): at 360 and 390 px no screen
+// Nothing is wider than the phone: at 360 and 390 px no screen
 // scrolls sideways — brackets of 1, 3 and 6 rounds, a double elimination and a
 // round robin's tables and groups into a knockout scroll inside their own box, on the tournament page and
 // the full-width view — and the Confirm payouts dialog fits the screen.

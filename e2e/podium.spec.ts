@@ -1,5 +1,5 @@
-// A finished tournament's page shows the podium and the prizes (issue 20,
-// point 11), to anyone, with and without JavaScript.
+// A finished tournament's page shows the podium and the prizes, to
+// anyone, with and without JavaScript.
 import { expect, test } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";

@@ -1,4 +1,4 @@
-// Every tournament card says what a player pays in all (issue 20, point 11):
+// Every tournament card says what a player pays in all:
 // Browse, the player's dashboard, the director's list and dashboard.
 import { expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";

@@ -1,4 +1,4 @@
-// The floor (issue 19) in a browser: an evening where the director turns on
+// The floor (decisions 013–015) in a browser: an evening where the director turns on
 // "Assign tables automatically", records results, and never puts a match on a
 // table; and the settings form without JavaScript.
 import { expect, test } from "@playwright/test";

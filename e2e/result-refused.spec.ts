@@ -1,4 +1,4 @@
-// A refused result keeps what was typed (issue 20): the dialog stays open with
+// A refused result keeps what was typed: the dialog stays open with
 // the message beside the scores and the winner and scores as entered, with
 // and without JavaScript; fixing them records the result.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Signing up from a shared link comes back to the tournament (issue 20): the
+// Signing up from a shared link comes back to the tournament: the
 // return address travels from the tournament through sign-in to sign-up and
 // its role choice, for players and directors, with and without JavaScript.
 import { expect, type Page, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The tablet at a table (issue 20): the round named as the bracket names it,
+// The tablet at a table: the round named as the bracket names it,
 // the race shown, the two score boxes level even when a name wraps, and the
 // stored light or dark theme, which the board can switch too.
 import { expect, test } from "@playwright/test";

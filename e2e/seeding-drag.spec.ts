@@ -1,4 +1,4 @@
-// The director's seed order (issue 15): with JavaScript the entries are dragged into order (or moved with the
+// The director's seed order: with JavaScript the entries are dragged into order (or moved with the
 // arrow keys on a handle) and the numbers follow; without it the numbers are typed. Either way Save posts the
 // same form and the draw follows it: seed 1 meets seed 4, seed 2 meets seed 3.
 import { AxeBuilder } from "@axe-core/playwright";

@@ -1,4 +1,4 @@
-// Signed-in devices (issue 13) in a real browser, and the Content-Security-
+// Signed-in devices in a real browser, and the Content-Security-
 // Policy in practice: every screen a player and a director use loads,
 // hydrates and runs its scripts with nothing blocked.
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";

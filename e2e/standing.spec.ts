@@ -1,4 +1,4 @@
-// Players know where they stand (issue 20): the dashboard shows the
+// Players know where they stand: the dashboard shows the
 // tournament in progress with the player's match, opponent and table; My
 // Tournaments says "In progress — now: vs …", "Knocked out in the
 // Semi-Finals" or "Champion" instead of "Registered"; the bracket picks out

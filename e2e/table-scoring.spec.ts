@@ -1,4 +1,4 @@
-// Scoring at the table (issue 18): a tablet scores a race to 5 rack by rack
+// Scoring at the table (decision 012): a tablet scores a race to 5 rack by rack
 // with the network cut in the middle, and nothing is lost — with its script
 // (taps wait on the tablet and are sent when the network is back) and
 // without JavaScript (plain forms, each with its own tap id).

@@ -1,4 +1,4 @@
-// A captain enters a scotch doubles team (issue 16) from the tournament page,
+// A captain enters a scotch doubles team (decision 011) from the tournament page,
 // with JavaScript and without: names the team and the teammate, pays for
 // both by card, and the team is listed with its members.
 import { expect, test } from "@playwright/test";

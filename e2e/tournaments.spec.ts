@@ -131,7 +131,7 @@ test.describe("creating a tournament", () => {
 
   test("the creation form explains each invalid field and lists unavailable types as coming soon", async ({ page }) => {
     await createOrganiser(page.request);
-    // The page asks its action to check each field (issue 17: no Zod in the browser); only a real submission creates.
+    // The page asks its action to check each field (decision 016: no Zod in the browser); only a submission creates.
     const posts: string[] = [];
     const checks: string[] = [];
     page.on("request", (request) => {
@@ -210,7 +210,7 @@ test.describe("creating a tournament", () => {
     await expect(page.getByLabel("Through from each group")).toHaveValue("2");
     await tournamentType.selectOption("single_elimination");
     await expect(page.getByLabel("Players per group")).toBeHidden();
-    // Every match type is played (issue 16): teams count as entries, so the field is "Max teams".
+    // Every match type is played (decision 011): teams count as entries, so the field is "Max teams".
     const matchType = page.getByLabel("Match type");
     for (const label of ["Singles (1v1)", "Doubles (2v2)", "Teams of 3 (3v3)", "Teams of 4 (4v4)"]) {
       const option = matchType.locator("option", { hasText: label });

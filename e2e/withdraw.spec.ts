@@ -1,4 +1,4 @@
-// Withdraw asks where the money goes (issue 20, point 11): the name on the
+// Withdraw asks where the money goes: the name on the
 // account, a sort code and an account number, each checked with its own
 // message, kept when refused, and shown masked once stored.
 import { expect, test } from "@playwright/test";

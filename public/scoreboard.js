@@ -1,4 +1,4 @@
-// The tablet scoreboard's only script (issue 17). The page is server-rendered
+// The tablet scoreboard's only script (decision 009). The page is server-rendered
 // and never hydrated; this keeps it current on any tablet from 2017 on, so its
 // syntax stays within ES2017 (Safari 11, Chrome 60): no optional chaining, no
 // object spread, no catch without a binding (tests/scoreboard-script.test.ts).
@@ -14,7 +14,7 @@
 //   changes) and fetches the page only when that has changed.
 // - Keeps the screen awake where the browser allows, and switches the theme
 //   without a reload.
-// - Scoring at the table (issue 18): a tap ("+1 rack", undo, the lag,
+// - Scoring at the table (decision 012): a tap ("+1 rack", undo, the lag,
 //   confirm) is kept in localStorage with its own id and sent as JSON, in
 //   order, as soon as the server can be reached; the server applies each id
 //   once, so a replay is harmless. The board shows the waiting taps on top of
@@ -506,7 +506,7 @@
   else window.addEventListener("load", start);
 })();
 
-// The no-show clock (issue 19), apart from the board's updates: once a second
+// The no-show clock (decisions 013–015), apart from the board's updates: once a second
 // it reads when the match on the board was called (data-called-at, inside the
 // live region, so a swapped-in board brings its own) and writes "Called at
 // 19:42 · 3:07" outside it, where ticking is not announced. The server's time

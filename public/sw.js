@@ -1,4 +1,4 @@
-// Break & Run's service worker (issue 19): it only shows "You're up on Table 3"
+// Break & Run's service worker (decisions 013–015): it only shows "You're up on Table 3"
 // when the server sends a Web Push message, and opens the tournament's page
 // when the notification is tapped. No caching, no fetch handler: pages always
 // come from the network. Plain JavaScript, served as it is.

@@ -1,4 +1,4 @@
-// "You're up on Table 3" (issue 19 point 2) through the real Worker: when a
+// "You're up on Table 3" (decisions 013–015) through the real Worker: when a
 // match is given a table its players get an e-mail (the outbox) and, on the
 // browsers they opted in, a Web Push message — sent to a local fake push
 // service, decrypted and its VAPID signature verified here — once per call.

@@ -1,4 +1,4 @@
-// Issue 19, points 3 and 5: check-in, starting without those not checked in,
+// check-in, starting without those not checked in,
 // leaving with the entry fee back, and the reserve list with its offers. Real
 // Worker, real libSQL; every money scenario ends with the ledger checked.
 import { expect, test } from "vitest";

@@ -238,7 +238,7 @@ test("after a finalized tournament both dashboards show the money and the figure
   // Withdraw part of it through the dialog's form, without JavaScript.
   const dialog = await (await winner.client.get("/player/dashboard?withdraw=1")).text();
   expect(dialog).toContain("Withdraw");
-  // Racks won and lost on the dashboard (issue 18).
+  // Racks won and lost on the dashboard (decision 012).
   expect(dialog).toMatch(/Racks won<\/dt><dd[^>]*>5</);
   expect(dialog).toMatch(/Racks lost<\/dt><dd[^>]*>2</);
   const bank = { accountName: "Winner", sortCode: "12-34-56", accountNumber: "12345678" };

@@ -1,4 +1,4 @@
-// Correcting to and from a double forfeit through the real Worker (issue 15): PATCH /api/matches/{id} on a match
+// Correcting to and from a double forfeit through the real Worker: PATCH /api/matches/{id} on a match
 // with a result corrects it, the bracket after it follows, and a later result in the way is a 409 naming it.
 import { expect, test } from "vitest";
 import type { MatchView } from "../app/domain/play.ts";

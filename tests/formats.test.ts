@@ -1,4 +1,4 @@
-// The formats beyond single elimination (issue 15) through the real Worker:
+// The formats beyond single elimination through the real Worker:
 // create, start, the matches and standings APIs, corrections, finalize and payouts.
 import { expect, test } from "vitest";
 import type { MatchView } from "../app/domain/play.ts";

@@ -1,4 +1,4 @@
-// Groups into a knockout (issue 15) through the real Worker: create, start,
+// Groups into a knockout through the real Worker: create, start,
 // the groups' round robins, the knockout drawn by the last group result (also
 // when the last two land at once), a corrected group moving the knockout's
 // entrants, standings with groups, finalize and payouts.

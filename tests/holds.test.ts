@@ -1,4 +1,4 @@
-// Honest "Full" (issue 20, point 4), as the server renders it: places held by
+// Honest "Full", as the server renders it: places held by
 // players paying now are named as such, and a checkout whose hold ran out
 // says so instead of quietly holding a new place.
 import { expect, test } from "vitest";

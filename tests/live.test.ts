@@ -1,4 +1,4 @@
-// Push (issue 17) through the real Worker: a tablet's and a page's WebSocket
+// Push (decision 009) through the real Worker: a tablet's and a page's WebSocket
 // hear every change the director writes, once it is written; subscriptions
 // are refused for what does not exist; the tablet page ships no framework.
 import { gzipSync } from "node:zlib";

@@ -286,7 +286,7 @@ test("the director's forms work without JavaScript: start, record, table, finali
   expect((await matchesOf(t))[0]).toMatchObject({ status: "in_progress", tableId });
   const resultDialog = await (await td.client.get(`${page}?tab=bracket&result=${final!.id}`)).text();
   expect(resultDialog).toContain("Record result");
-  // A refused result keeps its dialog open with the message (issue 20), not a redirect.
+  // A refused result keeps its dialog open with the message, not a redirect.
   const failed = await td.client.postForm(page, { intent: "record-result", matchId: final!.id, winnerId: "nobody" });
   expect(failed.status).toBe(400);
   const refusedPage = await failed.text();

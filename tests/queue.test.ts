@@ -1,4 +1,4 @@
-// The floor (issue 19) through the real Worker: the settings, automatic table
+// The floor (decisions 013–015) through the real Worker: the settings, automatic table
 // assignment at the start and after results, pins, rotation, the losers' side
 // first, not back to the same table, two results at once, the queue with its
 // estimates, and the no-show walkover.

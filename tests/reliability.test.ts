@@ -1,4 +1,4 @@
-// The reliability suite (issue 9), through the real Worker in workerd:
+// The reliability suite, through the real Worker in workerd:
 //  1. a randomised evening — three tournaments, thirty players, payments in
 //     bursts, late and duplicated webhooks, races on results and finalize,
 //     withdrawals at once — checked against the invariants that must hold

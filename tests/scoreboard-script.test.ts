@@ -1,4 +1,4 @@
-// The tablet scoreboard's script (issue 17) must run on a 2017 tablet (Safari
+// The tablet scoreboard's script (decision 009) must run on a 2017 tablet (Safari
 // 11, Chrome 60): no syntax newer than ES2017, none of the common later
 // built-ins, and small.
 import { readFileSync } from "node:fs";

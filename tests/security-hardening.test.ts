@@ -1,4 +1,4 @@
-// The hardening suite (issue 13), through the real Worker: one test (or
+// The hardening suite, through the real Worker: one test (or
 // more) for each point, each one failing without its fix — links built from
 // APP_URL, server-side sessions, redirect targets, request bodies and methods
 // that never end in a 500, the streamed body limit, JSON-only endpoints,

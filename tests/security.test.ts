@@ -1,4 +1,4 @@
-// The security suite (issue 9), through the real Worker: who may do what
+// The security suite, through the real Worker: who may do what
 // (every mutating route × every kind of actor), cross-site requests, forged
 // sessions, reset tokens, rate limits, stored markup and malformed bodies.
 // Every refusal is also checked to have written nothing.
@@ -463,7 +463,7 @@ visitors to login, players to their dashboard, other directors get an error toas
   const t = await twoPlayerTournament(c, { name: "Form Matrix Cup" });
   const page = `/tournament/${t.slug}`;
   const back = `${page}?tab=bracket`;
-  // An action on a match comes back to its card (issue 20).
+  // An action on a match comes back to its card.
   const atMatch = new RegExp(`^${back.replace("?", "\\?")}#match-[0-9a-f-]{36}$`);
   const ownTable = await addTable(c.owner, "Owner's form table");
   const theirTable = await addTable(c.otherDirector, "Other's form table");
@@ -1150,7 +1150,7 @@ test("login is limited to 10 tries per 15 minutes per client and e-mail, with a 
       .status,
   ).toBe(429);
   // Another address is a new client, but the account itself has had 10 failures: it is
-  // locked for everyone until its window passes (issue 13; see security-hardening.test.ts).
+  // locked for everyone until its window passes (see security-hardening.test.ts).
   const elsewhere = await app
     .client()
     .json("POST", "/api/auth/login", right, { headers: { "CF-Connecting-IP": "203.0.113.7" } });

@@ -1,4 +1,4 @@
-// Scoring at the table (issue 18) through the real Worker and database: a
+// Scoring at the table (decision 012) through the real Worker and database: a
 // tablet's taps by its table's code, each applied once whatever is replayed,
 // the result recorded by the director's own path, approval, a new code, the
 // director's override while a tablet was offline, and taps at the same time.

@@ -206,7 +206,7 @@ code form, invalid code, no match, live match with a refresh for no-JS tablets`,
   await td.client.json("PATCH", `/api/matches/${m!.id}/table`, { tableId: table.id });
   const live = (await (await app.client().get(`/scoreboard/${table.accessCode}`)).text()).replaceAll("<!-- -->", "");
   expect(live).toContain("Friday 8-Ball Knockout");
-  // Labelled as the bracket labels it (issue 20): a two-player draw is the final.
+  // Labelled as the bracket labels it: a two-player draw is the final.
   expect(live).toContain("Final");
   expect(live).not.toContain("Round 1 - Match 1");
   expect(live).toContain("in progress");

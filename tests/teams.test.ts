@@ -1,4 +1,4 @@
-// Team events (issue 16): a captain enters a team, pays for all of it by card
+// Team events (decision 011): a captain enters a team, pays for all of it by card
 // or from the balance, and its members see it; refusals in the issue's words.
 import { expect, test } from "vitest";
 import type { MatchView } from "../app/domain/play.ts";

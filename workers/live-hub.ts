@@ -1,5 +1,5 @@
 // The Durable Object that pushes "something changed" to open pages and tablets
-// (issue 17). One instance per tournament and one per director's tables; the
+// (decision 009). One instance per tournament and one per director's tables; the
 // Worker authorises a subscription before it reaches here. Sockets use the
 // WebSocket Hibernation API: an idle evening costs no duration, and the
 // object wakes only to fan a change out. Nothing here is the truth — a client
@@ -62,7 +62,7 @@ export class LiveHub extends DurableObject<Env> {
       }
       return Response.json({ sent });
     }
-    // A table's code was replaced (issue 18): its tablets' sockets close with the refusal they will get next.
+    // A table's code was replaced (decision 012): its tablets' sockets close with the refusal they will get next.
     if (url.pathname === "/close" && request.method === "POST") {
       const tag = url.searchParams.get("tag") ?? "";
       const sockets = tag ? this.ctx.getWebSockets(tag) : [];

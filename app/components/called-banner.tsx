@@ -1,4 +1,4 @@
-// "You're up on Table 3" (issue 19): where a player looks — their dashboard,
+// "You're up on Table 3" (decisions 013–015): where a player looks — their dashboard,
 // My tournaments, the tournament page — says it as soon as the director gives
 // their match a table (the page hears of it on the tournament's live channel).
 // The region is always in the page, empty until called, so screen readers

@@ -1,7 +1,7 @@
 // The pub's Wi-Fi drops for a few seconds; a page that re-reads its data just
 // then (a live update, a poll, a click) must not turn into "Something went
 // wrong" and stay there — the wall bracket would show that all evening, since
-// the error page no longer listens for updates (issue 17). React Router reads a
+// the error page no longer listens for updates (decision 009). React Router reads a
 // page's data with GET requests for `….data`; one that cannot reach the server
 // is tried again, backing off, until it can or the router gives it up (a newer
 // read, another navigation). The page keeps what it shows meanwhile. Writes

@@ -49,7 +49,7 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
   const [current, setTheme] = useTheme();
   const nonce = useNonce();
   // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's. Only
-  // the server draws such a page, so the browser's bundle leaves the check out (issue 17).
+  // the server draws such a page, so the browser's bundle leaves the check out (decision 016).
   const matches = useMatches();
   const ownScript = import.meta.env.SSR ? staticPageScript(matches) : null;
 

@@ -1,7 +1,7 @@
 // Small inline icons (no icon library: keeps the tablet bundle small). Those
 // every page shows (and the trophy every bracket draws) are here; the others
 // beside the pages that use them, so that no page loads icons it does not
-// draw (issue 17).
+// draw (decision 016).
 import type { SVGProps } from "react";
 
 export type IconProps = SVGProps<SVGSVGElement>;

@@ -1,5 +1,5 @@
 // A component of a module the page loads only when it first draws it
-// (issue 17: code only where it is used — the director's controls, a team
+// (decision 016: code only where it is used — the director's controls, a team
 // event's forms, a league's table). The server renders it with the page;
 // in the browser its module is fetched as the page hydrates, and a client
 // navigation that needs it waits for it like any route data.

@@ -1,4 +1,4 @@
-// A round robin's standings and results grid (issue 15): real tables, so a
+// A round robin's standings and results grid: real tables, so a
 // screen reader reads them with their headers; both scroll sideways inside
 // their own box on a phone. The fixtures per round are the bracket view's.
 import type { MatchView } from "~/domain/play.ts";

@@ -1,6 +1,6 @@
 // Pages that follow the evening (the tournament page with the director's
 // controls, the wall bracket, a player's pages) reload their data the moment
-// a tournament's push channel says something changed (issue 17). While a
+// a tournament's push channel says something changed (decision 009). While a
 // channel cannot open they poll instead, backing off; without JavaScript the
 // pages that refresh themselves keep their timed refresh.
 import { useEffect, useRef } from "react";

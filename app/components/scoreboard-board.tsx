@@ -11,7 +11,7 @@ import { noShowAt } from "~/domain/queue.ts";
 import { confirmQuestion, raceWinner, type Side } from "~/domain/table-scoring.ts";
 import type { CurrentMatch } from "~/services/tables.server.ts";
 
-// The JSON API lists a side's members only in a team event (issue 16).
+// The JSON API lists a side's members only in a team event (decision 011).
 export type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
   tournament: { name: string };
   player1Members?: CurrentMatch["player1Members"];
@@ -85,7 +85,7 @@ function MatchBoard({
   const [rack1 = "", rack2 = "", undo = "", confirm = "", lag1 = "", lag2 = ""] = tapIds;
   const names = [match.player1?.name ?? "TBD", match.player2?.name ?? "TBD"] as const;
   const nameOf = (side: Side) => (side === 1 ? names[0] : names[1]);
-  // Scoring at the table (issue 18): while the match is played and open to taps.
+  // Scoring at the table (decision 012): while the match is played and open to taps.
   const scoring = match.status === "in_progress" && Boolean(match.player1Id && match.player2Id);
   const open = scoring && !match.awaitingApproval;
   const won = raceWinner(match);

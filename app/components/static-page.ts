@@ -1,4 +1,4 @@
-// A page that renders without React on the client (issue 17: the tablet
+// A page that renders without React on the client (decision 009: the tablet
 // scoreboard). Its route's `handle` says so; the root then leaves out the
 // framework's scripts and loads the page's own small script instead.
 import type { UIMatch } from "react-router";

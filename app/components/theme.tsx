@@ -1,7 +1,7 @@
 // The light/dark theme in the browser: what the page was drawn in (the
 // server reads the signed cookie), changed at once on the toggle, remembered
 // by the server (a POST to the theme action) and told to the site's other
-// open tabs. A few lines in place of remix-themes' client (issue 17); the
+// open tabs. A few lines in place of remix-themes' client (decision 009); the
 // server side keeps its cookie resolver.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 

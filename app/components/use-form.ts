@@ -7,7 +7,7 @@
 // browser; a form whose schema is large asks its action instead (`intent` =
 // "validate": the action answers with its reply and writes nothing), so the
 // page carries no Zod at all. A few hundred lines of Conform's client are
-// replaced by this one hook so that a form page stays light (issue 17): the
+// replaced by this one hook so that a form page stays light (decision 016): the
 // schemas are built with "zod/mini" for the same reason.
 import { useEffect, useRef, useState, type FormEvent, type FocusEvent } from "react";
 import { useFetcher } from "react-router";

@@ -62,7 +62,7 @@ export const organisers = sqliteTable(
     balancePence: pence("balance_pence").notNull().default(0),
     passwordResetToken: text("password_reset_token"),
     passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
-    // "Assign tables automatically" for their next tournament: their last choice (issue 19).
+    // "Assign tables automatically" for their next tournament: their last choice (decisions 013–015).
     autoAssignDefault: flag("auto_assign_default").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -121,14 +121,14 @@ export const tournaments = sqliteTable(
     status: text("status", { enum: tournamentStatuses }).notNull().default("open"),
     slug: text("slug").notNull().unique(),
     startedAt: integer("started_at", { mode: "number" }),
-    // The floor (issue 19): whether a freed table takes the next ready match, and the minutes before a walkover.
+    // The floor (decision 013): whether a freed table takes the next ready match, and the minutes before a walkover.
     autoAssign: flag("auto_assign").notNull().default(false),
     noShowMinutes: integer("no_show_minutes").notNull().default(DEFAULT_NO_SHOW_MINUTES),
     /** Set when payouts are confirmed (finalize); archive leaves it null. */
     finishedAt: integer("finished_at", { mode: "number" }),
     /** The finalize that finished the tournament: its writes are guarded on it. */
     finalizeId: text("finalize_id"),
-    // Scoring at the table (issue 18): a tablet's result recorded at once or waiting for the director; who breaks.
+    // Scoring at the table (decision 012): a tablet's result recorded at once or waiting for the director; who breaks.
     resultsFromTables: text("results_from_tables", { enum: resultsFromTablesModes }).notNull().default("record"),
     breakRule: text("break_rule", { enum: breakRules }).notNull().default("winner"),
     createdAt: createdAt(),
@@ -165,7 +165,7 @@ export const tournamentPlayers = sqliteTable(
     joinedAt: integer("joined_at", { mode: "number" })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
-    /** When the entry said "I'm here" at the venue (issue 19); a team's is its registration's. */
+    /** When the entry said "I'm here" at the venue (decisions 013–015); a team's is its registration's. */
     checkedInAt: integer("checked_in_at", { mode: "number" }),
   },
   (t) => [
@@ -175,7 +175,7 @@ export const tournamentPlayers = sqliteTable(
   ],
 );
 
-// A team event's entry (issue 16): the team is its captain's registration
+// A team event's entry (decision 011): the team is its captain's registration
 // (same id), so the hold, the payment and the seed are the registration's;
 // match slots hold the team's id. Names are unique among a tournament's live
 // teams: checked by the joining batch, since an expired hold's team may linger.
@@ -219,7 +219,7 @@ export const teamMembers = sqliteTable(
   ],
 );
 
-// The reserve list of a full tournament (issue 19), first come first offered:
+// The reserve list of a full tournament (decisions 013–015), first come first offered:
 // in ticket order. An offer is a hold on the place (tournament_players, same
 // expiry) for the reserve to pay; a reserve whose offer ran out leaves the list.
 export const reserves = sqliteTable(
@@ -300,7 +300,7 @@ export const tables = sqliteTable(
       .references(() => organisers.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     accessCode: text("access_code").notNull().unique(),
-    // Out of rotation the table takes only the matches pinned to it (issue 19).
+    // Out of rotation the table takes only the matches pinned to it (decisions 013–015).
     inRotation: flag("in_rotation").notNull().default(true),
     createdAt: createdAt(),
   },
@@ -346,7 +346,7 @@ export const matches = sqliteTable(
     }),
     loserSlot: integer("loser_slot"),
     completedAt: integer("completed_at", { mode: "number" }),
-    // Scoring at the table (issue 18): the side that won the lag, and a tablet's result waiting for the director.
+    // Scoring at the table (decision 012): the side that won the lag, and a tablet's result waiting for the director.
     lagWinner: integer("lag_winner"),
     awaitingApproval: flag("awaiting_approval").notNull().default(false),
     createdAt: createdAt(),
@@ -363,7 +363,7 @@ export const matches = sqliteTable(
   ],
 );
 
-// Every tap a tablet sent (issue 18), by the id the tablet gave it: a replay
+// Every tap a tablet sent (decision 012), by the id the tablet gave it: a replay
 // finds its tap and changes nothing. A rack is undone by an undo tap; a
 // confirm locks the match until it is recorded or the table is taken off it.
 // `nonce` marks the request that wrote the row, so the rest of its batch
@@ -395,7 +395,7 @@ export const playerStats = sqliteTable("player_stats", {
   tournamentsWon: integer("tournaments_won").notNull().default(0),
   matchesPlayed: integer("matches_played").notNull().default(0),
   matchesWon: integer("matches_won").notNull().default(0),
-  // Racks won and lost over the matches played (issue 18).
+  // Racks won and lost over the matches played (decision 012).
   racksWon: integer("racks_won").notNull().default(0),
   racksLost: integer("racks_lost").notNull().default(0),
   totalEarningsPence: pence("total_earnings_pence").notNull().default(0),
@@ -480,7 +480,7 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowEndsAt: integer("window_ends_at", { mode: "number" }).notNull(),
 });
 
-// Web Push (issue 19): a player's browsers that asked to be told when their match is called. The endpoint is
+// Web Push (decisions 013–015): a player's browsers that asked to be told when their match is called. The endpoint is
 // the push service's address for one browser: one row each, the player who subscribed it last owns it.
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
@@ -498,7 +498,7 @@ export const pushSubscriptions = sqliteTable(
   (t) => [index("push_subscriptions_player_idx").on(t.playerId)],
 );
 
-// The last table each match was called to and its players told of (issue 19): a second notice of the same call
+// The last table each match was called to and its players told of (decisions 013–015): a second notice of the same call
 // (a retried request, two announcements at once) finds it already here. Unassigning the table removes it.
 export const callNotices = sqliteTable("call_notices", {
   matchId: text("match_id")

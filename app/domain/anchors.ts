@@ -1,5 +1,5 @@
 // Where a link or a redirect lands on a page (kept out of play.ts, whose
-// schemas the pages showing a bracket have no use for: issue 17).
+// schemas the pages showing a bracket have no use for: decision 009).
 
 /** The id of a match's card on the bracket, so a link or a redirect can land on it (`#match-…`). */
 export const matchAnchor = (matchId: string) => `match-${matchId}`;

@@ -1,4 +1,4 @@
-// Before the break-off (issue 19): checking in at the venue, leaving before
+// Before the break-off (decisions 013–015): checking in at the venue, leaving before
 // the start with the entry fee back, and the reserve list of a full
 // tournament. Pure rules; the services read the rows and write the result.
 import { formatGBP, type Pence } from "./pence.ts";

@@ -1,4 +1,4 @@
-// What a correction does to the rest of the bracket (issue 20): the players it
+// What a correction does to the rest of the bracket: the players it
 // puts into or takes out of later matches, so a director is warned before it
 // swaps a player in a match already being played at a table.
 import type { BracketMatch, MatchChange, Slot } from "./bracket.ts";

@@ -1,6 +1,6 @@
 // The create form's defaults and the choices only it offers (SPEC §2, §9).
 // Apart from tournaments.ts, which every page loads, so that only the create
-// form carries them (issue 17).
+// form carries them (decision 016).
 import type { GrandFinal } from "./double-elimination.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "./groups.ts";
 import { DEFAULT_FORMAT, type seedings } from "./tournaments.ts";

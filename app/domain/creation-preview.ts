@@ -1,7 +1,7 @@
 // The creation form's prize preview from its raw values: what the browser
 // shows as the director types and what the no-JavaScript Preview button
 // returns. Apart from the creation schema, so that the form page carries no
-// Zod: the server checks the form (issue 17).
+// Zod: the server checks the form (decision 016).
 import { payoutStructureIds, prizePreview, rakeError, structuresForFieldSize, type PrizePreview } from "./money.ts";
 import { parsePence } from "./pence.ts";
 import { teamSize } from "./teams.ts";

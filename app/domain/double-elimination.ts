@@ -1,4 +1,4 @@
-// Double elimination (issue 15): a winners' bracket, a losers' bracket and a
+// Double elimination: a winners' bracket, a losers' bracket and a
 // grand final, generated whole like a single-elimination bracket. Results and
 // corrections go through applyResult / correctResult (apply-result.ts,
 // correct-result.ts), which follow the loser links and the byes made here.

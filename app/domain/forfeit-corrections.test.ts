@@ -1,4 +1,4 @@
-// Correcting a double forfeit, either way (issue 15): a correction leaves every match exactly as recording the
+// Correcting a double forfeit, either way: a correction leaves every match exactly as recording the
 // corrected result in the first place would have, or is refused naming a match that really has a result.
 import { expect, test } from "vitest";
 import { type Random, seededRandom } from "../../test-support/fixtures.js";

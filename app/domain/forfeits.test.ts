@@ -1,4 +1,4 @@
-// Walkovers and double forfeits in the knockouts (issue 15): results of their
+// Walkovers and double forfeits in the knockouts: results of their
 // own, in no one's statistics; a double forfeit sends a bye on.
 import { expect, test } from "vitest";
 import { type Random, seededRandom } from "../../test-support/fixtures.js";

@@ -1,4 +1,4 @@
-// The tournament types as one interface (issue 15): how each is drawn, when it
+// The tournament types as one interface: how each is drawn, when it
 // is decided, and where everyone finishes. Knockouts place entries as they go
 // out; a round robin places them by its standings once every match is decided.
 import type { BracketMatch } from "./bracket.ts";

@@ -1,4 +1,4 @@
-// Groups into a knockout (issue 15, `round_robin_tier`): the entries are
+// Groups into a knockout (`round_robin_tier`): the entries are
 // snake-seeded into groups, each group plays a round robin, and the best of
 // each group go into a single-elimination knockout drawn when the last group
 // match is decided. Pure, like bracket.ts: functions take the whole structure

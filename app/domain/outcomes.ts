@@ -1,4 +1,4 @@
-// How a match was decided (issue 15): played over the table, a walkover (one
+// How a match was decided: played over the table, a walkover (one
 // entry did not turn up: the other goes through, no racks, no match played in
 // anyone's statistics) or a double forfeit (neither did: in a knockout a bye
 // goes on, in a round robin both lose). Shown as "W/O".

@@ -1,6 +1,6 @@
 // Pence on screen and in the JSON: "£12.50", "12.50", what an entry costs
 // and what a withdrawal keeps. Kept apart from money.ts (rake, pools, payout
-// structures) so that pages which only show amounts load no more (issue 17).
+// structures) so that pages which only show amounts load no more (decision 016).
 export type Pence = number;
 
 /** 1250 → "12.50"; -75 → "-0.75". */

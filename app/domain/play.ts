@@ -45,9 +45,9 @@ export type MatchView = {
   tableName: string | null;
   /** When the match was given its table (ms), kept after its result; null before. */
   calledAt: number | null;
-  /** The table the director keeps it for (issue 19), if any. */
+  /** The table the director keeps it for (decisions 013–015), if any. */
   pinnedTableId: string | null;
-  /** A tablet confirmed this result and it waits for the director's approval (issue 18). */
+  /** A tablet confirmed this result and it waits for the director's approval (decision 012). */
   awaitingApproval: boolean;
   nextMatchId: string | null;
   loserMatchId: string | null;
@@ -116,7 +116,7 @@ const formTableId = z
 export const DirectorActionSchema = z.discriminatedUnion(
   "intent",
   [
-    // Issue 19: "yes" drops the entries not checked in (their entry fees back); anything else starts with everyone.
+    // "yes" drops the entries not checked in (their entry fees back); anything else starts with everyone.
     z.object({
       intent: z.literal("start"),
       dropAbsent: z
@@ -133,15 +133,15 @@ export const DirectorActionSchema = z.discriminatedUnion(
       /** The moves of players at tables the director was shown and confirms (corrections.ts movesKey). */
       confirmMoves: z.string().max(2000).optional(),
     }),
-    // A result confirmed at the table, approved as it is; table scoring's settings (issue 18).
+    // A result confirmed at the table, approved as it is; table scoring's settings (decision 012).
     z.object({ intent: z.literal("approve-result"), matchId: id("Match not found") }),
     z.object({
       intent: z.literal("assign-table"),
       matchId: id("Match not found"),
       tableId: formTableId,
     }),
-    // The floor (issue 19): its settings, a match kept for one table, a table in or out of rotation.
-    // The tournament's settings (the settings dialog): the floor's, and table scoring's (issue 18).
+    // The floor (decisions 013–015): its settings, a match kept for one table, a table in or out of rotation.
+    // The tournament's settings (the settings dialog): the floor's, and table scoring's (decision 012).
     FloorSettingsFormSchema.extend({
       intent: z.literal("settings"),
       resultsFromTables: z.enum(resultsFromTablesModes, { error: "Choose how results from tables are recorded" }),
@@ -294,7 +294,7 @@ export function planPayouts<T extends PlayedTournament>(input: PlanInput<T>, org
   const placings = [...formatPlaces(bracket, playerIds)].flatMap(([playerId, place]) =>
     place ? [{ playerId, place }] : [],
   );
-  // Rake and pool are per player (issue 16): a team of two pays two entries into the pool.
+  // Rake and pool are per player (decision 011): a team of two pays two entries into the pool.
   const players = entries.length * teamSize(t.matchType ?? "1v1");
   const rake = rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue);
   const poolPence = poolPerEntry(t.entryFeePence, rake) * players;

@@ -1,4 +1,4 @@
-// Where a player stands in a tournament (issue 20): the match they are playing
+// Where a player stands in a tournament: the match they are playing
 // or play next, where they were knocked out, or champion. Decided from the
 // bracket's places and its matches' labels, for every knockout format.
 import type { BracketSide } from "./bracket.ts";
@@ -87,7 +87,7 @@ export function standingText(standing: Standing): string {
   }
 }
 
-/** Where a player has been called (issue 19): their match is at a table. Null when it is not. */
+/** Where a player has been called (decisions 013–015): their match is at a table. Null when it is not. */
 export function calledTo(standing: Standing): { table: string; opponent: string | null } | null {
   if (standing.kind !== "playing" || !standing.atTable || !standing.match.tableName) return null;
   return { table: standing.match.tableName, opponent: standing.opponent };

@@ -1,4 +1,4 @@
-// Web Push subscriptions (issue 19): what a browser may register to be told
+// Web Push subscriptions (decisions 013–015): what a browser may register to be told
 // "You're up on Table 3", and the message itself. The server POSTs to the
 // endpoint a user gave, so an endpoint must be a browser push service's own
 // https address (Google's, Mozilla's, Apple's or Microsoft's), and the keys a

@@ -1,4 +1,4 @@
-// The floor's forms and API bodies (issue 19): apart from the rules in
+// The floor's forms and API bodies (decisions 013–015): apart from the rules in
 // queue.ts, so the pages that show the floor load no Zod.
 import { z } from "zod";
 import { NO_SHOW_MINUTES } from "./queue.ts";
@@ -18,8 +18,8 @@ const floorFields = {
 export type FloorSettings = { autoAssign?: boolean; noShowMinutes?: number };
 
 /**
- * PATCH /api/tournaments/{id}/settings: what the director may change — the floor's (issue 19) and table
- * scoring's (issue 18); at least one field.
+ * PATCH /api/tournaments/{id}/settings: what the director may change — the floor's (decisions 013–015) and table
+ * scoring's (decision 012); at least one field.
  */
 export const TournamentSettingsSchema = z
   .object({

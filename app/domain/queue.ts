@@ -1,4 +1,4 @@
-// The floor (issue 19): which ready match goes to which free table, when each
+// The floor (decisions 013–015): which ready match goes to which free table, when each
 // one in the queue should start, and when a called match's no-show time is up.
 // Pure: the floor service reads the rows, asks here, and writes what it says.
 import type { BracketMatch, BracketSide } from "./bracket.ts";
@@ -37,7 +37,7 @@ export const DEFAULT_MATCH_MS = 20 * 60_000;
 const SHORTEST_MATCH_MS = 60_000;
 const LONGEST_MATCH_MS = 3 * 3_600_000;
 
-// The brackets in the order a tie in waiting is broken: the losers' side first (issue 19), then as played.
+// The brackets in the order a tie in waiting is broken: the losers' side first (decisions 013–015), then as played.
 const sideOrder: Record<BracketSide, number> = { losers: 0, group: 1, winners: 2, knockout: 2, grand_final: 3 };
 
 const entriesOf = (m: Pick<FloorMatch, "player1Id" | "player2Id">) =>

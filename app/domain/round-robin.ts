@@ -1,4 +1,4 @@
-// Round robin (issue 15): every pair meets once, nobody plays twice in a round,
+// Round robin: every pair meets once, nobody plays twice in a round,
 // and the standings with their tie-breaks. Pure, like bracket.ts: functions
 // take the whole league and return values.
 import type { Outcome } from "./outcomes.ts";

@@ -1,4 +1,4 @@
-// Seeding (issue 15): "random" draws the entries; "manual" takes the
+// Seeding: "random" draws the entries; "manual" takes the
 // director's order (1 = top seed), which the formats place at the standard
 // seed positions. Pure: the service reads the entries and writes the seeds.
 import { z } from "zod";

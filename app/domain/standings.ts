@@ -1,4 +1,4 @@
-// The standings every format shows (issue 15): each entry's finishing place
+// The standings every format shows: each entry's finishing place
 // (null while still in contention) and their record, in finishing order.
 import type { BracketMatch } from "./bracket.ts";
 import { places, wasPlayed } from "./bracket-places.ts";

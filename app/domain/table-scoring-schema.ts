@@ -1,6 +1,6 @@
-// What a tablet sends with a tap (issue 18), checked before anything is read:
+// What a tablet sends with a tap (decision 012), checked before anything is read:
 // kept apart from table-scoring.ts so that the pages showing its settings load
-// no Zod (issue 17).
+// no Zod (decision 016).
 import { z } from "zod";
 import type { Side } from "./table-scoring.ts";
 

@@ -1,8 +1,8 @@
-// Scoring at the table (issue 18): players tap in each rack on the tablet; the
+// Scoring at the table (decision 012): players tap in each rack on the tablet; the
 // tournament's race-to decides when the match is over, its break rule who
 // breaks next. Pure rules: what a tap may do to the match as read, and what a
 // tablet shows. The service turns each decision into one guarded batch. The
-// taps' schemas are in table-scoring-schema.ts (pages load no Zod: issue 17).
+// taps' schemas are in table-scoring-schema.ts (pages load no Zod: decision 016).
 import { DomainError } from "./errors.ts";
 
 /** "Results from tables": recorded at once, or waiting for the director's approval. */

@@ -1,5 +1,5 @@
 // What a captain sends to enter a team, checked before anything is read
-// (kept apart from teams.ts so that pages showing teams carry no Zod: issue 17).
+// (kept apart from teams.ts so that pages showing teams carry no Zod: decision 016).
 import { z } from "./zod.ts";
 import { normaliseEmails, teamMessages } from "./teams.ts";
 import { nameField } from "./text.ts";

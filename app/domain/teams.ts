@@ -1,4 +1,4 @@
-// Team events (SPEC §9, issue 16): an entry is a team of 2-4 players; the
+// Team events (SPEC §9, decision 011): an entry is a team of 2-4 players; the
 // captain enters it, pays for all of it, and its prizes are shared.
 import { entryTotalPence, type Pence } from "./pence.ts";
 import type { MatchType } from "./tournaments.ts";

@@ -108,7 +108,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       tournamentType: t.tournamentType,
       matchType: t.matchType,
       raceTo: t.raceTo,
-      // Table scoring (issue 18): the director changes these in the settings dialog.
+      // Table scoring (decision 012): the director changes these in the settings dialog.
       resultsFromTables: t.resultsFromTables,
       breakRule: t.breakRule,
       payoutStructure: t.payoutStructure,
@@ -142,7 +142,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
     entry: {
       registration: registrationState({ ...t, playerCount: t.placesTaken, registered, pending, now }),
       deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
-      // Issue 19: the player's own check-in and place on the reserve list, before the start.
+      // the player's own check-in and place on the reserve list, before the start.
       me:
         player && t.status === "open"
           ? {
@@ -196,7 +196,7 @@ function playPart({ tournament: t, matches: all }: TournamentPageReads, entrant:
     /** The viewer's entry (their team's in a team event), whose matches are picked out. */
     you,
     yourStanding: standing ? standingText(standing) : null,
-    // "You're up on Table 3" (issue 19).
+    // "You're up on Table 3" (decisions 013–015).
     called: standing ? calledTo(standing) : null,
   };
 }
@@ -217,7 +217,7 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
   }
   return {
     tables: t.status === "in_progress" ? reads.tables : [],
-    // Issue 19: who is in and the reserve list, before the start.
+    // who is in and the reserve list, before the start.
     checkIn:
       checkIn && t.status === "open"
         ? {
@@ -232,7 +232,7 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
             })),
           }
         : null,
-    // The tables and queue (issue 19): settings before and during play, the tables and the queue during.
+    // The tables and queue (decisions 013–015): settings before and during play, the tables and the queue during.
     queue: reads.queue && t.status !== "finished" ? queuePanel(reads.queue, reads.matches, now) : null,
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,

@@ -1,5 +1,5 @@
 // The creation schema, shared by the form action and the JSON API. The form
-// page asks its action to check the fields as the director goes (issue 17:
+// page asks its action to check the fields as the director goes (decision 009:
 // no Zod in the browser); the live prize preview is creation-preview.ts.
 import { z } from "./zod.ts";
 import { nameField } from "./text.ts";

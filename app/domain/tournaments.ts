@@ -2,7 +2,7 @@
 // labels and registration states. Every page loads this module (decision
 // 016): the creation schema is in tournament-schema.ts, so that pages showing
 // tournaments carry no Zod, and the create form's defaults and its own choices
-// in creation-form.ts (issue 17).
+// in creation-form.ts (decision 009).
 
 export const tournamentStatuses = ["open", "in_progress", "finished"] as const;
 export type TournamentStatus = (typeof tournamentStatuses)[number];

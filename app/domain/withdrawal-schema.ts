@@ -1,6 +1,6 @@
 // The withdrawal schemas: the JSON call, the dashboard's form and the bank
 // account's fields (kept apart from withdrawals.ts so that pages showing
-// withdrawals carry no Zod, issue 17).
+// withdrawals carry no Zod, decision 016).
 import { z } from "zod";
 import type { Pence } from "./pence.ts";
 import { parsePence } from "./pence.ts";

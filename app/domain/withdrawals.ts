@@ -1,6 +1,6 @@
 // Withdrawals (SPEC §5, DESIGN §3): amount > 0, not above the balance; a 3%
 // fee; paid within 3-5 business days. The schemas are in withdrawal-schema.ts,
-// so that the dashboards showing withdrawals carry no Zod (issue 17).
+// so that the dashboards showing withdrawals carry no Zod (decision 016).
 import { DomainError } from "./errors.ts";
 import { formatGBP, type Pence } from "./pence.ts";
 

@@ -1,4 +1,4 @@
-// "You're up on Table 3" (issue 19): when a match is given a table, every
+// "You're up on Table 3" (decisions 013–015): when a match is given a table, every
 // player of it — in a team event every member of both teams — is told by
 // e-mail and, on the browsers they opted in, by Web Push. (Their open pages
 // hear of it through the tournament's live channel: live.server.ts.)

@@ -1,4 +1,4 @@
-// Before the break-off (issue 19): checking in, leaving with the entry fee
+// Before the break-off (decisions 013–015): checking in, leaving with the entry fee
 // back, and the reserve list. Every change is one guarded batch: a refund and
 // its ledger row go together, and a freed place is offered to the first
 // reserve in the same batch that frees it, so nobody else can take it between.
@@ -304,7 +304,7 @@ export async function leaveTournament(
 }
 
 /**
- * A full tournament's reserve list (issue 19): nothing is charged. One
+ * A full tournament's reserve list (decisions 013–015): nothing is charged. One
  * guarded statement: the tournament still open and full (places taken and
  * reserves waiting), the player not in it; a player whose earlier offer
  * ran out goes to the back. The player's ticket is drawn in that statement

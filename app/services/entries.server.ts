@@ -1,4 +1,4 @@
-// An entry in a match slot is a player or, in a team event, a team (issue 16):
+// An entry in a match slot is a player or, in a team event, a team (decision 011):
 // its name and members read in the same statement as the match.
 import { sql } from "drizzle-orm";
 import { outer } from "~/db/batch.server.ts";

@@ -1,4 +1,4 @@
-// Live updates (issue 17): opening a page's or a tablet's push channel, and
+// Live updates (decision 009): opening a page's or a tablet's push channel, and
 // telling the channels that something changed after a write has committed.
 // The channels are LiveHub Durable Objects (workers/live-hub.ts): one per
 // tournament for its pages, one per director's tables for the tablets (a
@@ -28,8 +28,8 @@ export type LiveChange = {
   organiserId: string;
   /** The tournament whose pages show it. */
   tournamentId: string;
-  /** "entries": someone checked in, left, or a reserve was offered a place (issue 19); "score" and "code": a rack
-   * tapped at a table, a table's new access code (issue 18). */
+  /** "entries": someone checked in, left, or a reserve was offered a place (decision 014); "score" and "code": a rack
+   * tapped at a table, a table's new access code (decision 012). */
   what: "result" | "table" | "start" | "finalize" | "entries" | "score" | "code";
 };
 

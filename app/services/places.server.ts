@@ -33,7 +33,7 @@ export const waitingReserve = (alias: string, now: number) =>
     where rp.tournament_id = ${sql.raw(alias)}.tournament_id and rp.player_id = ${sql.raw(alias)}.player_id
       and ${livePlace("rp", now)}))`;
 
-/** SQL: reserves other than the player still waiting for a place (issue 19): a freed place is theirs first. */
+/** SQL: reserves other than the player still waiting for a place (decisions 013–015): a freed place is theirs first. */
 export function waitingReserves(tournamentId: TournamentKey, playerId: string | null, now: number) {
   return sql`(select count(*) from ${reserves} r where r.tournament_id = ${tournamentId}
     and r.player_id is not ${playerId} and ${waitingReserve("r", now)})`;

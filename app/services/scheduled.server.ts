@@ -17,7 +17,7 @@ export async function runScheduledTasks(rawEnv: Env, now = Date.now()): Promise<
   await system.write(write([pruneRateLimits(now), pruneExpiredSessions(now)]));
   const released = await releaseExpiredHolds(system, await getPaymentsProvider(env, db), now);
   if (released > 0) console.log(`Released ${released} expired registration hold(s)`);
-  // Places freed by holds and reserves' offers that ran out go to the next reserves (issue 19).
+  // Places freed by holds and reserves' offers that ran out go to the next reserves (decisions 013–015).
   const offered = await offerFreedPlaces(system, now);
   await tellOffered(getMailer(env, db), offered, env.APP_URL);
 }

@@ -1,4 +1,4 @@
-// What a tablet polls is cached at the edge (Workers Cache, issue 17): each
+// What a tablet polls is cached at the edge (Workers Cache, decision 009): each
 // answer is tagged with its table and its director's tables, and the tag is
 // purged whenever one of them changes (live.server.ts), so a poll between
 // changes never reaches the Worker. Browsers keep nothing (max-age=0): a

@@ -29,7 +29,7 @@ import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 /**
- * The director's seed order (issue 15): every paid entry once, while the
+ * The director's seed order: every paid entry once, while the
  * tournament is open; it makes the seeding manual. One batch, refused if an
  * entry was paid meanwhile.
  */
@@ -147,7 +147,7 @@ function drawStatement(tournamentId: string, draw: readonly string[], teamEvent:
 
 /**
  * Start: a random draw from the paid entries, the whole bracket in one batch.
- * With `dropAbsent` (issue 19) the entries not checked in are taken out in the
+ * With `dropAbsent` (decisions 013–015) the entries not checked in are taken out in the
  * same batch and their entry fees go back to their balances (the site fee
  * kept), each with its ledger row; the draw is of those checked in.
  */

@@ -1,4 +1,4 @@
-// Scoring at the table (issue 18): the tablet's taps — a rack, undo, the lag,
+// Scoring at the table (decision 012): the tablet's taps — a rack, undo, the lag,
 // confirm — by the table's access code, each applied once whatever is
 // replayed. Every tap is one guarded batch: its row is inserted only while
 // the match is as the rules need it, and the rest of the batch applies only
@@ -412,7 +412,7 @@ export function currentMatchJson(m: CurrentMatch | null) {
     awaitingApproval: m.awaitingApproval,
     lagWinner: m.lagWinner,
     racks: m.racks,
-    // Issue 19: when it was called to this table (ISO).
+    // when it was called to this table (ISO).
     calledAt: m.calledAt === null ? null : new Date(m.calledAt).toISOString(),
   };
 }

@@ -159,10 +159,10 @@ export type CurrentMatch = Pick<
   player1Members: Member[];
   player2Members: Member[];
   raceTo: number | null;
-  /** When it was called to this table (ms), and the tournament's no-show minutes (issue 19). */
+  /** When it was called to this table (ms), and the tournament's no-show minutes (decisions 013–015). */
   calledAt: number | null;
   noShowMinutes: number;
-  /** Scoring at the table (issue 18): the tournament and its settings, the lag, the racks in order, who breaks. */
+  /** Scoring at the table (decision 012): the tournament and its settings, the lag, the racks in order, who breaks. */
   tournamentId: string;
   organiserId: string;
   resultsFromTables: ResultsFromTables;

@@ -1,4 +1,4 @@
-// A team before the start (issue 16): a member leaves, the captain names a
+// A team before the start (decision 011): a member leaves, the captain names a
 // replacement. No money moves; a team a player short cannot start.
 import { and, asc, eq, sql } from "drizzle-orm";
 import {

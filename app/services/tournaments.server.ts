@@ -24,7 +24,7 @@ export type TournamentSummary = TournamentRow & {
   holds: number;
   /** Paid entries plus live holds (and reserves waiting for a freed place): what "Full" is judged on. */
   placesTaken: number;
-  /** Players on the reserve list not yet offered a place (issue 19). */
+  /** Players on the reserve list not yet offered a place (decisions 013–015). */
   reservesWaiting: number;
 };
 
@@ -76,7 +76,7 @@ export async function createTournament(
         organiserId,
         slug: makeSlug(input.name, randomSlugPart()),
         status: "open",
-        // "Assign tables automatically" starts as the director last chose it (issue 19).
+        // "Assign tables automatically" starts as the director last chose it (decisions 013–015).
         autoAssign: sql`(select ${organisers.autoAssignDefault} from ${organisers}
           where ${organisers.id} = ${organiserId})`,
       })
@@ -101,7 +101,7 @@ const liveHolds = (now: number) =>
     where ${tournamentPlayers.tournamentId} = ${outer(tournaments.id)} and ${tournamentPlayers.paid} = 0
     and ${tournamentPlayers.holdExpiresAt} > ${now})`.mapWith(Number);
 
-// Reserves waiting for a place (issue 19): a freed place is theirs first, so it stays taken for everyone else.
+// Reserves waiting for a place (decisions 013–015): a freed place is theirs first, so it stays taken for everyone else.
 const waitingReserves = (now: number) =>
   sql<number>`${waitingReservesOf(outer(tournaments.id), null, now)}`.mapWith(Number);
 

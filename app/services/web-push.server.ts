@@ -1,4 +1,4 @@
-// Sending one Web Push message (issue 19): the payload encrypted for the
+// Sending one Web Push message (decisions 013–015): the payload encrypted for the
 // browser with RFC 8291 aes128gcm (@block65/webcrypto-web-push, Web Crypto,
 // runs in workerd) and the request signed with an RFC 8292 VAPID JWT (ES256,
 // Web Crypto here). The library's own VAPID header refuses http endpoints,

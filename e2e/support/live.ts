@@ -1,4 +1,4 @@
-// Helpers for the live end-to-end tests (issues 17 and 19): a two-player final
+// Helpers for the live end-to-end tests (decision 009, decisions 013–015): a two-player final
 // ready for a table, with the player signed in in a browser context of their
 // own; a started final with players entered through the API; and a mark that
 // tells whether a page reloaded.

@@ -19,7 +19,7 @@ const SubscribeSchema = z.object({
 });
 
 /**
- * A player's browsers that want "You're up on Table 3" as a notification (issue 19). POST stores the
+ * A player's browsers that want "You're up on Table 3" as a notification (decisions 013–015). POST stores the
  * subscription the browser made (201), DELETE forgets one of the caller's (by its endpoint).
  */
 const api = endpoint({

@@ -5,7 +5,7 @@ import { sentCode } from "~/services/table-codes.server.ts";
 import { isTapKind, runTap } from "~/services/table-scoring.server.ts";
 
 /**
- * A tablet's tap (issue 18): `racks`, `undo`, `confirm` or `lag`, by the
+ * A tablet's tap (decision 012): `racks`, `undo`, `confirm` or `lag`, by the
  * table's access code; 201 with the current match, 200 for a tap already
  * applied (nothing changes).
  */

@@ -5,7 +5,7 @@ import { afterChange } from "~/services/after-change.server.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 
 /**
- * Leaving before the start (issue 19): a paid entry's entry fee goes back to the balance (the site fee is kept);
+ * Leaving before the start (decision 014): a paid entry's entry fee goes back to the balance (the site fee is kept);
  * a reserve leaves the list. The freed place is offered to the first reserve, who is e-mailed.
  */
 const api = endpoint({

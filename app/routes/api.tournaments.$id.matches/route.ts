@@ -33,7 +33,7 @@ const api = endpoint({
         status: m.status,
         tableId: m.tableId,
         isBye: m.isBye,
-        // Issue 19: when it was given its table (ISO; kept after the result), and the table it is kept for.
+        // when it was given its table (ISO; kept after the result), and the table it is kept for.
         calledAt: m.calledAt === null ? null : new Date(m.calledAt).toISOString(),
         pinnedTableId: m.pinnedTableId,
       })),

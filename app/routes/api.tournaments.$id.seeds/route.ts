@@ -2,7 +2,7 @@ import { SeedsSchema } from "~/domain/seeding.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { setSeeds } from "~/services/start.server.ts";
 
-/** PUT the director's seed order (issue 15): every paid entry once, while open. */
+/** PUT the director's seed order: every paid entry once, while open. */
 const api = endpoint({
   PUT: on({ who: "organiser", body: SeedsSchema, params: ["id"] }, async ({ caller, body, params }) => {
     const saved = await setSeeds(caller, { organiserId: caller.id, tournament: { id: params.id }, order: body.order });

@@ -6,8 +6,8 @@ import { saveFloorSettings } from "~/services/queue.server.ts";
 import { saveTableScoringSettings } from "~/services/table-scoring.server.ts";
 
 /**
- * A tournament's settings, changed by its director: the floor's switch and no-show minutes (issue 19), how
- * results from the tables are taken and who breaks (issue 18). Answers the settings it changed.
+ * A tournament's settings, changed by its director: the floor's switch and no-show minutes (decisions 013–015), how
+ * results from the tables are taken and who breaks (decision 012). Answers the settings it changed.
  */
 const api = endpoint({
   PATCH: on(

@@ -3,7 +3,7 @@ import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { payoutPlanQuery } from "~/services/finalize.server.ts";
 
-/** The standings in finishing order, public like the bracket (issue 15). */
+/** The standings in finishing order, public like the bracket. */
 const api = endpoint({
   GET: on({ who: "anyone", params: ["id"] }, async ({ caller, params }) => {
     if (params.id.length > 64) return jsonError(404, "Tournament not found");

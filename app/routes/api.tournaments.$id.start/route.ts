@@ -6,7 +6,7 @@ import { startTournament } from "~/services/start.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/check-in.server.ts";
 
-/** `dropAbsent: true` (issue 19): those not checked in are dropped, their entry fees back; else everyone plays. */
+/** `dropAbsent: true` (decision 014): those not checked in are dropped, their entry fees back; else everyone plays. */
 const StartSchema = z.object({
   dropAbsent: z.boolean({ error: "dropAbsent must be true or false" }).optional(),
 });

@@ -12,7 +12,7 @@ const email = (field: string) =>
 
 const ReplaceSchema = z.object({ replace: z.object({ from: email("from"), to: email("to") }) });
 
-/** The captain names a replacement for a member, before the start (issue 16). */
+/** The captain names a replacement for a member, before the start (decision 011). */
 const api = endpoint({
   PATCH: on({ who: "player", body: ReplaceSchema, params: ["id", "teamId"] }, async ({ caller, body, params, app }) =>
     Response.json(

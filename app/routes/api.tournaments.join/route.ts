@@ -13,7 +13,7 @@ const JoinSchema = z.object({
   tournamentId: z.string({ error: "tournamentId is required" }).min(1, "tournamentId is required").max(64),
   teamName: z.unknown().optional(),
   teammates: z.unknown().optional(),
-  /** On a full tournament, join the reserve list instead (issue 19); nothing is charged. */
+  /** On a full tournament, join the reserve list instead (decisions 013–015); nothing is charged. */
   reserve: z.boolean({ error: "reserve must be true or false" }).optional(),
 });
 

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         // In a team event the player's matches are their team's.
         const standing = playerStanding(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id);
         const floor = floors.get(t.id);
-        // When and where (issue 19): the table once called, else the queue's estimate.
+        // When and where (decisions 013–015): the table once called, else the queue's estimate.
         const next =
           standing.kind === "playing" && standing.opponent !== null
             ? nextMatchText({
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           name: t.name,
           venue: t.venue,
           text: standingText(standing),
-          // "You're up on Table 3" (issue 19).
+          // "You're up on Table 3" (decisions 013–015).
           called: calledTo(standing),
           match:
             standing.kind === "playing"
@@ -84,12 +84,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               : null,
         };
       }),
-    // The tournaments whose changes this page follows (issue 17): the player's, until they finish.
+    // The tournaments whose changes this page follows (decision 009): the player's, until they finish.
     following: browse.registered.filter((t) => t.status === "open" || t.status === "in_progress").map((t) => t.id),
     transactions,
     stats,
     devices,
-    // Web Push (issue 19): the key browsers subscribe with, when the site has one.
+    // Web Push (decisions 013–015): the key browsers subscribe with, when the site has one.
     pushKey: vapidKeys(context.get(appContext).env)?.publicKey ?? null,
     ...dashboardDialogs(request),
   };

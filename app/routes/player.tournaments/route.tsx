@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     registrationDeadline: t.registrationDeadline,
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
     state: registrationState({ ...t, playerCount: t.placesTaken, registered: isRegistered, pending: isPending, now }),
-    // Once play starts, where the player stands says more than "Registered" (issue 20).
+    // Once play starts, where the player stands says more than "Registered".
     standing:
       isRegistered && t.status !== "open"
         ? standingView(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id)
@@ -84,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...pending.filter(keep).map((t) => view(t, false, true)),
       ...registered.filter(keep).map((t) => view(t, true)),
     ],
-    // The tournaments whose changes this page follows (issue 17): the player's, until they finish.
+    // The tournaments whose changes this page follows (decision 009): the player's, until they finish.
     following: registered.filter((t) => t.status === "open" || t.status === "in_progress").map((t) => t.id),
   };
 }
@@ -94,7 +94,7 @@ type Card = Awaited<ReturnType<typeof loader>>["available"][number];
 export default function PlayerTournaments() {
   const { tab, q, maxFee, available, registered, following } = useLoaderData<typeof loader>();
   useLiveRevalidation(following, false);
-  // "You're up on Table 3" whichever tab is showing (issue 19).
+  // "You're up on Table 3" whichever tab is showing (decisions 013–015).
   const calls = registered.flatMap((t): Call[] =>
     t.standing?.called ? [{ id: t.id, ...t.standing.called, tournament: { name: t.name, slug: t.slug } }] : [],
   );

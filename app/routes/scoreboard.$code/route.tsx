@@ -1,5 +1,5 @@
 // The tablet at a table: the live match, in type big enough to read from the
-// bar. Server-rendered and never hydrated (issue 17): a 2017 tablet runs one
+// bar. Server-rendered and never hydrated (decision 009): a 2017 tablet runs one
 // small script, public/scoreboard.js, which follows the table's push channel
 // and swaps in the fresh board. Without that script (JavaScript off, an old
 // browser, a failed load) the page refreshes itself every 5 s; the script
@@ -51,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     table: { name: board.table.name },
     match: board.match,
     now: Date.now(),
-    // Each tap button's own id (issue 18): a form sent twice (a reload, a double tap) counts once.
+    // Each tap button's own id (decision 012): a form sent twice (a reload, a double tap) counts once.
     tapIds: Array.from({ length: 6 }, () => crypto.randomUUID()),
     note: scoreboardNote(new URL(request.url).searchParams.get("note")),
   };
@@ -166,7 +166,7 @@ function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
 }
 
 /**
- * The no-show clock (issue 19), outside the live region so its ticking is never announced: "Called at 19:42", and
+ * The no-show clock (decision 013), outside the live region so its ticking is never announced: "Called at 19:42", and
  * once the tournament's no-show minutes are up, that the director may award a walkover. As rendered it is static;
  * the board's script ticks it from the called match's data in the live region (`data-called-at`), so a board
  * swapped in for the next match carries its own time.

@@ -31,7 +31,7 @@ export default function ScoreboardStart() {
         <p className="mt-1 text-slate-600 dark:text-slate-300">
           Enter this table's access code. You only need to do it once.
         </p>
-        {/* A full page load: the board runs without React (issue 17). */}
+        {/* A full page load: the board runs without React (decision 009). */}
         <Form method="get" action="/scoreboard" reloadDocument className="mt-6 space-y-4">
           <label htmlFor="code" className="block text-sm font-medium">
             Access code

@@ -113,7 +113,7 @@ export default function CreateTournament() {
     Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2,
   );
   const rakeIsPercent = fields.rakeType.value === "percent";
-  // An entry is a team in a team event: the field counts teams (issue 16).
+  // An entry is a team in a team event: the field counts teams (decision 011).
   const teamEvent = hydrated && (fields.matchType.value ?? "1v1") !== "1v1";
 
   return (
@@ -389,7 +389,7 @@ export default function CreateTournament() {
   );
 }
 
-/** One of the table-scoring settings (issue 18): a labelled select with a hint. */
+/** One of the table-scoring settings (decision 012): a labelled select with a hint. */
 function SettingSelect({
   label,
   meta,

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(appContext);
   const formData = await request.formData();
   if (formData.get("intent") === "new-code") {
-    // Issue 18: a code seen by the wrong people is replaced; tablets using it are disconnected.
+    // a code seen by the wrong people is replaced; tablets using it are disconnected.
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
       const { table, change } = await giveTableNewCode(organiser, organiser.id, tableId);

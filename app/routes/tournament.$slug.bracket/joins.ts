@@ -1,4 +1,4 @@
-// The wall's lines (issue 20): which matches feed which, so the wall view can
+// The wall's lines: which matches feed which, so the wall view can
 // join each match to the next with lines drawn in CSS (app.css, .bracket-joined).
 import { type BracketMatchView, type Join, unreachable } from "~/components/bracket-view.tsx";
 

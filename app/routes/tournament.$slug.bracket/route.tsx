@@ -1,4 +1,4 @@
-// The bracket on a wall: a laptop or the pub's TV (issue 20). Public like the
+// The bracket on a wall: a laptop or the pub's TV. Public like the
 // tournament page, the whole width of the screen, rounds joined by lines.
 // While play is on it follows the evening: with JavaScript the data is
 // revalidated every 10 s, without it the page reloads itself every 30 s.

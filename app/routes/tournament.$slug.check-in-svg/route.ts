@@ -1,4 +1,4 @@
-// The venue's check-in QR code (issue 19): an SVG the director prints or shows, made on the server (no client
+// The venue's check-in QR code (decisions 013–015): an SVG the director prints or shows, made on the server (no client
 // JavaScript). It leads to the tournament page's check-in ("I'm here").
 import { renderSVG } from "uqr";
 import { appContext } from "~/context.server.ts";

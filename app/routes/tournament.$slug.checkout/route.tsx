@@ -88,7 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       payment = { intentId: intent.id, clientSecret: intent.clientSecret };
     }
   }
-  // A team's captain pays for the whole team (issue 16).
+  // A team's captain pays for the whole team (decision 011).
   const totalPence = teamEntryTotalPence(tournament);
   const size = teamSize(tournament.matchType);
   // A team event's place is held by naming the team on the tournament page: nothing to reserve here without one.

@@ -1,4 +1,4 @@
-// The team forms of the tournament page (issue 16): a member leaves, the
+// The team forms of the tournament page (decision 011): a member leaves, the
 // captain names a replacement; back to the page with a toast.
 import { data, redirect } from "react-router";
 import { appContext } from "~/context.server.ts";

@@ -6,7 +6,7 @@ import type { BracketView as BracketViewType } from "~/components/bracket-view.t
 import { lazyNamed } from "~/components/lazy.ts";
 import type { TournamentPageModel } from "~/domain/tournament-page.ts";
 
-// What only some tournaments show is loaded only by their pages (issue 17): a league's table, a groups event's
+// What only some tournaments show is loaded only by their pages (decision 016): a league's table, a groups event's
 // groups and knockout, the director's controls. Rendered on the server with the page; the browser fetches the
 // piece as it hydrates.
 const LeagueView = lazyNamed(() => import("~/components/league-view.tsx"), "LeagueView");
@@ -82,7 +82,7 @@ function BracketPlaceholder({ status }: { status: string }) {
   );
 }
 
-/** "You're up on Table 3" for the player whose match is at a table (issue 19). */
+/** "You're up on Table 3" for the player whose match is at a table (decisions 013–015). */
 export function YourCall({
   tournamentId,
   called,

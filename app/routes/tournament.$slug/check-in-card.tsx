@@ -1,4 +1,4 @@
-// The director's check-in card before the break-off (issue 19): who is in,
+// The director's check-in card before the break-off (decisions 013–015): who is in,
 // the reserve list and the venue's check-in QR code. The tournament page
 // loads it for its director before the start only.
 import { LocalDateTime } from "~/components/local-date-time.tsx";

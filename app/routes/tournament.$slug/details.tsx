@@ -1,5 +1,5 @@
 // The tournament page's Details tab: when and where, the format, the prizes,
-// the rules and who has entered. Loaded only when the tab is open (issue 17).
+// the rules and who has entered. Loaded only when the tab is open (decision 016).
 import type { ReactNode } from "react";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { formatDate } from "~/domain/dates.ts";

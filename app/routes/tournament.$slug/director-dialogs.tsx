@@ -1,7 +1,7 @@
 // The director's dialogs on the tournament page: recording or correcting a
 // result, starting, finalizing, the tournament's settings. Each opens from a
 // link (?result=, ?correct=, ?confirm=), so it works without JavaScript; the page draws one only while
-// its link is open, and so loads this module only then (issue 17: dialog code
+// its link is open, and so loads this module only then (decision 016: dialog code
 // only where used).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { PrizeTable } from "~/components/prize-table.tsx";
@@ -165,7 +165,7 @@ export function StartDialog({
 }: {
   name: string;
   paidCount: number;
-  /** Paid entries not checked in (issue 19): the director may drop them, or start anyway. */
+  /** Paid entries not checked in (decisions 013–015): the director may drop them, or start anyway. */
   absent: number;
   slug: string;
 }) {
@@ -264,8 +264,8 @@ export function FinalizeDialog({
 }
 
 /**
- * The tournament's settings, before and during play: the floor's switch and no-show minutes (issue 19), and how
- * a result confirmed at a table is taken and who breaks (issue 18). One form, saved together.
+ * The tournament's settings, before and during play: the floor's switch and no-show minutes (decision 013), and how
+ * a result confirmed at a table is taken and who breaks (decision 012). One form, saved together.
  */
 export function SettingsDialog({
   slug,

@@ -126,7 +126,7 @@ export async function directorAction(
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
       }
       case "correct-result": {
-        // A correction that would swap a player already at a table asks first (issue 20).
+        // A correction that would swap a player already at a table asks first.
         const saved = await saveResult(claim, {
           organiserId,
           matchId: action.matchId,

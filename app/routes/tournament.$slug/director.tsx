@@ -78,7 +78,7 @@ function matchControls({
 }
 
 /**
- * A result confirmed at the table, waiting for the director (issue 18):
+ * A result confirmed at the table, waiting for the director (decision 012):
  * Approve records it as it is; Edit opens the result form with its score.
  */
 function AwaitingApproval({ match, slug }: { match: Match; slug: string }) {
@@ -174,7 +174,7 @@ export function DirectorCard({
               {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
             </p>
             {waiting ? (
-              // Results confirmed at the tables wait for the director (issue 18): the first one is a click away.
+              // Results confirmed at the tables wait for the director (decision 012): the first one is a click away.
               <Link
                 to={`/tournament/${t.slug}?tab=bracket#${matchAnchor(waiting.id)}`}
                 className={

@@ -1,6 +1,6 @@
 // A groups event's bracket (decision 010): each group's table and fixtures, then
 // the knockout once it is drawn. The tournament page loads it only for such
-// events (issue 17).
+// events (decision 009).
 import type { ReactNode } from "react";
 import { BracketView } from "~/components/bracket-view.tsx";
 import { LeagueView } from "~/components/league-view.tsx";

@@ -1,6 +1,6 @@
-// Leaving a tournament before the start (issue 19), confirmed in a dialog
+// Leaving a tournament before the start (decisions 013–015), confirmed in a dialog
 // that opens from a link (?confirm=leave), so it works without JavaScript;
-// the page loads it only when it opens (issue 17).
+// the page loads it only when it opens (decision 016).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 

@@ -1,4 +1,4 @@
-// Before the break-off (issue 19), the player's part: check-in, leaving (its
+// Before the break-off (decisions 013–015), the player's part: check-in, leaving (its
 // confirmation is leave-dialog.tsx) and their place on the reserve list (the
 // director's card is check-in-card.tsx). Plain forms and URL-driven dialogs: all
 // of it works without JavaScript.

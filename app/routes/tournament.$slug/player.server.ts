@@ -1,4 +1,4 @@
-// A player's actions on the tournament page (issue 19): check in, leave (after
+// A player's actions on the tournament page (decisions 013–015): check in, leave (after
 // the confirmation step), join the reserve list. Plain forms with a hidden
 // `intent`, the same services as the JSON API, answered with a redirect and a toast.
 import type { RouterContextProvider } from "react-router";

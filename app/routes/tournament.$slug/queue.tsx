@@ -1,4 +1,4 @@
-// The director's floor (issue 19): what the switch and the no-show minutes are
+// The director's floor (decisions 013–015): what the switch and the no-show minutes are
 // set to (changed in the settings dialog, with table scoring's), the tables
 // with what is on each and its no-show clock, and the queue — "Up next", with
 // when each match should start. Plain forms and links, so it all works
@@ -43,7 +43,7 @@ export function QueueCard({ queue: floor, slug }: { queue: QueuePanel; slug: str
 
 /**
  * What the floor is set to, and the way to the tournament's settings: a dialog (director-dialogs.tsx) whose code
- * loads only when it opens (issue 17).
+ * loads only when it opens (decision 016).
  */
 function FloorSettings({ floor, slug }: { floor: QueuePanel; slug: string }) {
   const playing = floor.status === "in_progress";

@@ -39,7 +39,7 @@ import { PageDialogs } from "./page-dialogs.tsx";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
 import type { Route } from "./+types/route";
 
-// What only some viewers or tournaments show is loaded only by their pages (issue 17): a finished tournament's
+// What only some viewers or tournaments show is loaded only by their pages (decision 016): a finished tournament's
 // results, the director's cards, the seeding form, a team event's list. Rendered on the server with the page; the
 // browser fetches the piece as it hydrates.
 const TournamentResults = lazyNamed(() => import("~/components/tournament-results.tsx"), "TournamentResults");
@@ -130,7 +130,7 @@ export default function TournamentPage() {
     );
   }, [paymentToast, navigate, t.slug]);
   const live = t.status === "in_progress";
-  // During play the bracket comes first (issue 20); once the final is played, so does Finalize.
+  // During play the bracket comes first; once the final is played, so does Finalize.
   const directorFirst = director !== null && live && play.finalPlayed;
   const directorCard = <DirectorCard tournament={t} matches={play.matches} finalPlayed={play.finalPlayed} />;
   const shareUrl = `${origin}/tournament/${t.slug}`;

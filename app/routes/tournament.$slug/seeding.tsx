@@ -1,4 +1,4 @@
-// The director's seed order while open (issue 15): a number per entry, saved in one go. With JavaScript the same
+// The director's seed order while open: a number per entry, saved in one go. With JavaScript the same
 // form's list can also be put in order by dragging a handle (pointer events, so touch works too) or with the
 // arrow keys on a focused handle; the numbers follow and Save posts them as before.
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// A team event on the tournament page (issue 16): the captain's entry form
+// A team event on the tournament page (decision 011): the captain's entry form
 // (a plain form: it works before JavaScript loads), the teams with their
 // members, and before the start "Leave team" for a member and "Replace" for
 // the captain.
