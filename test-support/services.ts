@@ -23,7 +23,9 @@ import {
   type SimulatedConfirmation,
 } from "~/services/payments/simulated.server.ts";
 import { matchesQuery, saveResult, startTournament, type SaveResult } from "~/services/play.server.ts";
-import { createTable } from "~/services/tables.server.ts";
+import { findByCode } from "~/services/table-codes.server.ts";
+import { currentMatchJson, runTap, type TapKind } from "~/services/table-scoring.server.ts";
+import { createTable, scoreboardQuery } from "~/services/tables.server.ts";
 import { createTournament, type TournamentRow } from "~/services/tournaments.server.ts";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
@@ -81,6 +83,8 @@ export type ServiceDb = {
     input: SaveResult["input"],
     mode?: SaveResult["mode"],
   ): Promise<"recorded" | "corrected">;
+  /** A tablet at the table with this access code: its taps and reads as their routes run them. */
+  tablet(accessCode: string): Tablet;
   /** The bracket as displayed (the matches API's rows). */
   matches(t: { id: string }): Promise<MatchView[]>;
 
@@ -91,6 +95,22 @@ export type ServiceDb = {
   /** Every account's balance equals the sum of its transactions, and none is negative. */
   expectLedgerTrue(): Promise<void>;
 };
+
+type Tapped = { status: 200 | 201; match: ReturnType<typeof currentMatchJson> };
+
+/** A tablet's taps (each answering its status and the match, or throwing the refusal) and its current match. */
+export type Tablet = {
+  send(kind: TapKind, body: Record<string, unknown>): Promise<Tapped>;
+  rack(player: 1 | 2, tapId?: string): Promise<Tapped>;
+  undo(tapId?: string): Promise<Tapped>;
+  confirm(body?: Record<string, unknown>, tapId?: string): Promise<Tapped>;
+  lag(player: 1 | 2, tapId?: string): Promise<Tapped>;
+  /** What current-match answers. */
+  current(): Promise<ReturnType<typeof currentMatchJson>>;
+};
+
+/** A tap's id, as a tablet makes one. */
+export const newTapId = () => `tap-${Date.now().toString(36)}-${++made}-${crypto.randomUUID().slice(0, 8)}`;
 
 /** What one open database holds. */
 type Connection = {
@@ -236,6 +256,27 @@ function serviceDb(conn: () => Connection): ServiceDb {
       return saved.outcome;
     },
     matches: (t) => conn().sender.send(matchesQuery({ id: t.id })),
+    tablet(accessCode) {
+      const sent = { code: accessCode, address: "192.0.2.1" };
+      const send: Tablet["send"] = async (kind, body) => {
+        const tapped = await runTap(conn().sender, sent, kind, async (schema) => {
+          // As the tap route's body check: the first problem, as a 400.
+          const parsed = schema.safeParse(body);
+          if (!parsed.success) throw new DomainError(400, parsed.error.issues[0]?.message ?? "Bad tap");
+          return parsed.data;
+        });
+        await after(tapped.change);
+        return { status: tapped.status, match: tapped.match };
+      };
+      return {
+        send,
+        rack: (player, tapId = newTapId()) => send("racks", { tapId, player }),
+        undo: (tapId = newTapId()) => send("undo", { tapId }),
+        confirm: (body = {}, tapId = newTapId()) => send("confirm", { tapId, ...body }),
+        lag: (player, tapId = newTapId()) => send("lag", { tapId, player }),
+        current: async () => currentMatchJson((await findByCode(conn().sender, sent, scoreboardQuery)).match),
+      };
+    },
     async enter(t, count, name = (i) => `Player ${i + 1}`) {
       const entrants: Account[] = [];
       for (let i = 0; i < count; i++) {

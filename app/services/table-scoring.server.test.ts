@@ -4,44 +4,14 @@
 // winning over an offline tablet, the lag and the break. Codes, bodies, rate
 // limits, sockets and the forms are the HTTP suite's (tests/table-scoring.test.ts).
 import { expect, test } from "vitest";
-import { DomainError } from "~/domain/errors.ts";
-import { type Account, answered, useServiceDb } from "../../test-support/services.ts";
+import { type Account, answered, newTapId, type Tablet, useServiceDb } from "../../test-support/services.ts";
 import { assignTable } from "./play.server.ts";
-import { findByCode } from "./table-codes.server.ts";
-import { approveTableResult, currentMatchJson, runTap, type TapKind } from "./table-scoring.server.ts";
-import { scoreboardQuery, tablesQuery } from "./tables.server.ts";
+import { approveTableResult, type TapKind } from "./table-scoring.server.ts";
+import { tablesQuery } from "./tables.server.ts";
 
 const s = useServiceDb();
 
-let taps = 0;
-const newTapId = () => `tap-${Date.now().toString(36)}-${++taps}-${crypto.randomUUID().slice(0, 8)}`;
-
-/** A tablet at a table by its code: each tap as the tap route runs it, answering its status and match. */
-function tablet(code: string) {
-  const sent = { code, address: "192.0.2.1" };
-  const send = async (kind: TapKind, body: Record<string, unknown>) => {
-    const tapped = await runTap(s.sender, sent, kind, async (schema) => {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) throw new DomainError(400, parsed.error.issues[0]?.message ?? "Bad tap");
-      return parsed.data;
-    });
-    await s.after(tapped.change);
-    return { status: tapped.status, match: tapped.match };
-  };
-  return {
-    send,
-    rack: (player: 1 | 2, tapId = newTapId()) => send("racks", { tapId, player }),
-    undo: (tapId = newTapId()) => send("undo", { tapId }),
-    confirm: (body: Record<string, unknown> = {}, tapId = newTapId()) => send("confirm", { tapId, ...body }),
-    lag: (player: 1 | 2, tapId = newTapId()) => send("lag", { tapId, player }),
-    /** What current-match answers. */
-    current: async () => currentMatchJson((await findByCode(s.sender, sent, scoreboardQuery)).match),
-  };
-}
-
-type Tablet = ReturnType<typeof tablet>;
-
-/** The tap's answer: 200 or 201 with the match, or the refusal's status and message. */
+/** The tap's answer: 200 or 201 with the match, or the refusal's status. */
 const statusOf = async (tap: ReturnType<Tablet["send"]>) => {
   const answer = await answered(tap);
   return answer.status === 200 ? (await tap).status : answer.status;
@@ -65,7 +35,7 @@ async function finalAtTable(td: Account, settings: Record<string, unknown> = { r
   if (!final?.player1Id || !final.player2Id) throw new Error("a two-player draw has a final with its players");
   const table = await s.table(td, `Table ${crypto.randomUUID().slice(0, 6)}`);
   await assign(td, final.id, table.id);
-  return { t, final, table, tab: tablet(table.accessCode) };
+  return { t, final, table, tab: s.tablet(table.accessCode) };
 }
 
 async function matchOf(t: { id: string }, id: string) {
@@ -179,7 +149,7 @@ test("a tap queued for one match never lands on the table's next match", async (
   const [semi1, semi2] = (await s.matches(t)).filter((m) => m.player1Id && m.player2Id);
   if (!semi1 || !semi2) throw new Error("four players fill both semi-finals");
   const table = await s.table(td);
-  const tab = tablet(table.accessCode);
+  const tab = s.tablet(table.accessCode);
   expect((await answered(assign(td, semi1.id, table.id))).status).toBe(200);
   const queued = { tapId: newTapId(), player: 1, matchId: semi1.id };
   expect((await answered(s.record(td, semi1.id, { winnerId: semi1.player1Id }))).status).toBe(200);
