@@ -1,7 +1,7 @@
-// The floor (decisions 013–015) through the real Worker: the settings, automatic table
-// assignment at the start and after results, pins, rotation, the losers' side
-// first, not back to the same table, two results at once, the queue with its
-// estimates, and the no-show walkover.
+// The floor through the real Worker: the settings' validation and who may
+// change them, pins and rotation with their refusals, the pages and the
+// tablet, the round trips, the queue's API and the no-show walkover. How
+// tables are assigned is tested in-process (app/services/queue.server.test.ts).
 import { settledStats } from "../bench/round-trips.ts";
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
@@ -168,112 +168,6 @@ test("settings: the director only, good values only, nothing written on a refusa
   });
 });
 
-test("the switch's last choice is the default for the director's next tournament", async () => {
-  const td = await f.organiser();
-  const first = await f.createTournament(td);
-  expect((await queueOf(first)).autoAssign).toBe(false);
-  await settings(td, first, { autoAssign: true });
-  const second = await f.createTournament(td);
-  expect((await queueOf(second)).autoAssign).toBe(true);
-  // Another director's default is their own.
-  const other = await f.organiser("Other");
-  expect((await queueOf(await f.createTournament(other))).autoAssign).toBe(false);
-  await settings(td, second, { autoAssign: false });
-  expect((await queueOf(await f.createTournament(td))).autoAssign).toBe(false);
-  // Changing only the minutes leaves the default alone.
-  await settings(td, first, { noShowMinutes: 20 });
-  expect((await queueOf(await f.createTournament(td))).autoAssign).toBe(false);
-});
-
-test("at the start every free table in rotation gets a match; the queue says who is next and when", async () => {
-  const { td, t, tableIds } = await evening({ players: 8, tables: 3, outOfRotation: [2] });
-  const ms = await matchesOf(t);
-  const playing = ms.filter((m) => m.status === "in_progress");
-  expect(playing.map((m) => [m.round, m.matchNumber, m.tableId])).toEqual([
-    [1, 1, tableIds[0]],
-    [1, 2, tableIds[1]],
-  ]);
-  for (const m of playing) expect(Date.parse(m.calledAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
-  expect(ms.filter((m) => m.status === "pending").every((m) => m.calledAt === null)).toBe(true);
-
-  const q = await queueOf(t);
-  expect(q).toMatchObject({ tournamentId: t.id, autoAssign: true, noShowMinutes: 10, averageMatchMinutes: 20 });
-  expect(q.queue.map((x) => [x.position, x.round, x.matchNumber])).toEqual([
-    [1, 1, 3],
-    [2, 1, 4],
-  ]);
-  const [next, after] = q.queue;
-  expect(next?.player1?.name).toMatch(/^Player \d$/);
-  expect(next?.label).toBe("Quarter-Finals");
-  // Two tables busy since just now, 20 minutes a match: both next matches in about 20 minutes.
-  for (const x of [next, after]) {
-    const minutes = (Date.parse(x?.estimatedStart ?? "") - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(18);
-    expect(minutes).toBeLessThanOrEqual(20);
-  }
-  await expectFloorSound(td.id);
-});
-
-test("with the switch off nothing is assigned; turning it on mid-evening fills the free tables", async () => {
-  const { td, t, tableIds } = await evening({ players: 4, tables: 2, auto: false });
-  expect((await matchesOf(t)).filter((m) => m.status === "in_progress")).toEqual([]);
-  const q = await queueOf(t);
-  expect(q.queue).toHaveLength(2);
-  // Free tables: both could start now.
-  for (const x of q.queue) expect(Math.abs(Date.parse(x.estimatedStart ?? "") - Date.now())).toBeLessThan(60_000);
-  await settings(td, t, { autoAssign: true });
-  const playing = (await matchesOf(t)).filter((m) => m.status === "in_progress");
-  expect(playing.map((m) => m.tableId).sort()).toEqual([...tableIds].sort());
-});
-
-test("a result frees its table and the longest-waiting ready match goes to it", async () => {
-  const { td, t, tableIds } = await evening({ players: 8, tables: 2 });
-  let ms = await matchesOf(t);
-  await result(td, byPosition(ms, "winners", 1, 2));
-  ms = await matchesOf(t);
-  // Table 2 freed: Quarter-final 3 (waiting since the start) goes to it, not the semi-final (not ready anyway).
-  expect(byPosition(ms, "winners", 1, 3)).toMatchObject({ status: "in_progress", tableId: tableIds[1] });
-  expect(byPosition(ms, "winners", 1, 4)).toMatchObject({ status: "pending", tableId: null });
-  await result(td, byPosition(ms, "winners", 1, 1));
-  ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 4)).toMatchObject({ status: "in_progress", tableId: tableIds[0] });
-  // Results with nothing ready leave the table free.
-  await result(td, byPosition(ms, "winners", 1, 3));
-  ms = await matchesOf(t);
-  // The first semi-final (winners of 1 and 2) has waited since QF1's result: it takes Table 2.
-  expect(byPosition(ms, "winners", 2, 1)).toMatchObject({ status: "in_progress", tableId: tableIds[1] });
-  await expectFloorSound(td.id);
-});
-
-test("a player is not sent back to the table they just left when another is free", async () => {
-  const { td, t, tableIds } = await evening({ players: 4, tables: 3 });
-  let ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 1).tableId).toBe(tableIds[0]);
-  expect(byPosition(ms, "winners", 1, 2).tableId).toBe(tableIds[1]);
-  await result(td, byPosition(ms, "winners", 1, 1));
-  await result(td, byPosition(ms, "winners", 1, 2));
-  ms = await matchesOf(t);
-  // Tables 1 and 2 are where the finalists just played: the final goes to Table 3.
-  expect(byPosition(ms, "winners", 2, 1)).toMatchObject({ status: "in_progress", tableId: tableIds[2] });
-});
-
-test("double elimination: when waits are equal the losers' side goes first", async () => {
-  const { td, t, tableIds } = await evening({ players: 4, tables: 1, type: "double_elimination" });
-  let ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 1)).toMatchObject({ status: "in_progress", tableId: tableIds[0] });
-  await result(td, byPosition(ms, "winners", 1, 1));
-  ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "in_progress", tableId: tableIds[0] });
-  await result(td, byPosition(ms, "winners", 1, 2));
-  ms = await matchesOf(t);
-  // The winners' final and the losers' first match became ready with the same result: the losers' side plays.
-  const losers = ms.find((m) => m.bracket === "losers" && m.round === 1);
-  expect(losers).toMatchObject({ status: "in_progress", tableId: tableIds[0] });
-  expect(byPosition(ms, "winners", 2, 1)).toMatchObject({ status: "pending", tableId: null });
-  const q = await queueOf(t);
-  expect(q.queue.map((x) => [x.bracket, x.round])).toEqual([["winners", 2]]);
-});
-
 test("a pinned match waits for its table (out of rotation, the TV table) and goes nowhere else", async () => {
   const { td, t, tableIds } = await evening({ players: 8, tables: 2, outOfRotation: [1] });
   const [table1, tv] = tableIds as [string, string];
@@ -335,65 +229,6 @@ test("out of rotation a table gets nothing; back in rotation it fills at once", 
   expect(await back.json()).toEqual({ message: "Table back in rotation", inRotation: true });
   ms = await matchesOf(t);
   expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "in_progress", tableId: tableIds[1] });
-});
-
-test("the director still assigns by hand; a match taken off its table waits for the next one", async () => {
-  const { td, t, tableIds } = await evening({ players: 8, tables: 1 });
-  let ms = await matchesOf(t);
-  const qf1 = byPosition(ms, "winners", 1, 1);
-  expect(qf1.tableId).toBe(tableIds[0]);
-  const assign = (m: Match, tableId: string | null) =>
-    td.client.json("PATCH", `/api/matches/${m.id}/table`, { tableId });
-  // Taken off (its player is not here yet): the table takes the next match, QF1 keeps first place in the queue.
-  expect((await assign(qf1, null)).status).toBe(200);
-  ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 1)).toMatchObject({ status: "pending", tableId: null, calledAt: null });
-  expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "in_progress", tableId: tableIds[0] });
-  expect((await queueOf(t)).queue[0]).toMatchObject({ round: 1, matchNumber: 1 });
-  // A table added mid-evening takes the first in the queue at once.
-  const second = await addTable(td, "Table 2");
-  ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 1)).toMatchObject({ status: "in_progress", tableId: second });
-  // By hand onto a table with a match in progress: refused, naming the table; nothing moves.
-  const busy = await assign(byPosition(ms, "winners", 1, 4), second);
-  expect(busy.status).toBe(409);
-  expect(await busy.json()).toMatchObject({ message: "Table 2 has a match in progress" });
-  expect(byPosition(await matchesOf(t), "winners", 1, 4)).toMatchObject({ status: "pending", tableId: null });
-  // A result frees the table: the next in the queue goes to it.
-  await result(td, byPosition(ms, "winners", 1, 1));
-  ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 3)).toMatchObject({ status: "in_progress", tableId: second });
-  await expectFloorSound(td.id);
-});
-
-test("two results freeing tables at once never put one match on two tables or two on one", async () => {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const { td, t } = await evening({ players: 16, tables: 4 });
-    let ms = await matchesOf(t);
-    expect(ms.filter((m) => m.status === "in_progress")).toHaveLength(4);
-    // Round 1 matches 1 and 2 finish together: each frees a table, and between them the quarter-final is ready.
-    await Promise.all([1, 2].map((n) => result(td, byPosition(ms, "winners", 1, n))));
-    await expectFloorSound(td.id);
-    ms = await matchesOf(t);
-    const playing = ms.filter((m) => m.status === "in_progress");
-    // Both freed tables filled: round 1 matches 5 and 6 (the longest waits), each on one table.
-    expect(playing).toHaveLength(4);
-    expect(new Set(playing.map((m) => m.tableId)).size).toBe(4);
-    expect(
-      playing
-        .filter((m) => m.round === 1)
-        .map((m) => m.matchNumber)
-        .sort(),
-    ).toEqual([3, 4, 5, 6]);
-    // Four at once.
-    await Promise.all(playing.map((m) => result(td, m)));
-    await expectFloorSound(td.id);
-    ms = await matchesOf(t);
-    const next = ms.filter((m) => m.status === "in_progress");
-    expect(next).toHaveLength(4);
-    expect(new Set(next.map((m) => m.tableId)).size).toBe(4);
-    expect(new Set(next.map((m) => m.id)).size).toBe(4);
-  }
 });
 
 test("a player's dashboard says where and when their next match is", async () => {
@@ -471,24 +306,6 @@ test("the queue: 404 for no such tournament, empty before the start, null estima
   const q = await queueOf(t);
   expect(q.queue.map((x) => x.estimatedStart)).toEqual([null, null]);
   expect(q.queue.every((x) => Number.isFinite(Date.parse(x.waitingSince)))).toBe(true);
-});
-
-test("estimates use the venue's average match length so far", async () => {
-  const { td, t } = await evening({ players: 8, tables: 1 });
-  let ms = await matchesOf(t);
-  // QF1 was called 30 minutes ago and just finished: the venue's matches take 30 minutes.
-  await f.sql().execute({
-    sql: "update matches set table_assigned_at = table_assigned_at - 1800000 where id = ?",
-    args: [byPosition(ms, "winners", 1, 1).id],
-  });
-  await result(td, byPosition(ms, "winners", 1, 1));
-  const q = await queueOf(t);
-  expect(q.averageMatchMinutes).toBe(30);
-  ms = await matchesOf(t);
-  expect(byPosition(ms, "winners", 1, 2).status).toBe("in_progress");
-  // QF3 after QF2 (30 min), QF4 after that (60 min).
-  const minutes = q.queue.map((x) => Math.round((Date.parse(x.estimatedStart ?? "") - Date.now()) / 60_000));
-  expect(minutes).toEqual([30, 60]);
 });
 
 test("no-show: after the no-show minutes the director gets a walkover for the player who is there", async () => {

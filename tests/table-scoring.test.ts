@@ -1,7 +1,8 @@
-// Scoring at the table (decision 012) through the real Worker and database: a
-// tablet's taps by its table's code, each applied once whatever is replayed,
-// the result recorded by the director's own path, approval, a new code, the
-// director's override while a tablet was offline, and taps at the same time.
+// Scoring at the table through the real Worker and database: codes refused
+// and replaced (and their sockets closed), bad bodies, who may approve, the
+// settings, the tap limit, statistics and standings, and the plain forms.
+// How taps, confirms and approvals apply is tested in-process
+// (app/services/table-scoring.server.test.ts).
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";
@@ -79,55 +80,6 @@ async function matchOf(t: TournamentJson, id: string): Promise<Match> {
   if (!found) throw new Error(`no match ${id}`);
   return found;
 }
-
-const rackRows = (matchId: string) => f.count("table_taps", "match_id = ? and kind = 'rack'", [matchId]);
-
-test("rack by rack to the race-to, a replay changes nothing, undo, then confirm records the result", async () => {
-  const td = await f.organiser();
-  const { t, final, table, tab } = await finalAtTable(td);
-  const first = await tab.current();
-  expect(first).toMatchObject({ raceTo: 3, breaker: null, awaitingApproval: false, player1Score: 0 });
-
-  const tapId = newTapId();
-  const rack = await tab.rack(1, tapId);
-  expect(rack.status).toBe(201);
-  expect(await rack.json()).toMatchObject({ id: final.id, player1Score: 1, player2Score: 0, status: "in_progress" });
-  // The same tap again: 200, nothing changes.
-  const replay = await tab.rack(1, tapId);
-  expect(replay.status).toBe(200);
-  expect(await replay.json()).toMatchObject({ player1Score: 1, player2Score: 0 });
-  expect(await rackRows(final.id)).toBe(1);
-
-  expect((await tab.rack(2)).status).toBe(201);
-  await expectRefused(await tab.confirm(), 409, "The race is not finished");
-  expect((await tab.rack(1)).status).toBe(201);
-  expect((await tab.rack(1)).status).toBe(201);
-  expect(await tab.current()).toMatchObject({ player1Score: 3, player2Score: 1 });
-  // Winner breaks: the last rack's winner.
-  expect((await tab.current())?.breaker).toBe(1);
-  await expectRefused(await tab.rack(2), 409, "The race is won: confirm the result or undo the last rack");
-
-  // Undo takes back the last rack (player 1's), once whatever is replayed.
-  const undoId = newTapId();
-  expect(await (await tab.undo(undoId)).json()).toMatchObject({ player1Score: 2, player2Score: 1 });
-  expect((await tab.undo(undoId)).status).toBe(200);
-  expect(await tab.current()).toMatchObject({ player1Score: 2, player2Score: 1 });
-  expect((await tab.rack(1)).status).toBe(201);
-
-  const confirmId = newTapId();
-  const confirmed = await tab.confirm({}, confirmId);
-  expect(confirmed.status).toBe(201);
-  expect(await confirmed.json()).toMatchObject({ status: "completed", winnerId: final.player1Id, player1Score: 3 });
-  // Recorded as the director records it: the match, and the table is free again.
-  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player1Id });
-  const tables = (await (await td.client.get("/api/tables")).json()) as { id: string; busyWith: string | null }[];
-  expect(tables.find((x) => x.id === table.id)?.busyWith).toBeNull();
-  // The confirm again is a replay; another confirm or rack is refused.
-  expect((await tab.confirm({}, confirmId)).status).toBe(200);
-  await expectRefused(await tab.confirm(), 409, "The match is already decided");
-  await expectRefused(await tab.rack(1), 409, "The match is already decided");
-  await expectRefused(await tab.undo(), 409, "The match is already decided");
-});
 
 test("unknown codes, empty tables, another table's code and bad taps are refused and write nothing", async () => {
   const td = await f.organiser();
@@ -219,112 +171,6 @@ test("waiting for approval: the tablet's result is flagged, taps stop, the direc
     409,
     "No result from the table is waiting for approval",
   );
-});
-
-test("the director overrides while the tablet is offline: queued taps refused, the director wins", async () => {
-  const td = await f.organiser();
-  const { t, final, tab } = await finalAtTable(td, { raceTo: 5 });
-  expect((await tab.rack(1)).status).toBe(201);
-  // Offline: three taps queued on the tablet, then the director records a different result.
-  const queued = [
-    { kind: "racks", body: { tapId: newTapId(), player: 1, matchId: final.id } },
-    { kind: "racks", body: { tapId: newTapId(), player: 1, matchId: final.id } },
-    { kind: "undo", body: { tapId: newTapId(), matchId: final.id } },
-  ];
-  const recorded = await td.client.json("PATCH", `/api/matches/${final.id}`, {
-    winnerId: final.player2Id,
-    player1Score: 2,
-    player2Score: 5,
-  });
-  expect(recorded.status).toBe(200);
-  // Back online: the queue is replayed in order; the director's version wins.
-  for (const { kind, body } of queued) {
-    await expectRefused(await tab.send(kind, body), 409, "The match is already decided");
-  }
-  expect(await tab.current()).toMatchObject({ player1Score: 2, player2Score: 5, winnerId: final.player2Id });
-  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
-});
-
-test("a tap queued for one match never lands on the table's next match", async () => {
-  const td = await f.organiser();
-  const t = await f.createTournament(td, { maxPlayers: 4, payoutStructure: "winner_only", raceTo: 3 });
-  await f.enter(t, 4);
-  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
-  const [semi1, semi2] = (await f.matchesOf<Match>(t)).filter((m) => m.player1Id && m.player2Id);
-  if (!semi1 || !semi2) throw new Error("four players fill both semi-finals");
-  const table = await addTable(td);
-  const tab = tablet(table.accessCode);
-  expect((await td.client.json("PATCH", `/api/matches/${semi1.id}/table`, { tableId: table.id })).status).toBe(200);
-  const queued = { tapId: newTapId(), player: 1, matchId: semi1.id };
-  expect((await td.client.json("PATCH", `/api/matches/${semi1.id}`, { winnerId: semi1.player1Id })).status).toBe(200);
-  expect((await td.client.json("PATCH", `/api/matches/${semi2.id}/table`, { tableId: table.id })).status).toBe(200);
-  await expectRefused(
-    await tab.send("racks", queued),
-    409,
-    "The director changed this match: the tablet shows the director's version",
-  );
-  expect(await tab.current()).toMatchObject({ id: semi2.id, player1Score: 0, player2Score: 0 });
-});
-
-test("taps at once: each counts once, a tap sent twice at once counts once, undo never goes below 0", async () => {
-  const td = await f.organiser();
-  const { final, tab } = await finalAtTable(td, { raceTo: 50 });
-  const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => tab.rack(i % 2 === 0 ? 1 : 2)));
-  expect(answers.map((r) => r.status)).toEqual(Array(16).fill(201));
-  expect(await tab.current()).toMatchObject({ player1Score: 8, player2Score: 8 });
-
-  const same = newTapId();
-  const replays = await Promise.all(Array.from({ length: 8 }, () => tab.rack(1, same)));
-  expect(replays.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
-  expect(await tab.current()).toMatchObject({ player1Score: 9, player2Score: 8 });
-  expect(await rackRows(final.id)).toBe(17);
-
-  const undos = await Promise.all(Array.from({ length: 20 }, () => tab.undo()));
-  expect(undos.filter((r) => r.status === 201)).toHaveLength(17);
-  expect(undos.every((r) => r.status === 201 || r.status === 409)).toBe(true);
-  expect(await tab.current()).toMatchObject({ player1Score: 0, player2Score: 0 });
-  expect(await f.count("table_taps", "match_id = ? and kind = 'rack' and undone_by is null", [final.id])).toBe(0);
-});
-
-test("two tablets confirm at once: the result is recorded once", async () => {
-  const td = await f.organiser();
-  const { t, final, tab } = await finalAtTable(td, { raceTo: 1 });
-  expect((await tab.rack(2)).status).toBe(201);
-  const answers = await Promise.all(Array.from({ length: 4 }, () => tab.confirm()));
-  const statuses = answers.map((r) => r.status).sort();
-  expect(statuses[0]).toBe(201);
-  expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-  expect(statuses.slice(1).every((s) => s === 409)).toBe(true);
-  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
-  expect(await f.count("table_taps", "match_id = ? and kind = 'confirm'", [final.id])).toBe(1);
-});
-
-test("without a race-to the tablet says who won and the score", async () => {
-  const td = await f.organiser();
-  const { t, final, tab } = await finalAtTable(td, { raceTo: undefined });
-  expect((await tab.current())?.raceTo).toBeNull();
-  expect((await tab.rack(1)).status).toBe(201);
-  expect((await tab.rack(1)).status).toBe(201);
-  await expectRefused(await tab.confirm(), 400, "Who won? Choose the winner");
-  await expectRefused(await tab.confirm({ winner: 2 }), 400, "The winner's score cannot be lower than the loser's");
-  const confirmed = await tab.confirm({ winner: 2, player1Score: 2, player2Score: 4 });
-  expect(confirmed.status).toBe(201);
-  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
-  expect(await tab.current()).toMatchObject({ player1Score: 2, player2Score: 4 });
-});
-
-test("the lag and the break rule say who breaks", async () => {
-  const td = await f.organiser();
-  const { tab } = await finalAtTable(td, { raceTo: 5, breakRule: "alternate" });
-  expect((await tab.current())?.breaker).toBeNull();
-  const lag = await tab.lag(2);
-  expect(lag.status).toBe(201);
-  expect(await lag.json()).toMatchObject({ breaker: 2 });
-  expect((await tab.rack(2)).status).toBe(201);
-  expect((await tab.current())?.breaker).toBe(1);
-  expect((await tab.rack(2)).status).toBe(201);
-  expect((await tab.current())?.breaker).toBe(2);
-  await expectRefused(await tab.lag(1), 409, "The lag is played before the first rack");
 });
 
 test("settings: set at creation, changed by the director only, bad values refused", async () => {
@@ -444,22 +290,6 @@ test("New code on the tables page replaces the code", async () => {
   expect(refused.status).toBe(302);
   const [still] = (await (await td.client.get("/api/tables")).json()) as { accessCode: string }[];
   expect(still?.accessCode).toBe(row?.accessCode);
-});
-
-test("a result waiting for approval goes with the table: unassigned, the match is scored afresh", async () => {
-  const td = await f.organiser();
-  const { final, table, tab } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
-  expect((await tab.rack(2)).status).toBe(201);
-  expect((await tab.confirm()).status).toBe(201);
-  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: null })).status).toBe(200);
-  expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: table.id })).status).toBe(200);
-  expect(await tab.current()).toMatchObject({ awaitingApproval: false, status: "in_progress" });
-  // The players set the score right and confirm again; the director approves the new confirm.
-  expect((await tab.undo()).status).toBe(201);
-  expect((await tab.rack(1)).status).toBe(201);
-  expect((await tab.confirm()).status).toBe(201);
-  expect((await td.client.json("POST", `/api/matches/${final.id}/approve`)).status).toBe(200);
-  expect(await tab.current()).toMatchObject({ status: "completed", winnerId: final.player1Id });
 });
 
 test("odd bodies get a clear 4xx, never a 500, and write nothing", async () => {

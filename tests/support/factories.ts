@@ -4,6 +4,7 @@ import { createClient, type Client } from "@libsql/client";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { HttpClient } from "./http.ts";
 import type { TestApp } from "./stack.ts";
+import { LEDGER_MISMATCHES } from "../../test-support/database.js";
 import { validTournament } from "../../test-support/fixtures.js";
 
 // The one valid tournament body and date helper, shared with e2e/ and bench/.
@@ -111,18 +112,7 @@ export function useFactories(app: TestApp) {
     },
     /** Every account's balance equals the sum of its transactions, and none is negative. */
     async expectLedgerTrue(): Promise<void> {
-      const rows = await db().execute(`
-        select 'player' as kind, p.id, p.balance_pence as balance,
-          coalesce((select sum(amount_pence) from transactions t
-            where t.user_type = 'player' and t.user_id = p.id), 0) as total
-        from players p
-        union all
-        select 'organiser', o.id, o.balance_pence,
-          coalesce((select sum(amount_pence) from transactions t
-            where t.user_type = 'organiser' and t.user_id = o.id), 0)
-        from organisers o`);
-      const wrong = rows.rows.filter((r) => Number(r.balance) !== Number(r.total) || Number(r.balance) < 0);
-      expect(wrong).toEqual([]);
+      expect((await db().execute(LEDGER_MISMATCHES)).rows).toEqual([]);
     },
   };
 }
