@@ -54,6 +54,8 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   const visitor = players[0]!.client;
   const results: RoundTrips = [];
   const measure = async (label: string, run: () => Promise<Response>, note = "") => {
+    // What the setup left running after its responses is not this request's.
+    await settledStats(stack);
     stack.db.resetStats();
     const response = await run();
     await response.arrayBuffer();
