@@ -185,7 +185,7 @@
       }
       if (!response.ok) note = answer && answer.message ? answer.message : "That tap could not be recorded";
       // Decided meanwhile (the director recorded it while this tablet was offline): the director's version stands.
-      if (response.status === 409 && note === "The match is already decided") note = DIRECTOR_WINS;
+      if (response.status === 409 && response.headers.get("Refusal-Code") === "decided") note = DIRECTOR_WINS;
       // The racks as the server now has them, in case the board cannot be read again before the next tap.
       var board = document.querySelector("main [data-racks]");
       if (response.ok && answer && board && answer.id === board.getAttribute("data-match")) {

@@ -70,9 +70,11 @@ async function finalAtTable(td: Account, settings: Record<string, unknown> = { r
   return { t, final, table, tab: tablet(table.accessCode) };
 }
 
-async function expectRefused(response: Response, status: number, message: string) {
+/** Refused with `status` and `message`; a tap's refusal also names its code, which clients tell refusals apart by. */
+async function expectRefused(response: Response, status: number, message: string, code?: string) {
   expect(response.status).toBe(status);
   expect(((await response.json()) as { message: string }).message).toBe(message);
+  if (code) expect(response.headers.get("Refusal-Code")).toBe(code);
 }
 
 async function matchOf(t: TournamentJson, id: string): Promise<Match> {
@@ -90,7 +92,7 @@ test("unknown codes, empty tables, another table's code and bad taps are refused
   await expectRefused(await tablet("ZZZZZZZZ").rack(1), 404, "Invalid access code");
   await expectRefused(await tablet("nope").rack(1), 404, "Invalid access code");
   // Another table's code reaches only that table: nothing is in progress there, and this match is untouched.
-  await expectRefused(await other.rack(1), 409, "No match in progress on this table");
+  await expectRefused(await other.rack(1), 409, "No match in progress on this table", "no-match");
   await expectRefused(
     await other.send("racks", { tapId: newTapId(), player: 1, matchId: final.id }),
     409,
@@ -157,8 +159,8 @@ test("waiting for approval: the tablet's result is flagged, taps stop, the direc
   const confirmed = await tab.confirm();
   expect(confirmed.status).toBe(201);
   expect(await confirmed.json()).toMatchObject({ status: "in_progress", awaitingApproval: true, player2Score: 2 });
-  await expectRefused(await tab.rack(1), 409, "The result is waiting for the director's approval");
-  await expectRefused(await tab.undo(), 409, "The result is waiting for the director's approval");
+  await expectRefused(await tab.rack(1), 409, "The result is waiting for the director's approval", "awaiting");
+  await expectRefused(await tab.undo(), 409, "The result is waiting for the director's approval", "awaiting");
   expect(await matchOf(t, final.id)).toMatchObject({ status: "in_progress", winnerId: null });
 
   const player = await f.player();
@@ -166,6 +168,8 @@ test("waiting for approval: the tablet's result is flagged, taps stop, the direc
   expect((await td.client.json("POST", `/api/matches/${final.id}/approve`)).status).toBe(200);
   expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });
   expect(await tab.current()).toMatchObject({ awaitingApproval: false, player2Score: 2, winnerId: final.player2Id });
+  // The tablet tells "decided" by its code (it then says the director's version stands), not by the words.
+  await expectRefused(await tab.rack(1), 409, "The match is already decided", "decided");
   await expectRefused(
     await td.client.json("POST", `/api/matches/${final.id}/approve`),
     409,

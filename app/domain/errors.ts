@@ -30,7 +30,13 @@ export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
 
-/** The headers a DomainError's answer carries. */
+/**
+ * The headers a DomainError's answer carries: when to try again, and the refusal's code (`Refusal-Code`), which a
+ * client tells refusals apart by (the body stays DESIGN §7's `{ message }`).
+ */
 export function errorHeaders(error: DomainError): Record<string, string> {
-  return error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+  return {
+    ...(error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) }),
+    ...(error.code === undefined ? {} : { "Refusal-Code": error.code }),
+  };
 }
