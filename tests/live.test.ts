@@ -134,6 +134,45 @@ test("the director's page forms announce too, and a refused write announces noth
   page.close();
 });
 
+test("the scheduled tidy-up announces the places it frees and offers, like any other change", async () => {
+  const td = await f.organiser();
+  // One tournament full with a lapsed hold and a reserve waiting (the place goes to her), one with a lapsed hold only.
+  const [offering, freeing] = [
+    await f.createTournament(td, { maxPlayers: 2 }),
+    await f.createTournament(td, { maxPlayers: 4 }),
+  ];
+  await f.enter(offering, 1);
+  const [late, lapsed, reserve] = [await f.player("Late Lou"), await f.player("Lapsed Len"), await f.player("Res")];
+  const join = (who: Account, t: TournamentJson, extra = {}) =>
+    who.client.json("POST", "/api/tournaments/join", { tournamentId: t.id, ...extra });
+  expect((await join(late, offering)).status).toBeLessThan(300);
+  expect((await join(lapsed, freeing)).status).toBeLessThan(300);
+  expect((await join(reserve, offering, { reserve: true })).status).toBeLessThan(300);
+  for (const [t, who] of [
+    [offering, late],
+    [freeing, lapsed],
+  ] as const) {
+    await f.sql().execute({
+      sql: "update tournament_players set hold_expires_at = ? where tournament_id = ? and player_id = ?",
+      args: [Date.now() - 1000, t.id, who.id],
+    });
+  }
+  const pages = [
+    await subscribe(`/api/live/tournaments/${offering.id}`),
+    await subscribe(`/api/live/tournaments/${freeing.id}`),
+  ];
+
+  const cron = await fetch(`${app.url}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
+  expect(cron.status).toBe(200);
+  await cron.text();
+  expect(await pages[0]?.next()).toEqual({ type: "changed", what: "entries", tournamentId: offering.id });
+  expect(await pages[1]?.next()).toEqual({ type: "changed", what: "entries", tournamentId: freeing.id });
+  // What they heard is so: the reserve holds the place, the lapsed hold is gone.
+  expect(await f.count("tournament_players", "tournament_id = ? and player_id = ?", [offering.id, reserve.id])).toBe(1);
+  expect(await f.count("tournament_players", "tournament_id = ?", [freeing.id])).toBe(0);
+  for (const page of pages) page?.close();
+});
+
 test("subscriptions name something that exists, as a WebSocket, from this site", async () => {
   const td = await f.organiser();
   const table = await addTable(td, "Table 3");

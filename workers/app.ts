@@ -26,6 +26,8 @@ export default {
     return finishResponse(request, response, answer);
   },
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledTasks(env));
+    ctx.waitUntil(
+      runScheduledTasks(env, { live: env.LIVE, cache: ctx.cache, waitUntil: (promise) => ctx.waitUntil(promise) }),
+    );
   },
 } satisfies ExportedHandler<Env>;

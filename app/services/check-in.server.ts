@@ -20,6 +20,8 @@ type Tournament = typeof tournaments.$inferSelect;
 
 /** A reserve just offered a place, with what the e-mail says. */
 export type Offered = {
+  tournamentId: string;
+  organiserId: string;
   email: string;
   name: string;
   tournament: string;
@@ -57,7 +59,8 @@ function offerStatements(tournamentId: string, now: number): [Item, Item, Item] 
       on conflict (tournament_id, player_id) do update
         set hold_expires_at = excluded.hold_expires_at, payment_intent_id = null
         where tournament_players.paid = 0`),
-    build.all<Offered>(sql`select p.email as email, p.name as name, t.name as tournament, t.venue as venue,
+    build.all<Offered>(sql`select t.id as tournamentId, t.organiser_id as organiserId, p.email as email,
+        p.name as name, t.name as tournament, t.venue as venue,
         t.slug as slug, r.offer_expires_at as expiresAt
       from ${reserves} r join ${players} p on p.id = r.player_id join ${tournaments} t on t.id = r.tournament_id
       where r.tournament_id = ${tournamentId} and r.offer_batch = ${batch}`),
@@ -362,7 +365,7 @@ export async function joinReserve(
 /**
  * The scheduled tidy-up's part: places freed by holds and offers that ran out
  * go to the next reserves waiting, tournament by tournament. Answers who was
- * offered, for the e-mails.
+ * offered, for the e-mails and the tournaments' pages.
  */
 export async function offerFreedPlaces(db: Sender, now = Date.now()): Promise<Offered[]> {
   const open = await db.send(

@@ -291,12 +291,12 @@ test("the tidy-up deletes lapsed holds and cancels their intents; a live hold an
       Date.now() - 1000,
       lapsed.id,
     ]);
-    expect(await releaseExpiredHolds(own.sender, own.payments)).toBe(1);
+    expect(await releaseExpiredHolds(own.sender, own.payments)).toEqual([{ tournamentId: t.id, organiserId: td.id }]);
     expect(await own.count("tournament_players", "player_id = ?", [lapsed.id])).toBe(0);
     const intent = joined.paid ? null : joined.paymentIntentId;
     expect(await own.rows("select status from payments where id = ?", [intent])).toEqual([{ status: "canceled" }]);
     expect(await own.count("tournament_players", "tournament_id = ?", [t.id])).toBe(2);
-    expect(await releaseExpiredHolds(own.sender, own.payments)).toBe(0);
+    expect(await releaseExpiredHolds(own.sender, own.payments)).toEqual([]);
   } finally {
     await own.close();
   }

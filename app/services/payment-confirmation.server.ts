@@ -265,14 +265,24 @@ export async function handleWebhook(db: Sender, provider: PaymentsProvider, payl
 /**
  * Expired holds stop counting at once (queries compare the expiry); this
  * tidies them: cancels their intents and deletes the holds that are still
- * expired and unpaid.
+ * expired and unpaid. Answers the tournament of each hold it released.
  */
-export async function releaseExpiredHolds(db: Sender, provider: PaymentsProvider, now = Date.now()) {
+export async function releaseExpiredHolds(
+  db: Sender,
+  provider: PaymentsProvider,
+  now = Date.now(),
+): Promise<{ tournamentId: string; organiserId: string }[]> {
   const expired = await db.send(
     query(
       build
-        .select({ id: tournamentPlayers.id, intentId: tournamentPlayers.paymentIntentId })
+        .select({
+          id: tournamentPlayers.id,
+          intentId: tournamentPlayers.paymentIntentId,
+          tournamentId: tournamentPlayers.tournamentId,
+          organiserId: tournaments.organiserId,
+        })
         .from(tournamentPlayers)
+        .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
         .where(
           and(
             eq(tournamentPlayers.paid, false),
@@ -283,6 +293,7 @@ export async function releaseExpiredHolds(db: Sender, provider: PaymentsProvider
         .limit(500),
     ),
   );
+  const released: { tournamentId: string; organiserId: string }[] = [];
   for (const hold of expired) {
     if (hold.intentId) {
       try {
@@ -291,19 +302,24 @@ export async function releaseExpiredHolds(db: Sender, provider: PaymentsProvider
         // Already succeeded or gone: a late success is refunded by paymentSucceeded.
       }
     }
-    await db.write(
-      write([
-        build
-          .delete(tournamentPlayers)
-          .where(
-            and(
-              eq(tournamentPlayers.id, hold.id),
-              eq(tournamentPlayers.paid, false),
-              lte(tournamentPlayers.holdExpiresAt, now),
-            ),
-          ),
-      ]),
+    const deleted = await db.write(
+      write(
+        [
+          build
+            .delete(tournamentPlayers)
+            .where(
+              and(
+                eq(tournamentPlayers.id, hold.id),
+                eq(tournamentPlayers.paid, false),
+                lte(tournamentPlayers.holdExpiresAt, now),
+              ),
+            )
+            .returning({ id: tournamentPlayers.id }),
+        ],
+        ([rows]) => (rows as unknown[]).length > 0,
+      ),
     );
+    if (deleted) released.push({ tournamentId: hold.tournamentId, organiserId: hold.organiserId });
   }
-  return expired.length;
+  return released;
 }
