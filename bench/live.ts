@@ -9,7 +9,10 @@ import type { Stack } from "../scripts/lib/stack.ts";
 import { account, enterAndPay, tournament } from "./lib.ts";
 
 const POLL_MS = 5000;
-/** BENCH_LIVE_READ=1: tablets read their page on every message even when it carries the board (as before). */
+/**
+ * BENCH_LIVE_READ=1: tablets and pages read on every message even when it carries the board or the matches (as
+ * before decision 018).
+ */
 const readAnyway = process.env.BENCH_LIVE_READ === "1";
 
 type Setup = { code: string; tournamentId: string; slug: string; record: (n: number) => Promise<void> };
@@ -89,7 +92,11 @@ function deviceSocket(url: string): WebSocket {
 
 const loserScoreIn = (html: string) => [...html.matchAll(/data-testid="score"[^>]*>(\d+)</g)].map((m) => m[1])[1];
 
-/** Open pages of the tournament (the director's, players'): on a message each reloads its data as React Router does. */
+/**
+ * Open pages of the tournament (visitors' and players', the wall): on a message that carries the matches it changed
+ * each redraws from it, as the tournament page and the wall bracket do; on any other, each reloads its data as
+ * React Router does.
+ */
 async function openPages(stack: Stack, setup: Setup, count: number, since: () => number, times: number[]) {
   const ws = stack.appUrl.replace(/^http/, "ws");
   return Promise.all(
@@ -99,7 +106,12 @@ async function openPages(stack: Stack, setup: Setup, count: number, since: () =>
         socket.addEventListener("open", resolve, { once: true });
         socket.addEventListener("error", reject, { once: true });
       });
-      socket.addEventListener("message", async () => {
+      socket.addEventListener("message", async (event) => {
+        const news = JSON.parse(String(event.data)) as { matches?: unknown[] };
+        if (!readAnyway && news.matches?.length) {
+          times.push(performance.now() - since());
+          return;
+        }
         const response = await fetch(`${stack.appUrl}/tournament/${setup.slug}.data`);
         await response.arrayBuffer();
         if (response.ok) times.push(performance.now() - since());

@@ -34,8 +34,21 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   await dashboard.goto("/player/dashboard");
   await expect(dashboard.getByText(t.name).first()).toBeVisible();
   await expect(dashboard.getByText("Table 5")).toHaveCount(0);
+  // A visitor's tournament page and the wall bracket: they redraw from the matches the messages carry.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/tournament/${t.slug}?tab=bracket`);
+  const wall = await visitorContext.newPage();
+  await wall.goto(`/tournament/${t.slug}/bracket`);
+  const pageReads: string[] = [];
+  for (const p of [visitor, wall]) {
+    await expect(p.getByTestId("match").first()).toHaveAttribute("data-status", "pending");
+    p.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) pageReads.push(request.url());
+    });
+  }
   // Each page follows its channel (the scripts mark the document while their channels are open).
-  for (const p of [tablet, page, dashboard]) {
+  for (const p of [tablet, page, dashboard, visitor, wall]) {
     await expect(p.locator("html")).toHaveAttribute("data-live", "open");
     await markDocument(p);
   }
@@ -54,6 +67,10 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   await expect(card).toHaveAttribute("data-status", "in_progress");
   await expect(card).toContainText("Table 5");
   await expect(dashboard.getByText("Table 5").first()).toBeVisible();
+  for (const p of [visitor, wall]) {
+    await expect(p.getByTestId("match").first()).toHaveAttribute("data-status", "in_progress");
+    await expect(p.getByTestId("match").first()).toContainText("Table 5");
+  }
 
   // And records the result.
   const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 3 };
@@ -62,9 +79,17 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   await expect(tablet.getByTestId("score")).toHaveText(["5", "3"]);
   await expect(tablet.getByText("Winner:")).toHaveCount(1);
   await expect(card).toHaveAttribute("data-status", "completed");
+  for (const p of [visitor, wall]) {
+    await expect(p.getByTestId("match").first()).toHaveAttribute("data-status", "completed");
+    await expect(p.getByTestId("match").first()).toContainText("5");
+  }
+  // The visitor's tournament page shows who won, worked out from the message as the page's loader would.
+  await expect(visitor.getByTestId("match").first()).toContainText("3");
 
-  for (const p of [tablet, page, dashboard]) await sameDocument(p);
+  for (const p of [tablet, page, dashboard, visitor, wall]) await sameDocument(p);
   expect(tabletReads).toEqual([]);
+  expect(pageReads).toEqual([]);
+  await visitorContext.close();
   await expect(tablet.getByText("Reconnecting…")).toBeHidden();
   await tablet.close();
   await playerContext.close();
@@ -115,7 +140,6 @@ test("a tablet whose script is blocked still follows the match by refreshing its
 });
 
 test("a read of the page's data that the network drops is tried again: the page stays, then catches up", async ({
-  page,
   browser,
   playwright,
   baseURL,
@@ -124,16 +148,18 @@ test("a read of the page's data that the network drops is tried again: the page 
   const director = await browser.newContext({ baseURL });
   const { t, final } = await startedFinal(director.request, playwright, baseURL);
 
-  // A visitor's page follows the evening (the wall screen's case).
-  await page.goto(`/tournament/${t.slug}?tab=bracket`);
-  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
-  await markDocument(page);
-  const card = page.getByTestId("match").first();
+  // The director's page reads its data on every message (its cards show the floor, which messages do not carry;
+  // a visitor's page redraws a result from the message itself, above).
+  const screen = await director.newPage();
+  await screen.goto(`/tournament/${t.slug}?tab=bracket`);
+  await expect(screen.locator("html")).toHaveAttribute("data-live", "open");
+  await markDocument(screen);
+  const card = screen.getByTestId("match").first();
   await expect(card).toHaveAttribute("data-status", "pending");
 
   // The Wi-Fi drops for the page's data (the push channel, already open, still says something changed).
   let dropped = 0;
-  await page.route("**/*.data*", (route) => {
+  await screen.route("**/*.data*", (route) => {
     dropped += 1;
     return route.abort("internetdisconnected");
   });
@@ -141,13 +167,13 @@ test("a read of the page's data that the network drops is tried again: the page 
   expect((await director.request.patch(`/api/matches/${final.id}`, { data: result })).status()).toBe(200);
   await expect.poll(() => dropped, { message: "the page tried to read its data" }).toBeGreaterThan(1);
   // Tried again rather than given up: no error page, the bracket as it was.
-  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(screen.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
   await expect(card).toHaveAttribute("data-status", "pending");
 
   // Back: the next try reads the result, in the same document.
-  await page.unroute("**/*.data*");
+  await screen.unroute("**/*.data*");
   await expect(card).toHaveAttribute("data-status", "completed", { timeout: 15_000 });
-  await sameDocument(page);
+  await sameDocument(screen);
   await director.close();
 });
 

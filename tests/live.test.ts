@@ -9,7 +9,14 @@ import { useTestApp } from "./support/stack.ts";
 const app = useTestApp();
 const f = useFactories(app);
 
-type Change = { type: string; what: string; tournamentId: string; board?: string };
+type Change = {
+  type: string;
+  what: string;
+  tournamentId: string;
+  board?: string;
+  at?: number;
+  matches?: { id: string; status: string; player1Score: number; player2Score: number; tableName: string | null }[];
+};
 
 /** The racks on a pushed board, in the order the board shows them. */
 const scoresOn = (board: string | undefined) =>
@@ -71,9 +78,20 @@ test("a tablet and a tournament's pages hear start, table, result, correction an
   // The tablet subscribes by its code (any case, as typed); the pages by the tournament's id.
   const tablet = await subscribe(`/api/live/tables/${table.accessCode.toLowerCase()}`);
   const page = await subscribe(`/api/live/tournaments/${t.id}`);
-  // The pages hear the news; the table's tablet hears it with its board when the change drew on the table.
-  const heard = async (what: string, scores?: number[]) => {
-    expect(await page.next()).toEqual({ type: "changed", what, tournamentId: t.id });
+  // The pages hear the news, with the matches it changed when it changed some (they redraw them without a read);
+  // the table's tablet hears it with its board when the change drew on the table.
+  const heard = async (
+    what: string,
+    scores?: number[],
+    matches?: Partial<NonNullable<Change["matches"]>[number]>[],
+  ) => {
+    const told = await page.next();
+    if (matches === undefined) expect(told).toEqual({ type: "changed", what, tournamentId: t.id });
+    else {
+      expect(told).toMatchObject({ type: "changed", what, tournamentId: t.id, matches });
+      expect(told.matches).toHaveLength(matches.length);
+      expect(told.at).toBeGreaterThan(Date.now() - 60_000);
+    }
     const news = await tablet.next();
     expect(news).toMatchObject({ type: "changed", what, tournamentId: t.id });
     if (scores === undefined) expect(news.board).toBeUndefined();
@@ -86,13 +104,13 @@ test("a tablet and a tournament's pages hear start, table, result, correction an
   if (!final?.player1Id) throw new Error("a two-player draw has a final with its players");
 
   expect((await td.client.json("PATCH", `/api/matches/${final.id}/table`, { tableId: table.id })).status).toBe(200);
-  await heard("table", [0, 0]);
+  await heard("table", [0, 0], [{ id: final.id, status: "in_progress", tableName: "Table 1" }]);
   const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 2 };
   expect((await td.client.json("PATCH", `/api/matches/${final.id}`, result)).status).toBe(200);
-  await heard("result", [5, 2]);
+  await heard("result", [5, 2], [{ id: final.id, status: "completed", player1Score: 5, player2Score: 2 }]);
   const corrected = { ...result, player2Score: 3 };
   expect((await td.client.json("PATCH", `/api/matches/${final.id}`, corrected)).status).toBe(200);
-  await heard("result", [5, 3]);
+  await heard("result", [5, 3], [{ id: final.id, status: "completed", player1Score: 5, player2Score: 3 }]);
   expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
   await heard("finalize");
 

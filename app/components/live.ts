@@ -3,7 +3,7 @@
 // a tournament's push channel says something changed (decision 009). While a
 // channel cannot open they poll instead, backing off; without JavaScript the
 // pages that refresh themselves keep their timed refresh.
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 const POLL_MS = 10_000;
@@ -24,12 +24,19 @@ function channelUrl(tournamentId: string): string {
 /**
  * Revalidates the page's loaders as soon as one of `tournamentIds`' channels
  * says something changed. `poll`: while a channel is not open, revalidate
- * every 10 s (longer after each failed attempt) instead.
+ * every 10 s instead. `drawn`: a page that can redraw from what a message
+ * carries (the matches it changed) says so by answering true, and is not read.
  */
-export function useLiveRevalidation(tournamentIds: readonly string[], poll: boolean): void {
+export function useLiveRevalidation(
+  tournamentIds: readonly string[],
+  poll: boolean,
+  drawn?: (news: unknown) => boolean,
+): void {
   const revalidator = useRevalidator();
   const latest = useRef(revalidator);
   latest.current = revalidator;
+  const draw = useRef(drawn);
+  draw.current = drawn;
   const key = tournamentIds.slice(0, MAX_CHANNELS).join(" ");
   // A read while the page is navigating or submitting would interrupt that navigation's own loaders, and with
   // them the toast its redirect carries (the director's "Payouts confirmed"): wait until it is done, then read.
@@ -105,6 +112,7 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       socket.onmessage = (event) => {
         if (event.data === "pong") return;
         lastRead = Date.now();
+        if (draw.current?.(parse(event.data))) return;
         read();
       };
       socket.onclose = () => {
@@ -133,4 +141,81 @@ export function useLiveRevalidation(tournamentIds: readonly string[], poll: bool
       for (const socket of sockets) socket.close(1000);
     };
   }, [key, poll]);
+}
+
+/** A message's news, or null when it is not JSON. */
+function parse(data: unknown): unknown {
+  try {
+    return JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Redrawn from the message (decision 018): a result, a rack or a call carries the matches it changed, and a page
+// that shows the bracket draws them over what it read instead of reading again. Only the bookkeeping is here; how a
+// page redraws is fetched with the first message that needs it, so a page that never does loads nothing for it.
+
+/** A message that carries matches: the news `redraw` gets, each with when it was sent. */
+type MatchesNews = { tournamentId: string; at: number; matches: unknown[] };
+
+/** How a page redraws: from what it read and the news heard since, what it shows; null when only a read will do. */
+export type Redraw<Read, Shown> = (read: Read, news: readonly MatchesNews[]) => Shown | null;
+
+const carriesMatches = (value: unknown, tournamentId: string): value is MatchesNews => {
+  const news = value as Partial<MatchesNews> | null;
+  return news?.tournamentId === tournamentId && typeof news.at === "number" && Array.isArray(news.matches);
+};
+
+/**
+ * `read` (what the loader answered at `readAt`) redrawn from the tournament's news heard since (null: nothing heard
+ * since, show the read), and the channel's `drawn` for `useLiveRevalidation`. `active` false: every message is read.
+ */
+export function useRedrawn<Read, Shown>(
+  tournamentId: string,
+  active: boolean,
+  read: Read,
+  readAt: number,
+  redraw: () => Promise<Redraw<Read, Shown>>,
+): { shown: Shown | null; drawn: ((news: unknown) => boolean) | undefined } {
+  const [shown, setShown] = useState<{ for: Read; shown: Shown } | null>(null);
+  const revalidator = useRevalidator();
+  const latest = useRef({ read, redraw, revalidator, heard: [] as MatchesNews[] });
+  Object.assign(latest.current, { read, redraw, revalidator });
+
+  const apply = useCallback(() => {
+    const now = latest.current;
+    now
+      .redraw()
+      .then((draw) => {
+        const next = draw(now.read, now.heard);
+        if (next !== null) return setShown({ for: now.read, shown: next });
+        // The news names a match this page has not read (a knockout just drawn): read it.
+        now.heard = [];
+        void now.revalidator.revalidate();
+      })
+      .catch(() => void now.revalidator.revalidate());
+  }, []);
+
+  // A new read has what was heard before it.
+  useEffect(() => {
+    const now = latest.current;
+    now.heard = now.heard.filter((news) => news.at >= readAt);
+    if (now.heard.length > 0) apply();
+  }, [readAt, apply]);
+
+  const drawn = useCallback(
+    (news: unknown): boolean => {
+      if (!carriesMatches(news, tournamentId)) return false;
+      latest.current.heard.push(news);
+      apply();
+      return true;
+    },
+    [tournamentId, apply],
+  );
+  return {
+    shown: shown?.for === read ? shown.shown : null,
+    drawn: active ? drawn : undefined,
+  };
 }

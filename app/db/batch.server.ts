@@ -29,9 +29,17 @@ export type ReadResult<R> = R extends Read<infer T> ? T : never;
  * The results of reads whose statements end a batch, in the order they were appended: `[...items, ...a.items,
  * ...b.items]` answers `trailing(raw, a, b)` = `[a's result, b's result]`.
  */
-export function trailing<A, B>(raw: readonly unknown[], a: Read<A>, b: Read<B>): [A, B] {
-  const end = raw.length - b.items.length;
-  return [a.result(raw.slice(end - a.items.length, end)), b.result(raw.slice(end))];
+export function trailing<const R extends readonly Read<unknown>[]>(
+  raw: readonly unknown[],
+  ...ends: R
+): { [K in keyof R]: ReadResult<R[K]> } {
+  let end = raw.length;
+  const results: unknown[] = [];
+  for (const read of [...ends].reverse()) {
+    results.unshift(read.result(raw.slice(end - read.items.length, end)));
+    end -= read.items.length;
+  }
+  return results as { [K in keyof R]: ReadResult<R[K]> };
 }
 
 /** One atomic batch: its statements, what their results mean, and what a refusal of the whole batch means. */

@@ -2,7 +2,7 @@
 // Apart from tournaments.ts, which every page loads, so that only the create
 // form carries them (decision 016).
 import type { GrandFinal } from "./double-elimination.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "./groups.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "./group-sizes.ts";
 import { DEFAULT_FORMAT, type seedings } from "./tournaments.ts";
 
 /** Form defaults. */

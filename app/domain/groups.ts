@@ -7,13 +7,9 @@ import type { BracketMatch, MatchChange, Slot } from "./bracket.ts";
 import { knockoutBracket, newMatch, roundLabel, seedOrder, bracketSize } from "./generate-bracket.ts";
 import { places, type PlacedMatch } from "./bracket-places.ts";
 import { DomainError } from "./errors.ts";
+import { MAX_GROUPS_PLAYERS } from "./group-sizes.ts";
 import type { PlaceRange } from "./money.ts";
 import { leagueStandings, roundRobinFixtures, type LeagueMatch, type LeagueRow } from "./round-robin.ts";
-
-export const MIN_GROUPS_PLAYERS = 6;
-export const MAX_GROUPS_PLAYERS = 128;
-export const GROUP_SIZE = { min: 3, max: 8, default: 4 } as const;
-export const ADVANCE_PER_GROUP = { min: 1, max: 4, default: 2 } as const;
 
 export type GroupOptions = { groupSize: number; advancePerGroup: number };
 

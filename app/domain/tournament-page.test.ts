@@ -5,6 +5,8 @@ import type { Reserve } from "./check-in.ts";
 import { generateFormat } from "./formats.ts";
 import type { MatchView } from "./play.ts";
 import type { QueueState } from "./queue-views.ts";
+import { hear, withNews, type HeardMatches } from "./match-news.ts";
+import { bracketTabWith } from "./bracket-tab.ts";
 import { tournamentPage, type TournamentPageReads } from "./tournament-page.ts";
 import type { TournamentType } from "./tournaments.ts";
 
@@ -377,4 +379,48 @@ test("the address: a card payment's return toast, and the match a result or corr
   });
   expect(page(reads(), "result=m1").dialog).toEqual({ confirm: null, resultFor: "m1", correctFor: null });
   expect(page(reads(), "correct=m2").dialog.correctFor).toBe("m2");
+});
+
+test("news of the matches a result changed, laid over a page's read, draws the tab as a read afterwards would", () => {
+  for (const type of ["single_elimination", "double_elimination", "round_robin"] as const) {
+    const t = tournament({ status: "in_progress", tournamentType: type });
+    let bracket = drawn(type, ["p1", "p2", "p3", "p4"]);
+    const firstRead = shown(bracket);
+    for (const user of [null, ann]) {
+      const before = page(reads({ tournament: t, user, matches: firstRead }));
+      let heard: HeardMatches = { readAt: NOW, news: new Map() };
+      let played = bracket;
+      for (let step = 1; ; step++) {
+        const next = played.find((m) => m.status !== "completed" && m.player1Id && m.player2Id && !m.isBye);
+        if (!next?.player1Id) break;
+        const changes = applyResult(played, next.id, { winnerId: next.player1Id }, { raceTo: null, now: NOW });
+        played = withChanges(played, changes);
+        // The message: the changed matches as the write left them, heard in turn.
+        const after = shown(played);
+        heard = hear(
+          heard,
+          NOW + step,
+          after.filter((m) => changes.some((c) => c.id === m.id)),
+        );
+        const matches = withNews(firstRead, heard);
+        expect(matches, `${type}: a result changes only matches the page has`).not.toBeNull();
+        const redrawn = bracketTabWith(before, matches ?? []);
+        expect(redrawn, `${type}, step ${step}, ${user ? "Ann" : "a visitor"}`).toEqual(
+          page(reads({ tournament: t, user, matches: after })).play,
+        );
+      }
+      // Played to the end, every result redrawn.
+      expect(played.filter((m) => m.status === "completed" && !m.isBye).length).toBeGreaterThanOrEqual(3);
+      bracket = drawn(type, ["p1", "p2", "p3", "p4"]);
+    }
+  }
+});
+
+test("news from before the page's read adds nothing; a match the page has not read asks for a read", () => {
+  const read = semis();
+  const heard: HeardMatches = { readAt: NOW, news: new Map() };
+  expect(hear(heard, NOW - 1, [{ id: "m1", player1Score: 3 }])).toBe(heard);
+  const later = hear(hear(heard, NOW + 2, [{ id: "m1", player1Score: 3 }]), NOW + 1, [{ id: "m1", player1Score: 1 }]);
+  expect(withNews(read, later)?.find((m) => m.id === "m1")?.player1Score).toBe(3);
+  expect(withNews(read, hear(heard, NOW + 1, [{ id: "m99", player1Score: 1 }]))).toBeNull();
 });

@@ -4,15 +4,13 @@
 // dialog is open. Pure: the loader reads (routes/tournament.$slug/route.tsx),
 // this decides, the components draw.
 import type { UserType } from "./accounts.ts";
+import { bracketTab } from "./bracket-tab.ts";
 import { checkedInSplit, leaveText, reserveList, reservePosition, type Reserve } from "./check-in.ts";
 import { isDomainError } from "./errors.ts";
-import { isDecided, leaguePlaces } from "./formats.ts";
 import { payoutStructures, type PayoutStructureId } from "./money.ts";
 import { payoutPreview, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
-import { calledTo, playerStanding, standingText } from "./player-standing.ts";
 import { queuePanel, type QueueState } from "./queue-views.ts";
 import { tournamentResults, type PaidPrize } from "./results.ts";
-import { groupStandingViews, placeText } from "./standings.ts";
 import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
 import { teamSize } from "./teams.ts";
 import {
@@ -127,6 +125,8 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
         ? ("bracket" as const)
         : ("details" as const),
     origin,
+    /** When the page read what it shows (ms): news its push channel carries from before that adds nothing. */
+    readAt: now,
     payoutText: `${payout.label} (${payout.description})`,
     paymentToast:
       search.get("payment") === "success"
@@ -158,46 +158,10 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       /** Arrived by the venue's QR code: the check-in comes first. */
       checkin: search.has("checkin"),
     },
-    play: playPart(reads, registered ? user : null),
+    play: bracketTab(reads, registered ? user : null),
     director: isOwner ? directorPart(reads, user.id, now) : null,
     /** The dialog the address opens: ?confirm=start|finalize|settings|leave, or a match's ?result= or ?correct=. */
     dialog: { confirm, resultFor: search.get("result"), correctFor: search.get("correct") },
-  };
-}
-
-/** The bracket tab (no matches before the start) and, for an entrant, where they stand in it. */
-function playPart({ tournament: t, matches: all }: TournamentPageReads, entrant: { id: string } | null) {
-  const matches = t.status === "open" ? [] : all;
-  // In a team event the entry is the team: its matches are picked out, its standing shown.
-  const team = entrant ? t.teams.find((x) => x.members.some((m) => m.id === entrant.id)) : undefined;
-  const you = entrant ? (team?.id ?? entrant.id) : null;
-  const standing = you ? playerStanding(t.status, matches, you) : null;
-  const started = matches.length > 0;
-  return {
-    matches,
-    // The format's last match is decided: the final, the grand final (its reset when there is one), a league's last.
-    finalPlayed: isDecided(matches),
-    // A round robin's table, from the same matches.
-    league:
-      t.tournamentType === "round_robin" && started
-        ? leaguePlaces(
-            matches,
-            t.players.map((p) => p.id),
-          ).map((row) => ({
-            ...row,
-            name: t.players.find((p) => p.id === row.playerId)?.name ?? "Unknown player",
-            position: row.place,
-            place: row.range ? placeText(row.range) : null,
-          }))
-        : null,
-    // Groups into a knockout: each group's table.
-    groups: t.tournamentType === "round_robin_tier" && started ? groupStandingViews(matches, t.players) : null,
-    advancePerGroup: t.advancePerGroup,
-    /** The viewer's entry (their team's in a team event), whose matches are picked out. */
-    you,
-    yourStanding: standing ? standingText(standing) : null,
-    // "You're up on Table 3" (decisions 013–015).
-    called: standing ? calledTo(standing) : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { z } from "./zod.ts";
 import { nameField } from "./text.ts";
 import { grandFinals } from "./double-elimination.ts";
 import { MAX_ROUND_ROBIN_PLAYERS } from "./round-robin.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE, MAX_GROUPS_PLAYERS, MIN_GROUPS_PLAYERS } from "./groups.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE, MAX_GROUPS_PLAYERS, MIN_GROUPS_PLAYERS } from "./group-sizes.ts";
 import {
   dateInZone,
   isValidDate,

@@ -6,6 +6,7 @@
 // `afterChange`.
 import type { AppContext } from "~/context.server.ts";
 import type { Sender } from "~/db/batch.server.ts";
+import type { MatchNews } from "~/domain/match-news.ts";
 import { notifyCalled } from "./calls.server.ts";
 import { drawBoards } from "./boards.server.tsx";
 import type { Scoreboard } from "./tables.server.ts";
@@ -29,6 +30,8 @@ export type Change = {
   replacedCode?: string;
   /** The boards of the tables the change altered, as it left them: their tablets get them with the news. */
   boards?: Readonly<Record<string, Scoreboard>>;
+  /** The tournament's matches the change altered, as it left them: its pages get them with the news. */
+  matches?: readonly MatchNews[];
 };
 
 /** What the consequences need of a request's (or the scheduler's) context. */
@@ -48,11 +51,16 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   const { organiserId, tournamentId } = change;
   if (change.replacedCode) disconnectTable(app, { id: change.replacedCode, organiserId });
   else if (tournamentId !== null) {
-    announceChange(app, { organiserId, tournamentId, what: change.what }, boardsOf(app, change.boards));
+    const { what, matches } = change;
+    announceChange(app, { organiserId, tournamentId, what, matches }, boardsOf(app, change.boards));
   }
   // The director's tables alone (added, deleted, in or out of rotation): what the edge cached of them goes.
   else forgetTables(app, organiserId);
-  const { called: filled, boards } = await fillFreeTables(db, {
+  const {
+    called: filled,
+    boards,
+    matches,
+  } = await fillFreeTables(db, {
     organiserId,
     floors: change.floors ?? null,
     holdBack: change.holdBack ?? null,
@@ -64,7 +72,11 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
     const theirs: Record<string, Scoreboard> = {};
     for (const [tableId, board] of Object.entries(boards)) if (tables.has(tableId)) theirs[tableId] = board;
     if (calledIn !== tournamentId || change.what !== "table") {
-      announceChange(app, { organiserId, tournamentId: calledIn, what: "table" }, boardsOf(app, theirs));
+      // The calls the director made (an assignment by hand) are in the change's own matches; the floor's are read.
+      const ids = new Set(called.filter((c) => c.tournamentId === calledIn).map((c) => c.matchId));
+      const news = matches.filter((m) => ids.has(m.id));
+      const calls = { organiserId, tournamentId: calledIn, what: "table" as const, matches: news };
+      announceChange(app, calls, boardsOf(app, theirs));
     }
   }
   if (called.length > 0) {

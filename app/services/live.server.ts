@@ -11,6 +11,7 @@ import { appContext, type AppContext } from "~/context.server.ts";
 import { build, first } from "~/db/batch.server.ts";
 import { tables, tournaments } from "~/db/schema.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
+import type { MatchNews } from "~/domain/match-news.ts";
 import { DATABASE_DOWN } from "~/edge.server.ts";
 import { visitor } from "./access.server.ts";
 import { jsonError } from "./http.server.ts";
@@ -31,6 +32,8 @@ export type LiveChange = {
   /** "entries": someone checked in, left, or a reserve was offered a place (decision 014); "score" and "code": a rack
    * tapped at a table, a table's new access code (decision 012). */
   what: "result" | "table" | "start" | "finalize" | "entries" | "score" | "code";
+  /** The tournament's matches the change altered, as it left them: its pages redraw them without a read. */
+  matches?: readonly MatchNews[];
 };
 
 const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;
@@ -58,6 +61,8 @@ export function announceChange(app: Announcer, change: LiveChange, boards?: () =
   const { live, waitUntil } = app;
   const news = { type: "changed", what: change.what, tournamentId: change.tournamentId };
   const message = JSON.stringify(news);
+  // The pages' message: the news, and the matches it altered with when they were so (after the write committed).
+  const pages = change.matches?.length ? JSON.stringify({ ...news, at: Date.now(), matches: change.matches }) : message;
   const announce = async () => {
     const [drawn] = await Promise.all([boards ? boards().catch(() => ({})) : {}, purgeTables(app, change.organiserId)]);
     if (!live) return;
@@ -66,7 +71,7 @@ export function announceChange(app: Announcer, change: LiveChange, boards?: () =
       Object.entries(drawn).map(([tableId, board]) => [tableSocketTag(tableId), JSON.stringify({ ...news, board })]),
     );
     const sends = [
-      { name: tournamentChannel(change.tournamentId), body: { message } },
+      { name: tournamentChannel(change.tournamentId), body: { message: pages } },
       { name: tablesChannel(change.organiserId), body: { message, boards: perTable } },
     ].map(({ name, body }) =>
       hubFor(live, name)

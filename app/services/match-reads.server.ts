@@ -1,7 +1,7 @@
 // Reading matches: a tournament's bracket for the domain, the matches as the pages and the API show them.
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { build, first, mapRead, query, type Read } from "~/db/batch.server.ts";
+import { build, first, known, mapRead, query, type Read } from "~/db/batch.server.ts";
 import { matches, tables, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import type { MatchView } from "~/domain/play.ts";
@@ -131,6 +131,15 @@ function matchViews(where: SQL) {
  */
 export function matchesQuery(tournament: TournamentRef): Read<MatchView[]> {
   return mapRead(matchViews(inTournament(matches.tournamentId, tournament)), (rows) => rows.map((r) => r.view));
+}
+
+/**
+ * The matches a write changed, as it leaves them (read at the end of its own batch): the tournament's pages redraw
+ * them from its push message without reading the page again (decision 018).
+ */
+export function matchesAfter(ids: readonly string[]): Read<MatchView[]> {
+  if (ids.length === 0) return known([]);
+  return mapRead(matchViews(inArray(matches.id, [...new Set(ids)])), (rows) => rows.map((r) => r.view));
 }
 
 /**

@@ -4,15 +4,15 @@
 // statement in a batch, so two results freeing tables at once cannot put one
 // match on two tables or two matches on one table.
 import { and, eq, sql } from "drizzle-orm";
-import { build, first, known, reads, write, type Sender } from "~/db/batch.server.ts";
+import { build, first, known, reads, trailing, write, type Sender } from "~/db/batch.server.ts";
 import { matches, organisers, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { lastTables, planCalls, readyQueue, type Call, type FloorMatch } from "~/domain/queue.ts";
 import type { FloorSettings } from "~/domain/queue-schema.ts";
-import { matchInPlay, ownTournament } from "~/domain/play.ts";
+import { matchInPlay, ownTournament, type MatchView } from "~/domain/play.ts";
 import type { BreakRule, ResultsFromTables } from "~/domain/table-scoring.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
-import { matchWithTournament } from "./match-reads.server.ts";
+import { matchesAfter, matchWithTournament } from "./match-reads.server.ts";
 import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 import { boardsAfter, type Scoreboard } from "./tables.server.ts";
@@ -61,6 +61,7 @@ async function assignFreeTables(
 ): Promise<Filled> {
   const called: CalledMatch[] = [];
   let boards: Record<string, Scoreboard> = {};
+  let views: MatchView[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const floors = round === 0 && given !== "read" ? given : await db.send(autoQueuesQuery(organiserId));
     const planned: { tournamentId: string; match: FloorMatch; call: Call }[] = [];
@@ -82,26 +83,30 @@ async function assignFreeTables(
       }
     }
     if (planned.length === 0) break;
-    // The called tables' boards as the calls leave them, for their tablets.
+    // The called tables' boards and the called matches as the calls leave them, for their tablets and pages.
     const board = boardsAfter(planned.map((p) => p.call.tableId));
-    const { done, drawn } = await db.write(
-      write([...planned.map((p) => callStatement(p.tournamentId, p.match, p.call, now)), ...board.items], (raw) => ({
-        done: raw.slice(0, planned.length).map((rows) => (rows as unknown[]).length > 0),
-        drawn: board.result(raw.slice(planned.length)),
-      })),
+    const changed = matchesAfter(planned.map((p) => p.match.id));
+    const calls = planned.map((p) => callStatement(p.tournamentId, p.match, p.call, now));
+    const { done, drawn, after } = await db.write(
+      write([...calls, ...board.items, ...changed.items], (raw) => {
+        const [drawn, after] = trailing(raw, board, changed);
+        return { done: raw.slice(0, planned.length).map((rows) => (rows as unknown[]).length > 0), drawn, after };
+      }),
     );
     boards = { ...boards, ...drawn };
+    views = [...views.filter((v) => !after.some((a) => a.id === v.id)), ...after];
     planned.forEach((p, i) => {
       if (done[i])
         called.push({ tournamentId: p.tournamentId, matchId: p.match.id, tableId: p.call.tableId, calledAt: now });
     });
     if (done.every(Boolean)) break;
   }
-  return { called, boards };
+  const calledIds = new Set(called.map((c) => c.matchId));
+  return { called, boards, matches: views.filter((v) => calledIds.has(v.id)) };
 }
 
-/** The matches called to free tables, and the boards of the tables they were called to. */
-type Filled = { called: CalledMatch[]; boards: Record<string, Scoreboard> };
+/** The matches called to free tables, the boards of the tables they were called to, and the matches as called. */
+type Filled = { called: CalledMatch[]; boards: Record<string, Scoreboard>; matches: MatchView[] };
 
 /**
  * After anything that may free a table or make a match ready (a start, a
@@ -114,12 +119,12 @@ export async function fillFreeTables(
   db: Sender,
   { floors, ...options }: { organiserId: string; floors: QueuesAfter; holdBack?: string | null; now?: number },
 ): Promise<Filled> {
-  if (floors === null) return { called: [], boards: {} };
+  if (floors === null) return { called: [], boards: {}, matches: [] };
   try {
     return await assignFreeTables(db, { ...options, floors });
   } catch (error) {
     console.error("Automatic table assignment failed", error);
-    return { called: [], boards: {} };
+    return { called: [], boards: {}, matches: [] };
   }
 }
 

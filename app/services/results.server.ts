@@ -23,7 +23,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/domain/play.ts";
 import { forgetCall } from "./calls.server.ts";
 import type { Change } from "./after-change.server.ts";
-import { bracketQuery, drawnSeedsQuery, matchWithTournament } from "./match-reads.server.ts";
+import { bracketQuery, drawnSeedsQuery, matchesAfter, matchWithTournament } from "./match-reads.server.ts";
 import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
 import { formatOptions, insertMatches } from "./start.server.ts";
 import { boardsAfter } from "./tables.server.ts";
@@ -232,22 +232,24 @@ export async function saveResult(
         : [];
   // With automatic assignment on, the floor as this result leaves it is read at the end of its own batch.
   const floor = queuesAfter(organiserId, t.autoAssign);
-  // The board of the match's table as the result leaves it, for that table's tablets.
+  // The board of the match's table as the result leaves it, for that table's tablets; the matches it changed, for
+  // the pages (a knockout drawn by it is new to them: they read it).
   const board = boardsAfter([row.tableId]);
+  const changed = matchesAfter(draw.length > 0 ? [] : changes.map((c) => c.id));
   const answers = await db.write(
-    resultStatements(row, read.bracket, changes, [...then, ...board.items, ...floor.items]),
+    resultStatements(row, read.bracket, changes, [...then, ...changed.items, ...board.items, ...floor.items]),
   );
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
   if (due) await drawKnockout(db, t.id, now);
-  const [boards, left] = trailing(answers, board, floor);
+  const [after, boards, left] = trailing(answers, changed, board, floor);
   const floors = due && t.autoAssign ? "read" : left;
   return {
     outcome: correcting ? "corrected" : "recorded",
     tournamentId: t.id,
     floors,
     // A result frees its table: the next match goes to it when the floor assigns automatically.
-    change: { organiserId, tournamentId: t.id, what: "result", floors, boards },
+    change: { organiserId, tournamentId: t.id, what: "result", floors, boards, matches: due ? [] : after },
   };
 }
 
@@ -299,11 +301,12 @@ export async function assignTable(
   const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
   // Taken off (or moved): with automatic assignment on, the table it leaves refills as this batch leaves the floor.
   const floor = queuesAfter(organiserId, t.autoAssign && row.tableId !== null && row.tableId !== tableId);
-  // The boards of the table it leaves and the table it goes to.
+  // The boards of the table it leaves and the table it goes to; the match, for the pages.
   const board = boardsAfter([row.tableId, tableId]);
+  const changed = matchesAfter([matchId]);
   const change = { organiserId, tournamentId: row.tournamentId, what: "table" as const };
   if (tableId === null) {
-    const [boards, floors] = await db.write(
+    const [views, boards, floors] = await db.write(
       write(
         [
           // A tablet's confirmed result waiting for approval goes with the table: it is played again elsewhere.
@@ -313,18 +316,22 @@ export async function assignTable(
             .where(notCompleted),
           // Its players were told of that table: a later call is news again.
           forgetCall(matchId),
+          ...changed.items,
           ...board.items,
           ...floor.items,
         ],
-        (raw) => trailing(raw, board, floor),
+        (raw) => trailing(raw, changed, board, floor),
       ),
     );
-    return { tournamentId: row.tournamentId, change: { ...change, floors, boards, holdBack: matchId } };
+    return {
+      tournamentId: row.tournamentId,
+      change: { ...change, floors, boards, matches: views, holdBack: matchId },
+    };
   }
   // One match in progress per table: a tablet's taps go to the match on it.
   const busy = sql`exists (select 1 from ${matches} b join ${tournaments} bt on bt.id = b.tournament_id
     where b.table_id = ${tableId} and b.id != ${matchId} and b.status = 'in_progress' and bt.status = 'in_progress')`;
-  const [boards, floors] = await db.write(
+  const [views, boards, floors] = await db.write(
     write(
       [
         build.all<{ busy: number }>(sql`select ${busy} as busy`),
@@ -333,6 +340,7 @@ export async function assignTable(
           .set({ tableId, tableAssignedAt: now, status: "in_progress" })
           .where(and(notCompleted, sql`not ${busy}`))
           .returning({ id: matches.id }),
+        ...changed.items,
         ...board.items,
         ...floor.items,
       ],
@@ -343,13 +351,13 @@ export async function assignTable(
           });
         }
         if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "This match already has a result");
-        return trailing(raw, board, floor);
+        return trailing(raw, changed, board, floor);
       },
     ),
   );
   const called = { tournamentId: row.tournamentId, matchId, tableId, calledAt: now };
   return {
     tournamentId: row.tournamentId,
-    change: { ...change, called: [called], floors, boards, holdBack: matchId },
+    change: { ...change, called: [called], floors, boards, matches: views, holdBack: matchId },
   };
 }

@@ -16,7 +16,7 @@ import {
 import { matches, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import { generateFormat, type FormatOptions } from "~/domain/formats.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/groups.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
 import { checkSeedOrder, seedOrderFor } from "~/domain/seeding.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkStart, ownTournament } from "~/domain/play.ts";

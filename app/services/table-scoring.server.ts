@@ -25,6 +25,7 @@ import {
 } from "~/domain/table-scoring.ts";
 import { ConfirmTapSchema, LagTapSchema, RackTapSchema, UndoTapSchema } from "~/domain/table-scoring-schema.ts";
 import type { z } from "zod";
+import type { MatchNews } from "~/domain/match-news.ts";
 import { membersJson } from "./entries.server.ts";
 import { saveResult } from "./results.server.ts";
 import type { Change } from "./after-change.server.ts";
@@ -303,6 +304,16 @@ export async function approveTableResult(
   return saveResult(db, { organiserId, matchId, input: resultInput(found, found.winner), mode: "record" });
 }
 
+/** What a rack, an undo or a lag changes of a match, as its pages show it. */
+const scoreNews = (m: CurrentMatch): MatchNews => ({
+  id: m.id,
+  player1Score: m.player1Score,
+  player2Score: m.player2Score,
+  status: m.status,
+  winnerId: m.winnerId,
+  awaitingApproval: m.awaitingApproval,
+});
+
 /** The tablet's taps by the last segment of their path: `POST /api/tables/by-code/{code}/{tap}`. */
 const tapKinds = ["racks", "undo", "confirm", "lag"] as const;
 export type TapKind = (typeof tapKinds)[number];
@@ -332,8 +343,9 @@ export async function runTap(
           organiserId: board.table.organiserId,
           tournamentId: board.match.tournamentId,
           what: "score" as const,
-          // The board the tap left, read in its own batch: the table's other tablets draw it.
+          // The board the tap left, read in its own batch: the table's other tablets draw it; the score, the pages.
           boards: { [board.table.id]: { table: board.table, match: board.match } },
+          matches: [scoreNews(board.match)],
         }
       : null;
   return { status, match: currentMatchJson(board.match), change: tapped.recorded ?? scored };

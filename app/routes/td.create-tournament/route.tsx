@@ -13,7 +13,7 @@ import { PrizePreview, PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { breakRuleOptions, resultsFromTablesOptions } from "~/domain/table-scoring.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/groups.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
 import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
 import { matchTypeOptions, tournamentTypeOptions } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";

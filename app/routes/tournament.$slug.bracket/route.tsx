@@ -8,7 +8,7 @@ import { ConnectionLost } from "~/components/document.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { BracketView } from "~/components/bracket-view.tsx";
 import { Logo } from "~/components/icons.tsx";
-import { useLiveRevalidation } from "~/components/live.ts";
+import { useLiveRevalidation, useRedrawn } from "~/components/live.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { joinsOf } from "./joins.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -21,6 +21,7 @@ import type { Route } from "./+types/route";
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
   const viewer = await visitor(context);
+  const now = Date.now();
   // One round trip: the tournament, its bracket and who is looking.
   const { tournament, user, matches } = await viewer.read({
     tournament: tournamentBySlugQuery(params.slug),
@@ -40,6 +41,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     matches: tournament.status === "open" ? [] : matches,
     you: playing && user ? user.id : null,
+    /** When it was read (ms): the push channel's news from before adds nothing. */
+    readAt: now,
   };
 }
 
@@ -49,10 +52,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
+// Fetched with the first message that needs it.
+const redraw = () => import("./redraw-matches.ts").then((module) => module.redrawMatches);
+
 export default function WallBracket() {
-  const { tournament: t, matches, you } = useLoaderData<typeof loader>();
+  const read = useLoaderData<typeof loader>();
+  const { tournament: t, you } = read;
   const live = t.status === "in_progress";
-  useLiveRevalidation(live || t.status === "open" ? [t.id] : [], live);
+  // A result, a rack or a call carries the matches it changed: the wall redraws them without reading the page.
+  const { shown, drawn } = useRedrawn(t.id, live, read, read.readAt, redraw);
+  const matches = shown ?? read.matches;
+  useLiveRevalidation(live || t.status === "open" ? [t.id] : [], live, drawn);
   return (
     <>
       {live ? (

@@ -35,6 +35,7 @@ import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import { BracketTab, YourCall } from "./bracket-tab.tsx";
 import { directorAction } from "./director.server.ts";
 import { EntryCard } from "./entry-card.tsx";
+import { useLivePlay } from "./live-play.ts";
 import { PageDialogs } from "./page-dialogs.tsx";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
 import type { Route } from "./+types/route";
@@ -112,13 +113,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function TournamentPage() {
   const page = useLoaderData<typeof loader>();
-  const { tournament: t, tab, viewer, origin, paymentToast, results, play, director } = page;
+  const { tournament: t, tab, viewer, origin, paymentToast, results, director } = page;
+  // The bracket tab as the read left it, or as the push channel's messages have changed it since.
+  const live = useLivePlay(page);
+  const play = live.play ?? page.play;
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
   const navigate = useNavigate();
   // From registration to the final the page follows the evening without a reload: at once when the tournament's
   // channel says something changed, by polling while it cannot open (during play only).
-  useLiveRevalidation(t.status === "open" || t.status === "in_progress" ? [t.id] : [], t.status === "in_progress");
+  useLiveRevalidation(
+    t.status === "open" || t.status === "in_progress" ? [t.id] : [],
+    t.status === "in_progress",
+    live.drawn,
+  );
   // The toast shows once; `payment` is then removed from the address (the tab stays).
   useEffect(() => {
     if (!paymentToast) return;
@@ -129,9 +137,9 @@ export default function TournamentPage() {
       { replace: true, preventScrollReset: true },
     );
   }, [paymentToast, navigate, t.slug]);
-  const live = t.status === "in_progress";
+  const playing = t.status === "in_progress";
   // During play the bracket comes first; once the final is played, so does Finalize.
-  const directorFirst = director !== null && live && play.finalPlayed;
+  const directorFirst = director !== null && playing && play.finalPlayed;
   const directorCard = <DirectorCard tournament={t} matches={play.matches} finalPlayed={play.finalPlayed} />;
   const shareUrl = `${origin}/tournament/${t.slug}`;
 
@@ -161,7 +169,7 @@ export default function TournamentPage() {
         <p className="mt-1 text-lg text-slate-700 dark:text-slate-300">
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
-        {live && play.you ? <YourCall tournamentId={t.id} called={play.called} /> : null}
+        {playing && play.you ? <YourCall tournamentId={t.id} called={play.called} /> : null}
         {results ? <TournamentResults results={results} /> : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -175,7 +183,7 @@ export default function TournamentPage() {
                 Details
               </TabLink>
               <TabLink to={`/tournament/${t.slug}?tab=bracket`} current={tab === "bracket"}>
-                Bracket {live ? <Badge tone="red">Live</Badge> : null}
+                Bracket {playing ? <Badge tone="red">Live</Badge> : null}
               </TabLink>
             </nav>
             {director?.seeds ? <SeedingForm seeds={director.seeds} /> : null}
@@ -201,7 +209,7 @@ export default function TournamentPage() {
             )}
           </div>
 
-          <aside className={live ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
+          <aside className={playing ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
             <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
             {director && !directorFirst ? directorCard : null}
             {director?.checkIn ? <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} /> : null}
