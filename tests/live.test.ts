@@ -191,6 +191,26 @@ test("the scheduled tidy-up announces the places it frees and offers, like any o
   for (const page of pages) page?.close();
 });
 
+test("a match the floor calls reaches the pages with its table, after any change, by hand or not", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Table 1");
+  const t = await f.createTournament(td, { maxPlayers: 4 });
+  expect((await td.client.json("PATCH", `/api/tournaments/${t.id}/settings`, { autoAssign: true })).status).toBe(200);
+  await f.enter(t, 4);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const first = (await f.matchesOf<Match & { tableId: string | null }>(t)).find((m) => m.tableId === table.id);
+  if (!first) throw new Error("the floor calls a semi-final to the table at the start");
+  const page = await subscribe(`/api/live/tournaments/${t.id}`);
+
+  // The director takes it off the table: the page hears that, then the other semi-final called to the table.
+  expect((await td.client.json("PATCH", `/api/matches/${first.id}/table`, { tableId: null })).status).toBe(200);
+  expect(await page.next()).toMatchObject({ what: "table", matches: [{ id: first.id, status: "pending" }] });
+  const called = await page.next();
+  expect(called).toMatchObject({ what: "table", matches: [{ status: "in_progress", tableName: "Table 1" }] });
+  expect(called.matches?.[0]?.id).not.toBe(first.id);
+  page.close();
+});
+
 test("subscriptions name something that exists, as a WebSocket, from this site", async () => {
   const td = await f.organiser();
   const table = await addTable(td, "Table 3");

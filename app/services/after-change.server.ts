@@ -65,20 +65,24 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
     floors: change.floors ?? null,
     holdBack: change.holdBack ?? null,
   });
-  const called = [...(change.called ?? []), ...filled];
-  // Pages and tablets of every tournament a call was made in hear of it; its players are told.
-  for (const calledIn of new Set(called.map((c) => c.tournamentId))) {
-    const tables = new Set(called.filter((c) => c.tournamentId === calledIn).map((c) => c.tableId));
+  // Pages and tablets of every tournament the floor called a match in hear of it, with those matches and their
+  // tables' boards (the director's own assignment, `change.called`, is in the change's own message).
+  for (const calledIn of new Set(filled.map((c) => c.tournamentId))) {
+    const here = filled.filter((c) => c.tournamentId === calledIn);
+    const tables = new Set(here.map((c) => c.tableId));
+    const ids = new Set(here.map((c) => c.matchId));
     const theirs: Record<string, Scoreboard> = {};
     for (const [tableId, board] of Object.entries(boards)) if (tables.has(tableId)) theirs[tableId] = board;
-    if (calledIn !== tournamentId || change.what !== "table") {
-      // The calls the director made (an assignment by hand) are in the change's own matches; the floor's are read.
-      const ids = new Set(called.filter((c) => c.tournamentId === calledIn).map((c) => c.matchId));
-      const news = matches.filter((m) => ids.has(m.id));
-      const calls = { organiserId, tournamentId: calledIn, what: "table" as const, matches: news };
-      announceChange(app, calls, boardsOf(app, theirs));
-    }
+    const calls = {
+      organiserId,
+      tournamentId: calledIn,
+      what: "table" as const,
+      matches: matches.filter((m) => ids.has(m.id)),
+    };
+    announceChange(app, calls, boardsOf(app, theirs));
   }
+  // Their players are told.
+  const called = [...(change.called ?? []), ...filled];
   if (called.length > 0) {
     notifyCalled(
       app,
