@@ -2,6 +2,7 @@
 // leaving with the entry fee back, and the reserve list with its offers. Real
 // Worker, real libSQL; every money scenario ends with the ledger checked.
 import { expect, test } from "vitest";
+import { timeInZone } from "../app/domain/dates.ts";
 import type { MatchView } from "../app/domain/play.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
@@ -263,7 +264,17 @@ test("an offer that runs out goes to the next reserve, once; a late payment does
   expect(
     await f.count("tournament_players", "tournament_id = ? and paid = 0 and hold_expires_at > ?", [t.id, Date.now()]),
   ).toBe(1);
-  expect((await outbox()).filter((m) => m.to === r2.email)).toHaveLength(1);
+  const offers = (await outbox()).filter((m) => m.to === r2.email);
+  expect(offers).toHaveLength(1);
+  // Until when, in UK time: the clock at the venue (not UTC, which is an hour off all summer).
+  const [held] = (
+    await f.sql().execute({
+      sql: "select hold_expires_at as until from tournament_players where tournament_id = ? and player_id = ?",
+      args: [t.id, r2.id],
+    })
+  ).rows;
+  expect(offers[0]?.text).toContain(`(until ${timeInZone(Number(held?.until))}): pay to take it.`);
+  expect(offers[0]?.text).not.toContain("UTC");
   // The first reserve's late payment finds the place gone (the tidy-up cancelled her payment): she is not entered.
   const late = await post(r1, `/api/dev/payments/${paymentIntentId}/confirm`, { cardNumber: "4242424242424242" });
   expect(late.status).toBeLessThan(500);

@@ -30,8 +30,8 @@ export const seedingOptions: { value: (typeof seedings)[number]; label: string }
   { value: "manual", label: "My order (set on the tournament page before the start)" },
 ];
 
-/** The grand final choices of a double elimination. */
+/** The grand final choices of a double elimination: short enough for a phone's select (the hint says the rest). */
 export const grandFinalOptions: { value: GrandFinal; label: string }[] = [
-  { value: "reset", label: "Reset: an unbeaten finalist who loses gets a second match" },
+  { value: "reset", label: "With a reset" },
   { value: "single", label: "Single match" },
 ];

@@ -8,6 +8,7 @@ import {
   isValidDate,
   isValidTime,
   localDateTimeToInstant,
+  timeInZone,
   tournamentStartInstant,
 } from "./dates.ts";
 
@@ -44,6 +45,14 @@ test("dates are shown in en-GB", () => {
   expect(formatDate("2025-12-06")).toBe("Sat 6 Dec 2025");
   expect(formatDateTime(Date.UTC(2025, 11, 6, 18, 0))).toBe("6 Dec 2025, 18:00");
   expect(dateInZone(Date.UTC(2025, 6, 4, 23, 30))).toBe("2025-07-05");
+});
+
+test("e-mails tell the time as the clock at the venue shows it: UK time, summer and winter", () => {
+  expect(timeInZone(Date.UTC(2025, 6, 4, 19, 5))).toBe("20:05"); // BST
+  expect(timeInZone(Date.UTC(2025, 11, 6, 19, 5))).toBe("19:05"); // GMT
+  expect(timeInZone(Date.UTC(2025, 2, 30, 0, 59))).toBe("00:59"); // the last minute of GMT
+  expect(timeInZone(Date.UTC(2025, 2, 30, 1, 0))).toBe("02:00"); // the clocks go forward
+  expect(timeInZone(Date.UTC(2025, 6, 4, 23, 30))).toBe("00:30");
 });
 
 test("a time of day is shown on the 24-hour clock in the viewer's zone", () => {

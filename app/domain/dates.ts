@@ -39,6 +39,12 @@ export function dateInZone(instant: number, timeZone: string = UK_TIME_ZONE): st
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
+/** The time of day (HH:MM, 24-hour) at `instant` in a time zone: what a clock at the venue shows. */
+export function timeInZone(instant: number, timeZone: string = UK_TIME_ZONE): string {
+  const { hour, minute } = wallClock(instant, timeZone);
+  return `${hour}:${minute}`;
+}
+
 type WallClock = Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
 
 /** The wall-clock fields of `instant` in `timeZone`, 24-hour and zero-padded: "2025", "12", "06", "19", "30", "00". */

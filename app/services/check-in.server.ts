@@ -7,6 +7,7 @@ import { build, first, query, reads, write, type Item, type Read, type Sender } 
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkInMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/check-in.ts";
+import { timeInZone } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { isTeamEvent, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
@@ -70,7 +71,8 @@ function offerStatements(tournamentId: string, now: number): [Item, Item, Item] 
 /** E-mails each reserve offered a place (the outbox locally): where to pay, and until when. */
 export async function tellOffered(mailer: Mailer, offered: readonly Offered[], origin: string): Promise<void> {
   for (const o of offered) {
-    const until = new Date(o.expiresAt).toISOString().slice(11, 16);
+    // UK time, as the clock at the venue shows it (an e-mail has no browser to say the reader's zone).
+    const until = timeInZone(o.expiresAt);
     await sendQuietly(mailer, {
       to: o.email,
       subject: `A place is yours — ${o.tournament}`,
@@ -78,7 +80,7 @@ export async function tellOffered(mailer: Mailer, offered: readonly Offered[], o
         `Hi ${o.name},`,
         "",
         `A place has freed in ${o.tournament} at ${o.venue} and you're next on the reserve list.`,
-        `It is held for you for ${OFFER_MS / 60_000} minutes (until ${until} UTC): pay to take it.`,
+        `It is held for you for ${OFFER_MS / 60_000} minutes (until ${until}): pay to take it.`,
         "If you don't, it goes to the next reserve.",
         "",
         `Pay here: ${origin}/tournament/${o.slug}/checkout`,

@@ -219,7 +219,8 @@ export default function CreateTournament() {
                   ))}
                 </select>
                 <p id={`${fields.grandFinal.id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-                  Double elimination only.
+                  With a reset, an unbeaten finalist who loses the grand final gets a second match. Double elimination
+                  only.
                 </p>
                 <FieldError id={fields.grandFinal.errorId} errors={fields.grandFinal.errors} />
               </div>

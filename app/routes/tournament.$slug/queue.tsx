@@ -97,7 +97,7 @@ function TablesList({ floor, now }: { floor: QueuePanel; now: number }) {
                   className="btn-ghost min-h-9 px-2 py-1 text-xs"
                   aria-label={`${table.inRotation ? "Take out of rotation" : "Put back in rotation"}: ${table.name}`}
                 >
-                  {table.inRotation ? "Take out" : "Put back"}
+                  {table.inRotation ? "Take out of rotation" : "Put back in rotation"}
                 </button>
               </Form>
             </div>
