@@ -34,7 +34,7 @@ export function withNews(matches: readonly MatchView[], heard: HeardMatches): Ma
   for (const id of heard.news.keys()) if (!ids.has(id)) return null;
   return matches.map((m) => {
     const news = heard.news.get(m.id);
-    return news && news.at >= heard.readAt ? { ...m, ...news.match } : m;
+    return news ? { ...m, ...news.match } : m;
   });
 }
 

@@ -61,7 +61,8 @@ async function assignFreeTables(
 ): Promise<Filled> {
   const called: CalledMatch[] = [];
   let boards: Record<string, Scoreboard> = {};
-  let views: MatchView[] = [];
+  // The matches as the latest round's batch left them, by id.
+  const views = new Map<string, MatchView>();
   for (let round = 0; round < ROUNDS; round++) {
     const floors = round === 0 && given !== "read" ? given : await db.send(autoQueuesQuery(organiserId));
     const planned: { tournamentId: string; match: FloorMatch; call: Call }[] = [];
@@ -94,15 +95,14 @@ async function assignFreeTables(
       }),
     );
     boards = { ...boards, ...drawn };
-    views = [...views.filter((v) => !after.some((a) => a.id === v.id)), ...after];
+    for (const view of after) views.set(view.id, view);
     planned.forEach((p, i) => {
       if (done[i])
         called.push({ tournamentId: p.tournamentId, matchId: p.match.id, tableId: p.call.tableId, calledAt: now });
     });
     if (done.every(Boolean)) break;
   }
-  const calledIds = new Set(called.map((c) => c.matchId));
-  return { called, boards, matches: views.filter((v) => calledIds.has(v.id)) };
+  return { called, boards, matches: called.flatMap((c) => views.get(c.matchId) ?? []) };
 }
 
 /** The matches called to free tables, the boards of the tables they were called to, and the matches as called. */

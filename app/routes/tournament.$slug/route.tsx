@@ -116,7 +116,7 @@ export default function TournamentPage() {
   const { tournament: t, tab, viewer, origin, paymentToast, results, director } = page;
   // The bracket tab as the read left it, or as the push channel's messages have changed it since.
   const live = useLivePlay(page);
-  const play = live.play ?? page.play;
+  const { play } = live;
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
   const navigate = useNavigate();
