@@ -26,6 +26,9 @@ for (const javaScriptEnabled of [true, false]) {
       await createOrganiser(page.request); // signed up with "The Red Lion, Leeds" as the main venue
       await page.goto("/td/create-tournament");
       await expect(page.getByLabel("Venue")).toHaveValue("The Red Lion, Leeds");
+      // Measured once the page is what it will stay: hydration hides the choices of the other formats (the grand
+      // final's, the groups'), and a box measured before it and one after would not be on the same page.
+      if (javaScriptEnabled) await waitForHydratedForm(page, "create-tournament");
 
       await expectBesideTheFees(page);
       await expect(described(summary(page), "Each player pays")).toHaveText("£11.00");
