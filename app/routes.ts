@@ -56,6 +56,10 @@ export default [
   route("api/tournaments/:id/seeds", "routes/api.tournaments.$id.seeds/route.ts"),
   route("api/tournaments/:id/checkin", "routes/api.tournaments.$id.checkin/route.ts"),
   route("api/tournaments/:id/leave", "routes/api.tournaments.$id.leave/route.ts"),
+  route(
+    "api/tournaments/:id/entries/:entryId/withdraw",
+    "routes/api.tournaments.$id.entries.$entryId.withdraw/route.ts",
+  ),
   route("api/tournaments/:id/teams/:teamId", "routes/api.tournaments.$id.teams.$teamId/route.ts"),
   route("api/tournaments/:id/teams/:teamId/leave", "routes/api.tournaments.$id.teams.$teamId.leave/route.ts"),
   route("api/matches/:id", "routes/api.matches.$id/route.ts"),

@@ -167,6 +167,8 @@ export const tournamentPlayers = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     /** When the entry said "I'm here" at the venue (decisions 013–015); a team's is its registration's. */
     checkedInAt: integer("checked_in_at", { mode: "number" }),
+    /** When the director withdrew the entry during play, or the floor gave it a no-show walkover (decision 020). */
+    withdrawnAt: integer("withdrawn_at", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("tournament_players_entry_uq").on(t.tournamentId, t.playerId),

@@ -1,6 +1,7 @@
 // Before the break-off (decisions 013–015): checking in at the venue, leaving before
 // the start with the entry fee back, and the reserve list of a full
 // tournament. Pure rules; the services read the rows and write the result.
+import { z } from "zod";
 import { formatGBP, type Pence } from "./pence.ts";
 import { HOLD_MS } from "./holds.ts";
 
@@ -19,6 +20,8 @@ export const checkInMessages = {
   captainLeaves: "Only the team's captain can take the team out; you can leave the team itself",
   tooFewHere: "At least 2 checked-in players are needed to start without the others",
   placeFree: "There is a place free: join the tournament instead",
+  noSuchEntry: "No paid entry of that player or team in this tournament",
+  directorChecksIn: "Only the tournament's director can check someone else in",
 } as const;
 
 /** What leaving gives back: the entry fee (a team's, for every member), never the site fee. */
@@ -109,3 +112,13 @@ export function checkedInSplit<E extends { checkedInAt: number | null }>(entries
 export function checkedInText(present: number, total: number): string {
   return `${present} of ${total} checked in`;
 }
+
+/**
+ * POST /api/tournaments/{id}/checkin's body: nothing for a player's own check-in; the director names the entry
+ * (`playerId`: a player's id, a team's id or a member's, or the registration's id) and may take a tick back
+ * (`checkedIn: false`).
+ */
+export const CheckInBodySchema = z.object({
+  playerId: z.string({ error: "playerId must be an id" }).trim().min(1, "playerId must be an id").max(64).optional(),
+  checkedIn: z.boolean({ error: "checkedIn must be true or false" }).optional(),
+});

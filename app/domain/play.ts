@@ -93,6 +93,8 @@ const MatchResultSchema = z
 
 /** PATCH /api/matches/{id}: SPEC §5's match update. */
 export const MatchUpdateSchema = MatchResultSchema.extend({
+  /** A walkover for a no-show (decision 020): the entry that did not turn up is withdrawn, never called again. */
+  noShow: z.boolean({ error: "noShow must be true or false" }).optional(),
   status: z.enum(matchStatuses, { error: "Status must be pending, in_progress or completed" }).optional(),
   player1Id: z.string().max(64).optional(),
   player2Id: z.string().max(64).optional(),
@@ -126,7 +128,16 @@ export const DirectorActionSchema = z.discriminatedUnion(
         .transform((v) => v === "yes"),
     }),
     z.object({ intent: z.literal("finalize") }),
-    MatchResultSchema.extend({ intent: z.literal("record-result"), matchId: id("Match not found") }),
+    MatchResultSchema.extend({
+      intent: z.literal("record-result"),
+      matchId: id("Match not found"),
+      // The floor's no-show walkover (decision 020): the entry that did not turn up is withdrawn.
+      noShow: z
+        .string()
+        .max(8)
+        .optional()
+        .transform((v) => v === "true"),
+    }),
     MatchResultSchema.extend({
       intent: z.literal("correct-result"),
       matchId: id("Match not found"),
@@ -159,6 +170,13 @@ export const DirectorActionSchema = z.discriminatedUnion(
         .enum(["true", "false"], { error: "inRotation must be true or false" })
         .transform((v) => v === "true"),
     }),
+    // The director's tick beside a name before the start, and withdrawing an entry during play (decision 020).
+    z.object({
+      intent: z.literal("check-in-entry"),
+      registrationId: id("Entry not found"),
+      checkedIn: z.enum(["true", "false"], { error: "checkedIn must be true or false" }).transform((v) => v === "true"),
+    }),
+    z.object({ intent: z.literal("withdraw-entry"), registrationId: id("Entry not found") }),
     // The seeding form: one number per entry, in fields named "seed:<playerId>".
     z.looseObject({ intent: z.literal("seeds") }),
   ],

@@ -71,6 +71,7 @@ function reads(over: Partial<TournamentPageReads> = {}): TournamentPageReads {
     checkIn: null,
     mine: null,
     queue: null,
+    withdrawn: new Set(),
     ...over,
   };
 }
@@ -165,7 +166,7 @@ test("a visitor before the start: the details, the entry's price and state, nobo
   expect(p.director).toBeNull();
   expect(p.results).toBeNull();
   expect(p.paymentToast).toBeNull();
-  expect(p.dialog).toEqual({ confirm: null, resultFor: null, correctFor: null });
+  expect(p.dialog).toEqual({ confirm: null, resultFor: null, correctFor: null, entryFor: null });
   // Arrived by the venue's QR code.
   expect(page(reads(), "checkin=1").entry.checkin).toBe(true);
 });
@@ -205,9 +206,9 @@ test("a player not entered: paying for a place, or waiting on a full tournament'
 test("the director before the start: check-in and the reserve list, seeding by hand, the queue's settings", () => {
   const checkIn = {
     entries: [
-      { registrationId: "e1", name: "Ann", checkedInAt: NOW - MINUTE },
-      { registrationId: "e2", name: "Bo", checkedInAt: null },
-      { registrationId: "e3", name: "Cy", checkedInAt: null },
+      { registrationId: "e1", name: "Ann", checkedInAt: NOW - MINUTE, withdrawnAt: null },
+      { registrationId: "e2", name: "Bo", checkedInAt: null, withdrawnAt: null },
+      { registrationId: "e3", name: "Cy", checkedInAt: null, withdrawnAt: null },
     ],
     reserves: [
       reserve("r1", "p8", 1, { offeredAt: NOW - MINUTE, offerExpiresAt: NOW + 14 * MINUTE }),
@@ -229,8 +230,11 @@ test("the director before the start: check-in and the reserve list, seeding by h
   expect(p.viewer).toEqual({ id: "td1", userType: "organiser", isOwner: true });
   expect(p.entry.me).toBeNull();
   expect(p.director?.checkIn).toEqual({
+    teamEvent: false,
     entries: checkIn.entries,
     absent: 2,
+    // The start's dialog names who dropping would take out.
+    absentNames: ["Bo", "Cy"],
     reserves: [
       { id: "r1", name: "p8", state: "offered", position: null, offerExpiresAt: NOW + 14 * MINUTE },
       { id: "r2", name: "p9", state: "waiting", position: 1, offerExpiresAt: null },
@@ -238,8 +242,20 @@ test("the director before the start: check-in and the reserve list, seeding by h
   });
   expect(p.director?.seeds).toEqual(seeds);
   expect(p.director?.queue).toMatchObject({ status: "open", autoAssign: false, noShowMinutes: 10, queue: [] });
-  // The tables are for putting matches on them: during play only.
+  // The tables are for putting matches on them, and entries are withdrawn: during play only.
   expect(p.director?.tables).toEqual([]);
+  expect(p.director?.entries).toBeNull();
+  const playing = page({ ...r, tournament: tournament({ status: "in_progress" }), withdrawn: new Set(["p2"]) });
+  expect(playing.director?.entries).toEqual({
+    teamEvent: false,
+    rows: [
+      { registrationId: "e1", name: "Ann", withdrawn: false },
+      { registrationId: "e2", name: "Bo", withdrawn: false },
+      { registrationId: "e3", name: "Cy", withdrawn: false },
+    ],
+  });
+  expect(playing.tournament.withdrawn).toEqual(["p2"]);
+  expect(playing.director?.checkIn).toBeNull();
   expect(p.dialog.confirm).toBe("start");
   // Drawn at random: no seeding form.
   expect(page({ ...r, tournament: tournament() }).director?.seeds).toBeNull();
@@ -377,7 +393,13 @@ test("the address: a card payment's return toast, and the match a result or corr
     id: "payment-success",
     title: "Payment Successful!",
   });
-  expect(page(reads(), "result=m1").dialog).toEqual({ confirm: null, resultFor: "m1", correctFor: null });
+  expect(page(reads(), "result=m1").dialog).toEqual({
+    confirm: null,
+    resultFor: "m1",
+    correctFor: null,
+    entryFor: null,
+  });
+  expect(page(reads(), "confirm=withdraw&entry=e2").dialog).toMatchObject({ confirm: "withdraw", entryFor: "e2" });
   expect(page(reads(), "correct=m2").dialog.correctFor).toBe("m2");
 });
 

@@ -74,9 +74,11 @@ export type TournamentPageReads = {
   seeds: { playerId: string; name: string; seed: number | null }[];
   /** A director's check-in: every paid entry, and the reserve list. */
   checkIn: {
-    entries: { registrationId: string; name: string; checkedInAt: number | null }[];
+    entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
     reserves: (Reserve & { name: string })[];
   } | null;
+  /** The entries withdrawn during play (decision 020), as match slots name them. */
+  withdrawn: ReadonlySet<string>;
   /** A player's own check-in, and the reserve list their place on it is counted from. */
   mine: { checkedInAt: number | null; reserves: Reserve[] } | null;
   /** A director's queue and tables. */
@@ -118,6 +120,8 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       players: t.players,
       teams: t.teams,
       teamSize: teamSize(t.matchType),
+      /** Entries withdrawn during play: shown as such wherever they are listed. */
+      withdrawn: [...reads.withdrawn],
     },
     viewer: user ? { id: user.id, userType: user.userType, isOwner } : null,
     tab:
@@ -160,8 +164,16 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
     },
     play: bracketTab(reads, registered ? user : null),
     director: isOwner ? directorPart(reads, user.id, now) : null,
-    /** The dialog the address opens: ?confirm=start|finalize|settings|leave, or a match's ?result= or ?correct=. */
-    dialog: { confirm, resultFor: search.get("result"), correctFor: search.get("correct") },
+    /**
+     * The dialog the address opens: ?confirm=start|finalize|settings|leave, ?confirm=withdraw&entry= (an entry's
+     * registration id), or a match's ?result= or ?correct=.
+     */
+    dialog: {
+      confirm,
+      resultFor: search.get("result"),
+      correctFor: search.get("correct"),
+      entryFor: search.get("entry"),
+    },
   };
 }
 
@@ -179,14 +191,19 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
       previewProblem = error.message;
     }
   }
+  const teamEvent = teamSize(t.matchType) > 1;
+  const absent = checkIn ? checkedInSplit(checkIn.entries).absent : [];
   return {
     tables: t.status === "in_progress" ? reads.tables : [],
     // who is in and the reserve list, before the start.
     checkIn:
       checkIn && t.status === "open"
         ? {
+            teamEvent,
             entries: checkIn.entries,
-            absent: checkedInSplit(checkIn.entries).absent.length,
+            absent: absent.length,
+            /** Who the start would drop, named in its dialog. */
+            absentNames: absent.map((e) => e.name),
             reserves: reserveList(checkIn.reserves, now).map((r) => ({
               id: r.id,
               name: r.name,
@@ -198,6 +215,18 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
         : null,
     // The tables and queue (decisions 013–015): settings before and during play, the tables and the queue during.
     queue: reads.queue && t.status !== "finished" ? queuePanel(reads.queue, reads.matches, now) : null,
+    // During play: every entry, those withdrawn marked, for the Withdraw action (decision 020).
+    entries:
+      checkIn && t.status === "in_progress"
+        ? {
+            teamEvent,
+            rows: checkIn.entries.map((e) => ({
+              registrationId: e.registrationId,
+              name: e.name,
+              withdrawn: e.withdrawnAt !== null,
+            })),
+          }
+        : null,
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
     preview,

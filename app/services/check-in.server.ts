@@ -389,7 +389,7 @@ export type ReserveRow = Reserve & { name: string };
 
 /** The director's view of check-in: every paid entry with its check-in, and the reserve list. */
 export function checkInQuery(tournament: TournamentRef): Read<{
-  entries: { registrationId: string; name: string; checkedInAt: number | null }[];
+  entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
   reserves: ReserveRow[];
 }> {
   return reads({
@@ -400,6 +400,7 @@ export function checkInQuery(tournament: TournamentRef): Read<{
           name: sql<string>`coalesce((select te.name from ${teams} te where te.id = ${tournamentPlayers.id}),
             ${players.name})`,
           checkedInAt: tournamentPlayers.checkedInAt,
+          withdrawnAt: tournamentPlayers.withdrawnAt,
         })
         .from(tournamentPlayers)
         .innerJoin(players, eq(players.id, tournamentPlayers.playerId))

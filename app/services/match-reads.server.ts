@@ -70,6 +70,17 @@ export function drawnSeedsQuery(of: TournamentRef | { matchId: string }): Read<M
   );
 }
 
+/** The entries withdrawn during play (decision 020), as their match slots name them. */
+export function withdrawnQuery(of: TournamentRef | { matchId: string }): Read<Set<string>> {
+  return query(
+    build
+      .select({ entryId: registrationEntry })
+      .from(tournamentPlayers)
+      .where(and(ofTournament(tournamentPlayers.tournamentId, of), sql`${tournamentPlayers.withdrawnAt} is not null`)),
+    (rows) => new Set(rows.map((r) => r.entryId)),
+  );
+}
+
 /** Matches as displayed (SPEC's match shape with names and the table), with their tournament, in bracket order. */
 function matchViews(where: SQL) {
   const rows = build

@@ -13,7 +13,7 @@ import {
   type Item,
   type Sender,
 } from "~/db/batch.server.ts";
-import { matches, tables, tournaments } from "~/db/schema.ts";
+import { matches, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { withChanges, type BracketMatch, type MatchChange } from "~/domain/bracket.ts";
 import { applyResult, type ResultInput } from "~/domain/apply-result.ts";
 import { correctResult } from "~/domain/correct-result.ts";
@@ -21,10 +21,18 @@ import { movesAtTables, movesKey, type PlayerMove } from "~/domain/corrections.t
 import { knockoutAfterGroups } from "~/domain/groups.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/domain/play.ts";
+import { drawWithWalkovers, withWalkovers } from "~/domain/withdrawn.ts";
 import { forgetCall } from "./calls.server.ts";
 import type { Change } from "./after-change.server.ts";
-import { bracketQuery, drawnSeedsQuery, matchesAfter, matchWithTournament } from "./match-reads.server.ts";
+import {
+  bracketQuery,
+  drawnSeedsQuery,
+  matchesAfter,
+  matchWithTournament,
+  withdrawnQuery,
+} from "./match-reads.server.ts";
 import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
+import { registrationEntry } from "./entries.server.ts";
 import { formatOptions, insertMatches } from "./start.server.ts";
 import { boardsAfter } from "./tables.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
@@ -55,7 +63,55 @@ function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
   return leaves ? { ...change.set, tableId: null, tableAssignedAt: null } : change.set;
 }
 
-const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
+export const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
+
+/**
+ * Changes to matches other than a result's own (the walkovers a withdrawal gives, decision 020): each match still as
+ * read when the batch runs, then its update.
+ */
+export function matchChangeStatements(bracket: readonly BracketMatch[], changes: readonly MatchChange[]): Item[] {
+  if (changes.length === 0) return [];
+  return [
+    assertInBatch(
+      sql`(select count(*) from ${matches} where ${sql.join(
+        changes.map((change) => {
+          const was = bracket.find((m) => m.id === change.id);
+          if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
+          return stillAsRead(was, change);
+        }),
+        sql` or `,
+      )}) = ${changes.length}`,
+    ),
+    ...changes.map((change) => build.update(matches).set(offTable(bracket, change)).where(eq(matches.id, change.id))),
+  ];
+}
+
+/**
+ * The withdrawn entries are those read (a withdrawal meanwhile refuses: its walkovers were not worked out here);
+ * `also` is withdrawn now (a no-show given a walkover by the floor: never called again).
+ */
+function withdrawnStatements(tournamentId: string, read: ReadonlySet<string>, also: string | null, now: number) {
+  return [
+    assertInBatch(
+      sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${tournamentId}
+        and ${tournamentPlayers.withdrawnAt} is not null) = ${read.size}`,
+    ),
+    ...(also === null || read.has(also)
+      ? []
+      : [
+          build
+            .update(tournamentPlayers)
+            .set({ withdrawnAt: now })
+            .where(
+              and(
+                eq(tournamentPlayers.tournamentId, tournamentId),
+                sql`${tournamentPlayers.withdrawnAt} is null`,
+                sql`${registrationEntry} = ${also}`,
+              ),
+            ),
+        ]),
+  ];
+}
 
 /** Asserts that these matches still have the results they were read with (a correction meanwhile refuses). */
 export function resultsUnchanged(tournamentId: string, read: readonly BracketMatch[]) {
@@ -138,7 +194,7 @@ function resultStatements(
  * The knockout drawn after the groups, guarded on the group results it was drawn from (`groupMatches`, as read)
  * being unchanged when the batch runs.
  */
-function knockoutDraw(
+export function knockoutDraw(
   tournamentId: string,
   groupMatches: readonly BracketMatch[],
   draw: readonly BracketMatch[],
@@ -165,6 +221,11 @@ export type SaveResult = {
   input: ResultInput;
   /** "either" corrects the result when the match has one already. */
   mode: "record" | "correct" | "either";
+  /**
+   * A walkover the floor gave a no-show (decision 020): the entry that did not turn up is withdrawn, never called
+   * again, its later matches walkovers too.
+   */
+  noShow?: boolean;
   /** The players the caller believes are in the match: refused when the draw says otherwise. */
   players?: { player1Id?: string | null; player2Id?: string | null };
   /**
@@ -188,19 +249,39 @@ export type Saved =
  */
 export async function saveResult(
   db: Sender,
-  { organiserId, matchId, input, mode, players: claimed = {}, confirmedMoves, now = Date.now() }: SaveResult,
+  {
+    organiserId,
+    matchId,
+    input,
+    mode,
+    noShow = false,
+    players: claimed = {},
+    confirmedMoves,
+    now = Date.now(),
+  }: SaveResult,
 ): Promise<Saved> {
   const read = await db.send(
     reads({
       found: matchWithTournament(matchId),
       bracket: bracketQuery({ matchId }),
       seeds: drawnSeedsQuery({ matchId }),
+      withdrawn: withdrawnQuery({ matchId }),
     }),
   );
   const { row, t } = matchInPlay(read.found, organiserId);
   checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
-  let changes = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  const result = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  // A no-show's walkover withdraws the entry that did not turn up; every withdrawn entry's matches this result
+  // reaches are walkovers (decision 020).
+  const absent =
+    noShow && !correcting && input.outcome === "walkover"
+      ? input.winnerId === row.player1Id
+        ? row.player2Id
+        : row.player1Id
+      : null;
+  const withdrawn = absent === null ? read.withdrawn : new Set([...read.withdrawn, absent]);
+  let changes = withWalkovers(read.bracket, result, withdrawn, now);
   const groups = t.tournamentType === "round_robin_tier" && row.bracket === "group";
   let draw: BracketMatch[] = [];
   if (groups) {
@@ -211,7 +292,7 @@ export async function saveResult(
       () => crypto.randomUUID(),
       now,
     );
-    draw = knockout.draw;
+    draw = drawWithWalkovers(knockout.draw, withdrawn, now);
     changes = [...changes, ...knockout.changes];
   }
   if (correcting && confirmedMoves !== undefined) {
@@ -237,7 +318,13 @@ export async function saveResult(
   const board = boardsAfter([row.tableId]);
   const changed = matchesAfter(draw.length > 0 ? [] : changes.map((c) => c.id));
   const answers = await db.write(
-    resultStatements(row, read.bracket, changes, [...then, ...changed.items, ...board.items, ...floor.items]),
+    resultStatements(row, read.bracket, changes, [
+      ...then,
+      ...withdrawnStatements(t.id, read.withdrawn, absent, now),
+      ...changed.items,
+      ...board.items,
+      ...floor.items,
+    ]),
   );
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
@@ -260,16 +347,18 @@ async function drawKnockout(db: Sender, tournamentId: string, now: number): Prom
       t: first(tournamentRow({ id: tournamentId })),
       bracket: bracketQuery({ id: tournamentId }),
       seeds: drawnSeedsQuery({ id: tournamentId }),
+      withdrawn: withdrawnQuery({ id: tournamentId }),
     }),
   );
   if (read.t?.status !== "in_progress") return;
-  const { draw } = knockoutAfterGroups(
+  const { draw: drawn } = knockoutAfterGroups(
     read.bracket,
     read.seeds,
     formatOptions(read.t).advancePerGroup,
     () => crypto.randomUUID(),
     now,
   );
+  const draw = drawWithWalkovers(drawn, read.withdrawn, now);
   if (draw.length === 0) return;
   const groupMatches = read.bracket.filter((m) => m.bracket === "group");
   try {

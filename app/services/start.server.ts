@@ -248,6 +248,7 @@ export async function startTournament(
         matches: bracket.length,
         players: draw.length,
         dropped: absent.length,
+        teamEvent: size > 1,
         tournamentId: t.id,
         // For the e-mails to those dropped: what came back to them.
         droppedEntries: absent.map((e) => ({ email: e.email, name: e.name })),

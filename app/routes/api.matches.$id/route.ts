@@ -20,6 +20,7 @@ const api = endpoint({
       matchId: params.id,
       input: body,
       mode: "either",
+      noShow: body.noShow,
       players,
     });
     // A result frees its table: the next match goes to it when the floor assigns automatically.

@@ -1,14 +1,37 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { checkIn } from "~/services/check-in.server.ts";
+import { checkInEntry } from "~/services/director-check-in.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
+import { isJsonContentType, readJson } from "~/services/http.server.ts";
+import { CheckInBodySchema, checkInMessages } from "~/domain/check-in.ts";
+import { DomainError } from "~/domain/errors.ts";
 
-/** "I'm here" (decisions 013–015): a player entered in the tournament, before the start. */
+/**
+ * "I'm here" (decisions 013–015): a player entered in the tournament, before the start. The director ticks an entry in
+ * for someone without a phone, or takes the tick back, with `{ playerId, checkedIn? }` (decision 020).
+ */
 const api = endpoint({
-  POST: on({ who: "player", params: ["id"] }, async ({ caller, params, app }) => {
-    const { organiserId, tournamentId, ...checked } = await checkIn(caller, {
-      playerId: caller.id,
-      tournament: { id: params.id },
-    });
+  POST: on({ who: "signed-in", params: ["id"] }, async ({ caller, params, app, request }) => {
+    // The body is optional: a player's own check-in sends none (as before).
+    const hasBody = isJsonContentType(request.headers.get("Content-Type"));
+    const body = hasBody ? await readJson(request, CheckInBodySchema) : {};
+    const tournament = { id: params.id };
+    if (caller.userType === "organiser") {
+      if (body.playerId === undefined) {
+        throw new DomainError(400, "Name the entry to check in (playerId)", { field: "playerId" });
+      }
+      const { organiserId, tournamentId, ...checked } = await checkInEntry(caller, {
+        organiserId: caller.id,
+        tournament,
+        entry: body.playerId,
+        checkedIn: body.checkedIn ?? true,
+      });
+      await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
+      return Response.json(checked);
+    }
+    const someoneElse = body.playerId !== undefined && body.playerId !== caller.id;
+    if (someoneElse || body.checkedIn === false) throw new DomainError(403, checkInMessages.directorChecksIn);
+    const { organiserId, tournamentId, ...checked } = await checkIn(caller, { playerId: caller.id, tournament });
     await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
     return Response.json(checked);
   }),

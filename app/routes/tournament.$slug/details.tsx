@@ -26,6 +26,8 @@ export function Details({
     maxPlayers: number;
     rules: string | null;
     players: { id: string; name: string }[];
+    /** Entries withdrawn during play (decision 020). */
+    withdrawn: string[];
   };
   payoutText: string;
   /** A team event's teams, in place of the players. */
@@ -75,6 +77,7 @@ export function Details({
               <li key={p.id} className="flex gap-2">
                 <span className="w-6 text-right text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
                 {p.name}
+                {t.withdrawn.includes(p.id) ? <WithdrawnMark /> : null}
               </li>
             ))}
           </ol>
@@ -91,4 +94,9 @@ function Item({ label, value }: { label: string; value: string }) {
       <dd className="font-medium">{value}</dd>
     </div>
   );
+}
+
+/** "Withdrawn" beside an entry that left during play (decision 020). */
+export function WithdrawnMark() {
+  return <span className="text-slate-500 italic dark:text-slate-400">(withdrawn)</span>;
 }

@@ -160,18 +160,23 @@ export function ResultDialog({
 export function StartDialog({
   name,
   paidCount,
-  absent,
+  absentNames,
+  teamEvent,
   slug,
 }: {
   name: string;
   paidCount: number;
-  /** Paid entries not checked in (decisions 013–015): the director may drop them, or start anyway. */
-  absent: number;
+  /** Paid entries not checked in (decisions 013–015, 020): the director may drop them, by name, or keep everyone. */
+  absentNames: string[];
+  teamEvent: boolean;
   slug: string;
 }) {
   const busy = useIsSubmitting();
-  const absentText = absent === 1 ? "1 player has not checked in" : `${absent} players have not checked in`;
-  // Dropping leaves a draw only when at least two are here; until then the choice is to start with everyone.
+  const absent = absentNames.length;
+  const noun = (n: number) => (teamEvent ? (n === 1 ? "team" : "teams") : n === 1 ? "player" : "players");
+  const have = absent === 1 ? "has" : "have";
+  const absentText = `${absent} ${noun(absent)} ${have} not checked in: ${absentNames.join(", ")}`;
+  // Dropping leaves a draw only when at least two are here.
   const canDrop = paidCount - absent >= 2;
   return (
     <ConfirmDialog
@@ -179,8 +184,8 @@ export function StartDialog({
       title={`Start ${name}?`}
       description={
         <>
-          The draw is made at random from the {paidCount} paid players and the bracket is fixed. Registration closes and
-          unpaid holds are released.
+          The draw is made at random from the {paidCount} paid {noun(paidCount)} and the bracket is fixed. Registration
+          closes and unpaid holds are released.
         </>
       }
       confirmLabel="Start Tournament"
@@ -191,26 +196,24 @@ export function StartDialog({
       {absent > 0 ? (
         <fieldset className="mt-4 space-y-2">
           <legend className="text-sm font-semibold">{absentText}</legend>
+          {/* Everyone plays unless the director chooses otherwise: a tick may simply have been missed. */}
           <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
-            <input
-              type="radio"
-              name="dropAbsent"
-              value="yes"
-              defaultChecked={canDrop}
-              disabled={!canDrop}
-              className="mt-1"
-            />
+            <input type="radio" name="dropAbsent" value="no" defaultChecked className="mt-1" />
             <span className="text-sm">
-              Drop {absent === 1 ? "them" : `those ${absent}`}: their entry fees go back to their balances (the site fee
-              is kept)
-              {canDrop ? null : (
-                <span className="block">Fewer than 2 players have checked in, so there is no draw without them.</span>
-              )}
+              Start with all {paidCount} {noun(paidCount)}
             </span>
           </label>
           <label className={`${choiceCardClass} flex items-start gap-2 p-3`}>
-            <input type="radio" name="dropAbsent" value="no" defaultChecked={!canDrop} className="mt-1" />
-            <span className="text-sm">Start anyway with all {paidCount}</span>
+            <input type="radio" name="dropAbsent" value="yes" disabled={!canDrop} className="mt-1" />
+            <span className="text-sm">
+              Drop {absentNames.join(", ")}: {teamEvent ? "their captains get the" : "they get their"} entry fees back
+              to their balances (the site fee is kept)
+              {canDrop ? null : (
+                <span className="block">
+                  Fewer than 2 {noun(2)} have checked in, so there is no draw without the others.
+                </span>
+              )}
+            </span>
           </label>
         </fieldset>
       ) : null}

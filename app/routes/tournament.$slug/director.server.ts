@@ -18,6 +18,8 @@ import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/check-in.server.ts";
 import { approveTableResult } from "~/services/table-scoring.server.ts";
+import { checkInEntry } from "~/services/director-check-in.server.ts";
+import { withdrawEntry } from "~/services/withdraw.server.ts";
 
 /**
  * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
@@ -70,6 +72,8 @@ const failures: Record<DirectorAction["intent"], string> = {
   settings: "Could not save the settings",
   "pin-table": "Could not pin the match",
   "table-rotation": "Could not change the table",
+  "check-in-entry": "Could not change the check-in",
+  "withdraw-entry": "Could not withdraw the entry",
 };
 
 export async function directorAction(
@@ -114,14 +118,21 @@ export async function directorAction(
         await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
         await after({ organiserId, tournamentId: started.tournamentId, what: "start", floors: started.floors });
         const dropped = started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.` : "";
+        const entries = started.teamEvent ? "teams" : "players";
         return toast({
           type: "success",
           title: "Tournament started",
-          description: `The draw is made: ${started.players} players, ${started.matches} matches.${dropped}`,
+          description: `The draw is made: ${started.players} ${entries}, ${started.matches} matches.${dropped}`,
         });
       }
       case "record-result": {
-        const saved = await saveResult(claim, { organiserId, matchId: action.matchId, input: action, mode: "record" });
+        const saved = await saveResult(claim, {
+          organiserId,
+          matchId: action.matchId,
+          input: action,
+          mode: "record",
+          noShow: action.noShow,
+        });
         if (saved.outcome !== "unconfirmed") await after(saved.change);
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
       }
@@ -183,6 +194,36 @@ export async function directorAction(
           { type: "success", title: action.inRotation ? "Table back in rotation" : "Table out of rotation" },
           back,
         );
+      }
+      case "check-in-entry": {
+        const checked = await checkInEntry(claim, {
+          organiserId,
+          tournament,
+          entry: action.registrationId,
+          checkedIn: action.checkedIn,
+        });
+        await after({ organiserId, tournamentId: checked.tournamentId, what: "entries" });
+        return toast(
+          { type: "success", title: checked.checkedIn ? "Checked in" : "No longer checked in" },
+          `/tournament/${slug}#check-in-title`,
+        );
+      }
+      case "withdraw-entry": {
+        const withdrawn = await withdrawEntry(claim, {
+          organiserId,
+          tournament,
+          registrationId: action.registrationId,
+        });
+        if (withdrawn.change) await after(withdrawn.change);
+        const n = withdrawn.walkovers;
+        return toast({
+          type: "success",
+          title: "Withdrawn",
+          description:
+            n === 0
+              ? "Their matches are walkovers as they come up."
+              : `${n} ${n === 1 ? "match is a walkover" : "matches are walkovers"} now; the rest as they come up.`,
+        });
       }
       case "seeds":
         await setSeeds(claim, { organiserId, tournament, order: orderFromSeedForm(form) });

@@ -112,6 +112,10 @@ function AwaitingApproval({ match, slug }: { match: Match; slug: string }) {
   );
 }
 
+/** "player", "players", or in a team event "team", "teams". */
+const entryNoun = (teamSize: number, n: number) =>
+  teamSize > 1 ? (n === 1 ? "team" : "teams") : n === 1 ? "player" : "players";
+
 /** The director's card: Start while open; during play, Finalize once the final is played. */
 export function DirectorCard({
   tournament: t,
@@ -124,6 +128,7 @@ export function DirectorCard({
     playerCount: number;
     holds: number;
     tournamentType: TournamentType;
+    teamSize: number;
   };
   matches: Match[];
   finalPlayed: boolean;
@@ -140,8 +145,8 @@ export function DirectorCard({
       {t.status === "open" ? (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {t.playerCount} paid {t.playerCount === 1 ? "player" : "players"}. Start when everyone is here: at least 2
-            are needed.
+            {t.playerCount} paid {entryNoun(t.teamSize, t.playerCount)}. Start when everyone is here: at least 2 are
+            needed.
           </p>
           {t.holds > 0 ? (
             <p className="mt-2 text-sm font-medium" data-testid="pending-holds">

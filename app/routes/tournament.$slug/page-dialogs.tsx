@@ -11,6 +11,7 @@ const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
 const ResultDialog = lazyNamed(dialogs, "ResultDialog");
 const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
 const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
+const WithdrawDialog = lazyNamed(() => import("./withdraw.tsx"), "WithdrawDialog");
 
 export function PageDialogs({
   page: { tournament: t, entry, play, director, dialog },
@@ -31,6 +32,11 @@ export function PageDialogs({
     (m) => m.id === (dialog.correctFor ?? repliedFor("correct-result")) && m.status === "completed",
   );
   const live = t.status === "in_progress";
+  // ?confirm=withdraw&entry=… names an entry still in (decision 020).
+  const withdrawing =
+    confirm === "withdraw" && live
+      ? director?.entries?.rows.find((e) => e.registrationId === dialog.entryFor && !e.withdrawn)
+      : undefined;
   const result = { matches, reply, raceTo: t.raceTo, slug: t.slug };
   return (
     <>
@@ -38,7 +44,16 @@ export function PageDialogs({
         <LeaveDialog slug={t.slug} name={t.name} text={entry.leaveText} />
       ) : null}
       {director && confirm === "start" && t.status === "open" ? (
-        <StartDialog name={t.name} paidCount={t.playerCount} absent={director.checkIn?.absent ?? 0} slug={t.slug} />
+        <StartDialog
+          name={t.name}
+          paidCount={t.playerCount}
+          absentNames={director.checkIn?.absentNames ?? []}
+          teamEvent={t.teamSize > 1}
+          slug={t.slug}
+        />
+      ) : null}
+      {withdrawing && director?.entries ? (
+        <WithdrawDialog entry={withdrawing} teamEvent={director.entries.teamEvent} slug={t.slug} />
       ) : null}
       {director && confirm === "finalize" && live ? (
         <FinalizeDialog slug={t.slug} preview={director.preview} problem={director.previewProblem} />

@@ -129,7 +129,8 @@ function Playing({ playing, now }: { playing: Called; now: number }) {
       {due ? (
         <div className="space-y-1">
           <p className="text-xs font-medium text-amber-800 dark:text-amber-200">
-            No-show time is up. If only one player is here:
+            No-show time is up. If only one player is here, give them the walkover: the other is withdrawn and never
+            called again.
           </p>
           <div className="flex flex-wrap gap-2">
             {[playing.player1, playing.player2].map((p) => (
@@ -138,6 +139,7 @@ function Playing({ playing, now }: { playing: Called; now: number }) {
                 <input type="hidden" name="matchId" value={playing.matchId} />
                 <input type="hidden" name="winnerId" value={p.id} />
                 <input type="hidden" name="outcome" value="walkover" />
+                <input type="hidden" name="noShow" value="true" />
                 <button type="submit" className="btn-secondary min-h-9 px-3 py-1 text-xs">
                   Walkover to {p.name}
                 </button>

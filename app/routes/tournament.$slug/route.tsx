@@ -27,7 +27,7 @@ import { visitor } from "~/services/access.server.ts";
 import { checkInQuery, myCheckInQuery } from "~/services/check-in.server.ts";
 import { registrationsQuery } from "~/services/joining.server.ts";
 import { paidPrizesQuery, payoutPlanQuery } from "~/services/finalize.server.ts";
-import { matchesQuery } from "~/services/match-reads.server.ts";
+import { matchesQuery, withdrawnQuery } from "~/services/match-reads.server.ts";
 import { seedsQuery } from "~/services/start.server.ts";
 import { queueQuery } from "~/services/queue-reads.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
@@ -49,6 +49,8 @@ const DirectorCard = lazyNamed(directorTools, "DirectorCard");
 const QueueCard = lazyNamed(directorTools, "QueueCard");
 // Check-in, before the start only.
 const CheckInCard = lazyNamed(() => import("./check-in-card.tsx"), "CheckInCard");
+// Withdrawing an entry, during play only (decision 020).
+const EntriesCard = lazyNamed(() => import("./withdraw.tsx"), "EntriesCard");
 // The Details tab only when it is open (during play the page opens on the bracket).
 const Details = lazyNamed(() => import("./details.tsx"), "Details");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
@@ -77,6 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     checkIn: director ? checkInQuery(slug) : known(null),
     mine: player ? myCheckInQuery(slug, player) : known(null),
     queue: director ? queueQuery(slug) : known(null),
+    withdrawn: withdrawnQuery(slug),
   });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   return tournamentPage({ tournament, ...read }, { search, now, origin: env.APP_URL });
@@ -200,6 +203,7 @@ export default function TournamentPage() {
                       viewerId={viewer?.id ?? null}
                       open={t.status === "open"}
                       size={t.teamSize}
+                      withdrawn={t.withdrawn}
                     />
                   ) : null
                 }
@@ -212,7 +216,10 @@ export default function TournamentPage() {
           <aside className={playing ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
             <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
             {director && !directorFirst ? directorCard : null}
-            {director?.checkIn ? <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} /> : null}
+            {director?.checkIn ? (
+              <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
+            ) : null}
+            {director?.entries ? <EntriesCard entries={director.entries} slug={t.slug} /> : null}
             {director?.queue ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
             <section className="card">
               <CopyBox

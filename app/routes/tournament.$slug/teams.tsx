@@ -54,6 +54,7 @@ export function TeamsList({
   viewerId,
   open,
   size,
+  withdrawn,
 }: {
   teams: Team[];
   slug: string;
@@ -61,6 +62,8 @@ export function TeamsList({
   viewerId: string | null;
   open: boolean;
   size: number;
+  /** Teams withdrawn during play (decision 020). */
+  withdrawn: string[];
 }) {
   return (
     <section className="card">
@@ -76,6 +79,9 @@ export function TeamsList({
               <li key={team.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                 <p className="font-semibold">
                   <span className="text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span> {team.name}
+                  {withdrawn.includes(team.id) ? (
+                    <span className="font-normal text-slate-500 italic dark:text-slate-400"> (withdrawn)</span>
+                  ) : null}
                 </p>
                 <ul className="mt-1 space-y-0.5" aria-label={`${team.name} members`}>
                   {team.members.map((m) => (
