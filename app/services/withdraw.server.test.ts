@@ -51,7 +51,7 @@ async function started(type: string, n: number, extra: Record<string, unknown> =
   return { td, t, players };
 }
 
-test("single elimination: the reached match is a walkover now, the next when reached; twice changes nothing", async () => {
+test("single elimination: the reached match is a walkover now; the next when reached; twice: nothing", async () => {
   const { td, t, players } = await started("single_elimination", 4);
   const sam = players[0] as Account;
   const before = await s.count("transactions");
@@ -147,7 +147,7 @@ test("a team event withdraws the team by its id", async () => {
   expect(theirs).toMatchObject({ status: "completed", outcome: "walkover" });
 });
 
-test("refused: before the start, after the finish, another director's, an unknown entry, the last one still in", async () => {
+test("refused before the start, after the finish, for another director, for an unknown entry", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { maxPlayers: 8 });
   const [ann, bo] = await s.enter(t, 2);
