@@ -1,0 +1,138 @@
+// The JSON contract of issue 32 points 4 and 5 (decision 020) through the real Worker: the director's check-in and
+// withdrawing an entry during play — who may, the refusals, twice, and the page's forms. The walkovers in every
+// format are app/services/withdraw.server.test.ts's and app/domain/withdrawn.test.ts's.
+import { expect, test } from "vitest";
+import { withdrawalMessages } from "../app/domain/withdrawn.ts";
+import { checkInMessages } from "../app/domain/check-in.ts";
+import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
+import { useTestApp } from "./support/stack.ts";
+
+const app = useTestApp();
+const f = useFactories(app);
+
+type Match = { id: string; player1Id: string | null; player2Id: string | null; status: string; outcome: string };
+
+const post = (who: Account, path: string, body?: unknown) => who.client.json("POST", path, body);
+const checkIn = (who: Account, t: TournamentJson, body?: unknown) =>
+  post(who, `/api/tournaments/${t.id}/checkin`, body);
+const withdraw = (who: Account, t: TournamentJson, entryId: string) =>
+  post(who, `/api/tournaments/${t.id}/entries/${entryId}/withdraw`);
+const body = async (r: Response) => (await r.json()) as Record<string, unknown>;
+
+async function registrationOf(t: TournamentJson, who: Account): Promise<string> {
+  const found = await f.sql().execute({
+    sql: "select id from tournament_players where tournament_id = ? and player_id = ?",
+    args: [t.id, who.id],
+  });
+  return String(found.rows[0]?.id);
+}
+
+test("check-in: the director ticks an entry in and takes it back; players only their own", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 8 });
+  const [ann, bo] = await f.enter(t, 2);
+  if (!ann || !bo) throw new Error("two entrants");
+
+  const ticked = await checkIn(td, t, { playerId: ann.id });
+  expect(ticked.status, await ticked.clone().text()).toBe(200);
+  expect(await body(ticked)).toMatchObject({ checkedIn: true, entryId: await registrationOf(t, ann) });
+  const undone = await checkIn(td, t, { playerId: await registrationOf(t, ann), checkedIn: false });
+  expect(await body(undone)).toEqual({ checkedIn: false, checkedInAt: null, entryId: await registrationOf(t, ann) });
+
+  // The director must name the entry; a wrong type is a 400, an unknown entry a 404.
+  const unnamed = await checkIn(td, t);
+  expect(unnamed.status).toBe(400);
+  expect(await body(unnamed)).toMatchObject({ message: "Name the entry to check in (playerId)" });
+  expect((await checkIn(td, t, { playerId: 42 })).status).toBe(400);
+  const unknown = await checkIn(td, t, { playerId: "nobody" });
+  expect(unknown.status).toBe(404);
+  expect(await body(unknown)).toMatchObject({ message: checkInMessages.noSuchEntry });
+  const other = await f.organiser("Other");
+  expect((await checkIn(other, t, { playerId: ann.id })).status).toBe(403);
+
+  // A player checks in only themselves: their own id is fine, someone else's or an undo is not.
+  expect((await checkIn(bo, t, { playerId: bo.id })).status).toBe(200);
+  const forAnn = await checkIn(bo, t, { playerId: ann.id });
+  expect(forAnn.status).toBe(403);
+  expect(await body(forAnn)).toMatchObject({ message: checkInMessages.directorChecksIn });
+  expect((await checkIn(bo, t, { checkedIn: false })).status).toBe(403);
+  expect((await app.client().json("POST", `/api/tournaments/${t.id}/checkin`, { playerId: ann.id })).status).toBe(
+    401,
+  );
+
+  const start = await post(td, `/api/tournaments/${t.id}/start`);
+  expect(start.status).toBe(200);
+  const late = await checkIn(td, t, { playerId: ann.id });
+  expect(late.status).toBe(409);
+  expect(await body(late)).toMatchObject({ message: checkInMessages.checkInStarted });
+});
+
+test("withdraw: the director, in play; a walkover now, nothing twice, no refund", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 8, entryFee: "10.00", siteFee: "1.00" });
+  const players = await f.enter(t, 4);
+  const sam = players[0] as Account;
+  const samEntry = await registrationOf(t, sam);
+
+  const early = await withdraw(td, t, samEntry);
+  expect(early.status).toBe(409);
+  expect(await body(early)).toMatchObject({ message: withdrawalMessages.notStarted });
+  expect((await post(td, `/api/tournaments/${t.id}/start`)).status).toBe(200);
+
+  expect((await app.client().json("POST", `/api/tournaments/${t.id}/entries/${samEntry}/withdraw`)).status).toBe(
+    401,
+  );
+  expect((await withdraw(sam, t, samEntry)).status).toBe(403);
+  expect((await withdraw(await f.organiser("Other"), t, samEntry)).status).toBe(403);
+  const unknown = await withdraw(td, t, "no-such-entry");
+  expect(unknown.status).toBe(404);
+  expect(await body(unknown)).toMatchObject({ message: withdrawalMessages.entryNotFound });
+  expect((await td.client.get(`/api/tournaments/${t.id}/entries/${samEntry}/withdraw`)).status).toBe(405);
+
+  const refundsBefore = await f.count("transactions", "tournament_id = ? and type = 'refund'", [t.id]);
+  const done = await withdraw(td, t, samEntry);
+  expect(done.status, await done.clone().text()).toBe(200);
+  expect(await body(done)).toEqual({ withdrawn: true, walkovers: 1 });
+  const matches = await f.matchesOf<Match>(t);
+  const first = matches.find((m) => m.player1Id === sam.id || m.player2Id === sam.id);
+  expect(first).toMatchObject({ status: "completed", outcome: "walkover" });
+  expect(await body(await withdraw(td, t, samEntry))).toEqual({ withdrawn: true, walkovers: 0 });
+  expect(await f.count("transactions", "tournament_id = ? and type = 'refund'", [t.id])).toBe(refundsBefore);
+  await f.expectLedgerTrue();
+
+  // A no-show through the JSON API: the walkover withdraws the one who did not turn up.
+  const next = matches.find((m) => m.status !== "completed" && m.player1Id && m.player2Id) as Match;
+  const noShow = await td.client.json("PATCH", `/api/matches/${next.id}`, {
+    outcome: "walkover",
+    winnerId: next.player1Id,
+    noShow: true,
+  });
+  expect(noShow.status, await noShow.clone().text()).toBe(200);
+  expect(
+    await f.count("tournament_players", "tournament_id = ? and player_id = ? and withdrawn_at is not null", [
+      t.id,
+      String(next.player2Id),
+    ]),
+  ).toBe(1);
+});
+
+test("the page's forms: a tick without JavaScript, and a withdrawal with a toast", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 8 });
+  const [ann] = await f.enter(t, 2);
+  if (!ann) throw new Error("entrants");
+  const entry = await registrationOf(t, ann);
+  const form = (fields: Record<string, string>) =>
+    td.client.postForm(`/tournament/${String(t.slug)}`, fields);
+  const ticked = await form({ intent: "check-in-entry", registrationId: entry, checkedIn: "true" });
+  expect(ticked.status).toBe(302);
+  expect(await f.count("tournament_players", "id = ? and checked_in_at is not null", [entry])).toBe(1);
+  const bad = await form({ intent: "check-in-entry", registrationId: entry, checkedIn: "maybe" });
+  expect(bad.status).toBe(302);
+  expect(await f.count("tournament_players", "id = ? and checked_in_at is not null", [entry])).toBe(1);
+
+  expect((await post(td, `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const withdrawn = await form({ intent: "withdraw-entry", registrationId: entry });
+  expect(withdrawn.status).toBe(302);
+  expect(await f.count("tournament_players", "id = ? and withdrawn_at is not null", [entry])).toBe(1);
+});
