@@ -56,9 +56,7 @@ test("check-in: the director ticks an entry in and takes it back; players only t
   expect(forAnn.status).toBe(403);
   expect(await body(forAnn)).toMatchObject({ message: checkInMessages.directorChecksIn });
   expect((await checkIn(bo, t, { checkedIn: false })).status).toBe(403);
-  expect((await app.client().json("POST", `/api/tournaments/${t.id}/checkin`, { playerId: ann.id })).status).toBe(
-    401,
-  );
+  expect((await app.client().json("POST", `/api/tournaments/${t.id}/checkin`, { playerId: ann.id })).status).toBe(401);
 
   const start = await post(td, `/api/tournaments/${t.id}/start`);
   expect(start.status).toBe(200);
@@ -79,9 +77,7 @@ test("withdraw: the director, in play; a walkover now, nothing twice, no refund"
   expect(await body(early)).toMatchObject({ message: withdrawalMessages.notStarted });
   expect((await post(td, `/api/tournaments/${t.id}/start`)).status).toBe(200);
 
-  expect((await app.client().json("POST", `/api/tournaments/${t.id}/entries/${samEntry}/withdraw`)).status).toBe(
-    401,
-  );
+  expect((await app.client().json("POST", `/api/tournaments/${t.id}/entries/${samEntry}/withdraw`)).status).toBe(401);
   expect((await withdraw(sam, t, samEntry)).status).toBe(403);
   expect((await withdraw(await f.organiser("Other"), t, samEntry)).status).toBe(403);
   const unknown = await withdraw(td, t, "no-such-entry");
@@ -122,8 +118,7 @@ test("the page's forms: a tick without JavaScript, and a withdrawal with a toast
   const [ann] = await f.enter(t, 2);
   if (!ann) throw new Error("entrants");
   const entry = await registrationOf(t, ann);
-  const form = (fields: Record<string, string>) =>
-    td.client.postForm(`/tournament/${String(t.slug)}`, fields);
+  const form = (fields: Record<string, string>) => td.client.postForm(`/tournament/${String(t.slug)}`, fields);
   const ticked = await form({ intent: "check-in-entry", registrationId: entry, checkedIn: "true" });
   expect(ticked.status).toBe(302);
   expect(await f.count("tournament_players", "id = ? and checked_in_at is not null", [entry])).toBe(1);
