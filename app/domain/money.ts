@@ -3,7 +3,17 @@
 import { assertPence, entryTotalPence, mulDivHalfUp, type Pence } from "./pence.ts";
 
 /** Every kind of ledger row (SPEC §3 transactions). */
-export const transactionTypes = ["deposit", "entry_fee", "payout", "withdraw", "rake", "site_fee", "refund"] as const;
+export const transactionTypes = [
+  "deposit",
+  "entry_fee",
+  "payout",
+  "withdraw",
+  "rake",
+  "site_fee",
+  "refund",
+  // The escrow's surplus or shortfall settled with the director at finalize (DESIGN §10).
+  "settlement",
+] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 export const rakeTypes = ["fixed", "percent"] as const;

@@ -12,7 +12,8 @@ import { payoutPreview, type MatchView, type PlanInput, type PlayedTournament } 
 import { queuePanel, type QueueState } from "./queue-views.ts";
 import { tournamentResults, type PaidPrize } from "./results.ts";
 import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
-import { teamSize } from "./teams.ts";
+import type { PaidBy } from "./payments.ts";
+import { isTeamEvent, teamSize } from "./teams.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -48,8 +49,15 @@ type PageTournament = Headline & {
   placesTaken: number;
   /** Places held by players paying now. */
   holds: number;
-  players: { id: string; name: string }[];
-  teams: { id: string; name: string; captainId: string; members: { id: string; name: string }[] }[];
+  /** With its entry and, for the director, how it was paid (DESIGN §10). */
+  players: { id: string; name: string; entryId?: string; paidBy?: PaidBy }[];
+  teams: {
+    id: string;
+    name: string;
+    captainId: string;
+    paidBy?: PaidBy;
+    members: { id: string; name: string }[];
+  }[];
 };
 
 /**
@@ -115,8 +123,9 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       organisationName: t.organisationName,
       playerCount: t.playerCount,
       holds: t.holds,
-      players: t.players,
-      teams: t.teams,
+      // How each entry was paid is the director's to see (walkIns below).
+      players: t.players.map(({ id, name }) => ({ id, name })),
+      teams: t.teams.map(({ paidBy: _, ...team }) => team),
       teamSize: teamSize(t.matchType),
     },
     viewer: user ? { id: user.id, userType: user.userType, isOwner } : null,
@@ -161,7 +170,13 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
     play: bracketTab(reads, registered ? user : null),
     director: isOwner ? directorPart(reads, user.id, now) : null,
     /** The dialog the address opens: ?confirm=start|finalize|settings|leave, or a match's ?result= or ?correct=. */
-    dialog: { confirm, resultFor: search.get("result"), correctFor: search.get("correct") },
+    dialog: {
+      confirm,
+      resultFor: search.get("result"),
+      correctFor: search.get("correct"),
+      /** The cash entry ?confirm=remove-walk-in is about. */
+      entryFor: search.get("entry"),
+    },
   };
 }
 
@@ -179,8 +194,16 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
       previewProblem = error.message;
     }
   }
+  const entries = isTeamEvent(t.matchType)
+    ? t.teams.map((team) => ({ entryId: team.id, name: team.name, paidBy: team.paidBy }))
+    : t.players.map((p) => ({ entryId: p.entryId ?? p.id, name: p.name, paidBy: p.paidBy }));
   return {
     tables: t.status === "in_progress" ? reads.tables : [],
+    // The entries paid at the bar, which the director may still take out (DESIGN §10), before the start.
+    walkIns:
+      t.status === "open"
+        ? entries.filter((e) => e.paidBy === "cash").map(({ entryId, name }) => ({ entryId, name }))
+        : null,
     // who is in and the reserve list, before the start.
     checkIn:
       checkIn && t.status === "open"

@@ -6,6 +6,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { build, first, query, reads, write, type Item, type Read, type Sender } from "~/db/batch.server.ts";
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
+import { cashEntryMessages } from "~/domain/cash-entry.ts";
 import { checkInMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/check-in.ts";
 import { timeInZone } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
@@ -43,7 +44,7 @@ const placesTaken = (tournamentId: string, now: number) =>
  * tournament reads as full to everyone else) until the offer runs out. Three
  * statements for a batch; the third reads who was offered, for the e-mails.
  */
-function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
+export function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
   const expires = now + OFFER_MS;
   // Two batches may run in the same millisecond (a Worker's clock stands still between I/O): each finds its own offers.
   const batch = crypto.randomUUID();
@@ -183,6 +184,7 @@ function footingRead(tournament: TournamentRef, playerId: string, now: number) {
           playerId: tournamentPlayers.playerId,
           paid: tournamentPlayers.paid,
           holdExpiresAt: tournamentPlayers.holdExpiresAt,
+          paidBy: tournamentPlayers.paidBy,
         })
         .from(tournamentPlayers)
         .where(
@@ -233,6 +235,8 @@ export async function leaveTournament(
   if (!entry && !reserve) throw new DomainError(403, checkInMessages.notEntered);
   if (t.status !== "open") throw new DomainError(409, checkInMessages.leaveStarted);
   if (entry && entry.playerId !== playerId) throw new DomainError(403, checkInMessages.captainLeaves);
+  // Paid at the bar: the cash is in the director's hand, and only they can give it back (DESIGN §10).
+  if (entry?.paid && entry.paidBy === "cash") throw new DomainError(409, cashEntryMessages.leaveCash);
   const stillOpen = sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`;
   const offers = offerStatements(t.id, now);
   const ids = { tournamentId: t.id, organiserId: t.organiserId };

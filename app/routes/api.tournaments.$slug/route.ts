@@ -4,9 +4,11 @@ import { tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.se
 
 const api = endpoint({
   GET: on({ who: "anyone", params: ["slug"] }, async ({ caller, params }) => {
-    const found = params.slug.length <= 120 ? (await caller.read({ t: tournamentBySlugQuery(params.slug) })).t : null;
+    if (params.slug.length > 120) return jsonError(404, "Tournament not found");
+    const { user, t: found } = await caller.read({ t: tournamentBySlugQuery(params.slug) });
     if (!found) return jsonError(404, "Tournament not found");
-    return Response.json(tournamentJson(found));
+    const director = user?.userType === "organiser" && user.id === found.organiserId;
+    return Response.json(tournamentJson(found, { director }));
   }),
 });
 export { api as loader, api as action };

@@ -11,6 +11,7 @@ const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
 const ResultDialog = lazyNamed(dialogs, "ResultDialog");
 const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
 const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
+const RemoveWalkInDialog = lazyNamed(() => import("./walk-ins.tsx"), "RemoveWalkInDialog");
 
 export function PageDialogs({
   page: { tournament: t, entry, play, director, dialog },
@@ -31,12 +32,14 @@ export function PageDialogs({
     (m) => m.id === (dialog.correctFor ?? repliedFor("correct-result")) && m.status === "completed",
   );
   const live = t.status === "in_progress";
+  const walkIn = confirm === "remove-walk-in" ? director?.walkIns?.find((w) => w.entryId === dialog.entryFor) : null;
   const result = { matches, reply, raceTo: t.raceTo, slug: t.slug };
   return (
     <>
       {entry.me?.entered && entry.me.captain && confirm === "leave" ? (
         <LeaveDialog slug={t.slug} name={t.name} text={entry.leaveText} />
       ) : null}
+      {walkIn ? <RemoveWalkInDialog walkIn={walkIn} slug={t.slug} /> : null}
       {director && confirm === "start" && t.status === "open" ? (
         <StartDialog name={t.name} paidCount={t.playerCount} absent={director.checkIn?.absent ?? 0} slug={t.slug} />
       ) : null}
