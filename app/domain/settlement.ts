@@ -5,7 +5,10 @@
 // the rest (a surplus or a shortfall) with the director, who also pays the
 // site fee of every cash entry. Guests are paid in cash at the venue.
 import { DomainError } from "./errors.ts";
+import { rakePerEntry } from "./money.ts";
 import { formatGBP, type Pence } from "./pence.ts";
+import type { PayoutPlan, PlayedTournament } from "./play.ts";
+import { teamSize } from "./teams.ts";
 
 /** A paid entry as settlement sees it: where its money is. */
 type SettlementEntry = { entryId: string; cash: boolean };
@@ -92,4 +95,33 @@ export function settleOrRefuse(input: SettlementInput): Settlement {
     throw new DomainError(409, topUpMessage(settlement.shortfallPence), { code: TOP_UP_NEEDED });
   }
   return settlement;
+}
+
+/** What finalize's read adds to the payout plan's for settling: where each entry's money is, guests, the balance. */
+export type SettlementReads = {
+  entries: { playerId: string; cash: boolean }[];
+  /** The tournament's guests by id, with their names. */
+  guests: Map<string, string>;
+  directorBalance: { balancePence: number } | null;
+};
+
+/** What settling is computed from: the plan's credits named, where each entry's money is, the director's balance. */
+export function settlementOf(
+  plan: PayoutPlan<PlayedTournament & { siteFeePence: Pence }>,
+  read: SettlementReads,
+): SettlementInput {
+  const { t } = plan;
+  return {
+    entryFeePence: t.entryFeePence,
+    rakePence: rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue),
+    siteFeePence: t.siteFeePence,
+    teamSize: teamSize(t.matchType ?? "1v1"),
+    entries: read.entries.map((e) => ({ entryId: e.playerId, cash: e.cash })),
+    credits: plan.credits.map((c) => ({
+      ...c,
+      name: read.guests.get(c.playerId) ?? plan.names.get(c.entryId) ?? "",
+      guest: read.guests.has(c.playerId),
+    })),
+    directorBalancePence: read.directorBalance?.balancePence ?? 0,
+  };
 }

@@ -8,11 +8,12 @@ import { bracketTab } from "./bracket-tab.ts";
 import { checkedInSplit, leaveText, reserveList, reservePosition, type Reserve } from "./check-in.ts";
 import { isDomainError } from "./errors.ts";
 import { payoutStructures, type PayoutStructureId } from "./money.ts";
-import { payoutPreview, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
+import { payoutPreview, planPayouts, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
 import { queuePanel, type QueueState } from "./queue-views.ts";
 import { tournamentResults, type PaidPrize } from "./results.ts";
 import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
 import type { PaidBy } from "./payments.ts";
+import { settle, settlementOf, type Settlement, type SettlementReads } from "./settlement.ts";
 import { isTeamEvent, teamSize } from "./teams.ts";
 import {
   DEFAULT_FORMAT,
@@ -77,7 +78,7 @@ export type TournamentPageReads = {
   /** A player's registrations (paid, or held while they pay). */
   registrations: { tournamentId: string; paid: boolean }[];
   /** A director's payout plan, read only when the Finalize dialog is open. */
-  plan: PlanInput<PlayedTournament> | null;
+  plan: (PlanInput<PlayedTournament & { siteFeePence: number }> & SettlementReads) | null;
   /** A director's entries in their seed order. */
   seeds: { playerId: string; name: string; seed: number | null }[];
   /** A director's check-in: every paid entry, and the reserve list. */
@@ -185,10 +186,12 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
   const { tournament: t, checkIn, plan } = reads;
   // The payouts the Finalize dialog shows (the plan is read only while it is open), or why there are none yet.
   let preview: ReturnType<typeof payoutPreview> | null = null;
+  let settlement: ReturnType<typeof settlementView> | null = null;
   let previewProblem: string | null = null;
   if (plan) {
     try {
       preview = payoutPreview(plan, directorId);
+      settlement = settlementView(settle(settlementOf(planPayouts(plan, directorId), plan)));
     } catch (error) {
       if (!isDomainError(error)) throw error;
       previewProblem = error.message;
@@ -224,6 +227,20 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
     preview,
+    settlement,
     previewProblem,
   };
+}
+
+/** What the Finalize dialog says of the money paid at the bar (DESIGN §10), none when every entry paid online. */
+function settlementView(s: Settlement) {
+  return s.cashEntries === 0 && s.shortfallPence === 0
+    ? null
+    : {
+        cashEntries: s.cashEntries,
+        siteFeesChargedPence: s.siteFeesChargedPence,
+        directorBalanceChangePence: s.directorBalanceChangePence,
+        paidInCash: s.paidInCash.map((c) => ({ name: c.name, position: c.position, amountPence: c.amountPence })),
+        shortfallPence: s.shortfallPence,
+      };
 }

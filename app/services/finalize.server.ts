@@ -25,10 +25,9 @@ import {
   transactions,
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { rakePerEntry } from "~/domain/money.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
-import { PAYOUTS_OFF_THE_POOL, planPayouts, type PayoutPlan } from "~/domain/play.ts";
-import { settleOrRefuse, type Settlement, type SettlementInput } from "~/domain/settlement.ts";
+import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/domain/play.ts";
+import { settlementOf, settleOrRefuse, type Settlement } from "~/domain/settlement.ts";
 import { matchTypes } from "~/domain/tournaments.ts";
 import { teamSize } from "~/domain/teams.ts";
 import { registrationEntry, registrationEntryName } from "./entries.server.ts";
@@ -130,7 +129,7 @@ export async function finalizeTournament(
   const read = await db.send(payoutPlanQuery(tournament));
   const plan = planPayouts(read, organiserId);
   const { t } = plan;
-  const settlement = settleOrRefuse(settlementInput(plan, read));
+  const settlement = settleOrRefuse(settlementOf(plan, read));
   const guests = new Set(read.guests.keys());
   // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
   const finalizeId = crypto.randomUUID();
@@ -230,31 +229,6 @@ export async function finalizeTournament(
 }
 
 const BALANCE_CHANGED = "Your balance changed meanwhile: check the payouts and finalize again";
-
-/** What settling is computed from: the plan's credits named, where each entry's money is, the director's balance. */
-function settlementInput(
-  plan: PayoutPlan<Tournament>,
-  read: {
-    entries: { playerId: string; cash: boolean }[];
-    guests: Map<string, string>;
-    directorBalance: { balancePence: number } | null;
-  },
-): SettlementInput {
-  const { t } = plan;
-  return {
-    entryFeePence: t.entryFeePence,
-    rakePence: rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue),
-    siteFeePence: t.siteFeePence,
-    teamSize: teamSize(t.matchType),
-    entries: read.entries.map((e) => ({ entryId: e.playerId, cash: e.cash })),
-    credits: plan.credits.map((c) => ({
-      ...c,
-      name: read.guests.get(c.playerId) ?? plan.names.get(c.entryId) ?? "",
-      guest: read.guests.has(c.playerId),
-    })),
-    directorBalancePence: read.directorBalance?.balancePence ?? 0,
-  };
-}
 
 /** The director's ledger rows at finalize: the rake on the escrow's entries, the escrow settled, cash site fees. */
 function directorMovements(t: Tournament, s: Settlement, entries: number, label: string): Movement[] {

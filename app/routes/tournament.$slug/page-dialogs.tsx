@@ -44,7 +44,12 @@ export function PageDialogs({
         <StartDialog name={t.name} paidCount={t.playerCount} absent={director.checkIn?.absent ?? 0} slug={t.slug} />
       ) : null}
       {director && confirm === "finalize" && live ? (
-        <FinalizeDialog slug={t.slug} preview={director.preview} problem={director.previewProblem} />
+        <FinalizeDialog
+          slug={t.slug}
+          preview={director.preview}
+          settlement={director.settlement}
+          problem={director.previewProblem}
+        />
       ) : null}
       {director?.queue && confirm === "settings" ? (
         <SettingsDialog
