@@ -239,7 +239,10 @@ test("the public page shows the fee breakdown, share link and Open Graph tags", 
   expect(html).toContain("£10.00");
   expect(html).toContain("£1.00");
   expect(html).toContain("£11.00");
-  expect(html).toContain("Sign In to Join");
+  // A first-time player is offered sign-up first; a player with an account signs in. Both come back here.
+  expect(html).toContain("Join — create an account");
+  expect(html).toContain(`/signup?role=player&amp;redirectTo=%2Ftournament%2F${t.slug}`);
+  expect(html.indexOf("Join — create an account")).toBeLessThan(html.indexOf("Sign In to Join"));
   expect(html).toContain(`/login?redirectTo=%2Ftournament%2F${t.slug}`);
   expect(html).toContain(`${app.url}/tournament/${t.slug}`);
   expect(html).toMatch(/<meta property="og:title" content="Shared &lt;b&gt;Knockout&lt;\/b&gt;"/);
