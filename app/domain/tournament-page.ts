@@ -7,7 +7,7 @@ import type { UserType } from "./accounts.ts";
 import { bracketTab } from "./bracket-tab.ts";
 import { checkedInSplit, leaveText, reserveList, reservePosition, type Reserve } from "./check-in.ts";
 import { isDomainError } from "./errors.ts";
-import { payoutStructures, type PayoutStructureId } from "./money.ts";
+import { payoutWording, type PayoutStructureId } from "./money.ts";
 import { payoutPreview, planPayouts, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
 import { queuePanel, type QueueState } from "./queue-views.ts";
 import { tournamentResults, type PaidPrize } from "./results.ts";
@@ -103,7 +103,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   const player = user?.userType === "player" ? user : null;
   const registered = player !== null && t.players.some((p) => p.id === player.id);
   const pending = player !== null && !registered && reads.registrations.some((r) => r.tournamentId === t.id && !r.paid);
-  const payout = payoutStructures[t.payoutStructure];
+  const payout = payoutWording(t.payoutStructure, t.tournamentType);
   const confirm = search.get("confirm");
   return {
     tournament: {

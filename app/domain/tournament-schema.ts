@@ -15,7 +15,14 @@ import {
   tournamentStartInstant,
   UK_TIME_ZONE,
 } from "./dates.ts";
-import { payoutStructureIds, payoutStructures, rakeError, rakeTypes, structuresForFieldSize } from "./money.ts";
+import {
+  payoutStructureIds,
+  payoutStructures,
+  payoutWording,
+  rakeError,
+  rakeTypes,
+  structuresForFieldSize,
+} from "./money.ts";
 import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import { parsePence } from "./pence.ts";
 import {
@@ -234,11 +241,11 @@ export const CreateTournamentSchema = z.pipe(
       z.superRefine<Fields>(
         (input, ctx) => {
           if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
-            const structure = payoutStructures[input.payoutStructure];
+            const { label } = payoutWording(input.payoutStructure, input.tournamentType);
             ctx.addIssue({
               code: "custom",
               path: ["payoutStructure"],
-              message: `${structure.label} needs at least ${structure.paidPlaces} players`,
+              message: `${label} needs at least ${payoutStructures[input.payoutStructure].paidPlaces} players`,
             });
           }
         },

@@ -14,8 +14,8 @@ import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { breakRuleOptions, resultsFromTablesOptions } from "~/domain/table-scoring.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
-import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
-import { matchTypeOptions, tournamentTypeOptions } from "~/domain/tournaments.ts";
+import { payoutStructures, payoutWording, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
+import { matchTypeOptions, tournamentTypeOptions, tournamentTypes } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { createTournament, defaultVenueQuery } from "~/services/tournaments.server.ts";
@@ -113,6 +113,9 @@ export default function CreateTournament() {
     Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2,
   );
   const rakeIsPercent = fields.rakeType.value === "percent";
+  // A league or groups event pays places, not rounds reached: the payout choices say so (without JavaScript, once
+  // the form comes back from Preview).
+  const tournamentType = tournamentTypes.find((type) => type === fields.tournamentType.value);
   // An entry is a team in a team event: the field counts teams (decision 011).
   const teamEvent = hydrated && (fields.matchType.value ?? "1v1") !== "1v1";
 
@@ -337,6 +340,7 @@ export default function CreateTournament() {
               <div className="grid gap-2">
                 {Object.values(payoutStructures).map((structure) => {
                   const fits = available.some((s) => s.id === structure.id);
+                  const { label, description } = payoutWording(structure.id, tournamentType);
                   return (
                     <label
                       key={structure.id}
@@ -352,9 +356,9 @@ export default function CreateTournament() {
                         className="mt-1 accent-baize-700"
                       />
                       <span>
-                        <span className="block text-sm font-semibold">{structure.label}</span>
+                        <span className="block text-sm font-semibold">{label}</span>
                         <span className="block text-sm text-slate-600 dark:text-slate-400">
-                          {structure.description}
+                          {description}
                           {fits ? "" : ` — needs ${structure.paidPlaces} players`}
                         </span>
                       </span>
