@@ -21,6 +21,9 @@ import { matchTypeOptions, tournamentTypeOptions } from "~/domain/tournaments.ts
 const sectionClass = "card space-y-4";
 const labelClass = "block text-sm font-medium";
 const lockClass = "text-sm font-medium text-amber-800 dark:text-amber-300";
+/** A field that can no longer change looks it (its reason beside it does not fade). */
+const lockedLook =
+  "[&_:is(input,select,textarea):disabled]:cursor-not-allowed " + "[&_:is(input,select,textarea):disabled]:opacity-60";
 
 type Field =
   | "name"
@@ -92,7 +95,8 @@ export function TournamentFields({
   };
 
   return (
-    <div className="space-y-6">
+    // A field that can no longer change looks it.
+    <div className={`space-y-6 ${lockedLook}`}>
       <section aria-labelledby="basics" className={sectionClass}>
         <h2 id="basics" className="text-lg font-semibold">
           The night
