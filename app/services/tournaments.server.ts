@@ -85,6 +85,8 @@ export async function createTournament(
   db: Sender,
   organiserId: string,
   input: CreateTournamentInput,
+  /** The floor's settings, when copied from another tournament ("Run again"); else the director's last choice. */
+  floor?: { autoAssign: boolean; noShowMinutes: number },
 ): Promise<TournamentRow> {
   // A slug collision is astronomically rare; retry a couple of times anyway.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -96,8 +98,10 @@ export async function createTournament(
         slug: makeSlug(input.name, randomSlugPart()),
         status: "open",
         // "Assign tables automatically" starts as the director last chose it (decisions 013–015).
-        autoAssign: sql`(select ${organisers.autoAssignDefault} from ${organisers}
-          where ${organisers.id} = ${organiserId})`,
+        autoAssign:
+          floor?.autoAssign ??
+          sql`(select ${organisers.autoAssignDefault} from ${organisers} where ${organisers.id} = ${organiserId})`,
+        ...(floor ? { noShowMinutes: floor.noShowMinutes } : {}),
       })
       .onConflictDoNothing({ target: tournaments.slug })
       .returning();
