@@ -101,6 +101,9 @@ for (const theme of ["light", "dark"] as const) {
       `/tournament/${t.slug}/bracket`,
       `/scoreboard/${table.accessCode}`,
       `/td/tables?delete=${table.id}`,
+      // Editing once it has started (every field but table scoring's locked, with the reason), and running it again.
+      `/tournament/${t.slug}/edit`,
+      `/tournament/${t.slug}/run-again`,
     ]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, `${path} (${theme})`);

@@ -22,6 +22,36 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
 
+    test("a league's or a groups event's payout choices speak of places, not semi-finalists", async ({ page }) => {
+      await createOrganiser(page.request);
+      await page.goto("/td/create-tournament");
+      if (javaScriptEnabled) await waitForHydratedForm(page, "create-tournament");
+      const payouts = page.getByRole("group", { name: "Payout structure" });
+      // A knockout: rounds reached.
+      await expect(payouts.getByRole("radio", { name: /^Winner, runner-up and semi-finalists/ })).toBeVisible();
+
+      await page.getByLabel("Tournament type").selectOption("round_robin");
+      // Without JavaScript the choices are drawn again by the Preview round trip, which keeps the type.
+      if (!javaScriptEnabled) await summary(page).getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByLabel("Tournament type")).toHaveValue("round_robin");
+      await expect(
+        payouts.getByRole("radio", { name: /^Top 4\b.*50% \/ 25% \/ 12.5% each for 3rd and 4th/ }),
+      ).toBeVisible();
+      await expect(payouts.getByRole("radio", { name: /^Top 8\b.* 5% each for 5th-8th/ })).toBeVisible();
+      await expect(payouts).not.toContainText(/finalist|last-16/);
+      // The sums name the same places.
+      await expect(described(summary(page), "Payouts if full")).toHaveText("1st £100.80 · 2nd £43.20");
+
+      await page.getByLabel("Tournament type").selectOption("round_robin_tier");
+      if (!javaScriptEnabled) await summary(page).getByRole("button", { name: "Preview" }).click();
+      await expect(payouts.getByRole("radio", { name: /^Top 16\b.* 2.5% each for 9th-16th/ })).toBeVisible();
+      await expect(payouts).not.toContainText(/finalist|last-16/);
+
+      await page.getByLabel("Tournament type").selectOption("single_elimination");
+      if (!javaScriptEnabled) await summary(page).getByRole("button", { name: "Preview" }).click();
+      await expect(payouts.getByRole("radio", { name: /^Winner, runner-up and semi-finalists/ })).toBeVisible();
+    });
+
     test("the venue is the director's own, and the prize sums stand beside the fees", async ({ page }) => {
       await createOrganiser(page.request); // signed up with "The Red Lion, Leeds" as the main venue
       await page.goto("/td/create-tournament");

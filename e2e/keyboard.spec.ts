@@ -305,7 +305,7 @@ test("keyboard only: a player pays by card pressing Enter in the card number fie
   await tabTo(page, cardNumber);
   await page.keyboard.type(CARDS.declined);
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("toast").filter({ hasText: "Payment Failed" })).toBeVisible();
+  await expect(page.getByTestId("card-error")).toContainText("Payment Failed");
   await expect(payButton(page)).toBeEnabled();
   await expect(page).toHaveURL(new RegExp(`/tournament/${escapeRegExp(t.slug)}/checkout$`));
   // The focus stayed in the field, ready for another number.

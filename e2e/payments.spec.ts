@@ -7,9 +7,11 @@ import { cardFor, described, entryBox, FAR_FRIDAY, waitForHydrated } from "./sup
 import {
   CARDS,
   cardForm,
+  cardError,
   checkoutUrl,
   currentUser,
   escapeRegExp,
+  expectCardErrorBesideTheField,
   joinToCheckout,
   paidPlayerViaApi,
   payButton,
@@ -107,25 +109,24 @@ test.describe("paying by card", () => {
     await waitForHydratedCardForm(page);
 
     await payWithCard(page, CARDS.declined);
-    await expect(toast(page)).toContainText("Payment Failed");
-    await expect(toast(page)).toContainText("Your card was declined.");
-    await expect(toast(page)).toHaveAttribute("data-type", "error");
+    await expect(cardError(page)).toContainText("Payment Failed");
+    await expect(cardError(page)).toContainText("Your card was declined.");
+    await expectCardErrorBesideTheField(page);
     await expect(page).toHaveURL(checkoutUrl(t.slug));
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
     await expect(payButton(page)).toBeEnabled();
 
-    // A number that is no test card is refused with a hint.
+    // A number that is no test card is refused with a hint, in place of the last message.
     await payWithCard(page, "1234 5678 9012 3456");
-    await expect(toast(page)).toContainText("Payment Failed");
-    await expect(toast(page)).toContainText("Your card number is incorrect.");
+    await expect(cardError(page)).toContainText("Payment Failed");
+    await expect(cardError(page)).toContainText("Your card number is incorrect.");
+    await expect(cardError(page)).not.toContainText("declined");
     await expect(payButton(page)).toBeEnabled();
 
     // Nothing was taken: the player is not in the list yet.
     const api = await page.request.get(`/api/tournaments/${t.slug}`);
     expect((await api.json()).playerCount).toBe(0);
 
-    // The failure toast may still be up when the success arrives, and for one
-    // render the page's own fallback toast shows beside it: find the success by text.
     await payWithCard(page, CARDS.success);
     await expect(toast(page).filter({ hasText: "Payment Successful!" })).toBeVisible();
     await expect(page).toHaveURL(tournamentUrl(t.slug));
@@ -134,6 +135,31 @@ test.describe("paying by card", () => {
     await expect(page.getByRole("heading", { name: "Players (1)" })).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: player.name })).toBeVisible();
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 800, height: 1100 },
+  ]) {
+    test(`at ${viewport.width}px a declined card's message sits under the card field, never over Pay`, async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      const t = await tournamentViaApi(playwright, baseURL);
+      await createPlayer(page.request);
+      await joinToCheckout(page, t.slug);
+      await waitForHydratedCardForm(page);
+      await payWithCard(page, CARDS.declined);
+      await expect(cardError(page)).toContainText("Your card was declined.");
+      await expectCardErrorBesideTheField(page);
+      // The failed card is the thing to change: typing a new one clears nothing until it is tried.
+      await page.getByLabel("Card number").fill(CARDS.success);
+      await expect(cardError(page)).toContainText("Your card was declined.");
+      await payButton(page).click();
+      await expect(page).toHaveURL(tournamentUrl(t.slug));
+    });
+  }
 
   test("the checkout asks a signed-out visitor to sign in, then comes back to it", async ({
     page,
@@ -417,7 +443,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("listitem").filter({ hasText: player.name })).toBeVisible();
   });
 
-  test("a declined card's 'Payment Failed' stands above Pay, closes, and a good card then pays", async ({
+  test("a declined card's 'Payment Failed' stands under the card field; a good card then pays", async ({
     page,
     playwright,
     baseURL,
@@ -430,25 +456,12 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(
       new RegExp(`/tournament/${escapeRegExp(t.slug)}/checkout\\?payment_intent=[^&]+&redirect_status=failed$`),
     );
-    await expect(toast(page)).toContainText("Payment Failed");
-    await expect(toast(page)).toContainText("Your card was declined.");
+    await expect(cardError(page)).toContainText("Payment Failed");
+    await expect(cardError(page)).toContainText("Your card was declined.");
     await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
-
-    // The message stands in the page above the card form: nothing lies on top of Pay.
-    await payButton(page).scrollIntoViewIfNeeded();
-    const [note, pay] = [await toast(page).boundingBox(), await payButton(page).boundingBox()];
-    if (!note || !pay) throw new Error("the message and Pay are both on the page");
-    expect(note.y + note.height, "the message ends above Pay").toBeLessThanOrEqual(pay.y);
-    const onTop = await page.evaluate(
-      ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? null,
-      { x: pay.x + pay.width / 2, y: pay.y + pay.height / 2 },
-    );
-    expect(onTop).toBe("Pay £11.00 & Join Tournament");
-    // Closing it is a link back to the checkout without the message.
-    await toast(page).getByRole("link", { name: "Close notification" }).click();
-    await expect(page).toHaveURL(checkoutUrl(t.slug));
-    await expect(toast(page)).toHaveCount(0);
+    // The message stands under the card field, in the page: nothing lies on top of Pay.
+    await expectCardErrorBesideTheField(page);
 
     await payWithCard(page, CARDS.success);
     await expect(toast(page)).toContainText("Payment Successful!");

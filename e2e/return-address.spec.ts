@@ -2,15 +2,24 @@
 // return address travels from the tournament through sign-in to sign-up and
 // its role choice, for players and directors, with and without JavaScript.
 import { expect, type Page, test } from "@playwright/test";
-import { newIdentity } from "./support/accounts.ts";
+import { createPlayer, newIdentity, submitLogin } from "./support/accounts.ts";
 import { tournamentViaApi } from "./support/payments.ts";
+import { entryBox } from "./support/tournaments.ts";
 
 async function signUpFromTournamentLink(page: Page, slug: string, role: "Player" | "Tournament Director") {
   await page.goto(`/tournament/${slug}`);
-  await page.getByRole("link", { name: "Sign In to Join" }).first().click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  await page.getByRole("link", { name: "Sign up" }).click();
-  await page.getByRole("link", { name: new RegExp(`I am a ${role}`) }).click();
+  if (role === "Player") {
+    // A first-time player is offered sign-up first, straight to the player's form.
+    await page.getByRole("link", { name: "Join — create an account" }).click();
+    await expect(page).toHaveURL(/\/signup\?role=player&redirectTo=/);
+    await expect(page.getByRole("heading", { name: "Player Sign Up" })).toBeVisible();
+    await expect(page.getByText("Create your account, then you're back at the tournament to join it.")).toBeVisible();
+  } else {
+    await page.getByRole("link", { name: "Sign In to Join" }).first().click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await page.getByRole("link", { name: new RegExp(`I am a ${role}`) }).click();
+  }
   await expect(page).toHaveURL(new RegExp(`redirectTo=${encodeURIComponent(`/tournament/${slug}`)}`));
   const who = newIdentity(role === "Player" ? "linked" : "linkedtd");
   if (role === "Tournament Director") {
@@ -40,6 +49,26 @@ for (const javaScriptEnabled of [true, false]) {
     test("so does a director", async ({ page, playwright, baseURL }) => {
       const t = await tournamentViaApi(playwright, baseURL);
       await signUpFromTournamentLink(page, t.slug, "Tournament Director");
+    });
+
+    test("a player with an account goes from the sign-up offer to sign in, and back", async ({
+      page,
+      request,
+      playwright,
+      baseURL,
+    }) => {
+      const t = await tournamentViaApi(playwright, baseURL);
+      const player = await createPlayer(request);
+      await page.goto(`/tournament/${t.slug}`);
+      const entry = entryBox(page);
+      // Sign-up comes first; signing in stays beside it.
+      await expect(entry.getByRole("link").first()).toHaveText("Join — create an account");
+      await entry.getByRole("link", { name: "Join — create an account" }).click();
+      await page.getByRole("link", { name: "Sign in", exact: true }).click();
+      await expect(page).toHaveURL(`/login?${new URLSearchParams({ redirectTo: `/tournament/${t.slug}` })}`);
+      await submitLogin(page, player);
+      await expect(page).toHaveURL(new RegExp(`/tournament/${t.slug}$`));
+      await expect(page.getByRole("button", { name: /Join/ }).first()).toBeVisible();
     });
   });
 }

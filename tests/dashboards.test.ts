@@ -1,6 +1,7 @@
 // Dashboards, withdrawals, transactions and statistics through the real Worker.
 import { expect, test } from "vitest";
-import { type Account, useFactories } from "./support/factories.ts";
+import { formatDate } from "../app/domain/dates.ts";
+import { type Account, futureDate, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
@@ -290,4 +291,63 @@ test("the director's dashboard shows player counts and offers a first tournament
   expect(page).toContain("Counting Cup");
   expect(page).toContain("2/8 players");
   expect(page).not.toContain("Create your first tournament");
+});
+
+test("the player dashboard: Open lists only what can be entered now; Coming Up the player's own", async () => {
+  const tag = `dash${Date.now()}`;
+  const td = await f.organiser("Olly Organiser");
+  const create = (name: string, overrides: Record<string, unknown> = {}) =>
+    f.createTournament(td, { name: `${tag} ${name}`, ...overrides });
+  const open = await create("Open Night", { maxPlayers: 4 });
+  const packed = await create("Packed Night", { maxPlayers: 2 });
+  await f.enter(packed, 2);
+  const soon = await create("Soon Night", { date: futureDate(3), time: "20:00" });
+  const later = await create("Later Night", { date: futureDate(10), time: "19:15" });
+  const started = await create("Started Night");
+
+  const me = await f.player("Dana Dashboard");
+  for (const t of [later, soon, started]) {
+    const join = await me.client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
+    const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
+    const paid = await me.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, {
+      cardNumber: "4242424242424242",
+    });
+    expect(paid.status).toBe(200);
+  }
+  await f.enter(started, 1);
+  expect((await td.client.json("POST", `/api/tournaments/${started.id}/start`)).status).toBe(200);
+
+  const html = (await (await me.client.get(`/player/dashboard?q=${tag}`)).text()).replaceAll("<!-- -->", "");
+  const section = (id: string) => {
+    const from = html.indexOf(`aria-labelledby="${id}"`);
+    expect(from, id).toBeGreaterThan(-1);
+    return html.slice(from, html.indexOf("</section>", from));
+  };
+
+  // Open: only what the player can enter now. A full one is left to Browse All, which offers its reserve list.
+  const openList = section("find-title");
+  expect(openList).toContain(`${tag} Open Night`);
+  expect(openList).not.toContain(`${tag} Packed Night`);
+  expect(openList).not.toContain(`${tag} Soon Night`);
+  expect(openList).toContain("Full and closed tournaments are under");
+  expect(openList).toContain('href="/player/tournaments?tab=available"');
+
+  // Coming Up: the player's own, soonest first, with the date and time; the started one is under In Progress.
+  const comingUp = section("coming-up-title");
+  expect(comingUp).toContain(`${tag} Soon Night`);
+  expect(comingUp.indexOf(`${tag} Soon Night`)).toBeLessThan(comingUp.indexOf(`${tag} Later Night`));
+  expect(comingUp).toContain(`${formatDate(futureDate(3))} · 20:00`);
+  expect(comingUp).toContain(`${formatDate(futureDate(10))} · 19:15`);
+  expect(comingUp).toContain(`href="/tournament/${soon.slug}"`);
+  expect(comingUp).toContain("Registered · 1/16 players");
+  expect(comingUp).not.toContain(`${tag} Started Night`);
+  expect(section("playing-title")).toContain(`${tag} Started Night`);
+
+  // Nothing to come: no Coming Up, and with no full one hidden, no word about Browse All's full ones.
+  const fresh = await f.player("Fresh Fran");
+  const freshHtml = await (await fresh.client.get(`/player/dashboard?q=${tag} Open`)).text();
+  expect(freshHtml).not.toContain("coming-up-title");
+  expect(freshHtml).toContain(`${tag} Open Night`);
+  expect(freshHtml).not.toContain("Full and closed tournaments are under");
+  expect(open.status).toBe("open");
 });

@@ -339,3 +339,23 @@ test("seeding: PUT /seeds or the form while open, the draw follows it, refused o
     "Seeds can only be set while the tournament is open",
   );
 });
+
+test("a league's and a groups event's page describe the prizes by place; a knockout's by rounds reached", async () => {
+  const td = await f.organiser();
+  const prizes = async (overrides: Record<string, unknown>) => {
+    const t = await f.createTournament(td, { payoutStructure: "winner_ru_semi", ...overrides });
+    const html = (await (await app.client().get(`/tournament/${t.slug}?tab=details`)).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    return html;
+  };
+  for (const tournamentType of ["round_robin", "round_robin_tier", "double_elimination"]) {
+    const html = await prizes({ tournamentType, maxPlayers: 8 });
+    expect(html, tournamentType).toContain("Top 4 (50% / 25% / 12.5% each for 3rd and 4th)");
+    expect(html, tournamentType).not.toMatch(/semi-finalist/i);
+  }
+  expect(await prizes({ tournamentType: "single_elimination" })).toContain(
+    "Winner, runner-up and semi-finalists (50% / 25% / 12.5% each semi-finalist)",
+  );
+});

@@ -304,6 +304,15 @@ test("the checkout page: signed-out visitors go to login; the card form posts wi
   const failedHtml = await failedPage.text();
   expect(failedHtml).toContain("Payment Failed");
   expect(failedHtml).toContain("Your card was declined.");
+  // Without JavaScript too the message stands in the card form, between the card field and Pay.
+  const form = failedHtml.slice(failedHtml.indexOf(`action="/api/dev/payments/${intentId}/confirm"`));
+  const [field, message, pay] = ['id="cardNumber"', "Your card was declined.", "Pay £11.00 &amp; Join Tournament"].map(
+    (text) => form.indexOf(text),
+  );
+  expect(field).toBeGreaterThan(-1);
+  expect(message).toBeGreaterThan(field!);
+  expect(pay).toBeGreaterThan(message!);
+  expect(form).toMatch(/<input[^>]*aria-invalid="true"[^>]*id="cardNumber"|id="cardNumber"[^>]*aria-invalid="true"/);
 
   const ok = await p.client.postForm(`/api/dev/payments/${intentId}/confirm`, {
     cardNumber: "4242424242424242",

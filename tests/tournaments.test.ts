@@ -116,6 +116,17 @@ test("bad creation input is refused with SPEC's messages and writes nothing", as
     [{ matchType: "5v5" }, "matchType", "Choose a match type"],
     [{ payoutStructure: "everyone" }, "payoutStructure", "Choose a payout structure"],
     [{ maxPlayers: 4, payoutStructure: "top_16" }, "payoutStructure", "Top 16 needs at least 16 players"],
+    [
+      { maxPlayers: 2, payoutStructure: "winner_ru_semi" },
+      "payoutStructure",
+      "Winner, runner-up and semi-finalists needs at least 4 players",
+    ],
+    // A league's places are not rounds reached.
+    [
+      { tournamentType: "round_robin", maxPlayers: 6, payoutStructure: "winner_ru_semi_quarters" },
+      "payoutStructure",
+      "Top 8 needs at least 8 players",
+    ],
     [{ date: "2020-01-01" }, "date", "The date can't be in the past"],
     [{ date: "2025-02-30" }, "date", "Enter a date like 2025-12-06"],
     [{ time: "25:00" }, "time", "Enter a time like 19:30"],
@@ -239,7 +250,10 @@ test("the public page shows the fee breakdown, share link and Open Graph tags", 
   expect(html).toContain("£10.00");
   expect(html).toContain("£1.00");
   expect(html).toContain("£11.00");
-  expect(html).toContain("Sign In to Join");
+  // A first-time player is offered sign-up first; a player with an account signs in. Both come back here.
+  expect(html).toContain("Join — create an account");
+  expect(html).toContain(`/signup?role=player&amp;redirectTo=%2Ftournament%2F${t.slug}`);
+  expect(html.indexOf("Join — create an account")).toBeLessThan(html.indexOf("Sign In to Join"));
   expect(html).toContain(`/login?redirectTo=%2Ftournament%2F${t.slug}`);
   expect(html).toContain(`${app.url}/tournament/${t.slug}`);
   expect(html).toMatch(/<meta property="og:title" content="Shared &lt;b&gt;Knockout&lt;\/b&gt;"/);

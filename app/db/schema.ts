@@ -18,7 +18,7 @@ import { grandFinals } from "../domain/double-elimination.ts";
 import { outcomes } from "../domain/outcomes.ts";
 import { DEFAULT_NO_SHOW_MINUTES } from "../domain/queue.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
-import { paymentOutcomes, paymentStatuses } from "../domain/payments.ts";
+import { paidByKinds, paymentOutcomes, paymentStatuses } from "../domain/payments.ts";
 import { breakRules, resultsFromTablesModes } from "../domain/table-scoring.ts";
 import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
 import { withdrawalStatuses } from "../domain/withdrawals.ts";
@@ -45,6 +45,8 @@ export const players = sqliteTable(
     balancePence: pence("balance_pence").notNull().default(0),
     passwordResetToken: text("password_reset_token"),
     passwordResetExpires: integer("password_reset_expires", { mode: "number" }),
+    /** A walk-in entered by name only (DESIGN §10): no account, no balance; its id is its entry's. */
+    guest: flag("guest").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [check("players_balance_non_negative", sql`${t.balancePence} >= 0`)],
@@ -167,8 +169,10 @@ export const tournamentPlayers = sqliteTable(
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
     /** When the entry said "I'm here" at the venue (decisions 013–015); a team's is its registration's. */
     checkedInAt: integer("checked_in_at", { mode: "number" }),
-    /** When the director withdrew the entry during play, or the floor gave it a no-show walkover (decision 020). */
+    /** When the director withdrew the entry during play, or the floor gave it a no-show walkover (decision 021). */
     withdrawnAt: integer("withdrawn_at", { mode: "number" }),
+    /** How the entry was paid: "cash" at the bar (DESIGN §10), else by card, balance or free; null before 0016. */
+    paidBy: text("paid_by", { enum: paidByKinds }),
   },
   (t) => [
     uniqueIndex("tournament_players_entry_uq").on(t.tournamentId, t.playerId),
@@ -265,6 +269,8 @@ export const payouts = sqliteTable(
     position: text("position").notNull(),
     confirmed: flag("confirmed").notNull().default(false),
     confirmedAt: integer("confirmed_at", { mode: "number" }),
+    /** A guest's prize: handed over in cash at the venue, no ledger movement (DESIGN §10). */
+    paidInCash: flag("paid_in_cash").notNull().default(false),
   },
   (t) => [
     // One payout per player per tournament: a second finalize cannot pay twice.
@@ -435,12 +441,11 @@ export const payments = sqliteTable(
     registrationId: text("registration_id").references(() => tournamentPlayers.id, {
       onDelete: "set null",
     }),
-    tournamentId: text("tournament_id")
-      .notNull()
-      .references(() => tournaments.id, { onDelete: "cascade" }),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id, { onDelete: "cascade" }),
+    // An entry's payment names its tournament and player; a top-up names the account it credits instead.
+    tournamentId: text("tournament_id").references(() => tournaments.id, { onDelete: "cascade" }),
+    playerId: text("player_id").references(() => players.id, { onDelete: "cascade" }),
+    topUpUserType: text("top_up_user_type", { enum: userTypes }),
+    topUpUserId: text("top_up_user_id"),
     amountPence: pence("amount_pence").notNull(),
     currency: text("currency").notNull().default("gbp"),
     clientSecret: text("client_secret").notNull(),
@@ -451,7 +456,10 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
-  (t) => [index("payments_registration_idx").on(t.registrationId)],
+  (t) => [
+    index("payments_registration_idx").on(t.registrationId),
+    index("payments_top_up_idx").on(t.topUpUserType, t.topUpUserId),
+  ],
 );
 
 // Webhook event ids already handled: a duplicated delivery changes nothing.

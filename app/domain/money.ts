@@ -1,9 +1,20 @@
 // Money is integer pence (docs/decisions/002). Conversions happen only at the
 // edges: "12.50" in the JSON API, "£12.50" on screen (pence.ts).
 import { assertPence, entryTotalPence, mulDivHalfUp, type Pence } from "./pence.ts";
+import type { TournamentType } from "./tournaments.ts";
 
 /** Every kind of ledger row (SPEC §3 transactions). */
-export const transactionTypes = ["deposit", "entry_fee", "payout", "withdraw", "rake", "site_fee", "refund"] as const;
+export const transactionTypes = [
+  "deposit",
+  "entry_fee",
+  "payout",
+  "withdraw",
+  "rake",
+  "site_fee",
+  "refund",
+  // The escrow's surplus or shortfall settled with the director at finalize (DESIGN §10).
+  "settlement",
+] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 export const rakeTypes = ["fixed", "percent"] as const;
@@ -70,8 +81,11 @@ export type PayoutStructureId = (typeof payoutStructureIds)[number];
 
 export type PayoutStructure = {
   id: PayoutStructureId;
+  /** In a single-elimination knockout's words: rounds reached (semi-finalists, quarter-finalists). */
   label: string;
   description: string;
+  /** In places (1st, 2nd, 3rd and 4th…): for every format whose places are not rounds reached (payoutWording). */
+  byPlace: { label: string; description: string };
   /** Percent per PLAYER in each paid position, in basis points (10000 = 100%). */
   shares: Partial<Record<Position, number>>;
   /** Players needed to fill every paid place (1, 2, 4, 8, 16). */
@@ -82,37 +96,65 @@ export type PayoutStructure = {
 // stray mutation in one request must not change another request's payouts.
 function structure(
   id: PayoutStructureId,
-  label: string,
-  description: string,
+  [label, description]: [string, string],
+  byPlace: [string, string],
   shares: Partial<Record<Position, number>>,
 ): PayoutStructure {
   const paidPlaces = positions.reduce((sum, p) => sum + (shares[p] === undefined ? 0 : positionSize[p]), 0);
-  return Object.freeze({ id, label, description, shares: Object.freeze(shares), paidPlaces });
+  return Object.freeze({
+    id,
+    label,
+    description,
+    byPlace: Object.freeze({ label: byPlace[0], description: byPlace[1] }),
+    shares: Object.freeze(shares),
+    paidPlaces,
+  });
 }
 
 /** SPEC §9's structures; `top_16` is the one SPEC lists as `{hash}`. */
 export const payoutStructures: Record<PayoutStructureId, PayoutStructure> = Object.freeze({
-  winner_only: structure("winner_only", "Winner takes all", "100%", { "1st": 10_000 }),
-  winner_ru: structure("winner_ru", "Winner and runner-up", "70% / 30%", { "1st": 7_000, "2nd": 3_000 }),
+  winner_only: structure("winner_only", ["Winner takes all", "100%"], ["Winner takes all", "100%"], {
+    "1st": 10_000,
+  }),
+  winner_ru: structure("winner_ru", ["Winner and runner-up", "70% / 30%"], ["Winner and runner-up", "70% / 30%"], {
+    "1st": 7_000,
+    "2nd": 3_000,
+  }),
   winner_ru_semi: structure(
     "winner_ru_semi",
-    "Winner, runner-up and semi-finalists",
-    "50% / 25% / 12.5% each semi-finalist",
+    ["Winner, runner-up and semi-finalists", "50% / 25% / 12.5% each semi-finalist"],
+    ["Top 4", "50% / 25% / 12.5% each for 3rd and 4th"],
     { "1st": 5_000, "2nd": 2_500, "3rd-4th": 1_250 },
   ),
   winner_ru_semi_quarters: structure(
     "winner_ru_semi_quarters",
-    "Winner, runner-up, semi- and quarter-finalists",
-    "40% / 20% / 10% each semi-finalist / 5% each quarter-finalist",
+    ["Winner, runner-up, semi- and quarter-finalists", "40% / 20% / 10% each semi-finalist / 5% each quarter-finalist"],
+    ["Top 8", "40% / 20% / 10% each for 3rd and 4th / 5% each for 5th-8th"],
     { "1st": 4_000, "2nd": 2_000, "3rd-4th": 1_000, "5th-8th": 500 },
   ),
   top_16: structure(
     "top_16",
-    "Top 16",
-    "30% / 15% / 7.5% each semi-finalist / 5% each quarter-finalist / 2.5% each last-16 player",
+    ["Top 16", "30% / 15% / 7.5% each semi-finalist / 5% each quarter-finalist / 2.5% each last-16 player"],
+    ["Top 16", "30% / 15% / 7.5% each for 3rd and 4th / 5% each for 5th-8th / 2.5% each for 9th-16th"],
     { "1st": 3_000, "2nd": 1_500, "3rd-4th": 750, "5th-8th": 500, "9th-16th": 250 },
   ),
 });
+
+/**
+ * A structure's name and shares in the words of the tournament's format. Only a
+ * single-elimination knockout places its entries by the round they reached
+ * (semi-finalists share 3rd-4th); a league and a groups event place them by a
+ * table, and a double elimination pays 3rd and 4th apart: they speak of places.
+ */
+export function payoutWording(
+  id: PayoutStructureId,
+  tournamentType: TournamentType | undefined,
+): { label: string; description: string } {
+  const s = payoutStructures[id];
+  return tournamentType === undefined || tournamentType === "single_elimination"
+    ? { label: s.label, description: s.description }
+    : s.byPlace;
+}
 
 /** Structures whose paid places a field of this many players can fill, in the order of payoutStructureIds. */
 export function structuresForFieldSize(maxPlayers: number): PayoutStructure[] {

@@ -10,6 +10,10 @@ export const paymentStatuses = ["requires_payment_method", "succeeded", "decline
  */
 export const paymentOutcomes = ["applied", "refunded", "credited"] as const;
 
+/** How an entry was paid: "cash" is handed to the director at the bar (DESIGN §10), the others go through us. */
+export const paidByKinds = ["card", "balance", "cash", "free"] as const;
+export type PaidBy = (typeof paidByKinds)[number];
+
 /**
  * Why a paid-for hold could not become an entry, as the batch that tried found
  * it. A team's conflicts are credited to the captain's balance (they usually

@@ -5,6 +5,7 @@ import {
   type PayoutStructureId,
   payoutStructureIds,
   payoutStructures,
+  payoutWording,
   type Placing,
   type Position,
   positions,
@@ -53,6 +54,34 @@ test("structures are SPEC §9's, keyed by their own ids, and frozen", () => {
     expect(new Set(paid).size).toBe(paid.length);
   }
   expect(Object.isFrozen(payoutStructures) && Object.isFrozen(positionSize)).toBe(true);
+});
+
+test("a single elimination speaks of rounds reached; every other format of places, with the same shares", () => {
+  expect(payoutWording("winner_ru_semi", "single_elimination")).toEqual({
+    label: "Winner, runner-up and semi-finalists",
+    description: "50% / 25% / 12.5% each semi-finalist",
+  });
+  for (const type of ["round_robin", "round_robin_tier", "double_elimination"] as const) {
+    expect(payoutWording("winner_ru_semi", type)).toEqual({
+      label: "Top 4",
+      description: "50% / 25% / 12.5% each for 3rd and 4th",
+    });
+    expect(payoutWording("top_16", type).description).toBe(
+      "30% / 15% / 7.5% each for 3rd and 4th / 5% each for 5th-8th / 2.5% each for 9th-16th",
+    );
+  }
+  const percents = (text: string) => [...text.matchAll(/(\d+(?:\.\d+)?)%/g)].map((m) => Number(m[1]));
+  for (const id of payoutStructureIds) {
+    const { shares } = payoutStructures[id];
+    const byShares = positions.flatMap((p) => (shares[p] === undefined ? [] : [shares[p] / 100]));
+    for (const type of ["single_elimination", "double_elimination", "round_robin", "round_robin_tier"] as const) {
+      const { label, description } = payoutWording(id, type);
+      // The words change, never the money: the figures are the structure's shares, best place first.
+      expect(percents(description), `${id} ${type}`).toEqual(byShares);
+      if (type !== "single_elimination")
+        expect(`${label} ${description}`).not.toMatch(/finalist|last-16|semi|quarter/i);
+    }
+  }
 });
 
 test.each([

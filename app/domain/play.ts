@@ -93,7 +93,7 @@ const MatchResultSchema = z
 
 /** PATCH /api/matches/{id}: SPEC §5's match update. */
 export const MatchUpdateSchema = MatchResultSchema.extend({
-  /** A walkover for a no-show (decision 020): the entry that did not turn up is withdrawn, never called again. */
+  /** A walkover for a no-show (decision 021): the entry that did not turn up is withdrawn, never called again. */
   noShow: z.boolean({ error: "noShow must be true or false" }).optional(),
   status: z.enum(matchStatuses, { error: "Status must be pending, in_progress or completed" }).optional(),
   player1Id: z.string().max(64).optional(),
@@ -131,7 +131,7 @@ export const DirectorActionSchema = z.discriminatedUnion(
     MatchResultSchema.extend({
       intent: z.literal("record-result"),
       matchId: id("Match not found"),
-      // The floor's no-show walkover (decision 020): the entry that did not turn up is withdrawn.
+      // The floor's no-show walkover (decision 021): the entry that did not turn up is withdrawn.
       noShow: z
         .string()
         .max(8)
@@ -170,7 +170,7 @@ export const DirectorActionSchema = z.discriminatedUnion(
         .enum(["true", "false"], { error: "inRotation must be true or false" })
         .transform((v) => v === "true"),
     }),
-    // The director's tick beside a name before the start, and withdrawing an entry during play (decision 020).
+    // The director's tick beside a name before the start, and withdrawing an entry during play (decision 021).
     z.object({
       intent: z.literal("check-in-entry"),
       registrationId: id("Entry not found"),

@@ -87,3 +87,29 @@ test("a team event's podium shows each team's prize as its members were paid tog
   ]);
   expect(results?.prizes.map((p) => p.name)).toEqual(["Jo's captain", "Jo's mate", "Mo's captain", "Mo's mate"]);
 });
+
+test("in a league a tie for 3rd is a shared place, not semi-finalists", () => {
+  const league = (n: number, [p1, p2]: [string, string], winnerId: string | null) => ({
+    ...match(1, n, [p1, p2], winnerId, null),
+    bracket: "group" as const,
+    status: "completed" as const,
+    outcome: winnerId ? ("played" as const) : ("double_forfeit" as const),
+  });
+  const results = tournamentResults(
+    [
+      league(1, ["a", "b"], "a"),
+      league(2, ["a", "c"], "a"),
+      league(3, ["a", "d"], "a"),
+      league(4, ["b", "c"], "b"),
+      league(5, ["b", "d"], "b"),
+      // Neither turned up: level on everything, they share 3rd-4th.
+      league(6, ["c", "d"], null),
+    ],
+    [],
+  );
+  expect(results?.podium.map((p) => [p.position, p.label, p.players.map((x) => x.name)])).toEqual([
+    ["1st", "Champion", ["A"]],
+    ["2nd", "Runner-up", ["B"]],
+    ["3rd-4th", "3rd-4th places", ["C", "D"]],
+  ]);
+});

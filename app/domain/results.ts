@@ -2,6 +2,7 @@
 // format's places), and the prizes as they were paid at finalize.
 import type { PlacedMatch } from "./bracket-places.ts";
 import { formatPlaces, type LeagueResult } from "./formats.ts";
+import { knockoutEntrants } from "./groups.ts";
 import { placeName, type PlaceRange } from "./money.ts";
 import type { Pence } from "./pence.ts";
 
@@ -15,10 +16,11 @@ export type Results = {
   prizes: { position: string; name: string; amountPence: Pence }[];
 };
 
-function podiumLabel({ from, to }: PlaceRange): string {
+/** `semiFinals`: 3rd-4th is a knockout's losing semi-finalists, not a tie in a league or a groups table. */
+function podiumLabel({ from, to }: PlaceRange, semiFinals: boolean): string {
   if (from === 1) return to > from ? "Joint champions" : "Champion";
   if (from === 2) return to > from ? "Joint runners-up" : "Runner-up";
-  if (from === 3 && to === 4) return "Semi-finalists";
+  if (from === 3 && to === 4 && semiFinals) return "Semi-finalists";
   return from === to ? `${placeName({ from, to })} place` : `${placeName({ from, to })} places`;
 }
 
@@ -41,10 +43,12 @@ export function tournamentResults(matches: readonly NamedMatch[], paid: readonly
     .filter((range) => range.from <= 3)
     .sort((a, b) => a.from - b.from);
   const bestPlace = new Map(placed.map((p) => [p.playerId, p.place.from]));
+  // A knockout of 4 or more has semi-finals: a plain knockout, or the one after the groups.
+  const semiFinals = matches.some((m) => m.bracket === "group") ? knockoutEntrants(matches).size >= 4 : true;
   return {
     podium: ranges.map((range) => ({
       position: placeName(range),
-      label: podiumLabel(range),
+      label: podiumLabel(range, semiFinals),
       players: placed
         .filter((p) => p.place.from === range.from)
         .map((p) => ({ name: names.get(p.playerId) ?? "Unknown player", prizePence: prizeOf.get(p.playerId) ?? null })),

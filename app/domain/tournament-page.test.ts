@@ -313,10 +313,12 @@ test("the matches stay off the page until the start, and the bracket tab is aske
 
 test("finalize: the payouts the dialog shows once the final is played, or why there are none", () => {
   const live = tournament({ status: "in_progress", maxPlayers: 4 });
-  const planned = (bracket: BracketMatch[]) => ({
+  const planned = (bracket: BracketMatch[], cash: { guest?: string; balancePence?: number } = {}) => ({
     t: { ...live, rakeType: "fixed" as const, rakeValue: 100 },
-    entries: players.map((p) => ({ playerId: p.id, name: p.name })),
+    entries: players.map((p) => ({ playerId: p.id, name: p.name, cash: p.id === cash.guest })),
     bracket,
+    guests: new Map(cash.guest ? [[cash.guest, "Gus"]] : []),
+    directorBalance: { balancePence: cash.balancePence ?? 0 },
   });
   let bracket = drawn("single_elimination", ["p1", "p2", "p3", "p4"]);
   const early = page(reads({ tournament: live, user: director, plan: planned(bracket) }), "confirm=finalize");
@@ -333,6 +335,23 @@ test("finalize: the payouts the dialog shows once the final is played, or why th
     ["1st", "Ann"],
     ["2nd", "Bo"],
   ]);
+  // Every entry paid online: nothing to say of cash.
+  expect(ready.director?.settlement).toBeNull();
+
+  // Ann walked in as a guest and won: her prize is handed over in cash, and the escrow keeps it for the director.
+  const withGuest = page(
+    reads({ tournament: live, user: director, matches: shown(bracket), plan: planned(bracket, { guest: "p1" }) }),
+    "confirm=finalize",
+  );
+  const pool = 4 * (live.entryFeePence - 100);
+  const [first] = withGuest.director?.preview?.rows ?? [];
+  expect(withGuest.director?.settlement).toMatchObject({
+    cashEntries: 1,
+    siteFeesChargedPence: live.siteFeePence,
+    paidInCash: [{ name: "Gus", position: "1st", amountPence: first?.amountPence }],
+    shortfallPence: 0,
+  });
+  expect(first?.amountPence).toBeLessThan(pool);
 });
 
 test("finished: the results lead; the director has no queue left to run", () => {
@@ -401,6 +420,10 @@ test("the address: a card payment's return toast, and the match a result or corr
   });
   expect(page(reads(), "confirm=withdraw&entry=e2").dialog).toMatchObject({ confirm: "withdraw", entryFor: "e2" });
   expect(page(reads(), "correct=m2").dialog.correctFor).toBe("m2");
+  expect(page(reads(), "confirm=remove-walk-in&entry=e1").dialog).toMatchObject({
+    confirm: "remove-walk-in",
+    entryFor: "e1",
+  });
 });
 
 test("news of the matches a result changed, laid over a page's read, draws the tab as a read afterwards would", () => {

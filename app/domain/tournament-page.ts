@@ -7,12 +7,14 @@ import type { UserType } from "./accounts.ts";
 import { bracketTab } from "./bracket-tab.ts";
 import { checkedInSplit, leaveText, reserveList, reservePosition, type Reserve } from "./check-in.ts";
 import { isDomainError } from "./errors.ts";
-import { payoutStructures, type PayoutStructureId } from "./money.ts";
-import { payoutPreview, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
+import { payoutWording, type PayoutStructureId } from "./money.ts";
+import { payoutPreview, planPayouts, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
 import { queuePanel, type QueueState } from "./queue-views.ts";
 import { tournamentResults, type PaidPrize } from "./results.ts";
 import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
-import { teamSize } from "./teams.ts";
+import type { PaidBy } from "./payments.ts";
+import { settle, settlementOf, type Settlement, type SettlementReads } from "./settlement.ts";
+import { isTeamEvent, teamSize } from "./teams.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -48,8 +50,15 @@ type PageTournament = Headline & {
   placesTaken: number;
   /** Places held by players paying now. */
   holds: number;
-  players: { id: string; name: string }[];
-  teams: { id: string; name: string; captainId: string; members: { id: string; name: string }[] }[];
+  /** With its entry and, for the director, how it was paid (DESIGN §10). */
+  players: { id: string; name: string; entryId?: string; paidBy?: PaidBy }[];
+  teams: {
+    id: string;
+    name: string;
+    captainId: string;
+    paidBy?: PaidBy;
+    members: { id: string; name: string }[];
+  }[];
 };
 
 /**
@@ -69,7 +78,7 @@ export type TournamentPageReads = {
   /** A player's registrations (paid, or held while they pay). */
   registrations: { tournamentId: string; paid: boolean }[];
   /** A director's payout plan, read only when the Finalize dialog is open. */
-  plan: PlanInput<PlayedTournament> | null;
+  plan: (PlanInput<PlayedTournament & { siteFeePence: number }> & SettlementReads) | null;
   /** A director's entries in their seed order. */
   seeds: { playerId: string; name: string; seed: number | null }[];
   /** A director's check-in: every paid entry, and the reserve list. */
@@ -77,7 +86,7 @@ export type TournamentPageReads = {
     entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
     reserves: (Reserve & { name: string })[];
   } | null;
-  /** The entries withdrawn during play (decision 020), as match slots name them. */
+  /** The entries withdrawn during play (decision 021), as match slots name them. */
   withdrawn: ReadonlySet<string>;
   /** A player's own check-in, and the reserve list their place on it is counted from. */
   mine: { checkedInAt: number | null; reserves: Reserve[] } | null;
@@ -96,7 +105,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   const player = user?.userType === "player" ? user : null;
   const registered = player !== null && t.players.some((p) => p.id === player.id);
   const pending = player !== null && !registered && reads.registrations.some((r) => r.tournamentId === t.id && !r.paid);
-  const payout = payoutStructures[t.payoutStructure];
+  const payout = payoutWording(t.payoutStructure, t.tournamentType);
   const confirm = search.get("confirm");
   return {
     tournament: {
@@ -117,8 +126,9 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       organisationName: t.organisationName,
       playerCount: t.playerCount,
       holds: t.holds,
-      players: t.players,
-      teams: t.teams,
+      // How each entry was paid is the director's to see (walkIns below).
+      players: t.players.map(({ id, name }) => ({ id, name })),
+      teams: t.teams.map(({ paidBy: _, ...team }) => team),
       teamSize: teamSize(t.matchType),
       /** Entries withdrawn during play: shown as such wherever they are listed. */
       withdrawn: [...reads.withdrawn],
@@ -166,12 +176,13 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
     director: isOwner ? directorPart(reads, user.id, now) : null,
     /**
      * The dialog the address opens: ?confirm=start|finalize|settings|leave, ?confirm=withdraw&entry= (an entry's
-     * registration id), or a match's ?result= or ?correct=.
+     * registration id), ?confirm=remove-walk-in&entry= (a cash entry), or a match's ?result= or ?correct=.
      */
     dialog: {
       confirm,
       resultFor: search.get("result"),
       correctFor: search.get("correct"),
+      /** The entry ?confirm=withdraw or ?confirm=remove-walk-in is about. */
       entryFor: search.get("entry"),
     },
   };
@@ -182,10 +193,12 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
   const { tournament: t, checkIn, plan } = reads;
   // The payouts the Finalize dialog shows (the plan is read only while it is open), or why there are none yet.
   let preview: ReturnType<typeof payoutPreview> | null = null;
+  let settlement: ReturnType<typeof settlementView> | null = null;
   let previewProblem: string | null = null;
   if (plan) {
     try {
       preview = payoutPreview(plan, directorId);
+      settlement = settlementView(settle(settlementOf(planPayouts(plan, directorId), plan)));
     } catch (error) {
       if (!isDomainError(error)) throw error;
       previewProblem = error.message;
@@ -193,8 +206,16 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
   }
   const teamEvent = teamSize(t.matchType) > 1;
   const absent = checkIn ? checkedInSplit(checkIn.entries).absent : [];
+  const entries = isTeamEvent(t.matchType)
+    ? t.teams.map((team) => ({ entryId: team.id, name: team.name, paidBy: team.paidBy }))
+    : t.players.map((p) => ({ entryId: p.entryId ?? p.id, name: p.name, paidBy: p.paidBy }));
   return {
     tables: t.status === "in_progress" ? reads.tables : [],
+    // The entries paid at the bar, which the director may still take out (DESIGN §10), before the start.
+    walkIns:
+      t.status === "open"
+        ? entries.filter((e) => e.paidBy === "cash").map(({ entryId, name }) => ({ entryId, name }))
+        : null,
     // who is in and the reserve list, before the start.
     checkIn:
       checkIn && t.status === "open"
@@ -215,7 +236,7 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
         : null,
     // The tables and queue (decisions 013–015): settings before and during play, the tables and the queue during.
     queue: reads.queue && t.status !== "finished" ? queuePanel(reads.queue, reads.matches, now) : null,
-    // During play: every entry, those withdrawn marked, for the Withdraw action (decision 020).
+    // During play: every entry, those withdrawn marked, for the Withdraw action (decision 021).
     entries:
       checkIn && t.status === "in_progress"
         ? {
@@ -230,6 +251,20 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
     preview,
+    settlement,
     previewProblem,
   };
+}
+
+/** What the Finalize dialog says of the money paid at the bar (DESIGN §10), none when every entry paid online. */
+function settlementView(s: Settlement) {
+  return s.cashEntries === 0 && s.shortfallPence === 0
+    ? null
+    : {
+        cashEntries: s.cashEntries,
+        siteFeesChargedPence: s.siteFeesChargedPence,
+        directorBalanceChangePence: s.directorBalanceChangePence,
+        paidInCash: s.paidInCash.map((c) => ({ name: c.name, position: c.position, amountPence: c.amountPence })),
+        shortfallPence: s.shortfallPence,
+      };
 }

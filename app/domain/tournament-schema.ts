@@ -1,4 +1,5 @@
-// The creation schema, shared by the form action and the JSON API. The form
+// The creation schema, shared by the form action and the JSON API, and the
+// same schema for an edit (tournament-edit.ts: what may still change). The form
 // page asks its action to check the fields as the director goes (decision 009:
 // no Zod in the browser); the live prize preview is creation-preview.ts.
 import { z } from "./zod.ts";
@@ -15,7 +16,14 @@ import {
   tournamentStartInstant,
   UK_TIME_ZONE,
 } from "./dates.ts";
-import { payoutStructureIds, payoutStructures, rakeError, rakeTypes, structuresForFieldSize } from "./money.ts";
+import {
+  payoutStructureIds,
+  payoutStructures,
+  payoutWording,
+  rakeError,
+  rakeTypes,
+  structuresForFieldSize,
+} from "./money.ts";
 import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import { parsePence } from "./pence.ts";
 import {
@@ -187,113 +195,131 @@ const CreateTournamentFields = z.object({
 });
 type Fields = z.output<typeof CreateTournamentFields>;
 
-export const CreateTournamentSchema = z.pipe(
-  CreateTournamentFields
-    // Each cross-field check runs once its own fields are valid, whatever
-    // else is wrong, so the director sees every problem at once.
-    .check(
-      z.superRefine<Fields>((input, ctx) => {
-        if (input.date < dateInZone(Date.now(), UK_TIME_ZONE)) {
-          ctx.addIssue({ code: "custom", path: ["date"], message: "The date can't be in the past" });
-        }
-      }, whenValid("date")),
-      z.superRefine<Fields>(
-        (input, ctx) => {
-          const rakeProblem = rakeError(input.entryFee, input.rakeType, input.rakeValue ?? 0);
-          if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
-        },
-        whenValid("entryFee", "rakeType", "rakeValue"),
-      ),
-      z.superRefine<Fields>(
-        (input, ctx) => {
-          if (input.tournamentType === "round_robin" && input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS) {
-            const message = `A round robin takes at most ${MAX_ROUND_ROBIN_PLAYERS} players`;
-            ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
+/** What an edit keeps as it was: a date already past and a deadline already passed are not refused when unchanged. */
+type Kept = { date: string; registrationDeadline: number | null };
+
+/** A deadline sent back as the form shows it (to the minute) is the one stored: kept to the millisecond. */
+const sameMinute = (a: number, b: number) => Math.floor(a / 60_000) === Math.floor(b / 60_000);
+const keptDeadline = (deadline: number | null, kept: Kept | undefined) =>
+  deadline !== null && kept?.registrationDeadline != null && sameMinute(deadline, kept.registrationDeadline)
+    ? kept.registrationDeadline
+    : deadline;
+
+/** The creation fields with their checks; for an edit, `kept` is the tournament as stored. */
+const tournamentSchema = (kept?: Kept) =>
+  z.pipe(
+    CreateTournamentFields
+      // Each cross-field check runs once its own fields are valid, whatever
+      // else is wrong, so the director sees every problem at once.
+      .check(
+        z.superRefine<Fields>((input, ctx) => {
+          if (input.date !== kept?.date && input.date < dateInZone(Date.now(), UK_TIME_ZONE)) {
+            ctx.addIssue({ code: "custom", path: ["date"], message: "The date can't be in the past" });
           }
-        },
-        whenValid("tournamentType", "maxPlayers"),
-      ),
-      z.superRefine<Fields>(
-        (input, ctx) => {
-          if (input.tournamentType !== "round_robin_tier") return;
-          if (input.maxPlayers < MIN_GROUPS_PLAYERS || input.maxPlayers > MAX_GROUPS_PLAYERS) {
-            const message = `Groups into a knockout take ${MIN_GROUPS_PLAYERS} to ${MAX_GROUPS_PLAYERS} players`;
-            ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
-            return;
-          }
-          const message =
-            input.advancePerGroup >= input.groupSize
-              ? "Fewer must go through from a group than play in it"
-              : Math.ceil(input.maxPlayers / input.groupSize) * input.advancePerGroup < 2
-                ? "At least 2 players must reach the knockout: smaller groups, or more going through"
-                : null;
-          if (message) ctx.addIssue({ code: "custom", path: ["advancePerGroup"], message });
-        },
-        whenValid("tournamentType", "maxPlayers", "groupSize", "advancePerGroup"),
-      ),
-      z.superRefine<Fields>(
-        (input, ctx) => {
-          if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
-            const structure = payoutStructures[input.payoutStructure];
-            ctx.addIssue({
-              code: "custom",
-              path: ["payoutStructure"],
-              message: `${structure.label} needs at least ${structure.paidPlaces} players`,
-            });
-          }
-        },
-        whenValid("maxPlayers", "payoutStructure"),
-      ),
-      z.superRefine<Fields>(
-        (input, ctx) => {
-          if (!input.registrationDeadline) return;
-          const deadline = parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone));
-          const start = tournamentStartInstant(input.date, input.time);
-          const message =
-            deadline === null
-              ? "Enter a date and time for the deadline"
-              : deadline <= Date.now()
-                ? "The registration deadline must be in the future"
-                : start !== null && deadline > start
-                  ? "The registration deadline must be before the tournament starts"
+        }, whenValid("date")),
+        z.superRefine<Fields>(
+          (input, ctx) => {
+            const rakeProblem = rakeError(input.entryFee, input.rakeType, input.rakeValue ?? 0);
+            if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
+          },
+          whenValid("entryFee", "rakeType", "rakeValue"),
+        ),
+        z.superRefine<Fields>(
+          (input, ctx) => {
+            if (input.tournamentType === "round_robin" && input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS) {
+              const message = `A round robin takes at most ${MAX_ROUND_ROBIN_PLAYERS} players`;
+              ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
+            }
+          },
+          whenValid("tournamentType", "maxPlayers"),
+        ),
+        z.superRefine<Fields>(
+          (input, ctx) => {
+            if (input.tournamentType !== "round_robin_tier") return;
+            if (input.maxPlayers < MIN_GROUPS_PLAYERS || input.maxPlayers > MAX_GROUPS_PLAYERS) {
+              const message = `Groups into a knockout take ${MIN_GROUPS_PLAYERS} to ${MAX_GROUPS_PLAYERS} players`;
+              ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
+              return;
+            }
+            const message =
+              input.advancePerGroup >= input.groupSize
+                ? "Fewer must go through from a group than play in it"
+                : Math.ceil(input.maxPlayers / input.groupSize) * input.advancePerGroup < 2
+                  ? "At least 2 players must reach the knockout: smaller groups, or more going through"
                   : null;
-          if (message) ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message });
-        },
-        whenValid("registrationDeadline", "timeZone", "date", "time"),
+            if (message) ctx.addIssue({ code: "custom", path: ["advancePerGroup"], message });
+          },
+          whenValid("tournamentType", "maxPlayers", "groupSize", "advancePerGroup"),
+        ),
+        z.superRefine<Fields>(
+          (input, ctx) => {
+            if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
+              const { label } = payoutWording(input.payoutStructure, input.tournamentType);
+              ctx.addIssue({
+                code: "custom",
+                path: ["payoutStructure"],
+                message: `${label} needs at least ${payoutStructures[input.payoutStructure].paidPlaces} players`,
+              });
+            }
+          },
+          whenValid("maxPlayers", "payoutStructure"),
+        ),
+        z.superRefine<Fields>(
+          (input, ctx) => {
+            if (!input.registrationDeadline) return;
+            const parsed = parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone));
+            const deadline = keptDeadline(parsed, kept);
+            const start = tournamentStartInstant(input.date, input.time);
+            const message =
+              deadline === null
+                ? "Enter a date and time for the deadline"
+                : deadline <= Date.now() && deadline !== kept?.registrationDeadline
+                  ? "The registration deadline must be in the future"
+                  : start !== null && deadline > start
+                    ? "The registration deadline must be before the tournament starts"
+                    : null;
+            if (message) ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message });
+          },
+          whenValid("registrationDeadline", "timeZone", "date", "time"),
+        ),
       ),
-    ),
-  z.transform((input: Fields) => {
-    const rakeValue = input.rakeValue ?? 0;
-    const registrationDeadline = input.registrationDeadline
-      ? parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone))
-      : null;
-    return {
-      name: input.name,
-      venue: input.venue,
-      date: input.date,
-      time: input.time,
-      registrationDeadline,
-      rules: input.rules,
-      format: input.format,
-      maxPlayers: input.maxPlayers,
-      tournamentType: input.tournamentType,
-      matchType: input.matchType,
-      grandFinal: input.grandFinal,
-      // Only groups into a knockout has groups.
-      groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
-      advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
-      seeding: input.seeding,
-      resultsFromTables: input.resultsFromTables,
-      breakRule: input.breakRule,
-      raceTo: input.raceTo ?? null,
-      entryFeePence: input.entryFee,
-      siteFeePence: input.siteFee ?? 100,
-      rakeType: input.rakeType,
-      rakeValue,
-      payoutStructure: input.payoutStructure,
-    };
-  }),
-);
+    z.transform((input: Fields) => {
+      const rakeValue = input.rakeValue ?? 0;
+      const registrationDeadline = input.registrationDeadline
+        ? keptDeadline(parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone)), kept)
+        : null;
+      return {
+        name: input.name,
+        venue: input.venue,
+        date: input.date,
+        time: input.time,
+        registrationDeadline,
+        rules: input.rules,
+        format: input.format,
+        maxPlayers: input.maxPlayers,
+        tournamentType: input.tournamentType,
+        matchType: input.matchType,
+        grandFinal: input.grandFinal,
+        // Only groups into a knockout has groups.
+        groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
+        advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
+        seeding: input.seeding,
+        resultsFromTables: input.resultsFromTables,
+        breakRule: input.breakRule,
+        raceTo: input.raceTo ?? null,
+        entryFeePence: input.entryFee,
+        siteFeePence: input.siteFee ?? 100,
+        rakeType: input.rakeType,
+        rakeValue,
+        payoutStructure: input.payoutStructure,
+      };
+    }),
+  );
+
+export const CreateTournamentSchema = tournamentSchema();
+
+/** An edit's fields (the stored ones merged with those sent): the creation's checks, the past kept as it was. */
+export const editTournamentSchema = (stored: Kept) => tournamentSchema(stored);
 
 export type CreateTournamentInput = z.output<typeof CreateTournamentSchema>;
 

@@ -1,4 +1,4 @@
-// Withdrawn entries (decision 020): their matches become walkovers as the bracket reaches them, in every format.
+// Withdrawn entries (decision 021): their matches become walkovers as the bracket reaches them, in every format.
 import { expect, test } from "vitest";
 import { seededRandom } from "../../test-support/fixtures.js";
 import { applyResult } from "./apply-result.ts";

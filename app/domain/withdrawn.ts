@@ -1,4 +1,4 @@
-// Entries withdrawn during play (decision 020): "Sam had to leave", or a no-show the floor gave a walkover.
+// Entries withdrawn during play (decision 021): "Sam had to leave", or a no-show the floor gave a walkover.
 // Each of a withdrawn entry's matches becomes a walkover to its opponent as the bracket reaches it (both entries
 // known, no result), in every format; a match between two withdrawn entries is a double forfeit where one may be
 // recorded, and otherwise waits for the director. Pure: the services read the bracket and write what this returns.

@@ -220,11 +220,14 @@ export async function requestPasswordReset(
     write(
       (["player", "organiser"] as const).map((userType) => {
         const t = accountTable(userType);
-        return build
-          .update(t)
-          .set({ passwordResetToken: hashes[userType], passwordResetExpires: expires })
-          .where(eq(t.email, email))
-          .returning({ name: t.name });
+        return (
+          build
+            .update(t)
+            .set({ passwordResetToken: hashes[userType], passwordResetExpires: expires })
+            // A guest (a walk-in's name, DESIGN §10) is no account: nobody resets its password.
+            .where(and(eq(t.email, email), userType === "player" ? eq(players.guest, false) : undefined))
+            .returning({ name: t.name })
+        );
       }),
       ([player, organiser]) => ({
         player: (player as { name: string }[])[0],

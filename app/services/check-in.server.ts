@@ -6,6 +6,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { build, first, query, reads, write, type Item, type Read, type Sender } from "~/db/batch.server.ts";
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
+import { cashEntryMessages } from "~/domain/cash-entry.ts";
 import { checkInMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/check-in.ts";
 import { timeInZone } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
@@ -43,7 +44,7 @@ const placesTaken = (tournamentId: string, now: number) =>
  * tournament reads as full to everyone else) until the offer runs out. Three
  * statements for a batch; the third reads who was offered, for the e-mails.
  */
-function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
+export function offerStatements(tournamentId: string, now: number): [Item, Item, Item] {
   const expires = now + OFFER_MS;
   // Two batches may run in the same millisecond (a Worker's clock stands still between I/O): each finds its own offers.
   const batch = crypto.randomUUID();
@@ -93,7 +94,7 @@ export async function tellOffered(mailer: Mailer, offered: readonly Offered[], o
 export async function tellDropped(
   mailer: Mailer,
   started: {
-    droppedEntries: { email: string; name: string }[];
+    droppedEntries: { email: string; name: string; cash: boolean }[];
     refundPence: number;
     tournament: { name: string; venue: string; slug: string };
   },
@@ -108,9 +109,11 @@ export async function tellDropped(
         `Hi ${p.name},`,
         "",
         `${t.name} at ${t.venue} has started without you: you had not checked in, so the director took your entry out.`,
-        started.refundPence > 0
-          ? `Your entry fee, ${formatGBP(started.refundPence)}, is back in your balance (the site fee is kept).`
-          : "There was no entry fee to give back.",
+        p.cash
+          ? "You paid at the bar: ask the director for your entry fee back."
+          : started.refundPence > 0
+            ? `Your entry fee, ${formatGBP(started.refundPence)}, is back in your balance (the site fee is kept).`
+            : "There was no entry fee to give back.",
         "",
         `The tournament: ${origin}/tournament/${t.slug}`,
       ].join("\n"),
@@ -183,6 +186,7 @@ function footingRead(tournament: TournamentRef, playerId: string, now: number) {
           playerId: tournamentPlayers.playerId,
           paid: tournamentPlayers.paid,
           holdExpiresAt: tournamentPlayers.holdExpiresAt,
+          paidBy: tournamentPlayers.paidBy,
         })
         .from(tournamentPlayers)
         .where(
@@ -233,6 +237,8 @@ export async function leaveTournament(
   if (!entry && !reserve) throw new DomainError(403, checkInMessages.notEntered);
   if (t.status !== "open") throw new DomainError(409, checkInMessages.leaveStarted);
   if (entry && entry.playerId !== playerId) throw new DomainError(403, checkInMessages.captainLeaves);
+  // Paid at the bar: the cash is in the director's hand, and only they can give it back (DESIGN §10).
+  if (entry?.paid && entry.paidBy === "cash") throw new DomainError(409, cashEntryMessages.leaveCash);
   const stillOpen = sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`;
   const offers = offerStatements(t.id, now);
   const ids = { tournamentId: t.id, organiserId: t.organiserId };

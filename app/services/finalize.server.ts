@@ -6,6 +6,7 @@ import {
   build,
   first,
   isBatchGuardFailure,
+  isCheckViolation,
   isLedgerGuardFailure,
   query,
   reads,
@@ -14,6 +15,7 @@ import {
 } from "~/db/batch.server.ts";
 import {
   matches,
+  organisers,
   payouts,
   players,
   playerStats,
@@ -23,14 +25,18 @@ import {
   transactions,
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
+import { penceToDecimal } from "~/domain/pence.ts";
 import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/domain/play.ts";
+import { settlementOf, settleOrRefuse, type Settlement } from "~/domain/settlement.ts";
 import { matchTypes } from "~/domain/tournaments.ts";
 import { teamSize } from "~/domain/teams.ts";
 import { registrationEntry, registrationEntryName } from "./entries.server.ts";
-import { movementStatement } from "./ledger.server.ts";
+import { movementStatement, type Movement } from "./ledger.server.ts";
 import { bracketQuery } from "./match-reads.server.ts";
 import { resultsUnchanged } from "./results.server.ts";
-import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
+import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
+
+type Tournament = typeof tournaments.$inferSelect;
 
 /** The prizes paid at finalize, with the players' names (none before). */
 export function paidPrizesQuery(tournament: TournamentRef) {
@@ -58,11 +64,40 @@ export function payoutPlanQuery(tournament: TournamentRef) {
     t: first(tournamentRow(tournament)),
     entries: query(
       build
-        .select({ playerId: registrationEntry, name: registrationEntryName })
+        .select({
+          playerId: registrationEntry,
+          name: registrationEntryName,
+          cash: sql<boolean>`${tournamentPlayers.paidBy} is 'cash'`.mapWith(Boolean),
+        })
         .from(tournamentPlayers)
         .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
     ),
     bracket: bracketQuery(tournament),
+    // Its guests (DESIGN §10): their prizes are handed over in cash.
+    guests: query(
+      build
+        .select({ id: players.id, name: players.name })
+        .from(players)
+        .where(
+          and(
+            eq(players.guest, true),
+            sql`(${players.id} in (select player_id from ${tournamentPlayers} tp
+                where tp.tournament_id = ${tournamentIdSql(tournament)} and tp.paid = 1)
+              or ${players.id} in (select player_id from ${teamMembers} tm
+                where tm.tournament_id = ${tournamentIdSql(tournament)}))`,
+          ),
+        ),
+      (rows) => new Map(rows.map((r) => [r.id, r.name])),
+    ),
+    // The director's balance: what settling can take from.
+    directorBalance: first(
+      build
+        .select({ balancePence: organisers.balancePence })
+        .from(organisers)
+        .innerJoin(tournaments, eq(tournaments.organiserId, organisers.id))
+        .where(inTournament(tournaments.id, tournament))
+        .limit(1),
+    ),
     // A team event's members (the captain first): they share the team's prize and its statistics.
     members: query(
       build
@@ -94,6 +129,8 @@ export async function finalizeTournament(
   const read = await db.send(payoutPlanQuery(tournament));
   const plan = planPayouts(read, organiserId);
   const { t } = plan;
+  const settlement = settleOrRefuse(settlementOf(plan, read));
+  const guests = new Set(read.guests.keys());
   // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
   const finalizeId = crypto.randomUUID();
   const ours = sql`exists (select 1 from ${tournaments}
@@ -120,13 +157,15 @@ export async function finalizeTournament(
       p.position === null
         ? []
         : build.run(sql`insert into ${payouts}
-            (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at)
-          select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now}
+            (id, tournament_id, player_id, amount_pence, position, confirmed, confirmed_at, paid_in_cash)
+          select ${crypto.randomUUID()}, ${t.id}, ${p.playerId}, ${p.amountPence}, ${p.position}, 1, ${now},
+            ${guests.has(p.playerId) ? 1 : 0}
           where ${ours}
           on conflict (tournament_id, player_id) do nothing`),
     ),
+    // Guests hold no balance: their prizes are handed over in cash at the venue (DESIGN §10).
     ...plan.accounts
-      .filter((p) => p.amountPence > 0)
+      .filter((p) => p.amountPence > 0 && !guests.has(p.playerId))
       .map((p) =>
         movementStatement(
           {
@@ -141,22 +180,8 @@ export async function finalizeTournament(
           ours,
         ),
       ),
-    ...(plan.rakePence > 0
-      ? [
-          movementStatement(
-            {
-              userType: "organiser",
-              userId: t.organiserId,
-              type: "rake",
-              amountPence: plan.rakePence,
-              description: `Rake (${plan.paidEntries.length} entries) — ${label}`,
-              tournamentId: t.id,
-              idempotencyKey: `rake:${t.id}`,
-            },
-            ours,
-          ),
-        ]
-      : []),
+    // The director's side, credits before debits (the balance never dips below 0 on the way).
+    ...directorMovements(t, settlement, plan.paidEntries.length, label).map((m) => movementStatement(m, ours)),
     // Each player's statistics: their entry's matches and result (a team's for each member), their own money.
     ...plan.credits.map(({ playerId, entryId, amountPence: earnings }) => {
       const s = plan.stats.get(entryId) ?? { played: 0, won: 0, racksWon: 0, racksLost: 0 };
@@ -183,16 +208,60 @@ export async function finalizeTournament(
       [...statements, finalizePaysThePool(t.id)],
       ([, finished]) => {
         if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
-        return { poolPence: plan.poolPence, rakePence: plan.rakePence, payouts: plan.payouts, tournamentId: t.id };
+        return {
+          poolPence: plan.poolPence,
+          rakePence: plan.rakePence,
+          payouts: plan.payouts,
+          tournamentId: t.id,
+          settlement,
+        };
       },
       (error) => {
         if (isLedgerGuardFailure(error)) return new DomainError(409, PAYOUTS_OFF_THE_POOL);
+        // The director's balance went down meanwhile (a withdrawal): what settling takes is no longer there.
+        if (isCheckViolation(error)) return new DomainError(409, BALANCE_CHANGED);
         return isBatchGuardFailure(error)
           ? new DomainError(409, "The final's result changed meanwhile: check the payouts again")
           : undefined;
       },
     ),
   );
+}
+
+const BALANCE_CHANGED = "Your balance changed meanwhile: check the payouts and finalize again";
+
+/** The director's ledger rows at finalize: the rake on the escrow's entries, the escrow settled, cash site fees. */
+function directorMovements(t: Tournament, s: Settlement, entries: number, label: string): Movement[] {
+  const director = { userType: "organiser" as const, userId: t.organiserId, tournamentId: t.id };
+  const rows: Movement[] = [
+    {
+      ...director,
+      type: "rake",
+      amountPence: s.rakePence,
+      description: `Rake (${s.cardEntries} of ${entries} entries paid through Break & Run) — ${label}`,
+      idempotencyKey: `rake:${t.id}`,
+    },
+    {
+      ...director,
+      type: "settlement",
+      amountPence: s.surplusPence,
+      description:
+        s.surplusPence >= 0
+          ? `Entry fees left after the prizes paid online — ${label}`
+          : `Prizes paid online beyond the entry fees held (cash entries) — ${label}`,
+      idempotencyKey: `settlement:${t.id}`,
+    },
+    {
+      ...director,
+      type: "site_fee",
+      amountPence: -s.siteFeesChargedPence,
+      description: `Site fees of ${s.cashEntries} ${s.cashEntries === 1 ? "entry" : "entries"} paid at the bar — ${
+        label
+      }`,
+      idempotencyKey: `site-fees:${t.id}`,
+    },
+  ];
+  return rows.filter((m) => m.amountPence !== 0).sort((a, b) => b.amountPence - a.amountPence);
 }
 
 /**
@@ -208,10 +277,20 @@ function finalizePaysThePool(tournamentId: string) {
   );
   const ledger = (types: SQL) => sql`(select coalesce(sum(amount_pence), 0) from ${transactions}
     where tournament_id = ${tournamentId} and type in (${types}))`;
-  return assertLedger(sql`${ledger(sql`'payout', 'rake'`)} = (select count(*) from ${tournamentPlayers} tp
-      where tp.tournament_id = ${tournamentId} and tp.paid = 1)
+  return assertLedger(sql`${ledger(sql`'payout', 'rake', 'settlement'`)} = (select count(*) from ${tournamentPlayers} tp
+      where tp.tournament_id = ${tournamentId} and tp.paid = 1 and tp.paid_by is not 'cash')
       * (select t.entry_fee_pence * (case t.match_type ${players} end) from ${tournaments} t
         where t.id = ${tournamentId})
     and ${ledger(sql`'payout'`)} = (select coalesce(sum(amount_pence), 0) from ${payouts}
-      where tournament_id = ${tournamentId})`);
+      where tournament_id = ${tournamentId} and paid_in_cash = 0)`);
+}
+
+/** The settlement in the JSON API (DESIGN §10): money as "12.50". */
+export function settlementJson(s: Settlement) {
+  return {
+    cashEntries: s.cashEntries,
+    siteFeesCharged: penceToDecimal(s.siteFeesChargedPence),
+    directorBalanceChange: penceToDecimal(s.directorBalanceChangePence),
+    paidInCash: s.paidInCash.map((c) => ({ name: c.name, amount: penceToDecimal(c.amountPence) })),
+  };
 }

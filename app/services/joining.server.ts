@@ -94,7 +94,7 @@ export async function joinTournament(
       write([
         build
           .update(tournamentPlayers)
-          .set({ paid: true, paidAt: now, holdExpiresAt: null })
+          .set({ paid: true, paidAt: now, paidBy: "free", holdExpiresAt: null })
           .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
       ]),
     );
@@ -180,19 +180,21 @@ export async function payFromBalance(
         // A team pays for the hold its captain took when naming it; a single player may pay straight away.
         team
           ? build.all<{ id: string }>(sql`
-        update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null, payment_intent_id = ${key}
+        update ${tournamentPlayers} set paid = 1, paid_at = ${now}, paid_by = 'balance', hold_expires_at = null,
+          payment_intent_id = ${key}
         where tournament_id = ${t.id} and player_id = ${playerId} and paid = 0 and hold_expires_at > ${now}
           and ${openForEntries(t.id, now)} and ${hasFunds("player", playerId, amount)}
           and ${teamStillStands(t, outer(tournamentPlayers.id), now)}
         returning id`)
           : build.all<{ id: string }>(sql`
-        insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, payment_intent_id, joined_at)
-        select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, ${key}, ${now}
+        insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, paid_by, payment_intent_id,
+          joined_at)
+        select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, 'balance', ${key}, ${now}
         where ${openForEntries(t.id, now)}
           and ${roomFor(t.id, playerId, now)}
           and ${hasFunds("player", playerId, amount)}
         on conflict (tournament_id, player_id) do update
-          set paid = 1, paid_at = excluded.paid_at, hold_expires_at = null,
+          set paid = 1, paid_at = excluded.paid_at, paid_by = 'balance', hold_expires_at = null,
             payment_intent_id = excluded.payment_intent_id
           where tournament_players.paid = 0
         returning id`),

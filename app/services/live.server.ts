@@ -30,8 +30,8 @@ export type LiveChange = {
   /** The tournament whose pages show it. */
   tournamentId: string;
   /** "entries": someone checked in, left, or a reserve was offered a place (decision 014); "score" and "code": a rack
-   * tapped at a table, a table's new access code (decision 012). */
-  what: "result" | "table" | "start" | "finalize" | "entries" | "score" | "code";
+   * tapped at a table, a table's new access code (decision 012); "details": the director edited the tournament. */
+  what: "result" | "table" | "start" | "finalize" | "entries" | "score" | "code" | "details";
   /** The tournament's matches the change altered, as it left them: its pages redraw them without a read. */
   matches?: readonly MatchNews[];
 };

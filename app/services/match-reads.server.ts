@@ -70,7 +70,7 @@ export function drawnSeedsQuery(of: TournamentRef | { matchId: string }): Read<M
   );
 }
 
-/** The entries withdrawn during play (decision 020), as their match slots name them. */
+/** The entries withdrawn during play (decision 021), as their match slots name them. */
 export function withdrawnQuery(of: TournamentRef | { matchId: string }): Read<Set<string>> {
   return query(
     build

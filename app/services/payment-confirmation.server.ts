@@ -17,6 +17,7 @@ import {
 } from "~/domain/payments.ts";
 import { teamEntryTotalPence } from "~/domain/teams.ts";
 import { movementStatement } from "./ledger.server.ts";
+import { topUpQuery, topUpSucceeded } from "./top-ups.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 
 import { entryMovements, placeLostStatement, roomFor, teamStillStands } from "./places.server.ts";
@@ -72,8 +73,10 @@ async function paymentSucceeded(
   if (record.outcome === "applied") return { kind: "already-applied" };
   if (record.outcome) return { kind: record.outcome, reason: record.failureMessage, amountPence: record.amountPence };
 
+  const playerId = record.playerId ?? "";
   const matches =
     record.registrationId !== null &&
+    "registrationId" in intent.metadata &&
     intent.amountPence === record.amountPence &&
     intent.currency === "gbp" &&
     intent.metadata.registrationId === record.registrationId &&
@@ -97,17 +100,15 @@ async function paymentSucceeded(
             .where(eq(tournamentPlayers.id, registrationId))
             .limit(1),
           build.all<{ id: string }>(sql`
-        update ${tournamentPlayers} set paid = 1, paid_at = ${now}, hold_expires_at = null
+        update ${tournamentPlayers} set paid = 1, paid_at = ${now}, paid_by = 'card', hold_expires_at = null
         where id = ${registrationId} and paid = 0 and payment_intent_id = ${intent.id}
           and (select outcome from ${payments} where id = ${intent.id}) is null
           and exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')
-          and ${roomFor(t.id, record.playerId, now)}
+          and ${roomFor(t.id, playerId, now)}
           and ${teamStillStands(t, registrationId, now)}
         returning id`),
           placeLostStatement(registrationId, t.id, now),
-          ...entryMovements(t, record.playerId, `payment:${intent.id}`, true).map((m) =>
-            movementStatement(m, paidByThis),
-          ),
+          ...entryMovements(t, playerId, `payment:${intent.id}`, true).map((m) => movementStatement(m, paidByThis)),
           build
             .update(payments)
             .set({ status: "succeeded", outcome: "applied", updatedAt: now })
@@ -165,7 +166,7 @@ async function giveBack(
               movementStatement(
                 {
                   userType: "player",
-                  userId: record.playerId,
+                  userId: record.playerId ?? "",
                   type: "deposit",
                   amountPence: record.amountPence,
                   description: `Card payment added to your balance — ${t.name}, ${t.venue}: ${reason}`,
@@ -244,17 +245,19 @@ export async function handleWebhook(db: Sender, provider: PaymentsProvider, payl
     throw new DomainError(400, "Invalid webhook signature");
   }
   const succeeded = event.type === "payment_intent.succeeded" && event.intent ? event.intent : null;
-  const { seen, found } = await db.send(
+  const { seen, found, topUp } = await db.send(
     reads({
       seen: first(build.select().from(processedWebhooks).where(eq(processedWebhooks.eventId, event.id)).limit(1)),
       found: succeeded ? paymentQuery(succeeded.id) : known(null),
+      topUp: succeeded ? topUpQuery(succeeded.id) : known(null),
     }),
   );
   if (seen) return { received: true, duplicate: true };
   if (succeeded) {
     // The event's copy may be stale: trust the provider's current state.
     const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
-    await paymentSucceeded(db, provider, { intent, found });
+    if (topUp) await topUpSucceeded(db, { intent, record: topUp });
+    else await paymentSucceeded(db, provider, { intent, found });
   }
   await db.write(
     write([build.insert(processedWebhooks).values({ eventId: event.id, type: event.type }).onConflictDoNothing()]),

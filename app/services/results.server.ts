@@ -66,7 +66,7 @@ function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
 export const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
 
 /**
- * Changes to matches other than a result's own (the walkovers a withdrawal gives, decision 020): each match still as
+ * Changes to matches other than a result's own (the walkovers a withdrawal gives, decision 021): each match still as
  * read when the batch runs, then its update.
  */
 export function matchChangeStatements(bracket: readonly BracketMatch[], changes: readonly MatchChange[]): Item[] {
@@ -222,7 +222,7 @@ export type SaveResult = {
   /** "either" corrects the result when the match has one already. */
   mode: "record" | "correct" | "either";
   /**
-   * A walkover the floor gave a no-show (decision 020): the entry that did not turn up is withdrawn, never called
+   * A walkover the floor gave a no-show (decision 021): the entry that did not turn up is withdrawn, never called
    * again, its later matches walkovers too.
    */
   noShow?: boolean;
@@ -273,7 +273,7 @@ export async function saveResult(
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
   const result = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
   // A no-show's walkover withdraws the entry that did not turn up; every withdrawn entry's matches this result
-  // reaches are walkovers (decision 020).
+  // reaches are walkovers (decision 021).
   const absent =
     noShow && !correcting && input.outcome === "walkover"
       ? input.winnerId === row.player1Id

@@ -175,8 +175,11 @@ export async function startTournament(
             teamName: sql<
               string | null
             >`(select te.name from ${teams} te where te.id = ${outer(tournamentPlayers.id)})`,
-            // Who paid: told by e-mail if they are dropped for not checking in.
+            // Paid at the bar (DESIGN §10): dropped, the director hands the cash back; nothing in the ledger.
+            cash: sql<boolean>`${tournamentPlayers.paidBy} is 'cash'`.mapWith(Boolean),
+            // Who paid: told by e-mail if they are dropped for not checking in (a guest has no address).
             email: players.email,
+            guest: players.guest,
             name: players.name,
           })
           .from(tournamentPlayers)
@@ -251,7 +254,8 @@ export async function startTournament(
         teamEvent: size > 1,
         tournamentId: t.id,
         // For the e-mails to those dropped: what came back to them.
-        droppedEntries: absent.map((e) => ({ email: e.email, name: e.name })),
+        droppedEntries: absent.filter((e) => !e.guest).map((e) => ({ email: e.email, name: e.name, cash: e.cash })),
+        droppedAtBar: absent.filter((e) => e.cash).length,
         refundPence: leaveRefund(t, size).refundPence,
         tournament: { name: t.name, venue: t.venue, slug: t.slug },
         floors: floor.result(raw),
@@ -279,7 +283,7 @@ export async function startTournament(
  */
 function dropStatements(
   t: { id: string; name: string; venue: string; matchType: MatchType; entryFeePence: number; siteFeePence: number },
-  absent: readonly { registrationId: string; playerId: string }[],
+  absent: readonly { registrationId: string; playerId: string; cash: boolean }[],
 ): Item[] {
   if (absent.length === 0) return [];
   const size = teamSize(t.matchType);
@@ -294,21 +298,24 @@ function dropStatements(
           isNull(tournamentPlayers.checkedInAt),
         ),
       ),
+    // The entry fees paid through Break & Run go back to the balance; cash is handed back at the bar.
     ...(refundPence > 0
-      ? absent.map((e) =>
-          movementStatement(
-            {
-              userType: "player",
-              userId: e.playerId,
-              type: "refund",
-              amountPence: refundPence,
-              description: `Entry fee back — not checked in at ${t.name}, ${t.venue}`,
-              tournamentId: t.id,
-              idempotencyKey: refundKey(e.registrationId),
-            },
-            sql`not exists (select 1 from ${tournamentPlayers} where id = ${e.registrationId})`,
-          ),
-        )
+      ? absent
+          .filter((e) => !e.cash)
+          .map((e) =>
+            movementStatement(
+              {
+                userType: "player",
+                userId: e.playerId,
+                type: "refund",
+                amountPence: refundPence,
+                description: `Entry fee back — not checked in at ${t.name}, ${t.venue}`,
+                tournamentId: t.id,
+                idempotencyKey: refundKey(e.registrationId),
+              },
+              sql`not exists (select 1 from ${tournamentPlayers} where id = ${e.registrationId})`,
+            ),
+          )
       : []),
   ];
 }

@@ -8,6 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
+import type { PaidBy } from "~/domain/payments.ts";
 import { isTeamEvent } from "~/domain/teams.ts";
 import { makeSlug, statusChangeError, type TournamentStatus } from "~/domain/tournaments.ts";
 import type { CreateTournamentInput } from "~/domain/tournament-schema.ts";
@@ -28,15 +29,32 @@ export type TournamentSummary = TournamentRow & {
   reservesWaiting: number;
 };
 
-export type TeamView = { id: string; name: string; captainId: string; members: { id: string; name: string }[] };
+/** A player entered, with their entry (a team's in a team event) and how it was paid. */
+export type EntrantView = { id: string; name: string; entryId: string; paidBy: PaidBy };
 
-export type TournamentDetail = TournamentSummary & { players: { id: string; name: string }[]; teams: TeamView[] };
+export type TeamView = {
+  id: string;
+  name: string;
+  captainId: string;
+  paidBy: PaidBy;
+  members: { id: string; name: string }[];
+};
+
+export type TournamentDetail = TournamentSummary & { players: EntrantView[]; teams: TeamView[] };
 
 /** A tournament's paid teams with their members (the captain first), in the order they were paid. */
 function teamsQuery(tournamentId: SQL): Read<TeamView[]> {
   return query(
-    build.all<{ id: string; name: string; captainId: string; memberId: string; memberName: string }>(sql`
-      select te.id as id, te.name as name, te.captain_id as captainId, p.id as memberId, p.name as memberName
+    build.all<{
+      id: string;
+      name: string;
+      captainId: string;
+      paidBy: PaidBy;
+      memberId: string;
+      memberName: string;
+    }>(sql`
+      select te.id as id, te.name as name, te.captain_id as captainId, coalesce(tp.paid_by, 'card') as paidBy,
+        p.id as memberId, p.name as memberName
       from ${teams} te
       join ${tournamentPlayers} tp on tp.id = te.id and tp.paid = 1
       join ${teamMembers} tm on tm.team_id = te.id
@@ -46,7 +64,8 @@ function teamsQuery(tournamentId: SQL): Read<TeamView[]> {
     (rows) => {
       const byId = new Map<string, TeamView>();
       for (const row of rows) {
-        const team = byId.get(row.id) ?? { id: row.id, name: row.name, captainId: row.captainId, members: [] };
+        const { id, name, captainId, paidBy } = row;
+        const team = byId.get(row.id) ?? { id, name, captainId, paidBy, members: [] };
         team.members.push({ id: row.memberId, name: row.memberName });
         byId.set(row.id, team);
       }
@@ -66,6 +85,8 @@ export async function createTournament(
   db: Sender,
   organiserId: string,
   input: CreateTournamentInput,
+  /** The floor's settings, when copied from another tournament ("Run again"); else the director's last choice. */
+  floor?: { autoAssign: boolean; noShowMinutes: number },
 ): Promise<TournamentRow> {
   // A slug collision is astronomically rare; retry a couple of times anyway.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -77,8 +98,10 @@ export async function createTournament(
         slug: makeSlug(input.name, randomSlugPart()),
         status: "open",
         // "Assign tables automatically" starts as the director last chose it (decisions 013–015).
-        autoAssign: sql`(select ${organisers.autoAssignDefault} from ${organisers}
-          where ${organisers.id} = ${organiserId})`,
+        autoAssign:
+          floor?.autoAssign ??
+          sql`(select ${organisers.autoAssignDefault} from ${organisers} where ${organisers.id} = ${organiserId})`,
+        ...(floor ? { noShowMinutes: floor.noShowMinutes } : {}),
       })
       .onConflictDoNothing({ target: tournaments.slug })
       .returning();
@@ -151,7 +174,12 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
       ),
       entrants: query(
         build
-          .select({ id: players.id, name: players.name })
+          .select({
+            id: players.id,
+            name: players.name,
+            entryId: tournamentPlayers.id,
+            paidBy: sql<PaidBy>`coalesce(${tournamentPlayers.paidBy}, 'card')`,
+          })
           .from(tournamentPlayers)
           .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
           .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
@@ -165,7 +193,10 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
       row
         ? {
             ...toSummary(row),
-            players: teams.length > 0 ? teams.flatMap((team) => team.members) : entrants,
+            players:
+              teams.length > 0
+                ? teams.flatMap((team) => team.members.map((m) => ({ ...m, entryId: team.id, paidBy: team.paidBy })))
+                : entrants,
             teams,
           }
         : null,
@@ -341,9 +372,11 @@ export async function changeTournamentStatus(
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
 export function tournamentJson(
   t: Omit<TournamentSummary, "organisationName" | "holds" | "placesTaken" | "reservesWaiting"> & {
-    players?: { id: string; name: string }[];
+    players?: EntrantView[];
     teams?: TeamView[];
   },
+  /** The tournament's director sees how each entry was paid (DESIGN §10). */
+  { director = false }: { director?: boolean } = {},
 ) {
   return {
     id: t.id,
@@ -374,8 +407,12 @@ export function tournamentJson(
     tdId: t.organiserId,
     tdName: t.tdName,
     playerCount: t.playerCount,
-    players: t.players ?? [],
-    ...(t.teams && isTeamEvent(t.matchType) ? { teams: t.teams } : {}),
+    players: (t.players ?? []).map(({ id, name, entryId, paidBy }) =>
+      director ? { id, name, entryId, paidBy } : { id, name, entryId },
+    ),
+    ...(t.teams && isTeamEvent(t.matchType)
+      ? { teams: t.teams.map(({ paidBy, ...team }) => (director ? { ...team, paidBy } : team)) }
+      : {}),
     createdAt: new Date(t.createdAt).toISOString(),
   };
 }

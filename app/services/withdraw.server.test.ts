@@ -1,4 +1,4 @@
-// Withdrawing an entry during play and the director's check-in (decision 020), in-process against a migrated
+// Withdrawing an entry during play and the director's check-in (decision 021), in-process against a migrated
 // database: every format, the refusals, twice, a no-show, and the money untouched. The HTTP contract is
 // tests/withdraw.test.ts's.
 import { expect, test } from "vitest";

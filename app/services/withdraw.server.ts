@@ -1,4 +1,4 @@
-// Withdrawing an entry during play (decision 020): "Sam had to leave". The entry is marked withdrawn and each of its
+// Withdrawing an entry during play (decision 021): "Sam had to leave". The entry is marked withdrawn and each of its
 // matches the bracket has reached becomes a walkover to the opponent, in one guarded batch; the matches it reaches
 // later are walkovers when the result that reaches them is saved (results.server.ts). Nothing is refunded.
 import { and, eq, sql } from "drizzle-orm";

@@ -100,6 +100,37 @@ export async function waitForHydratedCardForm(page: Page) {
   await waitForHydrated(page, 'form[action^="/api/dev/payments/"] button[type="submit"]');
 }
 
+/** Why the last card did not go through: "Payment Failed" and the provider's message, under the card field. */
+export const cardError = (page: Page) => page.getByTestId("card-error");
+
+/**
+ * The card's failure stands just under the card field and above Pay, inside the card form, and nothing lies on
+ * top of Pay (a phone's toast did).
+ */
+export async function expectCardErrorBesideTheField(page: Page) {
+  const field = page.getByLabel("Card number");
+  await expect(cardForm(page).getByTestId("card-error")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAttribute("aria-describedby", "card-error");
+  await payButton(page).scrollIntoViewIfNeeded();
+  const [box, note, pay] = [
+    await field.boundingBox(),
+    await cardError(page).boundingBox(),
+    await payButton(page).boundingBox(),
+  ];
+  if (!box || !note || !pay) throw new Error("the card field, the message and Pay are all on the page");
+  expect(note.y, "the message starts under the card field").toBeGreaterThanOrEqual(box.y + box.height);
+  expect(note.y - (box.y + box.height), "and just under it").toBeLessThan(40);
+  expect(note.y + note.height, "the message ends above Pay").toBeLessThanOrEqual(pay.y);
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? null,
+    { x: pay.x + pay.width / 2, y: pay.y + pay.height / 2 },
+  );
+  expect(onTop, "nothing lies over Pay").toBe(await payButton(page).textContent());
+  // No toast lies over the form either.
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+}
+
 /** Types a card number and submits the card form. */
 export async function payWithCard(page: Page, cardNumber: string) {
   await page.getByLabel("Card number").fill(cardNumber);

@@ -8,7 +8,7 @@ import { DomainError } from "~/domain/errors.ts";
 
 /**
  * "I'm here" (decisions 013–015): a player entered in the tournament, before the start. The director ticks an entry in
- * for someone without a phone, or takes the tick back, with `{ playerId, checkedIn? }` (decision 020).
+ * for someone without a phone, or takes the tick back, with `{ playerId, checkedIn? }` (decision 021).
  */
 const api = endpoint({
   POST: on({ who: "signed-in", params: ["id"] }, async ({ caller, params, app, request }) => {

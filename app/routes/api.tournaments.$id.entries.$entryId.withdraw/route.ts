@@ -3,7 +3,7 @@ import { afterChange } from "~/services/after-change.server.ts";
 import { withdrawEntry } from "~/services/withdraw.server.ts";
 
 /**
- * The director withdraws an entry during play (decision 020): its matches become walkovers to its opponents as they
+ * The director withdraws an entry during play (decision 021): its matches become walkovers to its opponents as they
  * are reached; nothing is refunded. `entryId` is the registration's id (a team's id).
  */
 const api = endpoint({

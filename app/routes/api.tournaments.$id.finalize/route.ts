@@ -1,7 +1,7 @@
 import { penceToDecimal } from "~/domain/pence.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
-import { finalizeTournament } from "~/services/finalize.server.ts";
+import { finalizeTournament, settlementJson } from "~/services/finalize.server.ts";
 
 const api = endpoint({
   POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
@@ -16,6 +16,7 @@ const api = endpoint({
         position: p.position,
         amount: penceToDecimal(p.amountPence),
       })),
+      settlement: settlementJson(result.settlement),
     });
   }),
 });

@@ -1,12 +1,60 @@
+import { z } from "zod";
+import { isDomainError } from "~/domain/errors.ts";
+import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
+import { editTournamentSchema } from "~/domain/tournament-schema.ts";
+import { afterChange } from "~/services/after-change.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
+import { issuesToErrors, jsonError } from "~/services/http.server.ts";
+import {
+  editReadQuery,
+  FIELD_LOCKED,
+  ownTournament,
+  saveTournamentEdit,
+  settingsOf,
+} from "~/services/tournament-edit.server.ts";
 import { tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
+
+/** An edit's body: any of the creation fields (checked once laid over the stored ones). */
+const EditBody = z.record(z.string(), z.unknown(), { error: "Send the fields to change as a JSON object" });
 
 const api = endpoint({
   GET: on({ who: "anyone", params: ["slug"] }, async ({ caller, params }) => {
-    const found = params.slug.length <= 120 ? (await caller.read({ t: tournamentBySlugQuery(params.slug) })).t : null;
+    if (params.slug.length > 120) return jsonError(404, "Tournament not found");
+    const { user, t: found } = await caller.read({ t: tournamentBySlugQuery(params.slug) });
     if (!found) return jsonError(404, "Tournament not found");
-    return Response.json(tournamentJson(found));
+    const director = user?.userType === "organiser" && user.id === found.organiserId;
+    return Response.json(tournamentJson(found, { director }));
+  }),
+  /**
+   * PATCH /api/tournaments/{id}: the director edits any creation field; a field that can no longer change is a 409
+   * `{ message, field }` saying why (domain/tournament-edit.ts).
+   */
+  PATCH: on({ who: "organiser", body: EditBody, params: ["slug"] }, async ({ caller, body, params, app }) => {
+    if (params.slug.length > 64) return jsonError(404, "Tournament not found");
+    const now = Date.now();
+    const read = await caller.send(editReadQuery({ id: params.slug }, now));
+    const t = ownTournament(read.t, caller.id);
+    const parsed = z.safeParse(editTournamentSchema(t), mergeEdit(storedFields(settingsOf(t)), body));
+    if (!parsed.success) {
+      const { message, errors } = issuesToErrors(parsed.error.issues);
+      return jsonError(400, message, errors);
+    }
+    try {
+      const { changed, detail } = await saveTournamentEdit(caller, { t, facts: read.facts, next: parsed.data, now });
+      if (changed.length > 0) {
+        await afterChange(caller, app, { organiserId: caller.id, tournamentId: t.id, what: "details" });
+      }
+      return detail
+        ? Response.json(tournamentJson(detail, { director: true }))
+        : jsonError(404, "Tournament not found");
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== FIELD_LOCKED) throw error;
+      const field = error.field ?? "";
+      return Response.json(
+        { message: error.message, field, errors: { [field]: [error.message] } },
+        { status: 409, headers: { "Refusal-Code": FIELD_LOCKED } },
+      );
+    }
   }),
 });
 export { api as loader, api as action };

@@ -6,6 +6,8 @@ import { plainInputClass } from "~/components/styles.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, formatGBP } from "~/domain/pence.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
+import { comingUp, openToEnter } from "~/domain/player-dashboard.ts";
+import { isTeamEvent, teamLine } from "~/domain/teams.ts";
 import { winRate } from "~/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
@@ -39,11 +41,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devices: signedInDevicesQuery(claim.session, now),
     floors: playerQueuesQuery(claim.id),
   });
+  const { open, elsewhere } = openToEnter(
+    browse.available.filter((t) => matchesSearch(t, q)),
+    now,
+  );
   return {
     name: user.name,
     balancePence: user.balancePence,
     q,
-    open: browse.available.filter((t) => matchesSearch(t, q)).slice(0, 12),
+    // Under Open, only what the player can enter now: Browse All shows the full ones, with their reserve lists.
+    open: open.slice(0, 12),
+    notOpen: elsewhere,
+    // The player's own tournaments before they start, with when and where.
+    comingUp: comingUp(browse.registered).map((t) => ({
+      id: t.id,
+      slug: t.slug,
+      name: t.name,
+      venue: t.venue,
+      date: t.date,
+      time: t.time,
+      entries: `${t.playerCount}/${t.maxPlayers} ${isTeamEvent(t.matchType) ? "teams" : "players"}`,
+      team: t.team ? teamLine(t.team) : null,
+    })),
     // Tonight's tournaments: where the player stands in each, their match and its table.
     playing: browse.registered
       .filter((t) => t.status === "in_progress")
@@ -101,7 +120,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function PlayerDashboard() {
   const page = useLoaderData<typeof loader>();
-  const { q, open, playing, stats } = page;
+  const { q, open, notOpen, playing, stats } = page;
   useLiveRevalidation(page.following, playing.length > 0);
   const calls = playing.flatMap((t): Call[] =>
     t.called ? [{ id: t.id, ...t.called, tournament: { name: t.name, slug: t.slug } }] : [],
@@ -168,6 +187,7 @@ export default function PlayerDashboard() {
           </ul>
         </section>
       ) : null}
+      {page.comingUp.length > 0 ? <ComingUp tournaments={page.comingUp} /> : null}
       {page.pushKey ? <PushOptIn publicKey={page.pushKey} /> : null}
       <section className="card" aria-labelledby="find-title">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -222,7 +242,55 @@ export default function PlayerDashboard() {
             ))}
           </ul>
         )}
+        {notOpen > 0 ? (
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+            Full and closed tournaments are under{" "}
+            <Link
+              to="/player/tournaments?tab=available"
+              className="font-semibold text-baize-700 hover:underline dark:text-baize-300"
+            >
+              Browse All
+            </Link>
+            , where a full one offers its reserve list.
+          </p>
+        ) : null}
       </section>
     </DashboardShell>
+  );
+}
+
+type ComingUpRow = Awaited<ReturnType<typeof loader>>["comingUp"][number];
+
+/** The player's own tournaments before they start: when, where, and how full. */
+function ComingUp({ tournaments }: { tournaments: ComingUpRow[] }) {
+  return (
+    <section className="card" aria-labelledby="coming-up-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="coming-up-title" className="text-lg font-semibold">
+          Coming Up
+        </h2>
+        <Link
+          to="/player/tournaments?tab=registered"
+          className="text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300"
+        >
+          My Tournaments
+        </Link>
+      </div>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {tournaments.map((t) => (
+          <li key={t.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <Link to={`/tournament/${t.slug}`} className="font-semibold hover:underline">
+              {t.name}
+            </Link>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t.venue}</p>
+            <p className="mt-1 text-sm font-semibold" data-testid="when">
+              {formatDate(t.date)} · {t.time}
+            </p>
+            {t.team ? <p className="text-sm">{t.team}</p> : null}
+            <p className="text-sm">Registered · {t.entries}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

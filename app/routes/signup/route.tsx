@@ -181,8 +181,13 @@ const signupForms = {
 
 function SignupForm({ kind }: { kind: UserType }) {
   const actionData = useActionData<typeof action>();
-  const { schema, path, title, description, nameLabel, submit } = signupForms[kind];
+  const { schema, path, title, nameLabel, submit } = signupForms[kind];
   const back = useReturnTo();
+  // From a shared tournament link: say where the new account goes next.
+  const description =
+    kind === "player" && back?.startsWith("/tournament/")
+      ? "Create your account, then you're back at the tournament to join it."
+      : signupForms[kind].description;
   // The director's fields are a superset of the player's: one form type serves both.
   const [form, fields] = useForm({
     id: `signup-${kind}`,

@@ -1,25 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
 import { previewFromValues } from "~/domain/creation-preview.ts";
-import { inputProps, useForm, VALIDATE_INTENT, type FieldMeta } from "~/components/use-form.ts";
+import { useForm, VALIDATE_INTENT } from "~/components/use-form.ts";
 import { isNetworkError } from "~/components/data-reads.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, useIsSubmitting } from "~/components/form.tsx";
-import { FieldError, FormError, TextField } from "~/components/fields.tsx";
+import { FormError } from "~/components/fields.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
-import { PrizePreview, PrizeSummary } from "~/components/prize-preview.tsx";
-import { choiceCardClass, inputClass } from "~/components/styles.ts";
+import { PrizePreview } from "~/components/prize-preview.tsx";
+import { TournamentFields } from "~/components/tournament-form.tsx";
 import { isDomainError } from "~/domain/errors.ts";
-import { breakRuleOptions, resultsFromTablesOptions } from "~/domain/table-scoring.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
-import { payoutStructures, rakeTypeLabels, rakeTypes, structuresForFieldSize } from "~/domain/money.ts";
-import { matchTypeOptions, tournamentTypeOptions } from "~/domain/tournaments.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { createTournament, defaultVenueQuery } from "~/services/tournaments.server.ts";
-import { creationDefaults, grandFinalOptions, seedingOptions } from "~/domain/creation-form.ts";
+import { creationDefaults } from "~/domain/creation-form.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament — Break & Run" }];
@@ -78,9 +74,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-const sectionClass = "card space-y-4";
-const labelClass = "block text-sm font-medium";
-
 export default function CreateTournament() {
   const { venue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -108,13 +101,6 @@ export default function CreateTournament() {
     matchType: fields.matchType.value,
   };
   const preview = previewFromValues(liveValues) ?? actionData?.preview ?? null;
-  const maxPlayers = Number(fields.maxPlayers.value);
-  const available = structuresForFieldSize(
-    Number.isInteger(maxPlayers) && maxPlayers >= 2 ? Math.min(maxPlayers, 512) : 2,
-  );
-  const rakeIsPercent = fields.rakeType.value === "percent";
-  // An entry is a team in a team event: the field counts teams (decision 011).
-  const teamEvent = hydrated && (fields.matchType.value ?? "1v1") !== "1v1";
 
   return (
     <AppShell nav={organiserNav}>
@@ -133,193 +119,11 @@ export default function CreateTournament() {
         <input type="hidden" name="timeZone" value={timeZone} />
         <div className="space-y-6">
           <FormError id={form.errorId} errors={form.errors} />
-          <section aria-labelledby="basics" className={sectionClass}>
-            <h2 id="basics" className="text-lg font-semibold">
-              The night
-            </h2>
-            <TextField label="Tournament name" meta={fields.name} placeholder="e.g., Friday 8-Ball Knockout" />
-            <TextField label="Venue" meta={fields.venue} placeholder="e.g., The Red Lion, Leeds" />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Date" meta={fields.date} type="date" />
-              <TextField label="Start time" meta={fields.time} type="time" />
-            </div>
-            <TextField
-              label="Registration deadline (optional)"
-              meta={fields.registrationDeadline}
-              type="datetime-local"
-              hint="In your local time. Leave empty to take entries until the draw."
-            />
-          </section>
-
-          <section aria-labelledby="format" className={sectionClass}>
-            <h2 id="format" className="text-lg font-semibold">
-              Format
-            </h2>
-            <TextField
-              label="Format"
-              meta={fields.format}
-              hint="Shown to players, e.g. 8-ball knockout, 9-ball, UK blackball."
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-1.5">
-                <label htmlFor={fields.tournamentType.id} className={labelClass}>
-                  Tournament type
-                </label>
-                <select {...inputProps(fields.tournamentType)} className={inputClass}>
-                  {tournamentTypeOptions.map((o) => (
-                    <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
-                      {o.label}
-                      {o.unavailable ? ` — ${o.unavailable}` : ""}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={fields.tournamentType.errorId} errors={fields.tournamentType.errors} />
-              </div>
-              <div className="space-y-1.5">
-                <label htmlFor={fields.matchType.id} className={labelClass}>
-                  Match type
-                </label>
-                <select {...inputProps(fields.matchType)} className={inputClass}>
-                  {matchTypeOptions.map((o) => (
-                    <option key={o.value} value={o.value} disabled={Boolean(o.unavailable)}>
-                      {o.label}
-                      {o.unavailable ? ` — ${o.unavailable}` : ""}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={fields.matchType.errorId} errors={fields.matchType.errors} />
-              </div>
-              <div className="space-y-1.5">
-                <label htmlFor={fields.seeding.id} className={labelClass}>
-                  Seeding
-                </label>
-                <select {...inputProps(fields.seeding)} className={inputClass}>
-                  {seedingOptions.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={fields.seeding.errorId} errors={fields.seeding.errors} />
-              </div>
-              {/* Without JavaScript the choice is always there; with it, only for double elimination. */}
-              <div className="space-y-1.5" hidden={hydrated && fields.tournamentType.value !== "double_elimination"}>
-                <label htmlFor={fields.grandFinal.id} className={labelClass}>
-                  Grand final
-                </label>
-                <select
-                  {...inputProps(fields.grandFinal)}
-                  className={inputClass}
-                  aria-describedby={`${fields.grandFinal.id}-hint`}
-                >
-                  {grandFinalOptions.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-                <p id={`${fields.grandFinal.id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-                  With a reset, an unbeaten finalist who loses the grand final gets a second match. Double elimination
-                  only.
-                </p>
-                <FieldError id={fields.grandFinal.errorId} errors={fields.grandFinal.errors} />
-              </div>
-              {/* Without JavaScript the group settings are always there; with it, only for groups. */}
-              <TextField
-                label="Players per group"
-                meta={fields.groupSize}
-                type="number"
-                hidden={hydrated && fields.tournamentType.value !== "round_robin_tier"}
-                inputProps={{ min: GROUP_SIZE.min, max: GROUP_SIZE.max, step: 1, inputMode: "numeric" }}
-                hint="Groups into a knockout only: each group plays a round robin."
-              />
-              <TextField
-                label="Through from each group"
-                meta={fields.advancePerGroup}
-                type="number"
-                hidden={hydrated && fields.tournamentType.value !== "round_robin_tier"}
-                inputProps={{ min: ADVANCE_PER_GROUP.min, max: ADVANCE_PER_GROUP.max, step: 1, inputMode: "numeric" }}
-                hint="Groups into a knockout only: how many go on to the knockout."
-              />
-              <TextField
-                label={teamEvent ? "Max teams" : hydrated ? "Max players" : "Max players (teams in a team event)"}
-                meta={fields.maxPlayers}
-                type="number"
-                inputProps={{ min: 2, max: 512, step: 1, inputMode: "numeric" }}
-              />
-              <TextField
-                label="Race to (optional)"
-                meta={fields.raceTo}
-                type="number"
-                inputProps={{ min: 1, max: 50, step: 1, inputMode: "numeric" }}
-                hint="Frames needed to win a match."
-              />
-              <SettingSelect
-                label="Results from tables"
-                meta={fields.resultsFromTables}
-                options={resultsFromTablesOptions}
-                hint="When players confirm a result on the table's tablet."
-              />
-              <SettingSelect
-                label="Break rule"
-                meta={fields.breakRule}
-                options={breakRuleOptions}
-                hint="Who breaks after the first rack (the lag's winner breaks first)."
-              />
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor={fields.rules.id} className={labelClass}>
-                Rules (optional)
-              </label>
-              <textarea {...inputProps(fields.rules)} rows={3} className={inputClass} />
-              <FieldError id={fields.rules.errorId} errors={fields.rules.errors} />
-            </div>
-          </section>
-
-          <section aria-labelledby="money" className={sectionClass}>
-            <h2 id="money" className="text-lg font-semibold">
-              Fees and prizes
-            </h2>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Entry fee (£)"
-                meta={fields.entryFee}
-                type="number"
-                inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }}
-              />
-              <TextField
-                label="Site fee (£)"
-                meta={fields.siteFee}
-                type="number"
-                inputProps={{ min: 0, step: 0.01, inputMode: "decimal" }}
-                hint="Paid by each player on top of the entry fee."
-              />
-            </div>
-            <fieldset className="space-y-2">
-              <legend className={labelClass}>Rake (the house's share of each entry)</legend>
-              <div className="grid grid-cols-2 gap-2">
-                {rakeTypes.map((value) => (
-                  <label
-                    key={value}
-                    className={
-                      `${choiceCardClass} flex min-h-11 items-center justify-center px-3 py-2 ` +
-                      "text-sm font-semibold has-focus-visible:outline-2"
-                    }
-                  >
-                    <input {...inputProps(fields.rakeType, { type: "radio", value })} key={value} className="sr-only" />
-                    {rakeTypeLabels[value]}
-                  </label>
-                ))}
-              </div>
-              <TextField
-                label={rakeIsPercent ? "Rake (% of the entry fee)" : "Rake per entry (£)"}
-                meta={fields.rakeValue}
-                type="number"
-                inputProps={{ min: 0, step: 0.01, inputMode: "decimal", max: rakeIsPercent ? 100 : undefined }}
-              />
-            </fieldset>
-            {/* On a phone the full preview is below the whole form: the sums stand here, beside the fees. */}
-            <PrizeSummary preview={preview} className="lg:hidden">
+          <TournamentFields
+            fields={fields}
+            hydrated={hydrated}
+            preview={preview}
+            previewButton={
               <noscript>
                 <button
                   type="submit"
@@ -331,40 +135,8 @@ export default function CreateTournament() {
                   Preview
                 </button>
               </noscript>
-            </PrizeSummary>
-            <fieldset className="space-y-2">
-              <legend className={labelClass}>Payout structure</legend>
-              <div className="grid gap-2">
-                {Object.values(payoutStructures).map((structure) => {
-                  const fits = available.some((s) => s.id === structure.id);
-                  return (
-                    <label
-                      key={structure.id}
-                      className={
-                        `${choiceCardClass} flex items-start gap-3 p-3 has-focus-visible:outline-2 ` +
-                        (fits ? "" : "cursor-not-allowed opacity-50")
-                      }
-                    >
-                      <input
-                        {...inputProps(fields.payoutStructure, { type: "radio", value: structure.id })}
-                        key={structure.id}
-                        disabled={!fits}
-                        className="mt-1 accent-baize-700"
-                      />
-                      <span>
-                        <span className="block text-sm font-semibold">{structure.label}</span>
-                        <span className="block text-sm text-slate-600 dark:text-slate-400">
-                          {structure.description}
-                          {fits ? "" : ` — needs ${structure.paidPlaces} players`}
-                        </span>
-                      </span>
-                    </label>
-                  );
-                })}
-              </div>
-              <FieldError id={fields.payoutStructure.errorId} errors={fields.payoutStructure.errors} />
-            </fieldset>
-          </section>
+            }
+          />
         </div>
 
         <aside className="space-y-4 lg:sticky lg:top-36 lg:self-start" aria-label="Prize pool preview">
@@ -387,37 +159,5 @@ export default function CreateTournament() {
         </aside>
       </Form>
     </AppShell>
-  );
-}
-
-/** One of the table-scoring settings (decision 012): a labelled select with a hint. */
-function SettingSelect({
-  label,
-  meta,
-  options,
-  hint,
-}: {
-  label: string;
-  meta: FieldMeta;
-  options: readonly { value: string; label: string }[];
-  hint: string;
-}) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={meta.id} className={labelClass}>
-        {label}
-      </label>
-      <select {...inputProps(meta)} className={inputClass} aria-describedby={`${meta.descriptionId} ${meta.errorId}`}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <p id={meta.descriptionId} className="text-sm text-slate-500 dark:text-slate-400">
-        {hint}
-      </p>
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
   );
 }

@@ -178,6 +178,9 @@ function TournamentCard({ t, tabQuery }: { t: Summary; tabQuery: string }) {
         {t.status === "finished" && t.finishedAt !== null ? (
           <span className="self-center text-sm text-slate-600 dark:text-slate-400">Payouts confirmed</span>
         ) : null}
+        <Link to={`/tournament/${t.slug}/run-again`} className="btn-ghost flex-1">
+          Run again
+        </Link>
       </div>
     </li>
   );

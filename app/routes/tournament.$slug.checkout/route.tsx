@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigate } from "react-router";
-import { ActionToast } from "~/components/form.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { inputClass, totalRowClass } from "~/components/styles.ts";
-import { useToast } from "~/components/toaster.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
@@ -29,6 +27,7 @@ import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.ser
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
+import { CARD_ERROR_ID, CardError } from "./card-error.tsx";
 import { PreparingPayment, StripePayment } from "./stripe-payment.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
@@ -104,9 +103,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     now,
     balancePence: user.balancePence,
     canPayFromBalance: user.balancePence >= totalPence,
-    failureToast: failure
-      ? { id: `failed-${returnedIntent}`, type: "error" as const, title: "Payment Failed", description: failure }
-      : null,
+    /** A card that did not go through, back from the provider (or the simulated form without JavaScript). */
+    failure: failure ? { id: `failed-${returnedIntent}`, message: failure } : null,
     origin: env.APP_URL,
   };
 }
@@ -168,7 +166,7 @@ export default function Checkout() {
     tournament: t,
     payment,
     mode,
-    failureToast,
+    failure,
     canPayFromBalance,
     balancePence,
     holdExpiresAt,
@@ -263,17 +261,25 @@ export default function Checkout() {
           <h2 id="pay-title" className="text-lg font-semibold">
             {canPayFromBalance ? "Or pay by card" : "Pay by card"}
           </h2>
-          {/* A declined card: without JavaScript the message stands here, above the form, and closes by link. */}
-          <div className="mt-4 empty:hidden">
-            <ActionToast toast={failureToast} closeTo={`/tournament/${t.slug}/checkout`} />
-          </div>
+          {/* A declined card's message stands under the card field (card-error.tsx); with no card form, here. */}
+          {failure && (expired || !payment) ? (
+            <div className="mt-4">
+              <CardError message={failure.message} />
+            </div>
+          ) : null}
           {expired ? (
             <HoldExpired />
           ) : payment ? (
             mode === "simulated" ? (
-              <SimulatedCardForm intentId={payment.intentId} totalPence={t.totalPence} slug={t.slug} />
+              <SimulatedCardForm
+                key={failure?.id}
+                intentId={payment.intentId}
+                totalPence={t.totalPence}
+                slug={t.slug}
+                failure={failure?.message ?? null}
+              />
             ) : (
-              <StripePayment />
+              <StripePayment key={failure?.id} failure={failure?.message ?? null} />
             )
           ) : hydrated ? (
             <PreparingPayment />
@@ -343,15 +349,34 @@ function HoldExpired() {
   );
 }
 
-function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; totalPence: number; slug: string }) {
+function SimulatedCardForm({
+  intentId,
+  totalPence,
+  slug,
+  failure,
+}: {
+  intentId: string;
+  totalPence: number;
+  slug: string;
+  /** The last card's failure, back from the provider's return (without JavaScript). */
+  failure: string | null;
+}) {
   const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState(failure);
+  const cardField = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const { show } = useToast();
   const returnTo = `/tournament/${slug}/checkout`;
+  // The card that failed is the thing to change: the message stands just under its field, and a focus that Pay took
+  // with it while disabled goes back to the field.
+  const fail = (message: string) => {
+    setError(message);
+    if (!document.activeElement || document.activeElement === document.body) cardField.current?.focus();
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const cardNumber = String(new FormData(event.currentTarget).get("cardNumber") ?? "");
+    setError(null);
     setProcessing(true);
     try {
       const response = await fetch(`/api/dev/payments/${intentId}/confirm`, {
@@ -366,17 +391,9 @@ function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; t
         });
         return;
       }
-      show({
-        type: "error",
-        title: "Payment Failed",
-        description: body.message ?? "The payment could not be completed.",
-      });
+      fail(body.message ?? "The payment could not be completed.");
     } catch {
-      show({
-        type: "error",
-        title: "Payment Failed",
-        description: "Could not reach the payment service. Check your connection.",
-      });
+      fail("Could not reach the payment service. Check your connection.");
     }
     setProcessing(false);
   }
@@ -397,6 +414,7 @@ function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; t
           Card number
         </label>
         <input
+          ref={cardField}
           id="cardNumber"
           name="cardNumber"
           inputMode="numeric"
@@ -404,9 +422,12 @@ function SimulatedCardForm({ intentId, totalPence, slug }: { intentId: string; t
           required
           maxLength={23}
           placeholder="4242 4242 4242 4242"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={CARD_ERROR_ID}
           className={`${inputClass} font-mono`}
         />
       </div>
+      <CardError message={error} />
       <button type="submit" className="btn-primary w-full" disabled={processing}>
         {processing ? "Processing..." : `Pay £${penceToDecimal(totalPence)} & Join Tournament`}
       </button>

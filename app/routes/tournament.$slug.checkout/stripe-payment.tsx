@@ -4,13 +4,14 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLoaderData } from "react-router";
-import { useToast } from "~/components/toaster.tsx";
 import { penceToDecimal } from "~/domain/pence.ts";
+import { CardError } from "./card-error.tsx";
 import type { loader } from "./route.tsx";
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
-export function StripePayment() {
+/** `failure`: the last card's, back from Stripe's return. */
+export function StripePayment({ failure }: { failure: string | null }) {
   const { publishableKey, payment } = useLoaderData<typeof loader>();
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [failed, setFailed] = useState(false);
@@ -57,39 +58,38 @@ export function StripePayment() {
   }
   return (
     <Elements stripe={stripe} options={{ clientSecret: payment.clientSecret }}>
-      <StripeCardForm />
+      <StripeCardForm failure={failure} />
     </Elements>
   );
 }
 
-function StripeCardForm() {
+function StripeCardForm({ failure }: { failure: string | null }) {
   const { tournament, origin } = useLoaderData<typeof loader>();
   const stripe = useStripe();
   const elements = useElements();
-  const { show } = useToast();
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
+  const [failed, setFailed] = useState(failure);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!stripe || !elements) return;
+    setFailed(null);
     setProcessing(true);
     const { error } = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: `${origin}/tournament/${tournament.slug}/checkout` },
     });
-    // Only reached when confirmation failed; success redirects to return_url.
-    show({
-      type: "error",
-      title: "Payment Failed",
-      description: error?.message ?? "The payment could not be completed.",
-    });
+    // Only reached when confirmation failed; success redirects to return_url. The Payment Element shows a field's
+    // own mistake (an incomplete number) beside that field; any other failure (declined) stands just under it.
+    if (error?.type !== "validation_error") setFailed(error?.message ?? "The payment could not be completed.");
     setProcessing(false);
   }
 
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
       <PaymentElement onReady={() => setReady(true)} />
+      <CardError message={failed} />
       <button type="submit" className="btn-primary w-full" disabled={!ready || processing || !stripe}>
         {processing ? "Processing..." : `Pay £${penceToDecimal(tournament.totalPence)} & Join Tournament`}
       </button>

@@ -107,7 +107,7 @@ export function CheckInCard({
 }
 
 /**
- * The director's tick beside a name (decision 020): a plain form to the page without JavaScript; with it the same
+ * The director's tick beside a name (decision 021): a plain form to the page without JavaScript; with it the same
  * check-in goes to the JSON API through a fetcher, the tick shows at once and the page's data follows without a reload.
  */
 function Tick({ entry, slug, tournamentId }: { entry: Entry; slug: string; tournamentId: string }) {

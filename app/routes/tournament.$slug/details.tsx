@@ -26,7 +26,7 @@ export function Details({
     maxPlayers: number;
     rules: string | null;
     players: { id: string; name: string }[];
-    /** Entries withdrawn during play (decision 020). */
+    /** Entries withdrawn during play (decision 021). */
     withdrawn: string[];
   };
   payoutText: string;
@@ -96,7 +96,7 @@ function Item({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** "Withdrawn" beside an entry that left during play (decision 020). */
+/** "Withdrawn" beside an entry that left during play (decision 021). */
 export function WithdrawnMark() {
   return <span className="text-slate-500 italic dark:text-slate-400">(withdrawn)</span>;
 }

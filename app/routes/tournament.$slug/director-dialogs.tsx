@@ -12,7 +12,8 @@ import { outcomeChoices } from "~/domain/outcomes.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { ResultReply } from "./director.server.ts";
-import { formatGBP } from "~/domain/pence.ts";
+import { formatGBP, penceToDecimal } from "~/domain/pence.ts";
+import { topUpMessage } from "~/domain/settlement.ts";
 import { NO_SHOW_MINUTES } from "~/domain/queue.ts";
 import {
   breakRuleOptions,
@@ -166,7 +167,7 @@ export function StartDialog({
 }: {
   name: string;
   paidCount: number;
-  /** Paid entries not checked in (decisions 013–015, 020): the director may drop them, by name, or keep everyone. */
+  /** Paid entries not checked in (decisions 013–015, 021): the director may drop them, by name, or keep everyone. */
   absentNames: string[];
   teamEvent: boolean;
   slug: string;
@@ -223,16 +224,29 @@ export function StartDialog({
 
 export type PreviewRow = { playerId: string; playerName: string; position: string; amountPence: number };
 
+/** What finalize settles of the money paid at the bar (DESIGN §10). */
+type SettlementView = {
+  cashEntries: number;
+  siteFeesChargedPence: number;
+  directorBalanceChangePence: number;
+  paidInCash: { name: string; position: string | null; amountPence: number }[];
+  shortfallPence: number;
+};
+
 export function FinalizeDialog({
   slug,
   preview,
+  settlement,
   problem,
 }: {
   slug: string;
   preview: { rows: PreviewRow[]; poolPence: number; rakePence: number } | null;
+  settlement: SettlementView | null;
   problem: string | null;
 }) {
   const busy = useIsSubmitting();
+  const back = `/tournament/${slug}?tab=bracket&confirm=finalize`;
+  const short = settlement && settlement.shortfallPence > 0 ? settlement.shortfallPence : 0;
   return (
     <ConfirmDialog
       open
@@ -252,6 +266,7 @@ export function FinalizeDialog({
             <p>
               Prize pool {formatGBP(preview.poolPence)} · your rake {formatGBP(preview.rakePence)}
             </p>
+            {settlement ? <CashSettlement settlement={settlement} /> : null}
           </div>
         ) : (
           <p>{problem ?? "Payouts are not available yet."}</p>
@@ -260,9 +275,61 @@ export function FinalizeDialog({
       confirmLabel="Confirm Payouts"
       cancelTo={`/tournament/${slug}?tab=bracket`}
       busy={busy}
+      instead={
+        short > 0
+          ? {
+              to: `/balance/top-up?${new URLSearchParams({ amount: penceToDecimal(short), return: back })}`,
+              label: `Top up ${formatGBP(short)} by card`,
+            }
+          : undefined
+      }
     >
       <input type="hidden" name="intent" value="finalize" />
     </ConfirmDialog>
+  );
+}
+
+/** The money paid at the bar, settled at finalize: cash prizes to hand over, what the balance gains or gives. */
+function CashSettlement({ settlement: s }: { settlement: SettlementView }) {
+  const change = s.directorBalanceChangePence;
+  return (
+    <div
+      className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
+      data-testid="settlement"
+    >
+      {s.cashEntries > 0 ? (
+        <p>
+          {s.cashEntries} {s.cashEntries === 1 ? "entry was" : "entries were"} paid at the bar: their site fees (
+          {formatGBP(s.siteFeesChargedPence)}) come out of your balance.
+        </p>
+      ) : null}
+      {s.paidInCash.length > 0 ? (
+        <div>
+          <p className="font-semibold">Hand over in cash at the venue</p>
+          <ul className="mt-1 space-y-0.5">
+            {s.paidInCash.map((c) => (
+              <li key={`${c.name}-${c.position}`} className="flex justify-between gap-2">
+                <span>
+                  {c.name}
+                  {c.position ? ` (${c.position})` : ""}
+                </span>
+                <span className="tabular-nums">{formatGBP(c.amountPence)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p>
+        Your balance {change >= 0 ? "gains" : "gives"} <strong>{formatGBP(Math.abs(change))}</strong>: the rake and the
+        entry fees held online, less the prizes paid online{s.cashEntries > 0 ? " and the cash entries' site fees" : ""}
+        .
+      </p>
+      {s.shortfallPence > 0 ? (
+        <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
+          {topUpMessage(s.shortfallPence)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

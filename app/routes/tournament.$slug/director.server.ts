@@ -117,7 +117,9 @@ export async function directorAction(
         const started = await startTournament(claim, { organiserId, tournament, dropAbsent: action.dropAbsent });
         await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
         await after({ organiserId, tournamentId: started.tournamentId, what: "start", floors: started.floors });
-        const dropped = started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.` : "";
+        const atBar = started.droppedAtBar > 0 ? ` Hand back the cash of ${started.droppedAtBar} paid at the bar.` : "";
+        const dropped =
+          started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.${atBar}` : "";
         const entries = started.teamEvent ? "teams" : "players";
         return toast({
           type: "success",

@@ -92,14 +92,24 @@ function JoinAction({
   const heldFull = state === "full" ? fullWhileHeldText(heldByOthers) : null;
   if (heldFull && viewer?.userType !== "organiser") return <p className="text-sm font-medium">{heldFull}</p>;
   if (!viewer) {
+    // Most who follow a shared link have no account yet: sign-up comes first, and both come back here.
     if (state === "open") {
+      const back = { redirectTo: `/tournament/${slug}` };
       return (
-        <Link
-          to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`}
-          className="btn-primary w-full"
-        >
-          Sign In to Join
-        </Link>
+        <div className="space-y-3">
+          <Link to={`/signup?${new URLSearchParams({ role: "player", ...back })}`} className="btn-primary w-full">
+            Join — create an account
+          </Link>
+          <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+            Already have an account?{" "}
+            <Link
+              to={`/login?${new URLSearchParams(back)}`}
+              className="font-semibold text-baize-700 underline-offset-2 hover:underline dark:text-baize-300"
+            >
+              Sign In to Join
+            </Link>
+          </p>
+        </div>
       );
     }
     return <p className="text-sm font-medium">{stateText[state === "registered" ? "full" : state]}</p>;

@@ -12,6 +12,7 @@ const ResultDialog = lazyNamed(dialogs, "ResultDialog");
 const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
 const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
 const WithdrawDialog = lazyNamed(() => import("./withdraw.tsx"), "WithdrawDialog");
+const RemoveWalkInDialog = lazyNamed(() => import("./walk-ins.tsx"), "RemoveWalkInDialog");
 
 export function PageDialogs({
   page: { tournament: t, entry, play, director, dialog },
@@ -32,17 +33,19 @@ export function PageDialogs({
     (m) => m.id === (dialog.correctFor ?? repliedFor("correct-result")) && m.status === "completed",
   );
   const live = t.status === "in_progress";
-  // ?confirm=withdraw&entry=… names an entry still in (decision 020).
+  // ?confirm=withdraw&entry=… names an entry still in (decision 021).
   const withdrawing =
     confirm === "withdraw" && live
       ? director?.entries?.rows.find((e) => e.registrationId === dialog.entryFor && !e.withdrawn)
       : undefined;
+  const walkIn = confirm === "remove-walk-in" ? director?.walkIns?.find((w) => w.entryId === dialog.entryFor) : null;
   const result = { matches, reply, raceTo: t.raceTo, slug: t.slug };
   return (
     <>
       {entry.me?.entered && entry.me.captain && confirm === "leave" ? (
         <LeaveDialog slug={t.slug} name={t.name} text={entry.leaveText} />
       ) : null}
+      {walkIn ? <RemoveWalkInDialog walkIn={walkIn} slug={t.slug} /> : null}
       {director && confirm === "start" && t.status === "open" ? (
         <StartDialog
           name={t.name}
@@ -56,7 +59,12 @@ export function PageDialogs({
         <WithdrawDialog entry={withdrawing} teamEvent={director.entries.teamEvent} slug={t.slug} />
       ) : null}
       {director && confirm === "finalize" && live ? (
-        <FinalizeDialog slug={t.slug} preview={director.preview} problem={director.previewProblem} />
+        <FinalizeDialog
+          slug={t.slug}
+          preview={director.preview}
+          settlement={director.settlement}
+          problem={director.previewProblem}
+        />
       ) : null}
       {director?.queue && confirm === "settings" ? (
         <SettingsDialog

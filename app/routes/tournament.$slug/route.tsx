@@ -38,6 +38,7 @@ import { EntryCard } from "./entry-card.tsx";
 import { useLivePlay } from "./live-play.ts";
 import { PageDialogs } from "./page-dialogs.tsx";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
+import { isWalkInIntent, walkInAction } from "./walk-ins.server.ts";
 import type { Route } from "./+types/route";
 
 // What only some viewers or tournaments show is loaded only by their pages (decision 016): a finished tournament's
@@ -49,12 +50,14 @@ const DirectorCard = lazyNamed(directorTools, "DirectorCard");
 const QueueCard = lazyNamed(directorTools, "QueueCard");
 // Check-in, before the start only.
 const CheckInCard = lazyNamed(() => import("./check-in-card.tsx"), "CheckInCard");
-// Withdrawing an entry, during play only (decision 020).
+// Withdrawing an entry, during play only (decision 021).
 const EntriesCard = lazyNamed(() => import("./withdraw.tsx"), "EntriesCard");
 // The Details tab only when it is open (during play the page opens on the bracket).
 const Details = lazyNamed(() => import("./details.tsx"), "Details");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
 const TeamsList = lazyNamed(() => import("./teams.tsx"), "TeamsList");
+// Walk-ins paying at the bar: the director's, before the start.
+const WalkInsCard = lazyNamed(() => import("./walk-ins.tsx"), "WalkInsCard");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
@@ -89,6 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // A player's forms (check in, leave, the reserve list) name their intent; everything else is the director's.
   const intent = (await request.clone().formData()).get("intent");
   if (isPlayerIntent(intent)) return playerAction(context, request, params.slug, intent);
+  if (isWalkInIntent(intent)) return walkInAction(context, request, params.slug, intent);
   return directorAction(request, context, params.slug);
 }
 
@@ -122,6 +126,7 @@ export default function TournamentPage() {
   const { play } = live;
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
+  const walkInReply = actionData && "walkIn" in actionData ? actionData.walkIn : null;
   const navigate = useNavigate();
   // From registration to the final the page follows the evening without a reload: at once when the tournament's
   // channel says something changed, by polling while it cannot open (during play only).
@@ -216,6 +221,17 @@ export default function TournamentPage() {
           <aside className={playing ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
             <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
             {director && !directorFirst ? directorCard : null}
+            {director?.walkIns ? (
+              <WalkInsCard
+                walkIns={director.walkIns}
+                slug={t.slug}
+                teamSize={t.teamSize}
+                entryFeePence={t.entryFeePence}
+                siteFeePence={t.siteFeePence}
+                full={t.playerCount + t.holds >= t.maxPlayers}
+                reply={walkInReply}
+              />
+            ) : null}
             {director?.checkIn ? (
               <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
             ) : null}

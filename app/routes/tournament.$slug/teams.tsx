@@ -62,7 +62,7 @@ export function TeamsList({
   viewerId: string | null;
   open: boolean;
   size: number;
-  /** Teams withdrawn during play (decision 020). */
+  /** Teams withdrawn during play (decision 021). */
   withdrawn: string[];
 }) {
   return (

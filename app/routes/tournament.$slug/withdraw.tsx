@@ -1,4 +1,4 @@
-// Withdrawing an entry during play (decision 020): the director's list of entries with a Withdraw beside each one
+// Withdrawing an entry during play (decision 021): the director's list of entries with a Withdraw beside each one
 // still in, and the confirmation dialog it opens (?confirm=withdraw&entry=…), so it all works without JavaScript.
 import { Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";

@@ -1,5 +1,6 @@
 // One payments interface, two implementations sharing every server path:
 // Stripe, and a simulated provider for local runs and tests (DESIGN §4).
+import type { UserType } from "~/domain/accounts.ts";
 import type { Pence } from "~/domain/pence.ts";
 
 type IntentStatus =
@@ -22,11 +23,16 @@ export type PaymentIntent = {
   lastError: string | null;
 };
 
+/** An entry's payment names its registration; a top-up the account it credits (DESIGN §10). */
+type IntentMetadata =
+  | { tournamentId: string; playerId: string; registrationId: string }
+  | { topUpUserType: UserType; topUpUserId: string };
+
 export type CreateIntent = {
   amountPence: Pence;
   currency: "gbp";
   description: string;
-  metadata: { tournamentId: string; playerId: string; registrationId: string };
+  metadata: IntentMetadata;
   idempotencyKey: string;
 };
 

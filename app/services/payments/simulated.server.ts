@@ -31,11 +31,14 @@ function rowToIntent(row: PaymentRow): PaymentIntent {
     status,
     amountPence: row.amountPence,
     currency: row.currency,
-    metadata: {
-      tournamentId: row.tournamentId,
-      playerId: row.playerId,
-      registrationId: row.registrationId ?? "",
-    },
+    metadata:
+      row.topUpUserType && row.topUpUserId
+        ? { topUpUserType: row.topUpUserType, topUpUserId: row.topUpUserId }
+        : {
+            tournamentId: row.tournamentId ?? "",
+            playerId: row.playerId ?? "",
+            registrationId: row.registrationId ?? "",
+          },
     lastError: row.failureMessage,
   };
 }
@@ -53,15 +56,21 @@ export function simulatedProvider(db: Database, webhookSecret: string): Payments
       const id = `pi_sim_${digest.slice(0, 24)}`;
       // The intent and its link from the hold are one batch: a database lost
       // between two writes cannot leave a payment its registration does not name.
+      const { metadata } = input;
+      const entry = "registrationId" in metadata ? metadata : null;
       const [, , [row]] = await db.batch([
         db
           .insert(payments)
           .values({
             id,
             provider: "simulated",
-            registrationId: input.metadata.registrationId,
-            tournamentId: input.metadata.tournamentId,
-            playerId: input.metadata.playerId,
+            ...("registrationId" in metadata
+              ? {
+                  registrationId: metadata.registrationId,
+                  tournamentId: metadata.tournamentId,
+                  playerId: metadata.playerId,
+                }
+              : { topUpUserType: metadata.topUpUserType, topUpUserId: metadata.topUpUserId }),
             amountPence: input.amountPence,
             currency: input.currency,
             clientSecret: `${id}_secret_${digest.slice(24, 48)}`,
@@ -70,7 +79,7 @@ export function simulatedProvider(db: Database, webhookSecret: string): Payments
         db
           .update(tournamentPlayers)
           .set({ paymentIntentId: id })
-          .where(and(eq(tournamentPlayers.id, input.metadata.registrationId), eq(tournamentPlayers.paid, false))),
+          .where(and(eq(tournamentPlayers.id, entry?.registrationId ?? ""), eq(tournamentPlayers.paid, false))),
         db
           .select()
           .from(payments)

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { parsePence } from "~/domain/pence.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { getPaymentsProvider } from "~/services/payments/index.server.ts";
+import { startTopUp, topUpAmountMessage } from "~/services/top-ups.server.ts";
+
+const TopUpSchema = z.object({
+  amount: z.union([z.string(), z.number()], { error: topUpAmountMessage }),
+});
+
+/** A card top-up of the caller's balance (DESIGN §10): the intent to pay, completed by webhook or verify-top-up. */
+const api = endpoint({
+  POST: on({ who: "signed-in", body: TopUpSchema }, async ({ caller, body, app }) => {
+    const provider = await getPaymentsProvider(app.env, app.database);
+    const amountPence = parsePence(String(body.amount));
+    const started = await startTopUp(caller, provider, {
+      userType: caller.userType,
+      userId: caller.id,
+      amountPence: amountPence ?? -1,
+    });
+    return Response.json({ paymentIntentId: started.paymentIntentId, clientSecret: started.clientSecret });
+  }),
+});
+export { api as loader, api as action };

@@ -1,0 +1,138 @@
+// "Run again" (issue 32 point 6): a dialog asking when the copy starts — a week later by default — then a new open
+// tournament with the same settings and no entries, and the director lands on it. Its own address, so it works
+// without JavaScript and adds nothing to the tournament page's code.
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import { AppShell, organiserNav } from "~/components/app-shell.tsx";
+import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { FieldError } from "~/components/fields.tsx";
+import { useIsSubmitting } from "~/components/form.tsx";
+import { inputClass } from "~/components/styles.ts";
+import { appContext } from "~/context.server.ts";
+import { first } from "~/db/batch.server.ts";
+import { formatDate } from "~/domain/dates.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { parseStartsAt, runAgainDates, START_FORMAT } from "~/domain/tournament-edit.ts";
+import { signedIn } from "~/services/access.server.ts";
+import { redirectWithCookies } from "~/services/forms.server.ts";
+import { flashToast } from "~/services/session.server.ts";
+import { runTournamentAgain } from "~/services/tournament-edit.server.ts";
+import { tournamentRow } from "~/services/tournament-ref.server.ts";
+import type { Route } from "./+types/route";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Run ${loaderData?.tournament.name ?? "a tournament"} again — Break & Run` },
+];
+
+/** The director's own tournament; another director's is not found. */
+async function readOwn(request: Request, context: Route.LoaderArgs["context"], slug: string) {
+  const organiser = await signedIn(request, context, "organiser");
+  const { t } = slug.length > 120 ? { t: null } : await organiser.read({ t: first(tournamentRow({ slug })) });
+  if (!t || t.organiserId !== organiser.id) throw data({ message: "Tournament not found" }, { status: 404 });
+  return { organiser, t };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { t } = await readOwn(request, context, params.slug);
+  const start = runAgainDates(t, Date.now());
+  return {
+    tournament: { slug: t.slug, name: t.name, venue: t.venue, date: t.date, time: t.time },
+    start: { date: start.date, time: start.time },
+    hasDeadline: t.registrationDeadline !== null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { organiser, t } = await readOwn(request, context, params.slug);
+  const { env } = context.get(appContext);
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? "").slice(0, 20);
+  const values = { date: text("date"), time: text("time") };
+  const now = Date.now();
+  const chosen = values.date && values.time ? parseStartsAt(`${values.date}T${values.time}`, now) : null;
+  if (!chosen || "error" in chosen) {
+    return data({ error: chosen?.error ?? START_FORMAT, values }, { status: 400 });
+  }
+  try {
+    const copy = await runTournamentAgain(organiser, { t, startsAt: chosen, now });
+    return redirectWithCookies(`/tournament/${copy.slug}`, [
+      await flashToast(env, {
+        type: "success",
+        title: "Tournament created",
+        description: `${copy.name} on ${formatDate(copy.date)} at ${copy.time}: open for entries`,
+      }),
+    ]);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ error: error.message, values }, { status: error.status });
+  }
+}
+
+export default function RunAgain() {
+  const { tournament: t, start, hasDeadline } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const busy = useIsSubmitting();
+  const values = reply?.values ?? start;
+  const errorId = "run-again-error";
+  const described = reply?.error ? errorId : undefined;
+  return (
+    <AppShell nav={organiserNav}>
+      <Link to={`/tournament/${t.slug}`} className="text-sm font-medium text-baize-700 dark:text-baize-300">
+        ← Back to the tournament
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere">{t.name}</h1>
+      <p className="mt-1 text-slate-600 dark:text-slate-300">
+        {t.venue} · {formatDate(t.date)} · {t.time}
+      </p>
+      <ConfirmDialog
+        open
+        title={`Run ${t.name} again?`}
+        description={
+          <>
+            A new tournament opens for entries with the same settings: format, fees, rake and payouts. Nobody is entered
+            yet.{hasDeadline ? " Its registration deadline is as long before the start as this one's." : ""}
+          </>
+        }
+        confirmLabel="Run again"
+        cancelTo={`/tournament/${t.slug}`}
+        busy={busy}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <label htmlFor="run-again-date" className="block text-sm font-medium">
+              Date
+            </label>
+            <input
+              id="run-again-date"
+              name="date"
+              type="date"
+              required
+              defaultValue={values.date}
+              aria-invalid={reply?.error ? true : undefined}
+              aria-describedby={described}
+              className={inputClass}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor="run-again-time" className="block text-sm font-medium">
+              Start time
+            </label>
+            <input
+              id="run-again-time"
+              name="time"
+              type="time"
+              required
+              defaultValue={values.time}
+              aria-invalid={reply?.error ? true : undefined}
+              aria-describedby={described}
+              className={inputClass}
+            />
+          </div>
+        </div>
+        <FieldError id={errorId} errors={reply?.error ? [reply.error] : undefined} />
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          The venue's time (UK). Suggested: a week on, {formatDate(start.date)} at {start.time}.
+        </p>
+      </ConfirmDialog>
+    </AppShell>
+  );
+}

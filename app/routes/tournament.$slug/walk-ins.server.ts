@@ -1,0 +1,94 @@
+// The director's walk-ins on the tournament page (DESIGN §10): a player or a
+// team entered as paid at the bar, and a cash entry taken out again before
+// the start. Plain forms with a hidden `intent`, the same services as the
+// JSON API; a refused entry keeps what was typed beside the message.
+import { data, type RouterContextProvider } from "react-router";
+import { appContext } from "~/context.server.ts";
+import { checkCashEntry } from "~/domain/cash-entry.ts";
+import { isDomainError } from "~/domain/errors.ts";
+import { signedIn } from "~/services/access.server.ts";
+import { afterChange } from "~/services/after-change.server.ts";
+import { addCashEntry, removeCashEntry, tellWalkIns } from "~/services/cash-entries.server.ts";
+import { tellOffered } from "~/services/check-in.server.ts";
+import { getMailer } from "~/services/email.server.ts";
+import { redirectWithCookies } from "~/services/forms.server.ts";
+import { flashToast, type Toast } from "~/services/session.server.ts";
+
+const walkInIntents = ["add-walk-in", "remove-walk-in"] as const;
+type WalkInIntent = (typeof walkInIntents)[number];
+
+export const isWalkInIntent = (intent: unknown): intent is WalkInIntent =>
+  walkInIntents.includes(intent as WalkInIntent);
+
+/** A walk-in that was not entered: the message, the field it is about, and what was typed. */
+type WalkInReply = { walkIn: { message: string; field: string | null; values: Record<string, string> } };
+
+/** The form's fields as the API's body: `members.0.name`, `members.0.email`… become `members: [{ name, email }]`. */
+function bodyOf(form: FormData): { body: Record<string, unknown>; values: Record<string, string> } {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && key.length <= 40) values[key] = value.slice(0, 300);
+  const members: { name?: string; email?: string }[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const m = /^members\.(\d)\.(name|email)$/.exec(key);
+    if (!m) continue;
+    const at = Number(m[1]);
+    members[at] = { ...members[at], [m[2] as "name" | "email"]: value };
+  }
+  return {
+    body: { ...values, members: members.filter(Boolean), paidBy: "cash" },
+    values,
+  };
+}
+
+export async function walkInAction(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  slug: string,
+  intent: WalkInIntent,
+): Promise<Response | ReturnType<typeof data<WalkInReply>>> {
+  const claim = await signedIn(request, context, "organiser");
+  const app = context.get(appContext);
+  const back = `/tournament/${slug}`;
+  const toast = async (t: Toast) => redirectWithCookies(`${back}#walk-ins`, [await flashToast(app.env, t)]);
+  const tournament = { slug: slug.slice(0, 120) };
+  const form = await request.formData();
+  const mailer = getMailer(app.env, app.database);
+  if (intent === "remove-walk-in") {
+    try {
+      const removed = await removeCashEntry(claim, {
+        organiserId: claim.id,
+        tournament,
+        entryId: String(form.get("entryId") ?? "").slice(0, 64),
+      });
+      await tellOffered(mailer, removed.offered, app.env.APP_URL);
+      await afterChange(claim, app, { organiserId: claim.id, tournamentId: removed.tournamentId, what: "entries" });
+      return toast({
+        type: "success",
+        title: "Entry removed",
+        description: "Hand back the cash they paid at the bar.",
+      });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return toast({ type: "error", title: "Could not remove the entry", description: error.message });
+    }
+  }
+  const { body, values } = bodyOf(form);
+  try {
+    const added = await addCashEntry(claim, {
+      organiserId: claim.id,
+      tournament,
+      check: (size) => checkCashEntry(body, size),
+    });
+    await tellWalkIns(mailer, added, app.env.APP_URL);
+    await afterChange(claim, app, { organiserId: claim.id, tournamentId: added.tournament.id, what: "entries" });
+    return toast({
+      type: "success",
+      title: `${added.entry.name} is in`,
+      description: added.entry.guest ? "Entered as a guest, paid at the bar." : "Entered as paid at the bar.",
+    });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const reply: WalkInReply = { walkIn: { message: error.message, field: error.field ?? null, values } };
+    return data(reply, { status: error.status });
+  }
+}

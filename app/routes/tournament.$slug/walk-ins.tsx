@@ -1,0 +1,180 @@
+// The director's walk-ins before the start (DESIGN §10): a player or a team
+// entered as paid at the bar, the list of those entries, and the dialog that
+// takes one out again. Plain forms, so the card works without JavaScript; a
+// refused entry comes back with what was typed and the message beside it.
+import { Form, Link } from "react-router";
+import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
+import { useIsSubmitting } from "~/components/form.tsx";
+import { inputClass, noteClass as note } from "~/components/styles.ts";
+import { formatGBP } from "~/domain/pence.ts";
+
+type WalkIn = { entryId: string; name: string };
+type Reply = { message: string; field: string | null; values: Record<string, string> } | null;
+
+const labelClass = "block text-sm font-medium";
+const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
+
+function Field({
+  name,
+  label,
+  type = "text",
+  required = false,
+  hint,
+  reply,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  type?: "text" | "email";
+  required?: boolean;
+  hint?: string;
+  reply: Reply;
+  autoComplete?: string;
+}) {
+  const id = `walk-in-${name.replace(/\./g, "-")}`;
+  const wrong = reply?.field === name;
+  const described = [hint ? `${id}-hint` : null, wrong ? "walk-in-error" : null].filter(Boolean).join(" ");
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        maxLength={type === "email" ? 254 : 100}
+        autoComplete={autoComplete ?? "off"}
+        defaultValue={reply?.values[name] ?? ""}
+        aria-invalid={wrong || undefined}
+        aria-describedby={described || undefined}
+        className={inputClass}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const EMAIL_HINT = "Optional. A player's e-mail enters their account; a new one invites them. Empty: a guest.";
+
+/** The walk-ins card: add a player (or a team) who paid at the bar; the cash entries so far, each removable. */
+export function WalkInsCard({
+  walkIns,
+  slug,
+  teamSize,
+  entryFeePence,
+  siteFeePence,
+  full,
+  reply,
+}: {
+  walkIns: WalkIn[];
+  slug: string;
+  teamSize: number;
+  entryFeePence: number;
+  siteFeePence: number;
+  full: boolean;
+  reply: Reply;
+}) {
+  const busy = useIsSubmitting();
+  const team = teamSize > 1;
+  const take = formatGBP((entryFeePence + siteFeePence) * teamSize);
+  return (
+    <section id="walk-ins" className="card space-y-4" aria-labelledby="walk-ins-title">
+      <div>
+        <h2 id="walk-ins-title" className="text-lg font-semibold">
+          Walk-ins
+        </h2>
+        <p className={`${note} mt-1`}>
+          {team ? "A team paying" : "Someone paying"} at the bar: take {take}. The site fee
+          {siteFeePence > 0 ? ` (${formatGBP(siteFeePence * teamSize)})` : ""} comes out of your balance when you
+          finalize.
+        </p>
+      </div>
+      {full ? (
+        <p className={note}>The tournament is full.</p>
+      ) : (
+        <Form method="post" preventScrollReset className="space-y-3" aria-label="Add a walk-in">
+          <input type="hidden" name="intent" value="add-walk-in" />
+          {team ? (
+            <>
+              <Field name="teamName" label="Team name" required reply={reply} />
+              {Array.from({ length: teamSize }, (_, i) => `members.${i}`).map((prefix, i) => (
+                <fieldset
+                  key={prefix}
+                  className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+                >
+                  <legend className="px-1 text-sm font-semibold">
+                    Player {i + 1}
+                    {i === 0 ? " (captain)" : ""}
+                  </legend>
+                  <Field name={`members.${i}.name`} label="Name" required reply={reply} />
+                  <Field name={`members.${i}.email`} label="Email" type="email" reply={reply} />
+                </fieldset>
+              ))}
+              <p className="text-xs text-slate-600 dark:text-slate-400">{EMAIL_HINT}</p>
+            </>
+          ) : (
+            <>
+              <Field name="name" label="Name" required reply={reply} autoComplete="off" />
+              <Field name="email" label="Email" type="email" hint={EMAIL_HINT} reply={reply} />
+            </>
+          )}
+          {reply ? (
+            <p id="walk-in-error" role="alert" className={errorClass}>
+              {reply.message}
+            </p>
+          ) : null}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Adding..." : team ? "Add team (paid at the bar)" : "Add walk-in (paid at the bar)"}
+          </button>
+        </Form>
+      )}
+      <div>
+        <h3 className="text-base font-semibold">Paid at the bar</h3>
+        {walkIns.length === 0 ? (
+          <p className={`${note} mt-1`}>No cash entries yet.</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="walk-ins">
+            {walkIns.map((w) => (
+              <li key={w.entryId} className="flex items-center justify-between gap-2 py-1">
+                <span className="min-w-0 truncate">{w.name}</span>
+                <Link
+                  to={`/tournament/${slug}?${new URLSearchParams({ confirm: "remove-walk-in", entry: w.entryId })}`}
+                  preventScrollReset
+                  className="btn-ghost min-h-11 px-3 text-sm text-red-700 dark:text-red-400"
+                  aria-label={`Remove ${w.name}`}
+                >
+                  Remove
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Taking a cash entry out before the start: the director hands the cash back; nothing in the ledger. */
+export function RemoveWalkInDialog({ walkIn, slug }: { walkIn: WalkIn; slug: string }) {
+  const busy = useIsSubmitting();
+  return (
+    <ConfirmDialog
+      open
+      title={`Remove ${walkIn.name}?`}
+      description="They paid at the bar: hand their cash back. Nothing is written to anyone's balance."
+      confirmLabel="Remove entry"
+      cancelTo={`/tournament/${slug}#walk-ins`}
+      destructive
+      busy={busy}
+    >
+      <input type="hidden" name="intent" value="remove-walk-in" />
+      <input type="hidden" name="entryId" value={walkIn.entryId} />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,83 @@
+// Issue 32 point 1 in the browser: the director enters walk-ins paying at the
+// bar — a guest, a player by e-mail, a refused one keeping what was typed —,
+// sees them counted as paid, and takes one out after a confirmation; a team
+// event's card asks for the whole team. With and without JavaScript.
+import { expect, test } from "@playwright/test";
+import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
+import { createTournamentViaApi } from "./support/tournaments.ts";
+
+test.use({ timezoneId: "Europe/London", locale: "en-GB" });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("walk-ins paying at the bar: added by name or e-mail, counted as paid, removed after a confirmation", async ({
+      page,
+      request,
+    }) => {
+      await createOrganiser(page.request);
+      const t = await createTournamentViaApi(page.request, {
+        maxPlayers: 8,
+        payoutStructure: "winner_only",
+        entryFee: "5.00",
+        siteFee: "0.50",
+      });
+      const sam = await createPlayer(request, newIdentity("sam"));
+      await page.goto(`/tournament/${t.slug}`);
+      const card = page.getByRole("region", { name: "Walk-ins" });
+      await expect(card).toContainText("take £5.50");
+      await expect(card).toContainText("No cash entries yet.");
+
+      // A guest: a name only.
+      await card.getByLabel("Name").fill("Gus the Guest");
+      await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
+      await expect(page.getByText("Gus the Guest is in").first()).toBeVisible();
+      await expect(page.getByTestId("walk-ins")).toContainText("Gus the Guest");
+
+      // A bad e-mail is refused beside the form, with what was typed kept.
+      await card.getByLabel("Name").fill("Typo Tom");
+      await card.getByLabel("Email").fill("tom@");
+      // The browser's own check would stop it first: lift it to reach the server's answer.
+      await card.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+      await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
+      await expect(card.getByRole("alert")).toHaveText("Enter a valid email address, or leave it empty");
+      await expect(card.getByLabel("Name")).toHaveValue("Typo Tom");
+
+      // A player with an account, by e-mail: entered under their own name.
+      await card.getByLabel("Name").fill("Sam");
+      await card.getByLabel("Email").fill(sam.email);
+      await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
+      await expect(page.getByText(`${sam.name} is in`).first()).toBeVisible();
+      await expect(page.getByTestId("walk-ins")).toContainText(sam.name);
+      await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 2 checked in");
+
+      // Taking the guest out asks first, then the cash is handed back.
+      await page.getByRole("link", { name: "Remove Gus the Guest" }).click();
+      const dialog = page.getByRole("dialog", { name: "Remove Gus the Guest?" });
+      await expect(dialog).toContainText("hand their cash back");
+      await dialog.getByRole("button", { name: "Remove entry" }).click();
+      await expect(page.getByText("Entry removed").first()).toBeVisible();
+      await expect(page.getByTestId("walk-ins")).not.toContainText("Gus the Guest");
+      await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 1 checked in");
+    });
+  });
+}
+
+test("a team event's walk-in names the whole team", async ({ page }) => {
+  await createOrganiser(page.request);
+  const t = await createTournamentViaApi(page.request, {
+    maxPlayers: 4,
+    payoutStructure: "winner_only",
+    matchType: "2v2",
+  });
+  await page.goto(`/tournament/${t.slug}`);
+  const card = page.getByRole("region", { name: "Walk-ins" });
+  await card.getByLabel("Team name").fill("Chalk Dust");
+  const first = card.getByRole("group", { name: "Player 1 (captain)" });
+  await first.getByLabel("Name").fill("Ann");
+  await card.getByRole("group", { name: "Player 2" }).getByLabel("Name").fill("Bob");
+  await card.getByRole("button", { name: "Add team (paid at the bar)" }).click();
+  await expect(page.getByText("Chalk Dust is in").first()).toBeVisible();
+  await expect(page.getByTestId("walk-ins")).toContainText("Chalk Dust");
+});
