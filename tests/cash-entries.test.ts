@@ -329,7 +329,7 @@ test("a shortfall the director's balance can't cover refuses finalize until a ca
   await f.expectLedgerTrue();
 });
 
-test("the night's other tools meet cash: ticked in by the director, dropped without a ledger refund, withdrawn", async () => {
+test("cash meets the other tools: ticked in by the director, dropped without a ledger refund, withdrawn", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 8, payoutStructure: "winner_only" });
   const [here1, here2, absentCard] = await f.enter(t, 3);
