@@ -51,6 +51,8 @@ test("a captain enters a doubles team by card: one payment of both entries, the 
       id: joined.registrationId,
       name: "Cue Balls",
       captainId: sam.id,
+      // Paid by card (the director's view of the entries says so: DESIGN §10).
+      paidBy: "card",
       members: [
         { id: sam.id, name: "Sam" },
         { id: kim.id, name: "Kim" },
