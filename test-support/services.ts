@@ -12,7 +12,8 @@ import { DomainError } from "~/domain/errors.ts";
 import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
 import { signUpOrganiser, signUpPlayer } from "~/services/accounts.server.ts";
 import { afterChange, type Change, type Consequences } from "~/services/after-change.server.ts";
-import { checkTeam, joinTournament, type JoinResult } from "~/services/joining.server.ts";
+import { joinTournament, type JoinResult } from "~/services/joining.server.ts";
+import { checkTeam } from "~/services/team-entry.server.ts";
 import { handleWebhook } from "~/services/payment-confirmation.server.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { PaymentsProvider } from "~/services/payments/provider.ts";
@@ -61,7 +62,11 @@ export type ServiceDb = {
   /** A table of the director's, with its access code (and the floor's consequences of a new table). */
   table(director: Account, name?: string): Promise<{ id: string; name: string; accessCode: string }>;
   /** Joins as the player: the hold and its intent (a team event's captain names the team and teammates). */
-  join(player: Account, t: { id: string }, team?: { teamName: string; teammates: string[] }): Promise<JoinResult>;
+  join(
+    player: Account,
+    t: { id: string },
+    team?: { teamName: string; teammates: (string | { email: string; name?: string })[] },
+  ): Promise<JoinResult>;
   /** The test card form's submit, then its webhook through the one handler, as the simulated confirm route does. */
   payByCard(paymentIntentId: string, cardNumber?: string): Promise<SimulatedConfirmation | null>;
   /** `count` new players who join and pay by card: paid entries. */

@@ -5,36 +5,82 @@ import { normaliseEmails, teamMessages } from "./teams.ts";
 import { nameField } from "./text.ts";
 
 const TEAM_NAME_MAX = 60;
+const NAME_MAX = 100;
 
 const teamNameField = () => nameField("Team name", { max: TEAM_NAME_MAX, required: teamMessages.nameRequired });
+const teammateNameField = () => nameField("Teammate's name", { max: NAME_MAX });
 
-export type TeamEntry = { teamName: string; teammates: string[] };
+/**
+ * A teammate as the captain named them: the e-mail, and the name an invited
+ * account gets when the e-mail has none (issue 32) — the captain's, or the
+ * e-mail's local part ("kim.smith@…" → "kim.smith").
+ */
+export type Teammate = { email: string; name: string };
+
+export type TeamEntry = { teamName: string; teammates: Teammate[] };
+
+type Refusal = { ok: false; field: "teamName" | "teammates"; message: string };
+
+/** The name an invited account gets when the captain gave none. */
+export const nameFromEmail = (email: string): string => (email.split("@")[0] ?? email).slice(0, NAME_MAX);
+
+/**
+ * A teammate as sent: an e-mail, or `{ email, name? }` (a blank name is no
+ * name: the form's optional field). Answers null for anything else.
+ */
+function readTeammate(raw: unknown): { email: string; name: unknown } | null {
+  if (typeof raw === "string") return { email: raw, name: undefined };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return null;
+  const { email, name } = raw as Record<string, unknown>;
+  return typeof email === "string" ? { email, name } : null;
+}
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /**
  * What a captain sends, checked before anything is read: a team name and
- * exactly `size - 1` different teammates who are not the captain. Answers the
- * entry cleaned up, or the message of the first thing wrong with it.
+ * exactly `size - 1` different teammates who are not the captain, each an
+ * e-mail that can be delivered to, with an optional name. Answers the entry
+ * cleaned up, or the message of the first thing wrong with it.
  */
 export function checkTeamEntry(
   input: { teamName: unknown; teammates: unknown },
   size: number,
   captainEmail: string,
-): { ok: true; entry: TeamEntry } | { ok: false; field: "teamName" | "teammates"; message: string } {
-  const name = teamNameField().safeParse(typeof input.teamName === "string" ? input.teamName : "");
-  if (!name.success) return { ok: false, field: "teamName", message: name.error.issues[0]?.message ?? "" };
+): { ok: true; entry: TeamEntry } | Refusal {
+  const teamName = teamNameField().safeParse(typeof input.teamName === "string" ? input.teamName : "");
+  if (!teamName.success) return { ok: false, field: "teamName", message: teamName.error.issues[0]?.message ?? "" };
   const needed = size - 1;
-  const raw = Array.isArray(input.teammates) ? input.teammates : [];
-  if (!raw.every((e): e is string => typeof e === "string")) {
-    return { ok: false, field: "teammates", message: teamMessages.addTeammates(needed) };
-  }
-  const emails = normaliseEmails(raw);
+  const addTeammates: Refusal = { ok: false, field: "teammates", message: teamMessages.addTeammates(needed) };
+  const sent = (Array.isArray(input.teammates) ? input.teammates : []).map(readTeammate);
+  if (sent.some((t) => t === null)) return addTeammates;
+  // A row with no e-mail is no teammate (the names of the form's blank rows go with them).
+  const rows = sent.flatMap((t) => {
+    const [email] = normaliseEmails([t?.email ?? ""]);
+    return email === undefined ? [] : [{ email, name: t?.name }];
+  });
   const captain = captainEmail.trim().toLowerCase();
-  if (emails.includes(captain)) return { ok: false, field: "teammates", message: teamMessages.alreadyIn(captain) };
-  const distinct = [...new Set(emails)];
-  if (distinct.length !== needed || emails.length !== needed) {
-    return { ok: false, field: "teammates", message: teamMessages.addTeammates(needed) };
+  if (rows.some((r) => r.email === captain)) {
+    return { ok: false, field: "teammates", message: teamMessages.alreadyIn(captain) };
   }
-  const badEmail = distinct.find((e) => !z.email().safeParse(e).success || e.length > 254);
-  if (badEmail !== undefined) return { ok: false, field: "teammates", message: teamMessages.noAccount(badEmail) };
-  return { ok: true, entry: { teamName: name.data, teammates: distinct } };
+  if (new Set(rows.map((r) => r.email)).size !== needed || rows.length !== needed) return addTeammates;
+  const teammates: Teammate[] = [];
+  for (const { email, name } of rows) {
+    if (!deliverable(email)) return { ok: false, field: "teammates", message: teamMessages.noAccount(email) };
+    if (blank(name)) {
+      teammates.push({ email, name: nameFromEmail(email) });
+      continue;
+    }
+    const checked = teammateNameField().safeParse(typeof name === "string" ? name : "");
+    if (!checked.success) return { ok: false, field: "teammates", message: checked.error.issues[0]?.message ?? "" };
+    teammates.push({ email, name: checked.data });
+  }
+  return { ok: true, entry: { teamName: teamName.data, teammates } };
 }
+
+/**
+ * An address an invitation can go to: well formed, and not under `.invalid`
+ * (RFC 2606: never delivered — where the guests' stored e-mails live).
+ */
+const deliverable = (email: string): boolean =>
+  email.length <= 254 && z.email().safeParse(email).success && !email.endsWith(".invalid");

@@ -1,6 +1,5 @@
 import { expect, test } from "vitest";
 import { seededRandom } from "../../test-support/fixtures.js";
-import { checkTeamEntry } from "./team-entry.ts";
 import {
   captainFirst,
   entriesText,
@@ -26,53 +25,6 @@ test("the issue's messages, word for word", () => {
   expect(teamMessages.noAccount("x@y.z")).toBe("No player account for x@y.z");
   expect(teamMessages.alreadyIn("x@y.z")).toBe("x@y.z is already in this tournament");
   expect(teamMessages.nameTaken).toBe("A team name must be unique in this tournament");
-});
-
-test("a team entry is cleaned up: name trimmed, e-mails trimmed and lower-cased", () => {
-  expect(
-    checkTeamEntry({ teamName: "  Cue Balls ", teammates: [" Ann@Example.com ", "bo@example.com"] }, 3, "s@x.io"),
-  ).toEqual({ ok: true, entry: { teamName: "Cue Balls", teammates: ["ann@example.com", "bo@example.com"] } });
-});
-
-test("a team entry needs a name", () => {
-  for (const teamName of [undefined, "", "   ", 7]) {
-    expect(checkTeamEntry({ teamName, teammates: ["a@b.co"] }, 2, "s@x.io")).toEqual({
-      ok: false,
-      field: "teamName",
-      message: "Team name is required",
-    });
-  }
-  const long = checkTeamEntry({ teamName: "x".repeat(61), teammates: ["a@b.co"] }, 2, "s@x.io");
-  expect(long).toMatchObject({ ok: false, field: "teamName" });
-  const hidden = checkTeamEntry({ teamName: "Cue\u200bBalls", teammates: ["a@b.co"] }, 2, "s@x.io");
-  expect(hidden).toMatchObject({ ok: false, field: "teamName" });
-});
-
-test("a team entry names exactly the other members, each once", () => {
-  const refused = (teammates: unknown, size: number) => checkTeamEntry({ teamName: "T", teammates }, size, "s@x.io");
-  expect(refused([], 3)).toEqual({ ok: false, field: "teammates", message: "Add 2 teammates" });
-  expect(refused(["a@b.co"], 3)).toEqual({ ok: false, field: "teammates", message: "Add 2 teammates" });
-  expect(refused(["a@b.co", "A@b.co "], 3)).toEqual({ ok: false, field: "teammates", message: "Add 2 teammates" });
-  expect(refused(["a@b.co", "c@d.co", "e@f.co"], 3)).toEqual({
-    ok: false,
-    field: "teammates",
-    message: "Add 2 teammates",
-  });
-  expect(refused(["a@b.co", ""], 3)).toEqual({ ok: false, field: "teammates", message: "Add 2 teammates" });
-  expect(refused("a@b.co", 2)).toEqual({ ok: false, field: "teammates", message: "Add 1 teammate" });
-  expect(refused([3], 2)).toEqual({ ok: false, field: "teammates", message: "Add 1 teammate" });
-  // The captain is in the team already.
-  expect(refused(["S@x.io"], 2)).toEqual({
-    ok: false,
-    field: "teammates",
-    message: "s@x.io is already in this tournament",
-  });
-  // Something that cannot be an address cannot have an account.
-  expect(refused(["not-an-email"], 2)).toEqual({
-    ok: false,
-    field: "teammates",
-    message: "No player account for not-an-email",
-  });
 });
 
 test("the captain pays every member's entry and site fee", () => {

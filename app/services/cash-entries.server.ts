@@ -5,13 +5,13 @@
 // password), none a guest (a name only, whose id is its entry's). Removing a
 // cash entry before the start writes nothing to the ledger: the director
 // hands the cash back.
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import {
   assertInBatch,
   build,
   first,
   isBatchGuardFailure,
-  query,
+  isUniqueViolation,
   write,
   type Item,
   type Sender,
@@ -23,23 +23,25 @@ import { ownTournament } from "~/domain/play.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
 import { offerStatements, type Offered } from "./check-in.server.ts";
-import { randomToken, sha256Hex } from "./crypto.server.ts";
 import { sendQuietly, type Mailer } from "./email.server.ts";
+import {
+  invitation,
+  invitationLines,
+  invitedAccountStatement,
+  playersByEmailQuery,
+  type Invitation,
+} from "./invited-accounts.server.ts";
 import { livePlace, roomFor } from "./places.server.ts";
 import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;
 
-/** How long an invitation's link to set a password works. */
-const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-
 /** A person of the entry as written: an account that exists, or one made now. */
 type Person = WalkIn & {
   id: string;
   made: "none" | "invited" | "guest";
-  /** An invited account's link to set its password, and the hash stored of it. */
-  token: string | null;
-  tokenHash: string | null;
+  /** An invited account's link to set its password. */
+  invited: Invitation | null;
 };
 
 type CashEntry = { id: string; name: string; paidBy: "cash"; playerId: string | null; guest: boolean };
@@ -71,30 +73,20 @@ export async function addCashEntry(
   const input = check(teamSize(t.matchType));
   const named = input.kind === "single" ? [input.person] : input.members;
   const emails = named.flatMap((p) => (p.email ? [p.email] : []));
-  const known = await db.send(
-    query(
-      emails.length === 0
-        ? build.select({ id: players.id, email: players.email, name: players.name }).from(players).where(sql`0`)
-        : build
-            .select({ id: players.id, email: players.email, name: players.name })
-            .from(players)
-            .where(and(inArray(players.email, emails), eq(players.guest, false))),
-    ),
-  );
+  const known = await db.send(playersByEmailQuery(emails));
   const byEmail = new Map(known.map((p) => [p.email, p]));
   const entryId = crypto.randomUUID();
   const people: Person[] = await Promise.all(
     named.map(async (p, i): Promise<Person> => {
       const account = p.email ? byEmail.get(p.email) : undefined;
-      const none = { token: null, tokenHash: null };
-      if (account) return { name: account.name, email: account.email, id: account.id, made: "none", ...none };
+      if (account) return { name: account.name, email: account.email, id: account.id, made: "none", invited: null };
       if (p.email) {
-        const token = randomToken();
-        return { ...p, id: crypto.randomUUID(), made: "invited", token, tokenHash: await sha256Hex(token) };
+        const invited = await invitation(p.name, p.email);
+        return { ...p, id: invited.id, made: "invited", invited };
       }
       // A single guest's id is its entry's: the match slots hold it, as the API says.
       const id = input.kind === "single" && i === 0 ? entryId : crypto.randomUUID();
-      return { ...p, id, made: "guest", ...none };
+      return { ...p, id, made: "guest", invited: null };
     }),
   );
   const [captain] = people;
@@ -146,6 +138,8 @@ export async function addCashEntry(
       }),
     );
   } catch (error) {
+    // A new e-mail taken meanwhile (another entry naming it at the same moment): the unique key refused the batch.
+    if (isUniqueViolation(error)) throw new DomainError(409, cashEntryMessages.tryAgain);
     if (!isBatchGuardFailure(error)) throw error;
     throw await whyRefused(db, {
       t,
@@ -182,12 +176,9 @@ const teamNameTaken = (tournamentId: string, captainId: string, name: string, no
 
 /** An invited account (no password until set from its e-mail's link) or a guest (a name only). */
 function newAccount(p: Person, now: number): Item {
-  if (p.made === "guest") {
-    return build.run(sql`insert into ${players} (id, name, email, password_hash, guest)
-      values (${p.id}, ${p.name}, ${guestEmail(p.id)}, '', 1)`);
-  }
-  return build.run(sql`insert into ${players} (id, name, email, password_hash, password_reset_token,
-      password_reset_expires) values (${p.id}, ${p.name}, ${p.email}, '', ${p.tokenHash}, ${now + INVITE_TTL_MS})`);
+  if (p.invited) return invitedAccountStatement(p.invited, now);
+  return build.run(sql`insert into ${players} (id, name, email, password_hash, guest)
+    values (${p.id}, ${p.name}, ${guestEmail(p.id)}, '', 1)`);
 }
 
 /** Why the batch's guards refused the walk-in, read afresh. */
@@ -227,26 +218,22 @@ export async function tellWalkIns(mailer: Mailer, added: AddedCashEntry, origin:
   const where = `${t.name} at ${t.venue} on ${t.date} at ${t.time}`;
   for (const p of added.people) {
     if (!p.email || p.made === "guest") continue;
-    const lines =
-      p.made === "invited" && p.token
-        ? [
-            `Hi ${p.name},`,
-            "",
-            `You're entered in ${where} (paid at the bar).`,
-            "A Break & Run account has been made for you with this e-mail address: your results and any winnings",
-            "are kept in it. Set a password to see them (the link works for 14 days):",
-            "",
-            `${origin}/reset-password?${new URLSearchParams({ token: p.token, email: p.email })}`,
-            "",
-            `The tournament: ${origin}/tournament/${t.slug}`,
-          ]
-        : [
-            `Hi ${p.name},`,
-            "",
-            `The director has entered you in ${where} (paid at the bar).`,
-            "",
-            `The tournament: ${origin}/tournament/${t.slug}`,
-          ];
+    const lines = p.invited
+      ? [
+          `Hi ${p.name},`,
+          "",
+          `You're entered in ${where} (paid at the bar).`,
+          ...invitationLines(p.invited, origin),
+          "",
+          `The tournament: ${origin}/tournament/${t.slug}`,
+        ]
+      : [
+          `Hi ${p.name},`,
+          "",
+          `The director has entered you in ${where} (paid at the bar).`,
+          "",
+          `The tournament: ${origin}/tournament/${t.slug}`,
+        ];
     await sendQuietly(mailer, { to: p.email, subject: `You're in ${t.name}`, text: lines.join("\n") });
   }
 }

@@ -1,39 +1,34 @@
-// Joining a tournament (DESIGN §4): the hold and its payment intent, a
-// captain's team checked and written with the hold, paying from the balance,
-// and the player's entries as the pages read them.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// Joining a tournament (DESIGN §4): the hold and its payment intent (a
+// captain's team written with it: team-entry.server.ts), paying from the
+// balance, and the player's entries as the pages read them.
+import { and, eq, sql } from "drizzle-orm";
 import {
-  assertInBatch,
   build,
   first,
   isBatchGuardFailure,
   isCheckViolation,
+  isUniqueViolation,
   outer,
   query,
-  reads,
   write,
-  type Item,
   type Read,
   type Sender,
 } from "~/db/batch.server.ts";
-import { payments, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { payments, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/pence.ts";
 import { creditedToBalance, placeLost, placeNotKeptFromBalance, type PlaceLostFacts } from "~/domain/payments.ts";
 import { checkoutEntry, HOLD_EXPIRED, type CheckoutEntry } from "~/domain/holds.ts";
-import { isTeamEvent, normaliseEmails, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
-import { checkTeamEntry, type TeamEntry } from "~/domain/team-entry.ts";
-import { sendQuietly, type Mailer } from "./email.server.ts";
+import { isTeamEvent, teamEntryTotalPence } from "~/domain/teams.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentsProvider } from "./payments/provider.ts";
+import { teamStatements, type CheckedTeam } from "./team-entry.server.ts";
 import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 import {
   NAME_YOUR_TEAM,
-  NOT_A_TEAM_EVENT,
   entryMovements,
   holdStatement,
-  livePlace,
   openForEntries,
   placeLostStatement,
   refusal,
@@ -84,7 +79,9 @@ export async function joinTournament(
         if (!hold) throw refusal(t, (entries as { paid: boolean }[])[0], (counts as { n: number }[])[0], now, kind);
         return { hold, t };
       },
-      (error) => (isBatchGuardFailure(error) ? new DomainError(409, TEAM_CHANGED) : undefined),
+      // A guard that no longer held, or a new teammate's e-mail taken meanwhile by another captain's invitation.
+      (error) =>
+        isBatchGuardFailure(error) || isUniqueViolation(error) ? new DomainError(409, TEAM_CHANGED) : undefined,
     ),
   );
   const amountPence = teamEntryTotalPence(t);
@@ -224,159 +221,6 @@ export async function payFromBalance(
       (error) => (isCheckViolation(error) ? uncovered() : undefined),
     ),
   );
-}
-
-/** A team as the captain named it, checked against the accounts: its members' ids, the captain first. */
-export type CheckedTeam = {
-  tournamentId: string;
-  tournament: { name: string; venue: string; date: string; time: string; slug: string };
-  name: string;
-  memberIds: string[];
-  members: { id: string; name: string; email: string }[];
-};
-
-/**
- * What a team entry is checked against, in one read: the tournament, the
- * captain, the named players' accounts, those already in another live team
- * of the tournament and whether another live team has the name.
- */
-function teamCheckRead(tournament: TournamentRef, captainId: string, entry: TeamEntry, now: number) {
-  const key = tournamentIdSql(tournament);
-  return reads({
-    t: first(tournamentRow(tournament)),
-    captain: first(
-      build
-        .select({ id: players.id, name: players.name, email: players.email })
-        .from(players)
-        .where(eq(players.id, captainId))
-        .limit(1),
-    ),
-    named: query(
-      build
-        .select({ id: players.id, name: players.name, email: players.email })
-        .from(players)
-        .where(inArray(players.email, entry.teammates)),
-    ),
-    taken: query(
-      build.all<{ playerId: string }>(sql`select tm.player_id as playerId from ${teamMembers} tm
-        join ${tournamentPlayers} tp on tp.id = tm.team_id
-        where tm.tournament_id = ${key} and tp.player_id != ${captainId} and ${livePlace("tp", now)}`),
-    ),
-    nameTaken: query(
-      build.all<{ n: number }>(sql`select count(*) as n from ${teams} te
-        join ${tournamentPlayers} tp on tp.id = te.id
-        where te.tournament_id = ${key} and tp.player_id != ${captainId} and ${livePlace("tp", now)}
-          and lower(te.name) = lower(${entry.teamName})`),
-      ([row]) => Number(row?.n ?? 0) > 0,
-    ),
-  });
-}
-
-/**
- * A captain's team entry checked before anything is written (the issue's
- * messages); the joining batch asserts the same again, for two captains
- * naming the same player at once.
- */
-export async function checkTeam(
-  db: Sender,
-  {
-    captainId,
-    tournament,
-    teamName,
-    teammates,
-    now = Date.now(),
-  }: {
-    captainId: string;
-    tournament: TournamentRef;
-    teamName: unknown;
-    teammates: unknown;
-    now?: number;
-  },
-): Promise<CheckedTeam> {
-  // At most a 4v4's teammates and a few more are looked up; a longer list is refused by the count anyway.
-  const names = Array.isArray(teammates)
-    ? teammates.slice(0, 8).filter((e): e is string => typeof e === "string" && e.length <= 254)
-    : [];
-  const read = await db.send(
-    teamCheckRead(tournament, captainId, { teamName: String(teamName ?? ""), teammates: normaliseEmails(names) }, now),
-  );
-  const { t, captain } = read;
-  if (!t) throw tournamentNotFound();
-  if (!captain) throw new DomainError(403, "Only players can join tournaments");
-  if (!isTeamEvent(t.matchType)) throw new DomainError(400, NOT_A_TEAM_EVENT);
-  const checked = checkTeamEntry({ teamName, teammates }, teamSize(t.matchType), captain.email);
-  if (!checked.ok) throw new DomainError(400, checked.message, { field: checked.field });
-  const byEmail = new Map(read.named.map((p) => [p.email, p]));
-  const members = [captain];
-  for (const email of checked.entry.teammates) {
-    const member = byEmail.get(email);
-    if (!member) throw new DomainError(400, teamMessages.noAccount(email), { field: "teammates" });
-    members.push(member);
-  }
-  const taken = new Set(read.taken.map((r) => r.playerId));
-  const already = members.find((m) => taken.has(m.id));
-  if (already) throw new DomainError(409, teamMessages.alreadyIn(already.email));
-  if (read.nameTaken) throw new DomainError(409, teamMessages.nameTaken, { field: "teamName" });
-  const { name, venue, date, time, slug } = t;
-  return {
-    tournamentId: t.id,
-    tournament: { name, venue, date, time, slug },
-    name: checked.entry.teamName,
-    memberIds: members.map((m) => m.id),
-    members,
-  };
-}
-
-/**
- * The team written with its captain's hold, in the joining batch: asserted
- * again (nobody in another live team, the name free), then the team and its
- * members for the hold the batch has just taken or renewed.
- */
-function teamStatements(team: CheckedTeam, captainId: string, now: number): Item[] {
-  const hold = sql`(select tp.id from ${tournamentPlayers} tp where tp.player_id = ${captainId}
-    and tp.tournament_id = ${team.tournamentId} and tp.paid = 0 and tp.hold_expires_at > ${now})`;
-  const members = sql.join(
-    team.memberIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return [
-    assertInBatch(sql`not exists (select 1 from ${teamMembers} tm join ${tournamentPlayers} tp on tp.id = tm.team_id
-      where tm.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
-        and ${livePlace("tp", now)} and tm.player_id in (${members}))`),
-    assertInBatch(sql`not exists (select 1 from ${teams} te join ${tournamentPlayers} tp on tp.id = te.id
-      where te.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
-        and ${livePlace("tp", now)} and lower(te.name) = lower(${team.name}))`),
-    build.run(sql`insert into ${teams} (id, tournament_id, name, captain_id, created_at)
-      select tp.id, tp.tournament_id, ${team.name}, ${captainId}, ${now} from ${tournamentPlayers} tp
-      where tp.id = ${hold}
-      on conflict (id) do update set name = excluded.name`),
-    build.run(sql`delete from ${teamMembers} where team_id = ${hold}`),
-    ...team.memberIds.map((memberId, slot) =>
-      build.run(sql`insert into ${teamMembers} (team_id, tournament_id, player_id, slot)
-        select tp.id, tp.tournament_id, ${memberId}, ${slot} from ${tournamentPlayers} tp where tp.id = ${hold}`),
-    ),
-  ];
-}
-
-/** Tells the captain's teammates they are in the team (the outbox locally). */
-export async function tellTeammates(mailer: Mailer, team: CheckedTeam, origin: string): Promise<void> {
-  const [captain, ...others] = team.members;
-  const t = team.tournament;
-  for (const member of others) {
-    await sendQuietly(mailer, {
-      to: member.email,
-      subject: `You're in team ${team.name} — ${t.name}`,
-      text: [
-        `Hi ${member.name},`,
-        "",
-        `${captain?.name ?? "Your captain"} has entered you in team "${team.name}" for ${t.name} at ${t.venue}`,
-        `on ${t.date} at ${t.time}. The captain pays the whole team's entry; nothing is due from you.`,
-        "",
-        `The tournament: ${origin}/tournament/${t.slug}`,
-        "You can leave the team there before the tournament starts.",
-      ].join("\n"),
-    });
-  }
 }
 
 /** The player's entries: paid ones and live holds (shown as 'Payment pending'). */

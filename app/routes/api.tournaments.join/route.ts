@@ -4,7 +4,8 @@ import { getMailer } from "~/services/email.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { joinReserve } from "~/services/check-in.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
-import { checkTeam, joinTournament, tellTeammates } from "~/services/joining.server.ts";
+import { joinTournament } from "~/services/joining.server.ts";
+import { checkTeam, tellTeammates } from "~/services/team-entry.server.ts";
 import { TEAM_EVENT } from "~/services/places.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 

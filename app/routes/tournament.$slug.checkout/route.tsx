@@ -16,13 +16,8 @@ import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
-import {
-  checkTeam,
-  checkoutEntryQuery,
-  joinTournament,
-  payFromBalance,
-  tellTeammates,
-} from "~/services/joining.server.ts";
+import { checkoutEntryQuery, joinTournament, payFromBalance } from "~/services/joining.server.ts";
+import { checkTeam, tellTeammates } from "~/services/team-entry.server.ts";
 import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
@@ -134,12 +129,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         }),
       ]);
     }
-    // A team event's join form names the team and the teammates.
+    // A team event's join form names the team and the teammates: each an e-mail, with an optional name beside it.
     const teamName = form.get("teamName");
+    const names = form.getAll("teammateNames");
+    const teammates = form.getAll("teammates").map((email, i) => ({ email, name: names[i] }));
     const team =
-      teamName === null
-        ? undefined
-        : await checkTeam(claim, { captainId: claim.id, tournament, teamName, teammates: form.getAll("teammates") });
+      teamName === null ? undefined : await checkTeam(claim, { captainId: claim.id, tournament, teamName, teammates });
     const result = await joinTournament(claim, provider, { playerId: claim.id, tournament, team });
     if (team) await tellTeammates(getMailer(env, database), team, env.APP_URL);
     if (result.paid) {

@@ -21,23 +21,38 @@ export function TeamJoinForm({ slug, size, totalPence }: { slug: string; size: n
         <input id="team-name" name="teamName" required maxLength={60} className={inputClass} autoComplete="off" />
       </div>
       {Array.from({ length: size - 1 }, (_, i) => i + 1).map((n) => (
-        <div key={n} className="space-y-1.5">
-          <label htmlFor={`teammate-${n}`} className="block text-sm font-medium">
-            Teammate {n} e-mail
-          </label>
-          <input
-            id={`teammate-${n}`}
-            name="teammates"
-            type="email"
-            required
-            maxLength={254}
-            className={inputClass}
-            autoComplete="off"
-          />
+        <div key={n} className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <label htmlFor={`teammate-${n}`} className="block text-sm font-medium">
+              Teammate {n} e-mail
+            </label>
+            <input
+              id={`teammate-${n}`}
+              name="teammates"
+              type="email"
+              required
+              maxLength={254}
+              className={inputClass}
+              autoComplete="off"
+            />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`teammate-name-${n}`} className="block text-sm font-medium">
+              Teammate {n} name <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            </label>
+            <input
+              id={`teammate-name-${n}`}
+              name="teammateNames"
+              maxLength={100}
+              className={inputClass}
+              autoComplete="off"
+            />
+          </div>
         </div>
       ))}
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Your teammates need player accounts. You pay for the whole team: {formatGBP(totalPence)}
+        A teammate without an account gets one: we e-mail them a link to set a password. The name is for a new account.
+        You pay for the whole team: {formatGBP(totalPence)}
         {hydrated ? "" : " (entry and site fee for each player)"}.
       </p>
       <button type="submit" className="btn-primary w-full">
