@@ -115,7 +115,7 @@ test("a captain pays for a held team from the balance; nobody can be entered twi
     ],
     [other, "", [third.email], 400, "Team name is required"],
     [other, "Rivals", [third.email], 400, "Add 2 teammates"],
-    [other, "Rivals", [third.email, "nobody@example.com"], 400, "No player account for nobody@example.com"],
+    [other, "Rivals", [third.email, "nobody@example"], 400, "No player account for nobody@example"],
   ];
   for (const [captain, teamName, teammates, status, message] of cases) {
     const response =
