@@ -47,7 +47,7 @@ async function payByCard(captain: Account, response: Response) {
   expect(paid.status).toBe(200);
 }
 
-test("the API: a partner with no account gets an invited one and a link; they set a password and see the team", async () => {
+test("the API: a partner with no account is invited by e-mail, sets a password and sees the team", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { matchType: "3v3", maxPlayers: 8, name: "Triples Night" });
   const [sam, known] = [await f.player("Sam"), await f.player("Known")];

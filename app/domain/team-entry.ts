@@ -15,7 +15,7 @@ const teammateNameField = () => nameField("Teammate's name", { max: NAME_MAX });
  * account gets when the e-mail has none (issue 32) — the captain's, or the
  * e-mail's local part ("kim.smith@…" → "kim.smith").
  */
-export type Teammate = { email: string; name: string };
+type Teammate = { email: string; name: string };
 
 export type TeamEntry = { teamName: string; teammates: Teammate[] };
 

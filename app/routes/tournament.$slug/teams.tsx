@@ -1,5 +1,6 @@
 // A team event on the tournament page (decision 011): the captain's entry form
-// (a plain form: it works before JavaScript loads), the teams with their
+// (a plain form: it works before JavaScript loads; each teammate an e-mail,
+// with a name for one who has no account yet: issue 32), the teams with their
 // members, and before the start "Leave team" for a member and "Replace" for
 // the captain.
 import { Form } from "react-router";
@@ -51,8 +52,8 @@ export function TeamJoinForm({ slug, size, totalPence }: { slug: string; size: n
         </div>
       ))}
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        A teammate without an account gets one: we e-mail them a link to set a password. The name is for a new account.
-        You pay for the whole team: {formatGBP(totalPence)}
+        A teammate without an account gets one, under the name you give, and an e-mail to set a password. You pay for
+        the whole team: {formatGBP(totalPence)}
         {hydrated ? "" : " (entry and site fee for each player)"}.
       </p>
       <button type="submit" className="btn-primary w-full">
