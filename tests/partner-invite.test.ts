@@ -205,3 +205,41 @@ test("two captains naming the same new e-mail at once: one gets the partner, the
     ).toBe(1);
   }
 });
+
+test("a replacement with no account: the captain names them by e-mail (API or form), an invited account joins", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { matchType: "2v2", maxPlayers: 4 });
+  const [cap, mate] = [await f.player("Cap"), await f.player("Mate")];
+  await payByCard(cap, await join(cap, t, "Cue Balls", [mate.email]));
+  const [team] = await teamsOf(t);
+  const replace = (body: Record<string, unknown>) =>
+    cap.client.json("PATCH", `/api/tournaments/${t.id}/teams/${team?.id}`, { replace: body });
+
+  const bad = await replace({ from: mate.email, to: uniqueEmail("n"), name: "x".repeat(101) });
+  expect(bad.status).toBe(400);
+  expect(await message(bad)).toBe("Teammate's name must be at most 100 characters");
+  const nia = uniqueEmail("nia");
+  const swapped = await replace({ from: mate.email, to: nia, name: "Nia New" });
+  expect(swapped.status, await swapped.clone().text()).toBe(200);
+  const [niaAccount] = await accountOf(nia);
+  expect(niaAccount).toMatchObject({ name: "Nia New", passwordHash: "" });
+  expect((await teamsOf(t))[0]?.members.map((m) => m.name)).toEqual(["Cap", "Nia New"]);
+  const niaMail = (await outbox()).find((m) => m.to === nia);
+  expect(niaMail?.text).toContain('Cap has named you in team "Cue Balls"');
+  expect((await inviteLink(nia)).get("email")).toBe(nia);
+
+  // The page's form, without JavaScript: the name beside the e-mail.
+  const ola = uniqueEmail("ola");
+  const filled = await cap.client.postForm(`/tournament/${t.slug}/team`, {
+    intent: "replace",
+    tournamentId: t.id,
+    teamId: team?.id ?? "",
+    from: niaAccount?.id ?? "",
+    to: ola,
+    toName: "Ola Other",
+  });
+  expect(filled.status).toBe(302);
+  expect((await teamsOf(t))[0]?.members.map((m) => m.name)).toEqual(["Cap", "Ola Other"]);
+  await inviteLink(ola);
+  await f.expectLedgerTrue();
+});

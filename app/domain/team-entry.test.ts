@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { checkTeamEntry, nameFromEmail } from "./team-entry.ts";
+import { checkTeamEntry, nameFromEmail, teammateName } from "./team-entry.ts";
 
 const refused = (teammates: unknown, size: number) => checkTeamEntry({ teamName: "T", teammates }, size, "s@x.io");
 
@@ -121,4 +121,15 @@ test("an e-mail nobody can receive is refused: it can have no account, nor be se
   for (const email of ["not-an-email", "a@b", `${"a".repeat(250)}@b.co`, "guest-1234@guests.invalid"]) {
     expect(refused([email], 2)).toEqual({ ok: false, field: "teammates", message: `No player account for ${email}` });
   }
+});
+
+test("a replacement's name on its own: blank is the e-mail's, else checked as a name", () => {
+  expect(teammateName(undefined, "nia@x.io")).toEqual({ ok: true, name: "nia" });
+  expect(teammateName("  ", "nia@x.io")).toEqual({ ok: true, name: "nia" });
+  expect(teammateName(" Nia New ", "nia@x.io")).toEqual({ ok: true, name: "Nia New" });
+  expect(teammateName(["Nia"], "nia@x.io")).toMatchObject({ ok: false });
+  expect(teammateName("\u200bNia", "nia@x.io")).toEqual({
+    ok: false,
+    message: "Teammate's name can't contain invisible or text-direction characters",
+  });
 });

@@ -67,20 +67,25 @@ export function checkTeamEntry(
   const teammates: Teammate[] = [];
   for (const { email, name } of rows) {
     if (!deliverable(email)) return { ok: false, field: "teammates", message: teamMessages.noAccount(email) };
-    if (blank(name)) {
-      teammates.push({ email, name: nameFromEmail(email) });
-      continue;
-    }
-    const checked = teammateNameField().safeParse(typeof name === "string" ? name : "");
-    if (!checked.success) return { ok: false, field: "teammates", message: checked.error.issues[0]?.message ?? "" };
-    teammates.push({ email, name: checked.data });
+    const named = teammateName(name, email);
+    if (!named.ok) return { ok: false, field: "teammates", message: named.message };
+    teammates.push({ email, name: named.name });
   }
   return { ok: true, entry: { teamName: teamName.data, teammates } };
+}
+
+/** The name an invited teammate's account gets: the captain's, checked, or (blank) the e-mail's local part. */
+export function teammateName(raw: unknown, email: string): { ok: true; name: string } | { ok: false; message: string } {
+  if (blank(raw)) return { ok: true, name: nameFromEmail(email) };
+  const checked = teammateNameField().safeParse(typeof raw === "string" ? raw : "");
+  return checked.success
+    ? { ok: true, name: checked.data }
+    : { ok: false, message: checked.error.issues[0]?.message ?? "" };
 }
 
 /**
  * An address an invitation can go to: well formed, and not under `.invalid`
  * (RFC 2606: never delivered — where the guests' stored e-mails live).
  */
-const deliverable = (email: string): boolean =>
+export const deliverable = (email: string): boolean =>
   email.length <= 254 && z.email().safeParse(email).success && !email.endsWith(".invalid");

@@ -7,6 +7,7 @@ import {
   first,
   isBatchGuardFailure,
   isUniqueViolation,
+  mapRead,
   query,
   reads,
   write,
@@ -14,9 +15,16 @@ import {
 } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
+import { deliverable, teammateName } from "~/domain/team-entry.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
 import type { Mailer } from "./email.server.ts";
 import { sendQuietly } from "./email.server.ts";
+import {
+  invitation,
+  invitationLines,
+  invitedAccountStatement,
+  playersByEmailQuery,
+} from "./invited-accounts.server.ts";
 import { livePlace } from "./places.server.ts";
 
 const teamChangeMessages = {
@@ -99,8 +107,9 @@ export async function leaveTeam(
 
 /**
  * The captain names a replacement: `from` is a member (swapped out) or the
- * one who left (their place is empty); `to` needs a player account and no
- * place in the tournament. One batch, asserting what was read.
+ * one who left (their place is empty); `to` has no place in the tournament
+ * (an e-mail no player has gets an invited account, named `toName` or by the
+ * e-mail: issue 32). One batch, asserting what was read.
  */
 export async function replaceTeamMember(
   db: Sender,
@@ -112,6 +121,7 @@ export async function replaceTeamMember(
     from,
     fromId,
     to,
+    toName,
     origin,
     now = Date.now(),
   }: {
@@ -122,6 +132,8 @@ export async function replaceTeamMember(
     from: string;
     fromId?: string;
     to: string;
+    /** The name of an account made for `to`; blank, the e-mail's local part. */
+    toName?: unknown;
     origin: string;
     now?: number;
   },
@@ -131,13 +143,7 @@ export async function replaceTeamMember(
   const read = await db.send(
     reads({
       found: teamRead(tournamentId, teamId),
-      newcomer: first(
-        build
-          .select({ id: players.id, name: players.name, email: players.email })
-          .from(players)
-          .where(eq(players.email, toEmail))
-          .limit(1),
-      ),
+      newcomer: mapRead(playersByEmailQuery([toEmail]), ([found]) => found),
       elsewhere: query(
         build.all<{ n: number }>(sql`select count(*) as n from ${teamMembers} tm
           join ${tournamentPlayers} tp on tp.id = tm.team_id
@@ -154,7 +160,8 @@ export async function replaceTeamMember(
   const captain = members.find((m) => m.id === captainId);
   if (fromEmail === captain?.email || fromId === captainId)
     throw new DomainError(400, teamChangeMessages.captainNotReplaced);
-  if (!read.newcomer) throw new DomainError(400, teamMessages.noAccount(toEmail), { field: "to" });
+  if (!read.newcomer && !deliverable(toEmail))
+    throw new DomainError(400, teamMessages.noAccount(toEmail), { field: "to" });
   if (read.elsewhere) throw new DomainError(409, teamMessages.alreadyIn(toEmail), { field: "to" });
   const size = teamSize(team.matchType);
   const leaving = members.find((m) => m.email === fromEmail || (fromId !== undefined && m.id === fromId));
@@ -162,7 +169,11 @@ export async function replaceTeamMember(
   // The newcomer takes the leaver's slot, or the first empty one.
   const taken = new Set(members.filter((m) => m !== leaving).map((m) => m.slot));
   const slot = leaving?.slot ?? Array.from({ length: size }, (_, i) => i).find((i) => !taken.has(i)) ?? size;
-  const newcomer = read.newcomer;
+  const named = teammateName(toName, toEmail);
+  if (!named.ok) throw new DomainError(400, named.message, { field: "name" });
+  const invited = read.newcomer ? null : await invitation(named.name, toEmail);
+  const newcomer = read.newcomer ?? invited;
+  if (!newcomer) throw new DomainError(400, teamMessages.noAccount(toEmail), { field: "to" });
 
   await db.write(
     write(
@@ -170,6 +181,8 @@ export async function replaceTeamMember(
         stillOpen(tournamentId),
         assertInBatch(sql`not exists (select 1 from ${teamMembers} tm join ${tournamentPlayers} tp on tp.id = tm.team_id
           where tm.tournament_id = ${tournamentId} and tm.player_id = ${newcomer.id} and ${livePlace("tp", now)})`),
+        // An e-mail taken meanwhile refuses the batch by its unique key: "The team changed meanwhile".
+        ...(invited ? [invitedAccountStatement(invited, now)] : []),
         ...(leaving
           ? [build.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.playerId, leaving.id)))]
           : []),
@@ -188,6 +201,7 @@ export async function replaceTeamMember(
       "",
       `${captain?.name ?? "The captain"} has named you in team "${team.name}" for ${team.tournamentName}.`,
       "The captain has paid the team's entry; nothing is due from you.",
+      ...(invited ? ["", ...invitationLines(invited, origin)] : []),
       "",
       `The tournament: ${origin}/tournament/${team.slug}`,
     ].join("\n"),

@@ -10,7 +10,10 @@ const email = (field: string) =>
     .min(1, `${field} is required`)
     .max(254);
 
-const ReplaceSchema = z.object({ replace: z.object({ from: email("from"), to: email("to") }) });
+// `name`: for an account made for `to` when no player has that e-mail (issue 32).
+const ReplaceSchema = z.object({
+  replace: z.object({ from: email("from"), to: email("to"), name: z.unknown().optional() }),
+});
 
 /** The captain names a replacement for a member, before the start (decision 011). */
 const api = endpoint({
@@ -22,6 +25,7 @@ const api = endpoint({
         teamId: params.teamId,
         from: body.replace.from,
         to: body.replace.to,
+        toName: body.replace.name,
         origin: app.env.APP_URL,
       }),
     ),

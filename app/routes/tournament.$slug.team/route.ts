@@ -42,6 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       from: from.includes("@") ? from : "",
       fromId: from.includes("@") || from === "" ? undefined : from,
       to: text(form, "to"),
+      toName: form.get("toName") ?? undefined,
       origin: env.APP_URL,
     });
     return redirectWithCookies(back, [

@@ -172,6 +172,12 @@ function ReplaceForm({
         </label>
         <input id={`to-${team.id}`} name="to" type="email" required maxLength={254} className={inputClass} />
       </div>
+      <div className="space-y-1">
+        <label htmlFor={`to-name-${team.id}`} className="block font-medium">
+          Their name <span className="font-normal text-slate-500 dark:text-slate-400">(if they have no account)</span>
+        </label>
+        <input id={`to-name-${team.id}`} name="toName" maxLength={100} className={inputClass} autoComplete="off" />
+      </div>
       <button type="submit" className="btn-secondary">
         {short ? "Add teammate" : "Replace"}
       </button>
