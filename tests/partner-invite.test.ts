@@ -206,7 +206,7 @@ test("two captains naming the same new e-mail at once: one gets the partner, the
   }
 });
 
-test("a replacement with no account: the captain names them by e-mail (API or form), an invited account joins", async () => {
+test("a replacement with no account: named by e-mail (API or form), an invited account joins", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { matchType: "2v2", maxPlayers: 4 });
   const [cap, mate] = [await f.player("Cap"), await f.player("Mate")];
