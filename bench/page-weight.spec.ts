@@ -114,6 +114,7 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
   await weigh("tournament, its director before the start", director, `/tournament/${open.slug}`);
   await weigh("edit a tournament", director, `/tournament/${open.slug}/edit`);
   await weigh("run a tournament again", director, `/tournament/${open.slug}/run-again`);
+  await weigh("top up the balance", director, `/balance/top-up?amount=18.20&return=/tournament/${open.slug}`);
   await weigh("tournament, groups, its director", director, `/tournament/${groups.slug}?tab=bracket`);
   await weigh("tournament, league, its director", director, `/tournament/${league.slug}?tab=bracket`);
   await weigh("tournament, double elimination, its director", director, `/tournament/${double.slug}?tab=bracket`);

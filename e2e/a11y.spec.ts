@@ -69,6 +69,8 @@ for (const theme of ["light", "dark"] as const) {
       `/tournament/${t.slug}`,
       `/tournament/${t.slug}?confirm=start`,
       `/tournament/${t.slug}?confirm=settings`,
+      // A card top-up of the balance (what a finalize short of money offers).
+      `/balance/top-up?amount=18.20&return=/tournament/${t.slug}`,
     ]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, `${path} (${theme})`);

@@ -86,7 +86,8 @@ const sameStop = (stop: HTMLElement | undefined, el: Element | null) =>
     stop.type === "radio" &&
     stop.name === el.name);
 
-function ModalDialog({
+/** The modal itself (no form): for a dialog that only lists links, with its own way out. */
+export function ModalDialog({
   title,
   description,
   cancelTo,

@@ -2,7 +2,7 @@
 // finalize, and the prizes paid on a finished tournament's page.
 import { formatGBP } from "~/domain/pence.ts";
 
-export type PrizeRow = { name: string; position: string; amountPence: number };
+export type PrizeRow = { name: string; position: string; amountPence: number; paidInCash?: boolean };
 
 export function PrizeTable({ rows, testId }: { rows: PrizeRow[]; testId?: string }) {
   return (
@@ -26,7 +26,12 @@ export function PrizeTable({ rows, testId }: { rows: PrizeRow[]; testId?: string
           <tr key={i} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
             <td className="py-1.5 font-medium text-slate-900 dark:text-slate-100">{row.name}</td>
             <td className="py-1.5">{row.position}</td>
-            <td className="py-1.5 text-right tabular-nums">{formatGBP(row.amountPence)}</td>
+            <td className="py-1.5 text-right tabular-nums">
+              {formatGBP(row.amountPence)}
+              {row.paidInCash ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">paid in cash at the venue</span>
+              ) : null}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,7 +1,6 @@
 // Before the break-off (decisions 013–015): checking in at the venue, leaving before
 // the start with the entry fee back, and the reserve list of a full
 // tournament. Pure rules; the services read the rows and write the result.
-import { z } from "zod";
 import { formatGBP, type Pence } from "./pence.ts";
 import { HOLD_MS } from "./holds.ts";
 
@@ -112,13 +111,3 @@ export function checkedInSplit<E extends { checkedInAt: number | null }>(entries
 export function checkedInText(present: number, total: number): string {
   return `${present} of ${total} checked in`;
 }
-
-/**
- * POST /api/tournaments/{id}/checkin's body: nothing for a player's own check-in; the director names the entry
- * (`playerId`: a player's id, a team's id or a member's, or the registration's id) and may take a tick back
- * (`checkedIn: false`).
- */
-export const CheckInBodySchema = z.object({
-  playerId: z.string({ error: "playerId must be an id" }).trim().min(1, "playerId must be an id").max(64).optional(),
-  checkedIn: z.boolean({ error: "checkedIn must be true or false" }).optional(),
-});

@@ -33,8 +33,9 @@ test("the podium comes from the bracket: champion, runner-up, the semi-finalists
   const results = tournamentResults(
     [...semis, match(2, 1, ["mo", "jo"], "jo", null)],
     [
+      // Jo walked in as a guest: the prize was handed over in cash (DESIGN §10).
       { playerId: "mo", name: "MO", position: "2nd", amountPence: 4320 },
-      { playerId: "jo", name: "JO", position: "1st", amountPence: 10080 },
+      { playerId: "jo", name: "JO", position: "1st", amountPence: 10080, paidInCash: true },
     ],
   );
   expect(results).toEqual({
@@ -51,8 +52,8 @@ test("the podium comes from the bracket: champion, runner-up, the semi-finalists
       },
     ],
     prizes: [
-      { position: "1st", name: "JO", amountPence: 10080 },
-      { position: "2nd", name: "MO", amountPence: 4320 },
+      { position: "1st", name: "JO", amountPence: 10080, paidInCash: true },
+      { position: "2nd", name: "MO", amountPence: 4320, paidInCash: false },
     ],
   });
 });

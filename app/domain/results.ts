@@ -8,12 +8,20 @@ import type { Pence } from "./pence.ts";
 
 type NamedMatch = PlacedMatch & LeagueResult & { player1: { name: string } | null; player2: { name: string } | null };
 /** A payout; in a team event a member's share, with `entryId` the team's id. */
-export type PaidPrize = { playerId: string; entryId?: string; name: string; position: string; amountPence: Pence };
+export type PaidPrize = {
+  playerId: string;
+  entryId?: string;
+  name: string;
+  position: string;
+  amountPence: Pence;
+  /** A guest's prize, handed over in cash at the venue (DESIGN §10). */
+  paidInCash?: boolean;
+};
 
 export type Results = {
   podium: { position: string; label: string; players: { name: string; prizePence: Pence | null }[] }[];
   /** Every prize paid, best place first: position, player and amount. */
-  prizes: { position: string; name: string; amountPence: Pence }[];
+  prizes: { position: string; name: string; amountPence: Pence; paidInCash: boolean }[];
 };
 
 /** `semiFinals`: 3rd-4th is a knockout's losing semi-finalists, not a tie in a league or a groups table. */
@@ -61,6 +69,11 @@ export function tournamentResults(matches: readonly NamedMatch[], paid: readonly
           b.amountPence - a.amountPence ||
           a.name.localeCompare(b.name),
       )
-      .map(({ position, name, amountPence }) => ({ position, name, amountPence })),
+      .map(({ position, name, amountPence, paidInCash }) => ({
+        position,
+        name,
+        amountPence,
+        paidInCash: paidInCash === true,
+      })),
   };
 }

@@ -51,6 +51,7 @@ export function paidPrizesQuery(tournament: TournamentRef) {
         name: players.name,
         position: payouts.position,
         amountPence: payouts.amountPence,
+        paidInCash: payouts.paidInCash,
       })
       .from(payouts)
       .innerJoin(players, eq(players.id, payouts.playerId))

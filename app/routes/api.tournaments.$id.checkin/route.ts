@@ -3,7 +3,8 @@ import { checkIn } from "~/services/check-in.server.ts";
 import { checkInEntry } from "~/services/director-check-in.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { isJsonContentType, readJson } from "~/services/http.server.ts";
-import { CheckInBodySchema, checkInMessages } from "~/domain/check-in.ts";
+import { checkInMessages } from "~/domain/check-in.ts";
+import { CheckInBodySchema } from "~/domain/check-in-schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 
 /**

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, useFetcher, useLoaderData, useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useLoaderData } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
-import { inputClass, totalRowClass } from "~/components/styles.ts";
+import { totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
@@ -22,8 +22,9 @@ import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.ser
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
-import { CARD_ERROR_ID, CardError } from "./card-error.tsx";
-import { PreparingPayment, StripePayment } from "./stripe-payment.tsx";
+import { CardError } from "~/components/card-error.tsx";
+import { SimulatedCardForm } from "~/components/simulated-card-form.tsx";
+import { PreparingPayment, StripePayment } from "~/components/stripe-payment.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
 
@@ -167,8 +168,11 @@ export default function Checkout() {
     holdExpiresAt,
     holdExpired,
     now,
+    publishableKey,
+    origin,
   } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  const payLabel = `Pay £${penceToDecimal(t.totalPence)} & Join Tournament`;
   const join = useFetcher();
   const started = useRef(false);
   const remaining = useHoldRemaining(holdExpiresAt, now);
@@ -269,12 +273,21 @@ export default function Checkout() {
               <SimulatedCardForm
                 key={failure?.id}
                 intentId={payment.intentId}
-                totalPence={t.totalPence}
-                slug={t.slug}
+                returnTo={`/tournament/${t.slug}/checkout`}
+                payLabel={payLabel}
                 failure={failure?.message ?? null}
               />
             ) : (
-              <StripePayment key={failure?.id} failure={failure?.message ?? null} />
+              <StripePayment
+                key={failure?.id}
+                failure={failure?.message ?? null}
+                publishableKey={publishableKey}
+                payment={{
+                  clientSecret: payment.clientSecret,
+                  returnUrl: `${origin}/tournament/${t.slug}/checkout`,
+                  payLabel,
+                }}
+              />
             )
           ) : hydrated ? (
             <PreparingPayment />
@@ -341,91 +354,5 @@ function HoldExpired() {
         </button>
       </Form>
     </div>
-  );
-}
-
-function SimulatedCardForm({
-  intentId,
-  totalPence,
-  slug,
-  failure,
-}: {
-  intentId: string;
-  totalPence: number;
-  slug: string;
-  /** The last card's failure, back from the provider's return (without JavaScript). */
-  failure: string | null;
-}) {
-  const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState(failure);
-  const cardField = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
-  const returnTo = `/tournament/${slug}/checkout`;
-  // The card that failed is the thing to change: the message stands just under its field, and a focus that Pay took
-  // with it while disabled goes back to the field.
-  const fail = (message: string) => {
-    setError(message);
-    if (!document.activeElement || document.activeElement === document.body) cardField.current?.focus();
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const cardNumber = String(new FormData(event.currentTarget).get("cardNumber") ?? "");
-    setError(null);
-    setProcessing(true);
-    try {
-      const response = await fetch(`/api/dev/payments/${intentId}/confirm`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ cardNumber }),
-      });
-      const body = (await response.json()) as { status?: string; message?: string; returnUrl?: string };
-      if (response.ok && body.status === "succeeded") {
-        navigate(`${returnTo}?${new URLSearchParams({ payment_intent: intentId, redirect_status: "succeeded" })}`, {
-          replace: true,
-        });
-        return;
-      }
-      fail(body.message ?? "The payment could not be completed.");
-    } catch {
-      fail("Could not reach the payment service. Check your connection.");
-    }
-    setProcessing(false);
-  }
-
-  return (
-    <form method="post" action={`/api/dev/payments/${intentId}/confirm`} onSubmit={onSubmit} className="mt-4 space-y-4">
-      <p
-        className={
-          "rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 " +
-          "dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
-        }
-      >
-        TEST MODE — use card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)
-      </p>
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <div className="space-y-1.5">
-        <label htmlFor="cardNumber" className="block text-sm font-medium">
-          Card number
-        </label>
-        <input
-          ref={cardField}
-          id="cardNumber"
-          name="cardNumber"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          maxLength={23}
-          placeholder="4242 4242 4242 4242"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={CARD_ERROR_ID}
-          className={`${inputClass} font-mono`}
-        />
-      </div>
-      <CardError message={error} />
-      <button type="submit" className="btn-primary w-full" disabled={processing}>
-        {processing ? "Processing..." : `Pay £${penceToDecimal(totalPence)} & Join Tournament`}
-      </button>
-    </form>
   );
 }

@@ -18,6 +18,8 @@ import { flashToast, type Toast } from "~/services/session.server.ts";
 import { getMailer } from "~/services/email.server.ts";
 import { tellDropped } from "~/services/check-in.server.ts";
 import { approveTableResult } from "~/services/table-scoring.server.ts";
+import { TOP_UP_NEEDED } from "~/domain/settlement.ts";
+import { formatGBP } from "~/domain/pence.ts";
 import { checkInEntry } from "~/services/director-check-in.server.ts";
 import { withdrawEntry } from "~/services/withdraw.server.ts";
 
@@ -236,8 +238,14 @@ export async function directorAction(
       case "finalize": {
         const finalized = await finalizeTournament(claim, { organiserId, tournament });
         await after({ organiserId, tournamentId: finalized.tournamentId, what: "finalize" });
+        const inCash = finalized.settlement.paidInCash.map((c) => `${c.name} ${formatGBP(c.amountPence)}`);
+        const handOver = inCash.length > 0 ? ` Hand over in cash: ${inCash.join(", ")}.` : "";
         return toast(
-          { type: "success", title: "Payouts confirmed", description: "Winnings are in the players' balances." },
+          {
+            type: "success",
+            title: "Payouts confirmed",
+            description: `Winnings are in the players' balances.${handOver}`,
+          },
           `/tournament/${slug}`,
         );
       }
@@ -246,6 +254,13 @@ export async function directorAction(
     if (!isDomainError(error)) throw error;
     if (error.code === TOURNAMENT_NOT_FOUND)
       return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
+    // A finalize the director's balance can't cover: back to its dialog, which offers the top-up.
+    if (error.code === TOP_UP_NEEDED) {
+      return toast(
+        { type: "error", title: failures[action.intent], description: error.message },
+        `${back}&confirm=finalize`,
+      );
+    }
     // A result the rules refuse (scores, race): keep the dialog and what was typed.
     if (isResultIntent(action.intent) && error.status === 400) return refusedResult(form, error.message, 400);
     return toast(

@@ -192,6 +192,14 @@ export function DirectorCard({
                 your approval
               </Link>
             ) : null}
+            {/* Someone has to leave (decision 021): the list opens in a dialog, its code only then. */}
+            <Link
+              to={`/tournament/${t.slug}?tab=bracket&confirm=withdraw`}
+              preventScrollReset
+              className="btn-secondary mt-3 w-full"
+            >
+              Withdraw a {t.teamSize > 1 ? "team" : "player"}
+            </Link>
           </>
         )
       ) : (

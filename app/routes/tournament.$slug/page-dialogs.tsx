@@ -11,8 +11,9 @@ const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
 const ResultDialog = lazyNamed(dialogs, "ResultDialog");
 const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
 const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
-const WithdrawDialog = lazyNamed(() => import("./withdraw.tsx"), "WithdrawDialog");
-const RemoveWalkInDialog = lazyNamed(() => import("./walk-ins.tsx"), "RemoveWalkInDialog");
+const WithdrawDialog = lazyNamed(dialogs, "WithdrawDialog");
+const WithdrawListDialog = lazyNamed(dialogs, "WithdrawListDialog");
+const RemoveWalkInDialog = lazyNamed(dialogs, "RemoveWalkInDialog");
 
 export function PageDialogs({
   page: { tournament: t, entry, play, director, dialog },
@@ -54,6 +55,9 @@ export function PageDialogs({
           teamEvent={t.teamSize > 1}
           slug={t.slug}
         />
+      ) : null}
+      {live && confirm === "withdraw" && !withdrawing && director?.entries ? (
+        <WithdrawListDialog entries={director.entries} slug={t.slug} />
       ) : null}
       {withdrawing && director?.entries ? (
         <WithdrawDialog entry={withdrawing} teamEvent={director.entries.teamEvent} slug={t.slug} />

@@ -50,8 +50,6 @@ const DirectorCard = lazyNamed(directorTools, "DirectorCard");
 const QueueCard = lazyNamed(directorTools, "QueueCard");
 // Check-in, before the start only.
 const CheckInCard = lazyNamed(() => import("./check-in-card.tsx"), "CheckInCard");
-// Withdrawing an entry, during play only (decision 021).
-const EntriesCard = lazyNamed(() => import("./withdraw.tsx"), "EntriesCard");
 // The Details tab only when it is open (during play the page opens on the bracket).
 const Details = lazyNamed(() => import("./details.tsx"), "Details");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
@@ -235,7 +233,6 @@ export default function TournamentPage() {
             {director?.checkIn ? (
               <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
             ) : null}
-            {director?.entries ? <EntriesCard entries={director.entries} slug={t.slug} /> : null}
             {director?.queue ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
             <section className="card">
               <CopyBox

@@ -1,9 +1,9 @@
 // The director's walk-ins before the start (DESIGN §10): a player or a team
-// entered as paid at the bar, the list of those entries, and the dialog that
-// takes one out again. Plain forms, so the card works without JavaScript; a
+// entered as paid at the bar, and the list of those entries, each with a link
+// to the dialog that takes it out (RemoveWalkInDialog, in director-dialogs.tsx,
+// whose code loads only when a dialog opens). Plain forms, so the card works without JavaScript; a
 // refused entry comes back with what was typed and the message beside it.
 import { Form, Link } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { inputClass, noteClass as note } from "~/components/styles.ts";
 import { formatGBP } from "~/domain/pence.ts";
@@ -157,24 +157,5 @@ export function WalkInsCard({
         )}
       </div>
     </section>
-  );
-}
-
-/** Taking a cash entry out before the start: the director hands the cash back; nothing in the ledger. */
-export function RemoveWalkInDialog({ walkIn, slug }: { walkIn: WalkIn; slug: string }) {
-  const busy = useIsSubmitting();
-  return (
-    <ConfirmDialog
-      open
-      title={`Remove ${walkIn.name}?`}
-      description="They paid at the bar: hand their cash back. Nothing is written to anyone's balance."
-      confirmLabel="Remove entry"
-      cancelTo={`/tournament/${slug}#walk-ins`}
-      destructive
-      busy={busy}
-    >
-      <input type="hidden" name="intent" value="remove-walk-in" />
-      <input type="hidden" name="entryId" value={walkIn.entryId} />
-    </ConfirmDialog>
   );
 }

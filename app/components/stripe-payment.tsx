@@ -1,18 +1,26 @@
-// Stripe's Payment Element. Stripe.js is loaded only here, lazily; if it
-// cannot load (offline, blocked) the player sees why instead of a blank card.
+// Stripe's Payment Element, for an entry's checkout and a balance top-up.
+// Stripe.js is loaded only here, lazily; if it cannot load (offline,
+// blocked) the payer sees why instead of a blank card.
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
-import { useLoaderData } from "react-router";
-import { penceToDecimal } from "~/domain/pence.ts";
 import { CardError } from "./card-error.tsx";
-import type { loader } from "./route.tsx";
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
+/** What a card form pays: the intent's secret, where Stripe comes back to, the button's words. */
+export type StripeIntent = { clientSecret: string; returnUrl: string; payLabel: string };
+
 /** `failure`: the last card's, back from Stripe's return. */
-export function StripePayment({ failure }: { failure: string | null }) {
-  const { publishableKey, payment } = useLoaderData<typeof loader>();
+export function StripePayment({
+  failure,
+  publishableKey,
+  payment,
+}: {
+  failure: string | null;
+  publishableKey: string | null;
+  payment: StripeIntent | null;
+}) {
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -58,13 +66,12 @@ export function StripePayment({ failure }: { failure: string | null }) {
   }
   return (
     <Elements stripe={stripe} options={{ clientSecret: payment.clientSecret }}>
-      <StripeCardForm failure={failure} />
+      <StripeCardForm failure={failure} payment={payment} />
     </Elements>
   );
 }
 
-function StripeCardForm({ failure }: { failure: string | null }) {
-  const { tournament, origin } = useLoaderData<typeof loader>();
+function StripeCardForm({ failure, payment }: { failure: string | null; payment: StripeIntent }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -78,7 +85,7 @@ function StripeCardForm({ failure }: { failure: string | null }) {
     setProcessing(true);
     const { error } = await stripe.confirmPayment({
       elements,
-      confirmParams: { return_url: `${origin}/tournament/${tournament.slug}/checkout` },
+      confirmParams: { return_url: payment.returnUrl },
     });
     // Only reached when confirmation failed; success redirects to return_url. The Payment Element shows a field's
     // own mistake (an incomplete number) beside that field; any other failure (declined) stands just under it.
@@ -91,7 +98,7 @@ function StripeCardForm({ failure }: { failure: string | null }) {
       <PaymentElement onReady={() => setReady(true)} />
       <CardError message={failed} />
       <button type="submit" className="btn-primary w-full" disabled={!ready || processing || !stripe}>
-        {processing ? "Processing..." : `Pay £${penceToDecimal(tournament.totalPence)} & Join Tournament`}
+        {processing ? "Processing..." : payment.payLabel}
       </button>
     </form>
   );
