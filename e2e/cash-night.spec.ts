@@ -85,7 +85,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("The draw is made: 8 players, 7 matches.")).toBeVisible();
 
       // Ten o'clock: Sam has to leave.
-      await page.getByRole("region", { name: "Players" }).getByRole("link", { name: "Withdraw Sam Leaves" }).click();
+      await page.getByRole("link", { name: "Withdraw a player" }).click();
+      await page
+        .getByRole("dialog", { name: "Withdraw a player" })
+        .getByRole("link", { name: "Withdraw Sam Leaves" })
+        .click();
       const withdraw = page.getByRole("dialog", { name: "Withdraw Sam Leaves?" });
       await withdraw.getByRole("button", { name: "Withdraw Sam Leaves" }).click();
       await expect(page.getByText(/is a walkover now/).first()).toBeVisible();
