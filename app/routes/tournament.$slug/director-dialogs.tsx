@@ -487,10 +487,11 @@ type Entries = { teamEvent: boolean; rows: { registrationId: string; name: strin
 export function WithdrawListDialog({ entries, slug }: { entries: Entries; slug: string }) {
   const noun = entries.teamEvent ? "team" : "player";
   const back = `/tournament/${slug}?tab=bracket`;
+  const who = entries.teamEvent ? "A team" : "Someone";
   return (
     <ModalDialog
       title={`Withdraw a ${noun}`}
-      description={`${entries.teamEvent ? "A team" : "Someone"} has to leave? Their remaining matches become walkovers.`}
+      description={`${who} has to leave? Their remaining matches become walkovers.`}
       cancelTo={back}
     >
       <ul className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label={`${noun}s in play`}>
