@@ -20,6 +20,7 @@ export default [
   route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
   route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
   route("td/tables", "routes/td.tables/route.tsx"),
+  route("td/tables/print", "routes/td.tables.print/route.tsx"),
   route("balance/top-up", "routes/balance.top-up/route.tsx"),
   route("scoreboard", "routes/scoreboard/route.tsx"),
   route("scoreboard/:code", "routes/scoreboard.$code/route.tsx"),

@@ -173,6 +173,14 @@ export default function Tables() {
               When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.
             </li>
           </ol>
+          {tables.length > 0 ? (
+            <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+              Or print a QR code for each table and scan it with the tablet:{" "}
+              <Link to="/td/tables/print" className="font-medium text-baize-700 underline dark:text-baize-300">
+                Print the setup sheet
+              </Link>
+            </p>
+          ) : null}
         </aside>
       </div>
 
