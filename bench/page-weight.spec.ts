@@ -109,6 +109,7 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
   await weigh("director dashboard", director, "/td/dashboard");
   await weigh("director's tournaments", director, "/td/tournaments");
   await weigh("tables", director, "/td/tables");
+  await weigh("table setup sheet", director, "/td/tables/print");
   await weigh("create tournament", director, "/td/create-tournament");
   await weigh("tournament, its director", director, `/tournament/${playing.slug}?tab=bracket`);
   await weigh("tournament, its director before the start", director, `/tournament/${open.slug}`);

@@ -73,6 +73,7 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
   await measure("GET /td/dashboard", () => td.client.get("/td/dashboard"));
   await measure("GET /td/tournaments", () => td.client.get("/td/tournaments"));
   await measure("GET /td/tables", () => td.client.get("/td/tables"));
+  await measure("GET /td/tables/print", () => td.client.get("/td/tables/print"));
   await measure("GET /api/tournaments", () => anon.get("/api/tournaments"));
   await measure("POST /api/tournaments/{id}/start", () => td.client.json("POST", `/api/tournaments/${t.id}/start`));
   const matches = (await (await anon.get(`/api/tournaments/${t.id}/matches`)).json()) as {

@@ -66,6 +66,7 @@ for (const theme of ["light", "dark"] as const) {
       "/td/tournaments",
       "/td/create-tournament",
       "/td/tables",
+      "/td/tables/print",
       `/tournament/${t.slug}`,
       `/tournament/${t.slug}?confirm=start`,
       `/tournament/${t.slug}?confirm=settings`,
