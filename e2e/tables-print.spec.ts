@@ -80,7 +80,7 @@ for (const theme of ["light", "dark"] as const) {
   }) => {
     await page.context().addInitScript((t) => localStorage.setItem("theme", t), theme);
     await createOrganiser(page.request);
-    await addTables(page.request, ["Table 1", "Table 2", "Table 3"]);
+    await addTables(page.request, ["Table 1", "The Long Back Room Table By The Dartboard", "Table 3"]);
     await page.goto("/td/tables/print");
     await expect(page.locator("html")).toHaveClass(new RegExp(theme));
     await expect(page.getByRole("button", { name: "Print" })).toBeVisible(); // hydrated
@@ -101,14 +101,30 @@ for (const theme of ["light", "dark"] as const) {
       };
     });
     expect(colours).toEqual({ body: "rgb(255, 255, 255)", part: "rgb(255, 255, 255)", code: "rgb(0, 0, 0)" });
-    // Two tables side by side on the first page, each QR code 100 mm (378 px) wide.
+    // Two tables side by side on the first page, each QR code 92 mm (348 px) wide.
     const [one, two] = await page.locator(".sheet-table").all();
     const a = (await one!.boundingBox())!;
     const b = (await two!.boundingBox())!;
     expect(Math.abs(a.y - b.y)).toBeLessThan(1);
     expect(b.x).toBeGreaterThan(a.x + a.width - 1);
-    expect((await page.getByTestId("table-qr").first().boundingBox())!.width).toBeCloseTo(378, -1);
+    expect((await page.getByTestId("table-qr").first().boundingBox())!.width).toBeCloseTo(348, -1);
     await page.screenshot({ path: `/tmp/tables-print-a4-${theme}.png`, fullPage: true });
+    // Each pair is one page: a break after it, and it fits A4 landscape's 190 mm (718 px) inside the margins, its
+    // parts (a three-line name too) inside it.
+    const pages = await page.locator(".sheet-page").evaluateAll((els) =>
+      els.map((el) => ({
+        breakAfter: getComputedStyle(el).breakAfter,
+        height: el.getBoundingClientRect().height,
+        overflows: [...el.children].some((part) => part.scrollHeight > part.clientHeight + 1),
+      })),
+    );
+    expect(pages).toHaveLength(2);
+    for (const sheet of pages) {
+      expect(sheet.breakAfter).toMatch(/page|auto/);
+      expect(sheet.height).toBeLessThanOrEqual(718);
+      expect(sheet.overflows).toBe(false);
+    }
+    expect(pages[0]!.breakAfter).toBe("page");
 
     // As printed: three tables on two A4 landscape pages.
     const pdf = await page.pdf({ format: "A4", landscape: true, preferCSSPageSize: true });
