@@ -7,7 +7,8 @@ import { createOrganiser } from "./support/accounts.ts";
 import { apiMatches, createTournamentViaApi, enterPaidPlayers, startViaApi } from "./support/tournaments.ts";
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`${javaScriptEnabled ? "with" : "without"} JavaScript, a no-show's walkover is confirmed, never beside a match being played`, async ({
+  const mode = javaScriptEnabled ? "with" : "without";
+  test(`${mode} JavaScript, a no-show's walkover is confirmed, never beside a match being played`, async ({
     browser,
     playwright,
     baseURL,
