@@ -2,7 +2,15 @@
 // in the order they will be called, with their estimated starts, and the
 // director's panel of tables. Pure: services/queue-reads.server.ts reads the floor.
 import type { MatchView } from "./play.ts";
-import { estimateStarts, noShowAt, readyQueue, type FloorMatch, type FloorTable, type QueueEntry } from "./queue.ts";
+import {
+  estimateStarts,
+  noShowAt,
+  noShowRefusal,
+  readyQueue,
+  type FloorMatch,
+  type FloorTable,
+  type QueueEntry,
+} from "./queue.ts";
 import type { TournamentStatus } from "./tournaments.ts";
 
 /** A tournament's floor: what the queue rules need, as services/queue-reads.server.ts reads it. */
@@ -95,6 +103,11 @@ export type QueuePanel = {
       player2: { id: string; name: string };
       calledAt: number;
       noShowAt: number;
+      /**
+       * No racks scored and no result waiting for approval (noShowRefusal): once the clock is up the floor offers the
+       * no-show walkover. Worked out here, so the card's code carries only the comparison with the clock.
+       */
+      walkoverAllowed: boolean;
     } | null;
   }[];
 };
@@ -143,9 +156,39 @@ export function queuePanel(floor: QueueState, views: readonly MatchView[], now: 
                 player2: { id: view.player2Id, name: nameOf(view.player2) },
                 calledAt,
                 noShowAt: noShowAt(calledAt, floor.tournament.noShowMinutes),
+                walkoverAllowed: noShowRefusal(view) === null,
               }
             : null,
       };
     }),
   };
+}
+
+/** The no-show walkover a director is asked to confirm: the match, its table, who gets it and who did not turn up. */
+export type NoShowWalkover = {
+  matchId: string;
+  title: string;
+  table: string;
+  winner: { id: string; name: string };
+  absent: { id: string; name: string };
+};
+
+/**
+ * What ?confirm=walkover&match=…&winner=… asks to confirm (null: nothing): a match called to a table of the floor, not
+ * being played (no racks scored, nothing waiting for approval), and one of its two players. The clock is the link's
+ * to respect: the server refuses only a match being played (results.server.ts), whatever the time.
+ */
+export function noShowWalkover(
+  panel: QueuePanel | null,
+  matchId: string | null,
+  winnerId: string | null,
+): NoShowWalkover | null {
+  const table = panel?.tables.find((t) => t.playing !== null && t.playing.matchId === matchId);
+  const called = table?.playing;
+  if (!table || !called?.walkoverAllowed) return null;
+  const sides = [called.player1, called.player2];
+  const winner = sides.find((p) => p.id === winnerId);
+  const absent = sides.find((p) => p.id !== winnerId);
+  if (!winner || !absent) return null;
+  return { matchId: called.matchId, title: called.title, table: table.name, winner, absent };
 }

@@ -8,6 +8,8 @@ import {
   lastTables,
   nextMatchText,
   noShowAt,
+  noShowMessages,
+  noShowRefusal,
   planCalls,
   readyQueue,
   startsInText,
@@ -395,6 +397,18 @@ test("start times, clocks and the no-show deadline read as people say them", () 
   expect(clockText(7 * MIN + 5_000)).toBe("7:05");
   expect(clockText(75 * MIN)).toBe("75:00");
   expect(noShowAt(START, 10)).toBe(START + 10 * MIN);
+});
+
+test("a no-show walkover is refused for a match being played: racks scored, or a result to approve", () => {
+  const called = { player1Score: 0, player2Score: 0, awaitingApproval: false };
+  expect(noShowRefusal(called)).toBeNull();
+  // A rack on either side: the match is being played.
+  for (const score of [{ player1Score: 1 }, { player2Score: 2 }, { player1Score: 3, player2Score: 1 }]) {
+    expect(noShowRefusal({ ...called, ...score })).toBe(noShowMessages.racksScored);
+  }
+  // A result confirmed at the table waits for approval, even at 0–0 (no race-to: "X won" with no racks).
+  expect(noShowRefusal({ ...called, awaitingApproval: true })).toBe(noShowMessages.awaitingApproval);
+  expect(noShowRefusal({ ...called, player1Score: 4, awaitingApproval: true })).toBe(noShowMessages.awaitingApproval);
 });
 
 test("settings: each field checked, at least one sent; the form's text read the same way", () => {

@@ -229,3 +229,21 @@ export function clockText(elapsedMs: number): string {
   const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
+
+/** What the no-show rule needs of a called match: its live rack score and whether a result waits for approval. */
+export type NoShowCheck = { player1Score: number; player2Score: number; awaitingApproval: boolean };
+
+export const noShowMessages = {
+  racksScored: "Racks have been scored in this match: it is being played, so nobody is a no-show",
+  awaitingApproval: "This match's result is waiting for your approval: approve it or record the result instead",
+} as const;
+
+/**
+ * Why a no-show walkover cannot be given for a match (null: it can). A match whose racks are being scored at the
+ * table, or whose result waits for the director's approval (decision 012), is being played: nobody failed to turn up.
+ */
+export function noShowRefusal(match: NoShowCheck): string | null {
+  if (match.awaitingApproval) return noShowMessages.awaitingApproval;
+  if (match.player1Score > 0 || match.player2Score > 0) return noShowMessages.racksScored;
+  return null;
+}

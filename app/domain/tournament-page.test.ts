@@ -166,7 +166,7 @@ test("a visitor before the start: the details, the entry's price and state, nobo
   expect(p.director).toBeNull();
   expect(p.results).toBeNull();
   expect(p.paymentToast).toBeNull();
-  expect(p.dialog).toEqual({ confirm: null, resultFor: null, correctFor: null, entryFor: null });
+  expect(p.dialog).toEqual({ confirm: null, resultFor: null, correctFor: null, entryFor: null, walkover: null });
   // Arrived by the venue's QR code.
   expect(page(reads(), "checkin=1").entry.checkin).toBe(true);
 });
@@ -287,6 +287,7 @@ test("in play: the bracket tab first; the director's tables and queue, the entra
     player1: { id: "p1", name: "Ann" },
     player2: { id: "p4", name: "Di" },
     noShowAt: NOW + 5 * MINUTE,
+    walkoverAllowed: true,
   });
   expect(run.director?.queue?.queue.map((q) => q.players)).toEqual(["Bo vs Cy"]);
 
@@ -303,6 +304,43 @@ test("in play: the bracket tab first; the director's tables and queue, the entra
   expect(visitors.play.matches).toHaveLength(3);
   expect(visitors.play.you).toBeNull();
   expect(visitors.entry.registration).toBe("started");
+});
+
+test("the no-show walkover's confirmation: a called match nobody plays, naming who gets it and who is absent", () => {
+  const live = tournament({ status: "in_progress" });
+  const at = (matches: MatchView[], search: string, user: typeof director | typeof ann = director) =>
+    page(reads({ tournament: live, user, matches, queue: queueOf("in_progress", matches) }), search);
+  const ask = "confirm=walkover&match=m1&winner=p1";
+  const run = at(semis(), ask);
+  expect(run.dialog.walkover).toEqual({
+    matchId: "m1",
+    title: "Semi-Finals · Match 1",
+    table: "Table 1",
+    winner: { id: "p1", name: "Ann" },
+    absent: { id: "p4", name: "Di" },
+  });
+  expect(at(semis(), "confirm=walkover&match=m1&winner=p4").dialog.walkover).toMatchObject({
+    winner: { name: "Di" },
+    absent: { name: "Ann" },
+  });
+  // Not a player of the match, a match not called, no winner, another dialog, or not the director: nothing.
+  for (const search of [
+    "confirm=walkover&match=m1&winner=p2",
+    "confirm=walkover&match=m2&winner=p2",
+    "confirm=walkover&match=m1",
+    ask.replace("walkover", "settings"),
+  ]) {
+    expect(at(semis(), search).dialog.walkover).toBeNull();
+  }
+  expect(at(semis(), ask, ann).dialog.walkover).toBeNull();
+  // Racks scored at the table, or a result there waiting for approval: the match is being played.
+  const scored = semis().map((m) => (m.id === "m1" ? { ...m, player2Score: 1 } : m));
+  const waiting = semis().map((m) => (m.id === "m1" ? { ...m, awaitingApproval: true } : m));
+  for (const matches of [scored, waiting]) {
+    const p = at(matches, ask);
+    expect(p.director?.queue?.tables[0]?.playing?.walkoverAllowed).toBe(false);
+    expect(p.dialog.walkover).toBeNull();
+  }
 });
 
 test("the matches stay off the page until the start, and the bracket tab is asked for by the address", () => {
@@ -417,6 +455,7 @@ test("the address: a card payment's return toast, and the match a result or corr
     resultFor: "m1",
     correctFor: null,
     entryFor: null,
+    walkover: null,
   });
   expect(page(reads(), "confirm=withdraw&entry=e2").dialog).toMatchObject({ confirm: "withdraw", entryFor: "e2" });
   expect(page(reads(), "correct=m2").dialog.correctFor).toBe("m2");

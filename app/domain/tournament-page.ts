@@ -9,7 +9,7 @@ import { checkedInSplit, leaveText, reserveList, reservePosition, type Reserve }
 import { isDomainError } from "./errors.ts";
 import { payoutWording, type PayoutStructureId } from "./money.ts";
 import { payoutPreview, planPayouts, type MatchView, type PlanInput, type PlayedTournament } from "./play.ts";
-import { queuePanel, type QueueState } from "./queue-views.ts";
+import { noShowWalkover, queuePanel, type QueueState } from "./queue-views.ts";
 import { tournamentResults, type PaidPrize } from "./results.ts";
 import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
 import type { PaidBy } from "./payments.ts";
@@ -107,6 +107,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   const pending = player !== null && !registered && reads.registrations.some((r) => r.tournamentId === t.id && !r.paid);
   const payout = payoutWording(t.payoutStructure, t.tournamentType);
   const confirm = search.get("confirm");
+  const director = isOwner ? directorPart(reads, user.id, now) : null;
   return {
     tournament: {
       ...headline(t),
@@ -173,10 +174,11 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       checkin: search.has("checkin"),
     },
     play: bracketTab(reads, registered ? user : null),
-    director: isOwner ? directorPart(reads, user.id, now) : null,
+    director,
     /**
      * The dialog the address opens: ?confirm=start|finalize|settings|leave, ?confirm=withdraw&entry= (an entry's
-     * registration id), ?confirm=remove-walk-in&entry= (a cash entry), or a match's ?result= or ?correct=.
+     * registration id), ?confirm=remove-walk-in&entry= (a cash entry), ?confirm=walkover&match=&winner= (a no-show),
+     * or a match's ?result= or ?correct=.
      */
     dialog: {
       confirm,
@@ -184,6 +186,11 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       correctFor: search.get("correct"),
       /** The entry ?confirm=withdraw or ?confirm=remove-walk-in is about. */
       entryFor: search.get("entry"),
+      /** ?confirm=walkover&match=…&winner=…: the floor's no-show walkover, while its match is not being played. */
+      walkover:
+        confirm === "walkover" && t.status === "in_progress"
+          ? noShowWalkover(director?.queue ?? null, search.get("match"), search.get("winner"))
+          : null,
     },
   };
 }

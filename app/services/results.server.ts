@@ -21,6 +21,7 @@ import { movesAtTables, movesKey, type PlayerMove } from "~/domain/corrections.t
 import { knockoutAfterGroups } from "~/domain/groups.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/domain/play.ts";
+import { noShowRefusal } from "~/domain/queue.ts";
 import { drawWithWalkovers, withWalkovers } from "~/domain/withdrawn.ts";
 import { forgetCall } from "./calls.server.ts";
 import type { Change } from "./after-change.server.ts";
@@ -136,6 +137,8 @@ function resultStatements(
   bracket: readonly BracketMatch[],
   changes: MatchChange[],
   then: readonly Item[] = [],
+  /** A no-show's walkover: refused if a tablet confirmed a result since the read (the scores are guarded anyway). */
+  noShow = false,
 ) {
   const [own, ...others] = changes;
   if (!own || own.id !== before.id) throw new Error("applyResult must change the match itself first");
@@ -147,6 +150,7 @@ function resultStatements(
     before.player2Id === null ? sql`${matches.player2Id} is null` : eq(matches.player2Id, before.player2Id),
     eq(matches.player1Score, before.player1Score),
     eq(matches.player2Score, before.player2Score),
+    noShow ? eq(matches.awaitingApproval, false) : undefined,
   );
   const after = { ...before, ...own.set };
   const items = [
@@ -273,13 +277,14 @@ export async function saveResult(
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
   const result = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
   // A no-show's walkover withdraws the entry that did not turn up; every withdrawn entry's matches this result
-  // reaches are walkovers (decision 021).
-  const absent =
-    noShow && !correcting && input.outcome === "walkover"
-      ? input.winnerId === row.player1Id
-        ? row.player2Id
-        : row.player1Id
-      : null;
+  // reaches are walkovers (decision 021). A match being played (racks scored, a result waiting for approval) has no
+  // no-show: refused, so a page left open since the clock ran out cannot give one.
+  const givesNoShow = noShow && !correcting && input.outcome === "walkover";
+  const playing = givesNoShow
+    ? noShowRefusal({ ...row, awaitingApproval: row.awaitingApproval && row.status === "in_progress" })
+    : null;
+  if (playing !== null) throw new DomainError(409, playing);
+  const absent = givesNoShow ? (input.winnerId === row.player1Id ? row.player2Id : row.player1Id) : null;
   const withdrawn = absent === null ? read.withdrawn : new Set([...read.withdrawn, absent]);
   let changes = withWalkovers(read.bracket, result, withdrawn, now);
   const groups = t.tournamentType === "round_robin_tier" && row.bracket === "group";
@@ -318,13 +323,19 @@ export async function saveResult(
   const board = boardsAfter([row.tableId]);
   const changed = matchesAfter(draw.length > 0 ? [] : changes.map((c) => c.id));
   const answers = await db.write(
-    resultStatements(row, read.bracket, changes, [
-      ...then,
-      ...withdrawnStatements(t.id, read.withdrawn, absent, now),
-      ...changed.items,
-      ...board.items,
-      ...floor.items,
-    ]),
+    resultStatements(
+      row,
+      read.bracket,
+      changes,
+      [
+        ...then,
+        ...withdrawnStatements(t.id, read.withdrawn, absent, now),
+        ...changed.items,
+        ...board.items,
+        ...floor.items,
+      ],
+      givesNoShow,
+    ),
   );
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
   const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;

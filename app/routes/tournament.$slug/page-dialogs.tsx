@@ -1,5 +1,5 @@
 // The tournament page's dialogs, each opened by the address (?confirm=…, ?result=…, ?correct=…) so that they
-// work without JavaScript: a player leaving, and the director's start, finalize, settings and results.
+// work without JavaScript: a player leaving, and the director's start, finalize, settings, results and walkovers.
 import { lazyNamed } from "~/components/lazy.ts";
 import type { TournamentPageModel } from "~/domain/tournament-page.ts";
 import type { ResultReply } from "./director.server.ts";
@@ -14,6 +14,7 @@ const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog")
 const WithdrawDialog = lazyNamed(dialogs, "WithdrawDialog");
 const WithdrawListDialog = lazyNamed(dialogs, "WithdrawListDialog");
 const RemoveWalkInDialog = lazyNamed(dialogs, "RemoveWalkInDialog");
+const WalkoverDialog = lazyNamed(() => import("./walkover-dialog.tsx"), "WalkoverDialog");
 
 export function PageDialogs({
   page: { tournament: t, entry, play, director, dialog },
@@ -47,6 +48,7 @@ export function PageDialogs({
         <LeaveDialog slug={t.slug} name={t.name} text={entry.leaveText} />
       ) : null}
       {walkIn ? <RemoveWalkInDialog walkIn={walkIn} slug={t.slug} /> : null}
+      {director && dialog.walkover ? <WalkoverDialog walkover={dialog.walkover} slug={t.slug} /> : null}
       {director && confirm === "start" && t.status === "open" ? (
         <StartDialog
           name={t.name}

@@ -35,7 +35,7 @@ export function QueueCard({ queue: floor, slug }: { queue: QueuePanel; slug: str
         Tables and queue
       </h2>
       <FloorSettings floor={floor} slug={slug} />
-      {live ? <TablesList floor={floor} now={now} /> : null}
+      {live ? <TablesList floor={floor} now={now} slug={slug} /> : null}
       {live ? <UpNext floor={floor} now={now} slug={slug} /> : null}
     </section>
   );
@@ -64,7 +64,7 @@ function FloorSettings({ floor, slug }: { floor: QueuePanel; slug: string }) {
   );
 }
 
-function TablesList({ floor, now }: { floor: QueuePanel; now: number }) {
+function TablesList({ floor, now, slug }: { floor: QueuePanel; now: number; slug: string }) {
   if (floor.tables.length === 0) {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -101,7 +101,7 @@ function TablesList({ floor, now }: { floor: QueuePanel; now: number }) {
                 </button>
               </Form>
             </div>
-            {table.playing ? <Playing playing={table.playing} now={now} /> : null}
+            {table.playing ? <Playing playing={table.playing} now={now} slug={slug} /> : null}
           </li>
         ))}
       </ul>
@@ -111,9 +111,14 @@ function TablesList({ floor, now }: { floor: QueuePanel; now: number }) {
 
 type Called = NonNullable<QueuePanel["tables"][number]["playing"]>;
 
-/** A called match: its players, the no-show clock, and once the time is up a walkover for whoever is there. */
-function Playing({ playing, now }: { playing: Called; now: number }) {
-  const due = now >= playing.noShowAt;
+/**
+ * A called match: its players, the no-show clock, and once the time is up a walkover for whoever is there — only
+ * while nobody is playing it (no racks scored, nothing waiting for approval: the panel's walkoverAllowed). Each
+ * leads to a confirmation naming both players (walkover-dialog.tsx, loaded when it opens).
+ */
+function Playing({ playing, now, slug }: { playing: Called; now: number; slug: string }) {
+  const due = playing.walkoverAllowed && now >= playing.noShowAt;
+  const ask = `/tournament/${slug}?tab=bracket&confirm=walkover&match=${encodeURIComponent(playing.matchId)}`;
   return (
     <div className="space-y-2 text-sm">
       <p>
@@ -134,16 +139,14 @@ function Playing({ playing, now }: { playing: Called; now: number }) {
           </p>
           <div className="flex flex-wrap gap-2">
             {[playing.player1, playing.player2].map((p) => (
-              <Form key={p.id} method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="record-result" />
-                <input type="hidden" name="matchId" value={playing.matchId} />
-                <input type="hidden" name="winnerId" value={p.id} />
-                <input type="hidden" name="outcome" value="walkover" />
-                <input type="hidden" name="noShow" value="true" />
-                <button type="submit" className="btn-secondary min-h-9 px-3 py-1 text-xs">
-                  Walkover to {p.name}
-                </button>
-              </Form>
+              <Link
+                key={p.id}
+                to={`${ask}&winner=${encodeURIComponent(p.id)}`}
+                preventScrollReset
+                className="btn-secondary min-h-9 px-3 py-1 text-xs"
+              >
+                Walkover to {p.name}
+              </Link>
             ))}
           </div>
         </div>

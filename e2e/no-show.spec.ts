@@ -1,0 +1,102 @@
+// The floor's no-show walkover (issue 33 point 4) in a browser, with and without JavaScript: once the no-show minute
+// is up "Walkover to …" appears for the called match nobody has played, not for the one whose racks are being
+// scored; it opens a confirmation naming who gets it and who did not turn up; Cancel changes nothing; confirming
+// records the walkover and withdraws the absent player.
+import { expect, test } from "@playwright/test";
+import { createOrganiser } from "./support/accounts.ts";
+import { apiMatches, createTournamentViaApi, enterPaidPlayers, startViaApi } from "./support/tournaments.ts";
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "with" : "without";
+  test(`${mode} JavaScript, a no-show's walkover is confirmed, never beside a match being played`, async ({
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    await createOrganiser(page.request);
+    for (const name of ["Table 1", "Table 2"]) {
+      expect((await page.request.post("/api/tables", { data: { name } })).status()).toBe(201);
+    }
+    const tables = (await (await page.request.get("/api/tables")).json()) as {
+      id: string;
+      name: string;
+      accessCode: string;
+    }[];
+    const t = await createTournamentViaApi(page.request, { maxPlayers: 4, raceTo: 3 });
+    const settings = await page.request.patch(`/api/tournaments/${t.id}/settings`, { data: { noShowMinutes: 1 } });
+    expect(settings.status(), await settings.text()).toBe(200);
+    await enterPaidPlayers(playwright, baseURL, t.id, 4);
+    await startViaApi(page.request, t.id);
+    const [absentees, playing] = (await apiMatches(page.request, t.id)).filter((m) => m.round === 1);
+    if (!absentees?.player1 || !absentees.player2 || !playing?.player1 || !playing.player2) {
+      throw new Error("four entries play two semi-finals");
+    }
+    const [one, two] = tables;
+    if (!one || !two) throw new Error("two tables");
+    for (const [m, table] of [
+      [absentees, one],
+      [playing, two],
+    ] as const) {
+      const called = await page.request.patch(`/api/matches/${m.id}/table`, { data: { tableId: table.id } });
+      expect(called.status(), await called.text()).toBe(200);
+    }
+    // A rack at Table 2: that match is being played.
+    const rack = await page.request.post(`/api/tables/by-code/${two.accessCode}/racks`, {
+      data: { tapId: `tap-${crypto.randomUUID()}`, player: 1 },
+    });
+    expect(rack.status(), await rack.text()).toBe(201);
+
+    const here = absentees.player1.name;
+    const absent = absentees.player2.name;
+    const floor = page.locator("#queue");
+    const atTable = (name: string) => floor.getByTestId("queue-table").filter({ hasText: name });
+    await page.goto(`/tournament/${t.slug}?tab=bracket`);
+    await expect(atTable("Table 1")).toContainText(`${here} vs ${absent}`);
+    await expect(floor.getByRole("link", { name: /^Walkover to/ })).toHaveCount(0);
+    if (javaScriptEnabled) {
+      // The clock ticks on the page: the walkover appears when the minute is up, without a reload.
+      await expect(atTable("Table 1").getByRole("link", { name: `Walkover to ${here}` })).toBeVisible({
+        timeout: 75_000,
+      });
+    } else {
+      await expect(async () => {
+        await page.reload();
+        await expect(atTable("Table 1").getByRole("link", { name: `Walkover to ${here}` })).toBeVisible({
+          timeout: 1_000,
+        });
+      }).toPass({ timeout: 75_000, intervals: [5_000] });
+    }
+    await expect(atTable("Table 1").getByRole("link", { name: `Walkover to ${absent}` })).toBeVisible();
+    // Racks scored at Table 2: no walkover beside it.
+    await expect(atTable("Table 2")).toContainText(`${playing.player1.name} vs ${playing.player2.name}`);
+    await expect(atTable("Table 2").getByRole("link", { name: /^Walkover to/ })).toHaveCount(0);
+
+    // The confirmation names both; Cancel changes nothing.
+    const link = atTable("Table 1").getByRole("link", { name: `Walkover to ${here}` });
+    await link.click();
+    const dialog = page.getByRole("dialog", { name: `Walkover to ${here}?` });
+    await expect(dialog.getByTestId("walkover-terms")).toContainText(
+      `${absent} has not turned up for ${absentees.label} · Match ${absentees.matchNumber} on Table 1. ` +
+        `${here} gets the walkover, and ${absent} is withdrawn for the night`,
+    );
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await apiMatches(page.request, t.id)).find((m) => m.id === absentees.id)?.status).toBe("in_progress");
+
+    await link.click();
+    await dialog.getByRole("button", { name: `Walkover to ${here}` }).click();
+    await expect(page.getByTestId("toast")).toContainText("Result recorded");
+    await expect(dialog).toBeHidden();
+    const decided = (await apiMatches(page.request, t.id)).find((m) => m.id === absentees.id);
+    expect(decided).toMatchObject({ status: "completed", outcome: "walkover", winnerId: absentees.player1Id });
+    // The one who did not turn up is withdrawn for the night.
+    await page.getByRole("link", { name: "Withdraw a player" }).click();
+    const entries = page.getByRole("dialog", { name: "Withdraw a player" });
+    await expect(entries.getByRole("listitem").filter({ hasText: absent })).toContainText("Withdrawn");
+    await expect(entries.getByRole("listitem").filter({ hasText: here })).not.toContainText("Withdrawn");
+    await context.close();
+  });
+}
