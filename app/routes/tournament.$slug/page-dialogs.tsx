@@ -11,9 +11,10 @@ const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
 const ResultDialog = lazyNamed(dialogs, "ResultDialog");
 const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
 const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
-const WithdrawDialog = lazyNamed(dialogs, "WithdrawDialog");
-const WithdrawListDialog = lazyNamed(dialogs, "WithdrawListDialog");
-const RemoveWalkInDialog = lazyNamed(dialogs, "RemoveWalkInDialog");
+const entryDialogs = () => import("./entry-dialogs.tsx");
+const WithdrawDialog = lazyNamed(entryDialogs, "WithdrawDialog");
+const WithdrawListDialog = lazyNamed(entryDialogs, "WithdrawListDialog");
+const RemoveWalkInDialog = lazyNamed(entryDialogs, "RemoveWalkInDialog");
 const WalkoverDialog = lazyNamed(() => import("./walkover-dialog.tsx"), "WalkoverDialog");
 
 export function PageDialogs({
