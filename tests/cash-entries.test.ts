@@ -189,6 +189,10 @@ test("removing a cash entry before the start: gone with its guest, no ledger row
   expect(await message(leave)).toBe(
     "You paid at the bar: ask the director to take you out and hand your entry fee back",
   );
+  // Their page says so instead of offering "Leave tournament".
+  const html = await (await sam.client.get(`/tournament/${t.slug}`)).text();
+  expect(html).toContain("You paid at the bar: to leave, ask the director for your entry fee back.");
+  expect(html).not.toContain("Leave tournament");
   await f.expectLedgerTrue();
 });
 

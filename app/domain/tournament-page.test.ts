@@ -181,7 +181,13 @@ test("a player entered before the start: registered, their check-in, may leave; 
   const p = page(reads({ user: ann, mine: { checkedInAt: NOW - MINUTE, reserves: [] } }), "confirm=leave");
   expect(p.viewer).toEqual({ id: "p1", userType: "player", isOwner: false });
   expect(p.entry.registration).toBe("registered");
-  expect(p.entry.me).toEqual({ entered: true, checkedIn: true, reservePosition: null, captain: true });
+  expect(p.entry.me).toEqual({
+    entered: true,
+    checkedIn: true,
+    reservePosition: null,
+    captain: true,
+    paidAtBar: false,
+  });
   expect(p.dialog.confirm).toBe("leave");
   expect(p.director).toBeNull();
   // Not checked in yet.
@@ -191,7 +197,13 @@ test("a player entered before the start: registered, their check-in, may leave; 
 test("a player not entered: paying for a place, or waiting on a full tournament's reserve list", () => {
   const paying = page(reads({ user: stranger, registrations: [{ tournamentId: "t1", paid: false }] }));
   expect(paying.entry.registration).toBe("pending");
-  expect(paying.entry.me).toEqual({ entered: false, checkedIn: false, reservePosition: null, captain: true });
+  expect(paying.entry.me).toEqual({
+    entered: false,
+    checkedIn: false,
+    reservePosition: null,
+    captain: true,
+    paidAtBar: false,
+  });
   // A hold in another tournament is not this one's.
   const elsewhere = page(reads({ user: stranger, registrations: [{ tournamentId: "t2", paid: false }] }));
   expect(elsewhere.entry.registration).toBe("open");
@@ -417,7 +429,13 @@ test("a team event: the team's price and standing; only the captain takes the te
   const bo = { id: "p2", userType: "player" as const };
   const before = page(reads({ tournament: doubles, user: bo, mine: { checkedInAt: null, reserves: [] } }));
   expect(before.tournament.teamSize).toBe(2);
-  expect(before.entry.me).toEqual({ entered: true, checkedIn: false, reservePosition: null, captain: false });
+  expect(before.entry.me).toEqual({
+    entered: true,
+    checkedIn: false,
+    reservePosition: null,
+    captain: false,
+    paidAtBar: false,
+  });
   expect(before.entry.leaveText).toBe(
     "You get £20.00 back to your balance. The £2.00 site fee is not refunded. Your whole team leaves with you. " +
       "Your place goes to the next player.",

@@ -167,6 +167,11 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
               captain: !t.teams.some(
                 (team) => team.members.some((m) => m.id === player.id) && team.captainId !== player.id,
               ),
+              // Paid at the bar (DESIGN §10): the director hands the cash back, so only they take the entry out.
+              paidAtBar:
+                (isTeamEvent(t.matchType)
+                  ? t.teams.find((team) => team.members.some((m) => m.id === player.id))?.paidBy
+                  : t.players.find((p) => p.id === player.id)?.paidBy) === "cash",
             }
           : null,
       leaveText: leaveText(t, teamSize(t.matchType)),

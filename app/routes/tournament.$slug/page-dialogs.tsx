@@ -45,7 +45,7 @@ export function PageDialogs({
   const result = { matches, reply, raceTo: t.raceTo, slug: t.slug };
   return (
     <>
-      {entry.me?.entered && entry.me.captain && confirm === "leave" ? (
+      {entry.me?.entered && entry.me.captain && !entry.me.paidAtBar && confirm === "leave" ? (
         <LeaveDialog slug={t.slug} name={t.name} text={entry.leaveText} />
       ) : null}
       {walkIn ? <RemoveWalkInDialog walkIn={walkIn} slug={t.slug} /> : null}

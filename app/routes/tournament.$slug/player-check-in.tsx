@@ -6,7 +6,13 @@ import { Form, Link } from "react-router";
 import { noteClass as note } from "~/components/styles.ts";
 import { reservePositionText } from "~/domain/check-in.ts";
 
-type Me = { entered: boolean; checkedIn: boolean; reservePosition: number | null; captain: boolean };
+type Me = {
+  entered: boolean;
+  checkedIn: boolean;
+  reservePosition: number | null;
+  captain: boolean;
+  paidAtBar: boolean;
+};
 
 /** The player's part of the entry card while the tournament is open. */
 export function PlayerCheckIn({
@@ -48,7 +54,9 @@ export function PlayerCheckIn({
             </button>
           </Form>
         )}
-        {me.captain ? (
+        {me.paidAtBar ? (
+          <p className={note}>You paid at the bar: to leave, ask the director for your entry fee back.</p>
+        ) : me.captain ? (
           <Link to={`/tournament/${slug}?confirm=leave`} preventScrollReset className="btn-ghost w-full text-sm">
             Leave tournament
           </Link>
