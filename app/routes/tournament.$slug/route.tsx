@@ -48,14 +48,14 @@ const TournamentResults = lazyNamed(() => import("~/components/tournament-result
 const directorTools = () => import("./director-tools.ts");
 const DirectorCard = lazyNamed(directorTools, "DirectorCard");
 const QueueCard = lazyNamed(directorTools, "QueueCard");
-// Check-in, before the start only.
-const CheckInCard = lazyNamed(() => import("./check-in-card.tsx"), "CheckInCard");
+// Check-in and walk-ins paying at the bar: the director's, before the start only.
+const beforeStart = () => import("./before-start.ts");
+const CheckInCard = lazyNamed(beforeStart, "CheckInCard");
+const WalkInsCard = lazyNamed(beforeStart, "WalkInsCard");
 // The Details tab only when it is open (during play the page opens on the bracket).
 const Details = lazyNamed(() => import("./details.tsx"), "Details");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
 const TeamsList = lazyNamed(() => import("./teams.tsx"), "TeamsList");
-// Walk-ins paying at the bar: the director's, before the start.
-const WalkInsCard = lazyNamed(() => import("./walk-ins.tsx"), "WalkInsCard");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
