@@ -88,15 +88,20 @@ test("the full-width bracket is public and joins each pair of matches to the one
   // No director's controls on the wall.
   await expect(visitor.getByRole("link", { name: "Record result" })).toHaveCount(0);
 
-  // Each semi-final sits halfway between the two quarter-finals that feed it, and the lines reach it.
+  // Each semi-final sits halfway between the two quarter-finals that feed it, and the lines reach it — once the
+  // page has settled (the wall's first push or poll may redraw it just after it shows).
   const card = (label: string, n: number) => visitor.getByRole("article", { name: `${label}, match ${n}` });
   for (const [label, next, n] of [
     ["Quarter-Finals", "Semi-Finals", 1],
     ["Quarter-Finals", "Semi-Finals", 2],
     ["Semi-Finals", "Final", 1],
   ] as const) {
-    const [top, bottom] = [await middle(card(label, 2 * n - 1)), await middle(card(label, 2 * n))];
-    expect(Math.abs((await middle(card(next, n))) - (top + bottom) / 2)).toBeLessThan(2);
+    await expect
+      .poll(async () => {
+        const [top, bottom] = [await middle(card(label, 2 * n - 1)), await middle(card(label, 2 * n))];
+        return Math.abs((await middle(card(next, n))) - (top + bottom) / 2);
+      })
+      .toBeLessThan(2);
   }
   const lines = await card("Quarter-Finals", 1).evaluate((article) => {
     const slot = article.parentElement as HTMLElement;
