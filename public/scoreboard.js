@@ -143,11 +143,57 @@
       if (body[name] !== undefined) body[name] = Number(body[name]);
     });
     queue.push({ kind: kind, body: body });
+    if (kind === "confirm") asking = null;
     saveQueue();
     note = "";
     decorate();
     flush();
   });
+
+  // Without a race-to, "X won" asks to confirm the score in place (decision 025); the same panels as without script.
+  var asking = null;
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || !form.hasAttribute || !form.hasAttribute("data-ask")) return;
+    event.preventDefault();
+    var winner = lastButton && lastButton.form === form ? Number(lastButton.value) : 0;
+    var scores = [Number(form.elements.player1Score.value), Number(form.elements.player2Score.value)];
+    if (winner !== 1 && winner !== 2) return;
+    if (!(scores[winner - 1] > scores[2 - winner])) {
+      note = form.getAttribute("data-more-racks");
+      decorate();
+      return;
+    }
+    var board = document.querySelector("main [data-racks]");
+    asking = { matchId: board && board.getAttribute("data-match"), winner: winner, scores: scores };
+    note = "";
+    decorate();
+  });
+  document.addEventListener("click", function (event) {
+    var back = event.target && event.target.closest ? event.target.closest("[data-ask-back]") : null;
+    if (!back) return;
+    event.preventDefault();
+    asking = null;
+    decorate();
+  });
+
+  function decorateAsk(board) {
+    var ask = board.querySelector("form[data-ask]");
+    var confirm = board.querySelector("[data-ask-confirm]");
+    // Asked by the page itself (?winner=…, drawn by the server): as drawn.
+    if (!ask || !confirm || confirm.hasAttribute("data-asked")) return;
+    var shown = Boolean(asking && asking.matchId === board.getAttribute("data-match"));
+    ask.hidden = shown;
+    confirm.hidden = !shown;
+    if (!shown) return;
+    var fields = confirm.querySelector("form").elements;
+    fields.winner.value = String(asking.winner);
+    fields.player1Score.value = String(asking.scores[0]);
+    fields.player2Score.value = String(asking.scores[1]);
+    confirm.querySelector("[data-question]").textContent = board.getAttribute("data-name" + asking.winner) +
+      " wins " + asking.scores[asking.winner - 1] + "\u2013" + asking.scores[2 - asking.winner] +
+      " \u2014 Confirm result?";
+  }
 
   // Sends the waiting taps in order; stops at the first that cannot reach the server (tried again later).
   async function flush() {
@@ -240,6 +286,7 @@
       if (mine.length) each(board, "[data-testid='breaker']", function (breaker) {
         breaker.hidden = true;
       });
+      if (!raceTo && !done) decorateAsk(board);
       if (raceTo) each(board, "form[data-tap='confirm']", function (form) {
         form.hidden = !won || done;
         var question = form.querySelector("[data-question]");
@@ -536,6 +583,30 @@
       (rest < 10 ? "0" : "") + rest;
     text.hidden = false;
     late.hidden = now < Number(data.getAttribute("data-no-show-at"));
+  }
+
+  tick();
+  setInterval(tick, 1000);
+})();
+
+// "Undo" for a result just recorded (decision 025): counts down the server's 10 s
+// (data-undo-until, in the server's time; the page's own time corrects a tablet
+// whose clock is wrong) and goes when they are up. The server checks the time.
+(function () {
+  "use strict";
+
+  var clock = document.querySelector("[data-called-clock]");
+  var served = clock ? Number(clock.getAttribute("data-now")) : 0;
+  var skew = served > 0 ? served - Date.now() : 0;
+
+  function tick() {
+    var forms = document.querySelectorAll("main form[data-undo-until]");
+    for (var i = 0; i < forms.length; i++) {
+      var left = Math.ceil((Number(forms[i].getAttribute("data-undo-until")) - Date.now() - skew) / 1000);
+      var count = forms[i].querySelector("[data-undo-left]");
+      if (count && left > 0) count.textContent = " (" + left + " s)";
+      forms[i].hidden = left <= 0;
+    }
   }
 
   tick();

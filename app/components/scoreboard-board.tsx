@@ -8,8 +8,9 @@ import type { ReactNode } from "react";
 import { TrophyIcon } from "~/components/icons.tsx";
 import { formatTime } from "~/domain/dates.ts";
 import { noShowAt } from "~/domain/queue.ts";
-import { confirmQuestion, raceWinner, type Side } from "~/domain/table-scoring.ts";
-import type { CurrentMatch } from "~/services/tables.server.ts";
+import { confirmQuestion, raceWinner, type Confirmed, type Side } from "~/domain/table-scoring.ts";
+import type { ConfirmedResult, CurrentMatch } from "~/services/tables.server.ts";
+import { ResultForm, ResultUndo, TapFields } from "./scoreboard-result.tsx";
 
 // The JSON API lists a side's members only in a team event (decision 011).
 export type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
@@ -37,24 +38,37 @@ function CalledData({ match }: { match: ApiMatch }) {
  */
 export function BoardRegion({
   drawnAt,
+  confirmed,
   ...board
 }: {
   code: string;
   match: ApiMatch | null;
+  /** The last result confirmed at the table: "Undo" while it may be taken back (decision 025). */
+  confirmed: ConfirmedResult | null;
+  /** Without a race-to: the result "X won" asked to confirm (the board's `?winner=…` step). */
+  ask?: Confirmed | null;
   tapIds: string[];
   note: string | null;
   drawnAt: number;
 }) {
-  return board.match ? <MatchBoard {...board} match={board.match} drawnAt={drawnAt} /> : <NoMatch drawnAt={drawnAt} />;
+  const undoResult = (
+    <ResultUndo code={board.code} confirmed={confirmed} drawnAt={drawnAt} tapId={board.tapIds[6] ?? ""} />
+  );
+  return board.match ? (
+    <MatchBoard {...board} match={board.match} drawnAt={drawnAt} undoResult={undoResult} />
+  ) : (
+    <NoMatch drawnAt={drawnAt} undoResult={undoResult} />
+  );
 }
 
-function NoMatch({ drawnAt }: { drawnAt: number }) {
+function NoMatch({ drawnAt, undoResult }: { drawnAt: number; undoResult: ReactNode }) {
   return (
     <section
-      className="flex flex-1 flex-col items-center justify-center text-center"
+      className="flex flex-1 flex-col items-center justify-center gap-6 text-center"
       aria-live="polite"
       data-drawn-at={drawnAt}
     >
+      {undoResult}
       <h2 className="text-4xl font-bold sm:text-6xl">No Active Match</h2>
       <p className="mt-4 text-xl text-slate-600 sm:text-2xl dark:text-slate-300">
         Waiting for a match to be assigned to this table...
@@ -72,15 +86,19 @@ const dotClass = {
 function MatchBoard({
   code,
   match,
+  ask,
   tapIds,
   note,
   drawnAt,
+  undoResult,
 }: {
   code: string;
   match: ApiMatch;
+  ask?: Confirmed | null;
   tapIds: string[];
   note: string | null;
   drawnAt: number;
+  undoResult: ReactNode;
 }) {
   const [rack1 = "", rack2 = "", undo = "", confirm = "", lag1 = "", lag2 = ""] = tapIds;
   const names = [match.player1?.name ?? "TBD", match.player2?.name ?? "TBD"] as const;
@@ -104,6 +122,7 @@ function MatchBoard({
       data-open={open ? "" : undefined}
     >
       <CalledData match={match} />
+      {undoResult}
       <div className="text-center">
         <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
         <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
@@ -181,7 +200,14 @@ function MatchBoard({
         </TapForm>
       ) : null}
       {open && match.raceTo === null ? (
-        <ResultForm {...tap} tapId={confirm} names={names} score1={match.player1Score} score2={match.player2Score} />
+        <ResultForm
+          {...tap}
+          tapId={confirm}
+          names={names}
+          score1={match.player1Score}
+          score2={match.player2Score}
+          ask={ask ?? null}
+        />
       ) : null}
       {open ? (
         <TapForm
@@ -265,17 +291,6 @@ function TapForm({
   );
 }
 
-/** What every tap form sends: what it is, its own id, and the match it was made for. */
-function TapFields({ intent, tapId, matchId }: { intent: string; tapId: string; matchId: string }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="tapId" value={tapId} />
-      <input type="hidden" name="matchId" value={matchId} />
-    </>
-  );
-}
-
 function RackButton({ name, player, disabled, ...tap }: TapProps & { name: string; player: Side; disabled: boolean }) {
   return (
     <TapForm
@@ -288,55 +303,6 @@ function RackButton({ name, player, disabled, ...tap }: TapProps & { name: strin
     >
       +1 rack
     </TapForm>
-  );
-}
-
-/** Without a race-to nothing ends the match by itself: the tablet asks who won and the score. */
-function ResultForm({
-  code,
-  matchId,
-  tapId,
-  names,
-  score1,
-  score2,
-}: TapProps & { names: readonly [string, string]; score1: number; score2: number }) {
-  const field =
-    "w-24 rounded-lg border border-slate-300 px-3 py-2 text-center text-2xl dark:border-slate-600 dark:bg-slate-900";
-  return (
-    <form
-      method="post"
-      action={`/scoreboard/${code}`}
-      data-tap="confirm"
-      className="flex flex-col items-center gap-3 rounded-2xl border-2 border-slate-200 p-4 dark:border-slate-700"
-    >
-      <TapFields intent="confirm" tapId={tapId} matchId={matchId} />
-      <p className="text-2xl font-bold">Who won?</p>
-      <div className="flex items-center gap-3 text-lg">
-        {([1, 2] as const).map((side) => (
-          <label key={side} className={`flex items-center gap-2 ${side === 2 ? "flex-row-reverse" : ""}`}>
-            {names[side - 1]}
-            <input
-              name={`player${side}Score`}
-              type="number"
-              min={0}
-              max={999}
-              inputMode="numeric"
-              defaultValue={side === 1 ? score1 : score2}
-              aria-label={`${names[side - 1]}'s racks`}
-              className={field}
-            />
-          </label>
-        ))}
-      </div>
-      <div className="flex flex-wrap justify-center gap-3">
-        <button type="submit" name="winner" value="1" className="btn-primary px-6 py-3 text-xl">
-          {names[0]} won
-        </button>
-        <button type="submit" name="winner" value="2" className="btn-primary px-6 py-3 text-xl">
-          {names[1]} won
-        </button>
-      </div>
-    </form>
   );
 }
 

@@ -384,7 +384,7 @@ export const tableTaps = sqliteTable(
     matchId: text("match_id")
       .notNull()
       .references(() => matches.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["rack", "undo", "confirm", "lag"] }).notNull(),
+    kind: text("kind", { enum: ["rack", "undo", "confirm", "lag", "result-undo"] }).notNull(),
     player: integer("player"),
     nonce: text("nonce").notNull(),
     undoneBy: text("undone_by"),

@@ -2,7 +2,9 @@ import { expect, test } from "vitest";
 import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
 import { champion } from "./bracket-places.ts";
 import { bracketOf, byId, expectDomainError, NOW, open, record } from "./bracket-testing.ts";
-import { correctResult } from "./correct-result.ts";
+import { applyResult, matchName } from "./apply-result.ts";
+import { correctResult, reopenResult } from "./correct-result.ts";
+import { generateDoubleElimination } from "./double-elimination.ts";
 
 // p4 beat p5 3-1 in round 1 of a five-player bracket; p1 waits in round 2.
 function withFirstResult(): BracketMatch[] {
@@ -108,4 +110,64 @@ test("corrections validate the result like recording does", () => {
     400,
     "Scores can't be more than the race to 7",
   );
+});
+
+test("taking a result back (a table's undo): in progress again, the next match loses the winner it got", () => {
+  const matches = withFirstResult();
+  const changes = reopenResult(matches, "m2", { player1Score: 3, player2Score: 1 }, NOW + 2);
+  expect(changes).toEqual([
+    { id: "m2", set: { player1Score: 3, player2Score: 1, status: "in_progress", winnerId: null, completedAt: null } },
+    { id: "m5", set: { player2Id: null } },
+  ]);
+  const after = withChanges(matches, changes);
+  expect(byId(after, "m5")).toMatchObject({ player1Id: "p1", player2Id: null, status: "pending" });
+  // As if never recorded: recording it again gives the same bracket as the first time.
+  const again = withChanges(
+    after,
+    applyResult(after, "m2", { winnerId: "p4", player1Score: 3, player2Score: 1 }, open),
+  );
+  expect(byId(again, "m5")).toEqual(byId(matches, "m5"));
+});
+
+test("double elimination: the winner's and the loser's next matches are emptied, a called one goes back", () => {
+  let next = 0;
+  let matches = generateDoubleElimination(["p1", "p2", "p3", "p4"], () => `d${++next}`, NOW, "reset");
+  const [semi1, semi2] = matches.filter((m) => m.bracket === "winners" && m.round === 1);
+  if (!semi1?.player1Id || !semi2?.player1Id) throw new Error("four players fill both semi-finals");
+  matches = withChanges(matches, applyResult(matches, semi1.id, { winnerId: semi1.player1Id }, open));
+  matches = withChanges(matches, applyResult(matches, semi2.id, { winnerId: semi2.player1Id }, open));
+  const final = byId(matches, semi2.nextMatchId);
+  const losers = byId(matches, semi2.loserMatchId);
+  // The floor called the winners' final to a table; nothing is scored on it yet.
+  const called = withChanges(matches, [{ id: final.id, set: { status: "in_progress" } }]);
+  const after = withChanges(called, reopenResult(called, semi2.id, { player1Score: 0, player2Score: 0 }, NOW + 2));
+  expect(byId(after, semi2.id)).toMatchObject({ status: "in_progress", winnerId: null, completedAt: null });
+  expect(byId(after, final.id)).toMatchObject({ status: "pending", player1Id: semi1.player1Id, player2Id: null });
+  expect(byId(after, losers.id)).toMatchObject({ status: "pending", player2Id: null });
+  // Once racks are scored on the next match, what was played after it stands: the director corrects instead.
+  const scored = withChanges(called, [{ id: final.id, set: { player1Score: 1 } }]);
+  expectDomainError(
+    () => reopenResult(scored, semi2.id, { player1Score: 0, player2Score: 0 }, NOW + 2),
+    409,
+    `${matchName(final)} is being played: correct the result instead`,
+  );
+});
+
+test("a result is not taken back once the next match has its own, nor a bye or a match without one", () => {
+  let matches = withFirstResult();
+  const m5 = byId(matches, "m5");
+  matches = withChanges(
+    matches,
+    applyResult(matches, "m5", { winnerId: "p4", player1Score: 0, player2Score: 3 }, open),
+  );
+  expectDomainError(
+    () => reopenResult(matches, "m2", { player1Score: 0, player2Score: 0 }, NOW + 2),
+    409,
+    `${matchName(m5)} already has a result: correct that one first`,
+  );
+  const bye = matches.find((m) => m.isBye) as BracketMatch;
+  const refusal = "Only a played match with a result can be taken back";
+  expectDomainError(() => reopenResult(matches, bye.id, { player1Score: 0, player2Score: 0 }, NOW), 409, refusal);
+  const unplayed = matches.find((m) => m.status === "pending") as BracketMatch;
+  expectDomainError(() => reopenResult(matches, unplayed.id, { player1Score: 0, player2Score: 0 }, NOW), 409, refusal);
 });

@@ -54,6 +54,35 @@ export function correctResult(
   return draft.changes();
 }
 
+/**
+ * Takes a result back (a table's undo in its first seconds, decision 025): the match is in progress again with
+ * `scores` and no winner, and every match after it is read again from what feeds it, as if the result had never been
+ * recorded. Refused (409) where a match after it already has a result, or is being played (racks on it): what was
+ * played after it stands, and the director corrects instead.
+ */
+export function reopenResult(
+  matches: readonly BracketMatch[],
+  matchId: string,
+  scores: { player1Score: number; player2Score: number },
+  now: number,
+): MatchChange[] {
+  const match = findMatch(matches, matchId);
+  if (match.status !== "completed" || match.isBye || match.outcome !== "played") {
+    throw new DomainError(409, "Only a played match with a result can be taken back");
+  }
+  const draft = new Draft(matches);
+  draft.set(match.id, { ...scores, status: "in_progress", winnerId: null, completedAt: null });
+  rederive(draft, feedersOf(matches), draft.get(match.id), now);
+  const changes = draft.changes();
+  for (const { id } of changes.slice(1)) {
+    const was = findMatch(matches, id);
+    if (was.status === "in_progress" && was.player1Score + was.player2Score > 0) {
+      throw new DomainError(409, `${matchName(was)} is being played: correct the result instead`);
+    }
+  }
+  return changes;
+}
+
 type Feeder = { from: string; slot: Slot; as: "winner" | "loser" };
 
 // Which match fills each slot: the reverse of the winner and loser links.

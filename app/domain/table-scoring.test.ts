@@ -16,6 +16,14 @@ import {
   RACE_NOT_FINISHED,
   RACE_WON,
   raceWinner,
+  RESULT_APPROVED,
+  RESULT_FINAL,
+  NO_RESULT_TO_UNDO,
+  checkResultUndo,
+  resultUndo,
+  UNDO_WINDOW_MS,
+  WINNER_MORE_RACKS,
+  type ConfirmedAtTable,
   type Side,
   type TableMatch,
 } from "./table-scoring.ts";
@@ -110,9 +118,13 @@ test("confirm without a race-to asks who won, with the score given or the racks 
     player1Score: 3,
     player2Score: 7,
   });
-  expect(refusal(() => confirmedResult(open, { winner: 2 }))).toEqual({
+  expect(refusal(() => confirmedResult(open, { winner: 2 }))).toEqual({ status: 400, message: WINNER_MORE_RACKS });
+  // "Alex won" at 0–0, or level: the winner must have won more racks.
+  const none = playing({ raceTo: null });
+  expect(refusal(() => confirmedResult(none, { winner: 1 }))).toEqual({ status: 400, message: WINNER_MORE_RACKS });
+  expect(refusal(() => confirmedResult(none, { winner: 1, player1Score: 4, player2Score: 4 }))).toEqual({
     status: 400,
-    message: "The winner's score cannot be lower than the loser's",
+    message: WINNER_MORE_RACKS,
   });
   expect(refusal(() => confirmedResult(playing({ raceTo: null, status: "completed" }), { winner: 1 }))).toEqual({
     status: 409,
@@ -153,5 +165,48 @@ test("a tap's id is bounded; the side is 1 or 2, as a number or a form's string"
   expect(ConfirmTapSchema.parse({ tapId: "abcdefgh", winner: "1", player1Score: "4" })).toMatchObject({
     winner: 1,
     player1Score: 4,
+  });
+});
+
+const confirmed = (over: Partial<ConfirmedAtTable> = {}): ConfirmedAtTable => ({
+  matchId: "m1",
+  side: 1,
+  status: "completed",
+  awaitingApproval: false,
+  winnerSide: 1,
+  outcome: "played",
+  completedAt: 1_000_000,
+  resultsFromTables: "record",
+  ...over,
+});
+
+test("a result recorded at once can be undone at its table for 10 seconds from when it was recorded", () => {
+  const c = confirmed();
+  expect(resultUndo(c, 1_000_000)).toEqual({ until: 1_000_000 + UNDO_WINDOW_MS });
+  expect(resultUndo(c, 1_000_000 + UNDO_WINDOW_MS - 1)).toEqual({ until: 1_010_000 });
+  expect(resultUndo(c, 1_000_000 + UNDO_WINDOW_MS)).toBe("final");
+  expect(refusal(() => checkResultUndo(c, 1_010_000))).toEqual({ status: 409, message: RESULT_FINAL });
+  expect(checkResultUndo(c, 1_005_000, "m1")).toMatchObject({ matchId: "m1", until: 1_010_000 });
+  // The director corrected it meanwhile (another winner, a walkover): theirs stands.
+  expect(resultUndo(confirmed({ winnerSide: 2 }), 1_000_001)).toBe("final");
+  expect(resultUndo(confirmed({ outcome: "walkover" }), 1_000_001)).toBe("final");
+});
+
+test("waiting for approval: undone until the director approves, refused after", () => {
+  const waiting = confirmed({ status: "in_progress", awaitingApproval: true, winnerSide: null, completedAt: null });
+  expect(resultUndo({ ...waiting, resultsFromTables: "approve" }, 9e12)).toEqual({ until: null });
+  const approved = confirmed({ resultsFromTables: "approve" });
+  expect(resultUndo(approved, 1_000_001)).toBe("approved");
+  expect(refusal(() => checkResultUndo(approved, 1_000_001))).toEqual({ status: 409, message: RESULT_APPROVED });
+});
+
+test("nothing to undo: no result confirmed, one already undone, or another match than the tablet showed", () => {
+  expect(refusal(() => checkResultUndo(null, 0))).toEqual({ status: 409, message: NO_RESULT_TO_UNDO });
+  // Taken off its table by the director (back to the queue) or the lock lifted: no result is waiting.
+  expect(resultUndo(confirmed({ status: "pending", winnerSide: null }), 0)).toBe("no-result");
+  expect(resultUndo(confirmed({ status: "in_progress", winnerSide: null }), 0)).toBe("no-result");
+  expect(refusal(() => checkResultUndo(confirmed(), 1_000_001, "m2"))).toEqual({
+    status: 409,
+    message: NO_RESULT_TO_UNDO,
   });
 });

@@ -33,6 +33,11 @@ export const LAG_AFTER_FIRST_RACK = "The lag is played before the first rack";
 export const OTHER_MATCH = "The director changed this match: the tablet shows the director's version";
 const CHANGED_MEANWHILE = "The match changed meanwhile: try again";
 const CHOOSE_WINNER = "Who won? Choose the winner";
+export const WINNER_MORE_RACKS = "The winner must have won more racks than the loser";
+export const NO_RESULT_TO_UNDO = "There is no result to undo";
+export const RESULT_FINAL = "The result is final: ask the director to correct it";
+export const RESULT_APPROVED = "The director has approved the result: ask the director to correct it";
+export const PLAYED_ON = "The next match has started: ask the director to correct the result";
 
 /**
  * A tap's refusals by their code, which is also the key the scoreboard's plain form shows them under
@@ -49,12 +54,17 @@ export const tapRefusals = {
   other: OTHER_MATCH,
   changed: CHANGED_MEANWHILE,
   winner: CHOOSE_WINNER,
+  "more-racks": WINNER_MORE_RACKS,
+  "no-result": NO_RESULT_TO_UNDO,
+  final: RESULT_FINAL,
+  approved: RESULT_APPROVED,
+  "played-on": PLAYED_ON,
 } as const;
 export type TapRefusal = keyof typeof tapRefusals;
 
 /** A tap refused (409, or 400 for a result without its winner), with its code. */
 export const refuseTap = (code: TapRefusal) =>
-  new DomainError(code === "winner" ? 400 : 409, tapRefusals[code], {
+  new DomainError(code === "winner" || code === "more-racks" ? 400 : 409, tapRefusals[code], {
     code,
     ...(code === "winner" ? { field: "winner" } : {}),
   });
@@ -115,7 +125,8 @@ export type Confirmed = { winner: Side; player1Score: number; player2Score: numb
 /**
  * The result a confirm records. With a race-to: the racks as tapped, once a
  * side has reached it. Without one: the side the tablet names, with the score
- * it gives (else the racks tapped), which must not make the loser the leader.
+ * it gives (else the racks tapped), in which the winner has won more racks
+ * (decision 025: "Alex won" is never a 0–0).
  */
 export function confirmedResult(match: TableMatch | null, input: ConfirmInput, tappedMatchId?: string): Confirmed {
   const m = checkScorable(match, tappedMatchId);
@@ -128,8 +139,57 @@ export function confirmedResult(match: TableMatch | null, input: ConfirmInput, t
   const player1Score = input.player1Score ?? m.player1Score;
   const player2Score = input.player2Score ?? m.player2Score;
   const [own, other] = input.winner === 1 ? [player1Score, player2Score] : [player2Score, player1Score];
-  if (own < other) throw new DomainError(400, "The winner's score cannot be lower than the loser's");
+  if (own <= other) throw refuseTap("more-racks");
   return { winner: input.winner, player1Score, player2Score };
+}
+
+/** How long a table may take back a result recorded at once (decision 025). */
+export const UNDO_WINDOW_MS = 10_000;
+
+/** The last result confirmed at a table (its confirm tap not undone), and its match as it is now. */
+export type ConfirmedAtTable = {
+  matchId: string;
+  /** The side the table confirmed as the winner. */
+  side: Side;
+  status: TableMatch["status"];
+  awaitingApproval: boolean;
+  /** The match's winner now, as a side (null: none). */
+  winnerSide: Side | null;
+  outcome: string;
+  completedAt: number | null;
+  resultsFromTables: ResultsFromTables;
+};
+
+/**
+ * Whether the table may undo its last confirmed result at `now`: until when (null: until the director approves it),
+ * or why not. Waiting for approval: until the director approves. Recorded at once: for UNDO_WINDOW_MS from when it
+ * was recorded, while it is still the table's result (not corrected by the director).
+ */
+export function resultUndo(c: ConfirmedAtTable | null, now: number): { until: number | null } | TapRefusal {
+  if (!c) return "no-result";
+  if (c.status === "in_progress") return c.awaitingApproval ? { until: null } : "no-result";
+  if (c.status !== "completed") return "no-result";
+  if (c.resultsFromTables === "approve") return "approved";
+  if (c.completedAt === null || c.outcome !== "played" || c.winnerSide !== c.side) return "final";
+  const until = c.completedAt + UNDO_WINDOW_MS;
+  return now < until ? { until } : "final";
+}
+
+/** The result an undo takes back, or its refusal (409); `tappedMatchId` is the match the tablet showed it for. */
+export function checkResultUndo(
+  c: ConfirmedAtTable | null,
+  now: number,
+  tappedMatchId?: string,
+): ConfirmedAtTable & { until: number | null } {
+  if (c && tappedMatchId !== undefined && tappedMatchId !== c.matchId) throw refuseTap("no-result");
+  const undo = resultUndo(c, now);
+  if (typeof undo === "string") throw refuseTap(undo);
+  return { ...(c as ConfirmedAtTable), until: undo.until };
+}
+
+/** What the table says of a result it may still undo: "Alex won 5–3". */
+export function resultLine(winnerName: string, winnerScore: number, loserScore: number): string {
+  return `${winnerName} won ${winnerScore}–${loserScore}`;
 }
 
 /**

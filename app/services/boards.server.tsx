@@ -11,11 +11,18 @@ import type { Scoreboard } from "./tables.server.ts";
 /** The tables' boards as HTML, by table id. */
 export function drawBoards(boards: Readonly<Record<string, Scoreboard>>, now = Date.now()): Boards {
   const drawn: Boards = {};
-  for (const [tableId, { table, match }] of Object.entries(boards)) {
+  for (const [tableId, { table, match, confirmed }] of Object.entries(boards)) {
     // Each button's own id for the plain forms, as the page's loader gives them (the script makes its own).
-    const tapIds = Array.from({ length: 6 }, () => crypto.randomUUID());
+    const tapIds = Array.from({ length: 7 }, () => crypto.randomUUID());
     drawn[tableId] = renderToStaticMarkup(
-      <BoardRegion code={table.accessCode} match={match} tapIds={tapIds} note={null} drawnAt={now} />,
+      <BoardRegion
+        code={table.accessCode}
+        match={match}
+        confirmed={confirmed}
+        tapIds={tapIds}
+        note={null}
+        drawnAt={now}
+      />,
     );
   }
   return drawn;

@@ -201,7 +201,7 @@ test("without a race-to the tablet says who won and the score", async () => {
   expect((await tab.rack(1)).status).toBe(201);
   expect((await tab.rack(1)).status).toBe(201);
   await expectRefused(tab.confirm(), 400, "Who won? Choose the winner");
-  await expectRefused(tab.confirm({ winner: 2 }), 400, "The winner's score cannot be lower than the loser's");
+  await expectRefused(tab.confirm({ winner: 2 }), 400, "The winner must have won more racks than the loser");
   const confirmed = await tab.confirm({ winner: 2, player1Score: 2, player2Score: 4 });
   expect(confirmed.status).toBe(201);
   expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player2Id });

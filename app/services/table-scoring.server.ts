@@ -6,7 +6,7 @@
 // replay at once cannot count a rack twice. A confirm records the result
 // through the director's own path (saveResult), or waits for the director.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { build, first, isUniqueViolation, mapRead, reads, write, type Item, type Sender } from "~/db/batch.server.ts";
+import { build, first, isUniqueViolation, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import {
@@ -19,49 +19,24 @@ import {
   type TapRefusal,
   type BreakRule,
   type ConfirmInput,
+  type Confirmed,
   type ResultsFromTables,
   type Side,
   type TableMatch,
 } from "~/domain/table-scoring.ts";
 import { ConfirmTapSchema, LagTapSchema, RackTapSchema, UndoTapSchema } from "~/domain/table-scoring-schema.ts";
 import type { z } from "zod";
-import type { MatchNews } from "~/domain/match-news.ts";
 import { membersJson } from "./entries.server.ts";
 import { saveResult } from "./results.server.ts";
 import type { Change } from "./after-change.server.ts";
-import { enforceRateLimit, type RateLimit } from "./rate-limit.server.ts";
+import { enforceRateLimit } from "./rate-limit.server.ts";
+import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
+import { tapResultUndo } from "./table-undo.server.ts";
 import { findByCode, invalidCode, isCodeRefusal, type SentCode } from "./table-codes.server.ts";
-import { scoreboardQuery, type CurrentMatch } from "./tables.server.ts";
+import type { CurrentMatch } from "./tables.server.ts";
 import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
-/** Taps per table: a match is a few racks a minute; a replayed queue or two tablets stay far below. */
-const TABLE_TAP_LIMIT: RateLimit = {
-  name: "table-taps",
-  limit: 120,
-  windowMs: 60 * 1000,
-  message: () => "Too many taps from this table. Wait a minute and try again.",
-};
-
-type Board = NonNullable<Awaited<ReturnType<typeof readBoard>>>;
 type Tapped = { status: 200 | 201; board: Board };
-
-function tapQuery(tapId: string) {
-  return first(
-    build
-      .select({ matchId: tableTaps.matchId, kind: tableTaps.kind, player: tableTaps.player })
-      .from(tableTaps)
-      .where(eq(tableTaps.tapId, tapId))
-      .limit(1),
-  );
-}
-
-/** The table's board and the tap as far as it is known, or null for a code that names no table. */
-const boardQuery = (code: string, tapId: string) =>
-  mapRead(reads({ board: scoreboardQuery(code), tap: tapQuery(tapId) }), ({ board, tap }) =>
-    board ? { ...board, tap } : null,
-  );
-
-const readBoard = (db: Sender, code: string, tapId: string) => db.send(boardQuery(code, tapId));
 
 /** The match as the rules see it. */
 const tableMatch = (m: CurrentMatch | null): TableMatch | null =>
@@ -304,18 +279,8 @@ export async function approveTableResult(
   return saveResult(db, { organiserId, matchId, input: resultInput(found, found.winner), mode: "record" });
 }
 
-/** What a rack, an undo or a lag changes of a match, as its pages show it. */
-const scoreNews = (m: CurrentMatch): MatchNews => ({
-  id: m.id,
-  player1Score: m.player1Score,
-  player2Score: m.player2Score,
-  status: m.status,
-  winnerId: m.winnerId,
-  awaitingApproval: m.awaitingApproval,
-});
-
 /** The tablet's taps by the last segment of their path: `POST /api/tables/by-code/{code}/{tap}`. */
-const tapKinds = ["racks", "undo", "confirm", "lag"] as const;
+const tapKinds = ["racks", "undo", "confirm", "lag", "undo-result"] as const;
 export type TapKind = (typeof tapKinds)[number];
 export const isTapKind = (value: string): value is TapKind => (tapKinds as readonly string[]).includes(value);
 
@@ -330,6 +295,10 @@ export async function runTap(
   kind: TapKind,
   read: <S extends z.ZodType>(schema: S) => Promise<z.output<S>>,
 ): Promise<{ status: 200 | 201; match: ReturnType<typeof currentMatchJson>; change: Change | null }> {
+  if (kind === "undo-result") {
+    const undone = await tapResultUndo(db, sent, await read(UndoTapSchema));
+    return { status: undone.status, match: currentMatchJson(undone.board.match), change: undone.change };
+  }
   let tapped: Tapped & { recorded?: Change | null };
   if (kind === "racks") tapped = await tapRack(db, sent, await read(RackTapSchema));
   else if (kind === "undo") tapped = await tapUndo(db, sent, await read(UndoTapSchema));
@@ -344,7 +313,7 @@ export async function runTap(
           tournamentId: board.match.tournamentId,
           what: "score" as const,
           // The board the tap left, read in its own batch: the table's other tablets draw it; the score, the pages.
-          boards: { [board.table.id]: { table: board.table, match: board.match } },
+          boards: boardOf(board),
           matches: [scoreNews(board.match)],
         }
       : null;
@@ -397,6 +366,27 @@ export async function tapFromForm(
     return { note: noteFor(error), change: null };
   }
 }
+
+/**
+ * The "Who won?" step of a match without a race-to (the board's `?winner=1&player1Score=5&player2Score=3`): the
+ * result to ask the table to confirm, or why it cannot be (a note for the board). Nothing is written.
+ */
+export function askedResult(
+  match: CurrentMatch | null,
+  search: URLSearchParams,
+): { ask: Confirmed | null; note: string | null } {
+  if (!search.has("winner") || match?.raceTo !== null) return { ask: null, note: null };
+  const parsed = AskSchema.safeParse(Object.fromEntries(search));
+  if (!parsed.success) return { ask: null, note: parsed.error.issues[0]?.message ?? notes.error };
+  try {
+    return { ask: confirmedResult(tableMatch(match), parsed.data), note: null };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { ask: null, note: error.message };
+  }
+}
+
+const AskSchema = ConfirmTapSchema.omit({ tapId: true });
 
 /** SPEC's current-match shape (the JSON a tablet polls and every tap answers), or null. */
 export function currentMatchJson(m: CurrentMatch | null) {

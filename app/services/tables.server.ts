@@ -5,7 +5,13 @@ import { build, first, mapRead, outer, query, reads, write, type Read, type Send
 import { callNotices, matches, tables, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
-import { nextBreaker, type BreakRule, type ResultsFromTables, type Side } from "~/domain/table-scoring.ts";
+import {
+  nextBreaker,
+  type BreakRule,
+  type ConfirmedAtTable,
+  type ResultsFromTables,
+  type Side,
+} from "~/domain/table-scoring.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import type { Change } from "./after-change.server.ts";
 import { entryMembers, entryName, parseMembers, type Member } from "./entries.server.ts";
@@ -207,7 +213,88 @@ export function boardsAfter(tableIds: readonly (string | null)[]): Read<Record<s
 export type Scoreboard = {
   table: { id: string; name: string; accessCode: string; organiserId: string };
   match: CurrentMatch | null;
+  /** The last result confirmed at the table, which it may undo for a while (decision 025). */
+  confirmed: ConfirmedResult | null;
 };
+
+/** The last result a table confirmed (its confirm tap not undone), its match as it is now. */
+export type ConfirmedResult = ConfirmedAtTable & {
+  /** The confirm tap's row. */
+  seq: number;
+  tournamentId: string;
+  names: [string, string];
+  player1Score: number;
+  player2Score: number;
+  /** The racks tapped and not undone, by side: the score an undone result goes back to. */
+  racks: [number, number];
+};
+
+/** The table's last confirm not undone, with its match, in a tournament in progress. */
+function confirmedQuery(which: SQL): Read<ConfirmedResult | null> {
+  const racksOf = (side: Side) => sql<number>`(select count(*) from ${tableTaps} r
+    where r.match_id = ${outer(matches.id)} and r.kind = 'rack' and r.undone_by is null and r.player = ${side})`;
+  return mapRead(
+    first(
+      build
+        .select({
+          seq: tableTaps.seq,
+          side: tableTaps.player,
+          match: {
+            id: matches.id,
+            tournamentId: matches.tournamentId,
+            status: matches.status,
+            awaitingApproval: matches.awaitingApproval,
+            winnerId: matches.winnerId,
+            player1Id: matches.player1Id,
+            outcome: matches.outcome,
+            completedAt: matches.completedAt,
+            player1Score: matches.player1Score,
+            player2Score: matches.player2Score,
+          },
+          resultsFromTables: tournaments.resultsFromTables,
+          player1Name: entryName(matches.player1Id),
+          player2Name: entryName(matches.player2Id),
+          racks1: racksOf(1),
+          racks2: racksOf(2),
+        })
+        .from(tableTaps)
+        .innerJoin(matches, eq(matches.id, tableTaps.matchId))
+        .innerJoin(tables, eq(tables.id, matches.tableId))
+        .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+        .where(
+          and(
+            which,
+            eq(tableTaps.kind, "confirm"),
+            sql`${tableTaps.undoneBy} is null`,
+            eq(tournaments.status, "in_progress"),
+          ),
+        )
+        .orderBy(desc(tableTaps.seq))
+        .limit(1),
+    ),
+    (row): ConfirmedResult | null => {
+      const side = row ? asSide(row.side) : null;
+      if (!row || side === null) return null;
+      const m = row.match;
+      return {
+        seq: row.seq,
+        matchId: m.id,
+        tournamentId: m.tournamentId,
+        side,
+        status: m.status,
+        awaitingApproval: m.awaitingApproval,
+        winnerSide: m.winnerId === null ? null : m.winnerId === m.player1Id ? 1 : 2,
+        outcome: m.outcome,
+        completedAt: m.completedAt,
+        resultsFromTables: row.resultsFromTables,
+        names: [row.player1Name ?? "TBD", row.player2Name ?? "TBD"],
+        player1Score: m.player1Score,
+        player2Score: m.player2Score,
+        racks: [Number(row.racks1), Number(row.racks2)],
+      };
+    },
+  );
+}
 
 function boardQuery(which: SQL): Read<Scoreboard | null> {
   const current = first(
@@ -241,10 +328,11 @@ function boardQuery(which: SQL): Read<Scoreboard | null> {
       .where(which)
       .limit(1),
   );
-  return mapRead(reads({ table, row: current }), ({ table, row }) => {
+  return mapRead(reads({ table, row: current, confirmed: confirmedQuery(which) }), ({ table, row, confirmed }) => {
     if (!table) return null;
     return {
       table,
+      confirmed,
       match: row
         ? {
             id: row.match.id,

@@ -16,8 +16,9 @@ import { noShowAt } from "~/domain/queue.ts";
 import { formatTime } from "~/domain/dates.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
-import { scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
-import { scoreboardQuery } from "~/services/tables.server.ts";
+import { askedResult, scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
+import { scoreboardQuery, type ConfirmedResult } from "~/services/tables.server.ts";
+import type { Confirmed } from "~/domain/table-scoring.ts";
 import { BoardRegion, type ApiMatch } from "~/components/scoreboard-board.tsx";
 import type { Route } from "./+types/route";
 
@@ -46,14 +47,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const board = await findByCode(await visitor(context), sentCode(request, params.code), scoreboardQuery).catch(
     refuseCode,
   );
+  const search = new URL(request.url).searchParams;
+  // Without a race-to, "X won" comes back here to be confirmed (decision 025).
+  const asked = askedResult(board.match, search);
   return {
     code: board.table.accessCode,
     table: { name: board.table.name },
     match: board.match,
+    confirmed: board.confirmed,
+    ask: asked.ask,
     now: Date.now(),
     // Each tap button's own id (decision 012): a form sent twice (a reload, a double tap) counts once.
-    tapIds: Array.from({ length: 6 }, () => crypto.randomUUID()),
-    note: scoreboardNote(new URL(request.url).searchParams.get("note")),
+    tapIds: Array.from({ length: 7 }, () => crypto.randomUUID()),
+    note: asked.note ?? scoreboardNote(search.get("note")),
   };
 }
 
@@ -89,6 +95,8 @@ export default function Scoreboard() {
       code={loaded.code}
       tableName={loaded.table.name}
       match={loaded.match}
+      confirmed={loaded.confirmed}
+      ask={loaded.ask}
       now={loaded.now}
       tapIds={loaded.tapIds}
       note={loaded.note}
@@ -125,12 +133,14 @@ type Board = {
   code: string;
   tableName: string;
   match: ApiMatch | null;
+  confirmed: ConfirmedResult | null;
+  ask: Confirmed | null;
   now: number;
   tapIds: string[];
   note: string | null;
 };
 
-function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
+function LiveBoard({ code, tableName, match, confirmed, ask, now, tapIds, note }: Board) {
   return (
     <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -159,7 +169,15 @@ function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
         </div>
       </header>
 
-      <BoardRegion code={code} match={match} tapIds={tapIds} note={note} drawnAt={now} />
+      <BoardRegion
+        code={code}
+        match={match}
+        confirmed={confirmed}
+        ask={ask}
+        tapIds={tapIds}
+        note={note}
+        drawnAt={now}
+      />
       <CalledClock match={match} now={now} />
     </main>
   );
