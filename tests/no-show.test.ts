@@ -94,12 +94,12 @@ test("racks scored: the no-show walkover is refused by the API and the form, off
   ).toBe(1);
 });
 
-test("a result waiting for approval (no race-to, 'X won' at 0–0): the no-show walkover is refused", async () => {
+test("a result waiting for approval (no race-to, 'X won' 1–0): the no-show walkover is refused", async () => {
   const td = await f.organiser();
   const { t, semi, winnerId, absentId, send } = await semiAtTable(td, { resultsFromTables: "approve" });
-  const confirmed = await send("confirm", { winner: 2 });
+  const confirmed = await send("confirm", { winner: 2, player1Score: 0, player2Score: 1 });
   expect(confirmed.status, await confirmed.clone().text()).toBe(201);
-  expect(await confirmed.json()).toMatchObject({ awaitingApproval: true, player1Score: 0, player2Score: 0 });
+  expect(await confirmed.json()).toMatchObject({ awaitingApproval: true, player1Score: 0, player2Score: 1 });
   await calledAgo(semi.id, 30);
 
   const api = await td.client.json("PATCH", `/api/matches/${semi.id}`, noShowBody(winnerId));
