@@ -167,6 +167,8 @@
     var board = document.querySelector("main [data-racks]");
     asking = { matchId: board && board.getAttribute("data-match"), winner: winner, scores: scores };
     note = "";
+    var shownNote = document.querySelector("main [data-note]");
+    if (shownNote) shownNote.hidden = true;
     decorate();
   });
   document.addEventListener("click", function (event) {
