@@ -171,3 +171,20 @@ test("a result is not taken back once the next match has its own, nor a bye or a
   const unplayed = matches.find((m) => m.status === "pending") as BracketMatch;
   expectDomainError(() => reopenResult(matches, unplayed.id, { player1Score: 0, player2Score: 0 }, NOW), 409, refusal);
 });
+
+test("a grand final taken back: the reset it made unneeded waits again", () => {
+  let next = 0;
+  let matches = generateDoubleElimination(["p1", "p2", "p3", "p4"], () => `g${++next}`, NOW, "reset");
+  const first = () => playableMatches(matches).find((m) => m.bracket !== "grand_final");
+  for (let m = first(); m; m = first()) {
+    matches = withChanges(matches, applyResult(matches, m.id, { winnerId: m.player1Id }, open));
+  }
+  const [final, reset] = matches.filter((m) => m.bracket === "grand_final").sort((a, b) => a.round - b.round);
+  if (!final?.player1Id || !reset) throw new Error("a double elimination with a reset has two grand finals");
+  // The winners' champion wins the first grand final: no reset is needed.
+  matches = withChanges(matches, applyResult(matches, final.id, { winnerId: final.player1Id }, open));
+  expect(byId(matches, reset.id)).toMatchObject({ isBye: true, status: "completed" });
+  const after = withChanges(matches, reopenResult(matches, final.id, { player1Score: 0, player2Score: 0 }, NOW + 2));
+  expect(byId(after, final.id)).toMatchObject({ status: "in_progress", winnerId: null });
+  expect(byId(after, reset.id)).toMatchObject({ isBye: false, status: "pending", player1Id: null, winnerId: null });
+});
