@@ -71,9 +71,14 @@ test("the API: undo-result within 10 s takes the result back, once per id; after
 
 test("waiting for approval: the API undoes until the director approves, and is refused after", async () => {
   const td = await f.organiser();
-  const { t, final, send } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
+  const { t, final, send, client, path } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
   expect((await send("racks", { player: 1 })).status).toBe(201);
   expect((await send("confirm")).status).toBe(201);
+  // The board offers Undo with no countdown: until the director approves.
+  const board = await (await client.get(path)).text();
+  expect(board).toMatch(/Result sent: (Alex Stone|Sam Reed) won 1–0/);
+  expect(board).toContain('data-tap="undo-result"');
+  expect(board).not.toContain("data-undo-until");
   const undone = await send("undo-result");
   expect(undone.status).toBe(201);
   expect(await undone.json()).toMatchObject({ awaitingApproval: false, player1Score: 1 });

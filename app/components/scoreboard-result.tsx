@@ -141,7 +141,7 @@ export function ResultUndo({
     >
       <TapFields intent="undo-result" tapId={tapId} matchId={confirmed.matchId} />
       <p className="text-xl font-semibold" data-testid="result-line">
-        {undo.until === null ? `${line} — waiting for the director's approval` : `Result recorded: ${line}`}
+        {undo.until === null ? `Result sent: ${line}` : `Result recorded: ${line}`}
       </p>
       <button type="submit" className="btn-secondary px-6 py-3 text-xl">
         Undo
