@@ -67,6 +67,53 @@
     );
   }
 
+  // "Change table" (decision 024): held for 2 s it opens the change page; a tap only says to hold it. Without this
+  // script the button is a plain link to that page, which asks for a code.
+  var HOLD_MS = 2000;
+  var holding = null;
+  var holdTimer = null;
+
+  function holdFill(form, on) {
+    var fill = form.querySelector("[data-hold-fill]");
+    if (!fill) return;
+    fill.style.transition = on ? "width " + HOLD_MS + "ms linear" : "none";
+    fill.style.width = on ? "100%" : "0";
+  }
+
+  function startHold(event) {
+    var form = event.target && event.target.closest ? event.target.closest("form[data-hold]") : null;
+    if (!form || holding) return;
+    if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+    holding = form;
+    holdFill(form, true);
+    holdTimer = setTimeout(function () {
+      holding = null;
+      form.submit(); // no submit event: the guard below lets it through
+    }, HOLD_MS);
+  }
+
+  function endHold() {
+    if (!holding) return;
+    clearTimeout(holdTimer);
+    holdFill(holding, false);
+    var hint = holding.querySelector("[data-hold-hint]");
+    if (hint) hint.hidden = false;
+    holding = null;
+  }
+
+  ["mousedown", "touchstart", "keydown"].forEach(function (type) {
+    document.addEventListener(type, startHold, { passive: true });
+  });
+  ["mouseup", "touchend", "touchcancel", "keyup"].forEach(function (type) {
+    document.addEventListener(type, endHold);
+  });
+  document.addEventListener("submit", function (event) {
+    if (event.target && event.target.hasAttribute && event.target.hasAttribute("data-hold")) event.preventDefault();
+  });
+  document.addEventListener("contextmenu", function (event) {
+    if (event.target && event.target.closest && event.target.closest("form[data-hold]")) event.preventDefault();
+  });
+
   if (!code) return;
 
   var failures = 0;
@@ -328,6 +375,11 @@
       });
       if (response.status === 404) {
         location.reload(); // the table was deleted: show the invalid-code page
+        return;
+      }
+      // Sent to another table by the director (decision 024): the server answered with that table's board.
+      if (response.redirected && new URL(response.url).pathname !== location.pathname) {
+        location.replace(response.url);
         return;
       }
       if (!response.ok) throw new Error(String(response.status));

@@ -17,7 +17,9 @@ import { formatTime } from "~/domain/dates.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
 import { scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
-import { scoreboardQuery } from "~/services/tables.server.ts";
+import { type Scoreboard as TableBoard, scoreboardQuery } from "~/services/tables.server.ts";
+import { followedSend, rememberCode, sentToQuery } from "~/services/tablets.server.ts";
+import { mapRead, reads } from "~/db/batch.server.ts";
 import { BoardRegion, type ApiMatch } from "~/components/scoreboard-board.tsx";
 import type { Route } from "./+types/route";
 
@@ -36,16 +38,35 @@ function refuseCode(error: unknown): never {
   throw data(error.message, { status: error.status, headers: errorHeaders(error) });
 }
 
-/** A 429 says when to try again (Retry-After), on the page as in the API. */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
+/** A 429 says when to try again (Retry-After), on the page as in the API; the board remembers its table. */
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
   const retryAfter = errorHeaders?.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const board = await findByCode(await visitor(context), sentCode(request, params.code), scoreboardQuery).catch(
-    refuseCode,
+/** The board, and where the director sent this table's tablets (decision 024), in one round trip. */
+const boardAndSend = (code: string) =>
+  mapRead(reads({ board: scoreboardQuery(code), sentTo: sentToQuery(code) }), ({ board, sentTo }) =>
+    board ? { ...board, sentTo } : null,
   );
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const db = await visitor(context);
+  const board = await findByCode(db, sentCode(request, params.code), boardAndSend).catch(refuseCode);
+  const secure = context.get(appContext).env.APP_ENV === "production";
+  // Sent to another table by the director: this tablet goes there (and remembers it), with or without its script.
+  if (board.sentTo) {
+    await followedSend(db, board.table.accessCode, board.sentTo.id);
+    const to = board.sentTo.accessCode;
+    const cookie = rememberCode(request, to, secure);
+    throw redirect(`/scoreboard/${to}`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  }
+  // The tablet remembers its table: `/scoreboard` comes back here after a restart.
+  const remember = rememberCode(request, board.table.accessCode, secure);
+  return data(boardPage(request, board), remember ? { headers: { "Set-Cookie": remember } } : undefined);
+}
+
+function boardPage(request: Request, board: TableBoard) {
   return {
     code: board.table.accessCode,
     table: { name: board.table.name },
@@ -151,17 +172,37 @@ function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
               Reconnecting…<span data-waiting=""></span>
             </p>
           </template>
-          {/* Light or dark as on every page, stored for this tablet: a dim pub may want dark. */}
-          <ThemeToggle />
-          <Link to="/scoreboard" className="btn-secondary">
-            Change Table
-          </Link>
+          <ChangeTable code={code} />
         </div>
       </header>
 
       <BoardRegion code={code} match={match} tapIds={tapIds} note={note} drawnAt={now} />
       <CalledClock match={match} now={now} />
     </main>
+  );
+}
+
+/**
+ * "Change Table", out of the players' way (decision 024): the board's script makes it a button to hold for two
+ * seconds (a tap only says so); without the script it leads to the change page, which asks for the new table's code
+ * or the director's sign-in. The theme toggle is there too.
+ */
+function ChangeTable({ code }: { code: string }) {
+  return (
+    <form method="get" action={`/scoreboard/${code}/change`} data-hold="" className="flex items-center gap-2">
+      <span hidden data-hold-hint="" role="status" className="text-sm text-slate-600 dark:text-slate-300">
+        Hold for 2 seconds
+      </span>
+      <button
+        type="submit"
+        className="btn-ghost relative overflow-hidden px-3 text-sm text-slate-600 select-none dark:text-slate-300"
+        style={{ WebkitTouchCallout: "none" }}
+        data-testid="change-table"
+      >
+        <span aria-hidden="true" data-hold-fill="" className="absolute inset-y-0 left-0 w-0 bg-baize-600/30"></span>
+        <span className="relative">Change Table</span>
+      </button>
+    </form>
   );
 }
 

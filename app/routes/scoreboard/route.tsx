@@ -1,6 +1,9 @@
 // The tablet's start screen: type the table's access code once.
 import { useState } from "react";
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
+import { codeExistsQuery, forgetCode, rememberedCode } from "~/services/tablets.server.ts";
 import { useHydrated } from "~/components/hydrated.ts";
 import { Logo } from "~/components/icons.tsx";
 import { fieldSurfaceClass } from "~/components/styles.ts";
@@ -9,10 +12,19 @@ import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Scoreboard — Break & Run" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("code")?.trim();
   if (code) throw redirect(`/scoreboard/${encodeURIComponent(code.slice(0, 32).toUpperCase())}`);
-  return null;
+  // A tablet set up before goes straight back to its table (decision 024), unless that code is gone: then the box.
+  const remembered = rememberedCode(request);
+  if (!remembered) return null;
+  const table = await (await visitor(context)).send(codeExistsQuery(remembered));
+  if (table) throw redirect(`/scoreboard/${table.accessCode}`);
+  return data(null, { headers: { "Set-Cookie": forgetCode(context.get(appContext).env.APP_ENV === "production") } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function ScoreboardStart() {
