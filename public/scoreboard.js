@@ -14,6 +14,9 @@
 //   changes) and fetches the page only when that has changed.
 // - Keeps the screen awake where the browser allows, and switches the theme
 //   without a reload.
+// - "Change Table" opens the change page only when held for 2 s; a board read
+//   that the server redirected (the director sent this tablet to another
+//   table) takes the tablet there (decision 024).
 // - Scoring at the table (decision 012): a tap ("+1 rack", undo, the lag,
 //   confirm) is kept in localStorage with its own id and sent as JSON, in
 //   order, as soon as the server can be reached; the server applies each id
@@ -67,28 +70,32 @@
     );
   }
 
-  // "Change table" (decision 024): held for 2 s it opens the change page; a tap only says to hold it. Without this
-  // script the button is a plain link to that page, which asks for a code.
+  // "Change Table" (decision 024): held for 2 s it opens the change page; a tap only says to hold it. Without this
+  // script it is a plain link to that page, which asks for a code.
   var HOLD_MS = 2000;
   var holding = null;
   var holdTimer = null;
 
-  function holdFill(form, on) {
-    var fill = form.querySelector("[data-hold-fill]");
+  function holdLink(event) {
+    return event.target && event.target.closest ? event.target.closest("a[data-hold]") : null;
+  }
+
+  function holdFill(link, on) {
+    var fill = link.querySelector("[data-hold-fill]");
     if (!fill) return;
     fill.style.transition = on ? "width " + HOLD_MS + "ms linear" : "none";
     fill.style.width = on ? "100%" : "0";
   }
 
   function startHold(event) {
-    var form = event.target && event.target.closest ? event.target.closest("form[data-hold]") : null;
-    if (!form || holding) return;
+    var link = holdLink(event);
+    if (!link || holding) return;
     if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
-    holding = form;
-    holdFill(form, true);
+    holding = link;
+    holdFill(link, true);
     holdTimer = setTimeout(function () {
       holding = null;
-      form.submit(); // no submit event: the guard below lets it through
+      location.href = link.href; // not a click: the guard below lets it through
     }, HOLD_MS);
   }
 
@@ -96,7 +103,7 @@
     if (!holding) return;
     clearTimeout(holdTimer);
     holdFill(holding, false);
-    var hint = holding.querySelector("[data-hold-hint]");
+    var hint = holding.parentNode.querySelector("[data-hold-hint]");
     if (hint) hint.hidden = false;
     holding = null;
   }
@@ -107,11 +114,10 @@
   ["mouseup", "touchend", "touchcancel", "keyup"].forEach(function (type) {
     document.addEventListener(type, endHold);
   });
-  document.addEventListener("submit", function (event) {
-    if (event.target && event.target.hasAttribute && event.target.hasAttribute("data-hold")) event.preventDefault();
-  });
-  document.addEventListener("contextmenu", function (event) {
-    if (event.target && event.target.closest && event.target.closest("form[data-hold]")) event.preventDefault();
+  ["click", "contextmenu"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (holdLink(event)) event.preventDefault();
+    });
   });
 
   if (!code) return;

@@ -96,7 +96,7 @@ export default function ChangeTable() {
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={32}
-            placeholder="e.g., K7M2QX9P"
+            placeholder="K7M2QX9P"
             className={
               `block w-full ${fieldSurfaceClass} px-4 py-3 text-center font-mono text-2xl ` +
               "tracking-[0.3em] uppercase"

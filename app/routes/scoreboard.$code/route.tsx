@@ -189,20 +189,22 @@ function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
  */
 function ChangeTable({ code }: { code: string }) {
   return (
-    <form method="get" action={`/scoreboard/${code}/change`} data-hold="" className="flex items-center gap-2">
+    <div className="flex items-center gap-2">
       <span hidden data-hold-hint="" role="status" className="text-sm text-slate-600 dark:text-slate-300">
         Hold for 2 seconds
       </span>
-      <button
-        type="submit"
+      {/* A plain link (no React Router: the page is never hydrated); no callout on a long press. */}
+      <a
+        href={`/scoreboard/${code}/change`}
         className="btn-ghost relative overflow-hidden px-3 text-sm text-slate-600 select-none dark:text-slate-300"
         style={{ WebkitTouchCallout: "none" }}
+        data-hold=""
         data-testid="change-table"
       >
         <span aria-hidden="true" data-hold-fill="" className="absolute inset-y-0 left-0 w-0 bg-baize-600/30"></span>
         <span className="relative">Change Table</span>
-      </button>
-    </form>
+      </a>
+    </div>
   );
 }
 

@@ -198,6 +198,10 @@ export default function Tables() {
             <li>
               When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.
             </li>
+            <li>
+              The tablet remembers its table. To move it, hold its <strong>Change Table</strong> button, or use{" "}
+              <strong>Send tablet</strong> here.
+            </li>
           </ol>
           {tables.length > 0 ? (
             <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
@@ -255,23 +259,32 @@ function SendTablet({
     <ConfirmDialog
       open={Boolean(from)}
       title={`Send ${from?.name ?? ""}'s tablet to another table`}
-      description="The tablet showing this table's scoreboard switches to the table you choose, and stays there."
+      description={
+        others.length > 0
+          ? "The tablet showing this table's scoreboard switches to the table you choose, and stays there."
+          : "There is no other table to send it to: add one first."
+      }
       confirmLabel="Send tablet"
       cancelTo="/td/tables"
+      instead={others.length > 0 ? undefined : { to: "/td/tables", label: "Add a table" }}
       busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "send-tablet"}
     >
       <input type="hidden" name="intent" value="send-tablet" />
       <input type="hidden" name="tableId" value={from?.id ?? ""} />
-      <label htmlFor="send-to" className="block text-sm font-medium">
-        Send it to
-      </label>
-      <select id="send-to" name="toTableId" required className={`${inputClass} mt-1.5`}>
-        {others.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.name}
-          </option>
-        ))}
-      </select>
+      {others.length > 0 ? (
+        <>
+          <label htmlFor="send-to" className="block text-sm font-medium">
+            Send it to
+          </label>
+          <select id="send-to" name="toTableId" required className={`${inputClass} mt-1.5`}>
+            {others.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
     </ConfirmDialog>
   );
 }
