@@ -33,8 +33,9 @@ test("a tablet restarts on its table, changes table only when held and follows t
   await first.goto(`/scoreboard/${one.accessCode}`);
   await expect(first.getByRole("heading", { name: "Table 1", level: 1 })).toBeVisible();
 
-  // Restarted, `/scoreboard` goes straight back to the table.
+  // Restarted, `/scoreboard` goes straight back to the table. (The tablet's timers run on a clock the test moves.)
   const tablet = await restarted(browser, context, true);
+  await tablet.clock.install();
   await tablet.goto("/scoreboard");
   await expect(tablet).toHaveURL(`/scoreboard/${one.accessCode}`);
   await expect(tablet.locator("html")).toHaveAttribute("data-live", "open");
@@ -46,9 +47,25 @@ test("a tablet restarts on its table, changes table only when held and follows t
   await expect(tablet).toHaveURL(`/scoreboard/${one.accessCode}`);
   await change.hover();
   await tablet.mouse.down();
-  await expect(tablet).toHaveURL(`/scoreboard/${one.accessCode}/change`, { timeout: 4_000 });
+  await tablet.clock.runFor(1_500);
+  await tablet.mouse.up();
+  // Let go too soon: the bar empties again (a hold that had finished would have left it full).
+  await expect(tablet.locator("[data-hold-fill]")).toHaveAttribute("style", /width: 0/);
+  await expect(tablet).toHaveURL(`/scoreboard/${one.accessCode}`);
+  await tablet.mouse.down();
+  await tablet.clock.runFor(2_100);
+  await expect(tablet).toHaveURL(`/scoreboard/${one.accessCode}/change`);
   await tablet.mouse.up();
   await expect(tablet.getByRole("link", { name: "Back to Table 1" })).toBeVisible();
+  // Left there, it goes back to its board after two minutes untouched; a key pressed starts the wait again.
+  await expect(tablet.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+  await tablet.clock.runFor(100_000);
+  await tablet.getByLabel("The new table's access code").press("A");
+  await tablet.clock.runFor(100_000);
+  await expect(tablet).toHaveURL(`/scoreboard/${one.accessCode}/change`);
+  await tablet.clock.runFor(21_000);
+  await expect(tablet).toHaveURL(`/scoreboard/${one.accessCode}`);
+  await tablet.goto(`/scoreboard/${one.accessCode}/change`);
   await tablet.getByLabel("The new table's access code").fill(two.accessCode.toLowerCase());
   await tablet.getByRole("button", { name: "Go to that table" }).click();
   await expect(tablet.getByRole("heading", { name: "Table 2", level: 1 })).toBeVisible();

@@ -120,6 +120,26 @@
     });
   });
 
+  // The change page goes back to its board after 2 minutes untouched (decision 024); here each tap or key starts the
+  // wait again, so nobody typing a code is cut off. Its meta refresh does it for a tablet without this script.
+  var backTo = main ? main.getAttribute("data-back-to") : null;
+  if (backTo) {
+    var backAfter = Number(main.getAttribute("data-back-after")) * 1000 || 120000;
+    var metas = document.querySelectorAll("meta[http-equiv='refresh']");
+    for (var m = 0; m < metas.length; m++) metas[m].parentNode.removeChild(metas[m]);
+    var backTimer = null;
+    var waitAgain = function () {
+      clearTimeout(backTimer);
+      backTimer = setTimeout(function () {
+        location.replace(backTo);
+      }, backAfter);
+    };
+    ["mousedown", "touchstart", "keydown", "input"].forEach(function (type) {
+      document.addEventListener(type, waitAgain, { passive: true });
+    });
+    waitAgain();
+  }
+
   if (!code) return;
 
   var failures = 0;

@@ -1,10 +1,11 @@
 // Changing a tablet's table, the deliberate step (issue 33, decision 024): the
-// board's "Change table" button must be held (or, without JavaScript, leads
+// board's "Change Table" button must be held (or, without JavaScript, leads
 // here), and here the tablet needs the new table's code or the director's
 // sign-in. A passer-by who gets this far has neither: "Back to the table" is
 // the big button, and the page goes back to the board by itself after two
-// minutes. Never hydrated, like the board: the tablet's one small script only
-// switches the theme, which lives here, out of the way of the players.
+// minutes untouched (its meta refresh; the script's timer, reset by each tap,
+// when it runs). Never hydrated, like the board: the tablet's one small script
+// keeps that time and switches the theme, which lives here, out of the way.
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import type { StaticPage } from "~/components/static-page.ts";
 import { fieldSurfaceClass } from "~/components/styles.ts";
@@ -69,7 +70,12 @@ export default function ChangeTable() {
   const { table, tables, here } = useLoaderData<typeof loader>();
   const board = `/scoreboard/${table.accessCode}`;
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 p-6">
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col gap-6 p-6"
+      data-back-to={board}
+      data-back-after={BACK_AFTER_SECONDS}
+    >
       <div>
         <h1 className="text-3xl font-bold">Change table</h1>
         <p className="mt-1 text-lg text-slate-600 dark:text-slate-300">
