@@ -549,8 +549,11 @@
 
   // If the stored theme and the cookie disagree (a cleared cookie), the stored choice wins and the cookie follows.
   function syncTheme() {
+    // The theme the cookie gave the page: the toggle's next one is the other (the board has no toggle: it says).
     var toggle = document.querySelector("main form[action='/action/set-theme']");
     var next = toggle && toggle.elements.theme ? toggle.elements.theme.value : null;
+    var served = main.getAttribute("data-served-theme");
+    if (served) next = served === "dark" ? "light" : "dark";
     var stored = null;
     try {
       stored = localStorage.getItem(THEME_KEY);

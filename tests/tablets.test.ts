@@ -57,10 +57,18 @@ test("the board remembers its table; /scoreboard goes back to it, and forgets a 
   expect(await gone.text()).toContain("View Scoreboard");
   expect(tablet.cookies.has("br_table")).toBe(false);
 
-  // A cookie that is not a code at all is ignored.
-  const odd = app.client();
-  const response = await odd.get("/scoreboard", { headers: { Cookie: "br_table=%3Cscript%3E" } });
-  expect(response.status).toBe(200);
+  // A cookie that is not a code at all is ignored; a well-formed code that names no table counts as a wrong code
+  // from the address, as it would typed in (a cookie is no way round the limit).
+  const odd = await app.client().get("/scoreboard", { headers: { Cookie: "br_table=%3Cscript%3E" } });
+  expect(odd.status).toBe(200);
+  const address = { "CF-Connecting-IP": "198.51.100.77" };
+  const wrong = async () =>
+    (await f.sql().execute("select coalesce(sum(count), 0) as n from rate_limits where key like '%198.51.100.77%'"))
+      .rows[0]?.n;
+  const before = Number(await wrong());
+  const guessed = await app.client().get("/scoreboard", { headers: { ...address, Cookie: "br_table=ABCD2345" } });
+  expect(guessed.status).toBe(200);
+  expect(Number(await wrong())).toBe(before + 1);
 });
 
 test("changing table: a page asking for a code or the director, who picks a table and is signed out", async () => {

@@ -36,13 +36,6 @@ export function rememberCode(request: Request, code: string, secure: boolean): s
 /** The Set-Cookie that forgets the table (its code was replaced or the table deleted). */
 export const forgetCode = (secure: boolean) => `${COOKIE}=; Max-Age=0; ${cookieAttributes(secure)}`;
 
-/** Whether a table has this code now (the remembered code may have been replaced since). */
-export function codeExistsQuery(code: string): Read<{ accessCode: string } | null> {
-  return first(
-    build.select({ accessCode: tables.accessCode }).from(tables).where(eq(tables.accessCode, code)).limit(1),
-  );
-}
-
 /** Where the director sent the tablets of the table with this code, if anywhere: the target's id and code. */
 export function sentToQuery(code: string): Read<{ id: string; accessCode: string } | null> {
   const target = alias(tables, "target");

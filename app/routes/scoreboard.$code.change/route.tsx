@@ -7,7 +7,9 @@
 // when it runs). Never hydrated, like the board: the tablet's one small script
 // keeps that time and switches the theme, which lives here, out of the way.
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { CodeRefused, tooManyCodes } from "~/components/code-refused.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
+import { errorHeaders } from "~/domain/errors.ts";
 import { fieldSurfaceClass } from "~/components/styles.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { appContext } from "~/context.server.ts";
@@ -27,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The code is checked as the board checks it: a wrong one counts against the address.
   const table = await findByCode(db, sentCode(request, params.code), tableByCodeQuery).catch((error: unknown) => {
     if (!isCodeRefusal(error)) throw error;
-    throw data(error.message, { status: error.status });
+    throw data(error.message, { status: error.status, headers: errorHeaders(error) });
   });
   // A director signed in on this tablet picks one of their tables (a second read, only for them).
   const director =
@@ -58,13 +60,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/scoreboard/${table.accessCode}`, { status: 303, headers });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+/** A 429 says when to try again (Retry-After), as on the board. */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/** A refused code, as the board shows it. */
+export function ErrorBoundary() {
+  return <CodeRefused />;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
   loaderData
     ? [
         { title: `Change table — ${loaderData.table.name}` },
         { httpEquiv: "refresh", content: `${BACK_AFTER_SECONDS}; url=/scoreboard/${loaderData.table.accessCode}` },
       ]
-    : [{ title: "Invalid access code — Break & Run" }];
+    : [{ title: `${tooManyCodes(error) ? "Too many wrong codes" : "Invalid access code"} — Break & Run` }];
 
 export default function ChangeTable() {
   const { table, tables, here } = useLoaderData<typeof loader>();

@@ -5,11 +5,11 @@
 // browser, a failed load) the page refreshes itself every 5 s; the script
 // cancels that refresh once it runs.
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { ErrorBoundary as PageError } from "~/components/document.tsx";
+import { CodeRefused, tooManyCodes } from "~/components/code-refused.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
-import { ThemeToggle } from "~/components/theme-toggle.tsx";
+import { useTheme } from "~/components/theme.tsx";
 import { visitor } from "~/services/access.server.ts";
 import { errorHeaders } from "~/domain/errors.ts";
 import { noShowAt } from "~/domain/queue.ts";
@@ -117,29 +117,9 @@ export default function Scoreboard() {
   );
 }
 
-const tooManyCodes = (error: unknown) => isRouteErrorResponse(error) && error.status === 429;
-
 /** A refused code in place of the board; anything else is the site's own error page. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || (error.status !== 404 && error.status !== 429)) return <PageError />;
-  const tooMany = tooManyCodes(error);
-  return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
-      <div className="absolute top-4 right-4">
-        <ThemeToggle />
-      </div>
-      <h1 className="text-4xl font-bold">{tooMany ? "Too many wrong codes" : "Invalid access code"}</h1>
-      <p className="text-lg text-slate-600 dark:text-slate-300">
-        {tooMany
-          ? "Too many codes that are not a table's were tried from this network. Wait a minute, then try again."
-          : "Check the code on the director's Tables page."}
-      </p>
-      <Link to="/scoreboard" className="btn-primary px-8 py-3 text-lg">
-        Try Again
-      </Link>
-    </main>
-  );
+  return <CodeRefused />;
 }
 
 type Board = {
@@ -152,8 +132,15 @@ type Board = {
 };
 
 function LiveBoard({ code, tableName, match, now, tapIds, note }: Board) {
+  // The theme the cookie gave this page: the script makes the cookie follow the tablet's stored choice.
+  const [theme] = useTheme();
   return (
-    <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
+    <main
+      id="main"
+      className="flex min-h-screen flex-col p-4 sm:p-8"
+      data-scoreboard={code}
+      data-served-theme={theme === "dark" ? "dark" : "light"}
+    >
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold sm:text-5xl">{tableName}</h1>

@@ -3,7 +3,9 @@ import { useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { visitor } from "~/services/access.server.ts";
-import { codeExistsQuery, forgetCode, rememberedCode } from "~/services/tablets.server.ts";
+import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
+import { tableByCodeQuery } from "~/services/tables.server.ts";
+import { forgetCode, rememberedCode } from "~/services/tablets.server.ts";
 import { useHydrated } from "~/components/hydrated.ts";
 import { Logo } from "~/components/icons.tsx";
 import { fieldSurfaceClass } from "~/components/styles.ts";
@@ -18,7 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A tablet set up before goes straight back to its table (decision 024), unless that code is gone: then the box.
   const remembered = rememberedCode(request);
   if (!remembered) return null;
-  const table = await (await visitor(context)).send(codeExistsQuery(remembered));
+  // Checked as any code is: a wrong one counts against the address (a cookie is no way round the limit).
+  const table = await findByCode(await visitor(context), sentCode(request, remembered), tableByCodeQuery).catch(
+    (error: unknown) => {
+      if (!isCodeRefusal(error)) throw error;
+      return null;
+    },
+  );
   if (table) throw redirect(`/scoreboard/${table.accessCode}`);
   return data(null, { headers: { "Set-Cookie": forgetCode(context.get(appContext).env.APP_ENV === "production") } });
 }
