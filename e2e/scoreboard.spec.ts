@@ -46,7 +46,7 @@ test("a long name wraps without pushing its score below the other @tablet", asyn
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`the tablet follows the stored theme and switches it on the board (${
+  test(`the tablet follows the stored theme and switches it on the change page (${
     javaScriptEnabled ? "with" : "without"
   } JavaScript) @tablet`, async ({ page, browser }) => {
     await createOrganiser(page.request);
