@@ -10,7 +10,7 @@ import { BracketView } from "~/components/bracket-view.tsx";
 import { Logo } from "~/components/icons.tsx";
 import { useLiveRevalidation, useRedrawn } from "~/components/live.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
-import { joinsOf } from "./joins.ts";
+import { joinsOf } from "~/components/bracket-joins.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/services/access.server.ts";
@@ -90,6 +90,10 @@ export default function WallBracket() {
           </div>
           <div className="flex items-center gap-2">
             <ThemeToggle />
+            {/* The TV's page is never hydrated: a document load, so its own script runs (decision 023). */}
+            <Link to={`/tournament/${t.slug}/tv`} reloadDocument className="btn-secondary">
+              TV mode
+            </Link>
             <Link to={`/tournament/${t.slug}?tab=bracket`} className="btn-secondary">
               Tournament page
             </Link>
