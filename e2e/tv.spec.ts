@@ -174,8 +174,15 @@ test("a 16-entry double elimination on the TV: every page fits, push and turns w
   await live.clock.install();
   await live.goto(`/tournament/${t.slug}/tv?page=bracket-losers`);
   await markDocument(live);
+  // Wi-Fi down at the turn: the page shown stays, saying so; back up, the next turn goes on.
+  await live.context().setOffline(true);
+  await live.clock.runFor(21_000);
+  await expect(live.getByRole("status").filter({ hasText: "Reconnecting…" })).toBeVisible();
+  await expect(live.locator("main")).toHaveAttribute("data-page", "bracket-losers");
+  await live.context().setOffline(false);
   await live.clock.runFor(21_000);
   await expect(live.locator("main")).toHaveAttribute("data-page", "bracket-grand-final");
+  await expect(live.getByText("Reconnecting…")).toBeHidden();
   await sameDocument(live);
   for (const key of await walkPages(plain, t.slug)) expect(key).not.toBe("");
 
