@@ -65,7 +65,7 @@
       here.parentNode.replaceChild(document.importNode(next, true), here);
       if (fresh.title) document.title = fresh.title;
       // A reload (the TV switched off and on) comes back to the page shown.
-      if (history.replaceState) history.replaceState(null, "", url);
+      if (history.replaceState) history.replaceState(null, "", next.getAttribute("data-address") || url);
       setOffline(false);
     } catch (error) {
       setOffline(true);

@@ -38,6 +38,7 @@ export function TvScreenView({ screen }: { screen: TvScreen }) {
       className="flex h-screen flex-col overflow-hidden px-[3rem] pt-[2rem] pb-[1.5rem]"
       data-tv={t.id}
       data-page={screen.page.key}
+      data-address={tvAddress(t.slug, screen.page.key)}
       data-next={tvAddress(t.slug, screen.next.key)}
       data-lead={screen.lead.key}
       data-lead-address={tvAddress(t.slug, screen.lead.key)}
