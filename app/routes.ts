@@ -24,6 +24,7 @@ export default [
   route("balance/top-up", "routes/balance.top-up/route.tsx"),
   route("scoreboard", "routes/scoreboard/route.tsx"),
   route("scoreboard/:code", "routes/scoreboard.$code/route.tsx"),
+  route("scoreboard/:code/overlay", "routes/scoreboard.$code.overlay/route.tsx"),
   route("dev/mailbox", "routes/dev.mailbox/route.tsx"),
   route("action/set-theme", "routes/action.set-theme/route.ts"),
   route("healthz", "routes/healthz/route.ts"),
