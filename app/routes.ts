@@ -16,6 +16,7 @@ export default [
   route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
   route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
   route("tournament/:slug/bracket", "routes/tournament.$slug.bracket/route.tsx"),
+  route("tournament/:slug/draw", "routes/tournament.$slug.draw/route.tsx"),
   route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
   route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
   route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
