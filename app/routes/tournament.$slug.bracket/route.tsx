@@ -89,7 +89,7 @@ export default function WallBracket() {
               {t.venue} · {formatDate(t.date)} · {t.time}
             </p>
           </div>
-          <div className="flex items-center gap-2 print:hidden">
+          <div className="flex flex-wrap items-center gap-2 print:hidden">
             <PrintButton />
             <Link to={`/tournament/${t.slug}/draw`} className="btn-secondary">
               Draw sheet

@@ -3,8 +3,10 @@
 // Once the tournament is finished it leads with the results and the prizes: the results' printable page. Public, like
 // the bracket. Printed at A4 landscape (`print-page` in app.css): no buttons, black on white in either theme.
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { LeagueView } from "~/components/league-view.tsx";
 import { PrintButton } from "~/components/print-button.tsx";
 import { TournamentResults } from "~/components/tournament-results.tsx";
+import { bracketTab } from "~/domain/bracket-tab.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { drawSheet, type SheetRound, type SheetSide } from "~/domain/draw-sheet.ts";
 import { tournamentResults } from "~/domain/results.ts";
@@ -25,6 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
   if (!tournament) throw data("Tournament not found", { status: 404 });
   const drawn = tournament.status === "open" ? [] : matches;
+  // A league's table and results grid, each group's: as the tournament page's bracket tab works them out.
+  const { league, groups } = bracketTab({ tournament, matches: drawn }, null);
   return {
     tournament: {
       slug: tournament.slug,
@@ -34,6 +38,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       time: tournament.time,
     },
     sections: drawSheet(drawn),
+    league: league ? { rows: league, matches: drawn } : null,
+    groups: groups?.map(({ group, rows }) => ({
+      id: `group-${group.toLowerCase()}`,
+      rows,
+      matches: drawn.filter((m) => m.group === group),
+    })),
     results: tournament.status === "finished" ? tournamentResults(drawn, prizes) : null,
   };
 }
@@ -47,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function DrawSheet() {
-  const { tournament: t, sections, results } = useLoaderData<typeof loader>();
+  const { tournament: t, sections, results, league, groups } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="print-page mx-auto max-w-6xl px-4 py-6">
       <Link
@@ -72,6 +82,14 @@ export default function DrawSheet() {
         />
       </header>
       {results ? <TournamentResults results={results} /> : null}
+      {league ? (
+        <section className="sheet-league mt-8" aria-labelledby="sheet-league">
+          <h2 id="sheet-league" className="mb-3 text-xl font-bold">
+            League table
+          </h2>
+          <LeagueView id="league" rows={league.rows} matches={league.matches} />
+        </section>
+      ) : null}
       {sections.length === 0 ? (
         <p className="mt-6 text-lg text-slate-600 dark:text-slate-300">
           The draw appears here when the tournament starts.
@@ -87,6 +105,13 @@ export default function DrawSheet() {
               <h2 id={`sheet-${section.id}`} className="sr-only">
                 Matches
               </h2>
+            )}
+            {groups?.map((group) =>
+              group.id === section.id ? (
+                <div key={group.id} className="sheet-league mt-3">
+                  <LeagueView id={group.id} rows={group.rows} matches={group.matches} />
+                </div>
+              ) : null,
             )}
             <div className="sheet-rounds mt-3 grid gap-6 lg:grid-cols-2">
               {section.rounds.map((round) => (
@@ -112,12 +137,12 @@ function RoundTable({ round }: { round: SheetRound }) {
       </caption>
       {/* Fixed columns: every round's boxes and names line up down the sheet. */}
       <colgroup>
-        <col className="w-10" />
+        <col className="w-8 sm:w-10" />
         <col />
-        <col className="w-12" />
-        <col className="w-12" />
+        <col className="w-11 sm:w-12" />
+        <col className="w-11 sm:w-12" />
         <col />
-        <col className="w-24" />
+        <col className="w-16 sm:w-24" />
       </colgroup>
       <thead>
         <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
