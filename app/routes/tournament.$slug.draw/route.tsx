@@ -184,7 +184,8 @@ function RoundTable({ round }: { round: SheetRound }) {
             <td className={`${cell} break-words`}>
               <SideName side={row.sides[1]} />
             </td>
-            <td className={cell}>{row.tableName ?? <Blank label="No table yet" />}</td>
+            {/* A line for the table while the match is to be played; a decided one keeps the table it was on. */}
+            <td className={cell}>{row.tableName ?? (row.score === null ? <Blank label="No table yet" /> : null)}</td>
           </tr>
         ))}
       </tbody>
