@@ -34,14 +34,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { code: board.table.accessCode, tableName: board.table.name, match: board.match, now: Date.now() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+const tooManyCodes = (error: unknown) => isRouteErrorResponse(error) && error.status === 429;
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
   loaderData
     ? [
         { title: `${loaderData.tableName} — Stream overlay` },
         // Cancelled by the overlay's script when it runs; otherwise the overlay stays current by reloading.
         { httpEquiv: "refresh", content: String(REFRESH_SECONDS) },
       ]
-    : [{ title: "Invalid access code — Break & Run" }];
+    : [{ title: `${tooManyCodes(error) ? "Too many wrong codes" : "Invalid access code"} — Break & Run` }];
 
 export default function StreamOverlay() {
   const { code, tableName, match, now } = useLoaderData<typeof loader>();
@@ -59,7 +61,7 @@ export default function StreamOverlay() {
 function OverlayBar({ match, drawnAt }: { match: ApiMatch | null; drawnAt: number }) {
   if (!match) {
     return (
-      <section aria-live="polite" data-drawn-at={drawnAt} className="overlay-region">
+      <section aria-live="polite" data-drawn-at={drawnAt}>
         <p className="sr-only">No active match</p>
       </section>
     );
@@ -73,7 +75,7 @@ function OverlayBar({ match, drawnAt }: { match: ApiMatch | null; drawnAt: numbe
       aria-atomic="true"
       data-drawn-at={drawnAt}
       data-match={match.id}
-      className="overlay-region absolute inset-x-0 bottom-16 flex flex-col items-center gap-0 px-24"
+      className="absolute inset-x-0 bottom-16 flex flex-col items-center gap-0 px-24"
     >
       <p
         className="rounded-t-xl bg-slate-950/85 px-8 py-2 text-2xl font-semibold text-white"
@@ -152,11 +154,12 @@ function Side({
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const refused = isRouteErrorResponse(error) && (error.status === 404 || error.status === 429);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // In the bar's place, as the scoreboard says it: a code that is no table's, or too many of them from here.
   return (
     <main id="main" className="stream-overlay flex min-h-screen items-end justify-center p-16">
       <h1 className="rounded-xl bg-slate-950/85 px-8 py-4 text-3xl font-bold text-white">
-        {refused ? (typeof error.data === "string" ? error.data : "Invalid access code") : "Something went wrong"}
+        {tooManyCodes(error) ? "Too many wrong codes" : notFound ? "Invalid access code" : "Something went wrong"}
       </h1>
     </main>
   );
