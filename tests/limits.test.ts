@@ -123,6 +123,8 @@ const surfaces: Record<string, (code: string, address: string) => Promise<Answer
   "WebSocket /api/live/tables/{code}": (code, address) => upgrade(`/api/live/tables/${code}`, address),
   "GET /scoreboard/{code}/change": async (code, address) =>
     answered(await app.client().get(`/scoreboard/${code}/change`, from(address))),
+  "GET /scoreboard/{code}/overlay": async (code, address) =>
+    answered(await app.client().get(`/scoreboard/${code}/overlay`, from(address))),
 };
 
 /** What a right code answers on each surface (the table has no match in progress). */
@@ -134,6 +136,7 @@ const rightAnswer: Record<string, number> = {
   "POST /scoreboard/{code} (a tap without JavaScript)": 303,
   "WebSocket /api/live/tables/{code}": 101,
   "GET /scoreboard/{code}/change": 200,
+  "GET /scoreboard/{code}/overlay": 200,
 };
 
 const isPage = (surface: string) => surface.includes("/scoreboard/");
