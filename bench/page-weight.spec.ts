@@ -113,6 +113,7 @@ test("the JavaScript every kind of page loads (gzip)", async ({ browser, playwri
   await weigh("create tournament", director, "/td/create-tournament");
   await weigh("tournament, its director", director, `/tournament/${playing.slug}?tab=bracket`);
   await weigh("tournament, its director before the start", director, `/tournament/${open.slug}`);
+  await weigh("tournament, its director, the floor", director, `/tournament/${playing.slug}`);
   await weigh("edit a tournament", director, `/tournament/${open.slug}/edit`);
   await weigh("run a tournament again", director, `/tournament/${open.slug}/run-again`);
   await weigh("top up the balance", director, `/balance/top-up?amount=18.20&return=/tournament/${open.slug}`);

@@ -87,6 +87,7 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
     td.client.get(`/tournament/${t.slug}?tab=bracket`),
   );
   await measure("GET /tournament/{slug}/bracket (wall)", () => anon.get(`/tournament/${t.slug}/bracket`));
+  await measure("GET /tournament/{slug}/tv", () => anon.get(`/tournament/${t.slug}/tv?page=tables`));
   await measure("GET /api/tournaments/{id}/matches", () => anon.get(`/api/tournaments/${t.id}/matches`));
   await measure(
     "PATCH /api/matches/{id}/table",

@@ -6,6 +6,7 @@ import { account, benchStack, enterAndPay, table, tournament } from "./lib.ts";
 import { bracketTimings } from "./bracket.ts";
 import { finalizeTimings } from "./finalize.ts";
 import { queueTimings } from "./queue.ts";
+import { ratingTimings } from "./ratings.ts";
 import { formatTimings } from "./formats.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { liveLatency } from "./live.ts";
@@ -125,6 +126,11 @@ try {
   results.bracket = bracket;
   console.log("\nBracket module, 512 players (average of 5 runs)\n");
   console.log(table([bracket]));
+
+  const ratings = ratingTimings();
+  results.ratings = ratings;
+  console.log("\nRatings: a replay of 100,000 racks among 200 players (average of 5 runs); 40,000 pairings' races\n");
+  console.log(table([ratings]));
 
   const formats = await formatTimings(512);
   results.formats = formats;

@@ -103,7 +103,10 @@ for (const theme of ["light", "dark"] as const) {
       `/tournament/${t.slug}?tab=bracket&result=${final!.id}`,
       `/tournament/${t.slug}/bracket`,
       `/scoreboard/${table.accessCode}`,
+      // Changing the tablet's table (decision 024): the signed-in director's own tables to pick from.
+      `/scoreboard/${table.accessCode}/change`,
       `/td/tables?delete=${table.id}`,
+      `/td/tables?send=${table.id}`,
       // Editing once it has started (every field but table scoring's locked, with the reason), and running it again.
       `/tournament/${t.slug}/edit`,
       `/tournament/${t.slug}/run-again`,

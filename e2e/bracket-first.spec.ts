@@ -1,4 +1,4 @@
-// The director sees the bracket first during play: on a phone the
+// The bracket tab during play: on a phone the
 // first match is on the first screen, above the Entry and Share cards; the
 // bracket scrolls in its own box with a shadow where there is more; the
 // full-width view joins the rounds with lines; and without JavaScript an
@@ -32,7 +32,7 @@ async function startedWith(
   return { t, matches };
 }
 
-test("during play the bracket comes first on a phone and hints that there is more to the side", async ({
+test("during play the bracket tab puts the bracket first on a phone and hints that there is more to the side", async ({
   page,
   playwright,
   baseURL,
@@ -42,7 +42,8 @@ test("during play the bracket comes first on a phone and hints that there is mor
   await createOrganiser(page.request);
   const { t } = await startedWith(page, playwright, baseURL, 8);
 
-  await page.goto(`/tournament/${t.slug}`);
+  // The director's own first screen is the floor (floor.spec.ts); the bracket tab is one tap from it.
+  await page.goto(`/tournament/${t.slug}?tab=bracket`);
   const first = page.getByRole("article", { name: "Quarter-Finals, match 1" });
   await expect(first).toBeInViewport();
   const entry = page.getByRole("complementary", { name: "Entry" });
@@ -63,7 +64,7 @@ test("during play the bracket comes first on a phone and hints that there is mor
   // The whole bracket fits a laptop: no shadow at all.
   const small = await startedWith(page, playwright, baseURL, 2);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`/tournament/${small.t.slug}`);
+  await page.goto(`/tournament/${small.t.slug}?tab=bracket`);
   await expect(page.getByRole("article", { name: "Final, match 1" })).toBeVisible();
   expect(await opacity(page.locator(".bracket-fade-end"))).toBe(0);
   expect(await opacity(page.locator(".bracket-fade-start"))).toBe(0);

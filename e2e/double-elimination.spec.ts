@@ -10,6 +10,7 @@ import {
   recordInDialog as record,
   FAR_FRIDAY,
   fillBasics,
+  openBracketTab,
   scenarioTournament,
   startViaApi,
   waitForHydrated,
@@ -58,6 +59,8 @@ test("a double-elimination evening: draw, a losers' match on the tablet, the res
   await page.getByRole("link", { name: "Start Tournament" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Start Tournament" }).click();
   await expect(page.getByTestId("toast")).toContainText("Tournament started");
+  // The director lands on the floor; the bracket is the next tab.
+  await openBracketTab(page);
   for (const heading of ["Winners' bracket", "Losers' bracket", "Grand final"]) {
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }

@@ -4,6 +4,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
+import { openBracketTab } from "./support/tournaments.ts";
 
 type Match = {
   id: string;
@@ -111,6 +112,8 @@ test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboar
   await startDialog.getByRole("button", { name: "Start Tournament" }).click();
   await expect(page.getByTestId("toast")).toContainText("Tournament started");
   await expect(page.getByRole("link", { name: /Bracket/ })).toContainText("Live");
+  // The director lands on the floor; the bracket is the next tab.
+  await openBracketTab(page);
   for (const label of ["Quarter-Finals", "Semi-Finals", "Final"])
     await expect(page.getByRole("heading", { name: label, exact: true })).toBeVisible();
 

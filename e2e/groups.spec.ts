@@ -11,6 +11,7 @@ import {
   recordInDialog as record,
   FAR_FRIDAY,
   fillBasics,
+  openBracketTab,
   scenarioTournament,
   startViaApi,
   waitForHydrated,
@@ -59,6 +60,8 @@ test("a groups evening: two groups of three, a group match on the tablet, the kn
   await page.getByRole("link", { name: "Start Tournament" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Start Tournament" }).click();
   await expect(page.getByTestId("toast")).toContainText("Tournament started");
+  // The director lands on the floor; the bracket is the next tab.
+  await openBracketTab(page);
   for (const heading of ["Group A", "Group B", "Knockout"]) {
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }

@@ -72,6 +72,7 @@ for (const width of [360, 390]) {
         `/tournament/${t.slug}?tab=bracket`,
         `/tournament/${t.slug}?tab=details`,
         `/tournament/${t.slug}/bracket`,
+        `/tournament/${t.slug}/draw`,
       ]),
     ];
     const visitAll = async (when: string) => {

@@ -46,7 +46,8 @@ test("an evening with automatic assignment: the director only records results @t
   await expect(floor.getByTestId("floor-settings")).toContainText("Tables are assigned automatically");
   await startViaApi(page.request, t.id);
 
-  await page.goto(`/tournament/${t.slug}?tab=bracket`);
+  // The director's first screen during play: the floor.
+  await page.goto(`/tournament/${t.slug}`);
   // Both tables took a match at the start; the other two quarter-finals wait, each with a start time.
   await expect(floor.getByTestId("queue-table").filter({ hasText: "Playing" })).toHaveCount(2);
   await expect(floor.getByTestId("up-next").getByRole("listitem")).toHaveCount(2);
@@ -77,7 +78,7 @@ test("an evening with automatic assignment: the director only records results @t
   const all = await apiMatches(page.request, t.id);
   expect(all.filter((m) => m.status !== "completed")).toEqual([]);
   expect(all.every((m) => m.tableId !== null)).toBe(true);
-  await page.goto(`/tournament/${t.slug}?tab=bracket`);
+  await page.goto(`/tournament/${t.slug}?tab=floor`);
   await expect(floor).toContainText("No match is waiting for a table.");
 });
 

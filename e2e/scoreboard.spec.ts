@@ -1,6 +1,6 @@
 // The tablet at a table: the round named as the bracket names it,
 // the race shown, the two score boxes level even when a name wraps, and the
-// stored light or dark theme, which the board can switch too.
+// stored light or dark theme, which the tablet's change page can switch too.
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
@@ -46,7 +46,7 @@ test("a long name wraps without pushing its score below the other @tablet", asyn
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`the tablet follows the stored theme and switches it on the board (${
+  test(`the tablet follows the stored theme and switches it on the change page (${
     javaScriptEnabled ? "with" : "without"
   } JavaScript) @tablet`, async ({ page, browser }) => {
     await createOrganiser(page.request);
@@ -69,10 +69,12 @@ for (const javaScriptEnabled of [true, false]) {
     const dark = await background();
     expect(dark).not.toBe(light);
 
-    // The board has the toggle too; the choice survives the board's own refresh.
+    // The board's change page has the toggle too (out of the players' way); the choice survives the board's own
+    // refresh.
+    await tablet.goto(`/scoreboard/${table.accessCode}/change`);
     await tablet.getByRole("button", { name: "Switch to light theme" }).click();
     await expect(html).toHaveClass(/\blight\b/);
-    await tablet.reload();
+    await tablet.getByRole("link", { name: "Back to Table 7" }).click();
     await expect(tablet.getByRole("heading", { name: "Table 7", level: 1 })).toBeVisible();
     await expect(html).toHaveClass(/\blight\b/);
     expect(await background()).toBe(light);

@@ -14,6 +14,9 @@
 //   changes) and fetches the page only when that has changed.
 // - Keeps the screen awake where the browser allows, and switches the theme
 //   without a reload.
+// - "Change Table" opens the change page only when held for 2 s; a board read
+//   that the server redirected (the director sent this tablet to another
+//   table) takes the tablet there (decision 024).
 // - Scoring at the table (decision 012): a tap ("+1 rack", undo, the lag,
 //   confirm) is kept in localStorage with its own id and sent as JSON, in
 //   order, as soon as the server can be reached; the server applies each id
@@ -65,6 +68,76 @@
       },
       function () {},
     );
+  }
+
+  // "Change Table" (decision 024): held for 2 s it opens the change page; a tap only says to hold it. Without this
+  // script it is a plain link to that page, which asks for a code.
+  var HOLD_MS = 2000;
+  var holding = null;
+  var holdTimer = null;
+
+  function holdLink(event) {
+    return event.target && event.target.closest ? event.target.closest("a[data-hold]") : null;
+  }
+
+  function holdFill(link, on) {
+    var fill = link.querySelector("[data-hold-fill]");
+    if (!fill) return;
+    fill.style.transition = on ? "width " + HOLD_MS + "ms linear" : "none";
+    fill.style.width = on ? "100%" : "0";
+  }
+
+  function startHold(event) {
+    var link = holdLink(event);
+    if (!link || holding) return;
+    if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+    holding = link;
+    holdFill(link, true);
+    holdTimer = setTimeout(function () {
+      holding = null;
+      location.href = link.href; // not a click: the guard below lets it through
+    }, HOLD_MS);
+  }
+
+  function endHold() {
+    if (!holding) return;
+    clearTimeout(holdTimer);
+    holdFill(holding, false);
+    var hint = holding.parentNode.querySelector("[data-hold-hint]");
+    if (hint) hint.hidden = false;
+    holding = null;
+  }
+
+  ["mousedown", "touchstart", "keydown"].forEach(function (type) {
+    document.addEventListener(type, startHold, { passive: true });
+  });
+  ["mouseup", "touchend", "touchcancel", "keyup"].forEach(function (type) {
+    document.addEventListener(type, endHold);
+  });
+  ["click", "contextmenu"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (holdLink(event)) event.preventDefault();
+    });
+  });
+
+  // The change page goes back to its board after 2 minutes untouched (decision 024); here each tap or key starts the
+  // wait again, so nobody typing a code is cut off. Its meta refresh does it for a tablet without this script.
+  var backTo = main ? main.getAttribute("data-back-to") : null;
+  if (backTo) {
+    var backAfter = Number(main.getAttribute("data-back-after")) * 1000 || 120000;
+    var metas = document.querySelectorAll("meta[http-equiv='refresh']");
+    for (var m = 0; m < metas.length; m++) metas[m].parentNode.removeChild(metas[m]);
+    var backTimer = null;
+    var waitAgain = function () {
+      clearTimeout(backTimer);
+      backTimer = setTimeout(function () {
+        location.replace(backTo);
+      }, backAfter);
+    };
+    ["mousedown", "touchstart", "keydown", "input"].forEach(function (type) {
+      document.addEventListener(type, waitAgain, { passive: true });
+    });
+    waitAgain();
   }
 
   if (!code) return;
@@ -379,6 +452,11 @@
         location.reload(); // the table was deleted: show the invalid-code page
         return;
       }
+      // Sent to another table by the director (decision 024): the server answered with that table's board.
+      if (response.redirected && new URL(response.url).pathname !== location.pathname) {
+        location.replace(response.url);
+        return;
+      }
       if (!response.ok) throw new Error(String(response.status));
       apply(await response.text());
       failures = 0;
@@ -520,8 +598,11 @@
 
   // If the stored theme and the cookie disagree (a cleared cookie), the stored choice wins and the cookie follows.
   function syncTheme() {
+    // The theme the cookie gave the page: the toggle's next one is the other (the board has no toggle: it says).
     var toggle = document.querySelector("main form[action='/action/set-theme']");
     var next = toggle && toggle.elements.theme ? toggle.elements.theme.value : null;
+    var served = main.getAttribute("data-served-theme");
+    if (served) next = served === "dark" ? "light" : "dark";
     var stored = null;
     try {
       stored = localStorage.getItem(THEME_KEY);

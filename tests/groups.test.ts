@@ -96,6 +96,8 @@ test("ten in groups of four, two through: groups, the knockout drawn once, a cor
   const page = await (await app.client().get(`/tournament/${t.slug}?tab=bracket`)).text();
   expect(page).toContain("Group C");
   expect(page).toContain("The knockout is drawn when the last group match is decided");
+  // Before it is drawn, the groups come first.
+  expect(page.indexOf('id="group-a"')).toBeLessThan(page.indexOf('id="knockout"'));
 
   // Every group match but the last two, which land at once.
   const [last, secondLast, ...rest] = [...start].reverse();
@@ -114,6 +116,11 @@ test("ten in groups of four, two through: groups, the knockout drawn once, a cor
   expect(knockoutEntrants(drawn)).toEqual(new Set(through));
   // Those the groups put out are placed at once: the three thirds share 7th-9th, group C's fourth is 10th.
   expect(groups.filter((row) => row.place !== null).map((row) => row.place)).toEqual(["7-9", "7-9", "7-9", "10"]);
+  // Once drawn, the knockout comes first on the page; the groups after it (issue 33).
+  const drawnPage = await (await app.client().get(`/tournament/${t.slug}?tab=bracket`)).text();
+  expect(drawnPage.indexOf('id="knockout"')).toBeGreaterThan(0);
+  expect(drawnPage.indexOf('id="knockout"')).toBeLessThan(drawnPage.indexOf('id="group-a"'));
+  expect(drawnPage).not.toContain("The knockout is drawn when the last group match is decided");
 
   // A corrected group C result puts its third through instead of its second, while the knockout is unplayed.
   const [, second, third] = groupOrder(groups, "C", rank);

@@ -121,6 +121,10 @@ const surfaces: Record<string, (code: string, address: string) => Promise<Answer
     return answered(await app.client().postForm(`/scoreboard/${code}`, tap, from(address)));
   },
   "WebSocket /api/live/tables/{code}": (code, address) => upgrade(`/api/live/tables/${code}`, address),
+  "GET /scoreboard/{code}/change": async (code, address) =>
+    answered(await app.client().get(`/scoreboard/${code}/change`, from(address))),
+  "GET /scoreboard/{code}/overlay": async (code, address) =>
+    answered(await app.client().get(`/scoreboard/${code}/overlay`, from(address))),
 };
 
 /** What a right code answers on each surface (the table has no match in progress). */
@@ -131,6 +135,8 @@ const rightAnswer: Record<string, number> = {
   "GET /scoreboard/{code}": 200,
   "POST /scoreboard/{code} (a tap without JavaScript)": 303,
   "WebSocket /api/live/tables/{code}": 101,
+  "GET /scoreboard/{code}/change": 200,
+  "GET /scoreboard/{code}/overlay": 200,
 };
 
 const isPage = (surface: string) => surface.includes("/scoreboard/");

@@ -67,7 +67,7 @@ test("racks scored: the no-show walkover is refused by the API and the form, off
   expect(api.status).toBe(409);
   expect(((await api.json()) as { message: string }).message).toBe(noShowMessages.racksScored);
 
-  const path = `/tournament/${t.slug}?tab=bracket`;
+  const path = `/tournament/${t.slug}?tab=floor`;
   expect(await pageHtml(td, path)).not.toContain("Walkover to");
   const form = { intent: "record-result", matchId: semi.id, winnerId, outcome: "walkover", noShow: "true" };
   const posted = await td.client.postForm(path, form);
@@ -105,7 +105,7 @@ test("a result waiting for approval (no race-to, 'X won' 1–0): the no-show wal
   const api = await td.client.json("PATCH", `/api/matches/${semi.id}`, noShowBody(winnerId));
   expect(api.status).toBe(409);
   expect(((await api.json()) as { message: string }).message).toBe(noShowMessages.awaitingApproval);
-  const path = `/tournament/${t.slug}?tab=bracket`;
+  const path = `/tournament/${t.slug}?tab=floor`;
   const posted = await td.client.postForm(path, {
     intent: "record-result",
     matchId: semi.id,
@@ -128,7 +128,7 @@ test("a result waiting for approval (no race-to, 'X won' 1–0): the no-show wal
 test("a clean no-show: the link once the time is up, a confirmation naming both, walkover and withdrawal", async () => {
   const td = await f.organiser();
   const { t, semi, table, winnerId, absentId, winner, absent } = await semiAtTable(td, { raceTo: 3 });
-  const path = `/tournament/${t.slug}?tab=bracket`;
+  const path = `/tournament/${t.slug}?tab=floor`;
   // Just called: no walkover yet.
   expect(await pageHtml(td, path)).not.toContain("Walkover to");
   await calledAgo(semi.id, 30);

@@ -315,7 +315,8 @@ test("no-show: after the no-show minutes the director gets a walkover for the pl
   await settings(td, t, { noShowMinutes: 5 });
   let ms = await matchesOf(t);
   const called = byPosition(ms, "winners", 1, 1);
-  const page = async () => (await td.client.get(`/tournament/${t.slug}?tab=bracket`)).text();
+  // The floor: the director's first screen during play.
+  const page = async () => (await td.client.get(`/tournament/${t.slug}`)).text();
   let html = await page();
   expect(html).toContain("data-called-at");
   expect(html).not.toContain("Walkover to ");

@@ -490,7 +490,8 @@ visitors to login, players to their dashboard, other directors get an error toas
       path: page,
       fields: () => ({ intent: "start" }),
       otherDirector: { location: back, toast: "Failed to start tournament", refused: true },
-      owner: { location: back, toast: "Tournament started" },
+      // Started: the director's first screen during play, the floor (the page's own default for them).
+      owner: { location: page, toast: "Tournament started" },
       state,
       done: async () => {
         match = await onlyMatch(t);

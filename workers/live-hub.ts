@@ -48,13 +48,17 @@ export class LiveHub extends DurableObject<Env> {
     }
     if (url.pathname === "/changed" && request.method === "POST") {
       // The message for everyone, and for the sockets of some tags (a table's tablets) one of their own: the news
-      // with their table's board, so they redraw without reading.
-      const { message, boards = {} } = (await request.json()) as { message: string; boards?: Record<string, string> };
+      // with their table's board, so they redraw without reading. No message for everyone (null): only those tags'.
+      const { message, boards = {} } = (await request.json()) as {
+        message: string | null;
+        boards?: Record<string, string>;
+      };
       let sent = 0;
       for (const socket of this.ctx.getWebSockets()) {
         const own = this.ctx.getTags(socket).find((tag) => boards[tag] !== undefined);
+        if (own === undefined && message === null) continue;
         try {
-          socket.send(own === undefined ? message : (boards[own] as string));
+          socket.send(own === undefined ? (message as string) : (boards[own] as string));
           sent += 1;
         } catch {
           // Closing already: it reads the database when it reconnects.

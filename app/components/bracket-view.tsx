@@ -8,6 +8,7 @@
 import type { ReactNode } from "react";
 import type { BracketSide } from "~/domain/bracket.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
+import { bracketHeadings } from "~/domain/draw-sheet.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
@@ -16,14 +17,6 @@ export type BracketMatchView = Omit<MatchView, "tableId">;
 
 const statusText = { pending: "Pending", in_progress: "In progress", completed: "Completed" } as const;
 const statusTone = { pending: "slate", in_progress: "green", completed: "blue" } as const;
-
-const bracketHeadings: Record<BracketSide, string> = {
-  winners: "Winners' bracket",
-  losers: "Losers' bracket",
-  grand_final: "Grand final",
-  group: "Groups",
-  knockout: "Knockout",
-};
 
 type Variant = "page" | "wall";
 

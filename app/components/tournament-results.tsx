@@ -1,4 +1,5 @@
-// A finished tournament's podium and the prizes paid, at the top of its page.
+// A finished tournament's podium and the prizes paid, at the top of its page and of its printable sheet.
+import { Link } from "react-router";
 import { formatGBP } from "~/domain/pence.ts";
 import type { Results } from "~/domain/results.ts";
 import { TrophyIcon } from "./icons.tsx";
@@ -10,12 +11,20 @@ const placeTone = {
   "3rd-4th": "border-orange-300 bg-orange-50 dark:border-orange-800 dark:bg-orange-950/40",
 } as Record<string, string>;
 
-export function TournamentResults({ results }: { results: Results }) {
+/** `printHref`: the results' printable page (the draw sheet), linked from the tournament page. */
+export function TournamentResults({ results, printHref }: { results: Results; printHref?: string }) {
   return (
     <section className="card mt-6" aria-labelledby="results-title">
-      <h2 id="results-title" className="text-lg font-semibold">
-        Results
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="results-title" className="text-lg font-semibold">
+          Results
+        </h2>
+        {printHref ? (
+          <Link to={printHref} className="btn-secondary print:hidden">
+            Print results
+          </Link>
+        ) : null}
+      </div>
       <ol className="mt-4 grid gap-3 lg:grid-cols-3" aria-label="Podium">
         {results.podium.map((place) => (
           <li

@@ -310,6 +310,8 @@ export const tables = sqliteTable(
     accessCode: text("access_code").notNull().unique(),
     // Out of rotation the table takes only the matches pinned to it (decisions 013–015).
     inRotation: flag("in_rotation").notNull().default(true),
+    // The director sent this table's tablets to another table (decision 024): they follow it at their next read.
+    sentTo: text("sent_to").references((): AnySQLiteColumn => tables.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("tables_organiser_idx").on(t.organiserId)],

@@ -103,6 +103,10 @@ export type QueuePanel = {
       player2: { id: string; name: string };
       calledAt: number;
       noShowAt: number;
+      /** The racks scored at the table so far (player 1's, player 2's). */
+      score: [number, number];
+      /** The tablet confirmed a result that waits for the director's approval (decision 012). */
+      awaitingApproval: boolean;
       /**
        * No racks scored and no result waiting for approval (noShowRefusal): once the clock is up the floor offers the
        * no-show walkover. Worked out here, so the card's code carries only the comparison with the clock.
@@ -156,6 +160,8 @@ export function queuePanel(floor: QueueState, views: readonly MatchView[], now: 
                 player2: { id: view.player2Id, name: nameOf(view.player2) },
                 calledAt,
                 noShowAt: noShowAt(calledAt, floor.tournament.noShowMinutes),
+                score: [view.player1Score, view.player2Score],
+                awaitingApproval: view.awaitingApproval,
                 walkoverAllowed: noShowRefusal(view) === null,
               }
             : null,

@@ -44,3 +44,9 @@ export const TableSchema = z.object({
     tooLong: "Table names can be at most 50 characters",
   }),
 });
+
+/** "Send a tablet to another table" (decision 024): the table the tablets go to. */
+const CHOOSE_TABLE = "Choose the table to send the tablet to";
+export const SendTabletSchema = z.object({
+  toTableId: z.string({ error: CHOOSE_TABLE }).check(z.minLength(1, CHOOSE_TABLE), z.maxLength(64, CHOOSE_TABLE)),
+});

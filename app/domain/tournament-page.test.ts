@@ -7,8 +7,8 @@ import type { MatchView } from "./play.ts";
 import type { QueueState } from "./queue-views.ts";
 import { hear, withNews, type HeardMatches } from "./match-news.ts";
 import { bracketTabWith } from "./bracket-tab.ts";
-import { tournamentPage, type TournamentPageReads } from "./tournament-page.ts";
-import type { TournamentType } from "./tournaments.ts";
+import { pageTab, tournamentPage, type TournamentPageReads } from "./tournament-page.ts";
+import type { TournamentStatus, TournamentType } from "./tournaments.ts";
 
 const NOW = 1_900_000_000_000;
 const MINUTE = 60_000;
@@ -287,7 +287,8 @@ test("in play: the bracket tab first; the director's tables and queue, the entra
   const run = page(
     reads({ tournament: live, user: director, matches, tables, queue: queueOf("in_progress", matches) }),
   );
-  expect(run.tab).toBe("bracket");
+  // The director opens on the floor; anyone else on the bracket.
+  expect(run.tab).toBe("floor");
   expect(run.play.matches).toHaveLength(3);
   expect(run.play.finalPlayed).toBe(false);
   expect(run.play.you).toBeNull();
@@ -299,11 +300,14 @@ test("in play: the bracket tab first; the director's tables and queue, the entra
     player1: { id: "p1", name: "Ann" },
     player2: { id: "p4", name: "Di" },
     noShowAt: NOW + 5 * MINUTE,
+    score: [0, 0],
+    awaitingApproval: false,
     walkoverAllowed: true,
   });
   expect(run.director?.queue?.queue.map((q) => q.players)).toEqual(["Bo vs Cy"]);
 
   const annsPage = page(reads({ tournament: live, user: ann, matches }));
+  expect(annsPage.tab).toBe("bracket");
   expect(annsPage.entry.registration).toBe("registered");
   // Check-in and leaving are over.
   expect(annsPage.entry.me).toBeNull();
@@ -525,4 +529,34 @@ test("news from before the page's read adds nothing; a match the page has not re
   const later = hear(hear(heard, NOW + 2, [{ id: "m1", player1Score: 3 }]), NOW + 1, [{ id: "m1", player1Score: 1 }]);
   expect(withNews(read, later)?.find((m) => m.id === "m1")?.player1Score).toBe(3);
   expect(withNews(read, hear(heard, NOW + 1, [{ id: "m99", player1Score: 1 }]))).toBeNull();
+});
+
+test("the tab: the floor is the director's first screen during play, and theirs only", () => {
+  const cases: [string | null, TournamentStatus, boolean, string][] = [
+    [null, "in_progress", true, "floor"],
+    [null, "in_progress", false, "bracket"],
+    ["floor", "in_progress", false, "bracket"],
+    ["floor", "open", true, "details"],
+    ["floor", "finished", true, "details"],
+    ["bracket", "in_progress", true, "bracket"],
+    ["bracket", "open", false, "bracket"],
+    ["details", "in_progress", true, "details"],
+    [null, "open", true, "details"],
+    [null, "finished", false, "details"],
+    ["nonsense", "in_progress", true, "floor"],
+  ];
+  for (const [asked, status, isOwner, tab] of cases) {
+    expect(pageTab(asked, status, isOwner), `${asked} ${status} ${isOwner}`).toBe(tab);
+  }
+});
+
+test("the floor's table shows the live rack score and a result waiting for approval", () => {
+  const live = tournament({ status: "in_progress" });
+  const scored = semis().map((m) => (m.id === "m1" ? { ...m, player1Score: 2, player2Score: 1 } : m));
+  const waiting = scored.map((m) => (m.id === "m1" ? { ...m, awaitingApproval: true } : m));
+  const at = (matches: MatchView[]) =>
+    page(reads({ tournament: live, user: director, matches, queue: queueOf("in_progress", matches) })).director?.queue
+      ?.tables[0]?.playing;
+  expect(at(scored)).toMatchObject({ score: [2, 1], awaitingApproval: false, walkoverAllowed: false });
+  expect(at(waiting)).toMatchObject({ score: [2, 1], awaitingApproval: true, walkoverAllowed: false });
 });

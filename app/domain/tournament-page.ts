@@ -135,10 +135,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       withdrawn: [...reads.withdrawn],
     },
     viewer: user ? { id: user.id, userType: user.userType, isOwner } : null,
-    tab:
-      search.get("tab") === "bracket" || (search.get("tab") !== "details" && t.status === "in_progress")
-        ? ("bracket" as const)
-        : ("details" as const),
+    tab: pageTab(search.get("tab"), t.status, isOwner),
     origin,
     /** When the page read what it shows (ms): news its push channel carries from before that adds nothing. */
     readAt: now,
@@ -198,6 +195,19 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
           : null,
     },
   };
+}
+
+/**
+ * The tab the page opens on: Details before the start and after; during play the bracket, or for the tournament's
+ * director the floor (issue 33: their tables, what waits for approval, what is up next). The address may ask for
+ * any tab it shows: the floor is the director's during play only.
+ */
+export function pageTab(asked: string | null, status: TournamentStatus, isOwner: boolean) {
+  const floor = isOwner && status === "in_progress";
+  if (asked === "floor" && floor) return "floor" as const;
+  if (asked === "bracket") return "bracket" as const;
+  if (asked === "details" || status !== "in_progress") return "details" as const;
+  return floor ? ("floor" as const) : ("bracket" as const);
 }
 
 /** The director's cards and dialogs: their tables during play, check-in and seeding before it, the queue, payouts. */

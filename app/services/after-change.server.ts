@@ -10,7 +10,7 @@ import type { MatchNews } from "~/domain/match-news.ts";
 import { notifyCalled } from "./calls.server.ts";
 import { drawBoards } from "./boards.server.tsx";
 import type { Scoreboard } from "./tables.server.ts";
-import { announceChange, disconnectTable, forgetTables, type LiveChange } from "./live.server.ts";
+import { announceChange, disconnectTable, forgetTables, type LiveChange, nudgeTable } from "./live.server.ts";
 import type { CalledMatch, QueuesAfter } from "./queue-reads.server.ts";
 import { fillFreeTables } from "./queue.server.ts";
 
@@ -28,6 +28,8 @@ export type Change = {
   holdBack?: string | null;
   /** A table whose access code was replaced: its tablets are disconnected. */
   replacedCode?: string;
+  /** A table whose tablets the director sent to another table: they are told to read their board again. */
+  sentTablet?: string;
   /** The boards of the tables the change altered, as it left them: their tablets get them with the news. */
   boards?: Readonly<Record<string, Scoreboard>>;
   /** The tournament's matches the change altered, as it left them: its pages get them with the news. */
@@ -50,6 +52,7 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   if (!change) return;
   const { organiserId, tournamentId } = change;
   if (change.replacedCode) disconnectTable(app, { id: change.replacedCode, organiserId });
+  else if (change.sentTablet) nudgeTable(app, { id: change.sentTablet, organiserId });
   else if (tournamentId !== null) {
     const { what, matches } = change;
     announceChange(app, { organiserId, tournamentId, what, matches }, boardsOf(app, change.boards));

@@ -116,6 +116,25 @@ export function disconnectTable(app: Announcer, table: { id: string; organiserId
   waitUntil(close());
 }
 
+/**
+ * The director sent a table's tablets to another table (decision 024): they alone are told that something changed,
+ * read their board again and are redirected to the other table's.
+ */
+export function nudgeTable(app: Announcer, table: { id: string; organiserId: string }): void {
+  const { live, waitUntil } = app;
+  const nudge = async () => {
+    await purgeTables(app, table.organiserId);
+    if (!live) return;
+    const own = JSON.stringify({ type: "changed", what: "table" });
+    const body = JSON.stringify({ message: null, boards: { [tableSocketTag(table.id)]: own } });
+    await hubFor(live, tablesChannel(table.organiserId))
+      .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  };
+  waitUntil(nudge());
+}
+
 const tableSocketTag = (tableId: string) => `table:${tableId}`;
 
 /** Whether a request is for a push channel (`/api/live/...`), answered by `openLiveChannel`. */

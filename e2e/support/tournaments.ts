@@ -208,3 +208,12 @@ export async function fillBasics(page: Page, t: { name: string; venue: string; d
 
 /** The tournament page's entry card (price, join, check-in, leave). */
 export const entryBox = (page: Page) => page.getByRole("complementary", { name: "Entry" });
+
+/** From the director's floor (their first screen during play) to the bracket: the next tab. */
+export async function openBracketTab(page: Page) {
+  await page
+    .getByRole("navigation", { name: "Tournament sections" })
+    .getByRole("link", { name: /^Bracket/ })
+    .click();
+  await expect(page).toHaveURL(/\?tab=bracket/);
+}

@@ -5,11 +5,11 @@
 // browser, a failed load) the page refreshes itself every 5 s; the script
 // cancels that refresh once it runs.
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import { data, redirect, useLoaderData } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { ErrorBoundary as PageError } from "~/components/document.tsx";
+import { CodeRefused, tooManyCodes } from "~/components/code-refused.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
-import { ThemeToggle } from "~/components/theme-toggle.tsx";
+import { useTheme } from "~/components/theme.tsx";
 import { visitor } from "~/services/access.server.ts";
 import { errorHeaders } from "~/domain/errors.ts";
 import { noShowAt } from "~/domain/queue.ts";
@@ -17,8 +17,10 @@ import { formatTime } from "~/domain/dates.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
 import { askedResult, scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
-import { scoreboardQuery, type ConfirmedResult } from "~/services/tables.server.ts";
+import { type ConfirmedResult, type Scoreboard as TableBoard, scoreboardQuery } from "~/services/tables.server.ts";
 import type { Confirmed } from "~/domain/table-scoring.ts";
+import { followedSend, rememberCode, sentToQuery } from "~/services/tablets.server.ts";
+import { mapRead, reads } from "~/db/batch.server.ts";
 import { BoardRegion, type ApiMatch } from "~/components/scoreboard-board.tsx";
 import type { Route } from "./+types/route";
 
@@ -37,16 +39,35 @@ function refuseCode(error: unknown): never {
   throw data(error.message, { status: error.status, headers: errorHeaders(error) });
 }
 
-/** A 429 says when to try again (Retry-After), on the page as in the API. */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
+/** A 429 says when to try again (Retry-After), on the page as in the API; the board remembers its table. */
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
   const retryAfter = errorHeaders?.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  return retryAfter ? { "Retry-After": retryAfter } : loaderHeaders;
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const board = await findByCode(await visitor(context), sentCode(request, params.code), scoreboardQuery).catch(
-    refuseCode,
+/** The board, and where the director sent this table's tablets (decision 024), in one round trip. */
+const boardAndSend = (code: string) =>
+  mapRead(reads({ board: scoreboardQuery(code), sentTo: sentToQuery(code) }), ({ board, sentTo }) =>
+    board ? { ...board, sentTo } : null,
   );
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const db = await visitor(context);
+  const board = await findByCode(db, sentCode(request, params.code), boardAndSend).catch(refuseCode);
+  const secure = context.get(appContext).env.APP_ENV === "production";
+  // Sent to another table by the director: this tablet goes there (and remembers it), with or without its script.
+  if (board.sentTo) {
+    await followedSend(db, board.table.accessCode, board.sentTo.id);
+    const to = board.sentTo.accessCode;
+    const cookie = rememberCode(request, to, secure);
+    throw redirect(`/scoreboard/${to}`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  }
+  // The tablet remembers its table: `/scoreboard` comes back here after a restart.
+  const remember = rememberCode(request, board.table.accessCode, secure);
+  return data(boardPage(request, board), remember ? { headers: { "Set-Cookie": remember } } : undefined);
+}
+
+function boardPage(request: Request, board: TableBoard) {
   const search = new URL(request.url).searchParams;
   // Without a race-to, "X won" comes back here to be confirmed (decision 025).
   const asked = askedResult(board.match, search);
@@ -95,54 +116,41 @@ export default function Scoreboard() {
       code={loaded.code}
       tableName={loaded.table.name}
       match={loaded.match}
+      now={loaded.now}
       confirmed={loaded.confirmed}
       ask={loaded.ask}
-      now={loaded.now}
       tapIds={loaded.tapIds}
       note={loaded.note}
     />
   );
 }
 
-const tooManyCodes = (error: unknown) => isRouteErrorResponse(error) && error.status === 429;
-
 /** A refused code in place of the board; anything else is the site's own error page. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || (error.status !== 404 && error.status !== 429)) return <PageError />;
-  const tooMany = tooManyCodes(error);
-  return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-6 p-6 text-center">
-      <div className="absolute top-4 right-4">
-        <ThemeToggle />
-      </div>
-      <h1 className="text-4xl font-bold">{tooMany ? "Too many wrong codes" : "Invalid access code"}</h1>
-      <p className="text-lg text-slate-600 dark:text-slate-300">
-        {tooMany
-          ? "Too many codes that are not a table's were tried from this network. Wait a minute, then try again."
-          : "Check the code on the director's Tables page."}
-      </p>
-      <Link to="/scoreboard" className="btn-primary px-8 py-3 text-lg">
-        Try Again
-      </Link>
-    </main>
-  );
+  return <CodeRefused />;
 }
 
 type Board = {
   code: string;
   tableName: string;
   match: ApiMatch | null;
+  now: number;
   confirmed: ConfirmedResult | null;
   ask: Confirmed | null;
-  now: number;
   tapIds: string[];
   note: string | null;
 };
 
 function LiveBoard({ code, tableName, match, confirmed, ask, now, tapIds, note }: Board) {
+  // The theme the cookie gave this page: the script makes the cookie follow the tablet's stored choice.
+  const [theme] = useTheme();
   return (
-    <main id="main" className="flex min-h-screen flex-col p-4 sm:p-8" data-scoreboard={code}>
+    <main
+      id="main"
+      className="flex min-h-screen flex-col p-4 sm:p-8"
+      data-scoreboard={code}
+      data-served-theme={theme === "dark" ? "dark" : "light"}
+    >
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold sm:text-5xl">{tableName}</h1>
@@ -161,11 +169,7 @@ function LiveBoard({ code, tableName, match, confirmed, ask, now, tapIds, note }
               Reconnecting…<span data-waiting=""></span>
             </p>
           </template>
-          {/* Light or dark as on every page, stored for this tablet: a dim pub may want dark. */}
-          <ThemeToggle />
-          <Link to="/scoreboard" className="btn-secondary">
-            Change Table
-          </Link>
+          <ChangeTable code={code} />
         </div>
       </header>
 
@@ -180,6 +184,32 @@ function LiveBoard({ code, tableName, match, confirmed, ask, now, tapIds, note }
       />
       <CalledClock match={match} now={now} />
     </main>
+  );
+}
+
+/**
+ * "Change Table", out of the players' way (decision 024): the board's script makes it a button to hold for two
+ * seconds (a tap only says so); without the script it leads to the change page, which asks for the new table's code
+ * or the director's sign-in. The theme toggle is there too.
+ */
+function ChangeTable({ code }: { code: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <span hidden data-hold-hint="" role="status" className="text-sm text-slate-600 dark:text-slate-300">
+        Hold for 2 seconds
+      </span>
+      {/* A plain link (no React Router: the page is never hydrated); no callout on a long press. */}
+      <a
+        href={`/scoreboard/${code}/change`}
+        className="btn-ghost relative overflow-hidden px-3 text-sm text-slate-600 select-none dark:text-slate-300"
+        style={{ WebkitTouchCallout: "none" }}
+        data-hold=""
+        data-testid="change-table"
+      >
+        <span aria-hidden="true" data-hold-fill="" className="absolute inset-y-0 left-0 w-0 bg-baize-600/30"></span>
+        <span className="relative">Change Table</span>
+      </a>
+    </div>
   );
 }
 

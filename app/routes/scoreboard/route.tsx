@@ -1,6 +1,11 @@
 // The tablet's start screen: type the table's access code once.
 import { useState } from "react";
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { appContext } from "~/context.server.ts";
+import { visitor } from "~/services/access.server.ts";
+import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
+import { tableByCodeQuery } from "~/services/tables.server.ts";
+import { forgetCode, rememberedCode } from "~/services/tablets.server.ts";
 import { useHydrated } from "~/components/hydrated.ts";
 import { Logo } from "~/components/icons.tsx";
 import { fieldSurfaceClass } from "~/components/styles.ts";
@@ -9,10 +14,25 @@ import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Scoreboard — Break & Run" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("code")?.trim();
   if (code) throw redirect(`/scoreboard/${encodeURIComponent(code.slice(0, 32).toUpperCase())}`);
-  return null;
+  // A tablet set up before goes straight back to its table (decision 024), unless that code is gone: then the box.
+  const remembered = rememberedCode(request);
+  if (!remembered) return null;
+  // Checked as any code is: a wrong one counts against the address (a cookie is no way round the limit).
+  const table = await findByCode(await visitor(context), sentCode(request, remembered), tableByCodeQuery).catch(
+    (error: unknown) => {
+      if (!isCodeRefusal(error)) throw error;
+      return null;
+    },
+  );
+  if (table) throw redirect(`/scoreboard/${table.accessCode}`);
+  return data(null, { headers: { "Set-Cookie": forgetCode(context.get(appContext).env.APP_ENV === "production") } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export default function ScoreboardStart() {

@@ -17,6 +17,7 @@ import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { afterChange, afterChanges } from "~/services/after-change.server.ts";
 import { createTable, deleteTable, giveTableNewCode, tablesQuery } from "~/services/tables.server.ts";
+import { sendTablet } from "~/services/tablets.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — Break & Run" }];
@@ -31,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: env.APP_URL,
     confirmDelete: url.searchParams.get("delete"),
     confirmNewCode: url.searchParams.get("new-code"),
+    sendFrom: url.searchParams.get("send"),
   };
 }
 
@@ -47,6 +49,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       const description = `${table.name}'s new code is ${table.accessCode}`;
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "New code", description }),
+      ]);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return redirectWithCookies("/td/tables", [
+        await flashToast(env, { type: "error", title: "Error", description: error.message }),
+      ]);
+    }
+  }
+  if (formData.get("intent") === "send-tablet") {
+    // The tablet at one table goes to another (decision 024): it follows at once, or at its next refresh.
+    const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
+    const toTableId = String(formData.get("toTableId") ?? "").slice(0, 64);
+    try {
+      const sent = await sendTablet(organiser, organiser.id, tableId, toTableId);
+      await afterChange(organiser, context.get(appContext), sent.change);
+      const description = `${sent.from}'s tablet goes to ${sent.to}`;
+      return redirectWithCookies("/td/tables", [
+        await flashToast(env, { type: "success", title: "Tablet sent", description }),
       ]);
     } catch (error) {
       if (!isDomainError(error)) throw error;
@@ -89,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Tables() {
-  const { tables, origin, confirmDelete, confirmNewCode } = useLoaderData<typeof loader>();
+  const { tables, origin, confirmDelete, confirmNewCode, sendFrom } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
@@ -104,6 +124,7 @@ export default function Tables() {
   const target = tables.find((t) => t.id === confirmDelete);
   const renewed = tables.find((t) => t.id === confirmNewCode);
   const renewing = navigation.state !== "idle" && navigation.formData?.get("intent") === "new-code";
+  const sending = tables.find((t) => t.id === sendFrom);
 
   return (
     <AppShell nav={organiserNav}>
@@ -153,7 +174,12 @@ export default function Tables() {
             ) : (
               <ul className="grid gap-3">
                 {tables.map((table) => (
-                  <TableRow key={table.id} table={table} url={`${origin}/scoreboard/${table.accessCode}`} />
+                  <TableRow
+                    key={table.id}
+                    table={table}
+                    url={`${origin}/scoreboard/${table.accessCode}`}
+                    canSend={tables.length > 1}
+                  />
                 ))}
               </ul>
             )}
@@ -171,6 +197,10 @@ export default function Tables() {
             </li>
             <li>
               When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.
+            </li>
+            <li>
+              The tablet remembers its table. To move it, hold its <strong>Change Table</strong> button, or use{" "}
+              <strong>Send tablet</strong> here.
             </li>
           </ol>
           {tables.length > 0 ? (
@@ -210,11 +240,64 @@ export default function Tables() {
         <input type="hidden" name="intent" value="new-code" />
         <input type="hidden" name="tableId" value={renewed?.id ?? ""} />
       </ConfirmDialog>
+      <SendTablet from={sending} tables={tables} />
     </AppShell>
   );
 }
 
-function TableRow({ table, url }: { table: { id: string; name: string; accessCode: string }; url: string }) {
+/** "Send a tablet to another table": the tablet at `from` follows to the table chosen (decision 024). */
+function SendTablet({
+  from,
+  tables,
+}: {
+  from: { id: string; name: string } | undefined;
+  tables: { id: string; name: string }[];
+}) {
+  const navigation = useNavigation();
+  const others = tables.filter((t) => t.id !== from?.id);
+  return (
+    <ConfirmDialog
+      open={Boolean(from)}
+      title={`Send ${from?.name ?? ""}'s tablet to another table`}
+      description={
+        others.length > 0
+          ? "The tablet showing this table's scoreboard switches to the table you choose, and stays there."
+          : "There is no other table to send it to: add one first."
+      }
+      confirmLabel="Send tablet"
+      cancelTo="/td/tables"
+      instead={others.length > 0 ? undefined : { to: "/td/tables", label: "Add a table" }}
+      busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "send-tablet"}
+    >
+      <input type="hidden" name="intent" value="send-tablet" />
+      <input type="hidden" name="tableId" value={from?.id ?? ""} />
+      {others.length > 0 ? (
+        <>
+          <label htmlFor="send-to" className="block text-sm font-medium">
+            Send it to
+          </label>
+          <select id="send-to" name="toTableId" required className={`${inputClass} mt-1.5`}>
+            {others.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+function TableRow({
+  table,
+  url,
+  canSend,
+}: {
+  table: { id: string; name: string; accessCode: string };
+  url: string;
+  canSend: boolean;
+}) {
   const { show } = useToast();
   // Copying needs JavaScript; without it the code and URL are selectable text.
   const hydrated = useHydrated();
@@ -261,6 +344,16 @@ function TableRow({ table, url }: { table: { id: string; name: string; accessCod
               Copy URL
             </button>
           </>
+        ) : null}
+        {canSend ? (
+          <Link
+            to={`/td/tables?send=${table.id}`}
+            preventScrollReset
+            className="btn-secondary px-3 whitespace-nowrap"
+            aria-label={`Send ${table.name}'s tablet to another table`}
+          >
+            Send tablet
+          </Link>
         ) : null}
         <Link
           to={`/td/tables?new-code=${table.id}`}

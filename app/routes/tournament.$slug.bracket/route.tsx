@@ -7,10 +7,11 @@ import { isNetworkError } from "~/components/data-reads.ts";
 import { ConnectionLost } from "~/components/document.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { BracketView } from "~/components/bracket-view.tsx";
+import { PrintButton } from "~/components/print-button.tsx";
 import { Logo } from "~/components/icons.tsx";
 import { useLiveRevalidation, useRedrawn } from "~/components/live.ts";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
-import { joinsOf } from "./joins.ts";
+import { joinsOf } from "~/components/bracket-joins.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/services/access.server.ts";
@@ -70,7 +71,7 @@ export default function WallBracket() {
           <meta httpEquiv="refresh" content="30" />
         </noscript>
       ) : null}
-      <main id="main" className="min-h-screen px-4 py-4 sm:px-6 lg:px-8">
+      <main id="main" className="print-page print-bracket min-h-screen px-4 py-4 sm:px-6 lg:px-8">
         <header className="mb-6 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
@@ -88,8 +89,16 @@ export default function WallBracket() {
               {t.venue} · {formatDate(t.date)} · {t.time}
             </p>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2 print:hidden">
+            <PrintButton />
+            <Link to={`/tournament/${t.slug}/draw`} className="btn-secondary">
+              Draw sheet
+            </Link>
             <ThemeToggle />
+            {/* The TV's page is never hydrated: a document load, so its own script runs (decision 023). */}
+            <Link to={`/tournament/${t.slug}/tv`} reloadDocument className="btn-secondary">
+              TV mode
+            </Link>
             <Link to={`/tournament/${t.slug}?tab=bracket`} className="btn-secondary">
               Tournament page
             </Link>

@@ -26,6 +26,9 @@ type Tab = {
   tables: NonNullable<TournamentPageModel["director"]>["tables"] | null;
 };
 
+const tabLink =
+  "inline-flex min-h-11 items-center text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300";
+
 export function BracketTab({ tournament: t, play, tables }: Tab) {
   if (play.matches.length === 0) return <BracketPlaceholder status={t.status} />;
   const { matches, league, groups, advancePerGroup, you, yourStanding } = play;
@@ -44,15 +47,14 @@ export function BracketTab({ tournament: t, play, tables }: Tab) {
             You: {yourStanding}
           </p>
         ) : null}
-        <Link
-          to={`/tournament/${t.slug}/bracket`}
-          className={
-            "ml-auto inline-flex min-h-11 items-center text-sm font-semibold text-baize-700 hover:underline " +
-            "dark:text-baize-300"
-          }
-        >
-          Full-width bracket
-        </Link>
+        <span className="ml-auto flex flex-wrap gap-x-4">
+          <Link to={`/tournament/${t.slug}/draw`} className={tabLink}>
+            Draw sheet
+          </Link>
+          <Link to={`/tournament/${t.slug}/bracket`} className={tabLink}>
+            Full-width bracket
+          </Link>
+        </span>
       </div>
       {league ? <LeagueView rows={league} matches={matches} /> : null}
       {league ? <h3 className="text-base font-semibold">Fixtures</h3> : null}

@@ -85,10 +85,12 @@ export async function directorAction(
 ): Promise<Response | ReturnType<typeof resultReply>> {
   const claim = await signedIn(request, context, "organiser");
   const { env } = context.get(appContext);
-  const back = `/tournament/${slug}?tab=bracket`;
+  // The floor's forms come back to the floor (their address names it); the rest to the bracket.
+  const onFloor = new URL(request.url).searchParams.get("tab") === "floor";
+  const back = `/tournament/${slug}?tab=${onFloor ? "floor" : "bracket"}`;
   const toast = async (t: Toast, to = back) => redirectWithCookies(to, [await flashToast(env, t)]);
   // Without JavaScript the page comes back at the match acted on, not at its top.
-  const atMatch = (matchId: string) => `${back}#${encodeURIComponent(matchAnchor(matchId))}`;
+  const atMatch = (matchId: string) => (onFloor ? back : `${back}#${encodeURIComponent(matchAnchor(matchId))}`);
   if (slug.length > 120) return toast({ type: "error", title: "Tournament not found" }, "/td/tournaments");
 
   const form = Object.fromEntries(await request.formData());
@@ -123,11 +125,15 @@ export async function directorAction(
         const dropped =
           started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.${atBar}` : "";
         const entries = started.teamEvent ? "teams" : "players";
-        return toast({
-          type: "success",
-          title: "Tournament started",
-          description: `The draw is made: ${started.players} ${entries}, ${started.matches} matches.${dropped}`,
-        });
+        return toast(
+          {
+            type: "success",
+            title: "Tournament started",
+            description: `The draw is made: ${started.players} ${entries}, ${started.matches} matches.${dropped}`,
+            // The director's first screen during play: the floor.
+          },
+          `/tournament/${slug}`,
+        );
       }
       case "record-result": {
         const saved = await saveResult(claim, {

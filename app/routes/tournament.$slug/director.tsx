@@ -3,7 +3,6 @@
 // works without JavaScript.
 import { Form, Link } from "react-router";
 import type { MatchView } from "~/domain/play.ts";
-import { matchAnchor } from "~/domain/anchors.ts";
 import { HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
 import type { TournamentStatus, TournamentType } from "~/domain/tournaments.ts";
 import { selectClass } from "./queue.tsx";
@@ -81,7 +80,7 @@ function matchControls({
  * A result confirmed at the table, waiting for the director (decision 012):
  * Approve records it as it is; Edit opens the result form with its score.
  */
-function AwaitingApproval({ match, slug }: { match: Match; slug: string }) {
+export function AwaitingApproval({ match, slug, action }: { match: Match; slug: string; action?: string }) {
   return (
     <div
       className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs dark:border-amber-700 dark:bg-amber-950"
@@ -92,7 +91,7 @@ function AwaitingApproval({ match, slug }: { match: Match; slug: string }) {
       </p>
       <p className="text-slate-700 dark:text-slate-300">Waiting for your approval</p>
       <div className="mt-2 flex gap-2">
-        <Form method="post" preventScrollReset className="flex-1">
+        <Form method="post" action={action} preventScrollReset className="flex-1">
           <input type="hidden" name="intent" value="approve-result" />
           <input type="hidden" name="matchId" value={match.id} />
           <button type="submit" className="btn-primary w-full text-xs">
@@ -100,7 +99,7 @@ function AwaitingApproval({ match, slug }: { match: Match; slug: string }) {
           </button>
         </Form>
         <Link
-          to={`/tournament/${slug}?tab=bracket&result=${match.id}`}
+          to={`/tournament/${slug}?tab=${action ? "floor" : "bracket"}&result=${match.id}`}
           preventScrollReset
           className="btn-secondary flex-1 text-xs"
           aria-label={`Edit the result of match ${match.matchNumber}`}
@@ -133,9 +132,7 @@ export function DirectorCard({
   matches: Match[];
   finalPlayed: boolean;
 }) {
-  const waitingMatches = matches.filter((m) => m.awaitingApproval);
-  const [waiting] = waitingMatches;
-  const waitingCount = waitingMatches.length;
+  const waitingCount = matches.filter((m) => m.awaitingApproval).length;
   return (
     // The focus comes back here when a Start or Finalize dialog closes and its link is gone.
     <section className="card" aria-labelledby="director-title" data-focus-return="" tabIndex={-1}>
@@ -178,10 +175,10 @@ export function DirectorCard({
               Record results and put matches on tables from the bracket. Payouts open once{" "}
               {t.tournamentType === "round_robin" ? "every match is played" : "the final is played"}.
             </p>
-            {waiting ? (
-              // Results confirmed at the tables wait for the director (decision 012): the first one is a click away.
+            {waitingCount > 0 ? (
+              // Results confirmed at the tables wait for the director (decision 012), at the top of the floor.
               <Link
-                to={`/tournament/${t.slug}?tab=bracket#${matchAnchor(waiting.id)}`}
+                to={`/tournament/${t.slug}?tab=floor#approvals`}
                 className={
                   "mt-3 block rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 " +
                   "dark:bg-amber-950 dark:text-amber-100"

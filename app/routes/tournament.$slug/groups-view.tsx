@@ -1,5 +1,5 @@
-// A groups event's bracket (decision 010): each group's table and fixtures, then
-// the knockout once it is drawn. The tournament page loads it only for such
+// A groups event's bracket (decision 010): each group's table and fixtures, and
+// the knockout — first once it is drawn (issue 33). The tournament page loads it only for such
 // events (decision 009).
 import type { ReactNode } from "react";
 import { BracketView } from "~/components/bracket-view.tsx";
@@ -23,8 +23,32 @@ export function GroupsAndKnockout({
   renderControls?: (match: MatchView) => ReactNode;
 }) {
   const knockout = matches.filter((m) => m.bracket === "knockout");
+  // Once it is drawn the knockout is what the evening is about: it comes first, the groups after.
+  const knockoutSection = (
+    <section aria-labelledby="knockout" className="space-y-4">
+      <h3 id="knockout" className="text-lg font-semibold">
+        Knockout
+      </h3>
+      {knockout.length > 0 ? (
+        <BracketView
+          name={{ id: "knockout-bracket", label: "Knockout" }}
+          matches={knockout}
+          you={you}
+          renderControls={renderControls}
+        />
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="knockout-pending">
+          The knockout is drawn when the last group match is decided:{" "}
+          {advancePerGroup === 1
+            ? "the winner of each group goes through."
+            : `the top ${advancePerGroup} of each group go through, winners against another group's runners-up.`}
+        </p>
+      )}
+    </section>
+  );
   return (
     <div className="space-y-8">
+      {knockout.length > 0 ? knockoutSection : null}
       {groups.map(({ group, rows }) => {
         const id = `group-${group.toLowerCase()}`;
         return (
@@ -43,26 +67,7 @@ export function GroupsAndKnockout({
           </section>
         );
       })}
-      <section aria-labelledby="knockout" className="space-y-4">
-        <h3 id="knockout" className="text-lg font-semibold">
-          Knockout
-        </h3>
-        {knockout.length > 0 ? (
-          <BracketView
-            name={{ id: "knockout-bracket", label: "Knockout" }}
-            matches={knockout}
-            you={you}
-            renderControls={renderControls}
-          />
-        ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="knockout-pending">
-            The knockout is drawn when the last group match is decided:{" "}
-            {advancePerGroup === 1
-              ? "the winner of each group goes through."
-              : `the top ${advancePerGroup} of each group go through, winners against another group's runners-up.`}
-          </p>
-        )}
-      </section>
+      {knockout.length > 0 ? null : knockoutSection}
     </div>
   );
 }

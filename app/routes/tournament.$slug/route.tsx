@@ -48,6 +48,8 @@ const TournamentResults = lazyNamed(() => import("~/components/tournament-result
 const directorTools = () => import("./director-tools.ts");
 const DirectorCard = lazyNamed(directorTools, "DirectorCard");
 const QueueCard = lazyNamed(directorTools, "QueueCard");
+// The floor, the director's first screen during play: its own piece, so the bracket tab does not carry it.
+const FloorTab = lazyNamed(() => import("./floor.tsx"), "FloorTab");
 // Check-in and walk-ins paying at the bar: the director's, before the start only.
 const beforeStart = () => import("./before-start.ts");
 const CheckInCard = lazyNamed(beforeStart, "CheckInCard");
@@ -176,7 +178,7 @@ export default function TournamentPage() {
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
         {playing && play.you ? <YourCall tournamentId={t.id} called={play.called} /> : null}
-        {results ? <TournamentResults results={results} /> : null}
+        {results ? <TournamentResults results={results} printHref={`/tournament/${t.slug}/draw`} /> : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
@@ -185,6 +187,11 @@ export default function TournamentPage() {
               aria-label="Tournament sections"
               className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
             >
+              {director?.queue && playing ? (
+                <TabLink to={`/tournament/${t.slug}?tab=floor`} current={tab === "floor"}>
+                  Floor
+                </TabLink>
+              ) : null}
               <TabLink to={`/tournament/${t.slug}?tab=details`} current={tab === "details"}>
                 Details
               </TabLink>
@@ -211,6 +218,8 @@ export default function TournamentPage() {
                   ) : null
                 }
               />
+            ) : tab === "floor" && director?.queue ? (
+              <FloorTab floor={director.queue} matches={play.matches} slug={t.slug} raceTo={t.raceTo} />
             ) : (
               <BracketTab tournament={t} play={play} tables={director?.tables ?? null} />
             )}
@@ -233,7 +242,8 @@ export default function TournamentPage() {
             {director?.checkIn ? (
               <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
             ) : null}
-            {director?.queue ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
+            {/* During play the floor is a tab of its own. */}
+            {director?.queue && !playing ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
             <section className="card">
               <CopyBox
                 label="Share this tournament"

@@ -7,7 +7,7 @@ import type { NoShowWalkover } from "~/domain/queue-views.ts";
 
 export function WalkoverDialog({ walkover: w, slug }: { walkover: NoShowWalkover; slug: string }) {
   const busy = useIsSubmitting();
-  const back = `/tournament/${slug}?tab=bracket`;
+  const back = `/tournament/${slug}?tab=floor`;
   return (
     <ConfirmDialog
       open

@@ -1,0 +1,77 @@
+// TV mode (/tournament/{slug}/tv, decision 023) through the real Worker: public, one page of the round per request,
+// never hydrated (its own script, no React), and a timed refresh that names the next page for a screen whose script
+// cannot run; an unknown tournament is a 404 and an address's page that is not shown now falls back to the first.
+import { expect, test } from "vitest";
+import { useFactories } from "./support/factories.ts";
+import { useTestApp } from "./support/stack.ts";
+
+const app = useTestApp();
+const f = useFactories(app);
+
+type Match = { id: string; player1: { name: string } | null; player2: { name: string } | null };
+
+const refreshOf = (html: string) => /<meta http-equiv="refresh" content="(\d+);url=([^"]+)"/.exec(html)?.slice(1);
+const pageOf = (html: string) => /data-page="([^"]+)"/.exec(html)?.[1];
+
+test("anyone sees it: one page a request, its own script and no React, the refresh naming the next", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { maxPlayers: 4, tournamentType: "single_elimination" });
+  const anon = app.client();
+
+  const before = await anon.get(`/tournament/${t.slug}/tv`);
+  expect(before.status).toBe(200);
+  const waiting = await before.text();
+  expect(pageOf(waiting)).toBe("welcome");
+  expect(waiting).toContain("The draw appears here when the tournament starts.");
+  expect(refreshOf(waiting)).toEqual(["60", `/tournament/${t.slug}/tv?page=welcome`]);
+
+  await f.enter(t, 4);
+  const table = await td.client.json("POST", "/api/tables", { name: "Table 1" });
+  expect(table.status).toBe(201);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const [first] = await f.matchesOf<Match>(t);
+  const assigned = await td.client.json("PATCH", `/api/matches/${first?.id}/table`, {
+    tableId: ((await table.json()) as { id: string }).id,
+  });
+  expect(assigned.status).toBe(200);
+
+  const html = await (await anon.get(`/tournament/${t.slug}/tv`)).text();
+  expect(pageOf(html)).toBe("bracket-winners");
+  expect(refreshOf(html)).toEqual(["20", `/tournament/${t.slug}/tv?page=tables`]);
+  expect(html).toContain('<script src="/tv.js"');
+  expect(html).not.toContain("__reactRouterContext");
+  expect(html).not.toContain('type="module"');
+
+  const tables = await (await anon.get(`/tournament/${t.slug}/tv?page=tables`)).text();
+  expect(pageOf(tables)).toBe("tables");
+  expect(tables).toContain("Now on the tables");
+  expect(tables).toContain("Table 1");
+  for (const side of [first?.player1, first?.player2]) expect(tables).toContain(`>${side?.name}</span>`);
+  expect(refreshOf(tables)).toEqual(["15", `/tournament/${t.slug}/tv?page=next`]);
+
+  // A page that is not shown now (or none such) starts the round again.
+  expect(pageOf(await (await anon.get(`/tournament/${t.slug}/tv?page=champion`)).text())).toBe("bracket-winners");
+  expect(pageOf(await (await anon.get(`/tournament/${t.slug}/tv?page=${"x".repeat(500)}`)).text())).toBe(
+    "bracket-winners",
+  );
+});
+
+test("an unknown tournament is a 404 page, not an error", async () => {
+  const missing = await app.client().get("/tournament/no-such-night/tv");
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).toContain("Tournament not found");
+  expect((await app.client().get(`/tournament/${"a".repeat(200)}/tv`)).status).toBe(404);
+});
+
+test("its script runs on an old TV's browser: ES2017, no later built-ins, small", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { gzipSync } = await import("node:zlib");
+  const { transform } = await import("esbuild");
+  const source = readFileSync(new URL("../public/tv.js", import.meta.url), "utf8");
+  const asIs = await transform(source, { target: "esnext" });
+  const lowered = await transform(source, { target: "es2017" });
+  expect(lowered.code).toBe(asIs.code);
+  for (const later of [".finally(", "globalThis", "Object.fromEntries", ".flat(", "replaceAll", "?."])
+    expect(source, later).not.toContain(later);
+  expect(gzipSync(source).length).toBeLessThan(4 * 1024);
+});
