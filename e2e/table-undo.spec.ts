@@ -45,6 +45,8 @@ async function tabletAtFinal(
 
 /** Axe in light and dark theme (no serious or critical violation); UNDO_SHOTS=1 also writes both to /tmp. */
 async function checkState(page: Page, name: string) {
+  // The theme is switched here, not loaded: no colour may be caught half-way through a transition.
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const theme of ["light", "dark"]) {
     await page.evaluate((t) => {
       document.documentElement.classList.remove("light", "dark");
