@@ -2,10 +2,12 @@
 // printed at A4 landscape (two tables a page, no buttons, black on white in the dark theme too), and the page without
 // JavaScript.
 //
-// No QR decoder is installed, so a code is "decoded by re-encoding": the SVG's path is read back to its module matrix
-// (`modulesOfQrPath`) and compared with uqr's own encoding of the address the table should lead to, with the options
-// the server uses. A code for any other text (another table's code, another host) has another matrix.
+// Each code is read twice: scanned — the browser draws the SVG on a canvas and jsQR, a decoder that shares nothing
+// with the encoder, reads the pixels back to the address, as a tablet's camera would — and matched module for
+// module: the SVG's path read back to its matrix (`modulesOfQrPath`) equals uqr's own encoding of the address with
+// the options the server uses. A code for any other text (another table's code, another host) has another matrix.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createRequire } from "node:module";
 import { encode } from "uqr";
 import { modulesOfQrPath, QR_OPTIONS } from "../app/domain/qr-path.ts";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
@@ -35,6 +37,37 @@ async function codesOnPage(page: Page): Promise<boolean[][][]> {
   return drawn;
 }
 
+// jsQR is CommonJS whose types declare an ES default export: required, it is the function itself.
+const jsQR = createRequire(import.meta.url)("jsqr") as typeof import("jsqr").default;
+
+/** The side of the canvas each code is drawn on, and the white margin around it. */
+const SCAN = { size: 264, margin: 24 } as const;
+
+/** Each QR code on the page as a camera would read it: drawn by the browser on a white canvas, decoded by jsQR. */
+async function scannedOnPage(page: Page): Promise<(string | null)[]> {
+  const images = await page.getByTestId("table-qr").evaluateAll(async (svgs, { size, margin }) => {
+    const side = size + 2 * margin;
+    const pixels: number[][] = [];
+    for (const svg of svgs) {
+      const image = new Image();
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = side;
+      canvas.height = side;
+      const context = canvas.getContext("2d");
+      if (!context) throw new Error("no 2D canvas");
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, side, side);
+      context.drawImage(image, margin, margin, size, size);
+      pixels.push(Array.from(context.getImageData(0, 0, side, side).data));
+    }
+    return pixels;
+  }, SCAN);
+  const side = SCAN.size + 2 * SCAN.margin;
+  return images.map((rgba) => jsQR(Uint8ClampedArray.from(rgba), side, side)?.data ?? null);
+}
+
 const scoreboardAddress = (baseURL: string | undefined, code: string) => `${baseURL}/scoreboard/${code}`;
 
 test("every table's QR code leads to its scoreboard; a new code changes the sheet @tablet", async ({
@@ -48,6 +81,8 @@ test("every table's QR code leads to its scoreboard; a new code changes the shee
   await expect(page).toHaveURL(/\/td\/tables\/print$/);
   await expect(page.getByRole("heading", { level: 1, name: "Table Setup Sheet" })).toBeVisible();
 
+  // Scanned: each code reads back to its table's scoreboard address.
+  expect(await scannedOnPage(page)).toEqual(tables.map((table) => scoreboardAddress(baseURL, table.accessCode)));
   const drawn = await codesOnPage(page);
   expect(drawn).toHaveLength(tables.length);
   for (const [i, table] of tables.entries()) {
@@ -69,6 +104,7 @@ test("every table's QR code leads to its scoreboard; a new code changes the shee
   const renewed = (await (await page.request.post(`/api/tables/${tables[0]!.id}/new-code`)).json()) as Table;
   expect(renewed.accessCode).not.toBe(tables[0]!.accessCode);
   await page.reload();
+  expect((await scannedOnPage(page))[0]).toBe(scoreboardAddress(baseURL, renewed.accessCode));
   const [first] = await codesOnPage(page);
   expect(first).toEqual(encode(scoreboardAddress(baseURL, renewed.accessCode), QR_OPTIONS).data);
   await expect(page.getByText(tables[0]!.accessCode)).toHaveCount(0);
