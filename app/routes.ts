@@ -91,6 +91,8 @@ export default [
   route("api/transactions", "routes/api.transactions/route.ts"),
   route("api/td/:id/stats", "routes/api.td.$id.stats/route.ts"),
   route("api/players/:id/stats", "routes/api.players.$id.stats/route.ts"),
+  route("api/players/:id", "routes/api.players.$id/route.ts"),
+  route("api/players/:id/head-to-head/:otherId", "routes/api.players.$id.head-to-head.$otherId/route.ts"),
   route("api/dev/outbox", "routes/api.dev.outbox/route.ts"),
   route("api/push/subscriptions", "routes/api.push.subscriptions/route.ts"),
   route("api/*", "routes/api.not-found/route.ts"),

@@ -290,12 +290,13 @@ test("round trips (decision 006): with the switch on a result reads the floor in
     return (await settledStats(app.stack)).pipelines;
   };
   // QF1's result frees Table 1 and QF2 is called to it: read, write (with the floor), the call; then, after the
-  // response, QF2's players are told: who and the claim of the call, and the 2 e-mails the local outbox keeps.
-  expect(await pipelines(() => result(td, byPosition(ms, "winners", 1, 1)))).toBe(3 + 4);
+  // response, QF2's players are told: who and the claim of the call, and the 2 e-mails the local outbox keeps; and
+  // the ratings' replay reads and writes (decision 027).
+  expect(await pipelines(() => result(td, byPosition(ms, "winners", 1, 1)))).toBe(3 + 4 + 2);
   expect(byPosition(await matchesOf(t), "winners", 1, 2).status).toBe("in_progress");
-  // Switched off, a result is the usual two.
+  // Switched off, a result is the usual two, and the ratings' two after the response.
   await settings(td, t, { autoAssign: false });
-  expect(await pipelines(() => result(td, byPosition(ms, "winners", 1, 2)))).toBe(2);
+  expect(await pipelines(() => result(td, byPosition(ms, "winners", 1, 2)))).toBe(2 + 2);
 });
 
 test("the queue: 404 for no such tournament, empty before the start, null estimates with no table", async () => {

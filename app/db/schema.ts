@@ -7,6 +7,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -518,4 +519,42 @@ export const callNotices = sqliteTable("call_notices", {
     .references(() => matches.id, { onDelete: "cascade" }),
   tableId: text("table_id").notNull(),
   calledAt: integer("called_at", { mode: "number" }).notNull(),
+});
+
+// Ratings (issue 34, decision 027): every player's rating as the replay of the results left it, for the pages to read
+// (handicaps, seeding, caps). The results stay the truth: after every result the replay runs again and what changed
+// is written here, guarded by the fingerprint of what it replayed (ratings_state).
+export const playerRatings = sqliteTable("player_ratings", {
+  playerId: text("player_id")
+    .primaryKey()
+    .references(() => players.id, { onDelete: "cascade" }),
+  /** Exact, not rounded: the pages and the API show it whole. */
+  rating: real("rating").notNull(),
+  racks: integer("racks").notNull(),
+  /** The director whose starting rating this one grew from, if any. */
+  setBy: text("set_by"),
+  updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+});
+
+/** The starting rating a director set for a provisional player entered in their open tournament (issue 34 point 5). */
+export const startingRatings = sqliteTable(
+  "starting_ratings",
+  {
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    organiserId: text("organiser_id").notNull(),
+    rating: integer("rating").notNull(),
+    at: integer("at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.tournamentId] })],
+);
+
+/** One row: the fingerprint of the results the stored ratings were replayed from. */
+export const ratingsState = sqliteTable("ratings_state", {
+  id: integer("id").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
 });

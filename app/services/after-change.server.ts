@@ -5,7 +5,7 @@
 // these themselves. A new consequence (ratings, series points) is one line in
 // `afterChange`.
 import type { AppContext } from "~/context.server.ts";
-import type { Sender } from "~/db/batch.server.ts";
+import { systemSender, type Sender } from "~/db/batch.server.ts";
 import type { MatchNews } from "~/domain/match-news.ts";
 import { notifyCalled } from "./calls.server.ts";
 import { drawBoards } from "./boards.server.tsx";
@@ -13,6 +13,7 @@ import type { Scoreboard } from "./tables.server.ts";
 import { announceChange, disconnectTable, forgetTables, type LiveChange, nudgeTable } from "./live.server.ts";
 import type { CalledMatch, QueuesAfter } from "./queue-reads.server.ts";
 import { fillFreeTables } from "./queue.server.ts";
+import { recomputeRatings } from "./ratings.server.ts";
 
 /** What a committed write changed. */
 export type Change = {
@@ -83,6 +84,13 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
       matches: matches.filter((m) => ids.has(m.id)),
     };
     announceChange(app, calls, boardsOf(app, theirs));
+  }
+  // A result recorded, corrected or taken back moves the players' ratings (decision 027): after the answer, never
+  // failing it; a replay missed here is made whole by the next result's.
+  if (change.what === "result") {
+    app.waitUntil(
+      recomputeRatings(systemSender(app.database)).catch((error: unknown) => console.error("Ratings", error)),
+    );
   }
   // Their players are told.
   const called = [...(change.called ?? []), ...filled];

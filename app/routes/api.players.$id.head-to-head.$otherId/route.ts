@@ -1,0 +1,15 @@
+import { DomainError } from "~/domain/errors.ts";
+import { headToHead } from "~/domain/player-profile.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { headToHeadQuery } from "~/services/ratings.server.ts";
+
+/** Two players' completed singles matches against each other, from the first player's side (issue 34). */
+const api = endpoint({
+  GET: on({ who: "anyone", params: ["id", "otherId"] }, async ({ caller, params }) => {
+    if (params.id.length > 64 || params.otherId.length > 64) throw new DomainError(404, "Player not found");
+    const read = await caller.send(headToHeadQuery(params.id, params.otherId));
+    if (!read.player || !read.other) throw new DomainError(404, "Player not found");
+    return Response.json(headToHead(params.id, read.matches));
+  }),
+});
+export { api as loader, api as action };

@@ -1,0 +1,15 @@
+import { DomainError } from "~/domain/errors.ts";
+import { playerProfile } from "~/domain/player-profile.ts";
+import { endpoint, on } from "~/services/endpoint.server.ts";
+import { profileQuery } from "~/services/ratings.server.ts";
+
+/** A player's public profile (issue 34): name, rating and its history, recent matches. No e-mail, no balance. */
+const api = endpoint({
+  GET: on({ who: "anyone", params: ["id"] }, async ({ caller, params }) => {
+    if (params.id.length > 64) throw new DomainError(404, "Player not found");
+    const { player, ...read } = await caller.send(profileQuery(params.id));
+    if (!player) throw new DomainError(404, "Player not found");
+    return Response.json(playerProfile(player, { ...read.inputs, recent: read.recent }));
+  }),
+});
+export { api as loader, api as action };
