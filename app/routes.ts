@@ -21,6 +21,7 @@ export default [
   route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
   route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
   route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
+  route("players/:id", "routes/players.$id/route.tsx"),
   route("td/tables", "routes/td.tables/route.tsx"),
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
   route("balance/top-up", "routes/balance.top-up/route.tsx"),

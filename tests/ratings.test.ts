@@ -111,6 +111,23 @@ test("a result moves both ratings; a correction swapping the winner replays them
   const h2h = async (a: string, b: string) => (await app.client().get(`/api/players/${a}/head-to-head/${b}`)).json();
   expect(await h2h(two, one)).toEqual({ matches: 1, wins: 1, losses: 0, racksFor: 5, racksAgainst: 3 });
   expect(await h2h(one, two)).toEqual({ matches: 1, wins: 0, losses: 1, racksFor: 3, racksAgainst: 5 });
+  // The profile page: the rating, the chart drawn on the server, the match, head to head by a plain GET form.
+  const page = async (path: string) => {
+    const response = await app.client().get(path);
+    return { status: response.status, html: (await response.text()).replaceAll("<!-- -->", "") };
+  };
+  const liams = await page(`/players/${two}?vs=${one}`);
+  expect(liams.status).toBe(200);
+  expect(liams.html).toContain(`<h1 class="text-3xl font-bold tracking-tight sm:text-4xl">${nameOf(two)}</h1>`);
+  expect(liams.html).toMatch(/data-testid="rating">516</);
+  expect(liams.html).toContain("Provisional");
+  expect(liams.html).toMatch(
+    /<svg[^>]*role="img"[^>]*aria-label="Rating after each of 1 rated matches, from 516 to 516"/,
+  );
+  expect(liams.html).toContain(`href="/players/${one}"`);
+  expect(liams.html).toContain(`Against ${nameOf(one)}: 1 match, 1 won, 0 lost; racks 5–3.`);
+  expect(liams.html).not.toContain("@");
+  expect((await page(`/players/${crypto.randomUUID()}`)).status).toBe(404);
   // Unknown players: 404, nothing else.
   expect((await app.client().get(`/api/players/${crypto.randomUUID()}`)).status).toBe(404);
   expect((await app.client().get(`/api/players/${one}/head-to-head/${crypto.randomUUID()}`)).status).toBe(404);
