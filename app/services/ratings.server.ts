@@ -34,61 +34,49 @@ const decidedSingles = and(
   isNotNull(matches.completedAt),
 );
 
+/** A decided match's columns, as both the replay and the profile read them. */
+const decidedColumns = {
+  matchId: matches.id,
+  at: matches.completedAt,
+  player1Id: matches.player1Id,
+  player2Id: matches.player2Id,
+  player1Score: matches.player1Score,
+  player2Score: matches.player2Score,
+  winnerId: matches.winnerId,
+  outcome: matches.outcome,
+};
+
+type Nullable = { at: number | null; player1Id: string | null; player2Id: string | null; winnerId: string | null };
+
+/** The rows as `decidedSingles` already guarantees them: the columns it checks are set. */
+const decided = <R extends Nullable>(rows: readonly R[]) =>
+  rows.flatMap((r) =>
+    r.at !== null && r.player1Id && r.player2Id && r.winnerId
+      ? [{ ...r, at: r.at, player1Id: r.player1Id, player2Id: r.player2Id, winnerId: r.winnerId }]
+      : [],
+  );
+
 function playedMatches(where: ReturnType<typeof and>, limit?: number): Read<PlayedMatch[]> {
   const statement = build
-    .select({
-      matchId: matches.id,
-      tournamentId: matches.tournamentId,
-      at: matches.completedAt,
-      player1Id: matches.player1Id,
-      player2Id: matches.player2Id,
-      player1: one.name,
-      player2: two.name,
-      player1Score: matches.player1Score,
-      player2Score: matches.player2Score,
-      winnerId: matches.winnerId,
-      outcome: matches.outcome,
-    })
+    .select({ ...decidedColumns, tournamentId: matches.tournamentId, player1: one.name, player2: two.name })
     .from(matches)
     .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
     .innerJoin(one, eq(one.id, matches.player1Id))
     .innerJoin(two, eq(two.id, matches.player2Id))
     .where(and(decidedSingles, where))
     .orderBy(desc(matches.completedAt), desc(matches.id));
-  const rows = (list: Awaited<ReturnType<typeof statement.all>>) =>
-    list.flatMap((r) =>
-      r.at !== null && r.player1Id && r.player2Id && r.winnerId
-        ? [{ ...r, at: r.at, player1Id: r.player1Id, player2Id: r.player2Id, winnerId: r.winnerId }]
-        : [],
-    );
-  return limit === undefined ? query(statement, rows) : query(statement.limit(limit), rows);
+  return limit === undefined ? query(statement, decided) : query(statement.limit(limit), decided);
 }
 
 /** Every singles result that counts, and every starting rating: the replay's whole input. */
 const replayInputs: Read<{ results: RatedResult[]; starts: StartingRating[] }> = reads({
   results: query(
     build
-      .select({
-        matchId: matches.id,
-        at: matches.completedAt,
-        player1Id: matches.player1Id,
-        player2Id: matches.player2Id,
-        player1Score: matches.player1Score,
-        player2Score: matches.player2Score,
-        winnerId: matches.winnerId,
-        outcome: matches.outcome,
-      })
+      .select(decidedColumns)
       .from(matches)
       .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
       .where(and(decidedSingles, eq(matches.outcome, "played"))),
-    (rows) =>
-      ratedResults(
-        rows.flatMap((r) =>
-          r.at !== null && r.player1Id && r.player2Id && r.winnerId
-            ? [{ ...r, at: r.at, player1Id: r.player1Id, player2Id: r.player2Id, winnerId: r.winnerId }]
-            : [],
-        ),
-      ),
+    (rows) => ratedResults(decided(rows)),
   ),
   starts: query(
     build
