@@ -10,7 +10,7 @@ import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { CodeRefused, tooManyCodes } from "~/components/code-refused.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
 import { errorHeaders } from "~/domain/errors.ts";
-import { fieldSurfaceClass } from "~/components/styles.ts";
+import { AccessCodeInput } from "~/components/access-code-input.tsx";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { appContext } from "~/context.server.ts";
 import { signedIn, signOut, visitor } from "~/services/access.server.ts";
@@ -107,20 +107,7 @@ export default function ChangeTable() {
           <label htmlFor="code" className="block text-sm font-medium">
             The new table's access code
           </label>
-          <input
-            id="code"
-            name="code"
-            required
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={32}
-            placeholder="K7M2QX9P"
-            className={
-              `block w-full ${fieldSurfaceClass} px-4 py-3 text-center font-mono text-2xl ` +
-              "tracking-[0.3em] uppercase"
-            }
-          />
+          <AccessCodeInput placeholder="K7M2QX9P" />
           <button type="submit" className="btn-secondary w-full py-3">
             Go to that table
           </button>

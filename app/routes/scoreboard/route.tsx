@@ -8,7 +8,7 @@ import { tableByCodeQuery } from "~/services/tables.server.ts";
 import { forgetCode, rememberedCode } from "~/services/tablets.server.ts";
 import { useHydrated } from "~/components/hydrated.ts";
 import { Logo } from "~/components/icons.tsx";
-import { fieldSurfaceClass } from "~/components/styles.ts";
+import { AccessCodeInput } from "~/components/access-code-input.tsx";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import type { Route } from "./+types/route";
 
@@ -56,21 +56,10 @@ export default function ScoreboardStart() {
           <label htmlFor="code" className="block text-sm font-medium">
             Access code
           </label>
-          <input
-            id="code"
-            name="code"
-            required
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={32}
+          <AccessCodeInput
             value={code}
             onChange={(event) => setCode(event.target.value)}
             placeholder="e.g., K7M2QX9P"
-            className={
-              `block w-full ${fieldSurfaceClass} px-4 py-3 text-center font-mono text-2xl ` +
-              "tracking-[0.3em] uppercase"
-            }
           />
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={hydrated && code.trim() === ""}>
             View Scoreboard
