@@ -45,11 +45,26 @@ export async function startDatabase(file: string, port = 0): Promise<DbHandle> {
   return db;
 }
 
-export async function startApp(options: {
-  port?: number;
-  vars: Record<string, string>;
-  inheritOutput?: boolean;
-}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+type AppOptions = { port?: number; vars: Record<string, string>; inheritOutput?: boolean };
+type App = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * A port found free may be taken by a neighbour (test files start Workers in
+ * parallel) before wrangler binds it: when the port was ours to choose, try
+ * again on fresh ones.
+ */
+export async function startApp(options: AppOptions): Promise<App> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(options);
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes("Address already in use");
+      if (!taken || options.port !== undefined || attempt >= 4) throw error;
+    }
+  }
+}
+
+async function startAppOnce(options: AppOptions): Promise<App> {
   assertBuilt();
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
