@@ -7,11 +7,12 @@
 // match to the next with lines drawn in CSS.
 import type { ReactNode } from "react";
 import type { BracketSide } from "~/domain/bracket.ts";
-import { matchAnchor } from "~/domain/anchors.ts";
+import { matchAnchor, profilePath } from "~/domain/anchors.ts";
 import { bracketHeadings } from "~/domain/draw-sheet.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
+import { nameLinkClass } from "./styles.ts";
 
 export type BracketMatchView = Omit<MatchView, "tableId">;
 
@@ -27,6 +28,8 @@ type Options<M> = {
   you?: string | null;
   /** "wall": the full-width view, rounds stretched across the screen and joined by lines. */
   variant?: Variant;
+  /** Each player's name links to their profile: singles only (a team is not rated, so its name links nowhere). */
+  profiles?: boolean;
   /** The wall's lines: how each match joins the next (the wall view's module, so only the wall loads it). */
   joins?: (matches: readonly BracketMatchView[]) => (match: BracketMatchView) => Join;
 };
@@ -78,6 +81,7 @@ function BracketRounds<M extends BracketMatchView>({
   you = null,
   variant = "page",
   joins,
+  profiles = false,
 }: { matches: M[]; id: string; label: string } & Options<M>) {
   const wall = variant === "wall";
   const shown = wall ? matches : matches.filter((m) => !unreachable(m));
@@ -138,7 +142,13 @@ function BracketRounds<M extends BracketMatchView>({
                           data-out={lines?.out ?? undefined}
                           data-fed={lines?.fed ? "" : undefined}
                         >
-                          <MatchCard match={match} label={`${label}, match ${match.matchNumber}`} you={you} wall={wall}>
+                          <MatchCard
+                            match={match}
+                            label={`${label}, match ${match.matchNumber}`}
+                            you={you}
+                            wall={wall}
+                            profiles={profiles}
+                          >
                             {renderControls?.(match)}
                           </MatchCard>
                         </li>
@@ -163,12 +173,14 @@ function MatchCard({
   label,
   you,
   wall,
+  profiles,
   children,
 }: {
   match: BracketMatchView;
   label: string;
   you: string | null;
   wall: boolean;
+  profiles: boolean;
   children?: ReactNode;
 }) {
   const mine = you !== null && (match.player1Id === you || match.player2Id === you);
@@ -217,6 +229,7 @@ function MatchCard({
           <PlayerLine
             key={slot}
             name={match[slot]?.name ?? null}
+            href={profiles && playerId !== null && match[slot] ? profilePath(playerId) : null}
             score={match[`${slot}Score`]}
             winner={match.winnerId !== null && match.winnerId === playerId}
             showScore={match.status === "completed" && !match.isBye && match.outcome === "played"}
@@ -232,6 +245,7 @@ function MatchCard({
 
 function PlayerLine({
   name,
+  href,
   score,
   winner,
   showScore,
@@ -239,6 +253,8 @@ function PlayerLine({
   you,
 }: {
   name: string | null;
+  /** Their profile, where the name links (a plain link: no per-name component for a 512-player bracket). */
+  href: string | null;
   score: number;
   winner: boolean;
   showScore: boolean;
@@ -249,9 +265,15 @@ function PlayerLine({
     <div className={`flex items-center justify-between gap-2 py-0.5 ${winner ? "font-bold" : ""}`}>
       <span className="flex min-w-0 items-center gap-1.5">
         {winner ? <TrophyIcon width={14} height={14} className="shrink-0 text-amber-500" /> : null}
-        <span className={`truncate ${name ? "" : "text-slate-500 italic dark:text-slate-400"}`}>
-          {name ?? (bye ? "Bye" : "TBD")}
-        </span>
+        {href ? (
+          <a href={href} className={`truncate ${nameLinkClass}`}>
+            {name}
+          </a>
+        ) : (
+          <span className={`truncate ${name ? "" : "text-slate-500 italic dark:text-slate-400"}`}>
+            {name ?? (bye ? "Bye" : "TBD")}
+          </span>
+        )}
         {you ? <span className="shrink-0 text-xs font-semibold text-amber-800 dark:text-amber-300">(you)</span> : null}
         {winner ? <span className="sr-only">(winner)</span> : null}
       </span>

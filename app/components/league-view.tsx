@@ -1,7 +1,9 @@
 // A round robin's standings and results grid: real tables, so a
 // screen reader reads them with their headers; both scroll sideways inside
 // their own box on a phone. The fixtures per round are the bracket view's.
+import { profilePath } from "~/domain/anchors.ts";
 import type { MatchView } from "~/domain/play.ts";
+import { nameLinkClass } from "./styles.ts";
 
 export type LeagueRowView = {
   playerId: string;
@@ -37,11 +39,14 @@ export function LeagueView({
   matches,
   id = "league",
   nested = false,
+  profiles = false,
 }: {
   rows: LeagueRowView[];
   matches: GridMatch[];
   id?: string;
   nested?: boolean;
+  /** Names link to the players' profiles (singles only: a team is not rated). */
+  profiles?: boolean;
 }) {
   const decided = rows.some((row) => row.place !== null);
   const Heading = nested ? "h4" : "h3";
@@ -89,7 +94,7 @@ export function LeagueView({
                   <tr key={row.playerId} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
                     <td className={`${cell} font-semibold`}>{row.place ?? row.position}</td>
                     <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                      {row.name}
+                      <Name row={row} profiles={profiles} />
                       {row.through ? <span className={throughClass}>Through</span> : null}
                     </th>
                     <td className={cell}>{row.played}</td>
@@ -106,7 +111,7 @@ export function LeagueView({
           </table>
         </section>
       </section>
-      <ResultsGrid rows={rows} matches={matches} id={id} Heading={Heading} />
+      <ResultsGrid rows={rows} matches={matches} id={id} Heading={Heading} profiles={profiles} />
     </div>
   );
 }
@@ -117,11 +122,13 @@ function ResultsGrid({
   matches,
   id,
   Heading,
+  profiles,
 }: {
   rows: LeagueRowView[];
   matches: GridMatch[];
   id: string;
   Heading: "h3" | "h4";
+  profiles: boolean;
 }) {
   const between = new Map<string, GridMatch>();
   for (const m of matches) {
@@ -173,7 +180,7 @@ function ResultsGrid({
                   <span aria-hidden="true" className="mr-1 text-slate-500 dark:text-slate-400">
                     {index + 1}
                   </span>
-                  {row.name}
+                  <Name row={row} profiles={profiles} />
                 </th>
                 {rows.map((column) => {
                   if (column.playerId === row.playerId) {
@@ -197,5 +204,16 @@ function ResultsGrid({
         </table>
       </section>
     </section>
+  );
+}
+
+/** A row's player: a link to their profile in singles, plain text for a team. */
+function Name({ row, profiles }: { row: LeagueRowView; profiles: boolean }) {
+  return profiles ? (
+    <a href={profilePath(row.playerId)} className={nameLinkClass}>
+      {row.name}
+    </a>
+  ) : (
+    row.name
   );
 }

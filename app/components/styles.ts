@@ -24,3 +24,6 @@ export const choiceCardClass =
 
 /** A line of secondary text under a heading or beside a control. */
 export const noteClass = "text-sm text-slate-600 dark:text-slate-300";
+
+/** A player's name that links to their profile: it keeps the text's colour and weight, underlined on hover or focus. */
+export const nameLinkClass = "hover:underline focus-visible:underline";

@@ -1,9 +1,11 @@
 // A finished tournament's podium and the prizes paid, at the top of its page and of its printable sheet.
 import { Link } from "react-router";
+import { profilePath } from "~/domain/anchors.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import type { Results } from "~/domain/results.ts";
 import { TrophyIcon } from "./icons.tsx";
 import { PrizeTable } from "./prize-table.tsx";
+import { nameLinkClass } from "./styles.ts";
 
 const placeTone = {
   "1st": "border-amber-400 bg-amber-50 dark:border-amber-500 dark:bg-amber-950/40",
@@ -11,8 +13,19 @@ const placeTone = {
   "3rd-4th": "border-orange-300 bg-orange-50 dark:border-orange-800 dark:bg-orange-950/40",
 } as Record<string, string>;
 
-/** `printHref`: the results' printable page (the draw sheet), linked from the tournament page. */
-export function TournamentResults({ results, printHref }: { results: Results; printHref?: string }) {
+/**
+ * `printHref`: the results' printable page (the draw sheet), linked from the tournament page. `profiles`: names link
+ * to the players' profiles (singles only: a team is not rated).
+ */
+export function TournamentResults({
+  results,
+  printHref,
+  profiles = false,
+}: {
+  results: Results;
+  printHref?: string;
+  profiles?: boolean;
+}) {
   return (
     <section className="card mt-6" aria-labelledby="results-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -42,7 +55,16 @@ export function TournamentResults({ results, printHref }: { results: Results; pr
               {place.players.map((player, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two players may share a name; the list never reorders
                 <li key={i} className="flex items-baseline justify-between gap-3">
-                  <span className="min-w-0 text-lg font-bold wrap-anywhere">{player.name}</span>
+                  {profiles ? (
+                    <a
+                      href={profilePath(player.playerId)}
+                      className={`min-w-0 text-lg font-bold wrap-anywhere ${nameLinkClass}`}
+                    >
+                      {player.name}
+                    </a>
+                  ) : (
+                    <span className="min-w-0 text-lg font-bold wrap-anywhere">{player.name}</span>
+                  )}
                   {player.prizePence !== null ? (
                     <span className="font-semibold tabular-nums">{formatGBP(player.prizePence)}</span>
                   ) : null}
@@ -59,7 +81,11 @@ export function TournamentResults({ results, printHref }: { results: Results; pr
         </p>
       ) : (
         <div className="mt-2">
-          <PrizeTable rows={results.prizes} />
+          <PrizeTable
+            rows={
+              profiles ? results.prizes.map((row) => ({ ...row, href: profilePath(row.playerId) })) : results.prizes
+            }
+          />
         </div>
       )}
     </section>

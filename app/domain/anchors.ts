@@ -3,3 +3,6 @@
 
 /** The id of a match's card on the bracket, so a link or a redirect can land on it (`#match-…`). */
 export const matchAnchor = (matchId: string) => `match-${matchId}`;
+
+/** A player's profile (issue 34), where their name links from brackets, standings and dashboards. */
+export const profilePath = (playerId: string) => `/players/${playerId}`;

@@ -40,20 +40,20 @@ test("the podium comes from the bracket: champion, runner-up, the semi-finalists
   );
   expect(results).toEqual({
     podium: [
-      { position: "1st", label: "Champion", players: [{ name: "JO", prizePence: 10080 }] },
-      { position: "2nd", label: "Runner-up", players: [{ name: "MO", prizePence: 4320 }] },
+      { position: "1st", label: "Champion", players: [{ playerId: "jo", name: "JO", prizePence: 10080 }] },
+      { position: "2nd", label: "Runner-up", players: [{ playerId: "mo", name: "MO", prizePence: 4320 }] },
       {
         position: "3rd-4th",
         label: "Semi-finalists",
         players: [
-          { name: "LIAM", prizePence: null },
-          { name: "SAM", prizePence: null },
+          { playerId: "liam", name: "LIAM", prizePence: null },
+          { playerId: "sam", name: "SAM", prizePence: null },
         ],
       },
     ],
     prizes: [
-      { position: "1st", name: "JO", amountPence: 10080, paidInCash: true },
-      { position: "2nd", name: "MO", amountPence: 4320, paidInCash: false },
+      { position: "1st", playerId: "jo", name: "JO", amountPence: 10080, paidInCash: true },
+      { position: "2nd", playerId: "mo", name: "MO", amountPence: 4320, paidInCash: false },
     ],
   });
 });
@@ -83,10 +83,12 @@ test("a team event's podium shows each team's prize as its members were paid tog
     ],
   );
   expect(results?.podium.slice(0, 2)).toEqual([
-    { position: "1st", label: "Champion", players: [{ name: "JO", prizePence: 10_081 }] },
-    { position: "2nd", label: "Runner-up", players: [{ name: "MO", prizePence: 4320 }] },
+    // The podium names the teams (their entries); the prizes their members.
+    { position: "1st", label: "Champion", players: [{ playerId: "jo", name: "JO", prizePence: 10_081 }] },
+    { position: "2nd", label: "Runner-up", players: [{ playerId: "mo", name: "MO", prizePence: 4320 }] },
   ]);
   expect(results?.prizes.map((p) => p.name)).toEqual(["Jo's captain", "Jo's mate", "Mo's captain", "Mo's mate"]);
+  expect(results?.prizes.map((p) => p.playerId)).toEqual(["jo-1", "jo-2", "mo-1", "mo-2"]);
 });
 
 test("in a league a tie for 3rd is a shared place, not semi-finalists", () => {

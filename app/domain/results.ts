@@ -19,9 +19,14 @@ export type PaidPrize = {
 };
 
 export type Results = {
-  podium: { position: string; label: string; players: { name: string; prizePence: Pence | null }[] }[];
-  /** Every prize paid, best place first: position, player and amount. */
-  prizes: { position: string; name: string; amountPence: Pence; paidInCash: boolean }[];
+  /** `playerId`: the entry (a team's id in a team event). */
+  podium: {
+    position: string;
+    label: string;
+    players: { playerId: string; name: string; prizePence: Pence | null }[];
+  }[];
+  /** Every prize paid, best place first: position, player (a team's member in a team event) and amount. */
+  prizes: { position: string; playerId: string; name: string; amountPence: Pence; paidInCash: boolean }[];
 };
 
 /** `semiFinals`: 3rd-4th is a knockout's losing semi-finalists, not a tie in a league or a groups table. */
@@ -59,7 +64,11 @@ export function tournamentResults(matches: readonly NamedMatch[], paid: readonly
       label: podiumLabel(range, semiFinals),
       players: placed
         .filter((p) => p.place.from === range.from)
-        .map((p) => ({ name: names.get(p.playerId) ?? "Unknown player", prizePence: prizeOf.get(p.playerId) ?? null })),
+        .map((p) => ({
+          playerId: p.playerId,
+          name: names.get(p.playerId) ?? "Unknown player",
+          prizePence: prizeOf.get(p.playerId) ?? null,
+        })),
     })),
     prizes: [...paid]
       .sort(
@@ -69,8 +78,9 @@ export function tournamentResults(matches: readonly NamedMatch[], paid: readonly
           b.amountPence - a.amountPence ||
           a.name.localeCompare(b.name),
       )
-      .map(({ position, name, amountPence, paidInCash }) => ({
+      .map(({ position, playerId, name, amountPence, paidInCash }) => ({
         position,
+        playerId,
         name,
         amountPence,
         paidInCash: paidInCash === true,

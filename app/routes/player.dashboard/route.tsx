@@ -2,7 +2,8 @@ import { useLiveRevalidation } from "~/components/live.ts";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { playerNav } from "~/components/app-shell.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
-import { plainInputClass } from "~/components/styles.ts";
+import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
+import { profilePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, formatGBP } from "~/domain/pence.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
@@ -97,6 +98,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
                   label: standing.match.label,
                   matchNumber: standing.match.matchNumber,
                   opponent: standing.opponent,
+                  // Their profile (issue 34): singles only, a team is not rated.
+                  opponentId:
+                    standing.opponent !== null && !isTeamEvent(t.matchType)
+                      ? standing.match.player1Id === claim.id
+                        ? standing.match.player2Id
+                        : standing.match.player1Id
+                      : null,
                   table: standing.match.tableName,
                   now: standing.atTable,
                 }
@@ -175,7 +183,15 @@ export default function PlayerDashboard() {
                       {t.match.label}, match {t.match.matchNumber}
                     </dd>
                     <dt className="text-slate-600 dark:text-slate-300">Opponent</dt>
-                    <dd className="font-semibold">{t.match.opponent ?? "TBD"}</dd>
+                    <dd className="font-semibold">
+                      {t.match.opponentId ? (
+                        <Link to={profilePath(t.match.opponentId)} className={nameLinkClass}>
+                          {t.match.opponent}
+                        </Link>
+                      ) : (
+                        (t.match.opponent ?? "TBD")
+                      )}
+                    </dd>
                     <dt className="text-slate-600 dark:text-slate-300">Table</dt>
                     <dd className="font-semibold">{t.match.table ?? "Not called yet"}</dd>
                   </dl>

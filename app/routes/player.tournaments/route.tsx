@@ -5,7 +5,8 @@ import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
-import { fieldSurfaceClass, inputClass } from "~/components/styles.ts";
+import { fieldSurfaceClass, inputClass, nameLinkClass } from "~/components/styles.ts";
+import { profilePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, parsePence } from "~/domain/pence.ts";
 import { fullBadgeLabel } from "~/domain/holds.ts";
@@ -72,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Once play starts, where the player stands says more than "Registered".
     standing:
       isRegistered && t.status !== "open"
-        ? standingView(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id)
+        ? standingView(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id, !isTeamEvent(t.matchType))
         : null,
   });
   return {
@@ -237,9 +238,27 @@ export default function PlayerTournaments() {
   );
 }
 
-function standingView(status: TournamentStatus, matches: MatchView[], playerId: string) {
+/** `singles`: the opponent named in the text is a player, whose name links to their profile (issue 34). */
+function standingView(status: TournamentStatus, matches: MatchView[], playerId: string, singles: boolean) {
   const standing = playerStanding(status, matches, playerId);
-  return { kind: standing.kind, text: standingText(standing), called: calledTo(standing) };
+  const text = standingText(standing);
+  return {
+    kind: standing.kind,
+    text,
+    called: calledTo(standing),
+    opponent: singles ? opponentIn(standing, text, playerId) : null,
+  };
+}
+
+/** The text around the opponent's name ("In progress — next: vs " · Liam · " on Table 3") and who they are. */
+function opponentIn(standing: Standing<MatchView>, text: string, playerId: string) {
+  if (standing.kind !== "playing" || standing.opponent === null) return null;
+  const { match, opponent: name } = standing;
+  const id = match.player1Id === playerId ? match.player2Id : match.player1Id;
+  const at = text.indexOf(`vs ${name}`);
+  if (id === null || at < 0) return null;
+  const from = at + "vs ".length;
+  return { before: text.slice(0, from), id, name, after: text.slice(from + name.length) };
 }
 
 const inPlay = "text-baize-800 dark:text-baize-300";
@@ -299,7 +318,17 @@ function PlayerTournamentCard({ t }: { t: Card }) {
       ) : null}
       {t.standing ? (
         <p data-testid="standing" className={`text-sm font-semibold ${standingClass[t.standing.kind]}`}>
-          {t.standing.text}
+          {t.standing.opponent ? (
+            <>
+              {t.standing.opponent.before}
+              <Link to={profilePath(t.standing.opponent.id)} className={nameLinkClass}>
+                {t.standing.opponent.name}
+              </Link>
+              {t.standing.opponent.after}
+            </>
+          ) : (
+            t.standing.text
+          )}
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">

@@ -42,6 +42,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     matches: tournament.status === "open" ? [] : matches,
     you: playing && user ? user.id : null,
+    // Names link to the players' profiles in singles; a team is not rated (issue 34).
+    profiles: tournament.matchType === "1v1",
     /** When it was read (ms): the push channel's news from before adds nothing. */
     readAt: now,
   };
@@ -58,7 +60,7 @@ const redraw = () => import("./redraw-matches.ts").then((module) => module.redra
 
 export default function WallBracket() {
   const read = useLoaderData<typeof loader>();
-  const { tournament: t, you } = read;
+  const { tournament: t, you, profiles } = read;
   const live = t.status === "in_progress";
   // A result, a rack or a call carries the matches it changed: the wall redraws them without reading the page.
   const { shown, drawn } = useRedrawn(t.id, live, read, read.readAt, redraw);
@@ -111,7 +113,7 @@ export default function WallBracket() {
         ) : (
           <>
             <h2 className="sr-only">Bracket</h2>
-            <BracketView matches={matches} you={you} variant="wall" joins={joinsOf} />
+            <BracketView matches={matches} you={you} variant="wall" joins={joinsOf} profiles={profiles} />
           </>
         )}
       </main>

@@ -20,7 +20,7 @@ const BracketView = lazyNamed(
 const CalledBanner = lazyNamed(() => import("~/components/called-banner.tsx"), "CalledBanner");
 
 type Tab = {
-  tournament: Pick<TournamentPageModel["tournament"], "slug" | "status">;
+  tournament: Pick<TournamentPageModel["tournament"], "slug" | "status" | "teamSize">;
   play: TournamentPageModel["play"];
   /** The director's tables: their controls on each match during play (null for anyone else). */
   tables: NonNullable<TournamentPageModel["director"]>["tables"] | null;
@@ -32,6 +32,8 @@ const tabLink =
 export function BracketTab({ tournament: t, play, tables }: Tab) {
   if (play.matches.length === 0) return <BracketPlaceholder status={t.status} />;
   const { matches, league, groups, advancePerGroup, you, yourStanding } = play;
+  // Names link to the players' profiles in singles; a team is not rated (issue 34).
+  const profiles = t.teamSize === 1;
   const renderControls =
     tables && t.status === "in_progress"
       ? (match: (typeof matches)[number]) => (
@@ -56,7 +58,7 @@ export function BracketTab({ tournament: t, play, tables }: Tab) {
           </Link>
         </span>
       </div>
-      {league ? <LeagueView rows={league} matches={matches} /> : null}
+      {league ? <LeagueView rows={league} matches={matches} profiles={profiles} /> : null}
       {league ? <h3 className="text-base font-semibold">Fixtures</h3> : null}
       {groups ? (
         <GroupsAndKnockout
@@ -65,9 +67,10 @@ export function BracketTab({ tournament: t, play, tables }: Tab) {
           you={you}
           matches={matches}
           renderControls={renderControls}
+          profiles={profiles}
         />
       ) : (
-        <BracketView matches={matches} you={you} renderControls={renderControls} />
+        <BracketView matches={matches} you={you} renderControls={renderControls} profiles={profiles} />
       )}
     </div>
   );

@@ -14,6 +14,7 @@ export function GroupsAndKnockout({
   you,
   matches,
   renderControls,
+  profiles,
 }: {
   groups: ReturnType<typeof groupStandingViews>;
   advancePerGroup: number;
@@ -21,6 +22,8 @@ export function GroupsAndKnockout({
   matches: MatchView[];
   /** The director's controls under each match, during play. */
   renderControls?: (match: MatchView) => ReactNode;
+  /** Names link to the players' profiles (singles only). */
+  profiles: boolean;
 }) {
   const knockout = matches.filter((m) => m.bracket === "knockout");
   // Once it is drawn the knockout is what the evening is about: it comes first, the groups after.
@@ -35,6 +38,7 @@ export function GroupsAndKnockout({
           matches={knockout}
           you={you}
           renderControls={renderControls}
+          profiles={profiles}
         />
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="knockout-pending">
@@ -56,13 +60,20 @@ export function GroupsAndKnockout({
             <h3 id={id} className="text-lg font-semibold">
               Group {group}
             </h3>
-            <LeagueView id={id} nested rows={rows} matches={matches.filter((m) => m.group === group)} />
+            <LeagueView
+              id={id}
+              nested
+              rows={rows}
+              matches={matches.filter((m) => m.group === group)}
+              profiles={profiles}
+            />
             <h4 className="text-base font-semibold">Fixtures</h4>
             <BracketView
               name={{ id: `${id}-fixtures`, label: `Group ${group} fixtures` }}
               matches={matches.filter((m) => m.group === group)}
               you={you}
               renderControls={renderControls}
+              profiles={profiles}
             />
           </section>
         );

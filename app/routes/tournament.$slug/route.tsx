@@ -178,7 +178,9 @@ export default function TournamentPage() {
           {t.venue} · {formatDate(t.date)} · {t.time}
         </p>
         {playing && play.you ? <YourCall tournamentId={t.id} called={play.called} /> : null}
-        {results ? <TournamentResults results={results} printHref={`/tournament/${t.slug}/draw`} /> : null}
+        {results ? (
+          <TournamentResults results={results} printHref={`/tournament/${t.slug}/draw`} profiles={t.teamSize === 1} />
+        ) : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0">
