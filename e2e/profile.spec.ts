@@ -1,5 +1,6 @@
-// A player's profile (issue 34 point 2) in a browser: the rating and its chart after a result, head to head by a
-// plain GET form (with and without JavaScript), no serious accessibility problem in either theme.
+// A player's profile (issue 34 point 2) in a browser, reached from their name on the bracket: the rating and its chart
+// after a result, head to head by a plain GET form (with and without JavaScript), no serious accessibility problem in
+// either theme.
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
@@ -29,7 +30,10 @@ for (const javaScriptEnabled of [true, false]) {
 
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
     const visitor = await context.newPage();
-    await visitor.goto(`/players/${final.player1Id}`);
+    // The winner's name on the bracket leads to their profile.
+    await visitor.goto(`/tournament/${t.slug}?tab=bracket`);
+    await visitor.getByTestId("match").getByRole("link", { name: winner }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/players/${final.player1Id}$`));
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(winner);
     await expect(visitor.getByTestId("rating")).toHaveText("516");
     await expect(visitor.getByRole("img", { name: /^Rating after each of 1 rated matches/ })).toBeVisible();

@@ -71,7 +71,7 @@ test("a knockout's bracket links each player's name to their profile; TBD links 
   expect(profile).toContain(nameOf(ids[0] ?? null));
 });
 
-test("a league's standings and results grid link each name to the player's profile", async () => {
+test("a league's and a groups event's standings, results grids and fixtures link each name to the profile", async () => {
   const td = await f.organiser();
   const { t, ids } = await started(td, { tournamentType: "round_robin" }, ["Ann League", "Bea League", "Cal League"]);
   const page = await html(app.client(), `/tournament/${t.slug}?tab=bracket`);
@@ -79,6 +79,21 @@ test("a league's standings and results grid link each name to the player's profi
   expect(sorted(profileLinks(table(page, "league-grid")))).toEqual(sorted(ids));
   // The grid's column headings stay numbers: only the rows' names link.
   expect(profileLinks(table(page, "league-grid").split("<tbody")[0] ?? "")).toEqual([]);
+
+  // Groups into a knockout: each group's table links its players, and so do its fixtures.
+  const groups = await started(td, { tournamentType: "round_robin_tier", groupSize: 3, advancePerGroup: 1 }, [
+    "Al Group",
+    "Bo Group",
+    "Cy Group",
+    "Di Group",
+    "Ed Group",
+    "Flo Group",
+  ]);
+  const groupPage = await html(app.client(), `/tournament/${groups.t.slug}?tab=bracket`);
+  const inTables = ["group-a-standings", "group-b-standings"].flatMap((id) => profileLinks(table(groupPage, id)));
+  expect(sorted(inTables)).toEqual(sorted(groups.ids));
+  // Six in the tables, six in the grids, and two in each of the six fixtures.
+  expect(profileLinks(groupPage)).toHaveLength(6 + 6 + 12);
 });
 
 test("the player's dashboard and tournaments link the opponent of their match to the opponent's profile", async () => {
