@@ -407,6 +407,12 @@ test("keyboard only: a director records a result on the bracket @tablet", async 
   // The focus comes back to the match just played, not the top of the page.
   await expect(semiCard).toBeFocused();
   await expectVisibleFocus(page);
+  // Through the card in its order: the players' names (links to their profiles), then the director's controls.
+  for (const name of [loser, winner]) {
+    await page.keyboard.press("Tab");
+    await expect(semiCard.getByRole("link", { name, exact: true })).toBeFocused();
+  }
+  await expectVisibleFocus(page);
   await page.keyboard.press("Tab");
   await expect(semiCard.getByRole("link", { name: "Correct result" })).toBeFocused();
 
