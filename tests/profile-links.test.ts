@@ -71,7 +71,7 @@ test("a knockout's bracket links each player's name to their profile; TBD links 
   expect(profile).toContain(nameOf(ids[0] ?? null));
 });
 
-test("a league's and a groups event's standings, results grids and fixtures link each name to the profile", async () => {
+test("a league's and a groups event's standings, results grids and fixtures link the players' names", async () => {
   const td = await f.organiser();
   const { t, ids } = await started(td, { tournamentType: "round_robin" }, ["Ann League", "Bea League", "Cal League"]);
   const page = await html(app.client(), `/tournament/${t.slug}?tab=bracket`);

@@ -223,7 +223,7 @@ test("the screen: up next with estimated starts; the champion and prizes once th
   if (finished.body.kind !== "champion") throw new Error("champion");
   expect(finished.body.results.podium[0]).toMatchObject({ label: "Champion", players: [{ name: "Ann" }] });
   expect(finished.body.results.prizes).toEqual([
-    { position: "1st", name: "Ann", amountPence: 5600, paidInCash: false },
+    { position: "1st", playerId: "p1", name: "Ann", amountPence: 5600, paidInCash: false },
   ]);
 });
 
