@@ -95,7 +95,17 @@ export function replayRatings(
   starts: readonly StartingRating[] = [],
 ): Map<string, PlayerRating> {
   const events: Event[] = [
-    ...starts.map((start): Event => ({ at: start.at, order: 0, id: start.playerId, kind: "start", start })),
+    // Two starts of one player at the same instant (two directors at once) are ordered by what they set, not by
+    // the order they were read in.
+    ...starts.map(
+      (start): Event => ({
+        at: start.at,
+        order: 0,
+        id: `${start.playerId} ${start.setBy} ${start.rating}`,
+        kind: "start",
+        start,
+      }),
+    ),
     ...results.map((result): Event => ({ at: result.at, order: 1, id: result.matchId, kind: "result", result })),
   ];
   events.sort((a, b) => a.at - b.at || a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

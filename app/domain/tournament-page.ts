@@ -14,6 +14,7 @@ import { tournamentResults, type PaidPrize } from "./results.ts";
 import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
 import type { PaidBy } from "./payments.ts";
 import { settle, settlementOf, type Settlement, type SettlementReads } from "./settlement.ts";
+import { shownEntrant, type RatedEntrant } from "./starting-ratings.ts";
 import { isTeamEvent, teamSize } from "./teams.ts";
 import {
   DEFAULT_FORMAT,
@@ -81,6 +82,8 @@ export type TournamentPageReads = {
   plan: (PlanInput<PlayedTournament & { siteFeePence: number }> & SettlementReads) | null;
   /** A director's entries in their seed order. */
   seeds: { playerId: string; name: string; seed: number | null }[];
+  /** A director's entrants with their ratings (issue 34 point 5); empty for anyone else. */
+  ratings?: RatedEntrant[];
   /** A director's check-in: every paid entry, and the reserve list. */
   checkIn: {
     entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
@@ -270,6 +273,8 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
             })),
           }
         : null,
+    // The entrants' ratings and the starting-ratings form: a singles tournament's, while open.
+    ratings: t.status === "open" && !teamEvent && reads.ratings ? reads.ratings.map(shownEntrant) : null,
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
     preview,
