@@ -21,7 +21,7 @@ export function StartingRatingsCard({ entrants, reply }: { entrants: ShownEntran
   const provisional = entrants.filter((e) => e.provisional);
   const unplaced = reply && Object.keys(reply.errors).length === 0 ? reply.message : null;
   return (
-    <section id="starting-ratings" className="card space-y-3" aria-labelledby="starting-ratings-title">
+    <section id="starting-ratings" className="card scroll-mt-24 space-y-3" aria-labelledby="starting-ratings-title">
       <h2 id="starting-ratings-title" className="text-lg font-semibold">
         Starting ratings
       </h2>
