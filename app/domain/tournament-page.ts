@@ -83,7 +83,7 @@ export type TournamentPageReads = {
   /** A director's entries in their seed order. */
   seeds: { playerId: string; name: string; seed: number | null }[];
   /** A director's entrants with their ratings (issue 34 point 5); empty for anyone else. */
-  ratings?: RatedEntrant[];
+  entrantRatings?: RatedEntrant[];
   /** A director's check-in: every paid entry, and the reserve list. */
   checkIn: {
     entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
@@ -274,7 +274,8 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
           }
         : null,
     // The entrants' ratings and the starting-ratings form: a singles tournament's, while open.
-    ratings: t.status === "open" && !teamEvent && reads.ratings ? reads.ratings.map(shownEntrant) : null,
+    entrantRatings:
+      t.status === "open" && !teamEvent && reads.entrantRatings ? reads.entrantRatings.map(shownEntrant) : null,
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
     preview,

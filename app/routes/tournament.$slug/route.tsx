@@ -82,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     registrations: player ? registrationsQuery(player, now) : known([]),
     plan: director && search.get("confirm") === "finalize" ? payoutPlanQuery(slug) : known(null),
     seeds: director ? seedsQuery(slug) : known([]),
-    ratings: director ? ratedEntrantsQuery(slug) : known([]),
+    entrantRatings: director ? ratedEntrantsQuery(slug) : known([]),
     checkIn: director ? checkInQuery(slug) : known(null),
     mine: player ? myCheckInQuery(slug, player) : known(null),
     queue: director ? queueQuery(slug) : known(null),
@@ -248,7 +248,9 @@ export default function TournamentPage() {
             {director?.checkIn ? (
               <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
             ) : null}
-            {director?.ratings ? <StartingRatingsCard entrants={director.ratings} reply={ratingsReply} /> : null}
+            {director?.entrantRatings ? (
+              <StartingRatingsCard entrants={director.entrantRatings} reply={ratingsReply} />
+            ) : null}
             {/* During play the floor is a tab of its own. */}
             {director?.queue && !playing ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
             <section className="card">
