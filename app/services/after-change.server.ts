@@ -36,6 +36,8 @@ export type Change = {
   boards?: Readonly<Record<string, Scoreboard>>;
   /** The tournament's matches the change altered, as it left them: its pages get them with the news. */
   matches?: readonly MatchNews[];
+  /** A result in a handicapped event (decision 028): the races it made due are set before anyone hears of it. */
+  handicapped?: boolean;
 };
 
 /** What the consequences need of a request's (or the scheduler's) context. */
@@ -116,14 +118,15 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   }
 }
 
-/** The races due after a change that may put players into matches; a failure sets none (the next change will). */
+/**
+ * The races due after a handicapped event's result (the draw sets the first ones itself); a failure sets none (the
+ * next result will).
+ */
 function dueRaces(app: Consequences, change: Change): ReturnType<typeof setDueRaces> {
   const { tournamentId, what } = change;
   const none = { races: new Map(), rated: false };
-  if (tournamentId === null || (what !== "result" && what !== "start" && what !== "entries")) {
-    return Promise.resolve(none);
-  }
-  return setDueRaces(systemSender(app.database), tournamentId, what === "result").catch((error: unknown) => {
+  if (tournamentId === null || what !== "result" || !change.handicapped) return Promise.resolve(none);
+  return setDueRaces(systemSender(app.database), tournamentId).catch((error: unknown) => {
     console.error("Races", error);
     return none;
   });

@@ -1,6 +1,6 @@
 // A handicapped event's races (issue 34, decision 028), set once both players of a match are known. The draw sets
-// the first ones (start.server.ts); after every change that may put players into matches (a result, its correction
-// or undoing, a withdrawal), `setDueRaces` sets the rest — a consequence in after-change.server.ts, run before the
+// the first ones (start.server.ts); after every result that may put players into matches (recorded, corrected or
+// undone, a withdrawal's walkovers), `setDueRaces` sets the rest — a consequence in after-change.server.ts, run before the
 // floor calls the matches and the pages hear of them, so a match is never called without its races.
 import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -69,17 +69,14 @@ function dueQuery(tournamentId: string): Read<Due | null> {
 export async function setDueRaces(
   db: Sender,
   tournamentId: string,
-  afterResult: boolean,
 ): Promise<{ races: Map<string, SetRaces>; rated: boolean }> {
-  let due = await db.send(dueQuery(tournamentId));
-  if (!due) return { races: new Map(), rated: false };
-  if (afterResult) {
-    await recomputeRatings(db);
-    due = await db.send(dueQuery(tournamentId));
-    if (!due) return { races: new Map(), rated: true };
-  }
+  if (!(await db.send(dueQuery(tournamentId)))) return { races: new Map(), rated: false };
+  // Races come from the ratings as the results so far leave them: the one just recorded too.
+  await recomputeRatings(db);
+  const due = await db.send(dueQuery(tournamentId));
+  if (!due) return { races: new Map(), rated: true };
   const set = racesToSet(due.raceTo, due.candidates, due.ratings);
-  if (set.length === 0) return { races: new Map(), rated: afterResult };
+  if (set.length === 0) return { races: new Map(), rated: true };
   const [p1, p2] = [sql`${matches.player1Id}`, sql`${matches.player2Id}`];
   await db.write(
     write(
@@ -93,5 +90,5 @@ export async function setDueRaces(
       ),
     ),
   );
-  return { races: new Map(set.map((r) => [r.id, r])), rated: afterResult };
+  return { races: new Map(set.map((r) => [r.id, r])), rated: true };
 }

@@ -349,7 +349,15 @@ export async function saveResult(
     tournamentId: t.id,
     floors,
     // A result frees its table: the next match goes to it when the floor assigns automatically.
-    change: { organiserId, tournamentId: t.id, what: "result", floors, boards, matches: due ? [] : after },
+    change: {
+      organiserId,
+      tournamentId: t.id,
+      what: "result",
+      handicapped: t.handicap === "race",
+      floors,
+      boards,
+      matches: due ? [] : after,
+    },
   };
 }
 
