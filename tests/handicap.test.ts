@@ -89,7 +89,7 @@ test("the settings: handicap, rating cap and seeding by rating are kept, checked
   expect(handicapAgain.status).toBe(200);
 });
 
-test("a rating cap: a player rated above it is refused with the spec's words, at the door and on the reserves", async () => {
+test("a rating cap: a player rated above it is refused, at the door and as a reserve", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { maxPlayers: 2, maxRating: 550 });
   const strong = await f.player("Strong Sam");
@@ -144,7 +144,8 @@ test("a handicapped night: seeded by rating, races from the ratings, each player
   if (!ad?.race1 || !ad.race2) throw new Error("A v D has races");
   const dSide = ad.player1Id === d.id ? 1 : 2;
   const dRace = dSide === 1 ? ad.race1 : ad.race2;
-  const over = dSide === 1 ? { player1Score: dRace + 1, player2Score: 0 } : { player1Score: 0, player2Score: dRace + 1 };
+  const over =
+    dSide === 1 ? { player1Score: dRace + 1, player2Score: 0 } : { player1Score: 0, player2Score: dRace + 1 };
   const tooMany = await record(td, ad.id, { winnerId: d.id, ...over });
   expect(tooMany.status).toBe(400);
   expect(await message(tooMany)).toBe(`Scores can't be more than the race to ${dRace}`);
@@ -206,7 +207,7 @@ test("a handicapped night: seeded by rating, races from the ratings, each player
   expect(String(stored.rows[0]?.races_for)).toBe(`${after.player1Id} ${after.player2Id}`);
 });
 
-test("an event without handicaps: both races are the race-to (none without one), new players shown at 500", async () => {
+test("without handicaps both races are the race-to (none without one); new players shown at 500", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { maxPlayers: 2, raceTo: 4, payoutStructure: "winner_only" });
   await f.enter(t, 2);

@@ -82,7 +82,13 @@ test("a rating cap refuses a player rated above it (as shown, whole points), and
 });
 
 test("handicaps, caps and seeding by rating are for singles; a handicap needs a race-to", () => {
-  const singles = { matchType: "1v1" as const, handicap: "race" as const, maxRating: 600, seeding: "rating", raceTo: 5 };
+  const singles = {
+    matchType: "1v1" as const,
+    handicap: "race" as const,
+    maxRating: 600,
+    seeding: "rating",
+    raceTo: 5,
+  };
   expect(ratingSettingsError(singles)).toBeNull();
   expect(ratingSettingsError({ ...singles, raceTo: null })).toEqual({
     field: "raceTo",
