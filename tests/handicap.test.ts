@@ -89,6 +89,30 @@ test("the settings: handicap, rating cap and seeding by rating are kept, checked
   expect(handicapAgain.status).toBe(200);
 });
 
+test("the creation form (no JavaScript) takes the handicap, the cap and seeding by rating, or says why not", async () => {
+  const td = await f.organiser();
+  const fields = { ...validBody(), maxPlayers: "8", rakeValue: "1", siteFee: "1", rakeType: "fixed" };
+  const form = await (await td.client.get("/td/create-tournament")).text();
+  expect(form).toContain("Handicapped races from ratings");
+  expect(form).toContain("By rating, highest first");
+  expect(form).toContain('name="maxRating"');
+  const invalid = await td.client.postForm("/td/create-tournament", { ...fields, handicap: "race", intent: "create" });
+  expect(invalid.status).toBe(400);
+  expect(await invalid.text()).toContain("A handicapped event needs a race-to");
+  const created = await td.client.postForm("/td/create-tournament", {
+    ...fields,
+    handicap: "race",
+    raceTo: "5",
+    maxRating: "550",
+    seeding: "rating",
+    intent: "create",
+  });
+  expect(created.status).toBe(302);
+  const slug = created.headers.get("Location")?.split("/").pop() ?? "";
+  const t = await (await app.client().get(`/api/tournaments/${slug}`)).json();
+  expect(t).toMatchObject({ handicap: "race", raceTo: 5, maxRating: 550, seeding: "rating" });
+});
+
 test("a rating cap: a player rated above it is refused, at the door and as a reserve", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { maxPlayers: 2, maxRating: 550 });

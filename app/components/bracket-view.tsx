@@ -198,7 +198,12 @@ function MatchCard({
         <span className="text-slate-600 dark:text-slate-400">
           Match {match.matchNumber}
           {/* A handicapped match's own races (decision 028); a level race is the event's, shown on its page. */}
-          {match.race1 !== match.race2 ? <span data-testid="races"> · {raceLabel(match)}</span> : null}
+          {match.race1 !== match.race2 ? (
+            <span data-testid="races" className="whitespace-nowrap">
+              {" "}
+              · {raceLabel(match)}
+            </span>
+          ) : null}
         </span>
         <span className="flex items-center gap-1.5">
           {match.tableName ? <span className="font-medium">{match.tableName}</span> : null}
