@@ -89,7 +89,7 @@ test("the settings: handicap, rating cap and seeding by rating are kept, checked
   expect(handicapAgain.status).toBe(200);
 });
 
-test("the creation form (no JavaScript) takes the handicap, the cap and seeding by rating, or says why not", async () => {
+test("the creation form (no JavaScript) takes handicap, cap and seeding by rating, or says why not", async () => {
   const td = await f.organiser();
   const fields = { ...validBody(), maxPlayers: "8", rakeValue: "1", siteFee: "1", rakeType: "fixed" };
   const form = await (await td.client.get("/td/create-tournament")).text();
