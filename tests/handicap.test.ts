@@ -27,26 +27,20 @@ type Match = {
   winnerId: string | null;
 };
 
-/**
- * Rates players as a director's starting ratings would (the stored rating and the start it is replayed from, so a
- * later replay keeps it): the states the starting-ratings form makes, set here directly.
- */
+/** The director sets where provisional entrants' ratings start (PUT …/ratings: they know the regulars). */
 async function rate(td: Account, t: TournamentJson, ratings: Record<string, number>) {
-  const now = Date.now() - 60_000;
-  for (const [playerId, rating] of Object.entries(ratings)) {
-    await f.sql().batch([
-      {
-        sql: "insert into starting_ratings (player_id, tournament_id, organiser_id, rating, at) values (?, ?, ?, ?, ?)",
-        args: [playerId, t.id, td.id, rating, now],
-      },
-      {
-        sql: "insert into player_ratings (player_id, rating, racks, set_by, updated_at) values (?, ?, 0, ?, ?)",
-        args: [playerId, rating, td.id, now],
-      },
-    ]);
-  }
-  // The fingerprint no longer matches: the next replay (after the first result) writes what it finds.
-  await f.sql().execute("update ratings_state set fingerprint = 'stale' where id = 1");
+  const response = await td.client.json("PUT", `/api/tournaments/${t.id}/ratings`, { ratings });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+/** An existing player joins `t` and pays by the simulated card. */
+async function enterAs(p: Account, t: TournamentJson) {
+  const join = await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
+  const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
+  const paid = await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, {
+    cardNumber: "4242424242424242",
+  });
+  expect(paid.status).toBe(200);
 }
 
 const record = (td: Account, matchId: string, body: Record<string, unknown>) =>
@@ -118,6 +112,7 @@ test("a rating cap: a player rated above it is refused, at the door and as a res
   const t = await f.createTournament(td, { maxPlayers: 2, maxRating: 550 });
   const strong = await f.player("Strong Sam");
   const other = await f.createTournament(td, { maxPlayers: 4 });
+  await enterAs(strong, other);
   await rate(td, other, { [strong.id]: 620 });
 
   const join = (client: HttpClient) => client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
