@@ -42,6 +42,8 @@ function tournament(over: Partial<Tournament> = {}): Tournament {
     rules: null,
     format: null,
     maxPlayers: 8,
+    handicap: "none",
+    maxRating: null,
     tournamentType: "single_elimination",
     matchType: "1v1",
     seeding: "random",

@@ -22,6 +22,7 @@ import {
   registrationState,
   type Headline,
   type MatchType,
+  type Handicap,
   type seedings,
   type TournamentStatus,
   type TournamentType,
@@ -40,6 +41,8 @@ type PageTournament = Headline & {
   seeding: (typeof seedings)[number];
   advancePerGroup: number | null;
   raceTo: number | null;
+  handicap: Handicap;
+  maxRating: number | null;
   resultsFromTables: ResultsFromTables;
   breakRule: BreakRule;
   payoutStructure: PayoutStructureId;
@@ -121,6 +124,9 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       tournamentType: t.tournamentType,
       matchType: t.matchType,
       raceTo: t.raceTo,
+      handicap: t.handicap,
+      maxRating: t.maxRating,
+      seeding: t.seeding,
       // Table scoring (decision 012): the director changes these in the settings dialog.
       resultsFromTables: t.resultsFromTables,
       breakRule: t.breakRule,
