@@ -64,6 +64,7 @@ export default [
   route("api/tournaments/:id/matches", "routes/api.tournaments.$id.matches/route.ts"),
   route("api/tournaments/:id/standings", "routes/api.tournaments.$id.standings/route.ts"),
   route("api/tournaments/:id/seeds", "routes/api.tournaments.$id.seeds/route.ts"),
+  route("api/tournaments/:id/ratings", "routes/api.tournaments.$id.ratings/route.ts"),
   route("api/tournaments/:id/checkin", "routes/api.tournaments.$id.checkin/route.ts"),
   route("api/tournaments/:id/leave", "routes/api.tournaments.$id.leave/route.ts"),
   route("api/tournaments/:id/entries", "routes/api.tournaments.$id.entries/route.ts"),

@@ -344,9 +344,12 @@
       var shown = board.querySelectorAll("[data-testid='score']");
       for (var i = 0; i < shown.length && i < 2; i++) shown[i].textContent = String(score[i]);
       var raceTo = Number(board.getAttribute("data-race-to")) || 0;
+      // A handicapped match: each side's own race (decision 028).
+      var race1 = Number(board.getAttribute("data-race1")) || raceTo;
+      var race2 = Number(board.getAttribute("data-race2")) || raceTo;
       var won = 0;
-      if (raceTo && score[0] >= raceTo && score[0] > score[1]) won = 1;
-      if (raceTo && score[1] >= raceTo && score[1] > score[0]) won = 2;
+      if (raceTo && score[0] >= race1 && score[1] < race2) won = 1;
+      if (raceTo && score[1] >= race2 && score[0] < race1) won = 2;
       each(board, "form[data-tap='racks'] button", function (button) {
         button.disabled = Boolean(won) || done;
       });

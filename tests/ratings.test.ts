@@ -96,7 +96,7 @@ test("a result moves both ratings; a correction swapping the winner replays them
   ]);
   // Nothing private: no e-mail, no balance.
   expect(Object.keys(mo.body).sort()).toEqual(
-    ["history", "id", "name", "provisional", "racksPlayed", "rating", "recent", "setBy"].sort(),
+    ["history", "id", "name", "provisional", "racksPlayed", "rating", "recent", "setBy", "setByName"].sort(),
   );
 
   // The director corrects it: Liam won 5–3. The replay swaps the ratings.

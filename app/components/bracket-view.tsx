@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import type { BracketSide } from "~/domain/bracket.ts";
 import { matchAnchor, profilePath } from "~/domain/anchors.ts";
 import { bracketHeadings } from "~/domain/draw-sheet.ts";
+import { raceLabel } from "~/domain/handicap.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
@@ -206,7 +207,16 @@ function MatchCard({
       }
     >
       <div className="mb-2 flex items-center justify-between gap-2 text-xs">
-        <span className="text-slate-600 dark:text-slate-400">Match {match.matchNumber}</span>
+        <span className="text-slate-600 dark:text-slate-400">
+          Match {match.matchNumber}
+          {/* A handicapped match's own races (decision 028); a level race is the event's, shown on its page. */}
+          {match.race1 !== match.race2 ? (
+            <span data-testid="races" className="whitespace-nowrap">
+              {" "}
+              · {raceLabel(match)}
+            </span>
+          ) : null}
+        </span>
         <span className="flex items-center gap-1.5">
           {match.tableName ? <span className="font-medium">{match.tableName}</span> : null}
           {match.isBye ? (

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { TrophyIcon } from "~/components/icons.tsx";
 import { formatTime } from "~/domain/dates.ts";
 import { noShowAt } from "~/domain/queue.ts";
+import { raceLabel, racesLine } from "~/domain/handicap.ts";
 import { confirmQuestion, raceWinner, type Confirmed, type Side } from "~/domain/table-scoring.ts";
 import type { ConfirmedResult, CurrentMatch } from "~/services/tables.server.ts";
 import { ResultForm, ResultUndo, TapFields } from "./scoreboard-result.tsx";
@@ -117,6 +118,8 @@ function MatchBoard({
       data-match={match.id}
       data-racks={match.racks}
       data-race-to={match.raceTo ?? ""}
+      data-race1={match.race1 ?? ""}
+      data-race2={match.race2 ?? ""}
       data-name1={names[0]}
       data-name2={names[1]}
       data-open={open ? "" : undefined}
@@ -128,8 +131,13 @@ function MatchBoard({
         <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
           {/* A round of one match ("Final", "Losers Semi-Final", "Grand Final Reset") needs no number. */}
           {/Final( Reset)?$/.test(match.label) ? match.label : `${match.label} · Match ${match.matchNumber}`}
-          {match.raceTo ? ` · Race to ${match.raceTo}` : ""}
+          {raceLabel(match) ? ` · ${raceLabel(match)}` : ""}
         </p>
+        {racesLine(names, match) ? (
+          <p className="mt-2 text-xl font-semibold sm:text-2xl" data-testid="races">
+            {racesLine(names, match)}
+          </p>
+        ) : null}
       </div>
       <p
         data-note=""

@@ -6,8 +6,9 @@ import { FieldError, TextField } from "~/components/fields.tsx";
 import { PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { inputProps, type FieldMeta } from "~/components/use-form.ts";
-import { grandFinalOptions, seedingOptions } from "~/domain/creation-form.ts";
+import { grandFinalOptions, handicapOptions, seedingOptions } from "~/domain/creation-form.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
+import { MAX_RATING_RANGE } from "~/domain/ratings.ts";
 import {
   payoutStructures,
   payoutWording,
@@ -41,6 +42,8 @@ type Field =
   | "groupSize"
   | "advancePerGroup"
   | "seeding"
+  | "handicap"
+  | "maxRating"
   | "resultsFromTables"
   | "breakRule"
   | "raceTo"
@@ -189,6 +192,26 @@ export function TournamentFields({
             type: "number",
             inputProps: { min: 1, max: 50, step: 1, inputMode: "numeric" },
             hint: "Frames needed to win a match.",
+          })}
+          {/* Ratings (issue 34): singles only; without JavaScript always there, the action says when they can't be. */}
+          <Choice
+            label="Handicap"
+            meta={fields.handicap}
+            locked={locked.handicap}
+            hidden={teamEvent}
+            hint="Handicapped: the higher-rated player races to the race-to, the other to a race set from the ratings."
+          >
+            {handicapOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Choice>
+          {textField("maxRating", "Rating cap (optional)", {
+            type: "number",
+            hidden: teamEvent,
+            inputProps: { min: MAX_RATING_RANGE.min, max: MAX_RATING_RANGE.max, step: 1, inputMode: "numeric" },
+            hint: "Only players rated up to this may enter (new players start at 500).",
           })}
           <Choice
             label="Results from tables"

@@ -21,7 +21,7 @@ import { DEFAULT_NO_SHOW_MINUTES } from "../domain/queue.ts";
 import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
 import { paidByKinds, paymentOutcomes, paymentStatuses } from "../domain/payments.ts";
 import { breakRules, resultsFromTablesModes } from "../domain/table-scoring.ts";
-import { matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
+import { handicaps, matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
 import { withdrawalStatuses } from "../domain/withdrawals.ts";
 
 const id = () =>
@@ -115,6 +115,9 @@ export const tournaments = sqliteTable(
     // "manual": the director orders the entries (tournament_players.seed) instead of a random draw.
     seeding: text("seeding", { enum: seedings }).notNull().default("random"),
     raceTo: integer("race_to"),
+    // Ratings (issue 34, decision 028): each match's races set from its players' ratings; who may enter.
+    handicap: text("handicap", { enum: handicaps }).notNull().default("none"),
+    maxRating: integer("max_rating"),
     entryFeePence: pence("entry_fee_pence").notNull(),
     siteFeePence: pence("site_fee_pence").notNull().default(100),
     rakeType: text("rake_type", { enum: rakeTypes }).notNull().default("fixed"),
@@ -360,6 +363,10 @@ export const matches = sqliteTable(
     // Scoring at the table (decision 012): the side that won the lag, and a tablet's result waiting for the director.
     lagWinner: integer("lag_winner"),
     awaitingApproval: flag("awaiting_approval").notNull().default(false),
+    // A handicapped event (decision 028): each side's race, and the two players they were set for (racesKey).
+    race1: integer("race1"),
+    race2: integer("race2"),
+    racesFor: text("races_for"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 // Recording a result: the checks every result passes, and the rows it changes as its players move on.
 import type { BracketMatch, MatchChange, Slot } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
+import type { Races } from "./handicap.ts";
 import type { Outcome } from "./outcomes.ts";
 
 export type ResultInput = {
@@ -11,11 +12,13 @@ export type ResultInput = {
   player1Score?: number | null;
   player2Score?: number | null;
 };
-export type ResultOptions = { raceTo: number | null; now: number };
+/** The event's race-to, and a handicapped match's own races when set (decision 028). */
+export type ResultOptions = { raceTo: number | null; races?: Races; now: number };
 
 // Recording and correcting validate the same way: a walkover's scores are not the race's.
-export function scoresFor(match: BracketMatch, result: ResultInput, outcome: Outcome, raceTo: number | null) {
-  return validatedScores(match, outcome === "walkover" ? { winnerId: result.winnerId } : result, raceTo);
+export function scoresFor(match: BracketMatch, result: ResultInput, outcome: Outcome, options: ResultOptions) {
+  const races = options.races ?? { race1: options.raceTo, race2: options.raceTo };
+  return validatedScores(match, outcome === "walkover" ? { winnerId: result.winnerId } : result, races);
 }
 
 export function findMatch(matches: readonly BracketMatch[], matchId: string): BracketMatch {
@@ -30,11 +33,11 @@ function isScore(value: unknown): value is number {
 
 // The checks shared by recording and correcting (DESIGN §5): a winner who is
 // one of the two players, optional whole-number scores, the winner's not
-// lower, and nothing above the race. Returns the scores to store.
+// lower, and nothing above each player's race. Returns the scores to store.
 function validatedScores(
   match: BracketMatch,
   result: ResultInput,
-  raceTo: number | null,
+  races: Races,
 ): { player1Score: number; player2Score: number } {
   if (match.player1Id === null || match.player2Id === null) {
     throw new DomainError(409, "Both players must be in the match before a result can be recorded");
@@ -62,12 +65,13 @@ function validatedScores(
       });
     }
   }
-  if (raceTo !== null) {
-    for (const field of ["player1Score", "player2Score"] as const) {
-      const score = given[field];
-      if (score !== null && score > raceTo) {
-        throw new DomainError(400, `Scores can't be more than the race to ${raceTo}`, { field });
-      }
+  for (const [field, race] of [
+    ["player1Score", races.race1],
+    ["player2Score", races.race2],
+  ] as const) {
+    const score = given[field];
+    if (race !== null && score !== null && score > race) {
+      throw new DomainError(400, `Scores can't be more than the race to ${race}`, { field });
     }
   }
   return { player1Score: given.player1Score ?? 0, player2Score: given.player2Score ?? 0 };
@@ -201,7 +205,7 @@ export function applyResult(
     }
     return draft.changes();
   }
-  const scores = scoresFor(match, result, outcome, options.raceTo);
+  const scores = scoresFor(match, result, outcome, options);
   draft.set(match.id, {
     ...scores,
     winnerId: result.winnerId ?? null,

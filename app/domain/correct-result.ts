@@ -31,7 +31,7 @@ export function correctResult(
     }
     draft.set(match.id, { player1Score: 0, player2Score: 0, winnerId: null, outcome });
   } else {
-    const scores = scoresFor(match, result, outcome, options.raceTo);
+    const scores = scoresFor(match, result, outcome, options);
     draft.set(match.id, {
       ...scores,
       winnerId: result.winnerId ?? null,

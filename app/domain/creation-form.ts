@@ -3,7 +3,7 @@
 // form carries them (decision 016).
 import type { GrandFinal } from "./double-elimination.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "./group-sizes.ts";
-import { DEFAULT_FORMAT, type seedings } from "./tournaments.ts";
+import { DEFAULT_FORMAT, type Handicap, type seedings } from "./tournaments.ts";
 
 /** Form defaults. */
 export const creationDefaults = {
@@ -19,6 +19,7 @@ export const creationDefaults = {
   groupSize: String(GROUP_SIZE.default),
   advancePerGroup: String(ADVANCE_PER_GROUP.default),
   seeding: "random",
+  handicap: "none",
   resultsFromTables: "record",
   breakRule: "winner",
   payoutStructure: "winner_ru",
@@ -28,6 +29,13 @@ export const creationDefaults = {
 export const seedingOptions: { value: (typeof seedings)[number]; label: string }[] = [
   { value: "random", label: "Random draw" },
   { value: "manual", label: "My order (set on the tournament page before the start)" },
+  { value: "rating", label: "By rating, highest first (singles)" },
+];
+
+/** Whether each match's races are set from the players' ratings (issue 34). */
+export const handicapOptions: { value: Handicap; label: string }[] = [
+  { value: "none", label: "None: everyone races to the same" },
+  { value: "race", label: "Handicapped races from ratings" },
 ];
 
 /** The grand final choices of a double elimination: short enough for a phone's select (the hint says the rest). */

@@ -51,6 +51,12 @@ export type MatchView = {
   awaitingApproval: boolean;
   nextMatchId: string | null;
   loserMatchId: string | null;
+  /** Each side's race (decision 028): a handicapped match's own, else the event's race-to; null: no race. */
+  race1: number | null;
+  race2: number | null;
+  /** A singles player's rating as shown (issue 34); null for a team or an empty slot. */
+  player1Rating: number | null;
+  player2Rating: number | null;
 };
 
 const score = z.preprocess(

@@ -57,17 +57,25 @@ function fromSide(m: PlayedMatch, playerId: string) {
 /** GET /api/players/{id}'s answer: ratings whole numbers, times ISO strings. */
 export function playerProfile(
   player: { id: string; name: string },
-  reads: { results: readonly RatedResult[]; starts: readonly StartingRating[]; recent: readonly PlayedMatch[] },
+  reads: {
+    results: readonly RatedResult[];
+    starts: readonly StartingRating[];
+    recent: readonly PlayedMatch[];
+    /** The directors who set a starting rating of the player's, by id: the profile names the one that counts. */
+    directors?: readonly { id: string; name: string }[];
+  },
 ) {
   const rated = replayRatings(reads.results, reads.starts).get(player.id);
   const racks = rated?.racks ?? 0;
+  const setBy = rated?.setBy ?? null;
   return {
     id: player.id,
     name: player.name,
     rating: Math.round(rated?.rating ?? START_RATING),
     provisional: isProvisional(racks),
     racksPlayed: racks,
-    setBy: rated?.setBy ?? null,
+    setBy,
+    setByName: (setBy && reads.directors?.find((d) => d.id === setBy)?.name) || null,
     history: (rated?.history ?? []).map((h) => ({ at: iso(h.at), rating: Math.round(h.rating), matchId: h.matchId })),
     recent: reads.recent.map((m) => fromSide(m, player.id)),
   };

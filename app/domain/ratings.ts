@@ -7,6 +7,8 @@
 export const START_RATING = 500;
 /** Until this many racks a rating is provisional: it moves faster, and a director may set where it starts. */
 export const PROVISIONAL_RACKS = 100;
+/** A rating cap's range (issue 34): a rating on this scale. */
+export const MAX_RATING_RANGE = { min: 100, max: 1000 } as const;
 /** Rating points per rack of surprise for an established player … */
 const K_ESTABLISHED = 4;
 /** … and for a player's first rack, falling in a straight line to K_ESTABLISHED at PROVISIONAL_RACKS. */
@@ -95,7 +97,17 @@ export function replayRatings(
   starts: readonly StartingRating[] = [],
 ): Map<string, PlayerRating> {
   const events: Event[] = [
-    ...starts.map((start): Event => ({ at: start.at, order: 0, id: start.playerId, kind: "start", start })),
+    // Two starts of one player at the same instant (two directors at once) are ordered by what they set, not by
+    // the order they were read in.
+    ...starts.map(
+      (start): Event => ({
+        at: start.at,
+        order: 0,
+        id: `${start.playerId} ${start.setBy} ${start.rating}`,
+        kind: "start",
+        start,
+      }),
+    ),
     ...results.map((result): Event => ({ at: result.at, order: 1, id: result.matchId, kind: "result", result })),
   ];
   events.sort((a, b) => a.at - b.at || a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -124,7 +136,11 @@ export function replayRatings(
 }
 
 /** A rating as the pages and the API show it: a whole number. */
-const shownRating = (rating: number) => Math.round(rating);
+export const shownRating = (rating: number) => Math.round(rating);
+
+/** A match slot's rating as shown, from the stored one (none stored: a new player's start); null for an empty slot. */
+export const slotRating = (playerId: string | null, stored: number | null | undefined): number | null =>
+  playerId === null ? null : shownRating(stored ?? START_RATING);
 
 /**
  * The chance that a player winning each rack with chance `q` reaches `n` racks before the other reaches `m`:

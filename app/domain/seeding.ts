@@ -1,9 +1,11 @@
 // Seeding: "random" draws the entries; "manual" takes the
-// director's order (1 = top seed), which the formats place at the standard
-// seed positions. Pure: the service reads the entries and writes the seeds.
+// director's order (1 = top seed), "rating" the players' ratings, which the
+// formats place at the standard seed positions. Pure: the service reads the entries and writes the seeds.
 import { z } from "zod";
 import { drawOrder } from "./generate-bracket.ts";
 import { DomainError } from "./errors.ts";
+import { START_RATING, shownRating } from "./ratings.ts";
+import type { Seeding } from "./tournaments.ts";
 
 export const SeedsSchema = z.object({
   order: z
@@ -23,11 +25,13 @@ export function checkSeedOrder(order: readonly string[], entries: readonly strin
 /**
  * The entries in seed order for the draw: by the director's seeds when the
  * seeding is manual (entries without one — paid after the order was saved —
- * follow in a random draw), else a random draw of them all.
+ * follow in a random draw); by rating, the highest first, when it is by rating
+ * (issue 34: equal ratings, as shown, are drawn among themselves); else a
+ * random draw of them all.
  */
 export function seedOrderFor(
-  seeding: "random" | "manual",
-  entries: readonly { playerId: string; seed: number | null }[],
+  seeding: Seeding,
+  entries: readonly { playerId: string; seed: number | null; rating?: number | null }[],
   randomInt?: (maxExclusive: number) => number,
 ): string[] {
   if (seeding === "random")
@@ -35,6 +39,14 @@ export function seedOrderFor(
       entries.map((e) => e.playerId),
       randomInt,
     );
+  if (seeding === "rating") {
+    const byRating = new Map<number, string[]>();
+    for (const e of entries) {
+      const rating = shownRating(e.rating ?? START_RATING);
+      byRating.set(rating, [...(byRating.get(rating) ?? []), e.playerId]);
+    }
+    return [...byRating.keys()].sort((a, b) => b - a).flatMap((r) => drawOrder(byRating.get(r) ?? [], randomInt));
+  }
   const seeded = entries
     .filter((e): e is { playerId: string; seed: number } => e.seed !== null)
     .sort((a, b) => a.seed - b.seed)

@@ -210,3 +210,16 @@ test("nothing to undo: no result confirmed, one already undone, or another match
     message: NO_RESULT_TO_UNDO,
   });
 });
+
+test("a handicapped match ends when either player reaches their own race", () => {
+  const handicapped = { raceTo: 5, race1: 5, race2: 3 };
+  expect(raceWinner(playing({ ...handicapped, player1Score: 4, player2Score: 2 }))).toBeNull();
+  expect(raceWinner(playing({ ...handicapped, player1Score: 4, player2Score: 3 }))).toBe(2);
+  expect(raceWinner(playing({ ...handicapped, player1Score: 5, player2Score: 2 }))).toBe(1);
+  expect(() => checkRack(playing({ ...handicapped, player1Score: 0, player2Score: 3 }))).toThrow(DomainError);
+  expect(confirmedResult(playing({ ...handicapped, player1Score: 1, player2Score: 3 }), {})).toEqual({
+    winner: 2,
+    player1Score: 1,
+    player2Score: 3,
+  });
+});

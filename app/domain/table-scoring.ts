@@ -79,13 +79,20 @@ export type TableMatch = {
   player2Score: number;
   awaitingApproval: boolean;
   raceTo: number | null;
+  /** A handicapped match's own races (decision 028); absent or null: the race-to for both. */
+  race1?: number | null;
+  race2?: number | null;
 };
 
-/** The side that has reached the race-to, if any. */
-export function raceWinner(m: Pick<TableMatch, "player1Score" | "player2Score" | "raceTo">): Side | null {
+/** The side that has reached its race (the race-to, or its own in a handicapped match), if any. */
+export function raceWinner(
+  m: Pick<TableMatch, "player1Score" | "player2Score" | "raceTo" | "race1" | "race2">,
+): Side | null {
   if (m.raceTo === null) return null;
-  if (m.player1Score >= m.raceTo && m.player1Score > m.player2Score) return 1;
-  if (m.player2Score >= m.raceTo && m.player2Score > m.player1Score) return 2;
+  const race1 = m.race1 ?? m.raceTo;
+  const race2 = m.race2 ?? m.raceTo;
+  if (m.player1Score >= race1 && m.player2Score < race2) return 1;
+  if (m.player2Score >= race2 && m.player1Score < race1) return 2;
   return null;
 }
 

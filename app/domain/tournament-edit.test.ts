@@ -67,7 +67,7 @@ test("a player paying locks what they pay, not the split; an expired hold or a r
   expect(paying.payoutStructure).toBeUndefined();
   const lingering = fieldLocks({ ...open, entered: 1 });
   expect(Object.keys(lingering).sort()).toEqual(
-    ["advancePerGroup", "grandFinal", "groupSize", "matchType", "seeding", "tournamentType"].sort(),
+    ["advancePerGroup", "grandFinal", "groupSize", "matchType", "maxRating", "seeding", "tournamentType"].sort(),
   );
 });
 

@@ -32,6 +32,8 @@ export const editFields = [
   "groupSize",
   "advancePerGroup",
   "seeding",
+  "handicap",
+  "maxRating",
   "resultsFromTables",
   "breakRule",
 ] as const;
@@ -63,6 +65,8 @@ const formatFields: readonly EditField[] = [
   "groupSize",
   "advancePerGroup",
   "seeding",
+  // Who may enter: a lower cap would leave entries already in above it.
+  "maxRating",
 ];
 
 const labels: Record<EditField, string> = {
@@ -86,6 +90,8 @@ const labels: Record<EditField, string> = {
   groupSize: "The groups",
   advancePerGroup: "The groups",
   seeding: "The seeding",
+  handicap: "The handicap",
+  maxRating: "The rating cap",
   resultsFromTables: "Results from tables",
   breakRule: "The break rule",
 };
@@ -219,6 +225,8 @@ export function storedFields(t: TournamentSettings): Record<EditField, string | 
     groupSize: text(t.groupSize),
     advancePerGroup: text(t.advancePerGroup),
     seeding: t.seeding,
+    handicap: t.handicap,
+    maxRating: text(t.maxRating),
     resultsFromTables: t.resultsFromTables,
     breakRule: t.breakRule,
   };

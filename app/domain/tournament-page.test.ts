@@ -10,6 +10,9 @@ import { bracketTabWith } from "./bracket-tab.ts";
 import { pageTab, tournamentPage, type TournamentPageReads } from "./tournament-page.ts";
 import type { TournamentStatus, TournamentType } from "./tournaments.ts";
 
+/** A match of an event without handicaps or ratings shown. */
+const unrated = { race1: null, race2: null, player1Rating: null, player2Rating: null };
+
 const NOW = 1_900_000_000_000;
 const MINUTE = 60_000;
 const names: Record<string, string> = { p1: "Ann", p2: "Bo", p3: "Cy", p4: "Di", team1: "Cue Tips", team2: "Safeties" };
@@ -39,6 +42,8 @@ function tournament(over: Partial<Tournament> = {}): Tournament {
     rules: null,
     format: null,
     maxPlayers: 8,
+    handicap: "none",
+    maxRating: null,
     tournamentType: "single_elimination",
     matchType: "1v1",
     seeding: "random",
@@ -102,6 +107,7 @@ function shown(matches: readonly BracketMatch[], atTable?: string): MatchView[] 
     ...m,
     player1: named(m.player1Id),
     player2: named(m.player2Id),
+    ...unrated,
     ...(m.id === atTable
       ? { status: "in_progress" as const, tableId: "tb1", tableName: "Table 1", calledAt: NOW - 5 * MINUTE }
       : { tableId: null, tableName: null, calledAt: null }),

@@ -14,6 +14,7 @@ import { tournamentResults, type PaidPrize } from "./results.ts";
 import type { BreakRule, ResultsFromTables } from "./table-scoring.ts";
 import type { PaidBy } from "./payments.ts";
 import { settle, settlementOf, type Settlement, type SettlementReads } from "./settlement.ts";
+import { shownEntrant, type RatedEntrant } from "./starting-ratings.ts";
 import { isTeamEvent, teamSize } from "./teams.ts";
 import {
   DEFAULT_FORMAT,
@@ -21,6 +22,7 @@ import {
   registrationState,
   type Headline,
   type MatchType,
+  type Handicap,
   type seedings,
   type TournamentStatus,
   type TournamentType,
@@ -39,6 +41,8 @@ type PageTournament = Headline & {
   seeding: (typeof seedings)[number];
   advancePerGroup: number | null;
   raceTo: number | null;
+  handicap: Handicap;
+  maxRating: number | null;
   resultsFromTables: ResultsFromTables;
   breakRule: BreakRule;
   payoutStructure: PayoutStructureId;
@@ -81,6 +85,8 @@ export type TournamentPageReads = {
   plan: (PlanInput<PlayedTournament & { siteFeePence: number }> & SettlementReads) | null;
   /** A director's entries in their seed order. */
   seeds: { playerId: string; name: string; seed: number | null }[];
+  /** A director's entrants with their ratings (issue 34 point 5); empty for anyone else. */
+  entrantRatings?: RatedEntrant[];
   /** A director's check-in: every paid entry, and the reserve list. */
   checkIn: {
     entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
@@ -118,6 +124,9 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
       tournamentType: t.tournamentType,
       matchType: t.matchType,
       raceTo: t.raceTo,
+      handicap: t.handicap,
+      maxRating: t.maxRating,
+      seeding: t.seeding,
       // Table scoring (decision 012): the director changes these in the settings dialog.
       resultsFromTables: t.resultsFromTables,
       breakRule: t.breakRule,
@@ -270,6 +279,9 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
             })),
           }
         : null,
+    // The entrants' ratings and the starting-ratings form: a singles tournament's, while open.
+    entrantRatings:
+      t.status === "open" && !teamEvent && reads.entrantRatings ? reads.entrantRatings.map(shownEntrant) : null,
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
     preview,

@@ -24,12 +24,15 @@ import {
   rakeTypes,
   structuresForFieldSize,
 } from "./money.ts";
+import { ratingSettingsError } from "./handicap.ts";
+import { MAX_RATING_RANGE } from "./ratings.ts";
 import { breakRules, resultsFromTablesModes } from "./table-scoring.ts";
 import { parsePence } from "./pence.ts";
 import {
   DEFAULT_FORMAT,
   matchTypeOptions,
   matchTypes,
+  handicaps,
   seedings,
   tournamentStatuses,
   tournamentTypeOptions,
@@ -111,6 +114,12 @@ const advancePerGroupField = wholeNumber({
   max: [ADVANCE_PER_GROUP.max, `At most ${ADVANCE_PER_GROUP.max} players go through from each group`],
 });
 
+const maxRatingField = wholeNumber({
+  type: "The rating cap must be a whole number",
+  min: [MAX_RATING_RANGE.min, `The rating cap must be at least ${MAX_RATING_RANGE.min}`],
+  max: [MAX_RATING_RANGE.max, `The rating cap must be at most ${MAX_RATING_RANGE.max}`],
+});
+
 const raceToField = wholeNumber({
   type: "Race to must be a whole number",
   min: [1, "Minimum race to 1"],
@@ -183,7 +192,9 @@ const CreateTournamentFields = z.object({
   grandFinal: choice(grandFinals, "Choose how the grand final is played", "reset"),
   groupSize: orDefault(String(GROUP_SIZE.default), groupSizeField),
   advancePerGroup: orDefault(String(ADVANCE_PER_GROUP.default), advancePerGroupField),
-  seeding: choice(seedings, "Seeding must be random or manual", "random"),
+  seeding: choice(seedings, "Seeding must be random, manual or rating", "random"),
+  handicap: choice(handicaps, "Handicap must be none or race", "none"),
+  maxRating: z.optional(maxRatingField),
   resultsFromTables: choice(resultsFromTablesModes, "Results from tables must be record or approve", "record"),
   breakRule: choice(breakRules, "The break rule must be winner or alternate", "winner"),
   raceTo: z.optional(raceToField),
@@ -253,6 +264,17 @@ const tournamentSchema = (kept?: Kept) =>
         ),
         z.superRefine<Fields>(
           (input, ctx) => {
+            const problem = ratingSettingsError({
+              ...input,
+              maxRating: input.maxRating ?? null,
+              raceTo: input.raceTo ?? null,
+            });
+            if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+          },
+          whenValid("matchType", "handicap", "maxRating", "seeding", "raceTo"),
+        ),
+        z.superRefine<Fields>(
+          (input, ctx) => {
             if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
               const { label } = payoutWording(input.payoutStructure, input.tournamentType);
               ctx.addIssue({
@@ -304,6 +326,8 @@ const tournamentSchema = (kept?: Kept) =>
         groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
         advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
         seeding: input.seeding,
+        handicap: input.handicap,
+        maxRating: input.maxRating ?? null,
         resultsFromTables: input.resultsFromTables,
         breakRule: input.breakRule,
         raceTo: input.raceTo ?? null,

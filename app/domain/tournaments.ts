@@ -10,8 +10,13 @@ export type TournamentStatus = (typeof tournamentStatuses)[number];
 export const tournamentTypes = ["single_elimination", "double_elimination", "round_robin", "round_robin_tier"] as const;
 export type TournamentType = (typeof tournamentTypes)[number];
 
-/** How the entries are placed: a random draw, or the director's order. */
-export const seedings = ["random", "manual"] as const;
+/** How the entries are placed: a random draw, the director's order, or by rating (issue 34, singles). */
+export const seedings = ["random", "manual", "rating"] as const;
+export type Seeding = (typeof seedings)[number];
+
+/** Whether each match's races are set from its players' ratings (issue 34, decision 028). */
+export const handicaps = ["none", "race"] as const;
+export type Handicap = (typeof handicaps)[number];
 
 export const matchTypes = ["1v1", "2v2", "3v3", "4v4"] as const;
 export type MatchType = (typeof matchTypes)[number];

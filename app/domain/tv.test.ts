@@ -17,6 +17,9 @@ import {
   type TvReads,
 } from "./tv.ts";
 
+/** A match of an event without handicaps or ratings shown. */
+const unrated = { race1: null, race2: null, player1Rating: null, player2Rating: null };
+
 const NOW = 1_900_000_000_000;
 const MINUTE = 60_000;
 
@@ -34,6 +37,7 @@ function drawn(type: TournamentType, n: number): MatchView[] {
     ...m,
     player1: named(m.player1Id),
     player2: named(m.player2Id),
+    ...unrated,
     tableId: null,
     tableName: null,
     calledAt: null,

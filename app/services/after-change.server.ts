@@ -13,6 +13,7 @@ import type { Scoreboard } from "./tables.server.ts";
 import { announceChange, disconnectTable, forgetTables, type LiveChange, nudgeTable } from "./live.server.ts";
 import type { CalledMatch, QueuesAfter } from "./queue-reads.server.ts";
 import { fillFreeTables } from "./queue.server.ts";
+import { setDueRaces } from "./handicap.server.ts";
 import { recomputeRatings } from "./ratings.server.ts";
 
 /** What a committed write changed. */
@@ -35,6 +36,8 @@ export type Change = {
   boards?: Readonly<Record<string, Scoreboard>>;
   /** The tournament's matches the change altered, as it left them: its pages get them with the news. */
   matches?: readonly MatchNews[];
+  /** A result in a handicapped event (decision 028): the races it made due are set before anyone hears of it. */
+  handicapped?: boolean;
 };
 
 /** What the consequences need of a request's (or the scheduler's) context. */
@@ -52,6 +55,19 @@ const boardsOf = (app: Consequences, boards: Readonly<Record<string, Scoreboard>
 export async function afterChange(db: Sender, app: Consequences, change: Change | null | undefined): Promise<void> {
   if (!change) return;
   const { organiserId, tournamentId } = change;
+  // A handicapped event's matches that now have both players get their races before anyone hears of them or the
+  // floor calls them (decision 028).
+  const raced = await dueRaces(app, change);
+  const rated = raced.rated;
+  if (raced.races.size > 0 && change.matches) {
+    change = {
+      ...change,
+      matches: change.matches.map((m) => {
+        const races = raced.races.get(m.id);
+        return races ? { ...m, race1: races.race1, race2: races.race2 } : m;
+      }),
+    };
+  }
   if (change.replacedCode) disconnectTable(app, { id: change.replacedCode, organiserId });
   else if (change.sentTablet) nudgeTable(app, { id: change.sentTablet, organiserId });
   else if (tournamentId !== null) {
@@ -87,7 +103,7 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   }
   // A result recorded, corrected or taken back moves the players' ratings (decision 027): after the answer, never
   // failing it; a replay missed here is made whole by the next result's.
-  if (change.what === "result") {
+  if (change.what === "result" && !rated) {
     app.waitUntil(
       recomputeRatings(systemSender(app.database)).catch((error: unknown) => console.error("Ratings", error)),
     );
@@ -100,6 +116,20 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
       called.map((c) => c.matchId),
     );
   }
+}
+
+/**
+ * The races due after a handicapped event's result (the draw sets the first ones itself); a failure sets none (the
+ * next result will).
+ */
+function dueRaces(app: Consequences, change: Change): ReturnType<typeof setDueRaces> {
+  const { tournamentId, what } = change;
+  const none = { races: new Map(), rated: false };
+  if (tournamentId === null || what !== "result" || !change.handicapped) return Promise.resolve(none);
+  return setDueRaces(systemSender(app.database), tournamentId).catch((error: unknown) => {
+    console.error("Races", error);
+    return none;
+  });
 }
 
 /** Several changes from one write (a table deleted with matches of two tournaments on the director's tables). */

@@ -13,9 +13,10 @@ import { formatGBP } from "~/domain/pence.ts";
 import { isTeamEvent, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 import type { Mailer } from "./email.server.ts";
+import { ratingCapMessage } from "~/domain/handicap.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { sendQuietly } from "./email.server.ts";
-import { livePlace, openForEntries, waitingReserve, waitingReserves } from "./places.server.ts";
+import { livePlace, openForEntries, waitingReserve, waitingReserves, withinRatingCap } from "./places.server.ts";
 import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;
@@ -341,6 +342,7 @@ export async function joinReserve(
             (select coalesce(max(ticket), 0) + 1 from ${reserves} where tournament_id = ${key})
           where ${openForEntries(key, now)} and not ${mine} and ${full}
             and (select match_type from ${tournaments} where id = ${key}) = '1v1'
+            and ${withinRatingCap(key, playerId)}
           on conflict (tournament_id, player_id) do update
             set id = excluded.id, joined_at = excluded.joined_at, ticket = excluded.ticket, offered_at = null,
               offer_expires_at = null, offer_batch = null
@@ -351,7 +353,9 @@ export async function joinReserve(
           from ${reserves} r
           where r.tournament_id = ${key} and r.player_id = ${playerId} and ${waitingReserve("r", now)}`),
         tournamentRow(tournament),
-        build.all<{ mine: number; full: number }>(sql`select ${mine} as mine, ${full} as full`),
+        build.all<{ mine: number; full: number; within: number }>(
+          sql`select ${mine} as mine, ${full} as full, ${withinRatingCap(key, playerId)} as within`,
+        ),
       ],
       ([, positions, rows, state]) => {
         const t = known((rows as Tournament[])[0]);
@@ -360,8 +364,9 @@ export async function joinReserve(
           return { reserve: true as const, position: Number(position), tournamentId: t.id, organiserId: t.organiserId };
         }
         if (isTeamEvent(t.matchType)) throw new DomainError(400, checkInMessages.reserveTeams);
-        const s = (state as { mine: number; full: number }[])[0];
+        const s = (state as { mine: number; full: number; within: number }[])[0];
         if (Number(s?.mine)) throw new DomainError(409, checkInMessages.alreadyIn);
+        if (t.maxRating !== null && !Number(s?.within)) throw new DomainError(403, ratingCapMessage(t.maxRating));
         const why = registrationState({ ...t, playerCount: 0, registered: false, now });
         if (why !== "open") throw new DomainError(409, joinRefusals[why]);
         throw new DomainError(409, checkInMessages.placeFree);

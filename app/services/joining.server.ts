@@ -35,6 +35,7 @@ import {
   refusalStatements,
   roomFor,
   teamStillStands,
+  withinRatingCap,
   type EntryKind,
 } from "./places.server.ts";
 type Tournament = typeof tournaments.$inferSelect;
@@ -188,7 +189,7 @@ export async function payFromBalance(
           joined_at)
         select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, 'balance', ${key}, ${now}
         where ${openForEntries(t.id, now)}
-          and ${roomFor(t.id, playerId, now)}
+          and ${roomFor(t.id, playerId, now)} and ${withinRatingCap(t.id, playerId)}
           and ${hasFunds("player", playerId, amount)}
         on conflict (tournament_id, player_id) do update
           set paid = 1, paid_at = excluded.paid_at, paid_by = 'balance', hold_expires_at = null,

@@ -1,8 +1,10 @@
 // Reading matches: a tournament's bracket for the domain, the matches as the pages and the API show them.
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { build, first, known, mapRead, query, type Read } from "~/db/batch.server.ts";
-import { matches, tables, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { matches, playerRatings, tables, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { racesOf } from "~/domain/handicap.ts";
+import { slotRating } from "~/domain/ratings.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import type { MatchView } from "~/domain/play.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
@@ -81,6 +83,9 @@ export function withdrawnQuery(of: TournamentRef | { matchId: string }): Read<Se
   );
 }
 
+const rating1 = alias(playerRatings, "rating1");
+const rating2 = alias(playerRatings, "rating2");
+
 /** Matches as displayed (SPEC's match shape with names and the table), with their tournament, in bracket order. */
 function matchViews(where: SQL) {
   const rows = build
@@ -91,9 +96,16 @@ function matchViews(where: SQL) {
       player1Members: entryMembers(matches.player1Id),
       player2Members: entryMembers(matches.player2Id),
       tableName: tables.name,
+      raceTo: tournaments.raceTo,
+      singles: sql<boolean>`${tournaments.matchType} = '1v1'`.mapWith(Boolean),
+      rating1: rating1.rating,
+      rating2: rating2.rating,
     })
     .from(matches)
+    .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
     .leftJoin(tables, eq(tables.id, matches.tableId))
+    .leftJoin(rating1, eq(rating1.playerId, matches.player1Id))
+    .leftJoin(rating2, eq(rating2.playerId, matches.player2Id))
     .where(where)
     .orderBy(
       asc(matches.tournamentId),
@@ -103,7 +115,7 @@ function matchViews(where: SQL) {
       asc(matches.matchNumber),
     );
   return query(rows, (found) =>
-    found.map(({ match: m, player1Name, player2Name, player1Members, player2Members, tableName }) => ({
+    found.map(({ match: m, player1Name, player2Name, player1Members, player2Members, tableName, ...rated }) => ({
       tournamentId: m.tournamentId,
       view: {
         id: m.id,
@@ -131,6 +143,9 @@ function matchViews(where: SQL) {
         awaitingApproval: m.awaitingApproval && m.status === "in_progress",
         nextMatchId: m.nextMatchId,
         loserMatchId: m.loserMatchId,
+        ...racesOf(rated.raceTo, m),
+        player1Rating: rated.singles ? slotRating(m.player1Id, rated.rating1) : null,
+        player2Rating: rated.singles ? slotRating(m.player2Id, rated.rating2) : null,
       } satisfies MatchView,
     })),
   );

@@ -6,8 +6,10 @@
 // assert the same things.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { build } from "~/db/batch.server.ts";
-import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { playerRatings, players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
+import { checkRatingCap } from "~/domain/handicap.ts";
+import { START_RATING } from "~/domain/ratings.ts";
 import { HOLD_MS } from "~/domain/holds.ts";
 import { isTeamEvent, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
@@ -68,18 +70,31 @@ export function refusalStatements(tournament: TournamentKey, playerId: string, n
       .select({ paid: tournamentPlayers.paid })
       .from(tournamentPlayers)
       .where(and(sql`${tournamentPlayers.tournamentId} = ${tournament}`, eq(tournamentPlayers.playerId, playerId))),
-    build.all<{ n: number }>(
+    build.all<{ n: number; rating: number | null }>(
       sql`select ${placesTakenByOthers(tournament, playerId, now)}
-        + ${waitingReserves(tournament, playerId, now)} as n`,
+        + ${waitingReserves(tournament, playerId, now)} as n, ${storedRating(playerId)} as rating`,
     ),
   ] as const;
+}
+
+/** SQL: the player's stored rating (none: a new player's). */
+const storedRating = (playerId: string) =>
+  sql`(select ${playerRatings.rating} from ${playerRatings} where ${playerRatings.playerId} = ${playerId})`;
+
+/**
+ * SQL: the player is rated within the tournament's cap, if it has one (issue 34): their rating as shown (whole
+ * points; a new player's is the start) at most the cap.
+ */
+export function withinRatingCap(tournament: TournamentKey, playerId: string) {
+  const cap = sql`(select max_rating from ${tournaments} where id = ${tournament})`;
+  return sql`(${cap} is null or round(coalesce(${storedRating(playerId)}, ${START_RATING})) <= ${cap})`;
 }
 
 /** Why a join was refused, in words a player understands. */
 export function refusal(
   t: Tournament,
   entry: { paid: boolean } | undefined,
-  count: { n: number } | undefined,
+  count: { n: number; rating?: number | null } | undefined,
   now: number,
   kind: EntryKind = "single",
 ): DomainError {
@@ -87,6 +102,14 @@ export function refusal(
     return new DomainError(400, teamMessages.nameRequired, { code: TEAM_EVENT });
   }
   if (kind === "team" && !isTeamEvent(t.matchType)) return new DomainError(400, NOT_A_TEAM_EVENT);
+  if (entry?.paid !== true && t.status === "open") {
+    try {
+      checkRatingCap(t.maxRating, count?.rating);
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
+  }
   const state = registrationState({
     status: t.status,
     registrationDeadline: t.registrationDeadline,
@@ -123,7 +146,7 @@ export function holdStatement(tournament: TournamentKey, playerId: string, now: 
     insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, hold_expires_at, joined_at)
     select ${id}, ${tournament}, ${playerId}, 0, ${expires}, ${now}
     where ${openForEntries(tournament, now)} and ${takesEntriesOf(tournament, kind)}
-      and ${roomFor(tournament, playerId, now)}
+      and ${roomFor(tournament, playerId, now)} and ${withinRatingCap(tournament, playerId)}
     on conflict (tournament_id, player_id) do update
       set hold_expires_at = case when tournament_players.hold_expires_at > ${now}
             then tournament_players.hold_expires_at else excluded.hold_expires_at end,

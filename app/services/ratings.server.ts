@@ -16,7 +16,15 @@ import {
   type Read,
   type Sender,
 } from "~/db/batch.server.ts";
-import { matches, playerRatings, players, ratingsState, startingRatings, tournaments } from "~/db/schema.ts";
+import {
+  matches,
+  organisers,
+  playerRatings,
+  players,
+  ratingsState,
+  startingRatings,
+  tournaments,
+} from "~/db/schema.ts";
 import { ratedResults, type PlayedMatch } from "~/domain/player-profile.ts";
 import { replayRatings, type RatedResult, type StartingRating } from "~/domain/ratings.ts";
 
@@ -169,6 +177,13 @@ export function profileQuery(playerId: string) {
     player: first(build.select({ id: players.id, name: players.name }).from(players).where(eq(players.id, playerId))),
     inputs: replayInputs,
     recent: playedMatches(or(eq(matches.player1Id, playerId), eq(matches.player2Id, playerId)), 20),
+    directors: query(
+      build
+        .selectDistinct({ id: organisers.id, name: organisers.name })
+        .from(startingRatings)
+        .innerJoin(organisers, eq(organisers.id, startingRatings.organiserId))
+        .where(eq(startingRatings.playerId, playerId)),
+    ),
   });
 }
 

@@ -35,6 +35,7 @@ import {
 import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
 import { registrationEntry } from "./entries.server.ts";
 import { formatOptions, insertMatches } from "./start.server.ts";
+import { racesOf } from "~/domain/handicap.ts";
 import { boardsAfter } from "./tables.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 
@@ -275,7 +276,8 @@ export async function saveResult(
   const { row, t } = matchInPlay(read.found, organiserId);
   checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
-  const result = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, { raceTo: t.raceTo, now });
+  const options = { raceTo: t.raceTo, races: racesOf(t.raceTo, row), now };
+  const result = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, options);
   // A no-show's walkover withdraws the entry that did not turn up; every withdrawn entry's matches this result
   // reaches are walkovers (decision 021). A match being played (racks scored, a result waiting for approval) has no
   // no-show: refused, so a page left open since the clock ran out cannot give one.
@@ -347,7 +349,15 @@ export async function saveResult(
     tournamentId: t.id,
     floors,
     // A result frees its table: the next match goes to it when the floor assigns automatically.
-    change: { organiserId, tournamentId: t.id, what: "result", floors, boards, matches: due ? [] : after },
+    change: {
+      organiserId,
+      tournamentId: t.id,
+      what: "result",
+      handicapped: t.handicap === "race",
+      floors,
+      boards,
+      matches: due ? [] : after,
+    },
   };
 }
 

@@ -13,11 +13,13 @@ import {
   type Item,
   type Sender,
 } from "~/db/batch.server.ts";
-import { matches, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { matches, playerRatings, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import { generateFormat, type FormatOptions } from "~/domain/formats.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
 import { checkSeedOrder, seedOrderFor } from "~/domain/seeding.ts";
+import { racesToSet, type SetRaces } from "~/domain/handicap.ts";
+import { START_RATING } from "~/domain/ratings.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkStart, ownTournament } from "~/domain/play.ts";
 import type { MatchType } from "~/domain/tournaments.ts";
@@ -127,8 +129,20 @@ function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
 }
 
 /** Inserts for drawn matches: those a link points at first, so every match's next match already exists. */
-export function insertMatches(tournamentId: string, drawn: readonly BracketMatch[], now: number) {
-  const rows = linkOrder(drawn).map(({ group, ...m }) => ({ ...m, groupName: group, tournamentId, createdAt: now }));
+export function insertMatches(
+  tournamentId: string,
+  drawn: readonly BracketMatch[],
+  now: number,
+  races: readonly SetRaces[] = [],
+) {
+  const raced = new Map(races.map(({ id, ...r }) => [id, r]));
+  const rows = linkOrder(drawn).map(({ group, ...m }) => ({
+    ...m,
+    ...raced.get(m.id),
+    groupName: group,
+    tournamentId,
+    createdAt: now,
+  }));
   const chunks: (typeof rows)[] = [];
   for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
   return chunks.map((chunk) => build.insert(matches).values(chunk));
@@ -181,6 +195,9 @@ export async function startTournament(
             email: players.email,
             guest: players.guest,
             name: players.name,
+            // Seeding by rating and a handicapped event's first races (issue 34): the rating as stored.
+            rating: sql<number | null>`(select pr.rating from ${playerRatings} pr
+              where pr.player_id = ${outer(tournamentPlayers.playerId)})`,
           })
           .from(tournamentPlayers)
           .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
@@ -201,6 +218,9 @@ export async function startTournament(
   const draw = seedOrderFor(t.seeding, entrants);
   const newId = () => crypto.randomUUID();
   const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
+  // A handicapped event's matches with both players drawn get their races with the draw (decision 028).
+  const ratings = new Map(entrants.map((e) => [e.playerId, e.rating ?? START_RATING]));
+  const races = t.handicap === "race" && t.raceTo !== null ? racesToSet(t.raceTo, bracket, ratings) : [];
   const floor = queuesAfter(organiserId, t.autoAssign);
 
   const started = write(
@@ -239,7 +259,7 @@ export async function startTournament(
         .delete(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
       ...dropStatements(t, absent),
-      ...insertMatches(t.id, bracket, now),
+      ...insertMatches(t.id, bracket, now, races),
       // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
       ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
       // With automatic assignment on, the floor as the start leaves it: every free table gets a match at once.

@@ -49,6 +49,8 @@ const tableMatch = (m: CurrentMatch | null): TableMatch | null =>
     player2Score: m.player2Score,
     awaitingApproval: m.awaitingApproval,
     raceTo: m.raceTo,
+    race1: m.race1,
+    race2: m.race2,
   };
 
 /** SQL: match `id` is being played at its table and open to taps (the domain's checkScorable, at write time). */
@@ -58,12 +60,15 @@ function scorable(id: string, tableId: string): SQL {
       and m.awaiting_approval = 0 and m.player1_id is not null and m.player2_id is not null)`;
 }
 
-/** SQL: no side of match `id` has reached its tournament's race-to (the domain's raceWinner is null). */
+/**
+ * SQL: no side of match `id` has reached its race — the match's own in a handicapped event, else the tournament's
+ * race-to (the domain's raceWinner is null).
+ */
 function raceOpen(id: string): SQL {
   return sql`exists (select 1 from ${matches} m join ${tournaments} t on t.id = m.tournament_id
     where m.id = ${id} and (t.race_to is null or not (
-      (m.player1_score >= t.race_to and m.player1_score > m.player2_score)
-      or (m.player2_score >= t.race_to and m.player2_score > m.player1_score))))`;
+      (m.player1_score >= coalesce(m.race1, t.race_to) and m.player2_score < coalesce(m.race2, t.race_to))
+      or (m.player2_score >= coalesce(m.race2, t.race_to) and m.player1_score < coalesce(m.race1, t.race_to)))))`;
 }
 
 const activeRack = (matchId: string) =>
@@ -399,6 +404,11 @@ export function currentMatchJson(m: CurrentMatch | null) {
     matchNumber: m.matchNumber,
     label: m.label,
     raceTo: m.raceTo,
+    // Each player's race (issue 34): both the race-to unless the event is handicapped; and their ratings.
+    race1: m.race1,
+    race2: m.race2,
+    player1Rating: m.player1Rating,
+    player2Rating: m.player2Rating,
     player1: m.player1,
     player2: m.player2,
     ...membersJson(m),

@@ -200,5 +200,13 @@ async function reopen(db: Sender, board: Board, c: ConfirmedResult, tapId: strin
     ...floor.items,
   ];
   const [views, drawn, floors] = await db.write(write(statements, (raw) => trailing(raw, changed, boards, floor)));
-  return { organiserId: t.organiserId, tournamentId: t.id, what: "result", floors, boards: drawn, matches: views };
+  return {
+    organiserId: t.organiserId,
+    tournamentId: t.id,
+    what: "result",
+    handicapped: t.handicap === "race",
+    floors,
+    boards: drawn,
+    matches: views,
+  };
 }

@@ -1,8 +1,9 @@
 // Tables and their access codes (SPEC §2 /td/tables, /scoreboard): the
 // director's list, and what a tablet at a table shows.
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
-import { callNotices, matches, tables, tableTaps, tournaments } from "~/db/schema.ts";
+import { callNotices, matches, playerRatings, tables, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
 import {
@@ -13,6 +14,8 @@ import {
   type Side,
 } from "~/domain/table-scoring.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
+import { racesOf } from "~/domain/handicap.ts";
+import { slotRating } from "~/domain/ratings.ts";
 import type { Change } from "./after-change.server.ts";
 import { entryMembers, entryName, parseMembers, type Member } from "./entries.server.ts";
 
@@ -165,6 +168,11 @@ export type CurrentMatch = Pick<
   player1Members: Member[];
   player2Members: Member[];
   raceTo: number | null;
+  /** Each side's race (decision 028: a handicapped match's own, else the race-to) and singles ratings (issue 34). */
+  race1: number | null;
+  race2: number | null;
+  player1Rating: number | null;
+  player2Rating: number | null;
   /** When it was called to this table (ms), and the tournament's no-show minutes (decisions 013–015). */
   calledAt: number | null;
   noShowMinutes: number;
@@ -183,6 +191,10 @@ export type CurrentMatch = Pick<
 const asSide = (value: number | null): Side | null => (value === 1 || value === 2 ? value : null);
 
 /** The racks of a match not undone, in order, as one string of sides ("1121"). */
+/** A slot's stored rating (none for a new player, a team or an empty slot). */
+const ratingOf = (slot: SQLiteColumn) =>
+  sql<number | null>`(select pr.rating from ${playerRatings} pr where pr.player_id = ${outer(slot)})`;
+
 const racksOf = (matchId: SQL | string) =>
   sql<string>`coalesce((select group_concat(player, '') from (select ${tableTaps.player} as player
     from ${tableTaps} where ${tableTaps.matchId} = ${matchId} and ${tableTaps.kind} = 'rack'
@@ -309,6 +321,9 @@ function boardQuery(which: SQL): Read<Scoreboard | null> {
         resultsFromTables: tournaments.resultsFromTables,
         breakRule: tournaments.breakRule,
         racks: racksOf(outer(matches.id)),
+        singles: sql<boolean>`${tournaments.matchType} = '1v1'`.mapWith(Boolean),
+        rating1: ratingOf(matches.player1Id),
+        rating2: ratingOf(matches.player2Id),
         player1Name: entryName(matches.player1Id),
         player2Name: entryName(matches.player2Id),
         player1Members: entryMembers(matches.player1Id),
@@ -343,6 +358,9 @@ function boardQuery(which: SQL): Read<Scoreboard | null> {
             bracket: row.match.bracket,
             outcome: row.match.outcome,
             raceTo: row.raceTo,
+            ...racesOf(row.raceTo, row.match),
+            player1Rating: row.singles ? slotRating(row.match.player1Id, row.rating1) : null,
+            player2Rating: row.singles ? slotRating(row.match.player2Id, row.rating2) : null,
             calledAt: row.match.tableAssignedAt,
             noShowMinutes: row.noShowMinutes,
             player1: row.player1Name === null ? null : { name: row.player1Name },

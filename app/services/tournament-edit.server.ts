@@ -85,6 +85,8 @@ export function settingsOf(t: TournamentRow): TournamentSettings {
     groupSize: t.groupSize,
     advancePerGroup: t.advancePerGroup,
     seeding: t.seeding,
+    handicap: t.handicap,
+    maxRating: t.maxRating,
     resultsFromTables: t.resultsFromTables,
     breakRule: t.breakRule,
     raceTo: t.raceTo,

@@ -396,6 +396,8 @@ export function tournamentJson(
     advancePerGroup: t.tournamentType === "round_robin_tier" ? t.advancePerGroup : null,
     seeding: t.seeding,
     raceTo: t.raceTo,
+    handicap: t.handicap,
+    maxRating: t.maxRating,
     resultsFromTables: t.resultsFromTables,
     breakRule: t.breakRule,
     entryFee: penceToDecimal(t.entryFeePence),

@@ -172,6 +172,14 @@ async function withdrawOnce(
     withdrawn: true,
     walkovers,
     // Walkovers free tables and make matches ready: the same path as a result (decision 018).
-    change: { organiserId, tournamentId: t.id, what: "result", floors, boards, matches: views },
+    change: {
+      organiserId,
+      tournamentId: t.id,
+      what: "result",
+      handicapped: t.handicap === "race",
+      floors,
+      boards,
+      matches: views,
+    },
   };
 }

@@ -45,6 +45,9 @@ export type TournamentInput = TournamentBody & {
   matchType?: string;
   groupSize?: number;
   advancePerGroup?: number;
+  seeding?: "random" | "manual" | "rating";
+  handicap?: "none" | "race";
+  maxRating?: number;
 };
 
 /**

@@ -9,7 +9,7 @@ const api = endpoint({
     if (params.id.length > 64) throw new DomainError(404, "Player not found");
     const { player, ...read } = await caller.send(profileQuery(params.id));
     if (!player) throw new DomainError(404, "Player not found");
-    return Response.json(playerProfile(player, { ...read.inputs, recent: read.recent }));
+    return Response.json(playerProfile(player, { ...read.inputs, recent: read.recent, directors: read.directors }));
   }),
 });
 export { api as loader, api as action };

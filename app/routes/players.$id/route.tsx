@@ -24,7 +24,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     versus: vs && vs !== params.id ? headToHeadQuery(params.id, vs) : known(null),
   });
   if (!profile.player) throw data("Player not found", { status: 404 });
-  const shown = playerProfile(profile.player, { ...profile.inputs, recent: profile.recent });
+  const shown = playerProfile(profile.player, {
+    ...profile.inputs,
+    recent: profile.recent,
+    directors: profile.directors,
+  });
   const opponents = new Map(shown.recent.map((m) => [m.opponentId, m.opponent]));
   return {
     profile: shown,
@@ -63,8 +67,10 @@ export default function PlayerProfile() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {p.racksPlayed === 1 ? "1 rack rated" : `${p.racksPlayed} racks rated`}
             {p.provisional ? " · provisional until 100 racks" : ""}
-            {p.setBy ? " · started where a director set it" : ""}
           </p>
+          {p.setByName ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{`Starting rating set by ${p.setByName}`}</p>
+          ) : null}
         </div>
 
         <section className="card" aria-labelledby="chart-title">

@@ -18,6 +18,10 @@ export function Details({
     tournamentType: TournamentType;
     matchType: MatchType;
     raceTo: number | null;
+    /** Ratings (issue 34): races set from them, and the cap on who may enter. */
+    handicap: "none" | "race";
+    maxRating: number | null;
+    seeding: string;
     registrationDeadline: number | null;
     tdName: string;
     organisationName: string;
@@ -47,6 +51,11 @@ export function Details({
           <Item label="Tournament type" value={typeLabel} />
           <Item label="Match type" value={matchLabel} />
           {t.raceTo ? <Item label="Race to" value={String(t.raceTo)} /> : null}
+          {t.handicap === "race" ? (
+            <Item label="Handicap" value="Races set from the players' ratings before each match" />
+          ) : null}
+          {t.maxRating !== null ? <Item label="Who may enter" value={`Players rated up to ${t.maxRating}`} /> : null}
+          {t.seeding === "rating" ? <Item label="Seeding" value="By rating, highest first" /> : null}
           <Item label="Prizes" value={payoutText} />
           {t.registrationDeadline !== null ? (
             <div>

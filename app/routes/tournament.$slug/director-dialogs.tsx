@@ -3,6 +3,7 @@
 // link (?result=, ?correct=, ?confirm=), so it works without JavaScript; the page draws one only while
 // its link is open, and so loads this module only then (decision 016: dialog code
 // only where used).
+import { racesLine } from "~/domain/handicap.ts";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { PrizeTable } from "~/components/prize-table.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
@@ -58,6 +59,8 @@ export function ResultDialog({
   const refused = typed?.message ? typed.message : null;
   const confirm = mode === "correct" ? (typed?.confirm ?? null) : null;
   const errorId = `result-error-${match.id}`;
+  // A handicapped match: each player's own race (decision 028).
+  const handicapped = racesLine([match.player1?.name ?? "Player 1", match.player2?.name ?? "Player 2"], match);
   return (
     <ConfirmDialog
       open
@@ -99,7 +102,7 @@ export function ResultDialog({
                 name={`${slot}Score`}
                 type="number"
                 min={0}
-                max={raceTo ?? 999}
+                max={(slot === "player1" ? match.race1 : match.race2) ?? raceTo ?? 999}
                 step={1}
                 inputMode="numeric"
                 defaultValue={scoreDefault(`${slot}Score`)}
@@ -150,8 +153,8 @@ export function ResultDialog({
           </div>
         ) : null}
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Scores are optional{raceTo ? `; race to ${raceTo}` : ""}. A walkover has no scores; a double forfeit no winner
-          either, and a bye goes on in its place.
+          Scores are optional{handicapped ? `; ${handicapped}` : raceTo ? `; race to ${raceTo}` : ""}. A walkover has no
+          scores; a double forfeit no winner either, and a bye goes on in its place.
         </p>
       </div>
     </ConfirmDialog>

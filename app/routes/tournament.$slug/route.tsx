@@ -29,6 +29,7 @@ import { registrationsQuery } from "~/services/joining.server.ts";
 import { paidPrizesQuery, payoutPlanQuery } from "~/services/finalize.server.ts";
 import { matchesQuery, withdrawnQuery } from "~/services/match-reads.server.ts";
 import { seedsQuery } from "~/services/start.server.ts";
+import { ratedEntrantsQuery } from "~/services/starting-ratings.server.ts";
 import { queueQuery } from "~/services/queue-reads.server.ts";
 import { tablesQuery } from "~/services/tables.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
@@ -39,6 +40,7 @@ import { useLivePlay } from "./live-play.ts";
 import { PageDialogs } from "./page-dialogs.tsx";
 import { isPlayerIntent, playerAction } from "./player.server.ts";
 import { isWalkInIntent, walkInAction } from "./walk-ins.server.ts";
+import { isStartingRatingsIntent, startingRatingsAction } from "./starting-ratings.server.ts";
 import type { Route } from "./+types/route";
 
 // What only some viewers or tournaments show is loaded only by their pages (decision 016): a finished tournament's
@@ -54,6 +56,7 @@ const FloorTab = lazyNamed(() => import("./floor.tsx"), "FloorTab");
 const beforeStart = () => import("./before-start.ts");
 const CheckInCard = lazyNamed(beforeStart, "CheckInCard");
 const WalkInsCard = lazyNamed(beforeStart, "WalkInsCard");
+const StartingRatingsCard = lazyNamed(beforeStart, "StartingRatingsCard");
 // The Details tab only when it is open (during play the page opens on the bracket).
 const Details = lazyNamed(() => import("./details.tsx"), "Details");
 const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
@@ -79,6 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     registrations: player ? registrationsQuery(player, now) : known([]),
     plan: director && search.get("confirm") === "finalize" ? payoutPlanQuery(slug) : known(null),
     seeds: director ? seedsQuery(slug) : known([]),
+    entrantRatings: director ? ratedEntrantsQuery(slug) : known([]),
     checkIn: director ? checkInQuery(slug) : known(null),
     mine: player ? myCheckInQuery(slug, player) : known(null),
     queue: director ? queueQuery(slug) : known(null),
@@ -93,6 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = (await request.clone().formData()).get("intent");
   if (isPlayerIntent(intent)) return playerAction(context, request, params.slug, intent);
   if (isWalkInIntent(intent)) return walkInAction(context, request, params.slug, intent);
+  if (isStartingRatingsIntent(intent)) return startingRatingsAction(context, request, params.slug);
   return directorAction(request, context, params.slug);
 }
 
@@ -127,6 +132,7 @@ export default function TournamentPage() {
   const actionData = useActionData<typeof action>();
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
   const walkInReply = actionData && "walkIn" in actionData ? actionData.walkIn : null;
+  const ratingsReply = actionData && "startingRatings" in actionData ? actionData.startingRatings : null;
   const navigate = useNavigate();
   // From registration to the final the page follows the evening without a reload: at once when the tournament's
   // channel says something changed, by polling while it cannot open (during play only).
@@ -243,6 +249,9 @@ export default function TournamentPage() {
             ) : null}
             {director?.checkIn ? (
               <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
+            ) : null}
+            {director?.entrantRatings ? (
+              <StartingRatingsCard entrants={director.entrantRatings} reply={ratingsReply} />
             ) : null}
             {/* During play the floor is a tab of its own. */}
             {director?.queue && !playing ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
