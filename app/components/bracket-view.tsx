@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import type { BracketSide } from "~/domain/bracket.ts";
 import { matchAnchor, profilePath } from "~/domain/anchors.ts";
 import { bracketHeadings } from "~/domain/draw-sheet.ts";
-import { raceLabel } from "~/domain/handicap.ts";
+import { raceLabel } from "~/domain/races.ts";
 import type { MatchView } from "~/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { TrophyIcon } from "~/components/icons.tsx";
 import { formatTime } from "~/domain/dates.ts";
 import { noShowAt } from "~/domain/queue.ts";
-import { raceLabel, racesLine } from "~/domain/handicap.ts";
+import { raceLabel, racesLine } from "~/domain/races.ts";
 import { confirmQuestion, raceWinner, type Confirmed, type Side } from "~/domain/table-scoring.ts";
 import type { ConfirmedResult, CurrentMatch } from "~/services/tables.server.ts";
 import { ResultForm, ResultUndo, TapFields } from "./scoreboard-result.tsx";

@@ -1,7 +1,7 @@
 // Recording a result: the checks every result passes, and the rows it changes as its players move on.
 import type { BracketMatch, MatchChange, Slot } from "./bracket.ts";
 import { DomainError } from "./errors.ts";
-import type { Races } from "./handicap.ts";
+import type { Races } from "./races.ts";
 import type { Outcome } from "./outcomes.ts";
 
 export type ResultInput = {

@@ -2,15 +2,13 @@ import { expect, test } from "vitest";
 import { DomainError } from "./errors.ts";
 import {
   checkRatingCap,
-  raceLabel,
   racesKey,
-  racesLine,
-  racesOf,
   racesToSet,
   ratingCapMessage,
   ratingSettingsError,
   type RaceCandidate,
 } from "./handicap.ts";
+import { raceLabel, racesLine, racesOf } from "./races.ts";
 import { handicapRaces } from "./ratings.ts";
 
 const match = (over: Partial<RaceCandidate> = {}): RaceCandidate => ({

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { build, first, known, mapRead, query, type Read } from "~/db/batch.server.ts";
 import { matches, playerRatings, tables, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { racesOf } from "~/domain/handicap.ts";
+import { racesOf } from "~/domain/races.ts";
 import { slotRating } from "~/domain/ratings.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import type { MatchView } from "~/domain/play.ts";

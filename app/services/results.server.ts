@@ -35,7 +35,7 @@ import {
 import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
 import { registrationEntry } from "./entries.server.ts";
 import { formatOptions, insertMatches } from "./start.server.ts";
-import { racesOf } from "~/domain/handicap.ts";
+import { racesOf } from "~/domain/races.ts";
 import { boardsAfter } from "./tables.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 

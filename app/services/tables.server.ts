@@ -14,7 +14,7 @@ import {
   type Side,
 } from "~/domain/table-scoring.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
-import { racesOf } from "~/domain/handicap.ts";
+import { racesOf } from "~/domain/races.ts";
 import { slotRating } from "~/domain/ratings.ts";
 import type { Change } from "./after-change.server.ts";
 import { entryMembers, entryName, parseMembers, type Member } from "./entries.server.ts";

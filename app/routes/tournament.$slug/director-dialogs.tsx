@@ -3,7 +3,7 @@
 // link (?result=, ?correct=, ?confirm=), so it works without JavaScript; the page draws one only while
 // its link is open, and so loads this module only then (decision 016: dialog code
 // only where used).
-import { racesLine } from "~/domain/handicap.ts";
+import { racesLine } from "~/domain/races.ts";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { PrizeTable } from "~/components/prize-table.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
