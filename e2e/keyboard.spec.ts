@@ -165,6 +165,12 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Race to (optional)")).toBeFocused();
   await page.keyboard.type("5");
+  // Ratings (issue 34): no handicap, no cap, as they are.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Handicap")).toBeFocused();
+  await expect(page.getByLabel("Handicap")).toHaveValue("none");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Rating cap (optional)")).toBeFocused();
   // Scoring at the tables (decision 012): both kept as they are.
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Results from tables")).toBeFocused();
