@@ -186,6 +186,14 @@ test("a handicapped night: seeded by rating, races from the ratings, each player
   const names = { [a.id]: "Ace", [d.id]: "Dot" } as Record<string, string>;
   const line = `${names[ad.player1Id ?? ""]} races to ${ad.race1}, ${names[ad.player2Id ?? ""]} to ${ad.race2}`;
   expect(board).toContain(line);
+  // Each name's rating links to the profile in a new tab: the tablet's own page stays on its table.
+  expect(board).toMatch(new RegExp(`href="/players/${d.id}" target="_blank" rel="noopener"[^>]*>Rated 400`));
+  // The stream overlay gives each player's race too.
+  const overlay = await (await app.client().get(`/scoreboard/${table.accessCode}/overlay`)).text();
+  expect(overlay).toContain(`${ad.race1}–${ad.race2}</span>`);
+  // And the director's floor, beside the live score.
+  const floor = await (await td.client.get(`/tournament/${t.slug}?tab=floor`)).text();
+  expect(floor).toContain(`race ${ad.race1}–${ad.race2}`);
   for (let i = 0; i < dRace; i++) expect((await tap("racks", { player: dSide })).status).toBe(201);
   // Dot has reached her race: no more racks; the result is hers.
   expect((await tap("racks", { player: dSide })).status).toBe(409);

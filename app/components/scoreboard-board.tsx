@@ -4,6 +4,7 @@
 // services/boards.server.tsx: one component, one look. Server-rendered only
 // (the scoreboard is never hydrated): forms and data attributes that
 // public/scoreboard.js reads.
+import { profilePath } from "~/domain/anchors.ts";
 import type { ReactNode } from "react";
 import { TrophyIcon } from "~/components/icons.tsx";
 import { formatTime } from "~/domain/dates.ts";
@@ -173,6 +174,7 @@ function MatchBoard({
           members={(match.player1Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player1Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player1Id}
+          rated={ratedSide(match.player1Id, match.player1Rating)}
         >
           {open ? <RackButton {...tap} tapId={rack1} player={1} name={names[0]} disabled={won !== null} /> : null}
         </PlayerPanel>
@@ -182,6 +184,7 @@ function MatchBoard({
           members={(match.player2Members ?? []).map((m) => m.name).join(" & ")}
           score={match.player2Score ?? 0}
           winner={match.winnerId !== null && match.winnerId === match.player2Id}
+          rated={ratedSide(match.player2Id, match.player2Rating)}
         >
           {open ? <RackButton {...tap} tapId={rack2} player={2} name={names[1]} disabled={won !== null} /> : null}
         </PlayerPanel>
@@ -314,16 +317,26 @@ function RackButton({ name, player, disabled, ...tap }: TapProps & { name: strin
   );
 }
 
+/** A side's rating and profile, for a singles player (a team or an empty slot has none). */
+const ratedSide = (playerId: string | null, rating: number | null | undefined) =>
+  playerId !== null && rating != null ? { playerId, rating } : null;
+
 function PlayerPanel({
   label,
   name,
   members,
   score,
   winner,
+  rated,
   children,
 }: {
   label: string;
   name: string;
+  /**
+   * A singles player's rating, linked to their profile (issue 34) in a new tab: the tablet's own page stays on its
+   * table (decision 024).
+   */
+  rated: { playerId: string; rating: number } | null;
   /** The side's "+1 rack" button while the match is scored at the table. */
   children?: ReactNode;
   /** A team's members ("Sam & Kim"); empty for a player. */
@@ -349,6 +362,18 @@ function PlayerPanel({
         ) : null}
         {name}
       </p>
+      {rated ? (
+        <a
+          href={profilePath(rated.playerId)}
+          target="_blank"
+          rel="noopener"
+          className="text-base text-slate-600 underline-offset-4 hover:underline focus-visible:underline dark:text-slate-300"
+          data-testid="rating"
+        >
+          {`Rated ${rated.rating}`}
+          <span className="sr-only"> — {name}'s profile (opens in a new tab)</span>
+        </a>
+      ) : null}
       {members ? <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">{members}</p> : null}
       <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl" data-testid="score">
         {score}

@@ -1,6 +1,7 @@
 // What the pages and the API show of a tournament's queue: the ready matches
 // in the order they will be called, with their estimated starts, and the
 // director's panel of tables. Pure: services/queue-reads.server.ts reads the floor.
+import type { Races } from "./races.ts";
 import type { MatchView } from "./play.ts";
 import {
   estimateStarts,
@@ -105,6 +106,8 @@ export type QueuePanel = {
       noShowAt: number;
       /** The racks scored at the table so far (player 1's, player 2's). */
       score: [number, number];
+      /** Each player's race (decision 028): equal unless the event is handicapped. */
+      races: Races;
       /** The tablet confirmed a result that waits for the director's approval (decision 012). */
       awaitingApproval: boolean;
       /**
@@ -161,6 +164,7 @@ export function queuePanel(floor: QueueState, views: readonly MatchView[], now: 
                 calledAt,
                 noShowAt: noShowAt(calledAt, floor.tournament.noShowMinutes),
                 score: [view.player1Score, view.player2Score],
+                races: { race1: view.race1, race2: view.race2 },
                 awaitingApproval: view.awaitingApproval,
                 walkoverAllowed: noShowRefusal(view) === null,
               }

@@ -94,7 +94,13 @@ function OverlayBar({ match, drawnAt }: { match: ApiMatch | null; drawnAt: numbe
           className="flex w-44 shrink-0 flex-col items-center justify-center bg-baize-800 px-4 text-center"
           data-testid="overlay-race"
         >
-          {match.raceTo ? (
+          {match.raceTo && match.race1 !== match.race2 ? (
+            // A handicapped match (decision 028): each player's own race, on their side.
+            <>
+              <span className="text-lg font-semibold tracking-widest uppercase">Races</span>
+              <span className="text-5xl font-black tabular-nums">{`${match.race1}–${match.race2}`}</span>
+            </>
+          ) : match.raceTo ? (
             <>
               <span className="text-lg font-semibold tracking-widest uppercase">Race to</span>
               <span className="text-5xl font-black tabular-nums">{match.raceTo}</span>

@@ -181,7 +181,12 @@ function Playing({
         ))}
       </dl>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {playing.title} · {raceTo === null ? "no race set" : `race to ${raceTo}`}
+        {playing.title} ·{" "}
+        {playing.races.race1 !== playing.races.race2
+          ? `race ${playing.races.race1}–${playing.races.race2}`
+          : raceTo === null
+            ? "no race set"
+            : `race to ${raceTo}`}
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-400" data-called-at={playing.calledAt}>
         Called <LocalDateTime instant={playing.calledAt} timeOnly /> · on for{" "}
