@@ -90,6 +90,24 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userType, t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );
 
+// A series (issue 35, decision 029): a director's season of nights and its points table (JSON, domain/series.ts).
+export const series = sqliteTable(
+  "series",
+  {
+    id: id(),
+    organiserId: text("organiser_id")
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    points: text("points").notNull(),
+    bestOf: integer("best_of"),
+    qualify: integer("qualify"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("series_organiser_idx").on(t.organiserId)],
+);
+
 export const tournaments = sqliteTable(
   "tournaments",
   {
@@ -137,10 +155,13 @@ export const tournaments = sqliteTable(
     // Scoring at the table (decision 012): a tablet's result recorded at once or waiting for the director; who breaks.
     resultsFromTables: text("results_from_tables", { enum: resultsFromTablesModes }).notNull().default("record"),
     breakRule: text("break_rule", { enum: breakRules }).notNull().default("winner"),
+    // The series the night counts in (issue 35): joined at creation, by "Run again", or later until finalized.
+    seriesId: text("series_id").references((): AnySQLiteColumn => series.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("tournaments_organiser_idx").on(t.organiserId, t.status),
+    index("tournaments_series_idx").on(t.seriesId),
     index("tournaments_status_idx").on(t.status, t.date),
     check("tournaments_max_players_range", sql`${t.maxPlayers} between 2 and 512`),
     check(
