@@ -204,3 +204,63 @@ function countingNights(nights: readonly NightScore[], bestOf: number | null): S
   const order = nights.map((n, i) => ({ points: n.points, i })).sort((a, b) => b.points - a.points || a.i - b.i);
   return new Set(order.slice(0, bestOf ?? nights.length).map((n) => n.i));
 }
+
+/** A night of the series as read: the page lists it, and once finalized its places count. */
+export type SeriesNight = {
+  id: string;
+  slug: string;
+  name: string;
+  /** The start (UK time), null for a date that cannot be read. */
+  startsAt: number | null;
+  status: "open" | "in_progress" | "finished";
+  finalized: boolean;
+};
+
+type NightMatch = PlacedMatch & LeagueResult & { tournamentId: string };
+
+/**
+ * The series page and API's model: the nights soonest first, a finalized one with its winners (a team's name in a
+ * team event), and the ranking from the finalized nights' places. `members`: each team's players, by team id.
+ */
+export function seriesModel(
+  rules: SeriesRules,
+  input: {
+    nights: readonly SeriesNight[];
+    matches: readonly NightMatch[];
+    members: ReadonlyMap<string, readonly string[]>;
+    names: ReadonlyMap<string, string>;
+  },
+) {
+  const nights = [...input.nights].sort(
+    (a, b) => (a.startsAt ?? Number.POSITIVE_INFINITY) - (b.startsAt ?? Number.POSITIVE_INFINITY),
+  );
+  const byNight = new Map<string, NightMatch[]>();
+  for (const m of input.matches) byNight.set(m.tournamentId, [...(byNight.get(m.tournamentId) ?? []), m]);
+  const placed = nights
+    .filter((n) => n.finalized)
+    .map((n) => ({ tournamentId: n.id, places: nightPlaces(byNight.get(n.id) ?? []), members: input.members }));
+  const winnersOf = new Map(
+    placed.map((n) => [
+      n.tournamentId,
+      n.places.filter((p) => p.place.from === 1).map((p) => input.names.get(p.entryId) ?? "Unknown player"),
+    ]),
+  );
+  return {
+    nights: nights.map((n) => ({ ...n, winners: winnersOf.get(n.id) ?? [] })),
+    standings: rankSeries(rules, placed, input.names),
+  };
+}
+export type SeriesModel = ReturnType<typeof seriesModel>;
+
+/** "Points: 1st 25, 2nd 18, …; 2 for every entry that plays. Best 6 nights count. Top 8 qualify." */
+export function rulesText({ points, bestOf, qualify }: SeriesRules): string {
+  const places = pointsKeys
+    .filter((key) => key !== "played")
+    .map((key) => `${key} ${points[key]}`)
+    .join(", ");
+  return [
+    `Points: ${places}; ${points.played} for every entry that plays.`,
+    bestOf === null ? "" : ` Best ${bestOf} ${bestOf === 1 ? "night counts" : "nights count"}.`,
+    qualify === null ? "" : ` Top ${qualify} qualify.`,
+  ].join("");
+}

@@ -36,6 +36,7 @@ export const editFields = [
   "maxRating",
   "resultsFromTables",
   "breakRule",
+  "seriesId",
 ] as const;
 export type EditField = (typeof editFields)[number];
 
@@ -94,6 +95,7 @@ const labels: Record<EditField, string> = {
   maxRating: "The rating cap",
   resultsFromTables: "Results from tables",
   breakRule: "The break rule",
+  seriesId: "The series",
 };
 
 const label = (field: EditField, matchType: MatchType) =>
@@ -109,6 +111,8 @@ function entries(n: number, matchType: MatchType): string {
 function lockReason(field: EditField, facts: EditFacts): string | null {
   const who = isTeamEvent(facts.matchType) ? "teams" : "players";
   if (field === "resultsFromTables" || field === "breakRule") return null;
+  // A night joins or leaves a series until it is finalized (its places then count in the ranking).
+  if (field === "seriesId") return facts.status === "finished" ? "the tournament is finished" : null;
   if (facts.status === "in_progress") return "the tournament has started";
   if (facts.status === "finished") return "the tournament is finished";
   if (feeFields.includes(field) || poolFields.includes(field)) {
@@ -188,16 +192,19 @@ type EditGuards = {
   nobodyPaid: boolean;
   nobodyPaying: boolean;
   nobodyEntered: boolean;
+  /** Not finished (the series changed). */
+  notFinished: boolean;
 };
 
 export function editGuards(current: TournamentSettings, changed: readonly EditField[], next: TournamentSettings) {
   const touches = (fields: readonly EditField[]) => changed.some((field) => fields.includes(field));
   return {
-    open: changed.some((field) => field !== "resultsFromTables" && field !== "breakRule"),
+    open: changed.some((field) => field !== "resultsFromTables" && field !== "breakRule" && field !== "seriesId"),
     takenAtMost: changed.includes("maxPlayers") && next.maxPlayers < current.maxPlayers ? next.maxPlayers : null,
     nobodyPaid: touches(feeFields) || touches(poolFields),
     nobodyPaying: touches(feeFields),
     nobodyEntered: touches(formatFields),
+    notFinished: changed.includes("seriesId"),
   } satisfies EditGuards;
 }
 
@@ -229,6 +236,7 @@ export function storedFields(t: TournamentSettings): Record<EditField, string | 
     maxRating: text(t.maxRating),
     resultsFromTables: t.resultsFromTables,
     breakRule: t.breakRule,
+    seriesId: t.seriesId ?? undefined,
   };
 }
 

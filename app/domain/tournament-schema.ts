@@ -203,6 +203,8 @@ const CreateTournamentFields = z.object({
   rakeType: choice(rakeTypes, "Choose a fixed amount or a percentage", "fixed"),
   rakeValue: optionalMoney("Rake"),
   payoutStructure: z.enum(payoutStructureIds, { error: "Choose a payout structure" }),
+  // The series the night counts in (issue 35): the director's own, checked by the service; none when left out.
+  seriesId: optionalText("Series", 64),
 });
 type Fields = z.output<typeof CreateTournamentFields>;
 
@@ -336,6 +338,7 @@ const tournamentSchema = (kept?: Kept) =>
         rakeType: input.rakeType,
         rakeValue,
         payoutStructure: input.payoutStructure,
+        seriesId: input.seriesId,
       };
     }),
   );

@@ -17,7 +17,7 @@ type MatchRow = typeof matches.$inferSelect;
 const bracketOrder = sql`case ${matches.bracket} when 'group' then 0 when 'winners' then 1 when 'knockout' then 1
   when 'losers' then 2 else 3 end`;
 
-function toBracketMatch(row: MatchRow): BracketMatch {
+export function toBracketMatch(row: MatchRow): BracketMatch {
   const slot = (value: number | null) => (value === 1 || value === 2 ? value : null);
   return {
     id: row.id,

@@ -16,6 +16,7 @@ import {
   type TournamentSettings,
 } from "~/domain/tournament-edit.ts";
 import { DEFAULT_FORMAT } from "~/domain/tournaments.ts";
+import { ownSeries } from "./series.server.ts";
 import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 import {
   createTournament,
@@ -95,6 +96,7 @@ export function settingsOf(t: TournamentRow): TournamentSettings {
     rakeType: t.rakeType,
     rakeValue: t.rakeValue,
     payoutStructure: t.payoutStructure,
+    seriesId: t.seriesId,
   };
 }
 
@@ -131,6 +133,9 @@ export async function saveTournamentEdit(
   if (guards.nobodyPaid) conditions.push(sql`${paidCount(id)} = 0`);
   if (guards.nobodyPaying) conditions.push(sql`${payingCount(id, now)} = 0`);
   if (guards.nobodyEntered) conditions.push(sql`${enteredCount(id)} = 0`);
+  if (guards.notFinished) conditions.push(sql`${tournaments.status} != 'finished'`);
+  // Only into the director's own series (the API says 404 or 403 first; this holds for every other path).
+  if (changed.includes("seriesId") && next.seriesId !== null) conditions.push(ownSeries(next.seriesId, t.organiserId));
   const set: Partial<TournamentSettings> = {};
   for (const field of changed) Object.assign(set, { [columnOf(field)]: next[columnOf(field)] });
 

@@ -5,7 +5,16 @@ import { build, first, mapRead, outer, query, reads, write, type Read, type Send
 import { waitingReserves as waitingReservesOf } from "./places.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
 import { alias } from "drizzle-orm/sqlite-core";
-import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import {
+  matches,
+  organisers,
+  players,
+  series,
+  teamMembers,
+  teams,
+  tournamentPlayers,
+  tournaments,
+} from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 import type { PaidBy } from "~/domain/payments.ts";
@@ -76,7 +85,8 @@ function teamsQuery(tournamentId: SQL): Read<TeamView[]> {
 
 const SLUG_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
-function randomSlugPart(length = 6): string {
+/** A slug's random part (tournaments, series). */
+export function randomSlugPart(length = 6): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
 }
@@ -102,6 +112,12 @@ export async function createTournament(
           floor?.autoAssign ??
           sql`(select ${organisers.autoAssignDefault} from ${organisers} where ${organisers.id} = ${organiserId})`,
         ...(floor ? { noShowMinutes: floor.noShowMinutes } : {}),
+        // Only the director's own series (the API says 404 or 403 first; this holds for every other path).
+        seriesId:
+          input.seriesId === null
+            ? null
+            : sql`(select ${series.id} from ${series}
+                where ${series.id} = ${input.seriesId} and ${series.organiserId} = ${organiserId})`,
       })
       .onConflictDoNothing({ target: tournaments.slug })
       .returning();
@@ -405,6 +421,7 @@ export function tournamentJson(
     rakeType: t.rakeType,
     rakeValue: penceToDecimal(t.rakeValue),
     payoutStructure: t.payoutStructure,
+    seriesId: t.seriesId,
     status: t.status,
     tdId: t.organiserId,
     tdName: t.tdName,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reads } from "~/db/batch.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/domain/tournament-schema.ts";
@@ -13,6 +14,7 @@ import {
   settingsOf,
 } from "~/services/tournament-edit.server.ts";
 import { tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { checkSeriesChoice, seriesOwnerQuery } from "~/services/series.server.ts";
 
 /** An edit's body: any of the creation fields (checked once laid over the stored ones). */
 const EditBody = z.record(z.string(), z.unknown(), { error: "Send the fields to change as a JSON object" });
@@ -32,13 +34,16 @@ const api = endpoint({
   PATCH: on({ who: "organiser", body: EditBody, params: ["slug"] }, async ({ caller, body, params, app }) => {
     if (params.slug.length > 64) return jsonError(404, "Tournament not found");
     const now = Date.now();
-    const read = await caller.send(editReadQuery({ id: params.slug }, now));
+    const { read, series } = await caller.send(
+      reads({ read: editReadQuery({ id: params.slug }, now), series: seriesOwnerQuery(body.seriesId) }),
+    );
     const t = ownTournament(read.t, caller.id);
     const parsed = z.safeParse(editTournamentSchema(t), mergeEdit(storedFields(settingsOf(t)), body));
     if (!parsed.success) {
       const { message, errors } = issuesToErrors(parsed.error.issues);
       return jsonError(400, message, errors);
     }
+    if (parsed.data.seriesId !== t.seriesId) checkSeriesChoice(parsed.data.seriesId, series, caller.id);
     try {
       const { changed, detail } = await saveTournamentEdit(caller, { t, facts: read.facts, next: parsed.data, now });
       if (changed.length > 0) {

@@ -1,5 +1,6 @@
 import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
+import { checkSeriesChoice, seriesOwnerQuery } from "~/services/series.server.ts";
 import { createTournament, openTournamentsQuery, tournamentJson } from "~/services/tournaments.server.ts";
 
 const api = endpoint({
@@ -9,7 +10,8 @@ const api = endpoint({
     return Response.json(open.map((t) => tournamentJson(t)));
   }),
   POST: on({ who: "organiser", body: CreateTournamentSchema }, async ({ caller, body }) => {
-    const { user: organiser } = await caller.read();
+    const { user: organiser, series } = await caller.read({ series: seriesOwnerQuery(body.seriesId) });
+    checkSeriesChoice(body.seriesId, series, organiser.id);
     const created = await createTournament(caller, organiser.id, body);
     // A new tournament has no entries yet: no need to read it back.
     return Response.json(tournamentJson({ ...created, tdName: organiser.name, playerCount: 0, players: [] }), {
