@@ -139,7 +139,8 @@ test("two finalized nights with overlapping players rank as expected; a night jo
   // Finalized: the night's series no longer changes, either way.
   for (const seriesId of [null, series.id]) {
     const locked = await td.client.json("PATCH", `/api/tournaments/${one.id}`, { seriesId });
-    if (seriesId === series.id) expect(locked.status).toBe(200); // unchanged: nothing to refuse
+    if (seriesId === series.id)
+      expect(locked.status).toBe(200); // unchanged: nothing to refuse
     else {
       expect(locked.status).toBe(409);
       expect(await message(locked)).toBe("The series can't change: the tournament is finished");
@@ -179,7 +180,7 @@ test("another director's series is refused; the checks; who may create and list 
   expect((await pat.client.json("POST", "/api/series", { name: "Mine" })).status).toBe(403);
   expect((await app.client().json("POST", "/api/series", { name: "Mine" })).status).toBe(401);
   expect((await pat.client.get("/api/series")).status).toBe(403);
-  const listed = async (who: Account) => ((await (await who.client.get("/api/series")).json()) as { series: Series[] });
+  const listed = async (who: Account) => (await (await who.client.get("/api/series")).json()) as { series: Series[] };
   expect((await listed(td)).series.map((s) => s.id)).toEqual([series.id]);
   expect((await listed(rival)).series).toEqual([]);
 

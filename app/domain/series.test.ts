@@ -89,7 +89,9 @@ test("a series' checks name the field", () => {
     ["bestOf", "Best nights must be a whole number from 1 to 100"],
     ["qualify", "Qualifying places must be a whole number from 1 to 512"],
   ]);
-  expect(issues({ name: "T", bestOf: "two" })).toEqual([["bestOf", "Best nights must be a whole number from 1 to 100"]]);
+  expect(issues({ name: "T", bestOf: "two" })).toEqual([
+    ["bestOf", "Best nights must be a whole number from 1 to 100"],
+  ]);
 });
 
 test("two nights with overlapping players add up; equal points share a position (1, 2, 2, 4)", () => {

@@ -8,8 +8,8 @@ import { nameField } from "./text.ts";
 import { z } from "./zod.ts";
 
 /** The places a points table names, best first, then the points every entry that played scores on top. */
-export const pointsKeys = ["1st", "2nd", "3rd-4th", "5th-8th", "9th-16th", "played"] as const;
-export type PointsKey = (typeof pointsKeys)[number];
+const pointsKeys = ["1st", "2nd", "3rd-4th", "5th-8th", "9th-16th", "played"] as const;
+type PointsKey = (typeof pointsKeys)[number];
 export type PointsTable = Record<PointsKey, number>;
 
 /** The default table (issue 35): 1st 25, 2nd 18, 3rd–4th 12, 5th–8th 8, 9th–16th 4, and 2 for playing. */
@@ -22,9 +22,9 @@ export const DEFAULT_POINTS: PointsTable = {
   played: 2,
 };
 
-export const MAX_POINTS = 1000;
-export const MAX_BEST_OF = 100;
-export const MAX_QUALIFY = 512;
+const MAX_POINTS = 1000;
+const MAX_BEST_OF = 100;
+const MAX_QUALIFY = 512;
 
 /** The last place each key covers. */
 const lastPlaceOf: Record<Exclude<PointsKey, "played">, number> = {
@@ -125,7 +125,7 @@ export type NightPlaces = {
 };
 
 /** A player's night: what it scored, and whether it counts (all count without best N). */
-export type NightScore = { tournamentId: string; points: number; counts: boolean };
+type NightScore = { tournamentId: string; points: number; counts: boolean };
 
 export type Standing = {
   /** Shared by players on the same points: 1, 2, 2, 4. */
@@ -250,7 +250,6 @@ export function seriesModel(
     standings: rankSeries(rules, placed, input.names),
   };
 }
-export type SeriesModel = ReturnType<typeof seriesModel>;
 
 /** "Points: 1st 25, 2nd 18, …; 2 for every entry that plays. Best 6 nights count. Top 8 qualify." */
 export function rulesText({ points, bestOf, qualify }: SeriesRules): string {

@@ -37,11 +37,14 @@ const open: EditFacts = { status: "open", matchType: "1v1", paid: 0, paying: 0, 
 const edit = (sent: Record<string, unknown>, t: TournamentSettings = stored) =>
   editTournamentSchema(t).parse(mergeEdit(storedFields(t), sent));
 
-test("nothing is locked before anyone enters; the table-scoring settings never are", () => {
+test("nothing is locked before anyone enters; the table-scoring settings never are; the series until finished", () => {
   expect(fieldLocks(open)).toEqual({});
   const started = fieldLocks({ ...open, status: "in_progress", paid: 8, entered: 8 });
   expect(Object.keys(started).sort()).toEqual(
-    editFields.filter((f) => f !== "resultsFromTables" && f !== "breakRule").sort(),
+    editFields.filter((f) => f !== "resultsFromTables" && f !== "breakRule" && f !== "seriesId").sort(),
+  );
+  expect(fieldLocks({ ...open, status: "finished" }).seriesId).toBe(
+    "The series can't change: the tournament is finished",
   );
   expect(started.name).toBe("The name can't change: the tournament has started");
   expect(fieldLocks({ ...open, status: "finished" }).date).toBe("The date can't change: the tournament is finished");
@@ -143,6 +146,16 @@ test("the write re-checks only the locks its changes depend on", () => {
     nobodyPaid: false,
     nobodyPaying: false,
     nobodyEntered: false,
+    notFinished: false,
+  });
+  // Joining a series during play: only "not finished" is re-checked.
+  expect(editGuards(stored, ["seriesId"], { ...stored, seriesId: "s1" })).toEqual({
+    open: false,
+    takenAtMost: null,
+    nobodyPaid: false,
+    nobodyPaying: false,
+    nobodyEntered: false,
+    notFinished: true,
   });
   expect(editGuards(stored, ["name", "maxPlayers"], { ...stored, maxPlayers: 8 })).toMatchObject({
     open: true,

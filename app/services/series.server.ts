@@ -109,9 +109,8 @@ export function seriesPageQuery(slug: string) {
           .where(sql`${tournaments.seriesId} = ${seriesId}`)
           .orderBy(asc(tournaments.date), asc(tournaments.time)),
       ),
-      matches: query(
-        build.select().from(matches).where(sql`${matches.tournamentId} in ${finalized}`),
-        (rows) => rows.map((row) => ({ ...toBracketMatch(row), tournamentId: row.tournamentId })),
+      matches: query(build.select().from(matches).where(sql`${matches.tournamentId} in ${finalized}`), (rows) =>
+        rows.map((row) => ({ ...toBracketMatch(row), tournamentId: row.tournamentId })),
       ),
       members: query(
         build

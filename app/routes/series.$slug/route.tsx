@@ -31,11 +31,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const muted = "text-slate-600 dark:text-slate-400";
+const countingNight =
+  "rounded bg-baize-100 px-1.5 font-semibold tabular-nums text-baize-900 dark:bg-baize-900 dark:text-baize-100";
 const when = (startsAt: number | null) => (startsAt === null ? "Date to be set" : formatDateTime(startsAt));
 
 export default function SeriesPage() {
   const page = useLoaderData<typeof loader>();
-  const past = page.nights.filter((n) => n.status === "finished");
+  // The latest night first.
+  const past = page.nights.filter((n) => n.status === "finished").reverse();
   const coming = page.nights.filter((n) => n.status !== "finished");
   return (
     <>
@@ -126,7 +129,6 @@ export default function SeriesPage() {
 
 function Ranking({ page }: { page: Page }) {
   const bestOf = page.rules.bestOf;
-  const counted = page.nights.filter((n) => n.finalized);
   const lastQualifier = page.standings.findLastIndex((s) => s.qualifies);
   const cell = "py-2 pr-3";
   return (
@@ -150,7 +152,7 @@ function Ranking({ page }: { page: Page }) {
               Wins
             </th>
             {bestOf === null ? null : (
-              <th scope="col" className="py-2 font-medium">
+              <th scope="col" className="hidden py-2 font-medium sm:table-cell">
                 Night by night
               </th>
             )}
@@ -172,28 +174,18 @@ function Ranking({ page }: { page: Page }) {
                   {s.name}
                 </a>
                 {s.qualifies ? <span className="sr-only"> (qualifies)</span> : null}
+                {bestOf === null ? null : (
+                  <div className="mt-1 sm:hidden">
+                    <NightChips standing={s} />
+                  </div>
+                )}
               </td>
               <td className={`${cell} text-right font-semibold tabular-nums`}>{s.points}</td>
               <td className={`${cell} text-right tabular-nums`}>{s.played}</td>
               <td className={`${cell} text-right tabular-nums`}>{s.wins}</td>
               {bestOf === null ? null : (
-                <td className="py-2">
-                  <ul className="flex flex-wrap gap-1" aria-label={`${s.name}'s nights`}>
-                    {s.nights.map((n) => (
-                      <li
-                        key={n.tournamentId}
-                        title={counted.find((c) => c.id === n.tournamentId)?.name}
-                        className={
-                          n.counts
-                            ? "rounded bg-baize-100 px-1.5 font-semibold tabular-nums text-baize-900 dark:bg-baize-900 dark:text-baize-100"
-                            : `rounded px-1.5 tabular-nums line-through ${muted}`
-                        }
-                      >
-                        {n.points}
-                        <span className="sr-only">{n.counts ? " (counts)" : " (does not count)"}</span>
-                      </li>
-                    ))}
-                  </ul>
+                <td className="hidden py-2 sm:table-cell">
+                  <NightChips standing={s} />
                 </td>
               )}
             </tr>
@@ -211,6 +203,23 @@ function Ranking({ page }: { page: Page }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A player's nights' points in the order played: those that count highlighted, the others struck through. */
+function NightChips({ standing }: { standing: Page["standings"][number] }) {
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label={`${standing.name}'s nights`}>
+      {standing.nights.map((n) => (
+        <li
+          key={n.tournamentId}
+          className={n.counts ? countingNight : `rounded px-1.5 tabular-nums line-through ${muted}`}
+        >
+          {n.points}
+          <span className="sr-only">{n.counts ? " (counts)" : " (does not count)"}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
