@@ -1,7 +1,7 @@
 // Series (issue 35, decision 029): creating one, the director's list, whose a series is, and the one read the series
 // page and its API show (its nights, and the finalized nights' matches the ranking is worked out from).
 import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { build, first, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
+import { build, first, known, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { matches, players, series, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { tournamentStartInstant } from "~/domain/dates.ts";
 import { DomainError } from "~/domain/errors.ts";
@@ -25,10 +25,10 @@ export const seriesOwnerQuery = (seriesId: unknown): Read<{ id: string; organise
         build
           .select({ id: series.id, organiserId: series.organiserId })
           .from(series)
-          .where(eq(series.id, seriesId))
+          .where(eq(series.id, seriesId.trim()))
           .limit(1),
       )
-    : { items: [], result: () => null };
+    : known(null);
 
 /** A tournament may join the series named: 404 for none, 403 for another director's. */
 export function checkSeriesChoice(
