@@ -19,6 +19,7 @@ export default [
   route("tournament/:slug/tv", "routes/tournament.$slug.tv/route.tsx"),
   route("tournament/:slug/draw", "routes/tournament.$slug.draw/route.tsx"),
   route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
+  route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
   route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
   route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
   route("players/:id", "routes/players.$id/route.tsx"),

@@ -367,7 +367,9 @@ function PlayerPanel({
           href={profilePath(rated.playerId)}
           target="_blank"
           rel="noopener"
-          className="text-base text-slate-600 underline-offset-4 hover:underline focus-visible:underline dark:text-slate-300"
+          className={
+            "text-base text-slate-600 underline-offset-4 hover:underline focus-visible:underline dark:text-slate-300"
+          }
           data-testid="rating"
         >
           {`Rated ${rated.rating}`}

@@ -6,3 +6,6 @@ export const matchAnchor = (matchId: string) => `match-${matchId}`;
 
 /** A player's profile (issue 34), where their name links from brackets, standings and dashboards. */
 export const profilePath = (playerId: string) => `/players/${playerId}`;
+
+/** A tournament's "Add to calendar" file (issue 35). */
+export const calendarPath = (slug: string) => `/tournament/${slug}/calendar.ics`;

@@ -1,6 +1,7 @@
 import { useLiveRevalidation } from "~/components/live.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLoaderData, useSubmit } from "react-router";
+import { AddToCalendar } from "~/components/add-to-calendar.tsx";
 import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge } from "~/components/badges.tsx";
@@ -357,6 +358,8 @@ function PlayerTournamentCard({ t }: { t: Card }) {
           </>
         ) : null}
       </dl>
+      {/* Entered and still to come: put it in the calendar (issue 35). */}
+      {t.state === "registered" && !t.standing ? <AddToCalendar slug={t.slug} className="-my-2 self-start" /> : null}
       <Link
         to={t.state === "pending" && t.captain ? `/tournament/${t.slug}/checkout` : `/tournament/${t.slug}`}
         className={`mt-auto ${button === "Register Now" || button === "Resume" ? "btn-primary" : "btn-secondary"}`}

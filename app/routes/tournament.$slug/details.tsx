@@ -1,6 +1,7 @@
 // The tournament page's Details tab: when and where, the format, the prizes,
 // the rules and who has entered. Loaded only when the tab is open (decision 016).
 import type { ReactNode } from "react";
+import { AddToCalendar } from "~/components/add-to-calendar.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { formatDate } from "~/domain/dates.ts";
 import { matchTypeOptions, tournamentTypeOptions, type MatchType, type TournamentType } from "~/domain/tournaments.ts";
@@ -11,6 +12,7 @@ export function Details({
   teams,
 }: {
   tournament: {
+    slug: string;
     venue: string;
     date: string;
     time: string;
@@ -68,6 +70,7 @@ export function Details({
           <Item label="Organiser" value={`${t.tdName} (${t.organisationName})`} />
           <Item label={t.teamSize > 1 ? "Teams" : "Players"} value={`${t.playerCount}/${t.maxPlayers}`} />
         </dl>
+        <AddToCalendar slug={t.slug} className="mt-3" />
       </section>
       {t.rules ? (
         <section className="card">

@@ -80,6 +80,8 @@ function Row({ entrant: e, reply }: { entrant: ShownEntrant; reply: Reply }) {
         <div className="min-w-0">
           <label htmlFor={id} className="block min-w-0 break-words font-medium">
             {e.name}
+            {/* The seeding list names its fields by the entrant too: this one says what it is. */}
+            <span className="sr-only">, starting rating</span>
           </label>
           <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600 dark:text-slate-400">
             <Badge tone="amber">Provisional</Badge>
