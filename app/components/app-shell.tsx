@@ -14,6 +14,7 @@ export const organiserNav: NavItem[] = [
   { to: "/td/tournaments", label: "My Tournaments" },
   { to: "/td/create-tournament", label: "Create Tournament" },
   { to: "/td/tables", label: "Tables" },
+  { to: "/td/series", label: "Series" },
 ];
 export const playerNav: NavItem[] = [
   { to: "/player/dashboard", label: "Dashboard" },

@@ -51,7 +51,8 @@ type Field =
   | "siteFee"
   | "rakeType"
   | "rakeValue"
-  | "payoutStructure";
+  | "payoutStructure"
+  | "seriesId";
 
 export function TournamentFields({
   fields,
@@ -61,6 +62,7 @@ export function TournamentFields({
   locked = {},
   deadlineHint = "In your local time. Leave empty to take entries until the draw.",
   minPlayers = 2,
+  series = [],
 }: {
   fields: Record<Field, FieldMeta>;
   hydrated: boolean;
@@ -72,6 +74,8 @@ export function TournamentFields({
   deadlineHint?: string;
   /** The fewest entries max players may be set to (an edit: those already taken). */
   minPlayers?: number;
+  /** The director's series a night may count in (issue 35); none, no choice shown. */
+  series?: readonly { id: string; name: string }[];
 }) {
   const maxPlayers = Number(fields.maxPlayers.value);
   const available = structuresForFieldSize(
@@ -118,6 +122,21 @@ export function TournamentFields({
           type: "datetime-local",
           hint: deadlineHint,
         })}
+        {series.length > 0 ? (
+          <Choice
+            label="Series"
+            meta={fields.seriesId}
+            locked={locked.seriesId}
+            hint="The season this night counts in: its places score in the series' ranking."
+          >
+            <option value="">None</option>
+            {series.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </Choice>
+        ) : null}
       </section>
 
       <section aria-labelledby="format" className={sectionClass}>

@@ -2,12 +2,14 @@ import { expect, test } from "vitest";
 import {
   CreateSeriesSchema,
   DEFAULT_POINTS,
+  mergeSeriesUpdate,
   nightPlaces,
   parsePoints,
   placePoints,
   rankSeries,
   type NightPlaces,
   type SeriesRules,
+  UpdateSeriesSchema,
 } from "./series.ts";
 
 const rules = (over: Partial<SeriesRules> = {}): SeriesRules => ({
@@ -286,4 +288,24 @@ test("a finished knockout's places come from its matches", () => {
       ["cat", place(3, 4)],
     ]),
   );
+});
+
+test('an update keeps what it leaves out, clears best N and top N with null or "", says if the points moved', () => {
+  const stored = { name: "Thursday 8-Ball", points: DEFAULT_POINTS, bestOf: 6, qualify: 8 };
+  const same = UpdateSeriesSchema.parse({ points: { "1st": "25" } });
+  expect(mergeSeriesUpdate(stored, same)).toEqual({ ...stored, pointsChanged: false });
+  const changed = UpdateSeriesSchema.parse({ name: " Thursday ", points: { "1st": 30 }, bestOf: null, qualify: "" });
+  expect(mergeSeriesUpdate(stored, changed)).toEqual({
+    name: "Thursday",
+    points: { ...DEFAULT_POINTS, "1st": 30 },
+    pointsChanged: true,
+    bestOf: null,
+    qualify: null,
+  });
+  const refused = UpdateSeriesSchema.safeParse({ bestOf: 0, points: { "2nd": -1 } });
+  expect(refused.success).toBe(false);
+  expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+    ["points.2nd", "Points for 2nd must be a whole number from 0 to 1000"],
+    ["bestOf", "Best nights must be a whole number from 1 to 100"],
+  ]);
 });

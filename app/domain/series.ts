@@ -113,6 +113,52 @@ export const CreateSeriesSchema = z.pipe(
 );
 export type SeriesInput = z.output<typeof CreateSeriesSchema>;
 
+/** Left out keeps what is stored; null or "" clears it. */
+const clearableWhole = (label: string, min: number, max: number) =>
+  z.optional(
+    z.pipe(
+      z.transform((value: unknown): unknown => (value === "" ? null : value)),
+      z.nullable(wholeNumber(label, min, max)),
+    ),
+  );
+
+/**
+ * `PATCH /api/series/{id}` and the director's series page: any of the name, the points (keys left out keep what is
+ * stored), best N and top N (null clears them). The points can't change once a night in the series is finalized.
+ */
+export const UpdateSeriesSchema = z.object({
+  name: z.optional(nameField("Series name")),
+  points: z.optional(PointsSchema),
+  bestOf: clearableWhole("Best nights", 1, MAX_BEST_OF),
+  qualify: clearableWhole("Qualifying places", 1, MAX_QUALIFY),
+});
+export type SeriesUpdate = z.output<typeof UpdateSeriesSchema>;
+
+/** The message when the points can no longer change. */
+export const POINTS_LOCKED = "The points can't change: a night in the series is finalized";
+
+/** The stored rules with an update laid over them; `pointsChanged` when the table differs from the stored one. */
+export function mergeSeriesUpdate(
+  stored: { name: string } & SeriesRules,
+  update: SeriesUpdate,
+): { name: string; pointsChanged: boolean } & SeriesRules {
+  const points = { ...stored.points };
+  for (const key of pointsKeys) points[key] = update.points?.[key] ?? stored.points[key];
+  return {
+    name: update.name ?? stored.name,
+    points,
+    pointsChanged: pointsKeys.some((key) => points[key] !== stored.points[key]),
+    bestOf: update.bestOf === undefined ? stored.bestOf : update.bestOf,
+    qualify: update.qualify === undefined ? stored.qualify : update.qualify,
+  };
+}
+
+/** The points table's keys with the label a form shows beside each. */
+export const pointsFields: readonly { key: PointsKey; label: string }[] = pointsKeys.map((key) => ({
+  key,
+  label: key === "played" ? "Every entry that played" : key,
+}));
+
 /** The rules of a series' ranking. */
 export type SeriesRules = { points: PointsTable; bestOf: number | null; qualify: number | null };
 

@@ -1,6 +1,8 @@
+import { UpdateSeriesSchema } from "~/domain/series.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { SERIES_NOT_FOUND, seriesPageJson, seriesPageQuery } from "~/services/series.server.ts";
+import { ownSeriesRow, seriesByIdQuery, updateSeries } from "~/services/series-edit.server.ts";
+import { SERIES_NOT_FOUND, seriesJson, seriesPageJson, seriesPageQuery } from "~/services/series.server.ts";
 
 const api = endpoint({
   /** Public, like a tournament: the series, its nights and its standings. */
@@ -8,6 +10,17 @@ const api = endpoint({
     if (params.slug.length > 120) return jsonError(404, SERIES_NOT_FOUND);
     const { page } = await caller.read({ page: seriesPageQuery(params.slug) });
     return page ? Response.json(seriesPageJson(page)) : jsonError(404, SERIES_NOT_FOUND);
+  }),
+  /**
+   * PATCH /api/series/{id} (by id, as a tournament's edit): the director changes the name, points, best N or top N;
+   * the points are a 409 once a night in the series is finalized. The ranking is worked out when read: nothing else
+   * follows the change.
+   */
+  PATCH: on({ who: "organiser", body: UpdateSeriesSchema, params: ["slug"] }, async ({ caller, body, params }) => {
+    if (params.slug.length > 64) return jsonError(404, SERIES_NOT_FOUND);
+    const { row } = await caller.read({ row: seriesByIdQuery(params.slug) });
+    const saved = await updateSeries(caller, ownSeriesRow(row, caller.id), body);
+    return Response.json({ series: seriesJson(saved) });
   }),
 });
 export { api as loader, api as action };

@@ -14,6 +14,7 @@ import { TournamentFields } from "~/components/tournament-form.tsx";
 import { isDomainError } from "~/domain/errors.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
+import { checkSeriesChoice, organiserSeriesQuery, seriesOwnerQuery } from "~/services/series.server.ts";
 import { createTournament, defaultVenueQuery } from "~/services/tournaments.server.ts";
 import { creationDefaults } from "~/domain/creation-form.ts";
 import type { Route } from "./+types/route";
@@ -22,8 +23,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Create Tournament — B
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const claim = await signedIn(request, context, "organiser");
-  const { venue } = await claim.read({ venue: defaultVenueQuery(claim.id) });
-  return { venue };
+  const { venue, series } = await claim.read({
+    venue: defaultVenueQuery(claim.id),
+    series: organiserSeriesQuery(claim.id),
+  });
+  return { venue, series: series.map((s) => ({ id: s.id, name: s.name })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,13 +48,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), preview: previewFromValues(values), toast: null }, { status: 400 });
   }
   try {
+    // A series chosen is the director's own: 404 or 403 beside the picker, as the API says (decision 029).
+    const { seriesId } = submission.value;
+    if (seriesId !== null) {
+      const { chosen } = await organiser.read({ chosen: seriesOwnerQuery(seriesId) });
+      checkSeriesChoice(seriesId, chosen, organiser.id);
+    }
     const tournament = await createTournament(organiser, organiser.id, submission.value);
     return redirect(`/tournament/${tournament.slug}`);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(
       {
-        result: submission.reply({ formErrors: [error.message] }),
+        result: submission.reply(
+          error.field === "seriesId" ? { fieldErrors: { seriesId: [error.message] } } : { formErrors: [error.message] },
+        ),
         preview: previewFromValues(values),
         toast: errorToast("Failed to create tournament", error.message),
       },
@@ -75,7 +87,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function CreateTournament() {
-  const { venue } = useLoaderData<typeof loader>();
+  const { venue, series } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsSubmitting();
   const hydrated = useHydrated();
@@ -123,6 +135,7 @@ export default function CreateTournament() {
             fields={fields}
             hydrated={hydrated}
             preview={preview}
+            series={series}
             previewButton={
               <noscript>
                 <button

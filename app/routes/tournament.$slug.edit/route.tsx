@@ -20,6 +20,7 @@ import { editTournamentSchema } from "~/domain/tournament-schema.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
+import { organiserSeriesQuery } from "~/services/series.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { editReadQuery, FIELD_LOCKED, saveTournamentEdit, settingsOf } from "~/services/tournament-edit.server.ts";
 import type { Route } from "./+types/route";
@@ -34,13 +35,16 @@ const notFound = () => data({ message: "Tournament not found" }, { status: 404 }
 async function readOwn(request: Request, context: Route.LoaderArgs["context"], slug: string, now: number) {
   const organiser = await signedIn(request, context, "organiser");
   if (slug.length > 120) throw notFound();
-  const { edit } = await organiser.read({ edit: editReadQuery({ slug }, now) });
+  const { edit, series } = await organiser.read({
+    edit: editReadQuery({ slug }, now),
+    series: organiserSeriesQuery(organiser.id),
+  });
   if (!edit.t || edit.t.organiserId !== organiser.id) throw notFound();
-  return { organiser, t: edit.t, facts: edit.facts };
+  return { organiser, t: edit.t, facts: edit.facts, series: series.map((s) => ({ id: s.id, name: s.name })) };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { t, facts } = await readOwn(request, context, params.slug, Date.now());
+  const { t, facts, series } = await readOwn(request, context, params.slug, Date.now());
   const stored = storedFields(settingsOf(t));
   return {
     tournament: { slug: t.slug, name: t.name },
@@ -52,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     locked: fieldLocks(facts),
     fewest: Math.max(2, fewestMaxPlayers(facts)),
+    series,
   };
 }
 
@@ -109,7 +114,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function EditTournament() {
-  const { tournament: t, values, locked, fewest } = useLoaderData<typeof loader>();
+  const { tournament: t, values, locked, fewest, series } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useIsSubmitting();
   const hydrated = useHydrated();
@@ -168,6 +173,7 @@ export default function EditTournament() {
             locked={locked}
             deadlineHint="UK time. Leave empty to take entries until the draw."
             minPlayers={fewest}
+            series={series}
           />
         </div>
         <aside className="space-y-4 lg:sticky lg:top-36 lg:self-start" aria-label="Prize pool preview">
