@@ -43,7 +43,7 @@ async function finalizedNight(td: Account, seriesId: string) {
   return t;
 }
 
-test("a series made and edited by form without JavaScript, errors beside their fields; nights added and removed", async () => {
+test("a series made and edited by form without JavaScript, errors by the fields; nights added, removed", async () => {
   const td = await f.organiser();
   const empty = await td.client.get("/td/series");
   expect(empty.status).toBe(200);
@@ -106,7 +106,7 @@ test("a series made and edited by form without JavaScript, errors beside their f
   expect(await again.text()).toContain("That night is not in this series");
 });
 
-test("PATCH /api/series/{id}: the points lock once a night is finalized, the rest still changes; PATCH null clears a night", async () => {
+test("PATCH /api/series/{id}: points locked once a night is finalized, the rest not; null frees a night", async () => {
   const td = await f.organiser();
   const made = await td.client.json("POST", "/api/series", { name: "Monday 9-Ball" });
   const { series } = (await made.json()) as { series: Series };
