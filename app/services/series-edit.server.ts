@@ -2,8 +2,18 @@
 // once a night in it is finalized, re-checked by the update's own statement), and a night joining or leaving.
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { assertInBatch, build, isBatchGuardFailure, query, write, type Sender } from "~/db/batch.server.ts";
+import {
+  assertInBatch,
+  build,
+  first,
+  isBatchGuardFailure,
+  known,
+  query,
+  write,
+  type Sender,
+} from "~/db/batch.server.ts";
 import { series, tournaments } from "~/db/schema.ts";
+import type { EditFacts } from "~/domain/tournament-edit.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { mergeSeriesUpdate, parsePoints, POINTS_LOCKED, type SeriesUpdate } from "~/domain/series.ts";
 import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
@@ -11,6 +21,7 @@ import { editTournamentSchema } from "~/domain/tournament-schema.ts";
 import { issuesToErrors } from "./http.server.ts";
 import { SERIES_NOT_FOUND, seriesPageQuery, type SeriesRow } from "./series.server.ts";
 import { editReadQuery, ownTournament, saveTournamentEdit, settingsOf } from "./tournament-edit.server.ts";
+import type { TournamentRow } from "./tournaments.server.ts";
 
 /** SQL: a night of the series is finalized (its places count, so the points table is fixed). */
 const finalizedNight = (seriesId: string) =>
@@ -86,6 +97,16 @@ export async function updateSeries(db: Sender, row: SeriesRow, update: SeriesUpd
 }
 
 /**
+ * What a change on the director's series page reads, in one round trip: the series by slug and, for a night joining
+ * or leaving, that night as the tournament's edit reads it.
+ */
+export const seriesChangeQuery = (slug: string, tournamentId: string | null, now: number) => ({
+  row: first(build.select().from(series).where(eq(series.slug, slug)).limit(1)),
+  night: tournamentId === null ? known(null) : editReadQuery({ id: tournamentId.slice(0, 64) }, now),
+});
+type NightRead = { t: TournamentRow | null; facts: EditFacts };
+
+/**
  * A night of the director's joins a series (`seriesId`) or leaves it (null): the tournament edit's own path, so its
  * checks hold (the director's own series, not once finished). `from`: the series a leaving night must be in.
  * Returns the tournament's id for `afterChange`.
@@ -93,15 +114,13 @@ export async function updateSeries(db: Sender, row: SeriesRow, update: SeriesUpd
 export async function setNightSeries(
   db: Sender,
   organiserId: string,
-  { tournamentId, seriesId, from }: { tournamentId: string; seriesId: string | null; from?: string },
+  { night, seriesId, from, now }: { night: NightRead | null; seriesId: string | null; from?: string; now: number },
 ): Promise<{ tournamentId: string; changed: boolean }> {
-  const now = Date.now();
-  const read = await db.send(editReadQuery({ id: tournamentId.slice(0, 64) }, now));
-  const t = ownTournament(read.t, organiserId);
+  const t = ownTournament(night?.t ?? null, organiserId);
   if (from !== undefined && t.seriesId !== from) throw new DomainError(404, "That night is not in this series");
   const parsed = z.safeParse(editTournamentSchema(t), mergeEdit(storedFields(settingsOf(t)), { seriesId }));
-  if (!parsed.success) throw new DomainError(400, issuesToErrors(parsed.error.issues).message);
-  const { changed } = await saveTournamentEdit(db, { t, facts: read.facts, next: parsed.data, now });
+  if (!parsed.success || !night) throw new DomainError(400, parsed.error?.issues[0]?.message ?? "Invalid night");
+  const { changed } = await saveTournamentEdit(db, { t, facts: night.facts, next: parsed.data, now });
   return { tournamentId: t.id, changed: changed.length > 0 };
 }
 

@@ -15,7 +15,13 @@ import { rulesText, UpdateSeriesSchema } from "~/domain/series.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { readSeriesForm, seriesDirectorQuery, setNightSeries, updateSeries } from "~/services/series-edit.server.ts";
+import {
+  readSeriesForm,
+  seriesChangeQuery,
+  seriesDirectorQuery,
+  setNightSeries,
+  updateSeries,
+} from "~/services/series-edit.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import type { Route } from "./+types/route";
 
@@ -25,17 +31,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const notFound = () => data("Series not found", { status: 404 });
 
-/** The director's own series and what their page shows, in one read; anyone else's is not found. */
-async function readOwn(request: Request, context: Route.LoaderArgs["context"], slug: string) {
-  const organiser = await signedIn(request, context, "organiser");
-  if (slug.length > 120) throw notFound();
-  const { page, joinable } = await organiser.read(seriesDirectorQuery(slug, organiser.id));
-  if (!page || page.series.organiserId !== organiser.id) throw notFound();
-  return { organiser, page, joinable };
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { page, joinable } = await readOwn(request, context, params.slug);
+  const organiser = await signedIn(request, context, "organiser");
+  if (params.slug.length > 120) throw notFound();
+  // The director's own series and what their page shows, in one read; anyone else's is not found.
+  const { page, joinable } = await organiser.read(seriesDirectorQuery(params.slug, organiser.id));
+  if (!page || page.series.organiserId !== organiser.id) throw notFound();
   const url = new URL(request.url);
   const finalized = page.nights.some((n) => n.finalized);
   return {
@@ -57,21 +58,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { organiser, page } = await readOwn(request, context, params.slug);
+  const organiser = await signedIn(request, context, "organiser");
+  if (params.slug.length > 120) throw notFound();
   const app = context.get(appContext);
-  const here = `/td/series/${page.series.slug}`;
   const form = await request.formData();
   const intent = form.get("intent");
+  const moving = intent === "add-night" || intent === "remove-night";
+  const now = Date.now();
+  // One read: the series and, for a night joining or leaving, that night; then the write.
+  const { row, night } = await organiser.read(
+    seriesChangeQuery(params.slug, moving ? String(form.get("tournamentId") ?? "") : null, now),
+  );
+  if (!row || row.organiserId !== organiser.id) throw notFound();
+  const here = `/td/series/${row.slug}`;
   const done = async (title: string, description: string) =>
     redirectWithCookies(here, [await flashToast(app.env, { type: "success", title, description })]);
   try {
-    if (intent === "add-night" || intent === "remove-night") {
-      const tournamentId = String(form.get("tournamentId") ?? "");
+    if (moving) {
       const adding = intent === "add-night";
       const moved = await setNightSeries(organiser, organiser.id, {
-        tournamentId,
-        seriesId: adding ? page.series.id : null,
-        from: adding ? undefined : page.series.id,
+        night,
+        seriesId: adding ? row.id : null,
+        from: adding ? undefined : row.id,
+        now,
       });
       if (moved.changed) {
         await afterChange(organiser, app, {
@@ -87,7 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const read = readSeriesForm(form, UpdateSeriesSchema);
     if (!read.ok) return data({ errors: read.errors, values: read.values, toast: null }, { status: 400 });
-    await updateSeries(organiser, page.series, read.value);
+    await updateSeries(organiser, row, read.value);
     return await done("Series saved", "The ranking follows the new rules");
   } catch (error) {
     if (!isDomainError(error)) throw error;
