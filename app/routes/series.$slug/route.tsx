@@ -4,7 +4,7 @@
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
-import { profilePath } from "~/domain/anchors.ts";
+import { profilePath, seriesCalendarPath } from "~/domain/anchors.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { rulesText } from "~/domain/series.ts";
 import { visitor } from "~/services/access.server.ts";
@@ -17,6 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!page) throw data("Series not found", { status: 404 });
   return {
     name: page.series.name,
+    slug: page.series.slug,
     rules: { bestOf: page.rules.bestOf, qualify: page.rules.qualify },
     rulesText: rulesText(page.rules),
     nights: page.nights,
@@ -50,6 +51,7 @@ export default function SeriesPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.name}</h1>
           <p className={`mt-2 text-sm ${muted}`}>{page.rulesText}</p>
+          <SubscribeLink slug={page.slug} />
         </div>
 
         <section className="card" aria-labelledby="ranking-title">
@@ -203,6 +205,23 @@ function Ranking({ page }: { page: Page }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The series' calendar feed: a calendar app subscribed to it gets each night as it is added or moved. */
+function SubscribeLink({ slug }: { slug: string }) {
+  return (
+    <p className="mt-2 text-sm">
+      <a
+        href={seriesCalendarPath(slug)}
+        className="inline-flex min-h-11 items-center font-semibold text-baize-700 hover:underline dark:text-baize-300"
+      >
+        Subscribe to calendar
+      </a>
+      <span className={`block ${muted}`}>
+        The coming nights in your calendar app: add this link as a subscription (by URL) and new nights appear.
+      </span>
+    </p>
   );
 }
 
