@@ -20,7 +20,7 @@ export function SeasonList({ seasons }: { seasons: readonly Season[] }) {
               {s.wins > 0 ? ` · ${plural(s.wins, "win", "wins")}` : ""}
             </span>
           </span>
-          <span className="flex items-center gap-3">
+          <span className="ml-auto flex items-center gap-3">
             {s.qualifies ? <Badge tone="green">Qualifying</Badge> : null}
             <span className="text-right">
               <span className="block font-semibold" data-testid="season-position">

@@ -219,7 +219,7 @@ function SubscribeLink({ slug }: { slug: string }) {
         Subscribe to calendar
       </a>
       <span className={`block ${muted}`}>
-        The coming nights in your calendar app: add this link as a subscription (by URL) and new nights appear.
+        Add this link to your calendar app as a subscription: the coming nights appear, and new ones as they are added.
       </span>
     </p>
   );
