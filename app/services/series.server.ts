@@ -120,12 +120,22 @@ export const finalizedResults = (finalized: SQL) => ({
  * matches, each team's members and every entry's name. Null when there is no such series.
  */
 export function seriesPageQuery(slug: string) {
-  const seriesId = sql`(select ${series.id} from ${series} where ${series.slug} = ${slug})`;
+  return seriesPageRead(sql`(select ${series.id} from ${series} where ${series.slug} = ${slug})`);
+}
+
+/** The series a tournament is a night of, read as its page is (the TV's ranking page); null when in none. */
+export function tournamentSeriesQuery(tournamentSlug: string) {
+  return seriesPageRead(
+    sql`(select ${tournaments.seriesId} from ${tournaments} where ${tournaments.slug} = ${tournamentSlug})`,
+  );
+}
+
+function seriesPageRead(seriesId: SQL) {
   const finalized = sql`(select t.id from ${tournaments} t where t.series_id = ${seriesId}
     and t.finished_at is not null)`;
   return mapRead(
     reads({
-      row: first(build.select().from(series).where(eq(series.slug, slug)).limit(1)),
+      row: first(build.select().from(series).where(sql`${series.id} = ${seriesId}`).limit(1)),
       nights: query(
         build
           .select({

@@ -3,6 +3,7 @@
 // winners, coming ones with a link to join. Worked out from the finalized nights' places in the loader (one read).
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { Badge } from "~/components/badges.tsx";
+import { useLiveRevalidation } from "~/components/live.ts";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { profilePath, seriesCalendarPath } from "~/domain/anchors.ts";
 import { formatDateTime } from "~/domain/dates.ts";
@@ -38,6 +39,13 @@ const when = (startsAt: number | null) => (startsAt === null ? "Date to be set" 
 
 export default function SeriesPage() {
   const page = useLoaderData<typeof loader>();
+  // The ranking moves the moment a night being played is finalized (push): its channel's "finalize" reads the page
+  // again; its other news (results, taps) change no ranking and read nothing.
+  useLiveRevalidation(
+    page.nights.filter((n) => n.status === "in_progress").map((n) => n.id),
+    false,
+    (news) => (news as { what?: unknown } | null)?.what !== "finalize",
+  );
   // The latest night first.
   const past = page.nights.filter((n) => n.status === "finished").reverse();
   const coming = page.nights.filter((n) => n.status !== "finished");
