@@ -204,7 +204,9 @@ function Ranking({ page }: { page: Page }) {
       </table>
       {page.rules.qualify === null ? null : (
         <p className={`mt-2 text-sm ${muted}`} data-testid="qualifying-line">
-          {`The top ${page.rules.qualify} qualify for the final: the dashed line marks the cut.`}
+          {page.standings.some((row) => !row.qualifies)
+            ? `The top ${page.rules.qualify} qualify for the final: the dashed line marks the cut.`
+            : `The top ${page.rules.qualify} qualify for the final: everyone ranked so far is in.`}
         </p>
       )}
       {bestOf === null ? null : (
