@@ -24,6 +24,7 @@ export default [
   route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
   route("players/:id", "routes/players.$id/route.tsx"),
   route("series/:slug", "routes/series.$slug/route.tsx"),
+  route("series/:slug/calendar.ics", "routes/series.$slug.calendar-ics/route.ts"),
   route("td/tables", "routes/td.tables/route.tsx"),
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
   route("td/series", "routes/td.series/route.tsx"),

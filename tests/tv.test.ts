@@ -2,7 +2,7 @@
 // never hydrated (its own script, no React), and a timed refresh that names the next page for a screen whose script
 // cannot run; an unknown tournament is a 404 and an address's page that is not shown now falls back to the first.
 import { expect, test } from "vitest";
-import { useFactories } from "./support/factories.ts";
+import { useFactories, validTournament } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
@@ -74,4 +74,44 @@ test("its script runs on an old TV's browser: ES2017, no later built-ins, small"
   for (const later of [".finally(", "globalThis", "Object.fromEntries", ".flat(", "replaceAll", "?."])
     expect(source, later).not.toContain(later);
   expect(gzipSync(source).length).toBeLessThan(4 * 1024);
+});
+
+test("a night of a series has the series' ranking as a page, the qualifying line after the top N", async () => {
+  const td = await f.organiser();
+  const made = await td.client.json("POST", "/api/series", { name: "Thursday 8-Ball", qualify: 1 });
+  expect(made.status).toBe(201);
+  const { series } = (await made.json()) as { series: { id: string } };
+  const night = async () => {
+    const t = await f.createTournament(td, { maxPlayers: 2, payoutStructure: "winner_only", seriesId: series.id });
+    const [a] = await f.enter(t, 2, (i) => ["Rosa Rank", "Tom Rank"][i] ?? "");
+    expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+    const [final] = await f.matchesOf<Match & { player1Id: string; player2Id: string }>(t);
+    return { t, final, rosa: a?.id ?? "" };
+  };
+  const first = await night();
+  const won = await td.client.json("PATCH", `/api/matches/${first.final?.id}`, { winnerId: first.rosa });
+  expect(won.status).toBe(200);
+  expect((await td.client.json("POST", `/api/tournaments/${first.t.id}/finalize`)).status).toBe(200);
+
+  const second = await night();
+  // Before its start the next night's TV already has the ranking.
+  const next = await td.client.json("POST", "/api/tournaments", {
+    ...validTournament({ maxPlayers: 2, payoutStructure: "winner_only" }),
+    seriesId: series.id,
+  });
+  const upcoming = (await next.json()) as { slug: string };
+  const before = await (await app.client().get(`/tournament/${upcoming.slug}/tv?page=series`)).text();
+  expect(pageOf(before)).toBe("series");
+  expect(before).toContain("Rosa Rank");
+  const html = await (await app.client().get(`/tournament/${second.t.slug}/tv?page=series`)).text();
+  expect(pageOf(html)).toBe("series");
+  expect(html).toContain("Series ranking");
+  expect(html).toContain("Thursday 8-Ball");
+  const ranking = html.slice(html.indexOf('data-testid="tv-series"'));
+  // Rosa 25 + 2 for playing, Tom 18 + 2; only Rosa above the line.
+  expect(ranking.indexOf("Rosa Rank")).toBeLessThan(ranking.indexOf("Tom Rank"));
+  expect(ranking).toMatch(/border-dashed[^>]*>(?:(?!<\/tr>).)*Rosa Rank(?:(?!<\/tr>).)*>27</s);
+  // A night in no series has no such page: the address falls back to the first.
+  const alone = await f.createTournament(td, { maxPlayers: 2, payoutStructure: "winner_only" });
+  expect(pageOf(await (await app.client().get(`/tournament/${alone.slug}/tv?page=series`)).text())).toBe("welcome");
 });

@@ -9,3 +9,7 @@ export const profilePath = (playerId: string) => `/players/${playerId}`;
 
 /** A tournament's "Add to calendar" file (issue 35). */
 export const calendarPath = (slug: string) => `/tournament/${slug}/calendar.ics`;
+
+/** A series' public page and its calendar feed (issue 35). */
+export const seriesPath = (slug: string) => `/series/${slug}`;
+export const seriesCalendarPath = (slug: string) => `/series/${slug}/calendar.ics`;

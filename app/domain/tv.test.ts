@@ -107,6 +107,10 @@ test("the round of pages: welcome before the start; brackets, standings and the 
   ]);
   const league = { ...base, tournamentType: "round_robin" as const, brackets: [], tables: 1 };
   expect(keys(tvPages({ ...league, status: "in_progress" }))).toEqual(["standings", "tables"]);
+  // A night of a series: its ranking after the standings, before the start and once the night is over.
+  expect(keys(tvPages({ ...league, status: "open", series: true }))).toEqual(["welcome", "series"]);
+  expect(keys(tvPages({ ...league, status: "in_progress", series: true }))).toEqual(["standings", "series", "tables"]);
+  expect(keys(tvPages({ ...league, status: "finished", series: true }))).toEqual(["standings", "series"]);
   const seconds = tvPages({ ...league, status: "in_progress" }).map((p) => p.seconds);
   expect(seconds.every((s) => s >= 10 && s <= 30)).toBe(true);
 });

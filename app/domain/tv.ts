@@ -2,6 +2,7 @@
 // bracket (each part that fits a screen), the tables, what is up next, the standings, the champion — each for its
 // own time. Pure: which pages there are, which one an address asks for and which comes next, and how much a page
 // must be scaled to fit the screen. The route reads, this decides, the components draw.
+import type { Standing as SeriesStanding } from "./series.ts";
 import type { BracketSide } from "./bracket.ts";
 import { bracketTab, type BracketTabReads } from "./bracket-tab.ts";
 import type { MatchView } from "./play.ts";
@@ -23,13 +24,14 @@ const MATCHES_A_COLUMN = 8;
 /** A bracket page's layout (rem): each match's share of its column, a column and the gap between two. */
 const BRACKET_LAYOUT = { heading: 2.75, slot: 6, column: 17, gap: 2 } as const;
 
-type TvPageKind = "welcome" | "bracket" | "standings" | "tables" | "next" | "champion";
+type TvPageKind = "welcome" | "bracket" | "standings" | "series" | "tables" | "next" | "champion";
 
 /** Seconds each kind of page stays up before the next. */
 const SECONDS: Record<TvPageKind, number> = {
   welcome: 60,
   bracket: 20,
   standings: 15,
+  series: 15,
   tables: 15,
   next: 12,
   champion: 30,
@@ -103,6 +105,8 @@ type TvState = {
   tables: number;
   /** Matches waiting for a table. */
   queued: number;
+  /** The night is one of a series (issue 35): its ranking has a page. */
+  series?: boolean;
 };
 
 /**
@@ -112,19 +116,21 @@ type TvState = {
  */
 export function tvPages(state: TvState): TvPage[] {
   const page = (key: string, kind: TvPageKind): TvPage => ({ key, kind, seconds: SECONDS[kind] });
-  if (state.status === "open") return [page("welcome", "welcome")];
+  const ranking = state.series ? [page("series", "series")] : [];
+  // Before the start a series' night shows its ranking too: what the regulars come to see.
+  if (state.status === "open") return [page("welcome", "welcome"), ...ranking];
   const standings =
     state.tournamentType === "round_robin" || state.tournamentType === "round_robin_tier"
       ? [page("standings", "standings")]
       : [];
   const brackets = state.brackets.map((b) => page(b.key, "bracket"));
   const champion = state.championKnown ? [page("champion", "champion")] : [];
-  if (state.status === "finished") return [...champion, ...brackets, ...standings];
+  if (state.status === "finished") return [...champion, ...brackets, ...standings, ...ranking];
   const floor = [
     ...(state.tables > 0 ? [page("tables", "tables")] : []),
     ...(state.queued > 0 ? [page("next", "next")] : []),
   ];
-  return [...champion, ...brackets, ...standings, ...floor];
+  return [...champion, ...brackets, ...standings, ...ranking, ...floor];
 }
 
 /** The page an address asks for (`?page=`), the first when it names none that is shown now, and the one after it. */
@@ -180,7 +186,15 @@ export type TvReads = {
   prizes: PaidPrize[];
   /** The tournament's floor: the director's tables and the queue (null before it has one). */
   floor: QueueState | null;
+  /** The series the night is one of, with its ranking (issue 35); null when in none. */
+  series?: TvSeries | null;
 };
+
+/** A series' ranking as the TV shows it. */
+type TvSeries = { name: string; qualify: number | null; standings: readonly SeriesStanding[] };
+
+/** The most players the ranking page lists (the rest are on the series' page). */
+const LISTED_RANKING = 12;
 
 /** A table as the TV shows it: the match on it with its live score, or why there is none. */
 export type TvTable = {
@@ -219,6 +233,7 @@ export function tvScreen(reads: TvReads, { requested, now }: { requested: string
     championKnown: results !== null,
     tables: floor?.tables.length ?? 0,
     queued: queue.length,
+    series: Boolean(reads.series),
   });
   const { page, next, index } = pageAt(pages, requested);
   return {
@@ -317,6 +332,27 @@ function pageBody(
         kind: "next" as const,
         queue: listed.slice(0, LISTED_NEXT),
         more: Math.max(0, listed.length - LISTED_NEXT),
+      };
+    }
+    case "series": {
+      const ranked = reads.series;
+      if (!ranked) break;
+      const rows = ranked.standings.slice(0, LISTED_RANKING);
+      return {
+        kind: "series" as const,
+        name: ranked.name,
+        qualify: ranked.qualify,
+        rows: rows.map(({ position, playerId, name, points, played, wins, qualifies }) => ({
+          position,
+          playerId,
+          name,
+          points,
+          played,
+          wins,
+          qualifies,
+        })),
+        more: Math.max(0, ranked.standings.length - rows.length),
+        scale: fitScale({ width: TV_BODY.width, height: 5 + rows.length * STANDINGS_ROW }),
       };
     }
     case "champion":

@@ -56,12 +56,16 @@ const EUROPE_LONDON = [
 
 const vtimezone = (zone: string): string | null => (zone === UK_TIME_ZONE ? EUROPE_LONDON : null);
 
-/** The iCalendar text of `events`; `name` names a feed (a series), a single event's file goes without. */
+/**
+ * The iCalendar text of `events`; `name` names a feed (a series), a single event's file goes without; `refreshSeconds`
+ * tells a subscribed calendar how often to fetch a feed again (REFRESH-INTERVAL and X-PUBLISHED-TTL).
+ */
 export function calendarFile(
   events: CalendarEvent[],
-  { name, stamp = new Date() }: { name?: string; stamp?: Date } = {},
+  { name, stamp = new Date(), refreshSeconds }: { name?: string; stamp?: Date; refreshSeconds?: number } = {},
 ) {
   const calendar = ical({
+    ...(refreshSeconds ? { ttl: refreshSeconds } : {}),
     prodId: { company: "Break & Run", product: "Tournaments" },
     method: ICalCalendarMethod.PUBLISH,
     // The zone's block for the events' TZID; no calendar-wide zone, or ical-generator writes DTSTAMP (which must be
@@ -87,10 +91,11 @@ export function calendarFile(
   return calendar.toString();
 }
 
-/** The answer carrying a calendar file: downloaded as `{filename}.ics`. */
-export function calendarResponse(body: string, filename: string): Response {
+/** The answer carrying a calendar file: downloaded as `{filename}.ics`; not cached unless `cacheControl` says so. */
+export function calendarResponse(body: string, filename: string, cacheControl?: string): Response {
   return new Response(body, {
     headers: {
+      ...(cacheControl ? { "Cache-Control": cacheControl } : {}),
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "-")}.ics"`,
     },

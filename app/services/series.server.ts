@@ -69,7 +69,8 @@ export async function createSeries(db: Sender, organiserId: string, input: Serie
 export const organiserSeriesQuery = (organiserId: string): Read<SeriesRow[]> =>
   query(build.select().from(series).where(eq(series.organiserId, organiserId)).orderBy(desc(series.createdAt)));
 
-const rulesOf = (row: SeriesRow): SeriesRules => ({
+/** A stored series' ranking rules. */
+export const rulesOf = (row: SeriesRow): SeriesRules => ({
   points: parsePoints(row.points),
   bestOf: row.bestOf,
   qualify: row.qualify,
@@ -84,16 +85,57 @@ export const seriesJson = (row: SeriesRow) => ({
 });
 
 /**
+ * What the ranking is worked out from, of the finalized nights `finalized` (SQL selecting their ids): their matches,
+ * each team's members (by team id) and every entry's name (a player's or a team's).
+ */
+export const finalizedResults = (finalized: SQL) => ({
+  matches: query(build.select().from(matches).where(sql`${matches.tournamentId} in ${finalized}`), (rows) =>
+    rows.map((row) => ({ ...toBracketMatch(row), tournamentId: row.tournamentId })),
+  ),
+  members: query(
+    build
+      .select({ teamId: teamMembers.teamId, playerId: teamMembers.playerId })
+      .from(teamMembers)
+      .where(sql`${teamMembers.tournamentId} in ${finalized}`)
+      .orderBy(asc(teamMembers.teamId), asc(teamMembers.slot)),
+    (rows) => {
+      const byTeam = new Map<string, string[]>();
+      for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), r.playerId]);
+      return byTeam;
+    },
+  ),
+  names: query(
+    build.all<{ id: string; name: string }>(sql`
+        select p.id as id, p.name as name from ${players} p
+        where p.id in (select tp.player_id from ${tournamentPlayers} tp where tp.tournament_id in ${finalized})
+          or p.id in (select tm.player_id from ${teamMembers} tm where tm.tournament_id in ${finalized})
+        union all
+        select te.id as id, te.name as name from ${teams} te where te.tournament_id in ${finalized}`),
+    (rows) => new Map(rows.map((r) => [r.id, r.name])),
+  ),
+});
+
+/**
  * The series page's read, by slug, in one round trip: the series, its nights, and of its finalized nights the
  * matches, each team's members and every entry's name. Null when there is no such series.
  */
 export function seriesPageQuery(slug: string) {
-  const seriesId = sql`(select ${series.id} from ${series} where ${series.slug} = ${slug})`;
+  return seriesPageRead(sql`(select ${series.id} from ${series} where ${series.slug} = ${slug})`);
+}
+
+/** The series a tournament is a night of, read as its page is (the TV's ranking page); null when in none. */
+export function tournamentSeriesQuery(tournamentSlug: string) {
+  return seriesPageRead(
+    sql`(select ${tournaments.seriesId} from ${tournaments} where ${tournaments.slug} = ${tournamentSlug})`,
+  );
+}
+
+function seriesPageRead(seriesId: SQL) {
   const finalized = sql`(select t.id from ${tournaments} t where t.series_id = ${seriesId}
     and t.finished_at is not null)`;
   return mapRead(
     reads({
-      row: first(build.select().from(series).where(eq(series.slug, slug)).limit(1)),
+      row: first(build.select().from(series).where(sql`${series.id} = ${seriesId}`).limit(1)),
       nights: query(
         build
           .select({
@@ -109,30 +151,7 @@ export function seriesPageQuery(slug: string) {
           .where(sql`${tournaments.seriesId} = ${seriesId}`)
           .orderBy(asc(tournaments.date), asc(tournaments.time)),
       ),
-      matches: query(build.select().from(matches).where(sql`${matches.tournamentId} in ${finalized}`), (rows) =>
-        rows.map((row) => ({ ...toBracketMatch(row), tournamentId: row.tournamentId })),
-      ),
-      members: query(
-        build
-          .select({ teamId: teamMembers.teamId, playerId: teamMembers.playerId })
-          .from(teamMembers)
-          .where(sql`${teamMembers.tournamentId} in ${finalized}`)
-          .orderBy(asc(teamMembers.teamId), asc(teamMembers.slot)),
-        (rows) => {
-          const byTeam = new Map<string, string[]>();
-          for (const r of rows) byTeam.set(r.teamId, [...(byTeam.get(r.teamId) ?? []), r.playerId]);
-          return byTeam;
-        },
-      ),
-      names: query(
-        build.all<{ id: string; name: string }>(sql`
-          select p.id as id, p.name as name from ${players} p
-          where p.id in (select tp.player_id from ${tournamentPlayers} tp where tp.tournament_id in ${finalized})
-            or p.id in (select tm.player_id from ${teamMembers} tm where tm.tournament_id in ${finalized})
-          union all
-          select te.id as id, te.name as name from ${teams} te where te.tournament_id in ${finalized}`),
-        (rows) => new Map(rows.map((r) => [r.id, r.name])),
-      ),
+      ...finalizedResults(finalized),
     }),
     ({ row, nights, ...read }) => {
       if (!row) return null;

@@ -48,6 +48,7 @@ export type TournamentInput = TournamentBody & {
   seeding?: "random" | "manual" | "rating";
   handicap?: "none" | "race";
   maxRating?: number;
+  seriesId?: string;
 };
 
 /**

@@ -23,6 +23,8 @@ import { queueOf } from "~/domain/queue-views.ts";
 import { playerQueuesQuery } from "~/services/queue-reads.server.ts";
 import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
+import { playerSeasonsQuery } from "~/services/player-seasons.server.ts";
+import { SeasonList } from "~/components/season-list.tsx";
 import { appContext } from "~/context.server.ts";
 import type { Route } from "./+types/route";
 
@@ -34,13 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   // The whole page in one round trip, the session's check first.
   const now = Date.now();
-  const { user, browse, brackets, transactions, stats, devices, floors } = await claim.read({
+  const { user, browse, brackets, transactions, stats, devices, floors, seasons } = await claim.read({
     browse: browseForPlayerQuery(claim.id),
     brackets: playerBracketsQuery(claim.id, ["in_progress"]),
     transactions: recentTransactionsQuery("player", claim.id),
     stats: playerStatsQuery(claim.id),
     devices: signedInDevicesQuery(claim.session, now),
     floors: playerQueuesQuery(claim.id),
+    seasons: playerSeasonsQuery(claim.id),
   });
   const { open, elsewhere } = openToEnter(
     browse.available.filter((t) => matchesSearch(t, q)),
@@ -115,6 +118,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     following: browse.registered.filter((t) => t.status === "open" || t.status === "in_progress").map((t) => t.id),
     transactions,
     stats,
+    // Each series they have played in: where they stand (issue 35).
+    seasons,
     devices,
     // Web Push (decisions 013–015): the key browsers subscribe with, when the site has one.
     pushKey: vapidKeys(context.get(appContext).env)?.publicKey ?? null,
@@ -204,6 +209,14 @@ export default function PlayerDashboard() {
         </section>
       ) : null}
       {page.comingUp.length > 0 ? <ComingUp tournaments={page.comingUp} /> : null}
+      {page.seasons.length > 0 ? (
+        <section className="card" aria-labelledby="seasons-title">
+          <h2 id="seasons-title" className="text-lg font-semibold">
+            Your Seasons
+          </h2>
+          <SeasonList seasons={page.seasons} />
+        </section>
+      ) : null}
       {page.pushKey ? <PushOptIn publicKey={page.pushKey} /> : null}
       <section className="card" aria-labelledby="find-title">
         <div className="flex flex-wrap items-center justify-between gap-3">

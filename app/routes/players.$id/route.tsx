@@ -11,16 +11,19 @@ import { headToHead, playerProfile } from "~/domain/player-profile.ts";
 import { ratingChart, type RatingChart } from "~/domain/rating-chart.ts";
 import { visitor } from "~/services/access.server.ts";
 import { playerStatsQuery } from "~/services/dashboard.server.ts";
+import { playerSeasonsQuery } from "~/services/player-seasons.server.ts";
 import { headToHeadQuery, profileQuery } from "~/services/ratings.server.ts";
+import { SeasonList } from "~/components/season-list.tsx";
 import type { Route } from "./+types/route";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.id.length > 64) throw data("Player not found", { status: 404 });
   const vs = (new URL(request.url).searchParams.get("vs") ?? "").slice(0, 64);
-  // One round trip: the profile's results, the titles, and the head-to-head asked for.
-  const { profile, stats, versus } = await (await visitor(context)).read({
+  // One round trip: the profile's results, the titles, the series played, and the head-to-head asked for.
+  const { profile, stats, seasons, versus } = await (await visitor(context)).read({
     profile: profileQuery(params.id),
     stats: playerStatsQuery(params.id),
+    seasons: playerSeasonsQuery(params.id),
     versus: vs && vs !== params.id ? headToHeadQuery(params.id, vs) : known(null),
   });
   if (!profile.player) throw data("Player not found", { status: 404 });
@@ -34,6 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     profile: shown,
     chart: ratingChart(shown.history),
     titles: stats.tournamentsWon,
+    seasons,
     opponents: [...opponents].map(([id, name]) => ({ id, name })),
     versus:
       versus?.player && versus.other
@@ -47,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function PlayerProfile() {
-  const { profile: p, chart, titles, opponents, versus } = useLoaderData<typeof loader>();
+  const { profile: p, chart, titles, seasons, opponents, versus } = useLoaderData<typeof loader>();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -85,6 +89,17 @@ export default function PlayerProfile() {
             Titles won
           </h2>
           <p className="mt-2 text-2xl font-bold tabular-nums">{titles}</p>
+        </section>
+
+        <section className="card" aria-labelledby="series-title">
+          <h2 id="series-title" className="text-lg font-semibold">
+            Series
+          </h2>
+          {seasons.length === 0 ? (
+            <p className="mt-2 text-sm">No series nights played yet.</p>
+          ) : (
+            <SeasonList seasons={seasons} />
+          )}
         </section>
 
         <section className="card" aria-labelledby="recent-title">

@@ -3,8 +3,9 @@
 // winners, coming ones with a link to join. Worked out from the finalized nights' places in the loader (one read).
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { Badge } from "~/components/badges.tsx";
+import { useLiveRevalidation } from "~/components/live.ts";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
-import { profilePath } from "~/domain/anchors.ts";
+import { profilePath, seriesCalendarPath } from "~/domain/anchors.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { rulesText } from "~/domain/series.ts";
 import { visitor } from "~/services/access.server.ts";
@@ -17,6 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!page) throw data("Series not found", { status: 404 });
   return {
     name: page.series.name,
+    slug: page.series.slug,
     rules: { bestOf: page.rules.bestOf, qualify: page.rules.qualify },
     rulesText: rulesText(page.rules),
     nights: page.nights,
@@ -37,6 +39,13 @@ const when = (startsAt: number | null) => (startsAt === null ? "Date to be set" 
 
 export default function SeriesPage() {
   const page = useLoaderData<typeof loader>();
+  // The ranking moves the moment a night being played is finalized (push): its channel's "finalize" reads the page
+  // again; its other news (results, taps) change no ranking and read nothing.
+  useLiveRevalidation(
+    page.nights.filter((n) => n.status === "in_progress").map((n) => n.id),
+    false,
+    (news) => (news as { what?: unknown } | null)?.what !== "finalize",
+  );
   // The latest night first.
   const past = page.nights.filter((n) => n.status === "finished").reverse();
   const coming = page.nights.filter((n) => n.status !== "finished");
@@ -50,6 +59,7 @@ export default function SeriesPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.name}</h1>
           <p className={`mt-2 text-sm ${muted}`}>{page.rulesText}</p>
+          <SubscribeLink slug={page.slug} />
         </div>
 
         <section className="card" aria-labelledby="ranking-title">
@@ -194,7 +204,9 @@ function Ranking({ page }: { page: Page }) {
       </table>
       {page.rules.qualify === null ? null : (
         <p className={`mt-2 text-sm ${muted}`} data-testid="qualifying-line">
-          {`The top ${page.rules.qualify} qualify for the final: the dashed line marks the cut.`}
+          {page.standings.some((row) => !row.qualifies)
+            ? `The top ${page.rules.qualify} qualify for the final: the dashed line marks the cut.`
+            : `The top ${page.rules.qualify} qualify for the final: everyone ranked so far is in.`}
         </p>
       )}
       {bestOf === null ? null : (
@@ -203,6 +215,23 @@ function Ranking({ page }: { page: Page }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The series' calendar feed: a calendar app subscribed to it gets each night as it is added or moved. */
+function SubscribeLink({ slug }: { slug: string }) {
+  return (
+    <p className="mt-2 text-sm">
+      <a
+        href={seriesCalendarPath(slug)}
+        className="inline-flex min-h-11 items-center font-semibold text-baize-700 hover:underline dark:text-baize-300"
+      >
+        Subscribe to calendar
+      </a>
+      <span className={`block ${muted}`}>
+        Add this link to your calendar app as a subscription: the coming nights appear, and new ones as they are added.
+      </span>
+    </p>
   );
 }
 

@@ -12,6 +12,7 @@ import { visitor } from "~/services/access.server.ts";
 import { paidPrizesQuery } from "~/services/finalize.server.ts";
 import { matchesQuery } from "~/services/match-reads.server.ts";
 import { queueQuery } from "~/services/queue-reads.server.ts";
+import { tournamentSeriesQuery } from "~/services/series.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import { TvScreenView, tvAddress } from "./screens.tsx";
 import type { Route } from "./+types/route";
@@ -23,16 +24,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await visitor(context);
   const now = Date.now();
   const slug = { slug: params.slug };
-  // One round trip: the tournament, its bracket, the prizes paid and its floor (the director's tables, the queue).
-  const { tournament, matches, prizes, floor } = await viewer.read({
+  // One round trip: the tournament, its bracket, the prizes paid, its floor (the director's tables, the queue) and
+  // its series.
+  const { tournament, matches, prizes, floor, ranked } = await viewer.read({
     tournament: tournamentBySlugQuery(params.slug, now),
     matches: matchesQuery(slug),
     prizes: paidPrizesQuery(slug),
     floor: queueQuery(slug),
+    // A night of a series (issue 35): the series' ranking has a page of its own.
+    ranked: tournamentSeriesQuery(params.slug),
   });
   if (!tournament) throw data("Tournament not found", { status: 404 });
   const requested = new URL(request.url).searchParams.get("page");
-  return tvScreen({ tournament, matches, prizes, floor }, { requested, now });
+  const series = ranked
+    ? { name: ranked.series.name, qualify: ranked.rules.qualify, standings: ranked.standings }
+    : null;
+  return tvScreen({ tournament, matches, prizes, floor, series }, { requested, now });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

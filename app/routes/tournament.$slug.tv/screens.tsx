@@ -21,6 +21,7 @@ const pageTitles: Record<Body["kind"], string> = {
   welcome: "Tonight",
   bracket: "Bracket",
   standings: "Standings",
+  series: "Series ranking",
   tables: "Now on the tables",
   next: "Up next",
   champion: "Champion",
@@ -114,6 +115,8 @@ function PageBody({ body, now }: { body: Body; now: number }) {
       return <TvBracket part={body.part} />;
     case "standings":
       return <Standings body={body} />;
+    case "series":
+      return <SeriesRanking body={body} />;
     case "tables":
       return <Tables tables={body.tables} columns={body.columns} />;
     case "next":
@@ -416,5 +419,51 @@ function Champion({ results }: { results: Extract<Body, { kind: "champion" }>["r
         )}
       </section>
     </div>
+  );
+}
+
+/** A series' ranking (issue 35): the top of the table, the qualifying line after the top N. */
+function SeriesRanking({ body }: { body: Extract<Body, { kind: "series" }> }) {
+  return (
+    <section className="flex h-full flex-col gap-[1rem]" data-testid="tv-series">
+      <h3 className="text-[2rem] font-bold">{body.name}</h3>
+      {body.rows.length === 0 ? (
+        <p className={`text-[2rem] ${muted}`}>No nights finalized yet</p>
+      ) : (
+        <table className="w-full text-left text-[1.75rem]">
+          <thead className={`text-[1.25rem] ${muted}`}>
+            <tr>
+              <th className="w-[5rem] py-[0.25rem]">Pos</th>
+              <th>Player</th>
+              <th className="w-[9rem] text-right">Points</th>
+              <th className="w-[9rem] text-right">Nights</th>
+              <th className="w-[9rem] text-right">Wins</th>
+            </tr>
+          </thead>
+          <tbody>
+            {body.rows.map((row, i) => {
+              const line = body.qualify !== null && row.qualifies && !body.rows[i + 1]?.qualifies;
+              return (
+                <tr
+                  key={row.playerId}
+                  className={
+                    line
+                      ? "border-b-4 border-dashed border-baize-600"
+                      : "border-b border-slate-200 dark:border-slate-700"
+                  }
+                >
+                  <td className="py-[0.35rem] font-bold tabular-nums">{row.position}</td>
+                  <td className="truncate font-semibold">{row.name}</td>
+                  <td className="text-right font-bold tabular-nums">{row.points}</td>
+                  <td className="text-right tabular-nums">{row.played}</td>
+                  <td className="text-right tabular-nums">{row.wins}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {body.more > 0 ? <p className={`text-[1.25rem] ${muted}`}>and {body.more} more on the series' page</p> : null}
+    </section>
   );
 }

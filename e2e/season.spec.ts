@@ -1,0 +1,61 @@
+// Issue 35 point 3 in the browser: a player who has played two finalized nights of a series sees the season on their
+// dashboard, follows it to the series page (with its calendar feed to subscribe to) and finds it on their profile.
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
+import { currentUser, payToEnter } from "./support/payments.ts";
+import { createTournamentViaApi, uniqueToken } from "./support/tournaments.ts";
+
+/** A two-player night of the series, won by `winner`, finalized. */
+async function night(td: APIRequestContext, seriesId: string, players: APIRequestContext[], winnerId: string) {
+  const t = await createTournamentViaApi(td, { maxPlayers: 2, payoutStructure: "winner_only", seriesId });
+  for (const p of players) await payToEnter(p, t.id);
+  expect((await td.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  const [final] = (await (await td.get(`/api/tournaments/${t.id}/matches`)).json()) as { id: string }[];
+  const recorded = await td.patch(`/api/matches/${final!.id}`, { data: { winnerId, status: "completed" } });
+  expect(recorded.status(), await recorded.text()).toBe(200);
+  expect((await td.post(`/api/tournaments/${t.id}/finalize`)).status()).toBe(200);
+}
+
+test("a player's season: the dashboard card, the series page with its feed, the profile's list", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const td = await playwright.request.newContext({ baseURL });
+  const rival = await playwright.request.newContext({ baseURL });
+  try {
+    await createOrganiser(td);
+    const name = `Thursday 8-Ball ${uniqueToken("s")}`;
+    const created = await td.post("/api/series", { data: { name, qualify: 1 } });
+    expect(created.status()).toBe(201);
+    const { series } = (await created.json()) as { series: { id: string; slug: string } };
+    const me = newIdentity("season");
+    await createPlayer(page.request, me);
+    await createPlayer(rival, newIdentity("rival"));
+    const [myId, rivalId] = [(await currentUser(page.request)).id, (await currentUser(rival)).id];
+    // I win the first night and lose the second: 27 + 20 = 47 each, a shared 1st of 2.
+    await night(td, series.id, [page.request, rival], myId);
+    await night(td, series.id, [page.request, rival], rivalId);
+
+    await page.goto("/player/dashboard");
+    const card = page.getByRole("region", { name: "Your Seasons" });
+    await expect(card.getByTestId("season-position")).toHaveText("Joint 1st of 2");
+    await expect(card).toContainText("47 points");
+    await expect(card).toContainText("2 nights played · 1 win");
+    await expect(card).toContainText("Qualifying");
+    await card.getByRole("link", { name }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/series/${series.slug}$`));
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    const feed = page.getByRole("link", { name: "Subscribe to calendar" });
+    await expect(feed).toHaveAttribute("href", `/series/${series.slug}/calendar.ics`);
+    await page.getByTestId("ranking").getByRole("link", { name: me.name }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/players/${myId}$`));
+    const list = page.getByRole("region", { name: "Series" });
+    await expect(list.getByRole("link", { name })).toBeVisible();
+    await expect(list.getByTestId("season-position")).toHaveText("Joint 1st of 2");
+  } finally {
+    await Promise.all([td.dispose(), rival.dispose()]);
+  }
+});
