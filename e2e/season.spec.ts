@@ -1,5 +1,6 @@
-// Issue 35 point 3 in the browser: a player who has played two finalized nights of a series sees the season on their
-// dashboard, follows it to the series page (with its calendar feed to subscribe to) and finds it on their profile.
+// Issue 35 in the browser: a season of three finalized nights. The next night's TV shows the series' ranking; the
+// player sees the season on their dashboard, follows it to the series page (with its calendar feed to subscribe to)
+// and finds it on their profile.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { currentUser, payToEnter } from "./support/payments.ts";
@@ -36,12 +37,28 @@ test("a player's season: the dashboard card, the series page with its feed, the 
     // I win the first night and lose the second: 27 + 20 = 47 each, a shared 1st of 2.
     await night(td, series.id, [page.request, rival], myId);
     await night(td, series.id, [page.request, rival], rivalId);
+    await page.goto("/player/dashboard");
+    await expect(page.getByRole("region", { name: "Your Seasons" }).getByTestId("season-position")).toHaveText(
+      "Joint 1st of 2",
+    );
+    // The third night is mine: 74 to 67.
+    await night(td, series.id, [page.request, rival], myId);
+
+    // Next week's night, on the pub's TV before its start: the series' ranking, me above the cut.
+    const next = await createTournamentViaApi(td, { maxPlayers: 8, seriesId: series.id });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/tournament/${next.slug}/tv?page=series`);
+    const tv = page.getByTestId("tv-series");
+    await expect(page.getByTestId("tv-page-title")).toHaveText("Series ranking");
+    await expect(tv.getByRole("row").nth(1).getByRole("cell")).toHaveText(["1", me.name, "74", "3", "2"]);
+    await expect(tv.getByRole("row").nth(2).getByRole("cell")).toHaveText(["2", /^rival /, "67", "3", "1"]);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.goto("/player/dashboard");
     const card = page.getByRole("region", { name: "Your Seasons" });
-    await expect(card.getByTestId("season-position")).toHaveText("Joint 1st of 2");
-    await expect(card).toContainText("47 points");
-    await expect(card).toContainText("2 nights played · 1 win");
+    await expect(card.getByTestId("season-position")).toHaveText("1st of 2");
+    await expect(card).toContainText("74 points");
+    await expect(card).toContainText("3 nights played · 2 wins");
     await expect(card).toContainText("Qualifying");
     await card.getByRole("link", { name }).click();
 
@@ -54,7 +71,7 @@ test("a player's season: the dashboard card, the series page with its feed, the 
     await expect(page).toHaveURL(new RegExp(`/players/${myId}$`));
     const list = page.getByRole("region", { name: "Series" });
     await expect(list.getByRole("link", { name })).toBeVisible();
-    await expect(list.getByTestId("season-position")).toHaveText("Joint 1st of 2");
+    await expect(list.getByTestId("season-position")).toHaveText("1st of 2");
   } finally {
     await Promise.all([td.dispose(), rival.dispose()]);
   }
