@@ -190,6 +190,9 @@ export type Standing = {
   nights: NightScore[];
 };
 
+/** A standing without its night-by-night scores: what a printed or televised ranking lists. */
+export const rankingRow = ({ nights: _, ...row }: Standing) => row;
+
 /** Every finishing place of a finished night's matches (any format), null for an entry not placed. */
 export function nightPlaces(
   matches: readonly (PlacedMatch & LeagueResult)[],

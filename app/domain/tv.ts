@@ -2,7 +2,7 @@
 // bracket (each part that fits a screen), the tables, what is up next, the standings, the champion — each for its
 // own time. Pure: which pages there are, which one an address asks for and which comes next, and how much a page
 // must be scaled to fit the screen. The route reads, this decides, the components draw.
-import type { Standing as SeriesStanding } from "./series.ts";
+import { rankingRow, type Standing as SeriesStanding } from "./series.ts";
 import type { BracketSide } from "./bracket.ts";
 import { bracketTab, type BracketTabReads } from "./bracket-tab.ts";
 import type { MatchView } from "./play.ts";
@@ -342,15 +342,7 @@ function pageBody(
         kind: "series" as const,
         name: ranked.name,
         qualify: ranked.qualify,
-        rows: rows.map(({ position, playerId, name, points, played, wins, qualifies }) => ({
-          position,
-          playerId,
-          name,
-          points,
-          played,
-          wins,
-          qualifies,
-        })),
+        rows: rows.map(rankingRow),
         more: Math.max(0, ranked.standings.length - rows.length),
         scale: fitScale({ width: TV_BODY.width, height: 5 + rows.length * STANDINGS_ROW }),
       };

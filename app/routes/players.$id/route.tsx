@@ -1,7 +1,8 @@
 // A player's profile (issue 34 point 2): public, like a bracket. The rating (marked provisional), its chart drawn on
 // the server as SVG, titles won, recent matches with scores, and head-to-head against any opponent (a plain GET
 // form). Worked out from the results by the same replay as the stored ratings; never an e-mail or a balance.
-import { data, Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { PageNotFound } from "~/components/not-found.tsx";
+import { data, Form, Link, useLoaderData } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { plainInputClass } from "~/components/styles.ts";
@@ -220,17 +221,5 @@ function Chart({ chart }: { chart: RatingChart }) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{notFound ? "Player not found" : "Something went wrong"}</h1>
-        <Link to="/" className="btn-primary">
-          Go Home
-        </Link>
-      </main>
-    </>
-  );
+  return <PageNotFound what="Player" />;
 }

@@ -1,7 +1,8 @@
 // A series' page (issue 35 point 2): public, like a tournament. The ranking (shared points share a position; with best
 // N the nights that count marked), the qualifying line after the top N, and the nights: finalized ones with their
 // winners, coming ones with a link to join. Worked out from the finalized nights' places in the loader (one read).
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { PageNotFound } from "~/components/not-found.tsx";
+import { data, Link, useLoaderData } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { useLiveRevalidation } from "~/components/live.ts";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
@@ -253,17 +254,5 @@ function NightChips({ standing }: { standing: Page["standings"][number] }) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{notFound ? "Series not found" : "Something went wrong"}</h1>
-        <Link to="/" className="btn-primary">
-          Go Home
-        </Link>
-      </main>
-    </>
-  );
+  return <PageNotFound what="Series" />;
 }

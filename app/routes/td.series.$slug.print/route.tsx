@@ -4,7 +4,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { PrintButton } from "~/components/print-button.tsx";
 import { formatDateTime } from "~/domain/dates.ts";
-import { rulesText } from "~/domain/series.ts";
+import { rankingRow, rulesText } from "~/domain/series.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { seriesPageQuery } from "~/services/series.server.ts";
 import type { Route } from "./+types/route";
@@ -26,15 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     qualify: page.rules.qualify,
     bestOf: page.rules.bestOf,
     asOf: `After ${finalized} ${finalized === 1 ? "night" : "nights"} · printed ${formatDateTime(Date.now())}`,
-    standings: page.standings.map(({ position, playerId, name, points, played, wins, qualifies }) => ({
-      position,
-      playerId,
-      name,
-      points,
-      played,
-      wins,
-      qualifies,
-    })),
+    standings: page.standings.map(rankingRow),
   };
 }
 
