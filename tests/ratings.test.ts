@@ -127,7 +127,9 @@ test("a result moves both ratings; a correction swapping the winner replays them
   expect(liams.html).toContain(`href="/players/${one}"`);
   expect(liams.html).toContain(`Against ${nameOf(one)}: 1 match, 1 won, 0 lost; racks 5–3.`);
   expect(liams.html).not.toContain("@");
-  expect((await page(`/players/${crypto.randomUUID()}`)).status).toBe(404);
+  const missing = await page(`/players/${crypto.randomUUID()}`);
+  expect(missing.status).toBe(404);
+  expect(missing.html).toContain("Player not found");
   // Unknown players: 404, nothing else.
   expect((await app.client().get(`/api/players/${crypto.randomUUID()}`)).status).toBe(404);
   expect((await app.client().get(`/api/players/${one}/head-to-head/${crypto.randomUUID()}`)).status).toBe(404);

@@ -198,5 +198,7 @@ test("another director's series is refused; the checks; who may create and list 
   expect(await f.count("series", "organiser_id = ?", [td.id])).toBe(1);
 
   expect((await app.client().get("/api/series/no-such-series")).status).toBe(404);
-  expect((await app.client().get("/series/no-such-series")).status).toBe(404);
+  const missing = await app.client().get("/series/no-such-series");
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).toContain("Series not found");
 });
