@@ -70,12 +70,15 @@ export async function setDueRaces(
   db: Sender,
   tournamentId: string,
 ): Promise<{ races: Map<string, SetRaces>; rated: boolean }> {
-  if (!(await db.send(dueQuery(tournamentId)))) return { races: new Map(), rated: false };
-  // Races come from the ratings as the results so far leave them: the one just recorded too.
-  await recomputeRatings(db);
   const due = await db.send(dueQuery(tournamentId));
-  if (!due) return { races: new Map(), rated: true };
-  const set = racesToSet(due.raceTo, due.candidates, due.ratings);
+  if (!due) return { races: new Map(), rated: false };
+  // Races come from the ratings as the results so far leave them (the one just recorded too): the replay's own when
+  // it had to run, else the stored ones read with the matches.
+  const replayed = await recomputeRatings(db);
+  const ratings = replayed
+    ? new Map([...due.ratings.keys()].map((id) => [id, replayed.get(id)?.rating ?? START_RATING]))
+    : due.ratings;
+  const set = racesToSet(due.raceTo, due.candidates, ratings);
   if (set.length === 0) return { races: new Map(), rated: true };
   const [p1, p2] = [sql`${matches.player1Id}`, sql`${matches.player2Id}`];
   await db.write(

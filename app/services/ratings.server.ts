@@ -26,7 +26,7 @@ import {
   tournaments,
 } from "~/db/schema.ts";
 import { ratedResults, type PlayedMatch } from "~/domain/player-profile.ts";
-import { replayRatings, type RatedResult, type StartingRating } from "~/domain/ratings.ts";
+import { replayRatings, type PlayerRating, type RatedResult, type StartingRating } from "~/domain/ratings.ts";
 
 const one = alias(players, "one");
 const two = alias(players, "two");
@@ -114,9 +114,13 @@ const CHUNK = 150;
 /**
  * Brings the stored ratings to the replay of the results as they are now. Nothing is written when the results
  * replayed are those the stored ratings came from; a replay that lost a race to another (it read older results)
- * reads and replays once more.
+ * reads and replays once more. Answers the replayed ratings, or null when the stored ones were already current.
  */
-export async function recomputeRatings(db: Sender, now = Date.now(), attempt = 1): Promise<void> {
+export async function recomputeRatings(
+  db: Sender,
+  now = Date.now(),
+  attempt = 1,
+): Promise<ReadonlyMap<string, PlayerRating> | null> {
   const read = await db.send(
     reads({
       inputs: replayInputs,
@@ -128,7 +132,7 @@ export async function recomputeRatings(db: Sender, now = Date.now(), attempt = 1
   );
   const fingerprint = await fingerprintOf(read.inputs);
   const before = read.state?.fingerprint ?? "";
-  if (fingerprint === before) return;
+  if (fingerprint === before) return null;
   const replayed = replayRatings(read.inputs.results, read.inputs.starts);
   const stored = new Map(read.stored.map((r) => [r.playerId, r]));
   const changed = [...replayed].flatMap(([playerId, p]) => {
@@ -167,8 +171,9 @@ export async function recomputeRatings(db: Sender, now = Date.now(), attempt = 1
     await db.write(write(items));
   } catch (error) {
     if (!isBatchGuardFailure(error) || attempt > 1) throw error;
-    await recomputeRatings(db, now, attempt + 1);
+    return recomputeRatings(db, now, attempt + 1);
   }
+  return replayed;
 }
 
 /** A player's name (no e-mail, no balance) and what their profile is worked out from; null for no such player. */
