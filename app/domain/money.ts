@@ -17,6 +17,19 @@ export const transactionTypes = [
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
+/**
+ * The ledger rows that move a tournament's escrow: entry fees in (negative rows: taken from the payer), and out the
+ * entry fees given back, the prizes, the rake and the settlement with the director. A finished tournament's rows of
+ * these kinds sum to 0 (finalize asserts it in its own batch).
+ */
+export const escrowTypes = [
+  "entry_fee",
+  "refund",
+  "payout",
+  "rake",
+  "settlement",
+] as const satisfies readonly TransactionType[];
+
 export const rakeTypes = ["fixed", "percent"] as const;
 export type RakeType = (typeof rakeTypes)[number];
 export const rakeTypeLabels: Record<RakeType, string> = { fixed: "Fixed amount (£)", percent: "Percentage (%)" };

@@ -23,12 +23,25 @@ test("why a paid-for hold was not kept: the start first, then a teammate, then t
   expect(placeLost(facts({ status: null }))).toEqual({ kind: "full" });
 });
 
+test("a hold turned into a cash entry says so before anything else; a changed price comes before the place", () => {
+  expect(placeLost(facts({ paidBy: "cash", status: "in_progress", memberTaken: "Tom" }))).toEqual({
+    kind: "paid-at-bar",
+  });
+  expect(placeLost(facts({ paidBy: "card" }))).toEqual({ kind: "full" });
+  expect(placeLost(facts({ priceChanged: true }))).toEqual({ kind: "price-changed" });
+  expect(placeLost(facts({ priceChanged: true, status: "in_progress" }))).toEqual({ kind: "started" });
+  expect(placeLostReason({ kind: "paid-at-bar" })).toBe("the director entered you at the bar, paid in cash");
+  expect(placeLostReason({ kind: "price-changed" })).toBe("the entry fee changed before your payment arrived");
+});
+
 test("a team's clash goes back to the balance; a place that is gone goes back to the card", () => {
   const credited: PlaceLost[] = [
     { kind: "member-taken", name: "Tom" },
     { kind: "team-name-taken", name: "alpha" },
   ];
-  const refunded: PlaceLost[] = [{ kind: "started" }, { kind: "full" }, { kind: "expired" }, { kind: "mismatch" }];
+  const refunded: PlaceLost[] = ["started", "full", "expired", "mismatch", "paid-at-bar", "price-changed"].map(
+    (kind) => ({ kind }) as PlaceLost,
+  );
   for (const lost of credited) expect(creditedToBalance(lost)).toBe(true);
   for (const lost of refunded) expect(creditedToBalance(lost)).toBe(false);
 });

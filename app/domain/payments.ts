@@ -24,6 +24,8 @@ export type PlaceLost =
   | { kind: "member-taken"; name: string }
   | { kind: "team-name-taken"; name: string }
   | { kind: "started" }
+  | { kind: "paid-at-bar" }
+  | { kind: "price-changed" }
   | { kind: "full" }
   | { kind: "expired" }
   | { kind: "mismatch" };
@@ -35,10 +37,16 @@ export type PlaceLostFacts = {
   /** Another live team's name equal to this team's, case ignored. */
   nameTaken: string | null;
   status: string | null;
+  /** How the registration is paid now: "cash" when the director entered the player at the bar meanwhile. */
+  paidBy?: string | null;
+  /** The tournament's entry fee, site fee or match type is no longer the one the payment was for. */
+  priceChanged?: boolean;
 };
 
 export function placeLost(facts: PlaceLostFacts): PlaceLost {
+  if (facts.paidBy === "cash") return { kind: "paid-at-bar" };
   if (facts.status !== null && facts.status !== "open") return { kind: "started" };
+  if (facts.priceChanged) return { kind: "price-changed" };
   if (facts.memberTaken !== null) return { kind: "member-taken", name: facts.memberTaken };
   if (facts.nameTaken !== null) return { kind: "team-name-taken", name: facts.nameTaken };
   return { kind: "full" };
@@ -57,6 +65,10 @@ export function placeLostReason(lost: PlaceLost): string {
       return `another team has taken the name "${lost.name}"`;
     case "started":
       return "the tournament has started";
+    case "paid-at-bar":
+      return "the director entered you at the bar, paid in cash";
+    case "price-changed":
+      return "the entry fee changed before your payment arrived";
     case "full":
       return "the tournament is full";
     case "expired":

@@ -28,8 +28,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/domain/play.ts";
 import { settlementOf, settleOrRefuse, type Settlement } from "~/domain/settlement.ts";
-import { matchTypes } from "~/domain/tournaments.ts";
-import { teamSize } from "~/domain/teams.ts";
+import { escrowTypes } from "~/domain/money.ts";
 import { registrationEntry, registrationEntryName } from "./entries.server.ts";
 import { movementStatement, type Movement } from "./ledger.server.ts";
 import { bracketQuery } from "./match-reads.server.ts";
@@ -266,22 +265,20 @@ function directorMovements(t: Tournament, s: Settlement, entries: number, label:
 }
 
 /**
- * The batch's own check of what finalize wrote, from the rows themselves: the
- * tournament's prizes and rake in the ledger equal the entry fees of its paid
- * entries (every player of a team), and every prize row has its ledger
- * movement (none lost on a key). Otherwise the whole batch rolls back.
+ * The batch's own check of what finalize wrote, from the ledger rows themselves: what it pays out of the escrow (the
+ * prizes, the rake, the settlement with the director) equals the entry fees actually collected for the tournament —
+ * its entry-fee rows less the entry fees given back — so the escrow ends at exactly 0 whatever a price read before a
+ * payment said; and every prize row has its ledger movement (none lost on a key). Otherwise the batch rolls back.
  */
 function finalizePaysThePool(tournamentId: string) {
-  const players = sql.join(
-    matchTypes.map((type) => sql`when ${type} then ${teamSize(type)}`),
-    sql` `,
-  );
   const ledger = (types: SQL) => sql`(select coalesce(sum(amount_pence), 0) from ${transactions}
     where tournament_id = ${tournamentId} and type in (${types}))`;
-  return assertLedger(sql`${ledger(sql`'payout', 'rake', 'settlement'`)} = (select count(*) from ${tournamentPlayers} tp
-      where tp.tournament_id = ${tournamentId} and tp.paid = 1 and tp.paid_by is not 'cash')
-      * (select t.entry_fee_pence * (case t.match_type ${players} end) from ${tournaments} t
-        where t.id = ${tournamentId})
+  return assertLedger(sql`${ledger(
+    sql.join(
+      escrowTypes.map((type) => sql`${type}`),
+      sql`, `,
+    ),
+  )} = 0
     and ${ledger(sql`'payout'`)} = (select coalesce(sum(amount_pence), 0) from ${payouts}
       where tournament_id = ${tournamentId} and paid_in_cash = 0)`);
 }

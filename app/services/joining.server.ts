@@ -17,7 +17,7 @@ import {
 import { payments, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/pence.ts";
-import { creditedToBalance, placeLost, placeNotKeptFromBalance, type PlaceLostFacts } from "~/domain/payments.ts";
+import { creditedToBalance, placeLost, placeNotKeptFromBalance } from "~/domain/payments.ts";
 import { checkoutEntry, HOLD_EXPIRED, type CheckoutEntry } from "~/domain/holds.ts";
 import { isTeamEvent, teamEntryTotalPence } from "~/domain/teams.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
@@ -30,17 +30,24 @@ import {
   entryMovements,
   holdStatement,
   openForEntries,
+  placeLostFacts,
   placeLostStatement,
+  priceUnchanged,
   refusal,
   refusalStatements,
   roomFor,
   teamStillStands,
   withinRatingCap,
   type EntryKind,
+  type PlaceLostRow,
 } from "./places.server.ts";
 type Tournament = typeof tournaments.$inferSelect;
 
 const TEAM_CHANGED = "A teammate or the team name was taken meanwhile: check your team and try again";
+const PRICE_CHANGED = "The entry fee changed while you were joining: check the new price and try again";
+/** Paying from the balance at the moment the director changed the fees or the match type. */
+export const PRICE_CHANGED_BALANCE =
+  "The entry fee changed while you were paying: nothing was taken from your balance. Check the new price and try again";
 
 export type JoinResult =
   | { paid: true; registrationId: string }
@@ -88,13 +95,23 @@ export async function joinTournament(
   const amountPence = teamEntryTotalPence(t);
 
   if (amountPence === 0) {
+    // Free as the hold found it; a fee set meanwhile leaves the hold to be paid at the new price.
     await db.write(
-      write([
-        build
-          .update(tournamentPlayers)
-          .set({ paid: true, paidAt: now, paidBy: "free", holdExpiresAt: null })
-          .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
-      ]),
+      write(
+        [
+          build
+            .update(tournamentPlayers)
+            .set({ paid: true, paidAt: now, paidBy: "free", holdExpiresAt: null })
+            .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false), priceUnchanged(t))),
+          build
+            .select({ paid: tournamentPlayers.paid })
+            .from(tournamentPlayers)
+            .where(eq(tournamentPlayers.id, hold.id)),
+        ],
+        ([, rows]) => {
+          if ((rows as { paid: boolean }[])[0]?.paid !== true) throw new DomainError(409, PRICE_CHANGED);
+        },
+      ),
     );
     return { paid: true, registrationId: hold.id };
   }
@@ -181,14 +198,14 @@ export async function payFromBalance(
         update ${tournamentPlayers} set paid = 1, paid_at = ${now}, paid_by = 'balance', hold_expires_at = null,
           payment_intent_id = ${key}
         where tournament_id = ${t.id} and player_id = ${playerId} and paid = 0 and hold_expires_at > ${now}
-          and ${openForEntries(t.id, now)} and ${hasFunds("player", playerId, amount)}
+          and ${openForEntries(t.id, now)} and ${priceUnchanged(t)} and ${hasFunds("player", playerId, amount)}
           and ${teamStillStands(t, outer(tournamentPlayers.id), now)}
         returning id`)
           : build.all<{ id: string }>(sql`
         insert into ${tournamentPlayers} (id, tournament_id, player_id, paid, paid_at, paid_by, payment_intent_id,
           joined_at)
         select ${crypto.randomUUID()}, ${t.id}, ${playerId}, 1, ${now}, 'balance', ${key}, ${now}
-        where ${openForEntries(t.id, now)}
+        where ${openForEntries(t.id, now)} and ${priceUnchanged(t)}
           and ${roomFor(t.id, playerId, now)} and ${withinRatingCap(t.id, playerId)}
           and ${hasFunds("player", playerId, amount)}
         on conflict (tournament_id, player_id) do update
@@ -197,11 +214,13 @@ export async function payFromBalance(
           where tournament_players.paid = 0
         returning id`),
         // Why not, when not: read after the insert, in the same batch.
-        build.all<{ ok: number }>(sql`select ${hasFunds("player", playerId, amount)} as ok`),
+        build.all<{ ok: number; priced: number }>(
+          sql`select ${hasFunds("player", playerId, amount)} as ok, ${priceUnchanged(t)} as priced`,
+        ),
         ...refusalStatements(t.id, playerId, now),
         placeLostStatement(
           sql`(select id from ${tournamentPlayers} where tournament_id = ${t.id} and player_id = ${playerId})`,
-          t.id,
+          t,
           now,
         ),
         ...movements,
@@ -209,9 +228,13 @@ export async function payFromBalance(
       ([entry, funds, entries, counts, facts]) => {
         const id = (entry as { id: string }[])[0]?.id;
         if (id) return { registrationId: id, amountPence: amount };
-        if (!Number((funds as { ok: number }[])[0]?.ok)) throw uncovered();
         const found = (entries as { paid: boolean }[])[0];
-        const lost = placeLost((facts as PlaceLostFacts[])[0] ?? { memberTaken: null, nameTaken: null, status: null });
+        const check = (funds as { ok: number; priced: number }[])[0];
+        if (found?.paid !== true && t.status === "open" && !Number(check?.priced)) {
+          throw new DomainError(409, PRICE_CHANGED_BALANCE);
+        }
+        if (!Number(check?.ok)) throw uncovered();
+        const lost = placeLost(placeLostFacts((facts as PlaceLostRow[])[0]));
         if (team && found && creditedToBalance(lost)) throw new DomainError(409, placeNotKeptFromBalance(lost));
         if (team && found?.paid !== true && t.status === "open") {
           throw new DomainError(409, found ? HOLD_EXPIRED : NAME_YOUR_TEAM);

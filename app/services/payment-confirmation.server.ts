@@ -13,30 +13,48 @@ import {
   placeLostReason,
   placeNotKeptMessage,
   type PlaceLost,
-  type PlaceLostFacts,
 } from "~/domain/payments.ts";
 import { teamEntryTotalPence } from "~/domain/teams.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { topUpQuery, topUpSucceeded } from "./top-ups.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 
-import { entryMovements, placeLostStatement, roomFor, teamStillStands } from "./places.server.ts";
+import {
+  entryMovements,
+  placeLostFacts,
+  placeLostStatement,
+  priceUnchanged,
+  roomFor,
+  teamStillStands,
+  type PlaceLostRow,
+} from "./places.server.ts";
 type Tournament = typeof tournaments.$inferSelect;
 
 type PaymentRecord = typeof payments.$inferSelect;
-export type LoadedPayment = { record: PaymentRecord; t: Tournament } | null;
+/** The registration the payment was for, as it stands (none once the player left or the hold was tidied). */
+type PaidEntry = { paid: boolean; intentId: string | null } | null;
+export type LoadedPayment = { record: PaymentRecord; t: Tournament; entry: PaidEntry } | null;
 
-/** Our record of a payment and its tournament, in one statement. */
+/** Our record of a payment, its tournament and its registration, in one statement. */
 export function paymentQuery(intentId: string): Read<LoadedPayment> {
   return first(
     build
-      .select({ record: payments, t: tournaments })
+      .select({
+        record: payments,
+        t: tournaments,
+        entry: { paid: tournamentPlayers.paid, intentId: tournamentPlayers.paymentIntentId },
+      })
       .from(payments)
       .innerJoin(tournaments, eq(tournaments.id, payments.tournamentId))
+      .leftJoin(tournamentPlayers, eq(tournamentPlayers.id, payments.registrationId))
       .where(eq(payments.id, intentId))
       .limit(1),
   );
 }
+
+/** The player left (or was taken out before the start) after this payment made their entry: refunded to the balance. */
+export const LEFT_AFTER_PAYING =
+  "You are no longer entered in this tournament: the entry fee of this payment went back to your balance";
 
 /** What handling a successful payment did. */
 type PaymentResult =
@@ -80,13 +98,15 @@ async function paymentSucceeded(
     intent.amountPence === record.amountPence &&
     intent.currency === "gbp" &&
     intent.metadata.registrationId === record.registrationId &&
-    intent.metadata.playerId === record.playerId &&
-    record.amountPence === teamEntryTotalPence(t);
+    intent.metadata.playerId === record.playerId;
+  // What the tournament charges now (a late payment may arrive after the director changed the fees).
+  const priced = matches && record.amountPence === teamEntryTotalPence(t);
 
   // A hold the tidy-up deleted has no registration left.
-  let lost: PlaceLost = matches || record.registrationId !== null ? { kind: "mismatch" } : { kind: "expired" };
+  let lost: PlaceLost =
+    record.registrationId === null ? { kind: "expired" } : matches ? { kind: "price-changed" } : { kind: "mismatch" };
   const registrationId = record.registrationId;
-  if (matches && registrationId) {
+  if (priced && registrationId) {
     const paidByThis = sql`exists (select 1 from ${tournamentPlayers}
       where id = ${registrationId} and paid = 1 and payment_intent_id = ${intent.id})`;
     const outcome = await db.write(
@@ -104,10 +124,11 @@ async function paymentSucceeded(
         where id = ${registrationId} and paid = 0 and payment_intent_id = ${intent.id}
           and (select outcome from ${payments} where id = ${intent.id}) is null
           and exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')
+          and ${priceUnchanged(t)}
           and ${roomFor(t.id, playerId, now)}
           and ${teamStillStands(t, registrationId, now)}
         returning id`),
-          placeLostStatement(registrationId, t.id, now),
+          placeLostStatement(registrationId, t, now),
           ...entryMovements(t, playerId, `payment:${intent.id}`, true).map((m) => movementStatement(m, paidByThis)),
           build
             .update(payments)
@@ -118,7 +139,7 @@ async function paymentSucceeded(
           if ((marked as unknown[])[0]) return { kind: "applied" as const };
           const entry = (entryBefore as { paid: boolean; intent: string | null }[])[0];
           if (entry?.paid && entry.intent === intent.id) return { kind: "already-applied" as const };
-          return placeLost((facts as PlaceLostFacts[])[0] ?? { memberTaken: null, nameTaken: null, status: null });
+          return placeLost(placeLostFacts((facts as PlaceLostRow[])[0]));
         },
       ),
     );
@@ -225,6 +246,10 @@ export async function verifyPayment(
     return { success: false, paid: false, message: intent.lastError ?? "The payment has not completed" };
   }
   const result = await paymentSucceeded(db, provider, { intent, found });
+  const entryGone = !found.entry?.paid || found.entry.intentId !== intent.id;
+  if (result.kind === "already-applied" && found.record.outcome === "applied" && entryGone) {
+    return { success: true, paid: false, outcome: "left" as const, message: LEFT_AFTER_PAYING };
+  }
   if (result.kind === "refunded" || result.kind === "credited") {
     return {
       success: true,
@@ -236,7 +261,11 @@ export async function verifyPayment(
   return { success: true, paid: true, outcome: "applied" as const, message: "Payment successful" };
 }
 
-/** A webhook: verified by signature, handled once per event id. */
+/**
+ * A webhook: verified by signature, handled once per event id. The id is claimed first, in the batch that reads the
+ * payment, so of two deliveries at once exactly one handles it (the other answers `duplicate: true`); a delivery that
+ * fails gives its claim back, so the provider's retry handles it.
+ */
 export async function handleWebhook(db: Sender, provider: PaymentsProvider, payload: string, signature: string) {
   let event: Awaited<ReturnType<PaymentsProvider["parseWebhook"]>>;
   try {
@@ -245,23 +274,35 @@ export async function handleWebhook(db: Sender, provider: PaymentsProvider, payl
     throw new DomainError(400, "Invalid webhook signature");
   }
   const succeeded = event.type === "payment_intent.succeeded" && event.intent ? event.intent : null;
-  const { seen, found, topUp } = await db.send(
-    reads({
-      seen: first(build.select().from(processedWebhooks).where(eq(processedWebhooks.eventId, event.id)).limit(1)),
-      found: succeeded ? paymentQuery(succeeded.id) : known(null),
-      topUp: succeeded ? topUpQuery(succeeded.id) : known(null),
-    }),
+  const looked = reads({
+    found: succeeded ? paymentQuery(succeeded.id) : known(null),
+    topUp: succeeded ? topUpQuery(succeeded.id) : known(null),
+  });
+  const { claimed, found, topUp } = await db.write(
+    write(
+      [
+        build
+          .insert(processedWebhooks)
+          .values({ eventId: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: processedWebhooks.eventId }),
+        ...looked.items,
+      ],
+      ([rows, ...rest]) => ({ claimed: (rows as unknown[]).length > 0, ...looked.result(rest) }),
+    ),
   );
-  if (seen) return { received: true, duplicate: true };
+  if (!claimed) return { received: true, duplicate: true };
   if (succeeded) {
-    // The event's copy may be stale: trust the provider's current state.
-    const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
-    if (topUp) await topUpSucceeded(db, { intent, record: topUp });
-    else await paymentSucceeded(db, provider, { intent, found });
+    try {
+      // The event's copy may be stale: trust the provider's current state.
+      const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
+      if (topUp) await topUpSucceeded(db, { intent, record: topUp });
+      else await paymentSucceeded(db, provider, { intent, found });
+    } catch (error) {
+      await db.write(write([build.delete(processedWebhooks).where(eq(processedWebhooks.eventId, event.id))]));
+      throw error;
+    }
   }
-  await db.write(
-    write([build.insert(processedWebhooks).values({ eventId: event.id, type: event.type }).onConflictDoNothing()]),
-  );
   return { received: true, duplicate: false };
 }
 

@@ -11,6 +11,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { checkRatingCap } from "~/domain/handicap.ts";
 import { START_RATING } from "~/domain/ratings.ts";
 import { HOLD_MS } from "~/domain/holds.ts";
+import type { PlaceLostFacts } from "~/domain/payments.ts";
 import { isTeamEvent, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 
@@ -232,10 +233,41 @@ export function teamStillStands(t: Pick<Tournament, "matchType">, registration: 
     and ${memberTakenSql(registration, now)} is null and ${teamNameTakenSql(registration, now)} is null)`;
 }
 
+/** What a payment charged for an entry: the tournament's fees and match type as the payer's read found them. */
+export type Price = Pick<Tournament, "id" | "entryFeePence" | "siteFeePence" | "matchType">;
+
+/**
+ * SQL: the tournament still charges what `price` says. A payment's batch asserts it, so a director's edit of the
+ * fees or the match type landing between the payer's read and the payment's write refuses the payment (the edit
+ * itself is refused once anybody has paid or is paying: tournament-edit.server.ts).
+ */
+export function priceUnchanged(price: Price) {
+  return sql`exists (select 1 from ${tournaments} pt where pt.id = ${price.id}
+    and pt.entry_fee_pence = ${price.entryFeePence} and pt.site_fee_pence = ${price.siteFeePence}
+    and pt.match_type = ${price.matchType})`;
+}
+
+/** What `placeLostStatement` answers. */
+export type PlaceLostRow = {
+  memberTaken: string | null;
+  nameTaken: string | null;
+  status: string | null;
+  paidBy: string | null;
+  priceChanged: number;
+};
+
 /** Why a paid-for hold did not become an entry, read in the batch that tried. */
-export function placeLostStatement(registration: RegistrationKey, tournamentId: string, now: number) {
-  return build.all<{ memberTaken: string | null; nameTaken: string | null; status: string | null }>(sql`select
+export function placeLostStatement(registration: RegistrationKey, price: Price, now: number) {
+  return build.all<PlaceLostRow>(sql`select
     ${memberTakenSql(registration, now)} as memberTaken,
     ${teamNameTakenSql(registration, now)} as nameTaken,
-    (select status from ${tournaments} where id = ${tournamentId}) as status`);
+    (select status from ${tournaments} where id = ${price.id}) as status,
+    (select paid_by from ${tournamentPlayers} where id = ${registrationSql(registration)} and paid = 1) as paidBy,
+    not ${priceUnchanged(price)} as priceChanged`);
 }
+
+/** The facts as the domain reads them (SQLite answers booleans as numbers). */
+export const placeLostFacts = (row: PlaceLostRow | undefined): PlaceLostFacts =>
+  row
+    ? { ...row, paidBy: row.paidBy, priceChanged: Number(row.priceChanged) === 1 }
+    : { memberTaken: null, nameTaken: null, status: null };

@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         throw redirectWithCookies(tournamentPath, [
           await flashToast(env, {
             type: "error",
-            title: result.outcome === "credited" ? "Added to your balance" : "Payment refunded",
+            title: result.outcome === "refunded" ? "Payment refunded" : "Added to your balance",
             description: result.message,
           }),
         ]);
