@@ -174,14 +174,23 @@ export async function joinTournament(
   };
 }
 
-/** Pays the entry from the player's balance: the place and the ledger rows in one atomic batch. */
+/**
+ * Pays the entry from the player's balance: the place and the ledger rows in one atomic batch, at the price the
+ * tournament still charges as it is written (and, when the page sent it, the price the player was shown).
+ */
 export async function payFromBalance(
   db: Sender,
-  { playerId, tournament, now = Date.now() }: { playerId: string; tournament: TournamentRef; now?: number },
+  {
+    playerId,
+    tournament,
+    expectedPence,
+    now = Date.now(),
+  }: { playerId: string; tournament: TournamentRef; expectedPence?: Pence; now?: number },
 ) {
   const t = await db.send(first(tournamentRow(tournament)));
   if (!t) throw tournamentNotFound();
   const amount = teamEntryTotalPence(t);
+  if (expectedPence !== undefined && expectedPence !== amount) throw new DomainError(409, PRICE_CHANGED_BALANCE);
   // One key per payment (as a card's intent is): a player who left and pays again is charged again.
   const key = `balance:${t.id}:${playerId}:${now}`;
   const team = isTeamEvent(t.matchType);

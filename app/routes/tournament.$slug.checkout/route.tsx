@@ -121,7 +121,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     // Each asserts the session in its own batches.
     if (!provider) {
-      const paid = await payFromBalance(claim, { playerId: claim.id, tournament });
+      const seen = form.get("pence");
+      const expectedPence = typeof seen === "string" && /^\d{1,9}$/.test(seen) ? Number(seen) : undefined;
+      const paid = await payFromBalance(claim, { playerId: claim.id, tournament, expectedPence });
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, {
           type: "success",
@@ -249,6 +251,8 @@ export default function Checkout() {
             </p>
             <Form method="post" className="mt-3">
               <input type="hidden" name="intent" value="balance" />
+              {/* The price the player agreed to: a fee changed since this page was read is refused, not charged. */}
+              <input type="hidden" name="pence" value={t.totalPence} />
               <button type="submit" className="btn-primary w-full">
                 Pay {formatGBP(t.totalPence)} from balance
               </button>
