@@ -14,7 +14,9 @@ const feesTaken = async (tournamentId: string) =>
   Number(
     (
       await f.sql().execute({
-        sql: "select -coalesce(sum(amount_pence), 0) as s from transactions where tournament_id = ? and type = 'entry_fee'",
+        sql:
+          "select -coalesce(sum(amount_pence), 0) as s from transactions " +
+          "where tournament_id = ? and type = 'entry_fee'",
         args: [tournamentId],
       })
     ).rows[0]?.s,
@@ -79,7 +81,7 @@ test("one webhook event delivered twice at once: one handles it, the other says 
   await f.expectLedgerTrue();
 });
 
-test("a balance payment for a price the page showed before an edit is refused, not charged at the new price", async () => {
+test("a balance payment at the price shown before an edit is refused, not charged at the new price", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td);
   const p = await f.player();

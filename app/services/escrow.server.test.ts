@@ -107,7 +107,7 @@ const escrowOf = async (t: { id: string }) =>
     )[0]?.sum,
   );
 
-test("for any interleaving of edits, payments, leaving and withdrawals, a finished tournament's escrow is 0", async () => {
+test("any interleaving of edits, payments, leaving, withdrawals: a finished tournament's escrow is 0", async () => {
   const director = await s.organiser();
   let finished = 0;
   await fc.assert(
