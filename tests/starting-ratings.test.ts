@@ -1,7 +1,9 @@
 // Issue 34 point 5 through the real Worker and database: the director of an open singles tournament sets where a
 // provisional entrant's rating starts (PUT /api/tournaments/{id}/ratings, or the form on the tournament page without
 // JavaScript); the profile names the director; results take over from there; every refusal writes nothing; two
-// directors setting one player's start at once leave the stored ratings equal to the replay.
+// directors setting one player's start at once leave the stored ratings equal to the replay. A start belongs to its
+// entry (decision 031): a walk-in removed or a player who leaves before the start takes it back, and until the
+// tournament starts with the player in it, another director's capped event does not read it.
 import { expect, test } from "vitest";
 import { rackChance, replayRatings } from "../app/domain/ratings.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
@@ -318,4 +320,49 @@ test("two directors set one start at once: the stored rating is the replay's, th
     expect([a, b]).toContain(expected?.rating);
     expect((await profile(sam.id)).rating).toBe(expected?.rating);
   }
+});
+
+test("a start belongs to its entry: removed or left before the start it is gone; started, it stands", async () => {
+  const td = await f.organiser("Walt Walk-ins");
+  const t = await f.createTournament(td, { maxPlayers: 8 });
+  const pat = await f.player("Pat Pending");
+  const other = await f.organiser("Carla Capped");
+  const capped = async () => {
+    const c = await f.createTournament(other, { maxPlayers: 8, maxRating: 550 });
+    const joined = await pat.client.json("POST", "/api/tournaments/join", { tournamentId: c.id });
+    return { status: joined.status, message: ((await joined.json()) as { message?: string }).message };
+  };
+
+  // A walk-in by e-mail, set to 1000: shown at once, but another director's capped event still takes them.
+  const added = await td.client.json("POST", `/api/tournaments/${t.id}/entries`, {
+    name: "Pat Pending",
+    email: pat.email,
+    paidBy: "cash",
+  });
+  expect(added.status, await added.clone().text()).toBe(201);
+  const { entry } = (await added.json()) as { entry: { id: string } };
+  expect((await put(td, t, { [pat.id]: 1000 })).status).toBe(200);
+  expect(await profile(pat.id)).toMatchObject({ rating: 1000, setBy: td.id, setByName: "Walt Walk-ins" });
+  expect((await capped()).status).toBe(200);
+
+  // Removed: the start goes with the entry, the profile is back to a new player's.
+  expect((await td.client.json("DELETE", `/api/tournaments/${t.id}/entries/${entry.id}`)).status).toBe(200);
+  expect(await f.count("starting_ratings", "player_id = ?", [pat.id])).toBe(0);
+  expect(await profile(pat.id)).toMatchObject({ rating: 500, provisional: true, setBy: null, setByName: null });
+  expect(await (await app.client().get(`/players/${pat.id}`)).text()).not.toContain("Starting rating set by");
+
+  // A player who joined and leaves before the start: the same.
+  await join(pat, t);
+  expect((await put(td, t, { [pat.id]: 1000 })).status).toBe(200);
+  expect((await pat.client.json("POST", `/api/tournaments/${t.id}/leave`)).status).toBe(200);
+  expect(await f.count("starting_ratings", "player_id = ?", [pat.id])).toBe(0);
+  expect(await profile(pat.id)).toMatchObject({ rating: 500, setBy: null });
+
+  // Back in, set again, and the tournament starts with them in it: the start stands, and the cap reads it.
+  await join(pat, t);
+  await f.enter(t, 1);
+  expect((await put(td, t, { [pat.id]: 1000 })).status).toBe(200);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  expect(await profile(pat.id)).toMatchObject({ rating: 1000, setBy: td.id });
+  expect(await capped()).toEqual({ status: 403, message: "This event is for players rated up to 550" });
 });

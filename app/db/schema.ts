@@ -561,6 +561,11 @@ export const playerRatings = sqliteTable("player_ratings", {
   racks: integer("racks").notNull(),
   /** The director whose starting rating this one grew from, if any. */
   setBy: text("set_by"),
+  /**
+   * What a rating cap reads (decision 031): the replay with only the starting ratings that stand, their tournament
+   * started with the player in it; null before its first replay (read as the rating).
+   */
+  capRating: real("cap_rating"),
   updatedAt: integer("updated_at", { mode: "number" }).notNull(),
 });
 

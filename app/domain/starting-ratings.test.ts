@@ -1,7 +1,13 @@
 import { expect, test } from "vitest";
-import { replayRatings, type StartingRating } from "./ratings.ts";
+import { rackChance, replayRatings, type RatedResult, type StartingRating } from "./ratings.ts";
 import { StartingRatingsSchema } from "./starting-ratings-schema.ts";
-import { checkStartingRatings, ratingsFromForm, shownEntrant, type RatedEntrant } from "./starting-ratings.ts";
+import {
+  checkStartingRatings,
+  ratingsFromForm,
+  replayWithCaps,
+  shownEntrant,
+  type RatedEntrant,
+} from "./starting-ratings.ts";
 
 const entrant = (playerId: string, racks: number | null, rating: number | null = null): RatedEntrant => ({
   playerId,
@@ -99,4 +105,29 @@ test("two starts of one player at the same instant come out the same whichever i
   // The later start counts; an established player's rating is the results', whatever a director sets.
   const later = replayRatings([], [{ ...starts[0], at: 1001 } as StartingRating, starts[1] as StartingRating]);
   expect(later.get("p")).toMatchObject({ rating: 620, setBy: "td-a" });
+});
+
+test("a cap reads only the starts that stand; the rating reads them all; once all stand the two agree", () => {
+  const result: RatedResult = { matchId: "m", at: 2000, player1Id: "p", player2Id: "q", racks1: 5, racks2: 3 };
+  const pending = { playerId: "p", at: 1000, rating: 1000, setBy: "td", stands: false };
+  const { ratings, caps } = replayWithCaps([result], [pending]);
+  // The rating grows from the start (1000 against 500) …
+  const fromStart = 1000 + 16 * (5 - 8 * rackChance(500));
+  expect(ratings.get("p")).toMatchObject({ rating: fromStart, setBy: "td" });
+  // … the cap's from where the player stood without it (500 against 500); the other player's too.
+  expect(caps.get("p")).toBe(500 + 16 * (5 - 8 * rackChance(0)));
+  expect(caps.get("q")).toBe(500 - 16 * (5 - 8 * rackChance(0)));
+  expect(ratings.get("q")?.rating).toBe(500 - 16 * (5 - 8 * rackChance(500)));
+
+  // Stood (the tournament started with the player in it): the cap reads it as before.
+  const stood = replayWithCaps([result], [{ ...pending, stands: true }]);
+  expect(stood.caps.get("p")).toBe(fromStart);
+  expect(stood.caps.get("q")).toBe(stood.ratings.get("q")?.rating);
+
+  // A start alone, not standing (a sandbag to 100, say): the cap reads a new player's 500.
+  const alone = replayWithCaps([], [{ ...pending, rating: 100 }]);
+  expect(alone.ratings.get("p")?.rating).toBe(100);
+  expect(alone.caps.get("p")).toBe(500);
+  // A start taken back is no longer read at all: nothing left of it.
+  expect(replayWithCaps([], []).ratings.size).toBe(0);
 });

@@ -3,7 +3,14 @@
 // The rules and the director's list (the request's schema is starting-ratings-schema.ts, so the page carries no
 // Zod). Pure: the reads and the batch are services/starting-ratings.server.ts's.
 import { DomainError } from "./errors.ts";
-import { isProvisional, START_RATING } from "./ratings.ts";
+import {
+  isProvisional,
+  replayRatings,
+  START_RATING,
+  type PlayerRating,
+  type RatedResult,
+  type StartingRating,
+} from "./ratings.ts";
 import { isTeamEvent } from "./teams.ts";
 import type { MatchType, TournamentStatus } from "./tournaments.ts";
 
@@ -89,4 +96,26 @@ export function ratingsFromForm(form: Readonly<Record<string, unknown>>): Record
     ratings[playerId] = /^\d{1,7}$/.test(typed) ? Number(typed) : typed;
   }
   return ratings;
+}
+
+/**
+ * A starting rating as the replay reads it, and whether it stands (decision 031): its tournament has started with
+ * the player in it. Until then the director may change it and the entry's removal takes it back.
+ */
+export type ReadStart = StartingRating & { stands: boolean };
+
+/**
+ * Every player's rating from the results and starting ratings, and beside it what a rating cap reads: the same
+ * replay with only the starts that stand, so a start that can still be taken back keeps nobody out of (or lets
+ * nobody into) another director's capped event. Once every start stands the two are the same replay.
+ */
+export function replayWithCaps(
+  results: readonly RatedResult[],
+  starts: readonly ReadStart[],
+): { ratings: Map<string, PlayerRating>; caps: Map<string, number> } {
+  const ratings = replayRatings(results, starts);
+  const standing = starts.filter((s) => s.stands);
+  const capped = standing.length === starts.length ? ratings : replayRatings(results, standing);
+  const caps = new Map([...ratings.keys()].map((id) => [id, capped.get(id)?.rating ?? START_RATING]));
+  return { ratings, caps };
 }

@@ -32,6 +32,7 @@ import {
   type Invitation,
 } from "./invited-accounts.server.ts";
 import { livePlace, roomFor } from "./places.server.ts";
+import { replayAfterStarts, startsWithoutEntry } from "./starting-ratings.server.ts";
 import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;
@@ -275,7 +276,7 @@ export async function removeCashEntry(
   const guests = sql`(select p.id from ${players} p where p.guest = 1 and (p.id = ${entryId}
     or p.id in (select tm.player_id from ${teamMembers} tm where tm.team_id = ${entryId})))`;
   const stillOpen = sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`;
-  return db.write(
+  const removed = await db.write(
     write(
       [
         build.all<{ id: string }>(sql`select id from ${tournamentPlayers}
@@ -284,12 +285,17 @@ export async function removeCashEntry(
         build.run(sql`delete from ${players} where id in ${guests} and ${stillOpen}
           and exists (select 1 from ${tournamentPlayers} where id = ${entryId} and paid_by = 'cash')`),
         build.run(sql`delete from ${tournamentPlayers} where id = ${entryId} and paid_by = 'cash' and ${stillOpen}`),
+        // A starting rating set for the walk-in goes with the entry (decision 031).
+        startsWithoutEntry(t.id),
         ...offerStatements(t.id, now),
       ],
       (raw) => {
         if (!(raw[0] as unknown[])[0]) throw new DomainError(409, cashEntryMessages.started);
-        return { tournamentId: t.id, organiserId: t.organiserId, offered: raw.at(-1) as Offered[] };
+        const takenBack = (raw[3] as unknown[]).length > 0;
+        return { tournamentId: t.id, organiserId: t.organiserId, offered: raw.at(-1) as Offered[], takenBack };
       },
     ),
   );
+  await replayAfterStarts(db, removed.takenBack);
+  return { tournamentId: removed.tournamentId, organiserId: removed.organiserId, offered: removed.offered };
 }

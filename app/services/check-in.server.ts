@@ -17,6 +17,7 @@ import { ratingCapMessage } from "~/domain/handicap.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { sendQuietly } from "./email.server.ts";
 import { livePlace, openForEntries, waitingReserve, waitingReserves, withinRatingCap } from "./places.server.ts";
+import { replayAfterStarts, startsWithoutEntry } from "./starting-ratings.server.ts";
 import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tournament = typeof tournaments.$inferSelect;
@@ -249,7 +250,7 @@ export async function leaveTournament(
     const { refundPence } = leaveRefund(t, size);
     const label = `${t.name}, ${t.venue}${size > 1 ? ` (a team of ${size})` : ""}`;
     const gone = sql`not exists (select 1 from ${tournamentPlayers} where id = ${entry.id})`;
-    return db.write(
+    const left = await db.write(
       write(
         [
           build
@@ -257,6 +258,8 @@ export async function leaveTournament(
             .where(and(eq(tournamentPlayers.id, entry.id), eq(tournamentPlayers.paid, true), stillOpen))
             .returning({ id: tournamentPlayers.id }),
           build.all<{ open: number }>(sql`select ${stillOpen} as open`),
+          // A starting rating set for them in this tournament goes with the entry (decision 031).
+          startsWithoutEntry(t.id, playerId),
           ...(refundPence > 0
             ? [
                 movementStatement(
@@ -276,16 +279,19 @@ export async function leaveTournament(
           build.delete(reserves).where(and(eq(reserves.tournamentId, t.id), eq(reserves.playerId, playerId))),
           ...offers,
         ],
-        ([deleted, open, ...rest]) => {
+        ([deleted, open, starts, ...rest]) => {
           if (!(deleted as unknown[])[0]) {
             // Not taken out by this batch: the tournament started meanwhile, or a leave a moment before did it.
             const started = !Number((open as { open: number }[])[0]?.open);
             throw new DomainError(409, started ? checkInMessages.leaveStarted : checkInMessages.alreadyLeft);
           }
-          return { left: "entry" as const, refundPence, offered: rest.at(-1) as Offered[], ...ids };
+          const result = { left: "entry" as const, refundPence, offered: rest.at(-1) as Offered[], ...ids };
+          return { result, takenBack: (starts as unknown[]).length > 0 };
         },
       ),
     );
+    await replayAfterStarts(db, left.takenBack);
+    return left.result;
   }
 
   // Nothing paid: off the reserve list, and any place held for them (an offer, a payment under way) given up.

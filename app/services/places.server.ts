@@ -6,7 +6,16 @@
 // assert the same things.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { build } from "~/db/batch.server.ts";
-import { playerRatings, players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import {
+  playerRatings,
+  players,
+  reserves,
+  startingRatings,
+  teamMembers,
+  teams,
+  tournamentPlayers,
+  tournaments,
+} from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkRatingCap } from "~/domain/handicap.ts";
 import { START_RATING } from "~/domain/ratings.ts";
@@ -73,22 +82,32 @@ export function refusalStatements(tournament: TournamentKey, playerId: string, n
       .where(and(sql`${tournamentPlayers.tournamentId} = ${tournament}`, eq(tournamentPlayers.playerId, playerId))),
     build.all<{ n: number; rating: number | null }>(
       sql`select ${placesTakenByOthers(tournament, playerId, now)}
-        + ${waitingReserves(tournament, playerId, now)} as n, ${storedRating(playerId)} as rating`,
+        + ${waitingReserves(tournament, playerId, now)} as n, ${ratingForCaps(tournament, playerId)} as rating`,
     ),
   ] as const;
 }
 
-/** SQL: the player's stored rating (none: a new player's). */
-const storedRating = (playerId: string) =>
-  sql`(select ${playerRatings.rating} from ${playerRatings} where ${playerRatings.playerId} = ${playerId})`;
+/**
+ * SQL: the player's rating as a tournament's cap reads it (none: a new player's), decision 031. Other directors'
+ * starting ratings count once they stand (their tournament started with the player in it), so a start that can
+ * still be taken back keeps nobody out; the rating as shown when the tournament's own director has a start of theirs
+ * not yet standing (their judgement, in their own events, as their walk-ins are). Before the first replay that
+ * writes the cap's rating, the rating as shown.
+ */
+const ratingForCaps = (tournament: TournamentKey, playerId: string) =>
+  sql`(select case when exists (select 1 from ${startingRatings} sr join ${tournaments} st on st.id = sr.tournament_id
+      where sr.player_id = ${playerId} and st.started_at is null
+        and sr.organiser_id = (select t.organiser_id from ${tournaments} t where t.id = ${tournament}))
+    then ${playerRatings.rating} else coalesce(${playerRatings.capRating}, ${playerRatings.rating}) end
+    from ${playerRatings} where ${playerRatings.playerId} = ${playerId})`;
 
 /**
- * SQL: the player is rated within the tournament's cap, if it has one (issue 34): their rating as shown (whole
- * points; a new player's is the start) at most the cap.
+ * SQL: the player is rated within the tournament's cap, if it has one (issue 34): their rating as the cap reads it
+ * (`ratingForCaps`; whole points; a new player's is the start) at most the cap.
  */
 export function withinRatingCap(tournament: TournamentKey, playerId: string) {
   const cap = sql`(select max_rating from ${tournaments} where id = ${tournament})`;
-  return sql`(${cap} is null or round(coalesce(${storedRating(playerId)}, ${START_RATING})) <= ${cap})`;
+  return sql`(${cap} is null or round(coalesce(${ratingForCaps(tournament, playerId)}, ${START_RATING})) <= ${cap})`;
 }
 
 /** Why a join was refused, in words a player understands. */

@@ -9,6 +9,7 @@ import {
   build,
   first,
   isBatchGuardFailure,
+  outer,
   query,
   reads,
   write,
@@ -23,10 +24,12 @@ import {
   players,
   ratingsState,
   startingRatings,
+  tournamentPlayers,
   tournaments,
 } from "~/db/schema.ts";
 import { ratedResults, type PlayedMatch } from "~/domain/player-profile.ts";
-import { replayRatings, type PlayerRating, type RatedResult, type StartingRating } from "~/domain/ratings.ts";
+import type { PlayerRating, RatedResult } from "~/domain/ratings.ts";
+import { replayWithCaps, type ReadStart } from "~/domain/starting-ratings.ts";
 
 const one = alias(players, "one");
 const two = alias(players, "two");
@@ -76,8 +79,8 @@ function playedMatches(where: ReturnType<typeof and>, limit?: number): Read<Play
   return limit === undefined ? query(statement, decided) : query(statement.limit(limit), decided);
 }
 
-/** Every singles result that counts, and every starting rating: the replay's whole input. */
-const replayInputs: Read<{ results: RatedResult[]; starts: StartingRating[] }> = reads({
+/** Every singles result that counts, and every starting rating (whether it stands yet): the replay's whole input. */
+const replayInputs: Read<{ results: RatedResult[]; starts: ReadStart[] }> = reads({
   results: query(
     build
       .select(decidedColumns)
@@ -93,16 +96,21 @@ const replayInputs: Read<{ results: RatedResult[]; starts: StartingRating[] }> =
         at: startingRatings.at,
         rating: startingRatings.rating,
         setBy: startingRatings.organiserId,
+        // Decision 031: its tournament has started with the player in it (an entry taken out before went with it).
+        stands: sql<boolean>`${tournaments.startedAt} is not null and exists (select 1 from ${tournamentPlayers} tp
+          where tp.tournament_id = ${outer(startingRatings.tournamentId)}
+            and tp.player_id = ${outer(startingRatings.playerId)} and tp.paid = 1)`.mapWith(Boolean),
       })
-      .from(startingRatings),
+      .from(startingRatings)
+      .innerJoin(tournaments, eq(tournaments.id, startingRatings.tournamentId)),
   ),
 });
 
 /** The fingerprint of a replay's input, in the replay's own order-free form (SHA-256 of the sorted lines). */
-async function fingerprintOf({ results, starts }: { results: RatedResult[]; starts: StartingRating[] }) {
+async function fingerprintOf({ results, starts }: { results: RatedResult[]; starts: ReadStart[] }) {
   const lines = [
     ...results.map((r) => `r ${r.matchId} ${r.at} ${r.player1Id} ${r.player2Id} ${r.racks1} ${r.racks2}`),
-    ...starts.map((s) => `s ${s.playerId} ${s.at} ${s.rating} ${s.setBy}`),
+    ...starts.map((s) => `s ${s.playerId} ${s.at} ${s.rating} ${s.setBy} ${s.stands ? "stands" : "pending"}`),
   ].sort();
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lines.join("\n")));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -133,13 +141,18 @@ export async function recomputeRatings(
   const fingerprint = await fingerprintOf(read.inputs);
   const before = read.state?.fingerprint ?? "";
   if (fingerprint === before) return null;
-  const replayed = replayRatings(read.inputs.results, read.inputs.starts);
+  const { ratings: replayed, caps } = replayWithCaps(read.inputs.results, read.inputs.starts);
   const stored = new Map(read.stored.map((r) => [r.playerId, r]));
   const changed = [...replayed].flatMap(([playerId, p]) => {
     const was = stored.get(playerId);
-    return was && was.rating === p.rating && was.racks === p.racks && was.setBy === p.setBy
+    const capRating = caps.get(playerId) ?? p.rating;
+    return was &&
+      was.rating === p.rating &&
+      was.racks === p.racks &&
+      was.setBy === p.setBy &&
+      was.capRating === capRating
       ? []
-      : [{ playerId, rating: p.rating, racks: p.racks, setBy: p.setBy, updatedAt: now }];
+      : [{ playerId, rating: p.rating, racks: p.racks, setBy: p.setBy, capRating, updatedAt: now }];
   });
   const gone = read.stored.filter((r) => !replayed.has(r.playerId)).map((r) => r.playerId);
   const items: Item[] = [
@@ -159,6 +172,7 @@ export async function recomputeRatings(
             rating: sql`excluded.rating`,
             racks: sql`excluded.racks`,
             setBy: sql`excluded.set_by`,
+            capRating: sql`excluded.cap_rating`,
             updatedAt: sql`excluded.updated_at`,
           },
         }),

@@ -13,7 +13,16 @@ import {
   type Item,
   type Sender,
 } from "~/db/batch.server.ts";
-import { matches, playerRatings, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import {
+  matches,
+  playerRatings,
+  players,
+  startingRatings,
+  teamMembers,
+  teams,
+  tournamentPlayers,
+  tournaments,
+} from "~/db/schema.ts";
 import type { BracketMatch } from "~/domain/bracket.ts";
 import { generateFormat, type FormatOptions } from "~/domain/formats.ts";
 import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
@@ -27,6 +36,7 @@ import { checkedInSplit, checkInMessages as floorMessages, leaveRefund, refundKe
 import { teamShortMessage, teamSize } from "~/domain/teams.ts";
 import { registrationEntry, registrationEntryName } from "./entries.server.ts";
 import { queuesAfter } from "./queue-reads.server.ts";
+import { replayAfterStarts, startsWithoutEntry } from "./starting-ratings.server.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { inTournament, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -223,51 +233,63 @@ export async function startTournament(
   const races = t.handicap === "race" && t.raceTo !== null ? racesToSet(t.raceTo, bracket, ratings) : [];
   const floor = queuesAfter(organiserId, t.autoAssign);
 
-  const started = write(
-    [
-      // A payment that landed after we read the entries would be charged
-      // without a place in the draw: refuse, and let the director start again.
-      assertInBatch(
-        sql`(select count(*) from ${tournamentPlayers}
+  // Starting ratings stand from here for those in the draw; a start set for one dropped goes (decision 031).
+  const takeBack = startsWithoutEntry(t.id);
+  const standing = build.all<{ n: number }>(
+    sql`select count(*) as n from ${startingRatings} where ${startingRatings.tournamentId} = ${t.id}`,
+  );
+  const items: Item[] = [
+    // A payment that landed after we read the entries would be charged
+    // without a place in the draw: refuse, and let the director start again.
+    assertInBatch(
+      sql`(select count(*) from ${tournamentPlayers}
           where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1)
           = ${read.entrants.length}`,
-      ),
-      build
-        .update(tournaments)
-        .set({ status: "in_progress", startedAt: now })
-        .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
-        .returning({ id: tournaments.id }),
-      // Those dropped are the ones the director was shown: nobody checked in (or left) meanwhile.
-      ...(dropAbsent
-        ? [
-            assertInBatch(
-              sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}
+    ),
+    build
+      .update(tournaments)
+      .set({ status: "in_progress", startedAt: now })
+      .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "open")))
+      .returning({ id: tournaments.id }),
+    // Those dropped are the ones the director was shown: nobody checked in (or left) meanwhile.
+    ...(dropAbsent
+      ? [
+          assertInBatch(
+            sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}
                 and ${tournamentPlayers.paid} = 1 and ${tournamentPlayers.checkedInAt} is null) = ${absent.length}`,
-            ),
-          ]
-        : []),
-      // A team cannot play short: a member who left meanwhile refuses the start.
-      ...(size > 1
-        ? [
-            assertInBatch(sql`not exists (select 1 from ${tournamentPlayers} tp
+          ),
+        ]
+      : []),
+    // A team cannot play short: a member who left meanwhile refuses the start.
+    ...(size > 1
+      ? [
+          assertInBatch(sql`not exists (select 1 from ${tournamentPlayers} tp
               where tp.tournament_id = ${t.id} and tp.paid = 1
                 and (select count(*) from ${teamMembers} tm where tm.team_id = tp.id) != ${size})`),
-          ]
-        : []),
-      // Unpaid holds are not entered; a late payment for one is refunded.
-      build
-        .delete(tournamentPlayers)
-        .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
-      ...dropStatements(t, absent),
-      ...insertMatches(t.id, bracket, now, races),
-      // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
-      ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
-      // With automatic assignment on, the floor as the start leaves it: every free table gets a match at once.
-      ...floor.items,
-    ],
+        ]
+      : []),
+    // Unpaid holds are not entered; a late payment for one is refunded.
+    build
+      .delete(tournamentPlayers)
+      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
+    ...dropStatements(t, absent),
+    takeBack,
+    standing,
+    ...insertMatches(t.id, bracket, now, races),
+    // The draw is kept: a tie at a group's cut goes to the better seed when the knockout is drawn.
+    ...(t.tournamentType === "round_robin_tier" ? [drawStatement(t.id, draw, size > 1)] : []),
+    // With automatic assignment on, the floor as the start leaves it: every free table gets a match at once.
+    ...floor.items,
+  ];
+  const started = write(
+    items,
     (raw) => {
       if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "The tournament has already started");
+      const takenBack = (raw[items.indexOf(takeBack)] as unknown[]).length;
+      const stand = Number((raw[items.indexOf(standing)] as { n: number }[])[0]?.n ?? 0);
       return {
+        // Any start taken back or now standing changes what the ratings are replayed from.
+        startsChanged: takenBack + stand > 0,
         matches: bracket.length,
         players: draw.length,
         dropped: absent.length,
@@ -292,7 +314,9 @@ export async function startTournament(
       return undefined;
     },
   );
-  return db.write(started);
+  const { startsChanged, ...answer } = await db.write(started);
+  await replayAfterStarts(db, startsChanged);
+  return answer;
 }
 
 /**

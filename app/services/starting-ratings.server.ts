@@ -7,6 +7,7 @@ import {
   build,
   first,
   isBatchGuardFailure,
+  outer,
   query,
   reads,
   write,
@@ -57,6 +58,36 @@ async function replayed(db: Sender, tries = 3): Promise<void> {
     if (!isBatchGuardFailure(error) || tries <= 1) throw error;
     await replayed(db, tries - 1);
   }
+}
+
+/**
+ * The statement that takes back a tournament's starting ratings whose player no longer has a paid entry in it
+ * (decision 031): put after the statement that takes the entry out, in the same batch, so no start outlives its
+ * entry whatever runs beside it. `playerId` narrows it to one player. Answers the players whose start went.
+ */
+export function startsWithoutEntry(tournamentId: string, playerId?: string) {
+  return build
+    .delete(startingRatings)
+    .where(
+      and(
+        eq(startingRatings.tournamentId, tournamentId),
+        playerId === undefined ? undefined : eq(startingRatings.playerId, playerId),
+        sql`not exists (select 1 from ${tournamentPlayers} tp
+          where tp.tournament_id = ${outer(startingRatings.tournamentId)}
+            and tp.player_id = ${outer(startingRatings.playerId)} and tp.paid = 1)`,
+      ),
+    )
+    .returning({ playerId: startingRatings.playerId });
+}
+
+/**
+ * After a write that took starting ratings back, or started a tournament whose starts now stand: the replay, before
+ * the answer, so the stored ratings (and the caps that read them) no longer grow from a start taken back. The write
+ * has committed, so a replay that fails is logged, not answered: the next result's replay makes it whole.
+ */
+export async function replayAfterStarts(db: Sender, changed: boolean): Promise<void> {
+  if (!changed) return;
+  await replayed(db).catch((error: unknown) => console.error("Ratings", error));
 }
 
 /**
