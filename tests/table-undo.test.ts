@@ -139,3 +139,61 @@ test("plain forms: 'X won' asks for the score and a confirmation, then the board
     "The result is final: ask the director to correct it",
   );
 });
+
+/** Sends after `ms` milliseconds. */
+const later = (ms: number, send: () => Promise<Response>) =>
+  new Promise<Response>((resolve, reject) => setTimeout(() => send().then(resolve, reject), ms));
+
+test("an undo and the director's approval or correction sent at once: one wins, the other is a 409", async () => {
+  const td = await f.organiser();
+  /** Both requests at once, one a few milliseconds after the other in turn: who won, and the refusal's code. */
+  const race = async (undo: () => Promise<Response>, director: () => Promise<Response>, i: number) => {
+    const [a, b] = i % 2 === 0 ? [0, i * 15] : [i * 15, 0];
+    const [u, d] = await Promise.all([later(a, undo), later(b, director)]);
+    const lost = u.ok ? d : u;
+    expect([u.ok, d.ok].filter(Boolean), `undo ${u.status}, director ${d.status}`).toHaveLength(1);
+    expect(lost.status).toBe(409);
+    return { undoWon: u.ok, code: lost.headers.get("Refusal-Code") };
+  };
+  for (let i = 0; i < 6; i++) {
+    const { t, final, send } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
+    expect((await send("racks", { player: 1 })).status).toBe(201);
+    expect((await send("confirm")).status).toBe(201);
+    const approve = () => td.client.json("POST", `/api/matches/${final.id}/approve`);
+    const { undoWon, code } = await race(() => send("undo-result"), approve, i);
+    const m = await matchOf(t, final.id);
+    if (undoWon) {
+      expect(code).toBe("taken-back");
+      expect(m).toMatchObject({ status: "in_progress", winnerId: null });
+    } else {
+      expect(code).toBe("approved");
+      expect(m).toMatchObject({ status: "completed", winnerId: final.player1Id });
+    }
+  }
+  for (let i = 0; i < 6; i++) {
+    const { t, final, send } = await finalAtTable(td, { raceTo: 2 });
+    for (let r = 0; r < 2; r++) expect((await send("racks", { player: 1 })).status).toBe(201);
+    expect((await send("confirm")).status).toBe(201);
+    const correction = { winnerId: final.player2Id, player1Score: 1, player2Score: 2 };
+    const [a, b] = i % 2 === 0 ? [0, i * 15] : [i * 15, 0];
+    const [u, d] = await Promise.all([
+      later(a, () => send("undo-result")),
+      later(b, () => td.client.json("PATCH", `/api/matches/${final.id}`, correction)),
+    ]);
+    const said = d.ok ? ((await d.json()) as { message: string }).message : null;
+    const m = await matchOf(t, final.id);
+    if (u.ok && said === "Result recorded") {
+      // The undo had landed before the PATCH read the match: the API records the director's result on it, which
+      // stands (the director's page corrects only, and is refused then).
+      expect(m).toMatchObject({ status: "completed", winnerId: final.player2Id });
+    } else if (u.ok) {
+      expect(d.status).toBe(409);
+      expect(m).toMatchObject({ status: "in_progress", winnerId: null });
+    } else {
+      expect(said).toBe("Result corrected");
+      expect(u.status).toBe(409);
+      expect(u.headers.get("Refusal-Code")).toBe("corrected");
+      expect(m).toMatchObject({ status: "completed", winnerId: final.player2Id, player2Score: 2 });
+    }
+  }
+}, 120_000);

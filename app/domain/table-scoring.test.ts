@@ -17,10 +17,13 @@ import {
   RACE_WON,
   raceWinner,
   RESULT_APPROVED,
+  RESULT_CORRECTED,
   RESULT_FINAL,
   NO_RESULT_TO_UNDO,
   checkResultUndo,
+  correctedSince,
   resultUndo,
+  sameResult,
   UNDO_WINDOW_MS,
   WINNER_MORE_RACKS,
   type ConfirmedAtTable,
@@ -188,8 +191,29 @@ test("a result recorded at once can be undone at its table for 10 seconds from w
   expect(refusal(() => checkResultUndo(c, 1_010_000))).toEqual({ status: 409, message: RESULT_FINAL });
   expect(checkResultUndo(c, 1_005_000, "m1")).toMatchObject({ matchId: "m1", until: 1_010_000 });
   // The director corrected it meanwhile (another winner, a walkover): theirs stands.
-  expect(resultUndo(confirmed({ winnerSide: 2 }), 1_000_001)).toBe("final");
-  expect(resultUndo(confirmed({ outcome: "walkover" }), 1_000_001)).toBe("final");
+  expect(resultUndo(confirmed({ winnerSide: 2 }), 1_000_001)).toBe("corrected");
+  expect(refusal(() => checkResultUndo(confirmed({ outcome: "walkover" }), 1_000_001))).toEqual({
+    status: 409,
+    message: RESULT_CORRECTED,
+  });
+});
+
+test("a result read twice by an undo: corrected between the reads when the same confirm's result differs", () => {
+  const read = { ...confirmed(), seq: 7, player1Score: 2, player2Score: 0 };
+  expect(sameResult(read, { ...read })).toBe(true);
+  expect(correctedSince(read, { ...read })).toBe(false);
+  // Only the score corrected, the winner kept: resultUndo cannot tell, the second read can.
+  const scoreOnly = { ...read, player2Score: 1 };
+  expect(resultUndo(scoreOnly, 1_000_001)).toEqual({ until: 1_010_000 });
+  expect(correctedSince(read, scoreOnly)).toBe(true);
+  expect(correctedSince(read, { ...read, winnerSide: 2 })).toBe(true);
+  expect(correctedSince(read, { ...read, outcome: "walkover" })).toBe(true);
+  // Not a correction: taken back by another undo (the confirm read again is another, or none), or waiting.
+  expect(correctedSince(read, null)).toBe(false);
+  expect(correctedSince(read, { ...read, seq: 6, completedAt: 900_000 })).toBe(false);
+  expect(correctedSince(read, { ...read, status: "in_progress", winnerSide: null })).toBe(false);
+  const waiting = { ...read, status: "in_progress" as const, awaitingApproval: true, winnerSide: null };
+  expect(correctedSince(waiting, { ...waiting, status: "completed", winnerSide: 1 })).toBe(false);
 });
 
 test("waiting for approval: undone until the director approves, refused after", () => {

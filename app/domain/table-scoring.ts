@@ -37,6 +37,10 @@ export const WINNER_MORE_RACKS = "The winner must have won more racks than the l
 export const NO_RESULT_TO_UNDO = "There is no result to undo";
 export const RESULT_FINAL = "The result is final: ask the director to correct it";
 export const RESULT_APPROVED = "The director has approved the result: ask the director to correct it";
+/** The director's approval, refused: no result from the table waits, or the table took it back meanwhile. */
+export const NOTHING_TO_APPROVE = "No result from the table is waiting for approval";
+export const RESULT_TAKEN_BACK = "The table took the result back: nothing is waiting for approval";
+export const RESULT_CORRECTED = "The director has corrected the result: it can no longer be undone at the table";
 export const PLAYED_ON = "The next match has started: ask the director to correct the result";
 
 /**
@@ -58,6 +62,7 @@ export const tapRefusals = {
   "no-result": NO_RESULT_TO_UNDO,
   final: RESULT_FINAL,
   approved: RESULT_APPROVED,
+  corrected: RESULT_CORRECTED,
   "played-on": PLAYED_ON,
 } as const;
 export type TapRefusal = keyof typeof tapRefusals;
@@ -177,7 +182,8 @@ export function resultUndo(c: ConfirmedAtTable | null, now: number): { until: nu
   if (c.status === "in_progress") return c.awaitingApproval ? { until: null } : "no-result";
   if (c.status !== "completed") return "no-result";
   if (c.resultsFromTables === "approve") return "approved";
-  if (c.completedAt === null || c.outcome !== "played" || c.winnerSide !== c.side) return "final";
+  if (c.completedAt === null) return "final";
+  if (c.outcome !== "played" || c.winnerSide !== c.side) return "corrected";
   const until = c.completedAt + UNDO_WINDOW_MS;
   return now < until ? { until } : "final";
 }
@@ -192,6 +198,37 @@ export function checkResultUndo(
   const undo = resultUndo(c, now);
   if (typeof undo === "string") throw refuseTap(undo);
   return { ...(c as ConfirmedAtTable), until: undo.until };
+}
+
+/** A confirmed result as an undo reads it: its confirm tap's row, and its match's result at that moment. */
+export type ResultAsRead = Pick<ConfirmedAtTable, "matchId" | "status" | "winnerSide" | "outcome" | "completedAt"> & {
+  seq: number;
+  player1Score: number;
+  player2Score: number;
+};
+
+/** Whether two reads of a table's confirm find the same result: same confirm, winner, score, outcome and time. */
+export function sameResult(a: ResultAsRead, b: ResultAsRead): boolean {
+  return (
+    a.seq === b.seq &&
+    a.matchId === b.matchId &&
+    a.status === b.status &&
+    a.winnerSide === b.winnerSide &&
+    a.outcome === b.outcome &&
+    a.completedAt === b.completedAt &&
+    a.player1Score === b.player1Score &&
+    a.player2Score === b.player2Score
+  );
+}
+
+/**
+ * Whether the director corrected a result recorded at once since the undo read it (`read`), judged on the same
+ * confirm read again (`now`): the match still has a result, but another one. A score alone counts — the winner
+ * unchanged, `resultUndo` cannot tell — so an undo refused by its batch answers "corrected", not "try again".
+ */
+export function correctedSince(read: ResultAsRead, now: ResultAsRead | null): boolean {
+  if (read.status !== "completed" || now === null || now.seq !== read.seq || now.status !== "completed") return false;
+  return !sameResult(read, now);
 }
 
 /** What the table says of a result it may still undo: "Alex won 5–3". */

@@ -13,7 +13,7 @@ import {
   type Item,
   type Sender,
 } from "~/db/batch.server.ts";
-import { matches, tables, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { matches, tables, tableTaps, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { withChanges, type BracketMatch, type MatchChange } from "~/domain/bracket.ts";
 import { applyResult, type ResultInput } from "~/domain/apply-result.ts";
 import { correctResult } from "~/domain/correct-result.ts";
@@ -138,8 +138,19 @@ function resultStatements(
   bracket: readonly BracketMatch[],
   changes: MatchChange[],
   then: readonly Item[] = [],
-  /** A no-show's walkover: refused if a tablet confirmed a result since the read (the scores are guarded anyway). */
-  noShow = false,
+  {
+    waiting,
+    guards = [],
+  }: {
+    /**
+     * Whether a tablet's result must be waiting for approval when the batch runs: not for a no-show's walkover
+     * (refused if a tablet confirmed a result since the read), still for an approval (refused if the table took it
+     * back meanwhile). The scores are guarded anyway; undefined: either.
+     */
+    waiting?: boolean;
+    /** More assertions of the caller's, in the same batch. */
+    guards?: readonly Item[];
+  } = {},
 ) {
   const [own, ...others] = changes;
   if (!own || own.id !== before.id) throw new Error("applyResult must change the match itself first");
@@ -151,7 +162,7 @@ function resultStatements(
     before.player2Id === null ? sql`${matches.player2Id} is null` : eq(matches.player2Id, before.player2Id),
     eq(matches.player1Score, before.player1Score),
     eq(matches.player2Score, before.player2Score),
-    noShow ? eq(matches.awaitingApproval, false) : undefined,
+    waiting === undefined ? undefined : eq(matches.awaitingApproval, waiting),
   );
   const after = { ...before, ...own.set };
   const items = [
@@ -183,6 +194,7 @@ function resultStatements(
         and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
     ),
     ...others.map((change) => build.update(matches).set(offTable(bracket, change)).where(eq(matches.id, change.id))),
+    ...guards,
   ];
   return write(
     [...items, ...then],
@@ -194,6 +206,11 @@ function resultStatements(
       isBatchGuardFailure(error) || isUniqueViolation(error) ? new DomainError(409, MATCH_CHANGED) : undefined,
   );
 }
+
+/** A tablet's confirm tap is not undone: the result it confirmed is still the table's. */
+const confirmNotUndone = (seq: number) =>
+  assertInBatch(sql`exists (select 1 from ${tableTaps} where ${tableTaps.seq} = ${seq}
+    and ${tableTaps.kind} = 'confirm' and ${tableTaps.undoneBy} is null)`);
 
 /**
  * The knockout drawn after the groups, guarded on the group results it was drawn from (`groupMatches`, as read)
@@ -238,6 +255,12 @@ export type SaveResult = {
    * the key (movesKey) of exactly those moves, as shown to the director. Without it a correction saves at once.
    */
   confirmedMoves?: string;
+  /**
+   * The director approves the result a tablet confirmed (this confirm tap's row): written only while it still waits
+   * for approval and the confirm is not undone, checked in the result's own batch (an undo at the table meanwhile
+   * refuses it: decision 025).
+   */
+  approving?: { confirmSeq: number };
   now?: number;
 };
 
@@ -262,6 +285,7 @@ export async function saveResult(
     noShow = false,
     players: claimed = {},
     confirmedMoves,
+    approving,
     now = Date.now(),
   }: SaveResult,
 ): Promise<Saved> {
@@ -336,7 +360,9 @@ export async function saveResult(
         ...board.items,
         ...floor.items,
       ],
-      givesNoShow,
+      approving
+        ? { waiting: true, guards: [confirmNotUndone(approving.confirmSeq)] }
+        : { waiting: givesNoShow ? false : undefined },
     ),
   );
   // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.

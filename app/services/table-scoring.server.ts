@@ -6,7 +6,7 @@
 // replay at once cannot count a rack twice. A confirm records the result
 // through the director's own path (saveResult), or waits for the director.
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { build, first, isUniqueViolation, write, type Item, type Sender } from "~/db/batch.server.ts";
+import { build, first, isUniqueViolation, type ReadResult, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import {
@@ -14,7 +14,9 @@ import {
   checkRack,
   checkUndo,
   confirmedResult,
+  NOTHING_TO_APPROVE,
   refuseTap,
+  RESULT_TAKEN_BACK,
   tapRefusals,
   type TapRefusal,
   type BreakRule,
@@ -249,39 +251,73 @@ const resultInput = (
   player2Score: m.player2Score,
 });
 
+/** The match and the last result its table confirmed (its confirm tap), for the director's approval. */
+const waitingRead = (matchId: string) =>
+  first(
+    build
+      .select({
+        player1Id: matches.player1Id,
+        player2Id: matches.player2Id,
+        player1Score: matches.player1Score,
+        player2Score: matches.player2Score,
+        waiting: sql<number>`${matches.awaitingApproval} = 1 and ${matches.status} = 'in_progress'`,
+        confirmSeq: tableTaps.seq,
+        winner: tableTaps.player,
+        undone: sql<number | null>`${tableTaps.undoneBy} is not null`,
+      })
+      .from(matches)
+      .leftJoin(
+        tableTaps,
+        eq(
+          tableTaps.seq,
+          sql`(select max(c.seq) from ${tableTaps} c where c.match_id = ${matchId} and c.kind = 'confirm')`,
+        ),
+      )
+      .where(eq(matches.id, matchId))
+      .limit(1),
+  );
+
+type Waiting = NonNullable<ReadResult<ReturnType<typeof waitingRead>>>;
+
+/** Why there is nothing to approve: the table took its result back, or no result from it is waiting. */
+function notWaiting(found: Waiting): DomainError | null {
+  if (found.undone) return new DomainError(409, RESULT_TAKEN_BACK, { code: "taken-back" });
+  if (!found.waiting || found.confirmSeq === null || (found.winner !== 1 && found.winner !== 2)) {
+    return new DomainError(409, NOTHING_TO_APPROVE, { code: "not-waiting" });
+  }
+  return null;
+}
+
 /**
  * The director approves a result a tablet confirmed (tournaments that wait
  * for approval): recorded as the tablet confirmed it, by the director's own
- * path. To change it, the director records the result instead (Edit).
+ * path, in a batch that asserts it still waits and its confirm is not undone
+ * (decision 025): an undo at the table meanwhile wins, and the approval is
+ * refused having written nothing. To change it, the director records the
+ * result instead (Edit).
  */
 export async function approveTableResult(
   db: Sender,
   { organiserId, matchId }: { organiserId: string; matchId: string },
 ) {
-  const found = await db.send(
-    first(
-      build
-        .select({
-          player1Id: matches.player1Id,
-          player2Id: matches.player2Id,
-          player1Score: matches.player1Score,
-          player2Score: matches.player2Score,
-          waiting: sql<number>`${matches.awaitingApproval} = 1 and ${matches.status} = 'in_progress'`,
-          winner: sql<
-            number | null
-          >`(select ${tableTaps.player} from ${tableTaps} where ${tableTaps.matchId} = ${matchId}
-            and ${tableTaps.kind} = 'confirm' order by ${tableTaps.seq} desc limit 1)`,
-        })
-        .from(matches)
-        .where(eq(matches.id, matchId))
-        .limit(1),
-    ),
-  );
+  const found = await db.send(waitingRead(matchId));
   if (!found) throw new DomainError(404, "Match not found");
-  if (!found.waiting || (found.winner !== 1 && found.winner !== 2)) {
-    throw new DomainError(409, "No result from the table is waiting for approval");
+  const refusal = notWaiting(found);
+  if (refusal) throw refusal;
+  try {
+    return await saveResult(db, {
+      organiserId,
+      matchId,
+      input: resultInput(found, found.winner === 1 ? 1 : 2),
+      mode: "record",
+      approving: { confirmSeq: Number(found.confirmSeq) },
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status !== 409) throw error;
+    // Refused by its batch: when the table took the result back (or another approval landed), say so.
+    const now = await db.send(waitingRead(matchId));
+    throw (now && notWaiting(now)) ?? error;
   }
-  return saveResult(db, { organiserId, matchId, input: resultInput(found, found.winner), mode: "record" });
 }
 
 /** The tablet's taps by the last segment of their path: `POST /api/tables/by-code/{code}/{tap}`. */

@@ -2,7 +2,9 @@
 // back by a tap of its own id — while it waits for the director's approval,
 // or for 10 seconds after it was recorded at once (checked here against when
 // it was recorded, never the tablet's clock), while nothing after it has been
-// played. One guarded batch; a replayed id changes nothing.
+// played. One guarded batch, which asserts that the result it takes back is
+// still the one the undo judged: a correction or an approval meanwhile wins,
+// and the undo is refused having written nothing. A replayed id changes nothing.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   assertInBatch,
@@ -20,7 +22,14 @@ import { matches, tableTaps, tournaments } from "~/db/schema.ts";
 import type { MatchChange } from "~/domain/bracket.ts";
 import { reopenResult } from "~/domain/correct-result.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkResultUndo, refuseTap, UNDO_WINDOW_MS } from "~/domain/table-scoring.ts";
+import {
+  checkResultUndo,
+  correctedSince,
+  refuseTap,
+  type ResultAsRead,
+  sameResult,
+  UNDO_WINDOW_MS,
+} from "~/domain/table-scoring.ts";
 import type { Change } from "./after-change.server.ts";
 import { forgetCall } from "./calls.server.ts";
 import { bracketQuery, matchesAfter, matchWithTournament } from "./match-reads.server.ts";
@@ -37,6 +46,11 @@ type Undone = { status: 200 | 201; board: Board; change: Change | null };
 const undoRow = (tapId: string, matchId: string) =>
   build.insert(tableTaps).values({ tapId, matchId, kind: "result-undo", player: null, nonce: crypto.randomUUID() });
 
+/** The confirm it takes back is not undone yet (another undo meanwhile refuses). */
+const confirmStanding = (c: ConfirmedResult) =>
+  assertInBatch(sql`exists (select 1 from ${tableTaps} where ${tableTaps.seq} = ${c.seq}
+    and ${tableTaps.undoneBy} is null)`);
+
 /** The confirm it takes back, marked undone by it (the next confirm is a new tap). */
 const confirmUndone = (c: ConfirmedResult, tapId: string) =>
   build
@@ -46,7 +60,8 @@ const confirmUndone = (c: ConfirmedResult, tapId: string) =>
 
 /**
  * `POST /api/tables/by-code/{code}/undo-result`: 201 with the table's current match once the result is taken back,
- * 200 for an undo already applied, 409 with the reason otherwise (too late, approved, played on, nothing to undo).
+ * 200 for an undo already applied, 409 with the reason otherwise (too late, approved, corrected, played on, nothing
+ * to undo). 201 only when this undo's own batch wrote: a batch refused by a guard is judged again on a fresh read.
  */
 export async function tapResultUndo(
   db: Sender,
@@ -73,6 +88,7 @@ export async function tapResultUndo(
   if (change) return { status: 201, board: after, change };
   // Not written: the same undo at the same moment (200), or the result changed under us (judged again).
   if (after.tap) return { status: 200, board: after, change: null };
+  if (correctedSince(c, after.confirmed)) throw refuseTap("corrected");
   checkResultUndo(after.confirmed, now, body.matchId);
   throw refuseTap("changed");
 }
@@ -81,8 +97,11 @@ export async function tapResultUndo(
 async function unlock(db: Sender, board: Board, c: ConfirmedResult, tapId: string): Promise<Change | null> {
   await db.write(
     write([
+      // Still waiting with the score it was confirmed at: an approval (or the director's own result) meanwhile wins.
       assertInBatch(sql`exists (select 1 from ${matches} where ${matches.id} = ${c.matchId}
-        and ${matches.status} = 'in_progress' and ${matches.awaitingApproval} = 1)`),
+        and ${matches.status} = 'in_progress' and ${matches.awaitingApproval} = 1
+        and ${matches.player1Score} = ${c.player1Score} and ${matches.player2Score} = ${c.player2Score})`),
+      confirmStanding(c),
       undoRow(tapId, c.matchId),
       build
         .update(matches)
@@ -107,7 +126,13 @@ async function unlock(db: Sender, board: Board, c: ConfirmedResult, tapId: strin
  * its table with the racks tapped. Whatever the floor called to that table meanwhile, not yet started, goes back to
  * the queue; a later match it had reached, not yet started, loses its player (and its table).
  */
-async function reopen(db: Sender, board: Board, c: ConfirmedResult, tapId: string, now: number): Promise<Change> {
+async function reopen(
+  db: Sender,
+  board: Board,
+  c: ConfirmedResult,
+  tapId: string,
+  now: number,
+): Promise<Change | null> {
   const tableId = board.table.id;
   const read = await db.send(
     reads({
@@ -132,6 +157,9 @@ async function reopen(db: Sender, board: Board, c: ConfirmedResult, tapId: strin
   if (!row || !t || row.tableId !== tableId || t.organiserId !== board.table.organiserId) {
     throw refuseTap("no-result");
   }
+  // The result is judged on the board's read; this second read must find the very same one, or a correction (or
+  // another undo) landed between the two: not written, judged again (tapResultUndo).
+  if (!sameResult(c, resultOf(c, row))) return null;
   // The last group result drew the knockout: what it drew stands.
   if (row.bracket === "group" && read.bracket.some((m) => m.bracket === "knockout")) throw refuseTap("played-on");
   let changes: MatchChange[];
@@ -161,12 +189,15 @@ async function reopen(db: Sender, board: Board, c: ConfirmedResult, tapId: strin
     assertInBatch(sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${t.id}
       and ${tournaments.status} = 'in_progress')`),
     undoRow(tapId, c.matchId),
-    // Still the result the table confirmed, recorded less than 10 s ago (a correction meanwhile refuses).
+    // Still the result the undo judged (read twice, the same), recorded less than 10 s ago: a correction meanwhile
+    // refuses.
     assertInBatch(sql`exists (select 1 from ${matches} where ${matches.id} = ${c.matchId}
       and ${matches.status} = 'completed' and ${matches.winnerId} is ${row.winnerId}
+      and ${matches.outcome} = ${row.outcome}
       and ${matches.player1Score} = ${row.player1Score} and ${matches.player2Score} = ${row.player2Score}
       and ${matches.completedAt} is ${row.completedAt} and ${matches.completedAt} > ${now - UNDO_WINDOW_MS}
       and ${matches.tableId} = ${tableId})`),
+    confirmStanding(c),
     // At this table, only what we read is being played; nothing that goes back has been started.
     assertInBatch(sql`(select count(*) from ${matches} where ${onTable}) = ${atTable.length}`),
     assertInBatch(
@@ -209,4 +240,10 @@ async function reopen(db: Sender, board: Board, c: ConfirmedResult, tapId: strin
     boards: drawn,
     matches: views,
   };
+}
+
+/** The match's result as read now, beside the confirm the undo judged. */
+function resultOf(c: ConfirmedResult, row: typeof matches.$inferSelect): ResultAsRead {
+  const winnerSide = row.winnerId === null ? null : row.winnerId === row.player1Id ? 1 : 2;
+  return { ...row, seq: c.seq, matchId: row.id, winnerSide };
 }
