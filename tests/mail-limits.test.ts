@@ -1,8 +1,8 @@
 // E-mails to addresses someone else types in, through the real Worker: at most five an hour to one address (the
 // walk-in still answers 201, the sixth e-mail is not sent), at most thirty invited accounts an hour from one
-// director (then a 429 with Retry-After that writes nothing, on the JSON API and the walk-in form), and an invited
-// account nobody has used: its owner's sign-up, JSON and form, offers the invitation again, and the account keeps
-// its entry once the password is set.
+// director or captain (then a 429 with Retry-After that writes nothing, on the JSON API; on the forms a message),
+// and an invited account nobody has used: its owner's sign-up, JSON and form, offers the invitation again, and the
+// account keeps its entry once the password is set.
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, uniqueEmail, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
@@ -153,4 +153,56 @@ test("the sign-up form for an unused invited address offers the invitation again
   // The address's five e-mails an hour: the walk-in's and four more; the next is not sent.
   for (let i = 0; i < 4; i++) await client.postForm("/signup?role=player", { intent: "resend-invitation", email });
   expect(await mailTo(email)).toHaveLength(5);
+});
+
+test("a captain past 30 invited accounts an hour: the join and the swap are 429s, the team form a toast", async () => {
+  const td = await f.organiser();
+  const free = { matchType: "2v2", maxPlayers: 8, entryFee: "0.00", siteFee: "0.00", rakeValue: "0.00" };
+  const t = await f.createTournament(td, free);
+  const [cap, mate] = [await f.player("Busy Captain"), await f.player("Mate")];
+  const joined = await cap.client.json("POST", "/api/tournaments/join", {
+    tournamentId: t.id,
+    teamName: "Cue Balls",
+    teammates: [mate.email],
+  });
+  expect(joined.status, await joined.clone().text()).toBe(200);
+  const { registrationId: teamId } = (await joined.json()) as { registrationId: string };
+  // The hour's thirty already made, ten minutes of the window left.
+  await f.sql().execute({
+    sql: "insert into rate_limits (key, count, window_ends_at) values (?, 30, ?)",
+    args: [`invited-accounts:${cap.id}`, Date.now() + 10 * 60_000],
+  });
+  const fresh = uniqueEmail("fresh-teammate");
+  const message = "You can invite at most 30 new players an hour. Try again in 10 minutes.";
+
+  const swap = await cap.client.json("PATCH", `/api/tournaments/${t.id}/teams/${teamId}`, {
+    replace: { from: mate.email, to: fresh },
+  });
+  expect(swap.status).toBe(429);
+  expect(Number(swap.headers.get("Retry-After"))).toBeGreaterThan(590);
+  expect(await swap.json()).toEqual({ message });
+
+  const other = await f.createTournament(td, free);
+  const join = await cap.client.json("POST", "/api/tournaments/join", {
+    tournamentId: other.id,
+    teamName: "Long Pots",
+    teammates: [fresh],
+  });
+  expect(join.status).toBe(429);
+  expect(Number(join.headers.get("Retry-After"))).toBeGreaterThan(590);
+
+  const form = await cap.client.postForm(`/tournament/${t.slug}/team`, {
+    intent: "replace",
+    tournamentId: t.id,
+    teamId,
+    from: mate.id,
+    to: fresh,
+  });
+  expect(form.status).toBe(302);
+  expect((await (await cap.client.get(`/tournament/${t.slug}`)).text()).replaceAll("<!-- -->", "")).toContain(message);
+
+  expect(await f.count("players", "email = ?", [fresh])).toBe(0);
+  expect(await f.count("tournament_players", "tournament_id = ?", [other.id])).toBe(0);
+  expect(await f.count("team_members", "team_id = ? and player_id = ?", [teamId, mate.id])).toBe(1);
+  expect(await mailTo(fresh)).toHaveLength(0);
 });
