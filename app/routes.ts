@@ -50,6 +50,7 @@ export default [
   route("api/auth/sessions/end-others", "routes/api.auth.sessions.end-others/route.ts"),
   route("api/auth/sessions/:id", "routes/api.auth.sessions.$id/route.ts"),
   route("api/auth/forgot-password", "routes/api.auth.forgot-password/route.ts"),
+  route("api/auth/resend-invitation", "routes/api.auth.resend-invitation/route.ts"),
   route("api/auth/validate-reset-token", "routes/api.auth.validate-reset-token/route.ts"),
   route("api/auth/reset-password", "routes/api.auth.reset-password/route.ts"),
   route("api/tournaments", "routes/api.tournaments/route.ts"),

@@ -8,6 +8,7 @@ import {
   submitLogin,
   waitForHydratedForm,
 } from "./support/accounts.ts";
+import { organiserWithTournament } from "./support/tournaments.ts";
 
 const toast = (page: import("@playwright/test").Page) => page.getByTestId("toast");
 
@@ -42,6 +43,33 @@ test("the sign-up chooser offers both roles, each leading to its form and back",
   await page.goto("/signup?role=td");
   await page.getByRole("link", { name: "Break & Run" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("signing up with an invited address nobody has used offers the invitation again", async ({ page, playwright }) => {
+  const who = newIdentity("invited");
+  // A director's walk-in made the account: no password yet.
+  const director = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const { tournament } = await organiserWithTournament(director);
+    const entered = await director.post(`/api/tournaments/${tournament.id}/entries`, {
+      data: { name: who.name, email: who.email, paidBy: "cash" },
+    });
+    expect(entered.status(), await entered.text()).toBe(201);
+  } finally {
+    await director.dispose();
+  }
+  await page.goto("/signup?role=player");
+  await waitForHydratedForm(page, "signup-player");
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByLabel("Confirm password").fill(who.password);
+  await page.getByRole("button", { name: "Create Player Account" }).click();
+  await expect(page.getByText("An invitation was already sent to this email.").first()).toBeVisible();
+  await page.getByRole("button", { name: "Send the invitation again" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email", level: 1 })).toBeVisible();
+  await expect(page.getByText(who.email)).toBeVisible();
+  await expect.poll(() => outboxCount(page.request, who.email)).toBe(2);
 });
 
 test("a player signs up and lands on the player dashboard with a welcome toast @tablet", async ({ page }) => {

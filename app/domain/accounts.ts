@@ -65,6 +65,21 @@ export type Login = z.output<typeof LoginSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: emailField });
 
+/** Send an unused invited account's invitation again: the e-mail it was made for. */
+export const ResendInvitationSchema = z.object({ email: emailField });
+
+/**
+ * A player sign-up for an e-mail whose invited account (made by a director or a captain) nobody has used yet: the
+ * refusal's code, and what the sign-up and the resend answer.
+ */
+export const INVITED = "invited";
+export const invitationMessages = {
+  alreadySent: "An invitation was already sent to this email. Set your password from its link, or send it again.",
+  resent:
+    "If an invitation is waiting for that email, we've sent it again. Its link works for 14 days; " +
+    "links sent before stop working.",
+} as const;
+
 const invalidLink = "This password reset link is invalid or incomplete";
 const resetToken = z.string({ error: invalidLink }).check(z.minLength(1, invalidLink), z.maxLength(255, invalidLink));
 

@@ -4,6 +4,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { build, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { organisers, players, sessions } from "~/db/schema.ts";
 import {
+  INVITED,
+  invitationMessages,
   RESET_TOKEN_TTL_MS,
   type Login,
   type OrganiserSignup,
@@ -14,6 +16,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 import { burnPasswordCheck, hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.server.ts";
 import type { Mailer } from "./email.server.ts";
+import { unusedInvitation } from "./invited-accounts.server.ts";
 import {
   clearCount,
   countOne,
@@ -100,6 +103,12 @@ const duplicateEmail = () =>
   new DomainError(409, "An account with this email already exists. Sign in instead.", { field: "email" });
 
 /**
+ * An invited player account nobody has used holds the e-mail: its owner is told an invitation was sent and offered
+ * it again (`resendInvitation`), and keeps what the account holds. It says no more than the 409 of an e-mail taken.
+ */
+const invitationWaiting = () => new DomainError(409, invitationMessages.alreadySent, { field: "email", code: INVITED });
+
+/**
  * Creates the account and its first session in one batch; the session is
  * written only if the account was (an e-mail already taken writes nothing).
  */
@@ -133,12 +142,20 @@ async function signUp(
           })
           .onConflictDoNothing()
           .returning(accountColumns(userType));
+  // Read in the same batch: whether the e-mail belongs to an invited player account nobody has used.
+  const invited = build.all<{ invited: number }>(
+    sql`select ${userType === "player" ? unusedInvitation(values.email) : sql`0`} as invited`,
+  );
   return db.write(
-    write([insertAccount, insertSession(row, sql`exists (select 1 from ${t} where ${t.id} = ${id})`)], ([created]) => {
-      const account = (created as AccountRow[])[0];
-      if (!account) throw duplicateEmail();
-      return { user: toUser(userType, account), session: data };
-    }),
+    write(
+      [insertAccount, insertSession(row, sql`exists (select 1 from ${t} where ${t.id} = ${id})`), invited],
+      ([created, , waiting]) => {
+        const account = (created as AccountRow[])[0];
+        if (!account && Number((waiting as { invited: number }[])[0]?.invited)) throw invitationWaiting();
+        if (!account) throw duplicateEmail();
+        return { user: toUser(userType, account), session: data };
+      },
+    ),
   );
 }
 

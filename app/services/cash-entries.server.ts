@@ -12,6 +12,9 @@ import {
   first,
   isBatchGuardFailure,
   isUniqueViolation,
+  query,
+  reads,
+  trailing,
   write,
   type Item,
   type Sender,
@@ -23,7 +26,7 @@ import { ownTournament } from "~/domain/play.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
 import { offerStatements, type Offered } from "./check-in.server.ts";
-import { sendQuietly, type Mailer } from "./email.server.ts";
+import { countMail, sendCounted, type Email, type MailAllowance, type Mailer } from "./email.server.ts";
 import {
   invitation,
   invitationLines,
@@ -32,6 +35,7 @@ import {
   type Invitation,
 } from "./invited-accounts.server.ts";
 import { livePlace, roomFor } from "./places.server.ts";
+import { countWithinLimit, currentCount, INVITED_ACCOUNTS_LIMIT, refuseIfOver } from "./rate-limit.server.ts";
 import { replayAfterStarts, startsWithoutEntry } from "./starting-ratings.server.ts";
 import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -52,6 +56,8 @@ export type AddedCashEntry = {
   tournament: Pick<Tournament, "id" | "organiserId" | "name" | "venue" | "date" | "time" | "slug">;
   /** Who gets an e-mail: invited accounts their link, players with an account that they are in. */
   people: Person[];
+  /** Their addresses still under the hour's limit of e-mails to one address (counted with the entry). */
+  mailTo: MailAllowance;
 };
 
 /** The director's walk-in, written in one batch: its new accounts, the entry, a team and its members. */
@@ -74,7 +80,12 @@ export async function addCashEntry(
   const input = check(teamSize(t.matchType));
   const named = input.kind === "single" ? [input.person] : input.members;
   const emails = named.flatMap((p) => (p.email ? [p.email] : []));
-  const known = await db.send(playersByEmailQuery(emails));
+  const { known, invites } = await db.send(
+    reads({
+      known: playersByEmailQuery(emails),
+      invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, organiserId, now)),
+    }),
+  );
   const byEmail = new Map(known.map((p) => [p.email, p]));
   const entryId = crypto.randomUUID();
   const people: Person[] = await Promise.all(
@@ -92,6 +103,9 @@ export async function addCashEntry(
   );
   const [captain] = people;
   if (!captain) throw new DomainError(400, cashEntryMessages.teamMembers(teamSize(t.matchType)), { field: "members" });
+  // Each invited account locks an address: at most so many an hour from one director, or nothing is written.
+  const invitedCount = people.filter((p) => p.made === "invited").length;
+  if (invitedCount > 0) refuseIfOver(invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - invitedCount);
   const ids = people.map((p) => p.id);
   const inList = sql.join(
     ids.map((id) => sql`${id}`),
@@ -107,6 +121,7 @@ export async function addCashEntry(
     assertInBatch(sql`not ${alreadyIn(t.id, captain.id, inList, now)}`),
     ...(input.kind === "team" ? [assertInBatch(sql`not ${teamNameTaken(t.id, captain.id, input.teamName, now)}`)] : []),
     ...people.filter((p) => p.made !== "none").map((p) => newAccount(p, now)),
+    ...(invitedCount > 0 ? countWithinLimit(INVITED_ACCOUNTS_LIMIT, organiserId, now, invitedCount) : []),
   ];
   // The entry; a hold the player had (paying by card) becomes it, and a late card payment is then refunded.
   const entry = build.all<{ id: string }>(sql`insert into ${tournamentPlayers}
@@ -129,13 +144,19 @@ export async function addCashEntry(
           ),
         ]
       : [];
-  let written: string;
+  // The e-mails to come are counted with the entry: a refused entry counts none.
+  const mail = countMail(
+    mailed(people).map((p) => p.email),
+    now,
+  );
+  let written: { id: string; mailTo: MailAllowance };
   try {
     written = await db.write(
-      write([...guards, entry, ...team], (raw) => {
+      write([...guards, entry, ...team, ...mail.items], (raw) => {
         const row = (raw[guards.length] as { id: string }[])[0];
         if (!row) throw new DomainError(409, cashEntryMessages.alreadyIn(captain.name));
-        return row.id;
+        const [mailTo] = trailing(raw, mail);
+        return { id: row.id, mailTo };
       }),
     );
   } catch (error) {
@@ -148,6 +169,7 @@ export async function addCashEntry(
       people,
       inList,
       teamName: input.kind === "team" ? input.teamName : null,
+      invitedCount,
       now,
     });
   }
@@ -155,9 +177,10 @@ export async function addCashEntry(
   const guest = input.kind === "single" && captain.made === "guest";
   const { id, organiserId: owner, venue, date, time, slug } = t;
   return {
-    entry: { id: written, name, paidBy: "cash", playerId: guest ? null : captain.id, guest },
+    entry: { id: written.id, name, paidBy: "cash", playerId: guest ? null : captain.id, guest },
     tournament: { id, organiserId: owner, name: t.name, venue, date, time, slug },
     people,
+    mailTo: written.mailTo,
   };
 }
 
@@ -191,18 +214,32 @@ async function whyRefused(
     people,
     inList,
     teamName,
+    invitedCount,
     now,
-  }: { t: Tournament; captain: Person; people: Person[]; inList: SQL; teamName: string | null; now: number },
+  }: {
+    t: Tournament;
+    captain: Person;
+    people: Person[];
+    inList: SQL;
+    teamName: string | null;
+    invitedCount: number;
+    now: number;
+  },
 ): Promise<DomainError> {
-  const facts = await db.send(
-    first(
-      build.all<{ status: string | null; room: number; inAlready: number; nameTaken: number }>(sql`select
+  const { facts, invites } = await db.send(
+    reads({
+      invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, t.organiserId, now)),
+      facts: first(
+        build.all<{ status: string | null; room: number; inAlready: number; nameTaken: number }>(sql`select
         (select status from ${tournaments} where id = ${t.id}) as status,
         ${roomFor(t.id, captain.id, now)} as room,
         ${alreadyIn(t.id, captain.id, inList, now)} as inAlready,
         ${teamName === null ? sql`0` : teamNameTaken(t.id, captain.id, teamName, now)} as nameTaken`),
-    ),
+      ),
+    }),
   );
+  // Another walk-in at the same moment took the hour's last invitations.
+  if (invitedCount > 0) refuseIfOver(invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - invitedCount);
   if (facts?.status !== "open") return new DomainError(409, cashEntryMessages.started);
   if (Number(facts.inAlready)) {
     const known = people.filter((p) => p.made === "none").map((p) => p.name);
@@ -213,12 +250,18 @@ async function whyRefused(
   return new DomainError(409, cashEntryMessages.tryAgain);
 }
 
-/** E-mails the people of a walk-in entry: an invited account its link to set a password, a player that they are in. */
+/** The people of a walk-in entry who are e-mailed: all but guests. */
+const mailed = (people: readonly Person[]) =>
+  people.flatMap((p) => (p.email && p.made !== "guest" ? [{ ...p, email: p.email }] : []));
+
+/**
+ * E-mails the people of a walk-in entry: an invited account its link to set a password, a player that they are
+ * in — each only while its address is under the hour's limit.
+ */
 export async function tellWalkIns(mailer: Mailer, added: AddedCashEntry, origin: string): Promise<void> {
   const t = added.tournament;
   const where = `${t.name} at ${t.venue} on ${t.date} at ${t.time}`;
-  for (const p of added.people) {
-    if (!p.email || p.made === "guest") continue;
+  const emails = mailed(added.people).map((p): Email => {
     const lines = p.invited
       ? [
           `Hi ${p.name},`,
@@ -235,8 +278,9 @@ export async function tellWalkIns(mailer: Mailer, added: AddedCashEntry, origin:
           "",
           `The tournament: ${origin}/tournament/${t.slug}`,
         ];
-    await sendQuietly(mailer, { to: p.email, subject: `You're in ${t.name}`, text: lines.join("\n") });
-  }
+    return { to: p.email, subject: `You're in ${t.name}`, text: lines.join("\n") };
+  });
+  await sendCounted(mailer, added.mailTo, emails);
 }
 
 export type RemovedCashEntry = { tournamentId: string; organiserId: string; offered: Offered[] };

@@ -1,11 +1,13 @@
-// Invited player accounts (issue 32): made when a director enters a walk-in or
+// Invited player accounts: made when a director enters a walk-in or
 // a captain names a teammate by an e-mail no player has. The account has no
 // password until its owner sets one from the e-mailed link (a password-reset
 // token valid 14 days), then signs in to see their results and winnings.
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { build, query, type Item } from "~/db/batch.server.ts";
+import { build, query, trailing, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { players } from "~/db/schema.ts";
 import { randomToken, sha256Hex } from "./crypto.server.ts";
+import { countMail, mailKey, sendCounted, type Mailer } from "./email.server.ts";
+import { MAIL_TO_ADDRESS_LIMIT, withinLimit } from "./rate-limit.server.ts";
 
 /** How long an invitation's link to set a password works. */
 const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -54,3 +56,63 @@ export const invitationLines = (invited: Pick<Invitation, "token" | "email">, or
   "",
   `${origin}/reset-password?${new URLSearchParams({ token: invited.token, email: invited.email })}`,
 ];
+
+/**
+ * SQL: the e-mail's player account is an invitation nobody has used: no password set (the owner has never signed
+ * in), not a guest.
+ */
+export const unusedInvitation = (email: string) =>
+  sql`exists (select 1 from ${players} where ${players.email} = ${email} and ${players.passwordHash} = ''
+    and ${players.guest} = 0)`;
+
+/**
+ * Sends an unused invited account's invitation again, with a new link (the one sent before stops working): the
+ * account and its entries and results stay as they are, and are its owner's once the password is set. Counted
+ * against the address's e-mails for the hour; past the limit nothing changes (a link already sent keeps working).
+ * Says nothing about whether such an account exists.
+ */
+export async function resendInvitation(
+  db: Sender,
+  mailer: Mailer,
+  {
+    email,
+    origin,
+    now = Date.now(),
+  }: { email: string /** The site's address (APP_URL). */; origin: string; now?: number },
+): Promise<void> {
+  const address = mailKey(email);
+  const token = randomToken();
+  const tokenHash = await sha256Hex(token);
+  const mail = countMail([address], now, unusedInvitation(address));
+  const { allowed, invited } = await db.write(
+    write(
+      [
+        ...mail.items,
+        build
+          .update(players)
+          .set({ passwordResetToken: tokenHash, passwordResetExpires: now + INVITE_TTL_MS })
+          .where(
+            and(
+              eq(players.email, address),
+              eq(players.passwordHash, ""),
+              eq(players.guest, false),
+              withinLimit(MAIL_TO_ADDRESS_LIMIT, address),
+            ),
+          )
+          .returning({ name: players.name }),
+      ],
+      (raw) => {
+        const [allowed] = trailing(raw.slice(0, mail.items.length), mail);
+        return { allowed, invited: (raw.at(-1) as { name: string }[])[0] };
+      },
+    ),
+  );
+  if (!invited) return;
+  await sendCounted(mailer, allowed, [
+    {
+      to: address,
+      subject: "Your Break & Run account is waiting",
+      text: [`Hi ${invited.name},`, "", ...invitationLines({ token, email: address }, origin)].join("\n"),
+    },
+  ]);
+}

@@ -1,8 +1,8 @@
 // Fixed-window rate limits kept in the database (no in-memory state: the
 // Worker may run in many places at once). Each check is one guarded upsert or
 // read, built here so it can ride in a batch with the request's other work.
-import { lte, sql } from "drizzle-orm";
-import { build, write, type Sender } from "~/db/batch.server.ts";
+import { lte, type SQL, sql } from "drizzle-orm";
+import { assertInBatch, build, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { rateLimits } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 
@@ -33,17 +33,39 @@ export const FORGOT_PASSWORD_LIMIT: RateLimit = {
   message: TOO_MANY,
 };
 
+/**
+ * E-mails to one address that someone else typed in (a walk-in, a teammate, an invitation sent again): past the
+ * limit the action still happens and the e-mail is not sent, so nobody can use us to fill a stranger's inbox.
+ */
+export const MAIL_TO_ADDRESS_LIMIT: RateLimit = {
+  name: "mail-to",
+  limit: 5,
+  windowMs: 60 * 60 * 1000,
+  message: TOO_MANY,
+};
+/** Invited accounts one director or captain makes (walk-ins, teammates, replacements): each locks an address. */
+export const INVITED_ACCOUNTS_LIMIT: RateLimit = {
+  name: "invited-accounts",
+  limit: 30,
+  windowMs: 60 * 60 * 1000,
+  message: (retryAfterMs) => `You can invite at most 30 new players an hour. Try again in ${minutes(retryAfterMs)}.`,
+};
+
 export type Counter = { count: number; windowEndsAt: number };
 
 const keyOf = (rule: RateLimit, subject: string) => `${rule.name}:${subject}`;
 
-/** Counts one for `subject` (a new window once the last has passed); answers the counter. */
-export function countOne(rule: RateLimit, subject: string, now: number) {
+/**
+ * Counts one (or `by`) for `subject` (a new window once the last has passed), only `when` that holds; answers the
+ * counter.
+ */
+export function countOne(rule: RateLimit, subject: string, now: number, by = 1, when: SQL = sql`1`) {
   const windowEndsAt = now + rule.windowMs;
   return build.all<Counter>(sql`
-    insert into ${rateLimits} (key, count, window_ends_at) values (${keyOf(rule, subject)}, 1, ${windowEndsAt})
+    insert into ${rateLimits} (key, count, window_ends_at)
+    select ${keyOf(rule, subject)}, ${by}, ${windowEndsAt} where ${when}
     on conflict (key) do update set
-      count = case when ${rateLimits.windowEndsAt} <= ${now} then 1 else ${rateLimits.count} + 1 end,
+      count = case when ${rateLimits.windowEndsAt} <= ${now} then ${by} else ${rateLimits.count} + ${by} end,
       window_ends_at = case when ${rateLimits.windowEndsAt} <= ${now} then ${windowEndsAt}
         else ${rateLimits.windowEndsAt} end
     returning count as count, window_ends_at as windowEndsAt`);
@@ -54,6 +76,20 @@ export function currentCount(rule: RateLimit, subject: string, now: number) {
   return build.all<Counter>(sql`
     select count as count, window_ends_at as windowEndsAt from ${rateLimits}
     where key = ${keyOf(rule, subject)} and window_ends_at > ${now}`);
+}
+
+/**
+ * Counts `by` for `subject` in the batch that does what is counted, and refuses the whole batch (a guard) should
+ * that pass the limit: two requests at once cannot both slip under it. Check `currentCount` first for the answer;
+ * `when` as for `countOne`.
+ */
+export function countWithinLimit(rule: RateLimit, subject: string, now: number, by: number, when?: SQL): Item[] {
+  return [countOne(rule, subject, now, by, when), assertInBatch(withinLimit(rule, subject))];
+}
+
+/** SQL: `subject`'s counter, as it stands in the batch, is within the limit (none counted is). */
+export function withinLimit(rule: RateLimit, subject: string): SQL {
+  return sql`coalesce((select count from ${rateLimits} where key = ${keyOf(rule, subject)}), 0) <= ${rule.limit}`;
 }
 
 export function clearCount(rule: RateLimit, subject: string) {

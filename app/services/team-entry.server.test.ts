@@ -21,7 +21,7 @@ type Teammates = (string | { email: string; name?: string })[];
 async function enter(captain: Account, t: { id: string }, teamName: string, teammates: Teammates) {
   const team = await checkTeam(s.sender, { captainId: captain.id, tournament: { id: t.id }, teamName, teammates });
   const joined = await joinTournament(s.sender, s.payments, { playerId: captain.id, tournament: { id: t.id }, team });
-  await tellTeammates(getMailer(s.app.env, s.db), team, "https://breakandrun.test");
+  await tellTeammates(s.sender, getMailer(s.app.env, s.db), team, "https://breakandrun.test");
   return joined;
 }
 

@@ -8,7 +8,7 @@ import { players, teamMembers, teams, tournamentPlayers } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import { checkTeamEntry } from "~/domain/team-entry.ts";
 import { isTeamEvent, normaliseEmails, teamMessages, teamSize } from "~/domain/teams.ts";
-import { sendQuietly, type Mailer } from "./email.server.ts";
+import { sendLimited, type Mailer } from "./email.server.ts";
 import {
   invitation,
   invitationLines,
@@ -17,6 +17,7 @@ import {
   type Invitation,
 } from "./invited-accounts.server.ts";
 import { livePlace, NOT_A_TEAM_EVENT } from "./places.server.ts";
+import { countWithinLimit, currentCount, INVITED_ACCOUNTS_LIMIT, refuseIfOver } from "./rate-limit.server.ts";
 import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 /** A member of a team as named: a player's account, or one made with the entry (`invited`). */
@@ -48,6 +49,7 @@ function teamCheckRead(tournament: TournamentRef, captainId: string, teamName: s
         .limit(1),
     ),
     named: playersByEmailQuery(emails),
+    invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, captainId, now)),
     taken: query(
       build.all<{ playerId: string }>(sql`select tm.player_id as playerId from ${teamMembers} tm
         join ${tournamentPlayers} tp on tp.id = tm.team_id
@@ -117,6 +119,11 @@ export async function checkTeam(
   const already = members.find((m) => taken.has(m.id));
   if (already) throw new DomainError(409, teamMessages.alreadyIn(already.email));
   if (read.nameTaken) throw new DomainError(409, teamMessages.nameTaken, { field: "teamName" });
+  // Each invited account locks an address: at most so many an hour from one captain, or nothing is written.
+  const invitedCount = members.filter((m) => m.invited).length;
+  if (invitedCount > 0) {
+    refuseIfOver(read.invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - invitedCount);
+  }
   const { name, venue, date, time, slug } = t;
   return {
     tournamentId: t.id,
@@ -140,6 +147,7 @@ export function teamStatements(team: CheckedTeam, captainId: string, now: number
     team.memberIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  const invitedCount = team.members.filter((m) => m.invited).length;
   return [
     assertInBatch(sql`not exists (select 1 from ${teamMembers} tm join ${tournamentPlayers} tp on tp.id = tm.team_id
       where tm.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
@@ -148,6 +156,9 @@ export function teamStatements(team: CheckedTeam, captainId: string, now: number
       where te.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
         and ${livePlace("tp", now)} and lower(te.name) = lower(${team.name}))`),
     ...team.members.flatMap((m) => (m.invited ? [invitedAccountStatement(m.invited, now, sql`exists ${hold}`)] : [])),
+    ...(invitedCount > 0
+      ? countWithinLimit(INVITED_ACCOUNTS_LIMIT, captainId, now, invitedCount, sql`exists ${hold}`)
+      : []),
     build.run(sql`insert into ${teams} (id, tournament_id, name, captain_id, created_at)
       select tp.id, tp.tournament_id, ${team.name}, ${captainId}, ${now} from ${tournamentPlayers} tp
       where tp.id = ${hold}
@@ -162,25 +173,26 @@ export function teamStatements(team: CheckedTeam, captainId: string, now: number
 
 /**
  * Tells the captain's teammates they are in the team (the outbox locally); an
- * invited teammate also gets the link to set the new account's password.
+ * invited teammate also gets the link to set the new account's password. Each
+ * address only while under the hour's limit of e-mails to it (the payment
+ * comes between the joining batch and this, so it is counted here).
  */
-export async function tellTeammates(mailer: Mailer, team: CheckedTeam, origin: string): Promise<void> {
+export async function tellTeammates(db: Sender, mailer: Mailer, team: CheckedTeam, origin: string): Promise<void> {
   const [captain, ...others] = team.members;
   const t = team.tournament;
-  for (const member of others) {
-    await sendQuietly(mailer, {
-      to: member.email,
-      subject: `You're in team ${team.name} — ${t.name}`,
-      text: [
-        `Hi ${member.name},`,
-        "",
-        `${captain?.name ?? "Your captain"} has entered you in team "${team.name}" for ${t.name} at ${t.venue}`,
-        `on ${t.date} at ${t.time}. The captain pays the whole team's entry; nothing is due from you.`,
-        ...(member.invited ? ["", ...invitationLines(member.invited, origin)] : []),
-        "",
-        `The tournament: ${origin}/tournament/${t.slug}`,
-        "You can leave the team there before the tournament starts.",
-      ].join("\n"),
-    });
-  }
+  const emails = others.map((member) => ({
+    to: member.email,
+    subject: `You're in team ${team.name} — ${t.name}`,
+    text: [
+      `Hi ${member.name},`,
+      "",
+      `${captain?.name ?? "Your captain"} has entered you in team "${team.name}" for ${t.name} at ${t.venue}`,
+      `on ${t.date} at ${t.time}. The captain pays the whole team's entry; nothing is due from you.`,
+      ...(member.invited ? ["", ...invitationLines(member.invited, origin)] : []),
+      "",
+      `The tournament: ${origin}/tournament/${t.slug}`,
+      "You can leave the team there before the tournament starts.",
+    ].join("\n"),
+  }));
+  await sendLimited(db, mailer, emails);
 }

@@ -10,6 +10,7 @@ import {
   mapRead,
   query,
   reads,
+  trailing,
   write,
   type Sender,
 } from "~/db/batch.server.ts";
@@ -17,8 +18,7 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import { DomainError } from "~/domain/errors.ts";
 import { deliverable, teammateName } from "~/domain/team-entry.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
-import type { Mailer } from "./email.server.ts";
-import { sendQuietly } from "./email.server.ts";
+import { countMail, sendCounted, type Mailer } from "./email.server.ts";
 import {
   invitation,
   invitationLines,
@@ -26,6 +26,7 @@ import {
   playersByEmailQuery,
 } from "./invited-accounts.server.ts";
 import { livePlace } from "./places.server.ts";
+import { countWithinLimit, currentCount, INVITED_ACCOUNTS_LIMIT, refuseIfOver } from "./rate-limit.server.ts";
 
 const teamChangeMessages = {
   notFound: "Team not found",
@@ -151,6 +152,7 @@ export async function replaceTeamMember(
           where tm.tournament_id = ${tournamentId} and p.email = ${toEmail} and ${livePlace("tp", now)}`),
         ([row]) => Number(row?.n ?? 0) > 0,
       ),
+      invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, captainId, now)),
     }),
   );
   const { team, members } = read.found;
@@ -174,37 +176,46 @@ export async function replaceTeamMember(
   const invited = read.newcomer ? null : await invitation(named.name, toEmail);
   const newcomer = read.newcomer ?? invited;
   if (!newcomer) throw new DomainError(400, teamMessages.noAccount(toEmail), { field: "to" });
+  // An invited account locks an address: at most so many an hour from one captain, or nothing is written.
+  if (invited) refuseIfOver(read.invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - 1);
+  // The e-mail to come is counted with the change: a refused change counts none.
+  const mail = countMail([newcomer.email], now);
 
-  await db.write(
+  const mailTo = await db.write(
     write(
       [
         stillOpen(tournamentId),
         assertInBatch(sql`not exists (select 1 from ${teamMembers} tm join ${tournamentPlayers} tp on tp.id = tm.team_id
           where tm.tournament_id = ${tournamentId} and tm.player_id = ${newcomer.id} and ${livePlace("tp", now)})`),
         // An e-mail taken meanwhile refuses the batch by its unique key: "The team changed meanwhile".
-        ...(invited ? [invitedAccountStatement(invited, now)] : []),
+        ...(invited
+          ? [invitedAccountStatement(invited, now), ...countWithinLimit(INVITED_ACCOUNTS_LIMIT, captainId, now, 1)]
+          : []),
         ...(leaving
           ? [build.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.playerId, leaving.id)))]
           : []),
         build.insert(teamMembers).values({ teamId, tournamentId, playerId: newcomer.id, slot }),
         assertInBatch(sql`(select count(*) from ${teamMembers} tm where tm.team_id = ${teamId}) <= ${size}`),
+        ...mail.items,
       ],
-      () => undefined,
+      (raw) => trailing(raw, mail)[0],
       refusedAsChanged,
     ),
   );
-  await sendQuietly(mailer, {
-    to: newcomer.email,
-    subject: `You're in team ${team.name} — ${team.tournamentName}`,
-    text: [
-      `Hi ${newcomer.name},`,
-      "",
-      `${captain?.name ?? "The captain"} has named you in team "${team.name}" for ${team.tournamentName}.`,
-      "The captain has paid the team's entry; nothing is due from you.",
-      ...(invited ? ["", ...invitationLines(invited, origin)] : []),
-      "",
-      `The tournament: ${origin}/tournament/${team.slug}`,
-    ].join("\n"),
-  });
+  await sendCounted(mailer, mailTo, [
+    {
+      to: newcomer.email,
+      subject: `You're in team ${team.name} — ${team.tournamentName}`,
+      text: [
+        `Hi ${newcomer.name},`,
+        "",
+        `${captain?.name ?? "The captain"} has named you in team "${team.name}" for ${team.tournamentName}.`,
+        "The captain has paid the team's entry; nothing is due from you.",
+        ...(invited ? ["", ...invitationLines(invited, origin)] : []),
+        "",
+        `The tournament: ${origin}/tournament/${team.slug}`,
+      ].join("\n"),
+    },
+  ]);
   return { replaced: { from: fromEmail, to: toEmail } };
 }

@@ -45,7 +45,7 @@ const api = endpoint({
       await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
       return Response.json(onList);
     }
-    if (team) await tellTeammates(getMailer(app.env, app.database), team, app.env.APP_URL);
+    if (team) await tellTeammates(caller, getMailer(app.env, app.database), team, app.env.APP_URL);
     const { registrationId } = result;
     return Response.json(
       result.paid

@@ -6,10 +6,20 @@ import { AuthShell } from "~/components/auth-shell.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { FormError, TextField } from "~/components/fields.tsx";
 import { appContext } from "~/context.server.ts";
-import { dashboardPath, OrganiserSignupSchema, PlayerSignupSchema, type UserType } from "~/domain/accounts.ts";
+import {
+  dashboardPath,
+  INVITED,
+  invitationMessages,
+  OrganiserSignupSchema,
+  PlayerSignupSchema,
+  ResendInvitationSchema,
+  type UserType,
+} from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
 import { signUpOrganiser, signUpPlayer, type SignedIn } from "~/services/accounts.server.ts";
+import { getMailer } from "~/services/email.server.ts";
+import { resendInvitation } from "~/services/invited-accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { safeRedirectPath, withReturn } from "~/utils/redirect.ts";
 import { redirectIfSignedIn, visitor } from "~/services/access.server.ts";
@@ -27,11 +37,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 const hideFields = ["password", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
+  const { env, database } = context.get(appContext);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const db = await visitor(context);
   const formData = await request.formData();
   const { device } = clientOf(request);
+  // The player sign-up's offer for an invited account nobody has used: its invitation again.
+  if (formData.get("intent") === "resend-invitation") {
+    const submission = parseWithZod(formData, { schema: ResendInvitationSchema });
+    if (submission.status !== "success") return invalid(submission.reply());
+    await resendInvitation(db, getMailer(env, database), { email: submission.value.email, origin: env.APP_URL });
+    return { result: submission.reply(), toast: null, invited: null, resent: submission.value.email };
+  }
   if (formData.get("role") === "organiser") {
     const submission = parseWithZod(formData, { schema: OrganiserSignupSchema });
     if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
@@ -43,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function invalid(result: SubmissionResult<string[]>) {
-  return data({ result, toast: null }, { status: 400 });
+  return data({ result, toast: null, invited: null, resent: null }, { status: 400 });
 }
 
 async function createAccount(
@@ -51,6 +68,7 @@ async function createAccount(
   /** Where the new account goes next: the page it came from (a tournament link), else its dashboard. */
   redirectTo: string | null,
   submission: {
+    value: { email: string };
     reply: (options?: {
       hideFields?: string[];
       fieldErrors?: Record<string, string[]>;
@@ -79,6 +97,9 @@ async function createAccount(
           formErrors: error.field ? [] : [error.message],
         }),
         toast: errorToast("Signup failed", error.message),
+        /** An invited account nobody has used holds the e-mail: the page offers its invitation again. */
+        invited: error.code === INVITED ? submission.value.email : null,
+        resent: null,
       },
       { status: error.status },
     );
@@ -179,6 +200,35 @@ const signupForms = {
   },
 } as const;
 
+/** The offer beside an invited account's refusal: its own form, which works without JavaScript. */
+function ResendInvitation({ email }: { email: string }) {
+  const back = useReturnTo();
+  const busy = useIsSubmitting();
+  return (
+    <Form method="post" action={withReturn("/signup", back, { role: "player" })} className="mt-4">
+      <input type="hidden" name="intent" value="resend-invitation" />
+      <input type="hidden" name="email" value={email} />
+      <button type="submit" className="btn-secondary w-full" disabled={busy} aria-disabled={busy}>
+        Send the invitation again
+      </button>
+    </Form>
+  );
+}
+
+function InvitationResent({ email }: { email: string }) {
+  const back = useReturnTo();
+  return (
+    <AuthShell title="Check your email" description={<strong className="break-all">{email}</strong>}>
+      <p className="text-slate-700 dark:text-slate-300">{invitationMessages.resent}</p>
+      <div className="mt-6 grid gap-3">
+        <Link to={withReturn("/login", back)} className="btn-primary">
+          Back to Login
+        </Link>
+      </div>
+    </AuthShell>
+  );
+}
+
 function SignupForm({ kind }: { kind: UserType }) {
   const actionData = useActionData<typeof action>();
   const { schema, path, title, nameLabel, submit } = signupForms[kind];
@@ -195,6 +245,7 @@ function SignupForm({ kind }: { kind: UserType }) {
     schema,
     required: ["name", "organisationName", "venue", "email", "password", "confirmPassword"],
   });
+  if (actionData?.resent) return <InvitationResent email={actionData.resent} />;
   return (
     <AuthShell toast={actionData?.toast} title={title} description={description}>
       <BackToChooser />
@@ -218,6 +269,7 @@ function SignupForm({ kind }: { kind: UserType }) {
         <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
         <SubmitButton label={submit} />
       </Form>
+      {actionData?.invited ? <ResendInvitation email={actionData.invited} /> : null}
       <SignInLine />
     </AuthShell>
   );

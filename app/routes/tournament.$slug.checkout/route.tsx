@@ -139,7 +139,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const team =
       teamName === null ? undefined : await checkTeam(claim, { captainId: claim.id, tournament, teamName, teammates });
     const result = await joinTournament(claim, provider, { playerId: claim.id, tournament, team });
-    if (team) await tellTeammates(getMailer(env, database), team, env.APP_URL);
+    if (team) await tellTeammates(claim, getMailer(env, database), team, env.APP_URL);
     if (result.paid) {
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, {

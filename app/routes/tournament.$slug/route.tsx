@@ -101,6 +101,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return directorAction(request, context, params.slug);
 }
 
+/** A walk-in refused past the hour's invited accounts says when to try again (Retry-After), as the API does. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Tournament not found — Break & Run" }];
   const t = loaderData.tournament;

@@ -5,7 +5,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { checkCashEntry } from "~/domain/cash-entry.ts";
-import { isDomainError } from "~/domain/errors.ts";
+import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { afterChange } from "~/services/after-change.server.ts";
 import { addCashEntry, removeCashEntry, tellWalkIns } from "~/services/cash-entries.server.ts";
@@ -89,6 +89,7 @@ export async function walkInAction(
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const reply: WalkInReply = { walkIn: { message: error.message, field: error.field ?? null, values } };
-    return data(reply, { status: error.status });
+    // Past the hour's invited accounts, a 429 that says when to try again (Retry-After).
+    return data(reply, { status: error.status, headers: errorHeaders(error) });
   }
 }
