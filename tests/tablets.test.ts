@@ -61,7 +61,7 @@ test("the board remembers its table; /scoreboard goes back to it, and forgets a 
   // from the address, as it would typed in (a cookie is no way round the limit).
   const odd = await app.client().get("/scoreboard", { headers: { Cookie: "br_table=%3Cscript%3E" } });
   expect(odd.status).toBe(200);
-  const address = { "CF-Connecting-IP": "198.51.100.77" };
+  const address = { "X-Test-Client-Address": "198.51.100.77" };
   const wrong = async () =>
     (await f.sql().execute("select coalesce(sum(count), 0) as n from rate_limits where key like '%198.51.100.77%'"))
       .rows[0]?.n;
