@@ -2,7 +2,7 @@
 // secrets (locally: .dev.vars, written by `npm start` when missing).
 import { z } from "zod";
 
-const EnvSchema = z.object({
+const Variables = z.object({
   APP_ENV: z.enum(["production", "development", "test"]).default("production"),
   // The site's own address: every link the app sends (e-mails, share links,
   // scoreboard URLs, the payment return) is built from it, never from the
@@ -34,6 +34,14 @@ const EnvSchema = z.object({
     .optional(),
   // Who push services may contact about our messages (RFC 8292 "sub").
   VAPID_SUBJECT: z.string().default("mailto:support@breakandrun.app"),
+  // Tests and benchmarks only: "on" lets a request name the client address it stands for (X-Test-Client-Address),
+  // so many clients can come from one machine. Refused in production, where Cloudflare's CF-Connecting-IP says it.
+  TEST_CLIENT_ADDRESSES: z.literal("on").optional(),
+});
+
+const EnvSchema = Variables.refine((env) => env.APP_ENV !== "production" || env.TEST_CLIENT_ADDRESSES === undefined, {
+  path: ["TEST_CLIENT_ADDRESSES"],
+  error: "TEST_CLIENT_ADDRESSES is for tests only, never in production",
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

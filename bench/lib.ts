@@ -12,7 +12,7 @@ export async function benchStack(): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), "break-and-run-bench-"));
   return startStack({
     dbFile: join(dir, "bench.db"),
-    vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex") },
+    vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex"), TEST_CLIENT_ADDRESSES: "on" },
   });
 }
 

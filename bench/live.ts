@@ -81,13 +81,13 @@ type SocketWithHeaders = new (url: string, init: { headers: Record<string, strin
 let devices = 0;
 
 /**
- * A socket from a device of its own: its own client address, as Cloudflare would see it (one address may hold
- * 20 sockets on a channel, docs/decisions/009).
+ * A socket from a device of its own: its own client address (X-Test-Client-Address, standing for what Cloudflare
+ * would see; one address may hold 20 sockets on a channel, docs/decisions/009).
  */
 function deviceSocket(url: string): WebSocket {
   devices += 1;
   const address = `198.18.${Math.floor(devices / 250)}.${(devices % 250) + 1}`;
-  return new (WebSocket as unknown as SocketWithHeaders)(url, { headers: { "CF-Connecting-IP": address } });
+  return new (WebSocket as unknown as SocketWithHeaders)(url, { headers: { "X-Test-Client-Address": address } });
 }
 
 const loserScoreIn = (html: string) => [...html.matchAll(/data-testid="score"[^>]*>(\d+)</g)].map((m) => m[1])[1];

@@ -219,6 +219,16 @@ test("a team walks in: members by e-mail or name only; the team counts as one pa
   const sameName = await walkIn(td, t, { teamName: "chalk dust", members: [{ name: "C" }, { name: "D" }] });
   expect(sameName.status).toBe(409);
   expect(await message(sameName)).toBe("A team name must be unique in this tournament");
+  // Case in any script, and a letter sent as its parts (U+0301: the combining acute), make no other name.
+  const accented = await added(
+    await walkIn(td, t, { teamName: "Caf\u00e9", members: [{ name: "Cy" }, { name: "Di" }] }),
+  );
+  expect(accented.name).toBe("Caf\u00e9");
+  for (const teamName of ["CAF\u00c9", "Cafe\u0301"]) {
+    const again = await walkIn(td, t, { teamName, members: [{ name: "Ed" }, { name: "Flo" }] });
+    expect(again.status, teamName).toBe(409);
+    expect(await message(again)).toBe("A team name must be unique in this tournament");
+  }
   const annAgain = await walkIn(td, t, {
     teamName: "Again",
     members: [{ name: "A", email: ann.email }, { name: "E" }],

@@ -2,7 +2,8 @@
 // throttled per client address on every surface that takes a code (only wrong
 // codes count, only wrong codes are refused), and one address holds a bounded
 // number of live sockets, per channel and in all. Each client is its own
-// address (CF-Connecting-IP, as Cloudflare sets it).
+// address (X-Test-Client-Address: what stands for CF-Connecting-IP in tests; a CF-Connecting-IP the client sends
+// itself counts for nothing outside Cloudflare).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Duplex } from "node:stream";
@@ -69,7 +70,7 @@ function upgrade(path: string, address: string): Promise<Answer> {
         Upgrade: "websocket",
         "Sec-WebSocket-Version": "13",
         "Sec-WebSocket-Key": randomBytes(16).toString("base64"),
-        "CF-Connecting-IP": address,
+        "X-Test-Client-Address": address,
       },
     });
     request.on("upgrade", (response, socket) => {
@@ -102,7 +103,7 @@ function upgrade(path: string, address: string): Promise<Answer> {
   });
 }
 
-const from = (address: string) => ({ headers: { "CF-Connecting-IP": address } });
+const from = (address: string) => ({ headers: { "X-Test-Client-Address": address } });
 
 /** Every surface that takes a table's code, each asked for `code` from `address`. */
 const surfaces: Record<string, (code: string, address: string) => Promise<Answer>> = {
@@ -186,6 +187,29 @@ for (const [surface, send] of Object.entries(surfaces)) {
     expect((await send(wrongCode(), newAddress())).status).toBe(404);
   });
 }
+
+test("outside Cloudflare a CF-Connecting-IP the client makes up names no other client: two count as one", async () => {
+  const counted = async (address: string) =>
+    Number(
+      (
+        await f.sql().execute({
+          sql: "select coalesce(sum(count), 0) as n from rate_limits where key = ?",
+          args: [`wrong-codes:${address}`],
+        })
+      ).rows[0]?.n,
+    );
+  const before = await counted("127.0.0.1");
+  for (const forged of ["203.0.113.250", "203.0.113.251"]) {
+    const answer = await app.client().get(`/api/tables/by-code/${wrongCode()}`, {
+      headers: { "CF-Connecting-IP": forged },
+    });
+    expect(answer.status).toBe(404);
+  }
+  // Both against the connection's own address (loopback), neither against the one it claimed.
+  expect(await counted("127.0.0.1")).toBe(before + 2);
+  expect(await counted("203.0.113.250")).toBe(0);
+  expect(await counted("203.0.113.251")).toBe(0);
+});
 
 test("a right code's answers keep their caching; a wrong one's are never cached", async () => {
   const table = await newTable();

@@ -32,12 +32,12 @@ const ROW_COUNTS =
 const ROW_COUNTS_WITH_WITHDRAWALS = `${ROW_COUNTS}, (select count(*) from withdrawals) as w`;
 
 /**
- * A different client address for each call (Cloudflare's CF-Connecting-IP), so the per-address limit stays out of
- * the way.
+ * A different client address for each call (X-Test-Client-Address, for Cloudflare's CF-Connecting-IP), so the
+ * per-address limit stays out of the way.
  */
 let addressCounter = 0;
 const freshAddress = () => ({
-  "CF-Connecting-IP": `198.51.100.${++addressCounter % 250}`,
+  "X-Test-Client-Address": `198.51.100.${++addressCounter % 250}`,
   "X-Test-Client": String(addressCounter),
 });
 

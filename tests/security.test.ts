@@ -1144,7 +1144,7 @@ test("login is limited to 10 tries per 15 minutes per client and e-mail, with a 
   const q = await f.player("Unlimited Una");
   expect((await login(q.email, "secret1")).status).toBe(200);
   // X-Forwarded-For does not make a new client; another client address does (Cloudflare sets
-  // CF-Connecting-IP; here the test sets it by hand to stand for a second client).
+  // CF-Connecting-IP; here X-Test-Client-Address stands for a second client).
   const right = { email: p.email, password: "secret1", userType: "player" };
   expect(
     (await app.client().json("POST", "/api/auth/login", right, { headers: { "X-Forwarded-For": "203.0.113.8" } }))
@@ -1154,7 +1154,7 @@ test("login is limited to 10 tries per 15 minutes per client and e-mail, with a 
   // locked for everyone until its window passes (see security-hardening.test.ts).
   const elsewhere = await app
     .client()
-    .json("POST", "/api/auth/login", right, { headers: { "CF-Connecting-IP": "203.0.113.7" } });
+    .json("POST", "/api/auth/login", right, { headers: { "X-Test-Client-Address": "203.0.113.7" } });
   expect(elsewhere.status).toBe(429);
   expect(await elsewhere.json()).toEqual({
     message: expect.stringMatching(/^Too many failed sign-ins for this account\. Try again in 1[45] minutes\.$/),
@@ -1199,7 +1199,7 @@ with a clear 429 and no further e-mail`, async () => {
           "POST",
           "/api/auth/forgot-password",
           { email: p.email },
-          { headers: { "CF-Connecting-IP": "203.0.113.7" } },
+          { headers: { "X-Test-Client-Address": "203.0.113.7" } },
         )
     ).status,
   ).toBe(200);

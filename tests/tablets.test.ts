@@ -61,7 +61,7 @@ test("the board remembers its table; /scoreboard goes back to it, and forgets a 
   // from the address, as it would typed in (a cookie is no way round the limit).
   const odd = await app.client().get("/scoreboard", { headers: { Cookie: "br_table=%3Cscript%3E" } });
   expect(odd.status).toBe(200);
-  const address = { "CF-Connecting-IP": "198.51.100.77" };
+  const address = { "X-Test-Client-Address": "198.51.100.77" };
   const wrong = async () =>
     (await f.sql().execute("select coalesce(sum(count), 0) as n from rate_limits where key like '%198.51.100.77%'"))
       .rows[0]?.n;
@@ -190,4 +190,47 @@ test("sending a tablet is refused for another director's tables, the wrong peopl
   expect(await sentTo(one)).toBeNull();
   const toast = await (await other.client.get("/td/tables")).text();
   expect(toast).toContain("You can only send tablets between your own tables");
+});
+
+/** A tablet's push socket on `table`, open; what it is told and how it closes. */
+async function liveTablet(table: Table) {
+  const socket = new WebSocket(`${app.url.replace(/^http/, "ws")}/api/live/tables/${table.accessCode}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("error", () => reject(new Error("did not open")), { once: true });
+  });
+  const told = new Promise<string>((resolve) => socket.addEventListener("message", (e) => resolve(String(e.data))));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.addEventListener("close", (e) => resolve({ code: e.code, reason: e.reason })),
+  );
+  return { told, closed };
+}
+
+test("deleting a table tells its tablets it is gone and closes their sockets; other tables' stay open", async () => {
+  const td = await f.organiser();
+  const [doomed, kept] = [await addTable(td, "Table 1"), await addTable(td, "Table 2")];
+  const [first, second, elsewhere] = [await liveTablet(doomed), await liveTablet(doomed), await liveTablet(kept)];
+  let keptClosed = false;
+  void elsewhere.closed.then(() => (keptClosed = true));
+
+  expect((await td.client.json("DELETE", `/api/tables/${doomed.id}`)).status).toBe(200);
+  for (const tablet of [first, second]) {
+    expect(JSON.parse(await tablet.told)).toEqual({ type: "deleted" });
+    expect(await tablet.closed).toEqual({ code: 4404, reason: "Table deleted" });
+  }
+  // What the board then reads: its code is refused, and the page says so.
+  expect((await app.client().get(`/api/tables/by-code/${doomed.accessCode}/current-match`)).status).toBe(404);
+  const page = await app.client().get(`/scoreboard/${doomed.accessCode}`);
+  expect(page.status).toBe(404);
+  expect(await page.text()).toContain("Invalid access code");
+  expect(keptClosed).toBe(false);
+});
+
+test("deleting a table from the Tables page tells its tablets too", async () => {
+  const td = await f.organiser();
+  const table = await addTable(td, "Table 1");
+  const tablet = await liveTablet(table);
+  const deleted = await td.client.postForm("/td/tables", { intent: "delete", tableId: table.id });
+  expect(deleted.status).toBeLessThan(400);
+  expect(JSON.parse(await tablet.told)).toEqual({ type: "deleted" });
 });

@@ -426,3 +426,22 @@ test("the tournament page's team forms work without JavaScript: leave, then the 
   expect(await page(mate)).toContain("Only the team&#x27;s captain can name a replacement");
   expect((await cap.client.get(`/tournament/${t.slug}/team`)).status).toBe(302);
 });
+
+test("Café, Cafe + U+0301 and CAFÉ are one team name: the second is refused, the name stored composed", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { matchType: "2v2", maxPlayers: 8 });
+  const [cap, mate] = [await f.player("Cap"), await f.player("Mate")];
+  expect((await join(cap, t, "Cafe\u0301", [mate.email])).status).toBe(200);
+  for (const name of ["Caf\u00e9", "CAF\u00c9", "CAFE\u0301"]) {
+    const [other, friend] = [await f.player(), await f.player()];
+    const refused = await join(other, t, name, [friend.email]);
+    expect(refused.status, name).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "A team name must be unique in this tournament",
+    );
+  }
+  const stored = await f
+    .sql()
+    .execute({ sql: "select name, name_key from teams where tournament_id = ?", args: [t.id] });
+  expect(stored.rows.map((r) => [r.name, r.name_key])).toEqual([["Caf\u00e9", "caf\u00e9"]]);
+});

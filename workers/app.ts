@@ -3,6 +3,7 @@ import { appContext, createRequestContext } from "../app/context.server.ts";
 import { admitRequest, createNonce, finishResponse } from "../app/edge.server.ts";
 import { parseEnv } from "../app/env.server.ts";
 import { isLivePath, openLiveChannel } from "../app/services/live.server.ts";
+import { withSettledAddress } from "../app/services/rate-limit.server.ts";
 import { runScheduledTasks } from "../app/services/scheduled.server.ts";
 
 export { LiveClient } from "./live-client.ts";
@@ -13,10 +14,12 @@ const requestHandler = createRequestHandler(() => import("virtual:react-router/s
 export default {
   async fetch(incoming, rawEnv, ctx) {
     const env = parseEnv(rawEnv as unknown as Record<string, unknown>);
-    const request = await admitRequest(incoming);
+    const admitted = await admitRequest(incoming);
     const nonce = createNonce();
     const answer = { nonce, production: env.APP_ENV === "production", dev: import.meta.env.DEV, databaseFailed: false };
-    if (request instanceof Response) return finishResponse(incoming, request, answer);
+    if (admitted instanceof Response) return finishResponse(incoming, admitted, answer);
+    // Who is asking, once: a CF-Connecting-IP the client made up counts only behind Cloudflare, which overwrites it.
+    const request = withSettledAddress(admitted, env);
     const context = createRequestContext({ request, env, ctx, nonce, live: rawEnv.LIVE });
     // A push channel's WebSocket goes straight to its Durable Object: the upgrade is not React Router's to answer.
     const live = isLivePath(new URL(request.url).pathname) ? await openLiveChannel(request, context) : null;

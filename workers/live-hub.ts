@@ -14,8 +14,11 @@ import { DurableObject } from "cloudflare:workers";
 /** What a client may send: a keep-alive, answered without waking the object. */
 const PING = "ping";
 const PONG = "pong";
-/** The close code a tablet gets when its table's access code was replaced. */
-const CODE_REPLACED = 4404;
+/** The close code a tablet gets when its table's access code stops working: replaced, or the table deleted. */
+const CODE_REFUSED = 4404;
+/** Why a table's tablets are closed ("code" or "deleted"): the message they get first, and the close's reason. */
+const closingFor = (why: string | null) =>
+  why === "deleted" ? { type: "deleted", reason: "Table deleted" } : { type: "code", reason: "Invalid access code" };
 
 /** Sockets one address may hold on one channel. */
 const SOCKETS_PER_CHANNEL = 20;
@@ -66,14 +69,16 @@ export class LiveHub extends DurableObject<Env> {
       }
       return Response.json({ sent });
     }
-    // A table's code was replaced (decision 012): its tablets' sockets close with the refusal they will get next.
+    // A table's code was replaced (decision 012) or the table deleted: its tablets are told, and their sockets close
+    // with the refusal they will get next.
     if (url.pathname === "/close" && request.method === "POST") {
       const tag = url.searchParams.get("tag") ?? "";
+      const closing = closingFor(url.searchParams.get("why"));
       const sockets = tag ? this.ctx.getWebSockets(tag) : [];
       for (const socket of sockets) {
         try {
-          socket.send(JSON.stringify({ type: "code" }));
-          socket.close(CODE_REPLACED, "Invalid access code");
+          socket.send(JSON.stringify({ type: closing.type }));
+          socket.close(CODE_REFUSED, closing.reason);
         } catch {
           // Closing already.
         }

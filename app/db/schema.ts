@@ -220,6 +220,8 @@ export const teams = sqliteTable(
       .notNull()
       .references(() => tournaments.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** What names are compared by (`teamNameKey`): NFC, lower case in every script. */
+    nameKey: text("name_key").notNull().default(""),
     captainId: text("captain_id")
       .notNull()
       .references(() => players.id, { onDelete: "cascade" }),

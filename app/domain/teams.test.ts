@@ -8,6 +8,7 @@ import {
   teamEntryTotalPence,
   teamLine,
   teamMessages,
+  teamNameKey,
   teamSize,
 } from "./teams.ts";
 
@@ -84,4 +85,12 @@ test("a member sees the team and its captain; cards count teams in a team event"
   expect(teamLine({ name: "Cue Balls", captainName: "Sam" })).toBe("Team Cue Balls (captain: Sam)");
   expect(entriesText(3, 8, "2v2")).toBe("3/8 teams");
   expect(entriesText(3, 8, "1v1")).toBe("3/8");
+});
+
+test("team names are compared composed and without case, in every script", () => {
+  const same = ["Café", "Cafe\u0301", "CAFÉ", "CAFE\u0301", "café"];
+  expect(new Set(same.map(teamNameKey))).toEqual(new Set(["café"]));
+  expect(teamNameKey("ДРУЗЬЯ")).toBe(teamNameKey("друзья"));
+  expect(teamNameKey("Cafe")).not.toBe(teamNameKey("Café"));
+  expect(teamNameKey("Straße")).not.toBe(teamNameKey("Strasse")); // lower case, not full case folding
 });

@@ -18,6 +18,12 @@ export const teamMessages = {
   alreadyIn: (email: string) => `${email} is already in this tournament`,
 } as const;
 
+/**
+ * What team names are compared by: composed (NFC) and in lower case, every script's (SQLite's lower() folds ASCII
+ * only), so "Café", "CAFÉ" and "Cafe" + U+0301 are one name. Stored beside the name (teams.name_key).
+ */
+export const teamNameKey = (name: string): string => name.normalize("NFC").toLowerCase().normalize("NFC");
+
 /** E-mails as people type them: trimmed, case ignored, blanks dropped. */
 export function normaliseEmails(emails: readonly string[]): string[] {
   return emails.map((e) => e.trim().toLowerCase()).filter((e) => e.length > 0);

@@ -132,3 +132,12 @@ test("whitespace at either end is trimmed, in any script's spacing", () => {
   expect(field.parse("  Dave  Smith ")).toBe("Dave  Smith");
   expect(field.safeParse(" \u3000 ").error?.issues[0]?.message).toBe("Name is required");
 });
+
+test("a name is stored composed (NFC): a letter and its combining accent become the one accented letter", () => {
+  const field = nameField("Name");
+  expect(field.parse("Cafe\u0301")).toBe("Caf\u00e9");
+  expect(field.parse(" Cafe\u0301 ")).toBe(field.parse("Caf\u00e9"));
+  expect(field.parse("\u1100\u1161")).toBe("\uac00"); // Hangul jamo compose into their syllable
+  // The length limit counts the composed name: 9 characters here, 11 as sent.
+  expect(nameField("Name", { max: 10 }).safeParse("Cafe\u0301 Cafe\u0301").success).toBe(true);
+});

@@ -27,13 +27,15 @@ const OUTER_WHITESPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
 
 /**
  * A name (of a person, organisation, venue, tournament, team or table):
- * trimmed, required, at most `max` characters, nothing invisible.
+ * in Unicode's composed form (NFC: "Cafe" + U+0301 is stored as "Café", so the
+ * two spellings are one name), trimmed, required, at most `max` characters,
+ * nothing invisible.
  */
 export function nameField(label: string, options: { max?: number; required?: string; tooLong?: string } = {}) {
   const max = options.max ?? 100;
   const required = options.required ?? `${label} is required`;
   return z.string({ error: required }).check(
-    z.overwrite((text) => text.replace(OUTER_WHITESPACE, "")),
+    z.overwrite((text) => text.normalize("NFC").replace(OUTER_WHITESPACE, "")),
     z.minLength(1, required),
     z.maxLength(max, options.tooLong ?? `${label} must be at most ${max} characters`),
     z.refine((text) => !hasInvisibleCharacters(text), invisibleCharactersMessage(label)),

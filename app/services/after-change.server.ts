@@ -30,6 +30,8 @@ export type Change = {
   holdBack?: string | null;
   /** A table whose access code was replaced: its tablets are disconnected. */
   replacedCode?: string;
+  /** A table deleted: its tablets are told it is gone and disconnected. */
+  deletedTable?: string;
   /** A table whose tablets the director sent to another table: they are told to read their board again. */
   sentTablet?: string;
   /** The boards of the tables the change altered, as it left them: their tablets get them with the news. */
@@ -69,6 +71,7 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
     };
   }
   if (change.replacedCode) disconnectTable(app, { id: change.replacedCode, organiserId });
+  else if (change.deletedTable) disconnectTable(app, { id: change.deletedTable, organiserId }, "deleted");
   else if (change.sentTablet) nudgeTable(app, { id: change.sentTablet, organiserId });
   else if (tournamentId !== null) {
     const { what, matches } = change;

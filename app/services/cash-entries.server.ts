@@ -23,7 +23,7 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import { cashEntryMessages, guestEmail, type CashEntryInput, type WalkIn } from "~/domain/cash-entry.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { ownTournament } from "~/domain/play.ts";
-import { teamMessages, teamSize } from "~/domain/teams.ts";
+import { teamMessages, teamNameKey, teamSize } from "~/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
 import { offerStatements, type Offered } from "./check-in.server.ts";
 import { countMail, sendCounted, type Email, type MailAllowance, type Mailer } from "./email.server.ts";
@@ -134,9 +134,10 @@ export async function addCashEntry(
   const team: Item[] =
     input.kind === "team"
       ? [
-          build.run(sql`insert into ${teams} (id, tournament_id, name, captain_id, created_at)
-            select ${registration}, ${t.id}, ${input.teamName}, ${captain.id}, ${now}
-            on conflict (id) do update set name = excluded.name, captain_id = excluded.captain_id`),
+          build.run(sql`insert into ${teams} (id, tournament_id, name, name_key, captain_id, created_at)
+            select ${registration}, ${t.id}, ${input.teamName}, ${teamNameKey(input.teamName)}, ${captain.id}, ${now}
+            on conflict (id) do update set name = excluded.name, name_key = excluded.name_key,
+              captain_id = excluded.captain_id`),
           build.run(sql`delete from ${teamMembers} where team_id = ${registration}`),
           ...people.map((p, slot) =>
             build.run(sql`insert into ${teamMembers} (team_id, tournament_id, player_id, slot)
@@ -192,11 +193,11 @@ const alreadyIn = (tournamentId: string, captainId: string, inList: SQL, now: nu
       where tm.tournament_id = ${tournamentId} and tm.player_id in (${inList}) and tp.player_id != ${captainId}
         and ${livePlace("tp", now)}))`;
 
-/** SQL: another live team of the tournament has this name (case ignored). */
+/** SQL: another live team of the tournament has this name (by its key: composed, case ignored). */
 const teamNameTaken = (tournamentId: string, captainId: string, name: string, now: number) =>
   sql`exists (select 1 from ${teams} te join ${tournamentPlayers} tp on tp.id = te.id
     where te.tournament_id = ${tournamentId} and tp.player_id != ${captainId} and ${livePlace("tp", now)}
-      and lower(te.name) = lower(${name}))`;
+      and te.name_key = ${teamNameKey(name)})`;
 
 /** An invited account (no password until set from its e-mail's link) or a guest (a name only). */
 function newAccount(p: Person, now: number): Item {

@@ -98,16 +98,19 @@ export function forgetTables(app: Announcer, organiserId: string): void {
 }
 
 /**
- * After a table got a new access code: its tablets' sockets are closed (they
- * then find their old code refused and show it), and the edge forgets what
- * the old code answered.
+ * After a table got a new access code (`why` "code") or was deleted ("deleted"): its tablets are told and their
+ * sockets closed (they then find their code refused and show it), and the edge forgets what the code answered.
  */
-export function disconnectTable(app: Announcer, table: { id: string; organiserId: string }): void {
+export function disconnectTable(
+  app: Announcer,
+  table: { id: string; organiserId: string },
+  why: "code" | "deleted" = "code",
+): void {
   const { live, waitUntil } = app;
   const close = async () => {
     await purgeTables(app, table.organiserId);
     if (!live) return;
-    const target = `${HUB_ORIGIN}/close?${new URLSearchParams({ tag: tableSocketTag(table.id) })}`;
+    const target = `${HUB_ORIGIN}/close?${new URLSearchParams({ tag: tableSocketTag(table.id), why })}`;
     await hubFor(live, tablesChannel(table.organiserId))
       .fetch(target, { method: "POST" })
       .then((response) => response.body?.cancel())

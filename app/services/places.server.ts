@@ -230,11 +230,14 @@ function memberTakenSql(registration: RegistrationKey, now: number) {
     where mine.team_id = ${registrationSql(registration)} and ${livePlace("tp", now)} limit 1)`;
 }
 
-/** SQL: another live team's name equal to the name of the team entered by `registration` (case ignored), or null. */
+/**
+ * SQL: another live team's name equal to the name of the team entered by `registration` (by their keys: composed,
+ * case ignored), or null.
+ */
 function teamNameTakenSql(registration: RegistrationKey, now: number) {
   return sql`(select theirs.name from ${teams} mine
     join ${teams} theirs on theirs.tournament_id = mine.tournament_id and theirs.id != mine.id
-      and lower(theirs.name) = lower(mine.name)
+      and theirs.name_key = mine.name_key
     join ${tournamentPlayers} tp on tp.id = theirs.id
     where mine.id = ${registrationSql(registration)} and ${livePlace("tp", now)} limit 1)`;
 }

@@ -5,6 +5,7 @@ import { lte, type SQL, sql } from "drizzle-orm";
 import { assertInBatch, build, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { rateLimits } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
+import type { AppEnv } from "~/env.server.ts";
 
 export type RateLimit = { name: string; limit: number; windowMs: number; message: (retryAfterMs: number) => string };
 
@@ -120,7 +121,40 @@ export function pruneRateLimits(now: number) {
   return build.delete(rateLimits).where(lte(rateLimits.windowEndsAt, now));
 }
 
-/** Who is asking: Cloudflare's client IP header in production, else "local". */
+/** Where the client's address travels: Cloudflare's header, set at its edge over anything the client sent. */
+const ADDRESS_HEADER = "CF-Connecting-IP";
+/** What tests and benchmarks send to stand for a client's address, heard only when TEST_CLIENT_ADDRESSES is on. */
+const TEST_ADDRESS_HEADER = "X-Test-Client-Address";
+/**
+ * The address of every client outside Cloudflare: the app listens on loopback only, so each connection comes from
+ * 127.0.0.1. workerd tells the Worker nothing else about the connection (wrangler's proxy fills CF-Connecting-IP in
+ * only when the client left it out), so a header the client sent is never taken for it.
+ */
+const LOOPBACK_ADDRESS = "127.0.0.1";
+
+type AddressEnv = Pick<AppEnv, "APP_ENV" | "TEST_CLIENT_ADDRESSES">;
+
+/**
+ * Who is asking, decided once as the request arrives: behind Cloudflare (production) its CF-Connecting-IP; anywhere
+ * else the connection's own address, or in tests the address the request stands for.
+ */
+export function settledAddress(request: Request, env: AddressEnv): string {
+  if (env.APP_ENV === "production") return request.headers.get(ADDRESS_HEADER) ?? "unknown";
+  const standIn = env.TEST_CLIENT_ADDRESSES === "on" ? request.headers.get(TEST_ADDRESS_HEADER) : null;
+  return standIn ?? LOOPBACK_ADDRESS;
+}
+
+/** The request the app handles: its CF-Connecting-IP is the settled address, whatever the client sent. */
+export function withSettledAddress(request: Request, env: AddressEnv): Request {
+  const address = settledAddress(request, env);
+  if (request.headers.get(ADDRESS_HEADER) === address && !request.headers.has(TEST_ADDRESS_HEADER)) return request;
+  const headers = new Headers(request.headers);
+  headers.set(ADDRESS_HEADER, address);
+  headers.delete(TEST_ADDRESS_HEADER);
+  return new Request(request, { headers });
+}
+
+/** Who is asking: the address the edge settled (`withSettledAddress`). */
 export function clientAddress(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? "local";
+  return request.headers.get(ADDRESS_HEADER) ?? LOOPBACK_ADDRESS;
 }

@@ -99,7 +99,13 @@ export async function deleteTable(db: Sender, organiserId: string, tableId: stri
     ),
   );
   // The match sent back is called to another free table when the floor assigns automatically.
-  const gone: Change = { organiserId, tournamentId: null, what: "table", floors: returned.length ? "read" : null };
+  const gone: Change = {
+    organiserId,
+    tournamentId: null,
+    what: "table",
+    floors: returned.length ? "read" : null,
+    deletedTable: tableId,
+  };
   return [gone, ...returned.map((m) => ({ organiserId, tournamentId: m.tournamentId, what: "table" as const }))];
 }
 

@@ -7,7 +7,7 @@ import { assertInBatch, build, first, query, reads, type Item, type Sender } fro
 import { players, teamMembers, teams, tournamentPlayers } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import { checkTeamEntry } from "~/domain/team-entry.ts";
-import { isTeamEvent, normaliseEmails, teamMessages, teamSize } from "~/domain/teams.ts";
+import { isTeamEvent, normaliseEmails, teamMessages, teamNameKey, teamSize } from "~/domain/teams.ts";
 import { sendLimited, type Mailer } from "./email.server.ts";
 import {
   invitation,
@@ -59,7 +59,7 @@ function teamCheckRead(tournament: TournamentRef, captainId: string, teamName: s
       build.all<{ n: number }>(sql`select count(*) as n from ${teams} te
         join ${tournamentPlayers} tp on tp.id = te.id
         where te.tournament_id = ${key} and tp.player_id != ${captainId} and ${livePlace("tp", now)}
-          and lower(te.name) = lower(${teamName})`),
+          and te.name_key = ${teamNameKey(teamName)}`),
       ([row]) => Number(row?.n ?? 0) > 0,
     ),
   });
@@ -154,15 +154,15 @@ export function teamStatements(team: CheckedTeam, captainId: string, now: number
         and ${livePlace("tp", now)} and tm.player_id in (${members}))`),
     assertInBatch(sql`not exists (select 1 from ${teams} te join ${tournamentPlayers} tp on tp.id = te.id
       where te.tournament_id = ${team.tournamentId} and tp.player_id != ${captainId}
-        and ${livePlace("tp", now)} and lower(te.name) = lower(${team.name}))`),
+        and ${livePlace("tp", now)} and te.name_key = ${teamNameKey(team.name)})`),
     ...team.members.flatMap((m) => (m.invited ? [invitedAccountStatement(m.invited, now, sql`exists ${hold}`)] : [])),
     ...(invitedCount > 0
       ? countWithinLimit(INVITED_ACCOUNTS_LIMIT, captainId, now, invitedCount, sql`exists ${hold}`)
       : []),
-    build.run(sql`insert into ${teams} (id, tournament_id, name, captain_id, created_at)
-      select tp.id, tp.tournament_id, ${team.name}, ${captainId}, ${now} from ${tournamentPlayers} tp
-      where tp.id = ${hold}
-      on conflict (id) do update set name = excluded.name`),
+    build.run(sql`insert into ${teams} (id, tournament_id, name, name_key, captain_id, created_at)
+      select tp.id, tp.tournament_id, ${team.name}, ${teamNameKey(team.name)}, ${captainId}, ${now}
+      from ${tournamentPlayers} tp where tp.id = ${hold}
+      on conflict (id) do update set name = excluded.name, name_key = excluded.name_key`),
     build.run(sql`delete from ${teamMembers} where team_id = ${hold}`),
     ...team.memberIds.map((memberId, slot) =>
       build.run(sql`insert into ${teamMembers} (team_id, tournament_id, player_id, slot)

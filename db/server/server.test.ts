@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect as connectTcp, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +13,7 @@ import { drizzle as drizzleWeb } from "drizzle-orm/libsql/web";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import Database from "libsql";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDbServer } from "./hrana.ts";
+import { createDbServer, KEEP_ALIVE_TIMEOUT_MS } from "./hrana.ts";
 import type { DbServer, DbServerOptions } from "./hrana.ts";
 
 let dir = "";
@@ -74,6 +75,37 @@ const storeSql = (sqlId: number, sql: string) => ({ type: "store_sql", sql_id: s
 /** Another process's connection to the same file (same process here: libsql is synchronous, the server is not). */
 function otherProcess(): Database.Database {
   return new Database(dbFile());
+}
+
+/** One HTTP/1.1 request on a socket kept open by the caller: its status and headers, or how the socket failed. */
+function exchange(socket: Socket, port: number, body: unknown): Promise<{ status: number; head: string }> {
+  const json = JSON.stringify(body);
+  return new Promise((resolveAnswer, reject) => {
+    let text = "";
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString("latin1");
+      const end = text.indexOf("\r\n\r\n");
+      const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? Number.NaN);
+      if (end < 0 || text.length < end + 4 + length) return;
+      done();
+      resolveAnswer({ status: Number(text.slice(9, 12)), head: text.slice(0, end) });
+    };
+    const onGone = (e?: Error) => {
+      done();
+      reject(e ?? new Error("the server closed the connection"));
+    };
+    const done = () => {
+      socket.off("data", onData).off("error", onGone).off("close", onGone);
+    };
+    socket
+      .on("data", onData)
+      .once("error", onGone)
+      .once("close", () => onGone());
+    socket.write(
+      `POST /v2/pipeline HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    );
+  });
 }
 
 describe("hrana server", () => {
@@ -523,5 +555,27 @@ describe("hrana server", () => {
     const exitCode = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     child.kill("SIGTERM");
     expect(await exitCode).toBe(0);
+  });
+
+  // workerd keeps an idle connection for 5 s; the server's timer must never be the one that runs out first, or a
+  // request sent as both run out meets a closed connection (ECONNRESET, the Worker's 503). Node's default, 5 s plus
+  // Node 22's one-second buffer, closed this connection after 6 s.
+  it("keeps an idle keep-alive connection past any client's idle pool: the client always closes first", async () => {
+    const server = await start();
+    const socket = connectTcp(server.port, "127.0.0.1");
+    try {
+      await new Promise<void>((r) => socket.once("connect", () => r()));
+      const body = { requests: [exec("SELECT 1"), { type: "close" }] };
+      const first = await exchange(socket, server.port, body);
+      expect(first.status).toBe(200);
+      await sleep(6500);
+      expect(socket.destroyed).toBe(false);
+      expect((await exchange(socket, server.port, body)).status).toBe(200);
+      // What it tells clients that read the hint (undici stays under it).
+      const advertised = Number(/keep-alive: timeout=(\d+)/i.exec(first.head)?.[1]);
+      expect(advertised * 1000).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    } finally {
+      socket.destroy();
+    }
   });
 });

@@ -35,7 +35,13 @@ export function useTestApp(vars: Record<string, string> | (() => Record<string, 
     dir = mkdtempSync(join(tmpdir(), "break-and-run-test-"));
     stack = await startStack({
       dbFile: join(dir, "test.db"),
-      vars: { APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET, ...(typeof vars === "function" ? vars() : vars) },
+      vars: {
+        APP_ENV: "test",
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        // Lets a request stand for another client's address (X-Test-Client-Address); never in production.
+        TEST_CLIENT_ADDRESSES: "on",
+        ...(typeof vars === "function" ? vars() : vars),
+      },
     });
   });
   afterAll(async () => {
