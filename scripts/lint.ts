@@ -1,5 +1,5 @@
 // `npm run lint` (and the first step of `npm test`): Biome's formatter and
-// linter, knip for exports and files nothing uses, and the line limit Biome's
+// linter, knip for exports, files and dependencies nothing uses (or undeclared), and the line limit Biome's
 // formatter cannot enforce on its own (long strings and comments).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -27,7 +27,9 @@ function longLines(): string[] {
 }
 
 const biome = run("npx", ["--no-install", "biome", "check", "."]);
-const knip = run("npx", ["--no-install", "knip", "--include", "exports,types,nsExports,nsTypes,files"]);
+// Exports and files nothing uses, and the dependencies: unused, or imported without being declared.
+const knipChecks = "exports,types,nsExports,nsTypes,files,dependencies,unlisted,binaries,unresolved";
+const knip = run("npx", ["--no-install", "knip", "--include", knipChecks]);
 const tooLong = longLines();
 for (const line of tooLong) console.error(line);
 if (tooLong.length > 0) console.error(`${tooLong.length} lines are longer than ${MAX_LINE} characters`);
