@@ -96,7 +96,8 @@ async function createAccount(
           fieldErrors: error.field ? { [error.field]: [error.message] } : {},
           formErrors: error.field ? [] : [error.message],
         }),
-        toast: errorToast("Signup failed", error.message),
+        // An invited account's refusal is said beside its field, with the offer under it: no toast over the offer.
+        toast: error.code === INVITED ? null : errorToast("Signup failed", error.message),
         /** An invited account nobody has used holds the e-mail: the page offers its invitation again. */
         invited: error.code === INVITED ? submission.value.email : null,
         resent: null,
