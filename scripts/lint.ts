@@ -1,8 +1,12 @@
 // `npm run lint` (and the first step of `npm test`): Biome's formatter and
-// linter, knip for exports, files and dependencies nothing uses (or undeclared), and the line limit Biome's
-// formatter cannot enforce on its own (long strings and comments).
+// linter, knip for exports, files and dependencies nothing uses (or undeclared), the line limit Biome's
+// formatter cannot enforce on its own (long strings and comments), and the house's rules: the layers
+// (lint-layers.ts) and the sizes of files and functions against their baseline (lint-sizes.ts).
+// `--shrink-size-baseline` lowers the baseline to what is found (never raises it) and lints the rest.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { importsOf, layerViolations, parseSource } from "./lint-layers.ts";
+import { type Baseline, measure, offenders, shrunkBaseline, sizeProblems } from "./lint-sizes.ts";
 
 const MAX_LINE = 120;
 
@@ -26,6 +30,26 @@ function longLines(): string[] {
   );
 }
 
+const BASELINE = "scripts/size-baseline.json";
+
+/** The layer rule's and the size rule's complaints about app/, one a line. */
+function houseRules(): string[] {
+  const files = sourceFiles().filter((file) => file.startsWith("app/") && /\.tsx?$/.test(file));
+  const sources = files.map((file) => parseSource(file, readFileSync(file, "utf8")));
+  const layers = layerViolations(sources.map((source) => ({ file: source.fileName, imports: importsOf(source) })));
+  const measured = sources.filter((source) => !/\.test\.tsx?$/.test(source.fileName)).map(measure);
+  const found = offenders(measured);
+  let baseline = JSON.parse(readFileSync(BASELINE, "utf8")) as Baseline;
+  if (process.argv.includes("--shrink-size-baseline")) {
+    baseline = shrunkBaseline(found, baseline);
+    writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
+  }
+  return [
+    ...layers.map((v) => `${v.file}:${v.line} imports "${v.specifier}": ${v.message}`),
+    ...sizeProblems(found, baseline).map((problem) => `${problem} (${BASELINE})`),
+  ];
+}
+
 const biome = run("npx", ["--no-install", "biome", "check", "."]);
 // Exports and files nothing uses, and the dependencies: unused, or imported without being declared.
 const knipChecks = "exports,types,nsExports,nsTypes,files,dependencies,unlisted,binaries";
@@ -33,7 +57,9 @@ const knip = run("npx", ["--no-install", "knip", "--include", knipChecks]);
 const tooLong = longLines();
 for (const line of tooLong) console.error(line);
 if (tooLong.length > 0) console.error(`${tooLong.length} lines are longer than ${MAX_LINE} characters`);
-if (!biome || !knip || tooLong.length > 0) {
+const broken = houseRules();
+for (const line of broken) console.error(line);
+if (!biome || !knip || tooLong.length > 0 || broken.length > 0) {
   console.error("Lint failed: `npx biome check --write .` fixes the formatting; the rest needs a hand.");
   process.exit(1);
 }

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { ToastCard, useToast } from "./toaster.tsx";
 import { useHydrated } from "./hydrated.ts";
+import type { ActionToast as Toast } from "~/domain/toast.ts";
 
 /** True while this page's form is being submitted (not while navigating elsewhere). */
 export function useIsSubmitting(action?: string): boolean {
@@ -12,7 +13,8 @@ export function useIsSubmitting(action?: string): boolean {
   return navigation.state === "submitting" && (action === undefined || navigation.formAction === action);
 }
 
-export type ActionToast = { id: string; type: "success" | "error"; title: string; description?: string };
+/** The type and the component that shows it share a name (app/domain/toast.ts has the type's one home). */
+export type ActionToast = Toast;
 
 /**
  * The toast an action returned (failures that do not redirect). Once the

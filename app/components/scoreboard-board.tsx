@@ -11,7 +11,7 @@ import { formatTime } from "~/domain/dates.ts";
 import { noShowAt } from "~/domain/queue.ts";
 import { raceLabel, racesLine } from "~/domain/races.ts";
 import { confirmQuestion, raceWinner, type Confirmed, type Side } from "~/domain/table-scoring.ts";
-import type { ConfirmedResult, CurrentMatch } from "~/services/tables.server.ts";
+import type { ConfirmedResult, CurrentMatch } from "~/domain/scoreboard.ts";
 import { ResultForm, ResultUndo, TapFields } from "./scoreboard-result.tsx";
 
 // The JSON API lists a side's members only in a team event (decision 011).

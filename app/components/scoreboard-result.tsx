@@ -2,7 +2,7 @@
 // for a match without a race-to, and "Undo" for the result the table last
 // confirmed. Server-rendered only, like the board (scoreboard-board.tsx).
 import { confirmQuestion, resultLine, resultUndo, WINNER_MORE_RACKS, type Confirmed } from "~/domain/table-scoring.ts";
-import type { ConfirmedResult } from "~/services/tables.server.ts";
+import type { ConfirmedResult } from "~/domain/scoreboard.ts";
 
 type TapProps = { code: string; matchId: string; tapId: string };
 

@@ -9,7 +9,7 @@ import { systemSender, type Sender } from "~/db/batch.server.ts";
 import type { MatchNews } from "~/domain/match-news.ts";
 import { notifyCalled } from "./calls.server.ts";
 import { drawBoards } from "./boards.server.tsx";
-import type { Scoreboard } from "./tables.server.ts";
+import type { Scoreboard } from "~/domain/scoreboard.ts";
 import { announceChange, disconnectTable, forgetTables, type LiveChange, nudgeTable } from "./live.server.ts";
 import type { CalledMatch, QueuesAfter } from "./queue-reads.server.ts";
 import { fillFreeTables } from "./queue.server.ts";

@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { BoardRegion } from "~/components/scoreboard-board.tsx";
 import type { Boards } from "./live.server.ts";
-import type { Scoreboard } from "./tables.server.ts";
+import type { Scoreboard } from "~/domain/scoreboard.ts";
 
 /** The tables' boards as HTML, by table id. */
 export function drawBoards(boards: Readonly<Record<string, Scoreboard>>, now = Date.now()): Boards {

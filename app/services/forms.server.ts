@@ -1,6 +1,6 @@
 // Small helpers shared by form actions.
 import { redirect } from "react-router";
-import type { ActionToast } from "~/components/form.tsx";
+import type { ActionToast } from "~/domain/toast.ts";
 
 export function errorToast(title: string, description?: string): ActionToast {
   return { id: crypto.randomUUID(), type: "error", title, description };

@@ -15,7 +15,8 @@ import type { TournamentStatus } from "~/domain/tournaments.ts";
 import { matchesAfter, matchWithTournament } from "./match-reads.server.ts";
 import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
-import { boardsAfter, type Scoreboard } from "./tables.server.ts";
+import type { Scoreboard } from "~/domain/scoreboard.ts";
+import { boardsAfter } from "./tables.server.ts";
 
 import type { QueueState } from "~/domain/queue-views.ts";
 import { autoQueuesQuery, queuesAfter, type CalledMatch, type QueuesAfter } from "./queue-reads.server.ts";

@@ -35,7 +35,7 @@ import { enforceRateLimit } from "./rate-limit.server.ts";
 import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
 import { tapResultUndo } from "./table-undo.server.ts";
 import { findByCode, invalidCode, isCodeRefusal, type SentCode } from "./table-codes.server.ts";
-import type { CurrentMatch } from "./tables.server.ts";
+import type { CurrentMatch } from "~/domain/scoreboard.ts";
 import { tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
 type Tapped = { status: 200 | 201; board: Board };

@@ -38,7 +38,8 @@ import { enforceRateLimit } from "./rate-limit.server.ts";
 import { matchChangeStatements } from "./results.server.ts";
 import { findByCode, invalidCode, type SentCode } from "./table-codes.server.ts";
 import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
-import { boardsAfter, type ConfirmedResult } from "./tables.server.ts";
+import type { ConfirmedResult } from "~/domain/scoreboard.ts";
+import { boardsAfter } from "./tables.server.ts";
 
 type Undone = { status: 200 | 201; board: Board; change: Change | null };
 

@@ -6,18 +6,12 @@ import { build, first, mapRead, outer, query, reads, write, type Read, type Send
 import { callNotices, matches, playerRatings, tables, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
-import {
-  nextBreaker,
-  type BreakRule,
-  type ConfirmedAtTable,
-  type ResultsFromTables,
-  type Side,
-} from "~/domain/table-scoring.ts";
-import type { BracketMatch } from "~/domain/bracket.ts";
+import { nextBreaker, type BreakRule, type Side } from "~/domain/table-scoring.ts";
+import type { ConfirmedResult, Scoreboard } from "~/domain/scoreboard.ts";
 import { racesOf } from "~/domain/races.ts";
 import { slotRating } from "~/domain/ratings.ts";
 import type { Change } from "./after-change.server.ts";
-import { entryMembers, entryName, parseMembers, type Member } from "./entries.server.ts";
+import { entryMembers, entryName, parseMembers } from "./entries.server.ts";
 
 /** The director's tables; `busyWith` is the match being played on one (in a tournament in progress), if any. */
 export function tablesQuery(organiserId: string) {
@@ -152,48 +146,6 @@ export function tableByCodeQuery(code: string) {
   );
 }
 
-/** What a table's scoreboard shows: the match as the bracket has it, with names and its tournament. */
-export type CurrentMatch = Pick<
-  BracketMatch,
-  | "id"
-  | "bracket"
-  | "round"
-  | "matchNumber"
-  | "label"
-  | "outcome"
-  | "player1Id"
-  | "player2Id"
-  | "player1Score"
-  | "player2Score"
-  | "winnerId"
-  | "status"
-> & {
-  tournament: { name: string; slug: string };
-  player1: { name: string } | null;
-  player2: { name: string } | null;
-  player1Members: Member[];
-  player2Members: Member[];
-  raceTo: number | null;
-  /** Each side's race (decision 028: a handicapped match's own, else the race-to) and singles ratings (issue 34). */
-  race1: number | null;
-  race2: number | null;
-  player1Rating: number | null;
-  player2Rating: number | null;
-  /** When it was called to this table (ms), and the tournament's no-show minutes (decisions 013–015). */
-  calledAt: number | null;
-  noShowMinutes: number;
-  /** Scoring at the table (decision 012): the tournament and its settings, the lag, the racks in order, who breaks. */
-  tournamentId: string;
-  organiserId: string;
-  resultsFromTables: ResultsFromTables;
-  lagWinner: Side | null;
-  /** The racks not undone, in the order they were tapped: "1121" (empty before the first). */
-  racks: string;
-  breaker: Side | null;
-  /** A tablet confirmed the result and the director has not approved it yet. */
-  awaitingApproval: boolean;
-};
-
 const asSide = (value: number | null): Side | null => (value === 1 || value === 2 ? value : null);
 
 /** The racks of a match not undone, in order, as one string of sides ("1121"). */
@@ -226,26 +178,6 @@ export function boardsAfter(tableIds: readonly (string | null)[]): Read<Record<s
     Object.fromEntries(Object.entries(found).filter((entry): entry is [string, Scoreboard] => entry[1] !== null)),
   );
 }
-
-/** A table and the match it shows. */
-export type Scoreboard = {
-  table: { id: string; name: string; accessCode: string; organiserId: string };
-  match: CurrentMatch | null;
-  /** The last result confirmed at the table, which it may undo for a while (decision 025). */
-  confirmed: ConfirmedResult | null;
-};
-
-/** The last result a table confirmed (its confirm tap not undone), its match as it is now. */
-export type ConfirmedResult = ConfirmedAtTable & {
-  /** The confirm tap's row. */
-  seq: number;
-  tournamentId: string;
-  names: [string, string];
-  player1Score: number;
-  player2Score: number;
-  /** The racks tapped and not undone, by side: the score an undone result goes back to. */
-  racks: [number, number];
-};
 
 /** The table's last confirm not undone, with its match, in a tournament in progress. */
 function confirmedQuery(which: SQL): Read<ConfirmedResult | null> {

@@ -1,0 +1,183 @@
+// The house's rules as `npm run lint` runs them (lint-layers.ts, lint-sizes.ts), given planted
+// violations in memory: each is reported, and clean code passes. Nothing is written to app/.
+import { expect, test } from "vitest";
+import { importsOf, layerViolations, parseSource, type SourceImports } from "./lint-layers.ts";
+import { type Baseline, measure, offenders, shrunkBaseline, sizeProblems } from "./lint-sizes.ts";
+
+/** A module's imports, read from its source as the runner reads them. */
+const module = (file: string, text: string): SourceImports => ({ file, imports: importsOf(parseSource(file, text)) });
+
+const violations = (file: string, text: string) =>
+  layerViolations([module(file, text)]).map((v) => `${v.line} ${v.specifier}`);
+
+test("domain code may import domain modules and zod, by either path", () => {
+  const text = [
+    'import { z } from "zod";',
+    'import type { Pence } from "./pence.ts";',
+    'import { DomainError } from "~/domain/errors.ts";',
+    'export * from "./money.ts";',
+  ].join("\n");
+  expect(violations("app/domain/prizes.ts", text)).toEqual([]);
+});
+
+test("domain code importing drizzle, a service, the database, React or node: is reported", () => {
+  const text = [
+    'import { eq } from "drizzle-orm";',
+    'import { startTournament } from "~/services/start.server.ts";',
+    'import type { players } from "../db/schema.ts";',
+    'import { useState } from "react";',
+    'import { readFileSync } from "node:fs";',
+    'const lazy = () => import("../components/badges.tsx");',
+  ].join("\n");
+  expect(violations("app/domain/prizes.ts", text)).toEqual([
+    "1 drizzle-orm",
+    "2 ~/services/start.server.ts",
+    "3 ../db/schema.ts",
+    "4 react",
+    "5 node:fs",
+    "6 ../components/badges.tsx",
+  ]);
+});
+
+test("a domain test may import what it needs", () => {
+  expect(violations("app/domain/prizes.test.ts", 'import { test } from "vitest";')).toEqual([]);
+});
+
+test("a component importing a server module is reported, a type-only import too", () => {
+  const text = [
+    'import { scoreboardQuery } from "~/services/tables.server.ts";',
+    'import type { Db } from "../db/client.server.ts";',
+    'import { thing } from "../routes/x/queries.server.ts";',
+    'export type { Read } from "~/db/batch.server.ts";',
+    'type Row = import("~/services/tables.server.ts").Row;',
+  ].join("\n");
+  expect(violations("app/components/board.tsx", text)).toEqual([
+    "1 ~/services/tables.server.ts",
+    "2 ../db/client.server.ts",
+    "3 ../routes/x/queries.server.ts",
+    "4 ~/db/batch.server.ts",
+    "5 ~/services/tables.server.ts",
+  ]);
+  const [first] = layerViolations([module("app/components/board.tsx", 'import type { T } from "~/db/x.ts";')]);
+  expect(first?.message).toMatch(/type-only imports count too/);
+});
+
+test("a component may import domain, other components and packages", () => {
+  const text = [
+    'import { formatGBP } from "~/domain/money.ts";',
+    'import { Badge } from "./badges.tsx";',
+    'import { useEffect } from "react";',
+  ].join("\n");
+  expect(violations("app/components/board.tsx", text)).toEqual([]);
+});
+
+test("server code importing a component or any other .tsx is reported", () => {
+  const text = [
+    'import { BoardRegion } from "~/components/scoreboard-board.tsx";',
+    'import { Seeding } from "../routes/tournament.$slug/seeding.tsx";',
+    'import { styles } from "~/components/styles.ts";',
+  ].join("\n");
+  expect(violations("app/services/boards.server.ts", text)).toEqual([
+    "1 ~/components/scoreboard-board.tsx",
+    "2 ../routes/tournament.$slug/seeding.tsx",
+    "3 ~/components/styles.ts",
+  ]);
+  // A .server.ts beside a route is server code as much as one in app/services.
+  expect(violations("app/routes/x/queries.server.ts", 'import { Card } from "./card.tsx";')).toEqual(["1 ./card.tsx"]);
+});
+
+test("server code may import services, the database, domain and a renderer; a renderer may import components", () => {
+  const server = [
+    'import { eq } from "drizzle-orm";',
+    'import { players } from "~/db/schema.ts";',
+    'import { drawBoards } from "./boards.server.tsx";',
+    'import { money } from "~/domain/money.ts";',
+  ].join("\n");
+  expect(violations("app/services/after-change.server.ts", server)).toEqual([]);
+  const renderer = 'import { BoardRegion } from "~/components/scoreboard-board.tsx";';
+  expect(violations("app/services/boards.server.tsx", renderer)).toEqual([]);
+});
+
+test("an exception listed lets exactly that import through", () => {
+  const sources = [module("app/domain/bracket-testing.ts", 'import { expect } from "vitest";')];
+  expect(layerViolations(sources)).toEqual([]);
+  expect(layerViolations(sources, [])).toHaveLength(1);
+  expect(layerViolations([module("app/domain/other.ts", 'import { expect } from "vitest";')])).toHaveLength(1);
+});
+
+const lines = (count: number) => Array.from({ length: count }, (_, i) => `// line ${i + 1}`).join("\n");
+
+/** A function declaration spanning exactly `count` lines. */
+const fn = (name: string, count: number) =>
+  `export function ${name}() {\n${Array.from({ length: count - 2 }, () => "  work();").join("\n")}\n}`;
+
+const sizes = (file: string, text: string) => offenders([measure(parseSource(file, text))]);
+
+test("a file of 401 lines is an offender, 400 is not, and the schema never is", () => {
+  expect(sizes("app/services/big.server.ts", `${lines(401)}\n`).files).toEqual({ "app/services/big.server.ts": 401 });
+  expect(sizes("app/services/big.server.ts", `${lines(400)}\n`).files).toEqual({});
+  expect(sizes("app/db/schema.ts", lines(900)).files).toEqual({});
+});
+
+test("a function of 101 lines is an offender, 100 is not, whatever its kind", () => {
+  expect(sizes("app/domain/a.ts", fn("plan", 101)).functions).toEqual({ "app/domain/a.ts:plan": 101 });
+  expect(sizes("app/domain/a.ts", fn("plan", 100)).functions).toEqual({});
+  const body = Array.from({ length: 99 }, () => "  work();").join("\n");
+  const text = [
+    `export const Board = () => {\n${body}\n};`,
+    `export default function () {\n${body}\n}`,
+    `class Ledger {\n  post() {\n${body}\n  }\n}`,
+    `items.map((item) => {\n${body}\n});`,
+    `export const handlers = { submit: function () {\n${body}\n} };`,
+  ].join("\n");
+  expect(sizes("app/components/a.tsx", text).functions).toEqual({
+    "app/components/a.tsx:Board": 101,
+    "app/components/a.tsx:default": 101,
+    "app/components/a.tsx:post": 101,
+    "app/components/a.tsx:items.map(…)": 101,
+    "app/components/a.tsx:submit": 101,
+  });
+});
+
+test("a nested function is named by its outer one, and a second of the same name is numbered", () => {
+  const inner = fn("draw", 101).replace("export ", "");
+  const text = `export function Page() {\n${inner}\n${inner}\n}`;
+  expect(Object.keys(sizes("app/components/a.tsx", text).functions)).toEqual([
+    "app/components/a.tsx:Page",
+    "app/components/a.tsx:Page.draw",
+    "app/components/a.tsx:Page.draw#2",
+  ]);
+});
+
+const baseline: Baseline = {
+  files: { "app/services/big.server.ts": 450 },
+  functions: { "app/services/big.server.ts:startTournament": 140 },
+};
+
+test("offenders as the baseline records them pass", () => {
+  expect(sizeProblems(baseline, baseline)).toEqual([]);
+});
+
+test("a new offender, or a listed one grown past its size, fails", () => {
+  const grown: Baseline = {
+    files: { "app/services/big.server.ts": 451, "app/domain/new.ts": 401 },
+    functions: { "app/services/big.server.ts:startTournament": 140, "app/domain/new.ts:plan": 101 },
+  };
+  expect(sizeProblems(grown, baseline)).toEqual([
+    "app/services/big.server.ts: file grew to 451 lines, from the baseline's 450; split it",
+    "app/domain/new.ts: file of 401 lines, over 400; split it",
+    "app/domain/new.ts:plan: function of 101 lines, over 100; split it",
+  ]);
+});
+
+test("an offender that shrank or is gone fails until the baseline is lowered, and lowering never raises", () => {
+  const better: Baseline = { files: { "app/services/big.server.ts": 430 }, functions: {} };
+  expect(sizeProblems(better, baseline)).toEqual([
+    "app/services/big.server.ts: file shrank to 430 lines; lower its baseline entry from 450",
+    "app/services/big.server.ts:startTournament: function no longer over 100 lines (was 140), or renamed;" +
+      " remove its baseline entry",
+  ]);
+  expect(shrunkBaseline(better, baseline)).toEqual(better);
+  const worse: Baseline = { files: { "app/services/big.server.ts": 470, "app/domain/new.ts": 401 }, functions: {} };
+  expect(shrunkBaseline(worse, baseline)).toEqual({ files: { "app/services/big.server.ts": 450 }, functions: {} });
+});
