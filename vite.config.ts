@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
-// What every page loads goes in one file (issue 17, decision 016): React, React DOM, React Router and the small
+// What every page loads goes in one file (decision 016): React, React DOM, React Router and the small
 // modules nearly every page draws. Each file is compressed alone, so a page made of a dozen small files pays gzip's
 // overhead a dozen times and loses what they repeat of each other. (The floor's clocks, domain/queue.ts in the
 // browser, are here too: a file of their own cost the director's page more than they weigh on the others; and so

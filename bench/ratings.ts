@@ -1,4 +1,4 @@
-// Ratings (issue 34): a replay of 100,000 racks — every rating worked out again from the results, as a correction
+// Ratings (decision 027): a replay of 100,000 racks — every rating worked out again from the results, as a correction
 // does — and the handicap races for every pairing of 200 players.
 import { handicapRaces, rackChance, replayRatings, type RatedResult } from "../app/domain/ratings.ts";
 

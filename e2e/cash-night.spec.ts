@@ -1,4 +1,4 @@
-// Issue 32's night at the bar, end to end, as SCENARIO's director lives it: two
+// A night at the bar (decision 022), end to end, as SCENARIO's director lives it: two
 // players paid online, six walk-ins pay at the bar (two guests by name, two
 // new faces by e-mail, two regulars by e-mail), one regular without a phone is
 // ticked in by hand, a card player has to leave at ten and is withdrawn, a

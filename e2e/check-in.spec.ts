@@ -1,4 +1,4 @@
-// points 3 and 5 in the browser: a player leaves with the
+// Leaving and the reserve list (decision 014) in the browser: a player leaves with the
 // confirmation (with and without JavaScript) and the first reserve is offered
 // the place; a player checks in from the venue's QR code address.
 import { expect, test } from "@playwright/test";

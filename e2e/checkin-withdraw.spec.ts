@@ -1,6 +1,6 @@
-// Issue 32 points 4 and 5 in the browser, with and without JavaScript: the director ticks in a player who has no
-// phone (with JavaScript without reloading the page), starts keeping everyone by default with those not checked in
-// named, then withdraws a player who had to leave and sees their first match become a walkover.
+// Checking in and withdrawing (decision 021) in the browser, with and without JavaScript: the director ticks in a
+// player who has no phone (with JavaScript without reloading the page), starts keeping everyone by default with those
+// not checked in named, then withdraws a player who had to leave and sees their first match become a walkover.
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { markDocument, sameDocument } from "./support/live.ts";

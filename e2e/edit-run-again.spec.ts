@@ -1,4 +1,4 @@
-// Editing a tournament and running it again (issue 32 point 6), with and without JavaScript: the director opens Edit
+// Editing a tournament and running it again (decision 020), with and without JavaScript: the director opens Edit
 // from the tournament page, sees what can no longer change and why, saves a new name and race; then "Run again"
 // asks for the new date (a week later by default) and lands on the copy, open and empty.
 import { expect as baseExpect, test, type Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The floor at a glance (issue 33 point 5) in a browser: on a phone the director's first screen during play is
+// The floor at a glance (decision 013) in a browser: on a phone the director's first screen during play is
 // every table with its match and live score; a rack scored at a table shows there without a reload; a result
 // confirmed at the table waits at the top with a real Approve button; the bracket is one tap away.
 import { expect, type Page, test } from "@playwright/test";

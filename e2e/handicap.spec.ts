@@ -1,4 +1,4 @@
-// Issue 34's handicapped night (decision 028), scored at the tablet to the end: Mo's win over Liam the week before
+// A handicapped night (decision 028), scored at the tablet to the end: Mo's win over Liam the week before
 // rates them apart; the handicapped knockout seeds them by rating, the tablet tells each player's race ("Mo races to
 // 5, Liam to 3") and ends the match at Liam's own race; every next match comes to the one table with its races, and
 // the bracket shows "Race 5–3".

@@ -165,7 +165,7 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Race to (optional)")).toBeFocused();
   await page.keyboard.type("5");
-  // Ratings (issue 34): no handicap, no cap, as they are.
+  // Ratings (decision 028): no handicap, no cap, as they are.
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Handicap")).toBeFocused();
   await expect(page.getByLabel("Handicap")).toHaveValue("none");

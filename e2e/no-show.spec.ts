@@ -1,4 +1,4 @@
-// The floor's no-show walkover (issue 33 point 4) in a browser: once the no-show minute is up "Walkover to …" appears
+// The floor's no-show walkover (decision 021) in a browser: once the no-show minute is up "Walkover to …" appears
 // for the called match nobody has played, not for the one whose racks are being scored; it opens a confirmation
 // naming who gets it and who did not turn up; Cancel changes nothing; confirming records the walkover and withdraws
 // the absent player. Each run waits out a real minute, so the suite runs it with JavaScript (the link appears by

@@ -1,4 +1,4 @@
-// Issue 32 point 3 in the browser: a captain names a partner who has no
+// A partner without an account (decision 011) in the browser: a captain names a partner who has no
 // account (an e-mail and a name beside it), pays for the team, and the
 // partner follows the e-mailed link, sets a password, signs in and finds the
 // team. With and without JavaScript.

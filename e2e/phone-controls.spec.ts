@@ -56,7 +56,7 @@ test("the director's bracket controls are at least 44 px tall", async ({ page, p
   await page.request.patch(`/api/matches/${first!.id}`, { data: { winnerId: first!.player1Id } });
 
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
-  // Players' names link to their profiles (issue 34): text links, exempt from the target size as inline links are.
+  // Players' names link to their profiles (decision 027): text links, exempt from the target size as inline links are.
   const controls = page.getByTestId("match").locator("a:not([href^='/players/']), button, select");
   const names = new Set<string>();
   for (const control of await controls.all()) {

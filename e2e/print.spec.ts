@@ -1,8 +1,8 @@
-// Paper (issue 33): the wall bracket and the draw sheet of a 16-entry double elimination, and a finished tournament's
-// results, printed at A4 landscape — no buttons, white paper and black ink in the dark theme too, the bracket's rounds
-// within the page's width and its parts on as many pages as they need. Also the sheet without JavaScript, and axe.
-// Print emulation lays the page out at the printable width of A4 landscape (297 mm less 2 × 8 mm margins); the PDF
-// is the real print, its pages counted.
+// Paper (decision 026): the wall bracket and the draw sheet of a 16-entry double elimination, and a finished
+// tournament's results, printed at A4 landscape — no buttons, white paper and black ink in the dark theme too, the
+// bracket's rounds within the page's width and its parts on as many pages as they need. Also the sheet without
+// JavaScript, and axe. Print emulation lays the page out at the printable width of A4 landscape (297 mm less 2 × 8 mm
+// margins); the PDF is the real print, its pages counted.
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";

@@ -1,4 +1,4 @@
-// A player's profile (issue 34 point 2) in a browser, reached from their name on the bracket: the rating and its chart
+// A player's profile (decision 027) in a browser, reached from their name on the bracket: the rating and its chart
 // after a result, head to head by a plain GET form (with and without JavaScript), no serious accessibility problem in
 // either theme.
 import { AxeBuilder } from "@axe-core/playwright";

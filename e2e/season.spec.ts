@@ -1,6 +1,6 @@
-// Issue 35 in the browser: a season of three finalized nights. The next night's TV shows the series' ranking; the
-// player sees the season on their dashboard, follows it to the series page (with its calendar feed to subscribe to)
-// and finds it on their profile.
+// A season (decisions 029, 030) in the browser: a season of three finalized nights. The next night's TV shows the
+// series' ranking; the player sees the season on their dashboard, follows it to the series page (with its calendar feed
+// to subscribe to) and finds it on their profile.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { currentUser, payToEnter } from "./support/payments.ts";

@@ -1,4 +1,4 @@
-// The director's series (issue 35 point 5) on a phone: "Series" in the navigation, a new series from the form with
+// The director's series (decision 029) on a phone: "Series" in the navigation, a new series from the form with
 // the default points, a night added from the select and removed after the confirmation, and the ranking's print
 // (A4 portrait: no buttons, black on white in the dark theme).
 import { expect, test } from "@playwright/test";

@@ -1,5 +1,5 @@
-// Issue 35: a series' ranking moves the moment a night in it is finalized — the page open on a phone hears the
-// night's push channel and reads its ranking again, no reload.
+// Series (decision 029): a series' ranking moves the moment a night in it is finalized — the page open on a phone hears
+// the night's push channel and reads its ranking again, no reload.
 import { expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { markDocument, sameDocument } from "./support/live.ts";

@@ -1,4 +1,4 @@
-// Starting ratings (issue 34 point 5) in a browser: the director sets a provisional entrant's start on the
+// Starting ratings (decision 027) in a browser: the director sets a provisional entrant's start on the
 // tournament page before the start, and the player's profile shows it, naming the director. The form without
 // JavaScript is covered by tests/starting-ratings.test.ts. STARTS_SHOTS=<dir> saves the card at phone and tablet
 // widths in both themes.

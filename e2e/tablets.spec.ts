@@ -1,4 +1,4 @@
-// Tablets stay put (issue 33, decision 024): a tablet restarted goes back to its
+// Tablets stay put (decision 024): a tablet restarted goes back to its
 // table; "Change Table" does nothing on a tap, opens the change page when held
 // and then needs the new table's code; the director sends a tablet to another
 // table from the tables page and the tablet follows — with its script at once,

@@ -16,7 +16,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto(`/tournament/${t.slug}`);
       await expect(page.getByText("0/8 teams registered")).toBeVisible();
-      // A refusal in the issue's words (an address that can be nobody's), and nothing held.
+      // A refusal in the product's words (an address that can be nobody's), and nothing held.
       await page.getByLabel("Team name").fill("Cue Balls");
       await page.getByLabel("Teammate 1 e-mail").fill("nobody-here@example");
       await page.getByRole("button", { name: "Enter Team" }).click();

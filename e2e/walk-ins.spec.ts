@@ -1,4 +1,4 @@
-// Issue 32 point 1 in the browser: the director enters walk-ins paying at the
+// Walk-ins (decision 022) in the browser: the director enters walk-ins paying at the
 // bar — a guest, a player by e-mail, a refused one keeping what was typed —,
 // sees them counted as paid, and takes one out after a confirmation; a team
 // event's card asks for the whole team. With and without JavaScript.

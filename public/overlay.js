@@ -1,4 +1,4 @@
-// The stream overlay's only script (issue 33; decision 009's way, like scoreboard.js, whose tablet-only parts —
+// The stream overlay's only script (decision 026; decision 009's way, like scoreboard.js, whose tablet-only parts —
 // taps, theme, wake lock — it leaves out). The page is server-rendered and never hydrated; this keeps it current.
 // ES2017 syntax only, for the same old devices (tests/overlay.test.ts checks it).
 //

@@ -1,5 +1,5 @@
-// "Add to calendar" (issue 35) through the real Worker: /tournament/{slug}/calendar.ics, read back with ical.js — the
-// start at the venue's time in winter (GMT) and summer (BST) by the file's own VTIMEZONE, a UID that an edit keeps,
+// "Add to calendar" (decision 030) through the real Worker: /tournament/{slug}/calendar.ics, read back with ical.js —
+// the start at the venue's time in winter (GMT) and summer (BST) by the file's own VTIMEZONE, a UID that an edit keeps,
 // the name, venue and page; linked from the tournament page and the player's entries; a 404 for an unknown slug.
 import { expect, test } from "vitest";
 import { readCalendar } from "../test-support/calendar.js";

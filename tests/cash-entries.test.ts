@@ -1,4 +1,4 @@
-// The real night at the bar (issue 32, DESIGN §10): walk-ins entered by the
+// The real night at the bar (DESIGN §10): walk-ins entered by the
 // director as paid in cash — players, invited accounts, guests and teams —,
 // removing one before the start, the settlement at finalize (guests paid in
 // cash, the escrow settled with the director, cash site fees charged), the

@@ -1,4 +1,4 @@
-// Editing a tournament and running it again through the real Worker (issue 32 point 6): PATCH /api/tournaments/{id}
+// Editing a tournament and running it again through the real Worker (decision 020): PATCH /api/tournaments/{id}
 // with every lock, its 400s and who may; POST /api/tournaments/{id}/duplicate; the edit and run-again pages as plain
 // forms. The write's own re-check of the locks (a payment landing meanwhile) is the service suite's
 // (app/services/tournament-edit.server.test.ts).

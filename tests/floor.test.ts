@@ -1,6 +1,6 @@
-// Issue 33 point 5 through the real Worker and database: during play the director's first screen is the floor —
-// every table with its match, live rack score and clock, the results waiting for approval with a real Approve
-// button, "Up next" — and its forms come back to it. The bracket is the next tab; nobody else has a floor.
+// The floor at a glance (decision 013) through the real Worker and database: during play the director's first screen is
+// the floor — every table with its match, live rack score and clock, the results waiting for approval with a real
+// Approve button, "Up next" — and its forms come back to it. The bracket is the next tab; nobody else has a floor.
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";

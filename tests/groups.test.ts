@@ -116,7 +116,7 @@ test("ten in groups of four, two through: groups, the knockout drawn once, a cor
   expect(knockoutEntrants(drawn)).toEqual(new Set(through));
   // Those the groups put out are placed at once: the three thirds share 7th-9th, group C's fourth is 10th.
   expect(groups.filter((row) => row.place !== null).map((row) => row.place)).toEqual(["7-9", "7-9", "7-9", "10"]);
-  // Once drawn, the knockout comes first on the page; the groups after it (issue 33).
+  // Once drawn, the knockout comes first on the page; the groups after it.
   const drawnPage = await (await app.client().get(`/tournament/${t.slug}?tab=bracket`)).text();
   expect(drawnPage.indexOf('id="knockout"')).toBeGreaterThan(0);
   expect(drawnPage.indexOf('id="knockout"')).toBeLessThan(drawnPage.indexOf('id="group-a"'));

@@ -1,7 +1,7 @@
-// Issue 34 points 3 and 4 through the real Worker and database: a handicapped event's settings and their checks,
-// races set from the ratings once both players are known (at the draw, after a result, again after a correction
-// that moves someone), results and the tablet held to each player's own race, seeding by rating, and the rating
-// cap on joining (decision 028).
+// Handicapped events (decision 028) through the real Worker and database: a handicapped event's settings and their
+// checks, races set from the ratings once both players are known (at the draw, after a result, again after a correction
+// that moves someone), results and the tablet held to each player's own race, seeding by rating, and the rating cap on
+// joining (decision 028).
 import { expect, test } from "vitest";
 import { handicapRaces } from "../app/domain/ratings.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";

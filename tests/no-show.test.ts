@@ -1,8 +1,8 @@
-// Issue 33 point 4 through the real Worker and database: the floor's no-show walkover only for a called match nobody
-// is playing. Racks scored at the table, or a result there waiting for the director's approval, and the walkover is
-// refused (409) by the JSON API and the page's form alike, so a page left open cannot give it; the card offers it
-// only once the clock is up and the match is not being played, and its link opens a confirmation naming both players.
-// A clean no-show is a walkover that withdraws the absent entry, as decision 021 has it.
+// The no-show walkover (decision 021) through the real Worker and database: the floor's no-show walkover only for a
+// called match nobody is playing. Racks scored at the table, or a result there waiting for the director's approval, and
+// the walkover is refused (409) by the JSON API and the page's form alike, so a page left open cannot give it; the card
+// offers it only once the clock is up and the match is not being played, and its link opens a confirmation naming both
+// players. A clean no-show is a walkover that withdraws the absent entry, as decision 021 has it.
 import { expect, test } from "vitest";
 import { noShowMessages } from "../app/domain/queue.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";

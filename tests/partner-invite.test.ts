@@ -1,4 +1,4 @@
-// A captain names a partner who has no account (issue 32, point 3), through
+// A captain names a partner who has no account (decision 011), through
 // the real Worker: the JSON API and the tournament page's form without
 // JavaScript make an invited account, e-mailed a link that sets its password;
 // the partner then signs in and sees the team. Two captains naming the same

@@ -1,5 +1,5 @@
-// Issue 34 (point 2's last sentence) through the real Worker: players' names in brackets, standings, results and the
-// player's dashboard link to their profiles (/players/{id}); in a team event (teams are not rated) and for TBD and
+// Links to players' profiles (decision 027) through the real Worker: players' names in brackets, standings, results and
+// the player's dashboard link to their profiles (/players/{id}); in a team event (teams are not rated) and for TBD and
 // bye slots nothing links.
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";

@@ -1,4 +1,4 @@
-// Issue 34 (part) through the real Worker and database: a singles result moves both players' ratings once it is
+// Ratings (decision 027) through the real Worker and database: a singles result moves both players' ratings once it is
 // recorded, a correction that swaps the winner replays them, walkovers and team events rate nobody, and the stored
 // ratings always equal the replay of the results (decision 027); the profile and head-to-head reads.
 import { expect, test } from "vitest";

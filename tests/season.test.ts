@@ -1,6 +1,7 @@
-// Issue 35 points 3 and 4 through the real Worker and database: a player's seasons on their dashboard and profile
-// (position of all ranked, points, nights; a night not finalized counts for nothing), and a series' calendar feed
-// read back with ical.js (its coming nights only, each with its own file's UID, under the series' name).
+// A player's seasons and a series' calendar feed (decisions 029, 030) through the real Worker and database: a player's
+// seasons on their dashboard and profile (position of all ranked, points, nights; a night not finalized counts for
+// nothing), and a series' calendar feed read back with ical.js (its coming nights only, each with its own file's UID,
+// under the series' name).
 import { expect, test } from "vitest";
 import { readCalendar } from "../test-support/calendar.js";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";

@@ -289,7 +289,7 @@ only same-site paths; tabs, CR/LF/NUL, backslashes and encoded slashes fall back
         { email: p.email, password: "secret1", userType: "player" },
         { headers: freshAddress() },
       );
-  // The issue's own request, exactly as sent.
+  // The request that was reported, exactly as sent.
   const exact = await app
     .client()
     .postForm(
@@ -402,7 +402,7 @@ test("every form page answers a wrong body type with 400/415 and a wrong method 
     body: "{not json",
   });
   expect(theme.status).toBe(400);
-  // The issue's three methods, by name; and a page answers OPTIONS with what it allows.
+  // The three methods that were reported, by name; and a page answers OPTIONS with what it allows.
   expect((await app.client().request("/login", { method: "PATCH" })).status).toBe(405);
   expect((await app.client().request("/signup", { method: "PUT" })).status).toBe(405);
   expect((await app.client().request("/forgot-password", { method: "DELETE" })).status).toBe(405);
@@ -543,7 +543,7 @@ forms, multipart and JSON`, async () => {
     expect(result.status, `${type} to ${path}: ${result.text.slice(0, 300)}`).toBe(413);
     if (json) expect(JSON.parse(result.text)).toEqual({ message: "Request body too large" });
     else expect(result.text).toContain("Request body too large");
-    // The issue's own case, measured: held whole, that body alone would be 200 MB more (workerd reached 2.2 GB).
+    // The reported case, measured: held whole, that body alone would be 200 MB more (workerd reached 2.2 GB).
     if (path === "/login" && total === 200 * MB && !type.startsWith("multipart"))
       expect(peakMemory() - before).toBeLessThan(150 * MB);
   }

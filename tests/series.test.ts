@@ -1,4 +1,4 @@
-// Issue 35 (points 1 and 2) through the real Worker and database: a series and its ranking from finalized nights
+// Series (decision 029) through the real Worker and database: a series and its ranking from finalized nights
 // with overlapping players, a night joining while in progress and changing the table once finalized, another
 // director's series refused, the checks, and the public page.
 import { expect, test } from "vitest";

@@ -1,9 +1,9 @@
-// Issue 34 point 5 through the real Worker and database: the director of an open singles tournament sets where a
-// provisional entrant's rating starts (PUT /api/tournaments/{id}/ratings, or the form on the tournament page without
-// JavaScript); the profile names the director; results take over from there; every refusal writes nothing; two
-// directors setting one player's start at once leave the stored ratings equal to the replay. A start belongs to its
-// entry (decision 031): a walk-in removed or a player who leaves before the start takes it back, and until the
-// tournament starts with the player in it, another director's capped event does not read it.
+// Starting ratings (decision 027) through the real Worker and database: the director of an open singles
+// tournament sets where a provisional entrant's rating starts (PUT /api/tournaments/{id}/ratings, or the form on the
+// tournament page without JavaScript); the profile names the director; results take over from there; every refusal
+// writes nothing; two directors setting one player's start at once leave the stored ratings equal to the replay. A
+// start belongs to its entry (decision 031): a walk-in removed or a player who leaves before the start takes it back,
+// and until the tournament starts with the player in it, another director's capped event does not read it.
 import { expect, test } from "vitest";
 import { rackChance, replayRatings } from "../app/domain/ratings.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";

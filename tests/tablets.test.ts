@@ -1,4 +1,4 @@
-// Tablets stay put (issue 33, decision 024) through the real Worker: the board
+// Tablets stay put (decision 024) through the real Worker: the board
 // remembers its table, `/scoreboard` goes back to it (not to a code that is
 // gone), changing table needs a code or the director, and the director sends a
 // table's tablet to another table — only between their own tables.

@@ -1,6 +1,7 @@
-// Issue 35 point 5 through the real Worker and database: the director's series pages without JavaScript (creating a
-// series with its errors beside the fields, editing it, adding and removing nights), PATCH /api/series/{id} with the
-// points locked once a night is finalized, another director refused, and the series picker on the tournament forms.
+// The director's series (decision 029) through the real Worker and database: the director's series pages without
+// JavaScript (creating a series with its errors beside the fields, editing it, adding and removing nights), PATCH
+// /api/series/{id} with the points locked once a night is finalized, another director refused, and the series picker on
+// the tournament forms.
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";

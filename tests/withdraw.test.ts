@@ -1,4 +1,4 @@
-// The JSON contract of issue 32 points 4 and 5 (decision 021) through the real Worker: the director's check-in and
+// The JSON contract of checking in and withdrawing (decision 021) through the real Worker: the director's check-in and
 // withdrawing an entry during play — who may, the refusals, twice, and the page's forms. The walkovers in every
 // format are app/services/withdraw.server.test.ts's and app/domain/withdrawn.test.ts's.
 import { expect, test } from "vitest";

@@ -1,4 +1,4 @@
-// "Add to calendar" (issue 35): a plain download of the tournament's iCalendar file, which a phone's calendar
+// "Add to calendar" (decision 030): a plain download of the tournament's iCalendar file, which a phone's calendar
 // opens; no script.
 import { calendarPath } from "~/domain/anchors.ts";
 import { Icon } from "./icons.tsx";

@@ -1,5 +1,5 @@
-// Opting in to "You're up on Table 3" as a notification on this device (issue
-// 19): Web Push through the service worker at /sw.js. It needs JavaScript by
+// Opting in to "You're up on Table 3" as a notification on this device (decision
+// 015): Web Push through the service worker at /sw.js. It needs JavaScript by
 // nature (the browser makes the subscription), so without it the card says so;
 // the e-mail and the live pages tell the player either way. On iPhone and iPad
 // (iOS 16.4+) web push works only from a web app added to the Home Screen.

@@ -333,7 +333,7 @@ function PlayerPanel({
   label: string;
   name: string;
   /**
-   * A singles player's rating, linked to their profile (issue 34) in a new tab: the tablet's own page stays on its
+   * A singles player's rating, linked to their profile (decision 027) in a new tab: the tablet's own page stays on its
    * table (decision 024).
    */
   rated: { playerId: string; rating: number } | null;

@@ -1,4 +1,4 @@
-// A player's seasons (issue 35 point 3), on their dashboard and their profile: each series with where they stand.
+// A player's seasons (decision 029), on their dashboard and their profile: each series with where they stand.
 import { Link } from "react-router";
 import { seriesPath } from "~/domain/anchors.ts";
 import type { Season } from "~/domain/player-seasons.ts";

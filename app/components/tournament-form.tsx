@@ -74,7 +74,7 @@ export function TournamentFields({
   deadlineHint?: string;
   /** The fewest entries max players may be set to (an edit: those already taken). */
   minPlayers?: number;
-  /** The director's series a night may count in (issue 35); none, no choice shown. */
+  /** The director's series a night may count in (decision 029); none, no choice shown. */
   series?: readonly { id: string; name: string }[];
 }) {
   const maxPlayers = Number(fields.maxPlayers.value);
@@ -212,7 +212,7 @@ export function TournamentFields({
             inputProps: { min: 1, max: 50, step: 1, inputMode: "numeric" },
             hint: "Frames needed to win a match.",
           })}
-          {/* Ratings (issue 34): singles only; without JavaScript always there, the action says when they can't be. */}
+          {/* Ratings (decision 027): singles only; without JavaScript always there, the action says when not. */}
           <Choice
             label="Handicap"
             meta={fields.handicap}

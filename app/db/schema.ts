@@ -90,7 +90,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userType, t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );
 
-// A series (issue 35, decision 029): a director's season of nights and its points table (JSON, domain/series.ts).
+// A series (decision 029): a director's season of nights and its points table (JSON, domain/series.ts).
 export const series = sqliteTable(
   "series",
   {
@@ -133,7 +133,7 @@ export const tournaments = sqliteTable(
     // "manual": the director orders the entries (tournament_players.seed) instead of a random draw.
     seeding: text("seeding", { enum: seedings }).notNull().default("random"),
     raceTo: integer("race_to"),
-    // Ratings (issue 34, decision 028): each match's races set from its players' ratings; who may enter.
+    // Ratings (decision 028): each match's races set from its players' ratings; who may enter.
     handicap: text("handicap", { enum: handicaps }).notNull().default("none"),
     maxRating: integer("max_rating"),
     entryFeePence: pence("entry_fee_pence").notNull(),
@@ -155,7 +155,7 @@ export const tournaments = sqliteTable(
     // Scoring at the table (decision 012): a tablet's result recorded at once or waiting for the director; who breaks.
     resultsFromTables: text("results_from_tables", { enum: resultsFromTablesModes }).notNull().default("record"),
     breakRule: text("break_rule", { enum: breakRules }).notNull().default("winner"),
-    // The series the night counts in (issue 35): joined at creation, by "Run again", or later until finalized.
+    // The series the night counts in (decision 029): joined at creation, by "Run again", or later until finalized.
     seriesId: text("series_id").references((): AnySQLiteColumn => series.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -551,7 +551,7 @@ export const callNotices = sqliteTable("call_notices", {
   calledAt: integer("called_at", { mode: "number" }).notNull(),
 });
 
-// Ratings (issue 34, decision 027): every player's rating as the replay of the results left it, for the pages to read
+// Ratings (decision 027): every player's rating as the replay of the results left it, for the pages to read
 // (handicaps, seeding, caps). The results stay the truth: after every result the replay runs again and what changed
 // is written here, guarded by the fingerprint of what it replayed (ratings_state).
 export const playerRatings = sqliteTable("player_ratings", {
@@ -571,7 +571,7 @@ export const playerRatings = sqliteTable("player_ratings", {
   updatedAt: integer("updated_at", { mode: "number" }).notNull(),
 });
 
-/** The starting rating a director set for a provisional player entered in their open tournament (issue 34 point 5). */
+/** The starting rating a director set for a provisional player entered in their open tournament (decision 027). */
 export const startingRatings = sqliteTable(
   "starting_ratings",
   {

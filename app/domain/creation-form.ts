@@ -32,7 +32,7 @@ export const seedingOptions: { value: (typeof seedings)[number]; label: string }
   { value: "rating", label: "By rating, highest first (singles)" },
 ];
 
-/** Whether each match's races are set from the players' ratings (issue 34). */
+/** Whether each match's races are set from the players' ratings (decision 028). */
 export const handicapOptions: { value: Handicap; label: string }[] = [
   { value: "none", label: "None: everyone races to the same" },
   { value: "race", label: "Handicapped races from ratings" },

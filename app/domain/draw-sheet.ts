@@ -1,5 +1,6 @@
-// The draw sheet (issue 33): every match of an event by bracket (or group) and round, as the director pins it up and
-// writes on it — the players or a blank to fill in, the table, the score or two empty boxes. Pure: the page draws it.
+// The draw sheet (decision 026): every match of an event by bracket (or group) and round, as the director pins it up
+// and writes on it — the players or a blank to fill in, the table, the score or two empty boxes. Pure: the page draws
+// it.
 import type { BracketSide, MatchStatus } from "./bracket.ts";
 import type { Outcome } from "./outcomes.ts";
 

@@ -1,4 +1,4 @@
-// Handicapped events (issue 34 points 3 and 4, decision 028): each match's races, set from its players' ratings once
+// Handicapped events (decision 028): each match's races, set from its players' ratings once
 // both are known; what the bracket and the tablet say of them; the rating cap on joining. Pure: the services read the
 // ratings and the matches and write what this works out.
 import { DomainError } from "./errors.ts";

@@ -54,7 +54,7 @@ export type MatchView = {
   /** Each side's race (decision 028): a handicapped match's own, else the event's race-to; null: no race. */
   race1: number | null;
   race2: number | null;
-  /** A singles player's rating as shown (issue 34); null for a team or an empty slot. */
+  /** A singles player's rating as shown (decision 027); null for a team or an empty slot. */
   player1Rating: number | null;
   player2Rating: number | null;
 };

@@ -1,4 +1,4 @@
-// A player's profile (issue 34 point 2): the rating as the replay leaves it, its history, recent matches with scores
+// A player's profile (decision 027): the rating as the replay leaves it, its history, recent matches with scores
 // and head-to-head against another player — from the results, never an e-mail or a balance. Pure: the reads are
 // services/ratings.server.ts's.
 import {

@@ -1,4 +1,4 @@
-// A player's seasons (issue 35 point 3): where they stand in each series they have played a finalized night of, for
+// A player's seasons (decision 029): where they stand in each series they have played a finalized night of, for
 // their dashboard and their profile. Pure: each series' ranking is the series page's own (`seriesModel`).
 import { placeName } from "./money.ts";
 import { seriesModel, type SeriesNight, type SeriesRules } from "./series.ts";

@@ -1,4 +1,4 @@
-// A match's races as the pages say them (issue 34, decision 028): each side's race, "Race 5–3" on the bracket and
+// A match's races as the pages say them (decision 028): each side's race, "Race 5–3" on the bracket and
 // "Mo races to 5, Liam to 3" on the tablet. No imports: the bracket and the tablet carry it to the browser.
 
 /** Each side's race: a handicapped match's own, else the event's race-to for both (null: no race set). */

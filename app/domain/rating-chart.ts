@@ -1,4 +1,4 @@
-// A player's rating over time as an SVG line, worked out on the server (issue 34 point 2: no chart library in the
+// A player's rating over time as an SVG line, worked out on the server (no chart library in the
 // browser). One step along the x axis per rated match — a night's five matches would bunch up on a time axis — and a
 // y axis of at least 100 points, on round 50s, so a small wobble does not look like a cliff. Pure.
 

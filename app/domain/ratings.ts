@@ -1,4 +1,4 @@
-// Ratings (issue 34, decision 027): one number per player on a scale where a gap of 100 points means the stronger
+// Ratings (decision 027): one number per player on a scale where a gap of 100 points means the stronger
 // player wins two racks for every one. Every rack of a singles result moves both players the moment it is recorded;
 // a rating is a pure function of the results (and of the starting ratings directors set), replayed in order, so a
 // correction is the same replay with the corrected result. Pure: no I/O.
@@ -7,7 +7,7 @@
 export const START_RATING = 500;
 /** Until this many racks a rating is provisional: it moves faster, and a director may set where it starts. */
 export const PROVISIONAL_RACKS = 100;
-/** A rating cap's range (issue 34): a rating on this scale. */
+/** A rating cap's range (decision 027): a rating on this scale. */
 export const MAX_RATING_RANGE = { min: 100, max: 1000 } as const;
 /** Rating points per rack of surprise for an established player … */
 const K_ESTABLISHED = 4;
@@ -38,7 +38,7 @@ export type RatedResult = {
   racks2: number;
 };
 
-/** A starting rating a director set for a provisional player (issue 34 point 5). */
+/** A starting rating a director set for a provisional player (decision 027). */
 export type StartingRating = { playerId: string; at: number; rating: number; setBy: string };
 
 /** A player's rating: exact (not rounded), the racks it rests on, who set where it started, and its history. */
@@ -158,7 +158,7 @@ export function raceWinChance(q: number, n: number, m: number): number {
 }
 
 /**
- * Each player's race in a handicapped match (issue 34 point 3): the higher-rated player races to `raceTo`; the other
+ * Each player's race in a handicapped match (decision 028): the higher-rated player races to `raceTo`; the other
  * to the n in 1..raceTo whose chance of winning is nearest 50%, the smaller n on a tie. Equal ratings race level.
  */
 export function handicapRaces(rating1: number, rating2: number, raceTo: number): { race1: number; race2: number } {

@@ -28,7 +28,7 @@ export type CurrentMatch = Pick<
   player1Members: Member[];
   player2Members: Member[];
   raceTo: number | null;
-  /** Each side's race (decision 028: a handicapped match's own, else the race-to) and singles ratings (issue 34). */
+  /** Each side's race (decision 028: a handicapped match's own, else the race-to), singles ratings (027). */
   race1: number | null;
   race2: number | null;
   player1Rating: number | null;

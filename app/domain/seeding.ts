@@ -26,7 +26,7 @@ export function checkSeedOrder(order: readonly string[], entries: readonly strin
  * The entries in seed order for the draw: by the director's seeds when the
  * seeding is manual (entries without one — paid after the order was saved —
  * follow in a random draw); by rating, the highest first, when it is by rating
- * (issue 34: equal ratings, as shown, are drawn among themselves); else a
+ * (equal ratings, as shown, are drawn among themselves); else a
  * random draw of them all.
  */
 export function seedOrderFor(

@@ -1,4 +1,4 @@
-// A series (issue 35, decision 029): the weekly nights of a season and their ranking. The points table by finishing
+// A series (decision 029): the weekly nights of a season and their ranking. The points table by finishing
 // place, its checks, and the ranking worked out from each finalized night's places. Pure: the service reads the
 // nights' matches and hands their places here.
 import { formatPlaces, type LeagueResult } from "./formats.ts";
@@ -12,7 +12,7 @@ const pointsKeys = ["1st", "2nd", "3rd-4th", "5th-8th", "9th-16th", "played"] as
 type PointsKey = (typeof pointsKeys)[number];
 export type PointsTable = Record<PointsKey, number>;
 
-/** The default table (issue 35): 1st 25, 2nd 18, 3rd–4th 12, 5th–8th 8, 9th–16th 4, and 2 for playing. */
+/** The default table (decision 029): 1st 25, 2nd 18, 3rd–4th 12, 5th–8th 8, 9th–16th 4, and 2 for playing. */
 export const DEFAULT_POINTS: PointsTable = {
   "1st": 25,
   "2nd": 18,

@@ -1,4 +1,4 @@
-// PUT /api/tournaments/{id}/ratings's body (issue 34 point 5): apart from starting-ratings.ts, whose list and
+// PUT /api/tournaments/{id}/ratings's body (decision 027): apart from starting-ratings.ts, whose list and
 // checks the tournament page uses, so the page carries no Zod (decision 016).
 import { z } from "zod";
 import { MAX_STARTING_RATING, MIN_STARTING_RATING, startingRatingMessages } from "./starting-ratings.ts";

@@ -12,7 +12,7 @@ const teammateNameField = () => nameField("Teammate's name", { max: NAME_MAX });
 
 /**
  * A teammate as the captain named them: the e-mail, and the name an invited
- * account gets when the e-mail has none (issue 32) — the captain's, or the
+ * account gets when the e-mail has none (decision 011) — the captain's, or the
  * e-mail's local part ("kim.smith@…" → "kim.smith").
  */
 type Teammate = { email: string; name: string };

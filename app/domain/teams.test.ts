@@ -19,7 +19,7 @@ test("a match type says how many play for an entry", () => {
   expect(isTeamEvent("4v4")).toBe(true);
 });
 
-test("the issue's messages, word for word", () => {
+test("the team messages, word for word", () => {
   expect(teamMessages.nameRequired).toBe("Team name is required");
   expect(teamMessages.addTeammates(2)).toBe("Add 2 teammates");
   expect(teamMessages.addTeammates(1)).toBe("Add 1 teammate");

@@ -1,4 +1,4 @@
-// Editing a tournament after creating it, and running it again (issue 32 point 6): which of the creation fields may
+// Editing a tournament after creating it, and running it again (decision 020): which of the creation fields may
 // still change and why not, the conditions a guarded write re-checks, and the copy's date. Pure: the service reads
 // the facts, asks here, and writes what this allows.
 import { UK_TIME_ZONE, dateInZone, localDateTimeToInstant, timeInZone, tournamentStartInstant } from "./dates.ts";

@@ -85,7 +85,7 @@ export type TournamentPageReads = {
   plan: (PlanInput<PlayedTournament & { siteFeePence: number }> & SettlementReads) | null;
   /** A director's entries in their seed order. */
   seeds: { playerId: string; name: string; seed: number | null }[];
-  /** A director's entrants with their ratings (issue 34 point 5); empty for anyone else. */
+  /** A director's entrants with their ratings (decision 027); empty for anyone else. */
   entrantRatings?: RatedEntrant[];
   /** A director's check-in: every paid entry, and the reserve list. */
   checkIn: {
@@ -208,7 +208,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
 
 /**
  * The tab the page opens on: Details before the start and after; during play the bracket, or for the tournament's
- * director the floor (issue 33: their tables, what waits for approval, what is up next). The address may ask for
+ * director the floor (their tables, what waits for approval, what is up next). The address may ask for
  * any tab it shows: the floor is the director's during play only.
  */
 export function pageTab(asked: string | null, status: TournamentStatus, isOwner: boolean) {

@@ -203,7 +203,7 @@ const CreateTournamentFields = z.object({
   rakeType: choice(rakeTypes, "Choose a fixed amount or a percentage", "fixed"),
   rakeValue: optionalMoney("Rake"),
   payoutStructure: z.enum(payoutStructureIds, { error: "Choose a payout structure" }),
-  // The series the night counts in (issue 35): the director's own, checked by the service; none when left out.
+  // The series the night counts in (decision 029): the director's own, checked by the service; none when left out.
   seriesId: optionalText("Series", 64),
 });
 type Fields = z.output<typeof CreateTournamentFields>;

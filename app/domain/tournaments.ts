@@ -10,11 +10,11 @@ export type TournamentStatus = (typeof tournamentStatuses)[number];
 export const tournamentTypes = ["single_elimination", "double_elimination", "round_robin", "round_robin_tier"] as const;
 export type TournamentType = (typeof tournamentTypes)[number];
 
-/** How the entries are placed: a random draw, the director's order, or by rating (issue 34, singles). */
+/** How the entries are placed: a random draw, the director's order, or by rating (decision 027, singles). */
 export const seedings = ["random", "manual", "rating"] as const;
 export type Seeding = (typeof seedings)[number];
 
-/** Whether each match's races are set from its players' ratings (issue 34, decision 028). */
+/** Whether each match's races are set from its players' ratings (decision 028). */
 export const handicaps = ["none", "race"] as const;
 export type Handicap = (typeof handicaps)[number];
 

@@ -105,7 +105,7 @@ type TvState = {
   tables: number;
   /** Matches waiting for a table. */
   queued: number;
-  /** The night is one of a series (issue 35): its ranking has a page. */
+  /** The night is one of a series (decision 029): its ranking has a page. */
   series?: boolean;
 };
 
@@ -186,7 +186,7 @@ export type TvReads = {
   prizes: PaidPrize[];
   /** The tournament's floor: the director's tables and the queue (null before it has one). */
   floor: QueueState | null;
-  /** The series the night is one of, with its ranking (issue 35); null when in none. */
+  /** The series the night is one of, with its ranking (decision 029); null when in none. */
   series?: TvSeries | null;
 };
 

@@ -1,4 +1,4 @@
-// Calendar files (issue 35): "Add to calendar" on a tournament, and a series' subscription feed, as iCalendar
+// Calendar files (decision 030): "Add to calendar" on a tournament, and a series' subscription feed, as iCalendar
 // (RFC 5545) written by ical-generator. Server-only: the library never reaches a page's bundle.
 import { ICalCalendarMethod, ICalEventStatus, default as ical } from "ical-generator";
 import { instantToLocalInput, tournamentStartInstant, UK_TIME_ZONE } from "~/domain/dates.ts";

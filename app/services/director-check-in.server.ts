@@ -1,4 +1,4 @@
-// The director's tick beside a name (issue 32, decision 021): checking in an entry for a player without a phone, or
+// The director's tick beside a name (decision 021): checking in an entry for a player without a phone, or
 // taking a mistaken tick back, before the start. One guarded statement.
 import { and, eq, sql } from "drizzle-orm";
 import { build, write, type Sender } from "~/db/batch.server.ts";

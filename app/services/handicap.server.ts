@@ -1,4 +1,4 @@
-// A handicapped event's races (issue 34, decision 028), set once both players of a match are known. The draw sets
+// A handicapped event's races (decision 028), set once both players of a match are known. The draw sets
 // the first ones (start.server.ts); after every result that may put players into matches (recorded, corrected or
 // undone, a withdrawal's walkovers), `setDueRaces` sets the rest: a consequence in after-change.server.ts, run
 // before the floor calls the matches and the pages hear of them, so a match is never called without its races.

@@ -102,7 +102,7 @@ const ratingForCaps = (tournament: TournamentKey, playerId: string) =>
     from ${playerRatings} where ${playerRatings.playerId} = ${playerId})`;
 
 /**
- * SQL: the player is rated within the tournament's cap, if it has one (issue 34): their rating as the cap reads it
+ * SQL: the player is rated within the tournament's cap, if it has one (decision 027): their rating as the cap reads it
  * (`ratingForCaps`; whole points; a new player's is the start) at most the cap.
  */
 export function withinRatingCap(tournament: TournamentKey, playerId: string) {

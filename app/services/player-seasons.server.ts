@@ -1,4 +1,4 @@
-// A player's seasons (issue 35 point 3): the one read, for their dashboard's batch and their profile's, of every series
+// A player's seasons (decision 029): the one read, for their dashboard's batch and their profile's, of every series
 // they played a finalized night of (singles or in a team), with those series' finalized nights and results.
 import { sql } from "drizzle-orm";
 import { build, mapRead, query, reads } from "~/db/batch.server.ts";

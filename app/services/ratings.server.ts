@@ -1,4 +1,4 @@
-// Ratings (issue 34, decision 027): the stored ratings kept equal to the replay of the results, and the reads of a
+// Ratings (decision 027): the stored ratings kept equal to the replay of the results, and the reads of a
 // player's profile and head-to-head. After every result (a consequence in after-change.server.ts) the singles results
 // are read and replayed, and what changed is written in one batch guarded by the fingerprint of what was replayed:
 // a replay that read older results than the one stored since is refused, and reads and replays again.

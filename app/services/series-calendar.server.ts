@@ -1,4 +1,4 @@
-// A series' calendar feed (issue 35 point 4, decision 030): its nights still to come, each the same event (and UID)
+// A series' calendar feed (decision 030): its nights still to come, each the same event (and UID)
 // as the night's own "Add to calendar" file, under the series' name, for a calendar app to subscribe to.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { build, first, mapRead, query, reads } from "~/db/batch.server.ts";

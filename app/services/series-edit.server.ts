@@ -1,4 +1,4 @@
-// The director's side of a series (issue 35 point 5): their series page's read, editing the rules (the points locked
+// The director's side of a series (decision 029): their series page's read, editing the rules (the points locked
 // once a night in it is finalized, re-checked by the update's own statement), and a night joining or leaving.
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";

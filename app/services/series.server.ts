@@ -1,4 +1,4 @@
-// Series (issue 35, decision 029): creating one, the director's list, whose a series is, and the one read the series
+// Series (decision 029): creating one, the director's list, whose a series is, and the one read the series
 // page and its API show (its nights, and the finalized nights' matches the ranking is worked out from).
 import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { build, first, known, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";

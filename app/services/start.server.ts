@@ -205,7 +205,7 @@ export async function startTournament(
             email: players.email,
             guest: players.guest,
             name: players.name,
-            // Seeding by rating and a handicapped event's first races (issue 34): the rating as stored.
+            // Seeding by rating and a handicapped event's first races (decision 028): the rating as stored.
             rating: sql<number | null>`(select pr.rating from ${playerRatings} pr
               where pr.player_id = ${outer(tournamentPlayers.playerId)})`,
           })

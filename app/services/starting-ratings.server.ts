@@ -1,4 +1,4 @@
-// Starting ratings (issue 34 point 5, decision 027): the director of an open singles tournament sets where its
+// Starting ratings (decision 027): the director of an open singles tournament sets where its
 // provisional entrants' ratings start. One read, one guarded batch of `starting_ratings` rows, then the ratings'
 // replay before the answer, so the new rating is the one every page and the next draw see.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";

@@ -440,7 +440,7 @@ export function currentMatchJson(m: CurrentMatch | null) {
     matchNumber: m.matchNumber,
     label: m.label,
     raceTo: m.raceTo,
-    // Each player's race (issue 34): both the race-to unless the event is handicapped; and their ratings.
+    // Each player's race (decision 028): both the race-to unless the event is handicapped; and their ratings.
     race1: m.race1,
     race2: m.race2,
     player1Rating: m.player1Rating,

@@ -1,4 +1,4 @@
-// A tablet stays with its table (issue 33, decision 024): the board remembers
+// A tablet stays with its table (decision 024): the board remembers
 // the table's code in a long-lived cookie, so `/scoreboard` goes straight back
 // to it after a restart; and the director can send the tablet at one table to
 // another (`tables.sent_to`), which the tablet follows the next time it reads

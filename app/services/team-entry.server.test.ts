@@ -1,4 +1,4 @@
-// A captain names a teammate who has no account (issue 32), in-process: the
+// A captain names a teammate who has no account (decision 011), in-process: the
 // invited account is made in the joining batch (a refused join leaves none),
 // e-mailed a link to set its password, used again when the hold ran out and
 // the captain enters again; two captains naming the same new e-mail, and a

@@ -1,7 +1,7 @@
 // A captain's team entry (decision 011): checked against the accounts before
 // the joining batch, written in it with the captain's hold, and the teammates
 // told. A teammate named by an e-mail no player has gets an invited account
-// in that batch (issue 32), e-mailed a link to set a password.
+// in that batch (decision 011), e-mailed a link to set a password.
 import { eq, sql } from "drizzle-orm";
 import { assertInBatch, build, first, query, reads, type Item, type Sender } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers } from "~/db/schema.ts";
@@ -76,8 +76,8 @@ function sentEmails(teammates: unknown): string[] {
 }
 
 /**
- * A captain's team entry checked before anything is written (the issue's
- * messages); the joining batch asserts the same again, for two captains
+ * A captain's team entry checked before anything is written (the
+ * product's messages); the joining batch asserts the same again, for two captains
  * naming the same player at once. An e-mail no player has becomes an
  * invitation, made by the joining batch.
  */

@@ -110,7 +110,7 @@ export async function leaveTeam(
  * The captain names a replacement: `from` is a member (swapped out) or the
  * one who left (their place is empty); `to` has no place in the tournament
  * (an e-mail no player has gets an invited account, named `toName` or by the
- * e-mail: issue 32). One batch, asserting what was read.
+ * e-mail: decision 011). One batch, asserting what was read.
  */
 export async function replaceTeamMember(
   db: Sender,

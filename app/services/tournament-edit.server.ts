@@ -1,4 +1,4 @@
-// Editing a tournament after creating it, and running it again (issue 32 point 6): the read the locks are decided
+// Editing a tournament after creating it, and running it again (decision 020): the read the locks are decided
 // from (domain/tournament-edit.ts), the write that re-checks them as it runs, and the copy. The JSON API and the
 // edit and run-again pages call these.
 import { and, eq, sql, type SQL } from "drizzle-orm";

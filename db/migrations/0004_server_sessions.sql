@@ -1,4 +1,4 @@
--- Server-side sessions (issue 13): the signed cookie names a row here, so a
+-- Server-side sessions (decision 008): the signed cookie names a row here, so a
 -- logout or a password reset ends the session wherever the cookie was copied.
 -- They replace the per-account session_version.
 CREATE TABLE `sessions` (

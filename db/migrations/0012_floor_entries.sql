@@ -1,4 +1,4 @@
--- Issue 19 (check-in, reserve list, leaving): when an entry checked in at the
+-- Check-in, the reserve list and leaving (decision 014): when an entry checked in at the
 -- venue, and the reserve list of a full tournament. A reserve offered a place
 -- holds it as an ordinary hold (tournament_players) with the same expiry.
 ALTER TABLE `tournament_players` ADD `checked_in_at` integer;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Ratings (issue 34, decision 027): every player's rating as the replay of the
+-- Ratings (decision 027): every player's rating as the replay of the
 -- results left it; the directors' starting ratings; the fingerprint of what the
 -- stored ratings were replayed from. The results stay the truth.
 CREATE TABLE `player_ratings` (

@@ -1,4 +1,4 @@
--- Handicapped events (issue 34, decision 028): whether each match's races come
+-- Handicapped events (decision 028): whether each match's races come
 -- from its players' ratings, the rating cap on entering, and each match's races
 -- with the two players they were set for.
 ALTER TABLE `tournaments` ADD `handicap` text DEFAULT 'none' NOT NULL;

@@ -1,4 +1,4 @@
--- Series (issue 35, decision 029): a director's season of nights, its points
+-- Series (decision 029): a director's season of nights, its points
 -- table by finishing place (JSON), how many of a player's best nights count and
 -- how many qualify; a tournament belongs to at most one series.
 CREATE TABLE `series` (

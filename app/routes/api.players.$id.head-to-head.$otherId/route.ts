@@ -3,7 +3,7 @@ import { headToHead } from "~/domain/player-profile.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { headToHeadQuery } from "~/services/ratings.server.ts";
 
-/** Two players' completed singles matches against each other, from the first player's side (issue 34). */
+/** Two players' completed singles matches against each other, from the first player's side (decision 027). */
 const api = endpoint({
   GET: on({ who: "anyone", params: ["id", "otherId"] }, async ({ caller, params }) => {
     if (params.id.length > 64 || params.otherId.length > 64) throw new DomainError(404, "Player not found");

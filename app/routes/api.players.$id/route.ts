@@ -3,7 +3,7 @@ import { playerProfile } from "~/domain/player-profile.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { profileQuery } from "~/services/ratings.server.ts";
 
-/** A player's public profile (issue 34): name, rating and its history, recent matches. No e-mail, no balance. */
+/** A player's public profile (decision 027): name, rating and its history, recent matches. No e-mail, no balance. */
 const api = endpoint({
   GET: on({ who: "anyone", params: ["id"] }, async ({ caller, params }) => {
     if (params.id.length > 64) throw new DomainError(404, "Player not found");

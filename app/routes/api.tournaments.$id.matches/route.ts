@@ -29,7 +29,7 @@ const api = endpoint({
         ...membersJson(m),
         player1Score: m.player1Score,
         player2Score: m.player2Score,
-        // Each player's race (both the race-to unless handicapped) and their ratings (issue 34; null for teams).
+        // Each player's race (both the race-to unless handicapped) and their ratings (decision 027; null for teams).
         race1: m.race1,
         race2: m.race2,
         player1Rating: m.player1Rating,

@@ -10,7 +10,7 @@ const email = (field: string) =>
     .min(1, `${field} is required`)
     .max(254);
 
-// `name`: for an account made for `to` when no player has that e-mail (issue 32).
+// `name`: for an account made for `to` when no player has that e-mail (decision 011).
 const ReplaceSchema = z.object({
   replace: z.object({ from: email("from"), to: email("to"), name: z.unknown().optional() }),
 });

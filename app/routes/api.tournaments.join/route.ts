@@ -9,7 +9,7 @@ import { checkTeam, tellTeammates } from "~/services/team-entry.server.ts";
 import { TEAM_EVENT } from "~/services/places.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 
-// A team event's entry also names the team and the captain's teammates (checked with the messages).
+// A team event's entry also names the team and the captain's teammates (checked with the team messages).
 const JoinSchema = z.object({
   tournamentId: z.string({ error: "tournamentId is required" }).min(1, "tournamentId is required").max(64),
   teamName: z.unknown().optional(),

@@ -101,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
                   label: standing.match.label,
                   matchNumber: standing.match.matchNumber,
                   opponent: standing.opponent,
-                  // Their profile (issue 34): singles only, a team is not rated.
+                  // Their profile (decision 027): singles only, a team is not rated.
                   opponentId:
                     standing.opponent !== null && !isTeamEvent(t.matchType)
                       ? standing.match.player1Id === claim.id
@@ -118,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     following: browse.registered.filter((t) => t.status === "open" || t.status === "in_progress").map((t) => t.id),
     transactions,
     stats,
-    // Each series they have played in: where they stand (issue 35).
+    // Each series they have played in: where they stand (decision 029).
     seasons,
     devices,
     // Web Push (decisions 013–015): the key browsers subscribe with, when the site has one.

@@ -239,7 +239,7 @@ export default function PlayerTournaments() {
   );
 }
 
-/** `singles`: the opponent named in the text is a player, whose name links to their profile (issue 34). */
+/** `singles`: the opponent named in the text is a player, whose name links to their profile (decision 027). */
 function standingView(status: TournamentStatus, matches: MatchView[], playerId: string, singles: boolean) {
   const standing = playerStanding(status, matches, playerId);
   const text = standingText(standing);
@@ -358,7 +358,7 @@ function PlayerTournamentCard({ t }: { t: Card }) {
           </>
         ) : null}
       </dl>
-      {/* Entered and still to come: put it in the calendar (issue 35). */}
+      {/* Entered and still to come: put it in the calendar (decision 030). */}
       {t.state === "registered" && !t.standing ? <AddToCalendar slug={t.slug} className="-my-2 self-start" /> : null}
       <Link
         to={t.state === "pending" && t.captain ? `/tournament/${t.slug}/checkout` : `/tournament/${t.slug}`}

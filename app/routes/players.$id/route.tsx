@@ -1,4 +1,4 @@
-// A player's profile (issue 34 point 2): public, like a bracket. The rating (marked provisional), its chart drawn on
+// A player's profile (decision 027): public, like a bracket. The rating (marked provisional), its chart drawn on
 // the server as SVG, titles won, recent matches with scores, and head-to-head against any opponent (a plain GET
 // form). Worked out from the results by the same replay as the stored ratings; never an e-mail or a balance.
 import { PageNotFound } from "~/components/not-found.tsx";

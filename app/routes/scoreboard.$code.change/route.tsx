@@ -1,4 +1,4 @@
-// Changing a tablet's table, the deliberate step (issue 33, decision 024): the
+// Changing a tablet's table, the deliberate step (decision 024): the
 // board's "Change Table" button must be held (or, without JavaScript, leads
 // here), and here the tablet needs the new table's code or the director's
 // sign-in. A passer-by who gets this far has neither: "Back to the table" is

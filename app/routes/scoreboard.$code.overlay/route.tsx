@@ -1,4 +1,4 @@
-// The stream overlay (issue 33): a transparent 1920×1080 page that OBS lays over a table's camera — the event, the
+// The stream overlay (decision 026): a transparent 1920×1080 page that OBS lays over a table's camera — the event, the
 // round and race, the players and the rack score along the bottom. Never hydrated, like the scoreboard it follows
 // (decision 009): public/overlay.js follows the table's push channel and swaps in the fresh bar; without it the page
 // refreshes itself every 5 s. Read-only: nothing is tapped from here.

@@ -1,4 +1,4 @@
-// A series' subscription feed (issue 35 point 4): its coming nights as iCalendar, public like the series page, and
+// A series' subscription feed (decision 030): its coming nights as iCalendar, public like the series page, and
 // cached for a few minutes (calendar apps poll it).
 import { appContext } from "~/context.server.ts";
 import { systemSender } from "~/db/batch.server.ts";

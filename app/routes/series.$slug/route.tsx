@@ -1,4 +1,4 @@
-// A series' page (issue 35 point 2): public, like a tournament. The ranking (shared points share a position; with best
+// A series' page (decision 029): public, like a tournament. The ranking (shared points share a position; with best
 // N the nights that count marked), the qualifying line after the top N, and the nights: finalized ones with their
 // winners, coming ones with a link to join. Worked out from the finalized nights' places in the loader (one read).
 import { PageNotFound } from "~/components/not-found.tsx";

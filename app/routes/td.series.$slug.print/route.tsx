@@ -1,4 +1,4 @@
-// The series' ranking on paper (issue 35 point 5), for its director: position, player, points, nights and wins, the
+// The series' ranking on paper (decision 029), for its director: position, player, points, nights and wins, the
 // qualifying line, the rules and the date, at A4 portrait in black on white (`print-portrait` in app.css). No client
 // code of its own beyond the Print button.
 import { data, Link, useLoaderData } from "react-router";

@@ -1,4 +1,4 @@
-// A director's series (issue 35 point 5), for its director only (anyone else: not found): its rules to edit — the
+// A director's series (decision 029), for its director only (anyone else: not found): its rules to edit — the
 // points locked once a night in it is finalized, with why — its nights to add (their own, not finished, in no
 // series) and remove (not once finished; confirmed first), the public page and the printable ranking. Plain forms.
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";

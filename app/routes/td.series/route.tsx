@@ -1,4 +1,4 @@
-// The director's series (issue 35 point 5): each with its nights count, leading to its page, and "New series" — the
+// The director's series (decision 029): each with its nights count, leading to its page, and "New series" — the
 // name, the points table with the defaults filled in, best N and top N. A plain form, checked by the API's schema.
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";

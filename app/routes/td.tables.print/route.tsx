@@ -1,4 +1,4 @@
-// The table setup sheet (issue 33): one QR code per table, leading to its scoreboard with its code, and the table's
+// The table setup sheet (decision 026): one QR code per table, leading to its scoreboard with its code, and the table's
 // name and code in large type. Printed and left by the tables, a tablet is set up by scanning. Two tables to an A4
 // landscape page (`print-sheet` in app.css); no client code of its own beyond the Print button.
 import { Link, useLoaderData } from "react-router";

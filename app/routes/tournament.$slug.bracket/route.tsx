@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     matches: tournament.status === "open" ? [] : matches,
     you: playing && user ? user.id : null,
-    // Names link to the players' profiles in singles; a team is not rated (issue 34).
+    // Names link to the players' profiles in singles; a team is not rated (decision 027).
     profiles: tournament.matchType === "1v1",
     /** When it was read (ms): the push channel's news from before adds nothing. */
     readAt: now,

@@ -1,4 +1,5 @@
-// "Add to calendar" (issue 35): the tournament as an iCalendar file with one event, public like the tournament page.
+// "Add to calendar" (decision 030): the tournament as an iCalendar file with one event, public like the tournament
+// page.
 import { appContext } from "~/context.server.ts";
 import { first, systemSender } from "~/db/batch.server.ts";
 import { calendarFile, calendarResponse, tournamentEvent } from "~/services/calendar.server.ts";

@@ -1,7 +1,7 @@
-// The draw sheet (issue 33): every match by bracket or group and round — the players (a blank where a name is still to
-// come), the table, and the score or two empty boxes to write it in — for the director to print, pin up and write on.
-// Once the tournament is finished it leads with the results and the prizes: the results' printable page. Public, like
-// the bracket. Printed at A4 landscape (`print-page` in app.css): no buttons, black on white in either theme.
+// The draw sheet (decision 026): every match by bracket or group and round — the players (a blank where a name is still
+// to come), the table, and the score or two empty boxes to write it in — for the director to print, pin up and write
+// on. Once the tournament is finished it leads with the results and the prizes: the results' printable page. Public,
+// like the bracket. Printed at A4 landscape (`print-page` in app.css): no buttons, black on white in either theme.
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { LeagueView } from "~/components/league-view.tsx";
 import { PrintButton } from "~/components/print-button.tsx";

@@ -1,4 +1,4 @@
-// Editing a tournament after creating it (issue 32 point 6): the creation form's fields, filled with what is stored;
+// Editing a tournament after creating it (decision 020): the creation form's fields, filled with what is stored;
 // those that can no longer change are disabled with the reason beside them. A plain form: without JavaScript it
 // posts and comes back; with it the action checks each field as the director leaves it, as creation does.
 import { parseWithZod } from "@conform-to/zod/v4";

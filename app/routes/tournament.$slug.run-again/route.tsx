@@ -1,4 +1,4 @@
-// "Run again" (issue 32 point 6): a dialog asking when the copy starts — a week later by default — then a new open
+// "Run again" (decision 020): a dialog asking when the copy starts — a week later by default — then a new open
 // tournament with the same settings and no entries, and the director lands on it. Its own address, so it works
 // without JavaScript and adds nothing to the tournament page's code.
 import { data, Link, useActionData, useLoaderData } from "react-router";

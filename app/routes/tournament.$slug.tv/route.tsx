@@ -1,4 +1,4 @@
-// TV mode (issue 33, decision 023): the pub's 1080p or 4K screen that nobody touches. Each request draws one "page"
+// TV mode (decision 023): the pub's 1080p or 4K screen that nobody touches. Each request draws one "page"
 // of the tournament — a part of the bracket, the tables, up next, the standings, the champion — sized to fit the
 // screen, and names the next. Server-rendered and never hydrated, like the tablet scoreboard (decision 009): without
 // a script the page's own timed refresh goes to the next page; public/tv.js cancels that, turns the pages itself
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     matches: matchesQuery(slug),
     prizes: paidPrizesQuery(slug),
     floor: queueQuery(slug),
-    // A night of a series (issue 35): the series' ranking has a page of its own.
+    // A night of a series (decision 029): the series' ranking has a page of its own.
     ranked: tournamentSeriesQuery(params.slug),
   });
   if (!tournament) throw data("Tournament not found", { status: 404 });

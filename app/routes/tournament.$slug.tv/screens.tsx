@@ -422,7 +422,7 @@ function Champion({ results }: { results: Extract<Body, { kind: "champion" }>["r
   );
 }
 
-/** A series' ranking (issue 35): the top of the table, the qualifying line after the top N. */
+/** A series' ranking (decision 029): the top of the table, the qualifying line after the top N. */
 function SeriesRanking({ body }: { body: Extract<Body, { kind: "series" }> }) {
   return (
     <section className="flex h-full flex-col gap-[1rem]" data-testid="tv-series">

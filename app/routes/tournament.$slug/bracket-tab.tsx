@@ -32,7 +32,7 @@ const tabLink =
 export function BracketTab({ tournament: t, play, tables }: Tab) {
   if (play.matches.length === 0) return <BracketPlaceholder status={t.status} />;
   const { matches, league, groups, advancePerGroup, you, yourStanding } = play;
-  // Names link to the players' profiles in singles; a team is not rated (issue 34).
+  // Names link to the players' profiles in singles; a team is not rated (decision 027).
   const profiles = t.teamSize === 1;
   const renderControls =
     tables && t.status === "in_progress"

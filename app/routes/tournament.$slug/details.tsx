@@ -20,7 +20,7 @@ export function Details({
     tournamentType: TournamentType;
     matchType: MatchType;
     raceTo: number | null;
-    /** Ratings (issue 34): races set from them, and the cap on who may enter. */
+    /** Ratings (decision 028): races set from them, and the cap on who may enter. */
     handicap: "none" | "race";
     maxRating: number | null;
     seeding: string;

@@ -202,7 +202,7 @@ export function DirectorCard({
       ) : (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">This tournament is finished.</p>
       )}
-      {/* Their own pages (issue 32 point 6): editing while open, a copy for next week at any time. */}
+      {/* Their own pages (decision 020): editing while open, a copy for next week at any time. */}
       <div className="mt-3 flex gap-2">
         {t.status === "open" ? (
           <Link to={`/tournament/${t.slug}/edit`} className="btn-ghost flex-1">

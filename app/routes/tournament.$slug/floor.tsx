@@ -1,4 +1,4 @@
-// The floor (issue 33): the director's first screen during play, on a laptop and on a phone. What waits for them —
+// The floor (decision 013): the director's first screen during play, on a laptop and on a phone. What waits for them —
 // results from the tables to approve — then every table with its match, live rack score, how long it has been on
 // and its no-show clock, then "Up next" with when each match should start (decisions 012–015). The bracket is the
 // next tab. Plain forms and links, so it all works without JavaScript; with it the clocks tick, the walkover

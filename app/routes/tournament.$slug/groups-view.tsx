@@ -1,5 +1,5 @@
 // A groups event's bracket (decision 010): each group's table and fixtures, and
-// the knockout — first once it is drawn (issue 33). The tournament page loads it only for such
+// the knockout — first once it is drawn. The tournament page loads it only for such
 // events (decision 009).
 import type { ReactNode } from "react";
 import { BracketView } from "~/components/bracket-view.tsx";

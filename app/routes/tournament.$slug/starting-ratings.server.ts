@@ -1,4 +1,4 @@
-// The director's starting ratings on the tournament page (issue 34 point 5): a plain form with a hidden `intent`,
+// The director's starting ratings on the tournament page (decision 027): a plain form with a hidden `intent`,
 // the same service as PUT /api/tournaments/{id}/ratings. Saved: back with a toast; refused: the form comes back with
 // what was typed and each message beside its player's field.
 import { data, type RouterContextProvider } from "react-router";

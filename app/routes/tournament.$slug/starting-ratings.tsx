@@ -1,4 +1,4 @@
-// The director's entrants and their ratings before the start (issue 34 point 5): a provisional player's rating can be
+// The director's entrants and their ratings before the start (decision 027): a provisional player's rating can be
 // set where the director knows it starts; results take over from there. A plain form, so it works without
 // JavaScript; a refused save comes back with what was typed and each message beside its player's field.
 import { Form } from "react-router";

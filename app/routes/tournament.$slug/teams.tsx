@@ -1,6 +1,6 @@
 // A team event on the tournament page (decision 011): the captain's entry form
 // (a plain form: it works before JavaScript loads; each teammate an e-mail,
-// with a name for one who has no account yet: issue 32), the teams with their
+// with a name for one who has no account yet: decision 011), the teams with their
 // members, and before the start "Leave team" for a member and "Replace" for
 // the captain.
 import { Form } from "react-router";
