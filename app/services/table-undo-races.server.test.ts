@@ -143,7 +143,7 @@ test("two undos of the same result at once: one takes it back, the other is refu
   }
 }, 120_000);
 
-test("two corrections, the second read and written before the first wrote: one stands, the other is refused", async () => {
+test("two corrections, the second one read and written first: one stands, the other is refused", async () => {
   const td = await s.organiser();
   const { match } = await confirmedFinal(td, "record");
   const correct = (sender: Sender, player1Score: number) =>
