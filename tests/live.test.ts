@@ -152,6 +152,34 @@ test("the director's page forms announce too, and a refused write announces noth
   page.close();
 });
 
+/** The next message, or a failure once `ms` pass: liveness (a push, not the pages' 60-second poll), not speed. */
+const within = <T>(ms: number, next: Promise<T>): Promise<T> =>
+  Promise.race([next, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`nothing in ${ms} ms`)), ms))]);
+
+test("joins and payments reach an open director's page at once: a hold, a card payment, the balance", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td);
+  const page = await subscribe(`/api/live/tournaments/${t.id}`);
+
+  // A card: the hold is news (a place taken), and so is the payment its webhook confirms.
+  const carded = await f.player();
+  const joined = await carded.client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
+  const { paymentIntentId } = (await joined.json()) as { paymentIntentId: string };
+  expect(await within(5000, page.next())).toMatchObject({ what: "entries", tournamentId: t.id });
+  const card = { cardNumber: "4242424242424242" };
+  expect((await carded.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, card)).status).toBe(200);
+  expect(await within(5000, page.next())).toMatchObject({ what: "entries", tournamentId: t.id });
+
+  // The balance: one form post, one message.
+  const saver = await f.player();
+  await f.credit("player", saver.id, 1100);
+  const paid = await saver.client.postForm(`/tournament/${t.slug}/checkout`, { intent: "balance", pence: "1100" });
+  expect(paid.status).toBe(302);
+  expect(await within(5000, page.next())).toMatchObject({ what: "entries", tournamentId: t.id });
+  expect(await f.count("tournament_players", "tournament_id = ? and paid = 1", [t.id])).toBe(2);
+  page.close();
+});
+
 test("the scheduled tidy-up announces the places it frees and offers, like any other change", async () => {
   const td = await f.organiser();
   // One tournament full with a lapsed hold and a reserve waiting (the place goes to her), one with a lapsed hold only.

@@ -49,9 +49,13 @@ const PRICE_CHANGED = "The entry fee changed while you were joining: check the n
 export const PRICE_CHANGED_BALANCE =
   "The entry fee changed while you were paying: nothing was taken from your balance. Check the new price and try again";
 
-export type JoinResult =
+/** The tournament an entry changed: whose pages to tell (afterChange's "entries"). */
+export type EntryChanged = { tournamentId: string; organiserId: string };
+
+export type JoinResult = { changed: EntryChanged } & (
   | { paid: true; registrationId: string }
-  | { paid: false; registrationId: string; clientSecret: string; paymentIntentId: string; amountPence: Pence };
+  | { paid: false; registrationId: string; clientSecret: string; paymentIntentId: string; amountPence: Pence }
+);
 
 type Hold = { id: string; paid: number; payment_intent_id: string | null; hold_expires_at: number };
 
@@ -93,27 +97,11 @@ export async function joinTournament(
     ),
   );
   const amountPence = teamEntryTotalPence(t);
+  const changed = { tournamentId: t.id, organiserId: t.organiserId };
 
   if (amountPence === 0) {
-    // Free as the hold found it; a fee set meanwhile leaves the hold to be paid at the new price.
-    await db.write(
-      write(
-        [
-          build
-            .update(tournamentPlayers)
-            .set({ paid: true, paidAt: now, paidBy: "free", holdExpiresAt: null })
-            .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false), priceUnchanged(t))),
-          build
-            .select({ paid: tournamentPlayers.paid })
-            .from(tournamentPlayers)
-            .where(eq(tournamentPlayers.id, hold.id)),
-        ],
-        ([, rows]) => {
-          if ((rows as { paid: boolean }[])[0]?.paid !== true) throw new DomainError(409, PRICE_CHANGED);
-        },
-      ),
-    );
-    return { paid: true, registrationId: hold.id };
+    await db.write(enterFree(hold.id, t, now));
+    return { paid: true, registrationId: hold.id, changed };
   }
 
   // Reuse the hold's intent while it can still be paid.
@@ -127,6 +115,7 @@ export async function joinTournament(
         existing.status === "requires_action")
     ) {
       return {
+        changed,
         paid: false,
         registrationId: hold.id,
         clientSecret: existing.clientSecret,
@@ -166,12 +155,29 @@ export async function joinTournament(
     ]),
   );
   return {
+    changed,
     paid: false,
     registrationId: hold.id,
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     amountPence,
   };
+}
+
+/** A free tournament's hold becomes its entry, as free as the hold found it; a fee set meanwhile leaves the hold. */
+function enterFree(holdId: string, t: Tournament, now: number) {
+  return write(
+    [
+      build
+        .update(tournamentPlayers)
+        .set({ paid: true, paidAt: now, paidBy: "free", holdExpiresAt: null })
+        .where(and(eq(tournamentPlayers.id, holdId), eq(tournamentPlayers.paid, false), priceUnchanged(t))),
+      build.select({ paid: tournamentPlayers.paid }).from(tournamentPlayers).where(eq(tournamentPlayers.id, holdId)),
+    ],
+    ([, rows]) => {
+      if ((rows as { paid: boolean }[])[0]?.paid !== true) throw new DomainError(409, PRICE_CHANGED);
+    },
+  );
 }
 
 /**
@@ -236,7 +242,13 @@ export async function payFromBalance(
       ],
       ([entry, funds, entries, counts, facts]) => {
         const id = (entry as { id: string }[])[0]?.id;
-        if (id) return { registrationId: id, amountPence: amount };
+        if (id) {
+          return {
+            registrationId: id,
+            amountPence: amount,
+            changed: { tournamentId: t.id, organiserId: t.organiserId },
+          };
+        }
         const found = (entries as { paid: boolean }[])[0];
         const check = (funds as { ok: number; priced: number }[])[0];
         if (found?.paid !== true && t.status === "open" && !Number(check?.priced)) {

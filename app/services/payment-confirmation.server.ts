@@ -17,6 +17,7 @@ import {
 import { teamEntryTotalPence } from "~/domain/teams.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { topUpQuery, topUpSucceeded } from "./top-ups.server.ts";
+import type { EntryChanged } from "./joining.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 
 import {
@@ -226,6 +227,16 @@ async function giveBack(
   return { kind: outcome, reason, amountPence: record.amountPence };
 }
 
+/** Tells a tournament's pages that its entries changed (the route's afterChange, "entries"). */
+export type TellEntries = (changed: EntryChanged) => Promise<void>;
+
+/** A payment that made an entry, or gave its place up, changed the tournament's entries: its pages are told. */
+async function told(result: PaymentResult, t: Tournament, tell: TellEntries | undefined): Promise<void> {
+  if (result.kind === "applied" || result.kind === "refunded" || result.kind === "credited") {
+    await tell?.({ tournamentId: t.id, organiserId: t.organiserId });
+  }
+}
+
 /** The return from checkout: ask the provider (never the URL) and apply. */
 export async function verifyPayment(
   db: Sender,
@@ -233,10 +244,12 @@ export async function verifyPayment(
   {
     playerId,
     found,
+    tell,
   }: {
     playerId: string;
     /** Our record of the intent (`paymentQuery`), read by the caller with its other reads. */
     found: LoadedPayment;
+    tell?: TellEntries;
   },
 ) {
   if (!found || found.record.playerId !== playerId) throw new DomainError(404, "Payment not found");
@@ -246,6 +259,7 @@ export async function verifyPayment(
     return { success: false, paid: false, message: intent.lastError ?? "The payment has not completed" };
   }
   const result = await paymentSucceeded(db, provider, { intent, found });
+  await told(result, found.t, tell);
   const entryGone = !found.entry?.paid || found.entry.intentId !== intent.id;
   if (result.kind === "already-applied" && found.record.outcome === "applied" && entryGone) {
     return { success: true, paid: false, outcome: "left" as const, message: LEFT_AFTER_PAYING };
@@ -266,7 +280,13 @@ export async function verifyPayment(
  * payment, so of two deliveries at once exactly one handles it (the other answers `duplicate: true`); a delivery that
  * fails gives its claim back, so the provider's retry handles it.
  */
-export async function handleWebhook(db: Sender, provider: PaymentsProvider, payload: string, signature: string) {
+export async function handleWebhook(
+  db: Sender,
+  provider: PaymentsProvider,
+  payload: string,
+  signature: string,
+  tell?: TellEntries,
+) {
   let event: Awaited<ReturnType<PaymentsProvider["parseWebhook"]>>;
   try {
     event = await provider.parseWebhook(payload, signature);
@@ -297,6 +317,7 @@ export async function handleWebhook(db: Sender, provider: PaymentsProvider, payl
       // The event's copy may be stale: trust the provider's current state.
       const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
       if (topUp) await topUpSucceeded(db, { intent, record: topUp });
+      else if (found) await told(await paymentSucceeded(db, provider, { intent, found }), found.t, tell);
       else await paymentSucceeded(db, provider, { intent, found });
     } catch (error) {
       await db.write(write([build.delete(processedWebhooks).where(eq(processedWebhooks.eventId, event.id))]));

@@ -4,6 +4,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { systemSender } from "~/db/batch.server.ts";
+import { tellEntries } from "~/services/after-change.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
@@ -36,7 +37,8 @@ const api = endpoint({
     if (result.status === "succeeded") {
       // Delivered through the same handler Stripe's webhooks use.
       const provider = await getPaymentsProvider(env, database);
-      await handleWebhook(systemSender(database), provider, result.event.payload, result.event.signature);
+      const system = systemSender(database);
+      await handleWebhook(system, provider, result.event.payload, result.event.signature, tellEntries(system, app));
     }
     const outcome = {
       payment_intent: params.id,

@@ -1,4 +1,5 @@
 import { systemSender } from "~/db/batch.server.ts";
+import { tellEntries } from "~/services/after-change.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { discardBody, jsonError } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
@@ -20,7 +21,8 @@ const api = endpoint({
     }
     const payload = await request.text();
     const provider = await getPaymentsProvider(app.env, app.database);
-    return Response.json(await handleWebhook(systemSender(app.database), provider, payload, signature));
+    const system = systemSender(app.database);
+    return Response.json(await handleWebhook(system, provider, payload, signature, tellEntries(system, app)));
   }),
 });
 export { api as loader, api as action };

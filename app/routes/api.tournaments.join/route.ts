@@ -45,6 +45,7 @@ const api = endpoint({
       await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
       return Response.json(onList);
     }
+    await afterChange(caller, app, { ...result.changed, what: "entries" });
     if (team) await tellTeammates(caller, getMailer(app.env, app.database), team, app.env.APP_URL);
     const { registrationId } = result;
     return Response.json(

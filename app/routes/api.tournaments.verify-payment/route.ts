@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tellEntries } from "~/services/after-change.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
@@ -11,7 +12,8 @@ const api = endpoint({
   POST: on({ who: "player", body: VerifySchema }, async ({ caller, body, app }) => {
     const provider = await getPaymentsProvider(app.env, app.database);
     const { found } = await caller.read({ found: paymentQuery(body.paymentIntentId) });
-    return Response.json(await verifyPayment(caller, provider, { playerId: caller.id, found }));
+    const tell = tellEntries(caller, app);
+    return Response.json(await verifyPayment(caller, provider, { playerId: caller.id, found, tell }));
   }),
 });
 export { api as loader, api as action };

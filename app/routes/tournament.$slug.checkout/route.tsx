@@ -19,6 +19,7 @@ import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/i
 import { checkoutEntryQuery, joinTournament, payFromBalance } from "~/services/joining.server.ts";
 import { checkTeam, tellTeammates } from "~/services/team-entry.server.ts";
 import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
+import { afterChange, tellEntries } from "~/services/after-change.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const result = await verifyPayment(claim, await getPaymentsProvider(env, database), {
         playerId: user.id,
         found: returned,
+        tell: tellEntries(claim, context.get(appContext)),
       });
       if (result.success && result.paid) throw redirect(`${tournamentPath}?payment=success`);
       if (result.success) {
@@ -124,6 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const seen = form.get("pence");
       const expectedPence = typeof seen === "string" && /^\d{1,9}$/.test(seen) ? Number(seen) : undefined;
       const paid = await payFromBalance(claim, { playerId: claim.id, tournament, expectedPence });
+      await afterChange(claim, context.get(appContext), { ...paid.changed, what: "entries" });
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, {
           type: "success",
@@ -139,6 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const team =
       teamName === null ? undefined : await checkTeam(claim, { captainId: claim.id, tournament, teamName, teammates });
     const result = await joinTournament(claim, provider, { playerId: claim.id, tournament, team });
+    await afterChange(claim, context.get(appContext), { ...result.changed, what: "entries" });
     if (team) await tellTeammates(claim, getMailer(env, database), team, env.APP_URL);
     if (result.paid) {
       return redirectWithCookies(tournamentPath, [
