@@ -190,6 +190,10 @@ export const isSessionGuardFailure = (error: unknown): boolean => refusalText(er
 /** A batch refused by a unique key of its own statements: not the database failing. */
 export const isUniqueViolation = (error: unknown): boolean => refusalText(error).includes("UNIQUE");
 
+/** A batch refused because a row it names is gone (deleted meanwhile by another request): not the database failing. */
+export const isForeignKeyViolation = (error: unknown): boolean =>
+  refusalText(error).includes("FOREIGN KEY constraint failed");
+
 /** A batch refused by a CHECK (a balance's overdraft, a guard): not the database failing. */
 export const isCheckViolation = (error: unknown): boolean => refusalText(error).includes("CHECK constraint failed");
 

@@ -133,7 +133,21 @@ test("any interleaving of edits, payments, leaving, withdrawals: a finished tour
       }
       await s.expectLedgerTrue();
     }),
-    { numRuns: 12 },
+    {
+      numRuns: 12,
+      // Found by this property: a card join and the same player leaving at once (the hold gone before its intent).
+      examples: [
+        [
+          [
+            [
+              { kind: "card", who: 1, late: false },
+              { kind: "leave", who: 1 },
+            ],
+            [{ kind: "card", who: 0, late: false }],
+          ],
+        ],
+      ],
+    },
   );
   // Not vacuous: evenings reached finalize.
   expect(finished).toBeGreaterThan(0);

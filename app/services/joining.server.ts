@@ -7,6 +7,7 @@ import {
   first,
   isBatchGuardFailure,
   isCheckViolation,
+  isForeignKeyViolation,
   isUniqueViolation,
   outer,
   query,
@@ -44,6 +45,7 @@ import {
 type Tournament = typeof tournaments.$inferSelect;
 
 const TEAM_CHANGED = "A teammate or the team name was taken meanwhile: check your team and try again";
+const HOLD_GIVEN_UP = "Your hold was given up meanwhile — join again";
 const PRICE_CHANGED = "The entry fee changed while you were joining: check the new price and try again";
 /** Paying from the balance at the moment the director changed the fees or the match type. */
 export const PRICE_CHANGED_BALANCE =
@@ -125,35 +127,7 @@ export async function joinTournament(
     }
   }
 
-  const intent = await provider.createIntent({
-    amountPence,
-    currency: "gbp",
-    description: `Entry: ${t.name}, ${t.venue}`,
-    metadata: { tournamentId: t.id, playerId, registrationId: hold.id },
-    // One intent per hold: a retried request cannot create a second charge.
-    idempotencyKey: `hold:${hold.id}:${hold.hold_expires_at}`,
-  });
-  await db.write(
-    write([
-      build
-        .insert(payments)
-        .values({
-          id: intent.id,
-          provider: provider.kind,
-          registrationId: hold.id,
-          tournamentId: t.id,
-          playerId,
-          amountPence,
-          currency: "gbp",
-          clientSecret: intent.clientSecret,
-        })
-        .onConflictDoNothing({ target: payments.id }),
-      build
-        .update(tournamentPlayers)
-        .set({ paymentIntentId: intent.id })
-        .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
-    ]),
-  );
+  const intent = await newIntent(db, provider, { hold, t, playerId, amountPence });
   return {
     changed,
     paid: false,
@@ -162,6 +136,53 @@ export async function joinTournament(
     paymentIntentId: intent.id,
     amountPence,
   };
+}
+
+/**
+ * A payment intent for the hold, and our record of it linked from the hold. The player may give the hold up (leave,
+ * in another tab) while the intent is made: the record then names a registration that is gone, and the database
+ * refuses it — a 409 to join again, the provider's intent left unpaid to lapse.
+ */
+async function newIntent(
+  db: Sender,
+  provider: PaymentsProvider,
+  { hold, t, playerId, amountPence }: { hold: Hold; t: Tournament; playerId: string; amountPence: Pence },
+) {
+  try {
+    const intent = await provider.createIntent({
+      amountPence,
+      currency: "gbp",
+      description: `Entry: ${t.name}, ${t.venue}`,
+      metadata: { tournamentId: t.id, playerId, registrationId: hold.id },
+      // One intent per hold: a retried request cannot create a second charge.
+      idempotencyKey: `hold:${hold.id}:${hold.hold_expires_at}`,
+    });
+    await db.write(
+      write([
+        build
+          .insert(payments)
+          .values({
+            id: intent.id,
+            provider: provider.kind,
+            registrationId: hold.id,
+            tournamentId: t.id,
+            playerId,
+            amountPence,
+            currency: "gbp",
+            clientSecret: intent.clientSecret,
+          })
+          .onConflictDoNothing({ target: payments.id }),
+        build
+          .update(tournamentPlayers)
+          .set({ paymentIntentId: intent.id })
+          .where(and(eq(tournamentPlayers.id, hold.id), eq(tournamentPlayers.paid, false))),
+      ]),
+    );
+    return intent;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new DomainError(409, HOLD_GIVEN_UP);
+    throw error;
+  }
 }
 
 /** A free tournament's hold becomes its entry, as free as the hold found it; a fee set meanwhile leaves the hold. */

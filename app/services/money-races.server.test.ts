@@ -237,3 +237,24 @@ test("finalize refuses to pay out entry fees that were never collected", async (
   expect(await s.count("payouts", "tournament_id = ?", [t.id])).toBe(0);
   expect(await escrow(t)).toBe(1500);
 });
+
+test("a hold given up (a leave in another tab) while its card payment is set up: a 409 to join again", async () => {
+  const director = await s.organiser();
+  const t = await s.tournament(director, { maxPlayers: 8 });
+  const player = await s.player();
+  // The hold is taken; before its payment intent is recorded, the player's other tab leaves.
+  let writes = 0;
+  const leaving: Sender = {
+    send: (read) => s.sender.send(read),
+    async write(batch) {
+      const result = await s.sender.write(batch);
+      if (++writes === 1) await leaveTournament(s.sender, { playerId: player.id, tournament: { id: t.id } });
+      return result;
+    },
+  };
+  const joined = await answered(joinTournament(leaving, s.payments, { playerId: player.id, tournament: { id: t.id } }));
+  expect(joined).toEqual({ status: 409, message: "Your hold was given up meanwhile — join again" });
+  expect(await s.count("tournament_players", "tournament_id = ?", [t.id])).toBe(0);
+  // Joining again works.
+  expect((await s.join(player, t)).paid).toBe(false);
+});
