@@ -309,6 +309,9 @@ test("seeding: PUT /seeds or the form while open, the draw follows it, refused o
     const refused = await td.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order });
     expect(refused.status, JSON.stringify(order)).toBe(400);
   }
+  // An order saved without an entry that paid meanwhile says what is missing.
+  const missing = await td.client.json("PUT", `/api/tournaments/${t.id}/seeds`, { order: [a, b, c] });
+  expect(((await missing.json()) as { message: string }).message).toBe("The order must list every paid entry once");
   // The form without JavaScript: numbers per entry.
   const page = `/tournament/${t.slug}`;
   expect(await (await td.client.get(page)).text()).toContain("Seeding");
