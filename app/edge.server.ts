@@ -66,8 +66,8 @@ type Reader = ReadableStreamDefaultReader<Uint8Array>;
  * Reads and drops what is left of a body past the limit before answering:
  * nothing is kept, so memory stays flat whatever the size. An answer sent
  * while its upload is still arriving (or being read in the background) can
- * break the connection it travels on — wrangler's dev proxy then answers
- * 500 — so the upload is only cut off past `DRAIN_LIMIT_BYTES`.
+ * break the connection it travels on, and a proxy in front then answers 500
+ * for us, so the upload is only cut off past `DRAIN_LIMIT_BYTES`.
  */
 async function drain(reader: Reader | undefined): Promise<void> {
   if (!reader) return;

@@ -57,7 +57,7 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
 };
 
-/** CPU seconds used so far by the served Worker (wrangler dev and its workerd: the app's process group). */
+/** CPU seconds used so far by the served Worker (the serving Node process and workerd: the app's process group). */
 function runtimeCpuSeconds(stack: Stack): number {
   const group = stack.app.pid;
   const ticksPerSecond = 100;

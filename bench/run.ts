@@ -18,7 +18,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
-  machine: "2 cores, loopback, wrangler dev (workerd) + local libSQL server",
+  machine: "2 cores, loopback, workerd through Miniflare + local libSQL server",
 };
 const stack = await benchStack();
 try {

@@ -20,7 +20,7 @@ const message = async (r: Response) => ((await r.json()) as { message: string })
 const outbox = async () =>
   (await (await app.client().get("/api/dev/outbox")).json()) as { to: string; subject: string; text: string }[];
 const runCron = async () => {
-  const response = await fetch(`${app.url}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
+  const response = await fetch(`${app.url}/cdn-cgi/local/scheduled?cron=*/5+*+*+*+*`);
   expect(response.status).toBe(200);
   await response.text();
 };

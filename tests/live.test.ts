@@ -208,7 +208,7 @@ test("the scheduled tidy-up announces the places it frees and offers, like any o
     await subscribe(`/api/live/tournaments/${freeing.id}`),
   ];
 
-  const cron = await fetch(`${app.url}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
+  const cron = await fetch(`${app.url}/cdn-cgi/local/scheduled?cron=*/5+*+*+*+*`);
   expect(cron.status).toBe(200);
   await cron.text();
   expect(await pages[0]?.next()).toEqual({ type: "changed", what: "entries", tournamentId: offering.id });

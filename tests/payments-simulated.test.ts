@@ -255,7 +255,7 @@ test("expired holds are released by the scheduled task and their intents cancell
     sql: "update tournament_players set hold_expires_at = ? where player_id = ?",
     args: [Date.now() - 1, p.id],
   });
-  const scheduled = await fetch(`${app.url}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`);
+  const scheduled = await fetch(`${app.url}/cdn-cgi/local/scheduled?cron=*/5+*+*+*+*`);
   expect(scheduled.status).toBe(200);
   await expect.poll(() => f.count("tournament_players", "player_id = ?", [p.id])).toBe(0);
   const payment = (await f.sql().execute({ sql: "select status from payments where id = ?", args: [paymentIntentId] }))

@@ -581,7 +581,7 @@ describe("a randomised evening", () => {
       // -- S5: the scheduled task tidies expired holds; an abandoner's late
       // card is then refused and charges nothing.
       stage("scheduled cleanup");
-      const scheduled = await fetch(`${app.url}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`, timeout());
+      const scheduled = await fetch(`${app.url}/cdn-cgi/local/scheduled?cron=*/5+*+*+*+*`, timeout());
       expect(scheduled.status).toBe(200);
       await scheduled.text();
       for (const e of evenings) {

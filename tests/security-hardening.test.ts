@@ -242,8 +242,8 @@ test("the cron prunes expired sessions and passed rate-limit windows, and keeps 
     sql: "insert into rate_limits (key, count, window_ends_at) values (?, 3, ?), (?, 3, ?)",
     args: [staleKey, now - 1000, liveKey, now + 600_000],
   });
-  // wrangler dev --test-scheduled runs the cron handler on this path.
-  const cron = await fetch(`${app.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
+  // Miniflare runs the cron handler on this path (scripts/lib/serve-worker.ts).
+  const cron = await fetch(`${app.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
   expect(cron.status).toBe(200);
   expect(await f.count("sessions", "id = ?", [expiredId])).toBe(0);
   expect(await f.count("sessions", "user_type = 'player' and user_id = ?", [p.id])).toBe(1);
@@ -482,27 +482,7 @@ function streamUpload(path: string, contentType: string, total: number): Promise
   });
 }
 
-/**
- * `streamUpload`, again when wrangler's dev proxy (not the app) dropped the
- * upload: under a loaded CI machine its ProxyWorker now and then loses its own
- * connection to the Worker on a long POST and answers a bare 500 itself, or
- * closes the socket (EPIPE) — it retries only GET and HEAD. The app's own
- * answers are never retried: they are pages or JSON of ours.
- */
-async function uploadThroughDevProxy(path: string, contentType: string, total: number) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await streamUpload(path, contentType, total);
-      const ours = result.text.includes("Break &amp; Run") || result.text.startsWith("{");
-      if (result.status !== 500 || ours || attempt === 3) return result;
-    } catch (error) {
-      if (attempt === 3 || !/EPIPE|ECONNRESET|socket hang up/.test(String(error))) throw error;
-    }
-    console.warn(`wrangler's dev proxy dropped a ${total}-byte upload to ${path}; sending it again`);
-  }
-}
-
-/** The peak resident memory (VmHWM, bytes) of the app's processes: wrangler and workerd, one process group. */
+/** The peak resident memory (VmHWM, bytes) of the app's processes: the serving Node process and workerd, one group. */
 function peakMemory(): number {
   const group = app.stack.app.pid!;
   let total = 0;
@@ -527,19 +507,18 @@ forms, multipart and JSON`, async () => {
   // Warm up first (pages compiled, a refused upload's path taken once), so the peak measures the uploads.
   await f.player("Warm Up Wendy");
   expect((await app.client().get("/login")).status).toBe(200);
-  expect((await uploadThroughDevProxy("/login", "application/x-www-form-urlencoded", 4 * MB)).status).toBe(413);
+  expect((await streamUpload("/login", "application/x-www-form-urlencoded", 4 * MB)).status).toBe(413);
   const before = peakMemory();
   expect(before).toBeGreaterThan(0);
 
   for (const [path, type, total, json] of [
     ["/login", "application/x-www-form-urlencoded", 200 * MB, false],
-    // 20 MB is plenty past the limit; the one 200 MB upload above is the memory measurement. (Under load, wrangler's
-    // dev proxy now and then drops its own connection to the Worker on a long upload and answers 500 itself.)
+    // 20 MB is plenty past the limit; the one 200 MB upload above is the memory measurement.
     ["/login", "multipart/form-data; boundary=B", 20 * MB, false],
     ["/signup?role=player", "multipart/form-data; boundary=B", 20 * MB, false],
     ["/api/auth/login", "application/json", 20 * MB, true],
   ] as const) {
-    const result = await uploadThroughDevProxy(path, type, total);
+    const result = await streamUpload(path, type, total);
     expect(result.status, `${type} to ${path}: ${result.text.slice(0, 300)}`).toBe(413);
     if (json) expect(JSON.parse(result.text)).toEqual({ message: "Request body too large" });
     else expect(result.text).toContain("Request body too large");

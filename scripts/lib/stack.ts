@@ -2,17 +2,16 @@
 // Worker in workerd — on loopback. Shared by `npm start`, the tests and the
 // benchmarks so that they all run the app the same way.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createDbServer } from "../../db/server/hrana.ts";
 import { applyMigrations } from "./migrate.ts";
 import { freePort } from "./ports.ts";
+import type { ServeOptions } from "./serve-worker.ts";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const builtConfig = fileURLToPath(new URL("../../build/server/wrangler.json", import.meta.url));
-const wranglerBin = fileURLToPath(new URL("../../node_modules/wrangler/bin/wrangler.js", import.meta.url));
+const serveWorker = fileURLToPath(new URL("./serve-worker.ts", import.meta.url));
 
 export type DbHandle = Awaited<ReturnType<typeof createDbServer>>;
 
@@ -67,57 +66,22 @@ export async function startApp(options: AppOptions): Promise<App> {
 async function startAppOnce(options: AppOptions): Promise<App> {
   assertBuilt();
   const port = options.port ?? (await freePort());
-  const inspectorPort = await freePort();
-  const persistDir = mkdtempSync(join(tmpdir(), "break-and-run-wrangler-"));
-  const args = [
-    wranglerBin,
-    "dev",
-    "--config",
-    builtConfig,
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--inspector-port",
-    String(inspectorPort),
-    "--show-interactive-dev-session=false",
-    "--live-reload=false",
-    "--test-scheduled",
-    // Its own local state: Workers started side by side (test files run in
-    // parallel) otherwise share one SQLite file and may fail to start with
-    // SQLITE_BUSY.
-    "--persist-to",
-    persistDir,
-    "--log-level",
-    options.inheritOutput ? "info" : "warn",
-  ];
   // Links the app sends point at where it is served, unless told otherwise.
   const vars = { APP_URL: `http://127.0.0.1:${port}`, ...options.vars };
-  for (const [key, value] of Object.entries(vars)) {
-    args.push("--var", `${key}:${value}`);
-  }
-  const child = spawn(process.execPath, args, {
+  const serve: ServeOptions = { port, vars, verbose: options.inheritOutput === true };
+  const child = spawn(process.execPath, [serveWorker], {
     cwd: projectRoot,
     // Its own process group, so stopping it also stops workerd.
     detached: true,
     stdio: options.inheritOutput ? "inherit" : ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_SEND_METRICS: "false",
-      WRANGLER_SEND_ERROR_REPORTS: "false",
-      NO_COLOR: "1",
-    },
+    env: { ...process.env, WORKER_SERVE_OPTIONS: JSON.stringify(serve), NO_COLOR: "1" },
   });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
 
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopProcessGroup(child);
-    rmSync(persistDir, { recursive: true, force: true });
-  };
+  const stop = () => stopProcessGroup(child);
   // If this process ends without stopping the app, do not leave workerd behind.
   const killOnExit = () => {
     try {
