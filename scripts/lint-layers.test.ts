@@ -1,7 +1,7 @@
 // The house's rules as `npm run lint` runs them (lint-layers.ts, lint-sizes.ts), given planted
 // violations in memory: each is reported, and clean code passes. Nothing is written to app/.
 import { expect, test } from "vitest";
-import { importsOf, layerViolations, parseSource, type SourceImports } from "./lint-layers.ts";
+import { adapterViolations, importsOf, layerViolations, parseSource, type SourceImports } from "./lint-layers.ts";
 import { type Baseline, measure, offenders, shrunkBaseline, sizeProblems } from "./lint-sizes.ts";
 
 /** A module's imports, read from its source as the runner reads them. */
@@ -103,6 +103,27 @@ test("an exception listed lets exactly that import through", () => {
   expect(layerViolations(sources)).toEqual([]);
   expect(layerViolations(sources, [])).toHaveLength(1);
   expect(layerViolations([module("app/domain/other.ts", 'import { expect } from "vitest";')])).toHaveLength(1);
+});
+
+test("a route that runs a consequence or sends e-mail itself is reported; perform and a use case are not", () => {
+  const route = "app/routes/api.tournaments.$id.leave/route.ts";
+  const adapter = (file: string, text: string) => adapterViolations([module(file, text)]).map((v) => v.line);
+  const running = [
+    'import { afterChange } from "~/services/after-change.server.ts";',
+    'import { getMailer, outboxIsReadable } from "~/services/email.server.ts";',
+    'import { leaveTournament as leave, tellOffered } from "../../services/check-in.server.ts";',
+    'import { afterChanges as after } from "~/services/after-change.server.ts";',
+  ].join("\n");
+  expect(adapter(route, running)).toEqual([1, 2, 3, 4]);
+  const clean = [
+    'import { leave } from "~/features/entries/server/entries.server.ts";',
+    'import { perform } from "~/web/use-case.server.ts";',
+    'import type { Change } from "~/services/after-change.server.ts";',
+    'import { outboxIsReadable, readOutbox } from "~/services/email.server.ts";',
+  ].join("\n");
+  expect(adapter(route, clean)).toEqual([]);
+  // A use case (not a route) runs nothing either, but may build what perform runs: not this rule's business.
+  expect(adapter("app/features/entries/server/entries.server.ts", running)).toEqual([]);
 });
 
 const lines = (count: number) => Array.from({ length: count }, (_, i) => `// line ${i + 1}`).join("\n");

@@ -8,8 +8,11 @@
 import { posix } from "node:path";
 import ts from "typescript";
 
-/** One import of a module: `import`, `export … from`, `import()` or an `import("…")` type. */
-export type Import = { specifier: string; typeOnly: boolean; line: number };
+/**
+ * One import of a module: `import`, `export … from`, `import()` or an `import("…")` type, with the names an
+ * `import { … }` takes (as the module exports them).
+ */
+export type Import = { specifier: string; typeOnly: boolean; line: number; names?: readonly string[] };
 export type SourceImports = { file: string; imports: readonly Import[] };
 export type Violation = { file: string; line: number; specifier: string; message: string };
 export type Layer = "domain" | "server" | "ui" | "other";
@@ -107,10 +110,10 @@ export function parseSource(file: string, text: string): ts.SourceFile {
 /** The imports of a parsed module. */
 export function importsOf(source: ts.SourceFile): Import[] {
   const found: Import[] = [];
-  const add = (literal: ts.Node, typeOnly: boolean) => {
+  const add = (literal: ts.Node, typeOnly: boolean, names?: string[]) => {
     if (!ts.isStringLiteralLike(literal)) return;
     const line = source.getLineAndCharacterOfPosition(literal.getStart(source)).line + 1;
-    found.push({ specifier: literal.text, typeOnly, line });
+    found.push({ specifier: literal.text, typeOnly, line, ...(names ? { names } : {}) });
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node)) {
@@ -119,7 +122,11 @@ export function importsOf(source: ts.SourceFile): Import[] {
       const allNamedTypes =
         named !== undefined && ts.isNamedImports(named) && named.elements.every((e) => e.isTypeOnly);
       const typeOnly = clause !== undefined && (clause.isTypeOnly || (clause.name === undefined && allNamedTypes));
-      add(node.moduleSpecifier, typeOnly);
+      const names =
+        named !== undefined && ts.isNamedImports(named)
+          ? named.elements.map((e) => (e.propertyName ?? e.name).text)
+          : undefined;
+      add(node.moduleSpecifier, typeOnly, names);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined) {
       add(node.moduleSpecifier, node.isTypeOnly);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
@@ -131,4 +138,31 @@ export function importsOf(source: ts.SourceFile): Import[] {
   };
   visit(source);
   return found;
+}
+
+/**
+ * What follows a write, which a route (the JSON API's or a page's: an adapter) never runs itself: `perform`
+ * (app/web/use-case.server.ts) runs it because the use case returned its change and its e-mails.
+ */
+const CONSEQUENCES: Readonly<Record<string, readonly string[]>> = {
+  "app/services/after-change.server.ts": ["afterChange", "afterChanges"],
+  "app/services/email.server.ts": ["getMailer"],
+};
+
+/** An e-mail sender: `tellOffered`, `tellWalkIns`… */
+const isTeller = (target: string, name: string) => target.startsWith("app/services/") && /^tell[A-Z]/.test(name);
+
+/** Every route that runs a consequence itself. */
+export function adapterViolations(sources: readonly SourceImports[]): Violation[] {
+  return sources.flatMap(({ file, imports }) => {
+    if (!file.startsWith("app/routes/") || isTest(file)) return [];
+    return imports.flatMap(({ specifier, line, names = [], typeOnly }) => {
+      const target = resolveImport(file, specifier);
+      const runs = (name: string) => CONSEQUENCES[target]?.includes(name) || isTeller(target, name);
+      const ran = typeOnly ? [] : names.filter(runs);
+      if (ran.length === 0) return [];
+      const message = `a route runs no consequence itself (${ran.join(", ")}): the use case returns it`;
+      return [{ file, line, specifier, message }];
+    });
+  });
 }

@@ -5,7 +5,7 @@
 // `--shrink-size-baseline` lowers the baseline to what is found (never raises it) and lints the rest.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { importsOf, layerViolations, parseSource } from "./lint-layers.ts";
+import { adapterViolations, importsOf, layerViolations, parseSource } from "./lint-layers.ts";
 import { type Baseline, measure, offenders, shrunkBaseline, sizeProblems } from "./lint-sizes.ts";
 
 const MAX_LINE = 120;
@@ -36,7 +36,8 @@ const BASELINE = "scripts/size-baseline.json";
 function houseRules(): string[] {
   const files = sourceFiles().filter((file) => file.startsWith("app/") && /\.tsx?$/.test(file));
   const sources = files.map((file) => parseSource(file, readFileSync(file, "utf8")));
-  const layers = layerViolations(sources.map((source) => ({ file: source.fileName, imports: importsOf(source) })));
+  const imports = sources.map((source) => ({ file: source.fileName, imports: importsOf(source) }));
+  const layers = [...layerViolations(imports), ...adapterViolations(imports)];
   const measured = sources.filter((source) => !/\.test\.tsx?$/.test(source.fileName)).map(measure);
   const found = offenders(measured);
   let baseline = JSON.parse(readFileSync(BASELINE, "utf8")) as Baseline;
@@ -45,7 +46,7 @@ function houseRules(): string[] {
     writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
   }
   return [
-    ...layers.map((v) => `${v.file}:${v.line} imports "${v.specifier}": ${v.message}`),
+    ...layers.map((v) => `${v.file}:${v.line} ${v.specifier ? `imports "${v.specifier}": ` : ""}${v.message}`),
     ...sizeProblems(found, baseline).map((problem) => `${problem} (${BASELINE})`),
   ];
 }

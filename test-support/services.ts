@@ -185,7 +185,7 @@ function serviceDb(conn: () => Connection): ServiceDb {
     const c = conn();
     const result = await confirmSimulatedPayment(c.db, paymentIntentId, cardNumber, c.webhookSecret);
     if (result?.status === "succeeded") {
-      await handleWebhook(c.sender, c.payments, result.event.payload, result.event.signature);
+      await handleWebhook(c.sender, { provider: c.payments, ...result.event });
     }
     return result;
   };

@@ -202,4 +202,14 @@ test("another director's series is refused everywhere; the picker lists only the
   const cleared = await td.client.postForm(`/tournament/${slug}/edit`, { ...body, intent: "save", seriesId: "" });
   expect(cleared.status, await cleared.clone().text()).toBe(302);
   expect((await seriesBySlug(series.slug)).tournaments).toEqual([]);
+  // The edit form, like the JSON edit, refuses another director's series: the night stays out of it.
+  const before = (await seriesBySlug(theirs.slug)).tournaments.length;
+  const forgedEdit = await td.client.postForm(`/tournament/${slug}/edit`, {
+    ...body,
+    intent: "save",
+    seriesId: theirs.id,
+  });
+  expect(forgedEdit.status).toBe(403);
+  expect(await forgedEdit.text()).toContain("You can only add nights to your own series");
+  expect((await seriesBySlug(theirs.slug)).tournaments).toHaveLength(before);
 });

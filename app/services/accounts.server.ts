@@ -1,5 +1,6 @@
 // Accounts: sign-up, login, password reset. The screens and the JSON API
 // both call these.
+import type { Done, Mail } from "~/web/done.ts";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { build, mapRead, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { organisers, players, sessions } from "~/db/schema.ts";
@@ -15,7 +16,6 @@ import {
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 import { burnPasswordCheck, hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.server.ts";
-import type { Mailer } from "./email.server.ts";
 import { unusedInvitation } from "./invited-accounts.server.ts";
 import {
   clearCount,
@@ -221,14 +221,8 @@ export async function logIn(db: Sender, input: Login, client: Client, now = Date
  */
 export async function requestPasswordReset(
   db: Sender,
-  mailer: Mailer,
-  {
-    email,
-    address,
-    origin,
-    now = Date.now(),
-  }: { email: string; address: string /** The configured site address (APP_URL). */; origin: string; now?: number },
-): Promise<void> {
+  { email, address, now = Date.now() }: { email: string; address: string; now?: number },
+): Promise<Done<null>> {
   await enforceRateLimit(db, FORGOT_PASSWORD_LIMIT, `${address}:${email}`, now);
   const expires = now + RESET_TOKEN_TTL_MS;
   const tokens = { player: randomToken(), organiser: randomToken() };
@@ -252,21 +246,26 @@ export async function requestPasswordReset(
       }),
     ),
   );
-  for (const userType of ["player", "organiser"] as const) {
+  const mail = (["player", "organiser"] as const).flatMap((userType): Mail[] => {
     const row = named[userType];
-    if (!row) continue;
-    const link = `${origin}/reset-password?${new URLSearchParams({ token: tokens[userType], email })}`;
+    if (!row) return [];
     const role = userType === "player" ? "player" : "Tournament Director";
-    await mailer.send({
-      to: email,
-      subject: "Reset your Break & Run password",
-      text:
-        `Hello ${row.name},\n\n` +
-        `Someone asked to reset the password of your Break & Run ${role} account.\n` +
-        `Choose a new password here (the link expires in 1 hour and works once):\n\n${link}\n\n` +
-        `If it wasn't you, ignore this e-mail: your password stays as it is.\n`,
-    });
-  }
+    return [
+      (mailer, origin) => {
+        const link = `${origin}/reset-password?${new URLSearchParams({ token: tokens[userType], email })}`;
+        return mailer.send({
+          to: email,
+          subject: "Reset your Break & Run password",
+          text:
+            `Hello ${row.name},\n\n` +
+            `Someone asked to reset the password of your Break & Run ${role} account.\n` +
+            `Choose a new password here (the link expires in 1 hour and works once):\n\n${link}\n\n` +
+            `If it wasn't you, ignore this e-mail: your password stays as it is.\n`,
+        });
+      },
+    ];
+  });
+  return { answer: null, changes: [], mail };
 }
 
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired. Please request a new one.";

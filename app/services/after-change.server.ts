@@ -50,15 +50,6 @@ const boardsOf = (app: Consequences, boards: Readonly<Record<string, Scoreboard>
   app.live && boards && Object.keys(boards).length > 0 ? () => Promise.resolve(drawBoards(boards)) : undefined;
 
 /**
- * What tells a tournament's pages that its entries changed (a join, a payment, a place given up): for the services
- * that learn it deep inside (a payment confirmed by a webhook or the return from checkout).
- */
-export const tellEntries =
-  (db: Sender, app: Consequences) =>
-  (changed: { tournamentId: string; organiserId: string }): Promise<void> =>
-    afterChange(db, app, { ...changed, what: "entries" });
-
-/**
  * Runs everything that follows `change` once it has committed. It never fails
  * the change: a push that is lost costs a client one poll, a table left
  * unfilled fills at the next change.

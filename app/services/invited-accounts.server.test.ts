@@ -3,6 +3,7 @@
 // most thirty invited accounts an hour from one director or captain (then a 429 that writes nothing), and an
 // invited account nobody has used, which its owner's sign-up finds and whose invitation is sent again. The JSON,
 // the forms and the link through the Worker are the HTTP suite's (tests/mail-limits.test.ts).
+import { perform } from "~/web/use-case.server.ts";
 import { expect, test } from "vitest";
 import { checkCashEntry } from "~/domain/cash-entry.ts";
 import { INVITED, invitationMessages } from "~/domain/accounts.ts";
@@ -81,13 +82,12 @@ test("five e-mails an hour to one address across walk-ins, team entries and swap
   const other = await s.player("Other");
   const captain2 = await s.player("Captain Two");
   const joined = await teamEntry(captain2, swaps, "Long Pots", [other.email]);
-  await replaceTeamMember(s.sender, mailer(), {
+  await perform(s.app, s.sender, replaceTeamMember, {
     captainId: captain2.id,
     tournamentId: swaps.id,
     teamId: joined.registrationId,
     from: other.email,
     to: target.email,
-    origin: ORIGIN,
   });
   expect(await mailTo(target.email)).toHaveLength(5);
   // …and the sixth walk-in is entered, its e-mail not sent.
@@ -167,13 +167,12 @@ test("a captain past 30 invited accounts an hour: the team entry and the swap ar
   ]);
   const fresh = newEmail("fresh");
   const swap = await refusal(
-    replaceTeamMember(s.sender, mailer(), {
+    perform(s.app, s.sender, replaceTeamMember, {
       captainId: captain.id,
       tournamentId: t.id,
       teamId: joined.registrationId,
       from: mate.email,
       to: fresh,
-      origin: ORIGIN,
     }),
   );
   expect(swap.status).toBe(429);
@@ -218,7 +217,7 @@ test("sign-up with an unused invited address: the invitation offered again; the 
   );
 
   // Sent again: a new link; the first stops working.
-  await resendInvitation(s.sender, mailer(), { email: email.toUpperCase(), origin: ORIGIN });
+  await perform(s.app, s.sender, resendInvitation, { email: email.toUpperCase() });
   const mails = await mailTo(email);
   expect(mails).toHaveLength(2);
   expect(mails[1]?.subject).toBe("Your Break & Run account is waiting");
@@ -248,7 +247,7 @@ test("sign-up with an unused invited address: the invitation offered again; the 
     message: "An account with this email already exists. Sign in instead.",
   });
   // Nothing to send again once used.
-  await resendInvitation(s.sender, mailer(), { email, origin: ORIGIN });
+  await perform(s.app, s.sender, resendInvitation, { email });
   expect(await mailTo(email)).toHaveLength(2);
 });
 
@@ -259,15 +258,15 @@ test("an invitation sent again counts against the address: past five an hour, no
   await walkIn(td, t, { name: "Pat", email });
   const tokenHash = async () =>
     (await s.rows<{ h: string }>("select password_reset_token as h from players where email = ?", [email]))[0]?.h;
-  for (let i = 0; i < 4; i++) await resendInvitation(s.sender, mailer(), { email, origin: ORIGIN });
+  for (let i = 0; i < 4; i++) await perform(s.app, s.sender, resendInvitation, { email });
   expect(await mailTo(email)).toHaveLength(5);
   const kept = await tokenHash();
-  await resendInvitation(s.sender, mailer(), { email, origin: ORIGIN });
+  await perform(s.app, s.sender, resendInvitation, { email });
   expect(await mailTo(email)).toHaveLength(5);
   expect(await tokenHash()).toBe(kept);
   // An address with no invitation waiting is told nothing and counts nothing.
   const nobody = newEmail("nobody");
-  await resendInvitation(s.sender, mailer(), { email: nobody, origin: ORIGIN });
+  await perform(s.app, s.sender, resendInvitation, { email: nobody });
   expect(await mailTo(nobody)).toHaveLength(0);
   expect(await s.count("rate_limits", "key = ?", [`mail-to:${nobody}`])).toBe(0);
 });

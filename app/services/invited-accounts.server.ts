@@ -2,11 +2,12 @@
 // a captain names a teammate by an e-mail no player has. The account has no
 // password until its owner sets one from the e-mailed link (a password-reset
 // token valid 14 days), then signs in to see their results and winnings.
+import { type Done, type Mail, quiet } from "~/web/done.ts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { build, query, trailing, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { players } from "~/db/schema.ts";
 import { randomToken, sha256Hex } from "./crypto.server.ts";
-import { countMail, mailKey, sendCounted, type Mailer } from "./email.server.ts";
+import { countMail, mailKey, sendCounted } from "./email.server.ts";
 import { MAIL_TO_ADDRESS_LIMIT, withinLimit } from "./rate-limit.server.ts";
 
 /** How long an invitation's link to set a password works. */
@@ -73,13 +74,8 @@ export const unusedInvitation = (email: string) =>
  */
 export async function resendInvitation(
   db: Sender,
-  mailer: Mailer,
-  {
-    email,
-    origin,
-    now = Date.now(),
-  }: { email: string /** The site's address (APP_URL). */; origin: string; now?: number },
-): Promise<void> {
+  { email, now = Date.now() }: { email: string; now?: number },
+): Promise<Done<null>> {
   const address = mailKey(email);
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
@@ -107,12 +103,14 @@ export async function resendInvitation(
       },
     ),
   );
-  if (!invited) return;
-  await sendCounted(mailer, allowed, [
-    {
-      to: address,
-      subject: "Your Break & Run account is waiting",
-      text: [`Hi ${invited.name},`, "", ...invitationLines({ token, email: address }, origin)].join("\n"),
-    },
-  ]);
+  if (!invited) return quiet(null);
+  const told: Mail = (mailer, origin) =>
+    sendCounted(mailer, allowed, [
+      {
+        to: address,
+        subject: "Your Break & Run account is waiting",
+        text: [`Hi ${invited.name},`, "", ...invitationLines({ token, email: address }, origin)].join("\n"),
+      },
+    ]);
+  return { answer: null, changes: [], mail: [told] };
 }

@@ -142,9 +142,10 @@ test("a late card payment forced behind an edit of the fee is refunded to the ca
       return s.sender.write(batch);
     },
   };
-  expect(await handleWebhook(racing, s.payments, event.payload, event.signature)).toEqual({
-    received: true,
-    duplicate: false,
+  // Refunded, the place given up: the tournament's pages hear of it too.
+  expect(await handleWebhook(racing, { provider: s.payments, ...event })).toEqual({
+    answer: { received: true, duplicate: false },
+    changes: [{ tournamentId: t.id, organiserId: director.id, what: "entries" }],
   });
   const [payment] = await s.rows<{ outcome: string; failure_message: string }>(
     "select outcome, failure_message from payments where id = ?",
@@ -169,9 +170,9 @@ test("a late card payment after the director entered the player at the bar says 
     tournament: { id: t.id },
     check: () => ({ kind: "single", person: { name: player.name, email: player.email } }),
   });
-  await handleWebhook(s.sender, s.payments, event.payload, event.signature);
+  await handleWebhook(s.sender, { provider: s.payments, ...event });
   const found = await s.sender.send(paymentQuery(intentId));
-  expect(await verifyPayment(s.sender, s.payments, { playerId: player.id, found })).toMatchObject({
+  expect((await verifyPayment(s.sender, { provider: s.payments, playerId: player.id, found })).answer).toMatchObject({
     paid: false,
     outcome: "refunded",
     message:
@@ -190,9 +191,9 @@ test("two deliveries of one webhook event at once: exactly one handles it", asyn
     if (joined.paid) throw new Error("a paid tournament needs a payment");
     const confirmed = await confirmSimulatedPayment(s.db, joined.paymentIntentId, "4242424242424242", await secret());
     if (confirmed?.status !== "succeeded") throw new Error("declined");
-    const deliver = () => handleWebhook(s.sender, s.payments, confirmed.event.payload, confirmed.event.signature);
+    const deliver = () => handleWebhook(s.sender, { provider: s.payments, ...confirmed.event });
     const answers = await Promise.all([deliver(), deliver(), deliver()]);
-    expect(answers.map((a) => a.duplicate).sort(), `try ${i}`).toEqual([false, true, true]);
+    expect(answers.map((a) => a.answer.duplicate).sort(), `try ${i}`).toEqual([false, true, true]);
     expect(await s.count("transactions", "idempotency_key like ?", [`payment:${joined.paymentIntentId}:%`])).toBe(3);
   }
   await s.expectLedgerTrue();
@@ -207,7 +208,7 @@ test("verify-payment after the player left says they are no longer entered", asy
   expect((await s.payByCard(joined.paymentIntentId))?.status).toBe("succeeded");
   await leaveTournament(s.sender, { playerId: player.id, tournament: { id: t.id } });
   const found = await s.sender.send(paymentQuery(joined.paymentIntentId));
-  expect(await verifyPayment(s.sender, s.payments, { playerId: player.id, found })).toEqual({
+  expect((await verifyPayment(s.sender, { provider: s.payments, playerId: player.id, found })).answer).toEqual({
     success: true,
     paid: false,
     outcome: "left",

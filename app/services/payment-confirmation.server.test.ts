@@ -7,7 +7,7 @@
 import { expect, test } from "vitest";
 import { type Account, answered, openServiceDb, useServiceDb } from "../../test-support/services.ts";
 import { handleWebhook, paymentQuery, releaseExpiredHolds, verifyPayment } from "./payment-confirmation.server.ts";
-import { simulatedWebhookSecret } from "./payments/simulated.server.ts";
+import { confirmSimulatedPayment, simulatedWebhookSecret } from "./payments/simulated.server.ts";
 import { signStripePayload } from "./payments/stripe-webhooks.server.ts";
 import { finalizeTournament } from "./finalize.server.ts";
 import { tournamentBySlugQuery } from "./tournaments.server.ts";
@@ -21,7 +21,7 @@ const paidEntries = (t: { id: string }) => s.count("tournament_players", "tourna
 /** The return from checkout, as verify-payment runs it for the player. */
 async function verify(who: Account, paymentIntentId: string) {
   const found = await s.sender.send(paymentQuery(paymentIntentId));
-  return verifyPayment(s.sender, s.payments, { playerId: who.id, found });
+  return (await verifyPayment(s.sender, { provider: s.payments, playerId: who.id, found })).answer;
 }
 
 /** Joins and answers the payment intent to pay the hold with. */
@@ -114,6 +114,21 @@ test("a declined card changes nothing and says why; a good card after it pays", 
   await s.expectLedgerTrue();
 });
 
+test("the delivery that applies a card payment says the tournament's entries changed, for its pages", async () => {
+  const td = await s.organiser();
+  const t = await s.tournament(td);
+  const p = await s.player();
+  const intent = await hold(p, t);
+  const secret = await simulatedWebhookSecret(s.app.env.SESSION_SECRET);
+  const confirmed = await confirmSimulatedPayment(s.db, intent, "4242424242424242", secret);
+  if (confirmed?.status !== "succeeded") throw new Error("the card was refused");
+  expect(await handleWebhook(s.sender, { provider: s.payments, ...confirmed.event })).toEqual({
+    answer: { received: true, duplicate: false },
+    changes: [{ tournamentId: t.id, organiserId: td.id, what: "entries" }],
+  });
+  expect(await paidEntries(t)).toBe(1);
+});
+
 test("the same webhook event three times, and the return at the same moment, apply the payment once", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td);
@@ -122,20 +137,31 @@ test("the same webhook event three times, and the return at the same moment, app
   const confirmed = await s.payByCard(intent);
   if (confirmed?.status !== "succeeded") throw new Error("the card was refused");
   const { payload, signature } = confirmed.event;
-  const deliveries = await Promise.all([
-    handleWebhook(s.sender, s.payments, payload, signature),
-    handleWebhook(s.sender, s.payments, payload, signature),
-    verify(p, intent),
+  const found = await s.sender.send(paymentQuery(intent));
+  const [first, second, returned] = await Promise.all([
+    handleWebhook(s.sender, { provider: s.payments, payload, signature }),
+    handleWebhook(s.sender, { provider: s.payments, payload, signature }),
+    verifyPayment(s.sender, { provider: s.payments, playerId: p.id, found }),
   ]);
-  expect(deliveries[2]).toMatchObject({ success: true, paid: true });
-  expect(await handleWebhook(s.sender, s.payments, payload, signature)).toEqual({ received: true, duplicate: true });
+  expect(returned.answer).toMatchObject({ success: true, paid: true });
+  // The first delivery (payByCard's) applied it: these change nothing the pages show.
+  expect([first, second, returned].flatMap((done) => done.changes)).toEqual([]);
+  expect(await handleWebhook(s.sender, { provider: s.payments, payload, signature })).toEqual({
+    answer: { received: true, duplicate: true },
+    changes: [],
+  });
   // A new event for the same payment finds it applied.
   const again = payload.replace(/"id":"evt_sim_\w+"/, '"id":"evt_sim_again"');
   const signed = await signStripePayload(again, await simulatedWebhookSecret(s.app.env.SESSION_SECRET));
-  expect(await handleWebhook(s.sender, s.payments, again, signed)).toEqual({ received: true, duplicate: false });
+  expect(await handleWebhook(s.sender, { provider: s.payments, payload: again, signature: signed })).toEqual({
+    answer: { received: true, duplicate: false },
+    changes: [],
+  });
   expect(await s.count("transactions", "user_id = ?", [p.id])).toBe(3);
   expect(await paidEntries(t)).toBe(1);
-  expect(await answered(handleWebhook(s.sender, s.payments, payload, "t=1,v1=deadbeef"))).toEqual({
+  expect(
+    await answered(handleWebhook(s.sender, { provider: s.payments, payload, signature: "t=1,v1=deadbeef" })),
+  ).toEqual({
     status: 400,
     message: "Invalid webhook signature",
   });

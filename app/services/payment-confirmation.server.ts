@@ -17,7 +17,8 @@ import {
 import { teamEntryTotalPence } from "~/domain/teams.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { topUpQuery, topUpSucceeded } from "./top-ups.server.ts";
-import type { EntryChanged } from "./joining.server.ts";
+import { type Done, quiet } from "~/web/done.ts";
+import type { Change } from "./after-change.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 
 import {
@@ -227,53 +228,49 @@ async function giveBack(
   return { kind: outcome, reason, amountPence: record.amountPence };
 }
 
-/** Tells a tournament's pages that its entries changed (the route's afterChange, "entries"). */
-export type TellEntries = (changed: EntryChanged) => Promise<void>;
-
-/** A payment that made an entry, or gave its place up, changed the tournament's entries: its pages are told. */
-async function told(result: PaymentResult, t: Tournament, tell: TellEntries | undefined): Promise<void> {
-  if (result.kind === "applied" || result.kind === "refunded" || result.kind === "credited") {
-    await tell?.({ tournamentId: t.id, organiserId: t.organiserId });
-  }
+/** A payment that made an entry, or gave its place up, changed the tournament's entries: its pages hear of it. */
+function changesOf(result: PaymentResult, t: Tournament): Change[] {
+  const changed = result.kind === "applied" || result.kind === "refunded" || result.kind === "credited";
+  return changed ? [{ tournamentId: t.id, organiserId: t.organiserId, what: "entries" }] : [];
 }
 
 /** The return from checkout: ask the provider (never the URL) and apply. */
 export async function verifyPayment(
   db: Sender,
-  provider: PaymentsProvider,
   {
+    provider,
     playerId,
     found,
-    tell,
   }: {
+    provider: PaymentsProvider;
     playerId: string;
     /** Our record of the intent (`paymentQuery`), read by the caller with its other reads. */
     found: LoadedPayment;
-    tell?: TellEntries;
   },
-) {
+): Promise<Done<Verified>> {
   if (!found || found.record.playerId !== playerId) throw new DomainError(404, "Payment not found");
   const intent = await provider.retrieveIntent(found.record.id);
   if (!intent) throw new DomainError(404, "Payment not found");
   if (intent.status !== "succeeded") {
-    return { success: false, paid: false, message: intent.lastError ?? "The payment has not completed" };
+    return quiet({ success: false, paid: false, message: intent.lastError ?? "The payment has not completed" });
   }
   const result = await paymentSucceeded(db, provider, { intent, found });
-  await told(result, found.t, tell);
+  const changes = changesOf(result, found.t);
   const entryGone = !found.entry?.paid || found.entry.intentId !== intent.id;
   if (result.kind === "already-applied" && found.record.outcome === "applied" && entryGone) {
-    return { success: true, paid: false, outcome: "left" as const, message: LEFT_AFTER_PAYING };
+    return { answer: { success: true, paid: false, outcome: "left", message: LEFT_AFTER_PAYING }, changes };
   }
   if (result.kind === "refunded" || result.kind === "credited") {
-    return {
-      success: true,
-      paid: false,
-      outcome: result.kind,
-      message: placeNotKeptMessage(result.reason, result.kind, result.amountPence),
-    };
+    const message = placeNotKeptMessage(result.reason, result.kind, result.amountPence);
+    return { answer: { success: true, paid: false, outcome: result.kind, message }, changes };
   }
-  return { success: true, paid: true, outcome: "applied" as const, message: "Payment successful" };
+  return { answer: { success: true, paid: true, outcome: "applied", message: "Payment successful" }, changes };
 }
+
+/** What the return from checkout tells the player. */
+export type Verified =
+  | { success: false; paid: false; message: string }
+  | { success: true; paid: boolean; outcome: "left" | "refunded" | "credited" | "applied"; message: string };
 
 /**
  * A webhook: verified by signature, handled once per event id. The id is claimed first, in the batch that reads the
@@ -282,11 +279,8 @@ export async function verifyPayment(
  */
 export async function handleWebhook(
   db: Sender,
-  provider: PaymentsProvider,
-  payload: string,
-  signature: string,
-  tell?: TellEntries,
-) {
+  { provider, payload, signature }: { provider: PaymentsProvider; payload: string; signature: string },
+): Promise<Done<{ received: true; duplicate: boolean }>> {
   let event: Awaited<ReturnType<PaymentsProvider["parseWebhook"]>>;
   try {
     event = await provider.parseWebhook(payload, signature);
@@ -311,20 +305,21 @@ export async function handleWebhook(
       ([rows, ...rest]) => ({ claimed: (rows as unknown[]).length > 0, ...looked.result(rest) }),
     ),
   );
-  if (!claimed) return { received: true, duplicate: true };
+  if (!claimed) return quiet({ received: true, duplicate: true });
+  let changes: Change[] = [];
   if (succeeded) {
     try {
       // The event's copy may be stale: trust the provider's current state.
       const intent = (await provider.retrieveIntent(succeeded.id)) ?? succeeded;
       if (topUp) await topUpSucceeded(db, { intent, record: topUp });
-      else if (found) await told(await paymentSucceeded(db, provider, { intent, found }), found.t, tell);
+      else if (found) changes = changesOf(await paymentSucceeded(db, provider, { intent, found }), found.t);
       else await paymentSucceeded(db, provider, { intent, found });
     } catch (error) {
       await db.write(write([build.delete(processedWebhooks).where(eq(processedWebhooks.eventId, event.id))]));
       throw error;
     }
   }
-  return { received: true, duplicate: false };
+  return { answer: { received: true, duplicate: false }, changes };
 }
 
 /**

@@ -3,8 +3,8 @@
 // a team a player short cannot start, captains race for one teammate, and
 // prizes are split between members to the penny. Who may, the JSON, the pages
 // and the forms are the HTTP suite's (tests/teams.test.ts).
+import { perform } from "~/web/use-case.server.ts";
 import { expect, test } from "vitest";
-import { getMailer } from "./email.server.ts";
 import { type Account, answered, useServiceDb } from "../../test-support/services.ts";
 import { payFromBalance } from "./joining.server.ts";
 import { finalizeTournament } from "./finalize.server.ts";
@@ -131,17 +131,16 @@ test("before the start a member leaves, the team is a player short until the cap
   const newcomer = await s.player("Newcomer");
   const balances = () => Promise.all([cap, mate, newcomer].map((p) => s.balance("player", p.id)));
   const before = await balances();
-  const mailer = getMailer(s.app.env, s.db);
-  const leave = (p: Account) => answered(leaveTeam(s.sender, { playerId: p.id, tournamentId: t.id, teamId }));
+  const leave = (p: Account) =>
+    answered(perform(s.app, s.sender, leaveTeam, { playerId: p.id, tournamentId: t.id, teamId }));
   const replace = (from: string, to: string) =>
     answered(
-      replaceTeamMember(s.sender, mailer, {
+      perform(s.app, s.sender, replaceTeamMember, {
         captainId: cap.id,
         tournamentId: t.id,
         teamId,
         from,
         to,
-        origin: s.app.env.APP_URL,
       }),
     );
 

@@ -18,7 +18,9 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import { DomainError } from "~/domain/errors.ts";
 import { deliverable, teammateName } from "~/domain/team-entry.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
-import { countMail, sendCounted, type Mailer } from "./email.server.ts";
+import type { Change } from "./after-change.server.ts";
+import { countMail, sendCounted } from "./email.server.ts";
+import type { Mail } from "~/web/done.ts";
 import {
   invitation,
   invitationLines,
@@ -49,6 +51,7 @@ function teamRead(tournamentId: string, teamId: string) {
           id: teams.id,
           name: teams.name,
           captainId: teams.captainId,
+          organiserId: tournaments.organiserId,
           status: tournaments.status,
           matchType: tournaments.matchType,
           tournamentName: tournaments.name,
@@ -103,7 +106,8 @@ export async function leaveTeam(
       (error) => (isBatchGuardFailure(error) ? new DomainError(409, teamChangeMessages.started) : undefined),
     ),
   );
-  return { left: true };
+  const changes: Change[] = [{ organiserId: team.organiserId, tournamentId, what: "entries" }];
+  return { answer: { left: true as const }, changes };
 }
 
 /**
@@ -114,7 +118,6 @@ export async function leaveTeam(
  */
 export async function replaceTeamMember(
   db: Sender,
-  mailer: Mailer,
   {
     captainId,
     tournamentId,
@@ -123,7 +126,6 @@ export async function replaceTeamMember(
     fromId,
     to,
     toName,
-    origin,
     now = Date.now(),
   }: {
     captainId: string;
@@ -135,7 +137,6 @@ export async function replaceTeamMember(
     to: string;
     /** The name of an account made for `to`; blank, the e-mail's local part. */
     toName?: unknown;
-    origin: string;
     now?: number;
   },
 ) {
@@ -202,20 +203,22 @@ export async function replaceTeamMember(
       refusedAsChanged,
     ),
   );
-  await sendCounted(mailer, mailTo, [
-    {
-      to: newcomer.email,
-      subject: `You're in team ${team.name} — ${team.tournamentName}`,
-      text: [
-        `Hi ${newcomer.name},`,
-        "",
-        `${captain?.name ?? "The captain"} has named you in team "${team.name}" for ${team.tournamentName}.`,
-        "The captain has paid the team's entry; nothing is due from you.",
-        ...(invited ? ["", ...invitationLines(invited, origin)] : []),
-        "",
-        `The tournament: ${origin}/tournament/${team.slug}`,
-      ].join("\n"),
-    },
-  ]);
-  return { replaced: { from: fromEmail, to: toEmail } };
+  const told: Mail = (mailer, origin) =>
+    sendCounted(mailer, mailTo, [
+      {
+        to: newcomer.email,
+        subject: `You're in team ${team.name} — ${team.tournamentName}`,
+        text: [
+          `Hi ${newcomer.name},`,
+          "",
+          `${captain?.name ?? "The captain"} has named you in team "${team.name}" for ${team.tournamentName}.`,
+          "The captain has paid the team's entry; nothing is due from you.",
+          ...(invited ? ["", ...invitationLines(invited, origin)] : []),
+          "",
+          `The tournament: ${origin}/tournament/${team.slug}`,
+        ].join("\n"),
+      },
+    ]);
+  const changes: Change[] = [{ organiserId: team.organiserId, tournamentId, what: "entries" }];
+  return { answer: { replaced: { from: fromEmail, to: toEmail } }, changes, mail: [told] };
 }

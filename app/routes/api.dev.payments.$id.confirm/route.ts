@@ -4,12 +4,12 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { systemSender } from "~/db/batch.server.ts";
-import { tellEntries } from "~/services/after-change.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError, readJson } from "~/services/http.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import { confirmSimulatedPayment, simulatedWebhookSecret } from "~/services/payments/simulated.server.ts";
 import { handleWebhook } from "~/services/payment-confirmation.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
 
 const ConfirmSchema = z.object({
@@ -38,7 +38,8 @@ const api = endpoint({
       // Delivered through the same handler Stripe's webhooks use.
       const provider = await getPaymentsProvider(env, database);
       const system = systemSender(database);
-      await handleWebhook(system, provider, result.event.payload, result.event.signature, tellEntries(system, app));
+      const { payload, signature } = result.event;
+      await perform(app, system, handleWebhook, { provider, payload, signature });
     }
     const outcome = {
       payment_intent: params.id,

@@ -1,8 +1,8 @@
 import { MatchUpdateSchema } from "~/domain/play.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
-import { saveResult } from "~/services/results.server.ts";
+import { recordResult } from "~/features/play/server/play.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /**
  * PATCH a match: record its result (scores optional, winner required), or
@@ -15,7 +15,7 @@ const api = endpoint({
       return jsonError(400, "A result completes the match: status must be 'completed'");
     }
     const players = { player1Id: body.player1Id, player2Id: body.player2Id };
-    const saved = await saveResult(caller, {
+    const saved = await perform(app, caller, recordResult, {
       organiserId: caller.id,
       matchId: params.id,
       input: body,
@@ -23,8 +23,6 @@ const api = endpoint({
       noShow: body.noShow,
       players,
     });
-    // A result frees its table: the next match goes to it when the floor assigns automatically.
-    if (saved.outcome !== "unconfirmed") await afterChange(caller, app, saved.change);
     return Response.json({ message: saved.outcome === "corrected" ? "Result corrected" : "Result recorded" });
   }),
 });

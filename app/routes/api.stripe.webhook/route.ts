@@ -1,9 +1,9 @@
 import { systemSender } from "~/db/batch.server.ts";
-import { tellEntries } from "~/services/after-change.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { discardBody, jsonError } from "~/services/http.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { handleWebhook } from "~/services/payment-confirmation.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -22,7 +22,7 @@ const api = endpoint({
     const payload = await request.text();
     const provider = await getPaymentsProvider(app.env, app.database);
     const system = systemSender(app.database);
-    return Response.json(await handleWebhook(system, provider, payload, signature, tellEntries(system, app)));
+    return Response.json(await perform(app, system, handleWebhook, { provider, payload, signature }));
   }),
 });
 export { api as loader, api as action };

@@ -1,13 +1,13 @@
 import { SendTabletSchema } from "~/domain/tables.ts";
+import { sendTabletTo } from "~/features/floor/server/tables.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
-import { sendTablet } from "~/services/tablets.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /** "Send a tablet to another table": the tablets at this table go to `toTableId`'s board (decision 024). */
 const api = endpoint({
   POST: on({ who: "organiser", body: SendTabletSchema, params: ["id"] }, async ({ caller, body, params, app }) => {
-    const sent = await sendTablet(caller, caller.id, params.id, body.toTableId);
-    await afterChange(caller, app, sent.change);
+    const input = { organiserId: caller.id, tableId: params.id, toTableId: body.toTableId };
+    const sent = await perform(app, caller, sendTabletTo, input);
     return Response.json({ message: `${sent.from}'s tablet goes to ${sent.to}` });
   }),
 });

@@ -1,10 +1,10 @@
+import { removeTable } from "~/features/floor/server/tables.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { afterChanges } from "~/services/after-change.server.ts";
-import { deleteTable } from "~/services/tables.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({
   DELETE: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
-    await afterChanges(caller, app, await deleteTable(caller, caller.id, params.id));
+    await perform(app, caller, removeTable, { organiserId: caller.id, tableId: params.id });
     return Response.json({ message: "Table removed successfully" });
   }),
 });

@@ -1,8 +1,9 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError, readJson } from "~/services/http.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
 import { sentCode } from "~/services/table-codes.server.ts";
-import { isTapKind, runTap } from "~/services/table-scoring.server.ts";
+import { isTapKind } from "~/services/table-scoring.server.ts";
+import { tabletTap } from "~/features/play/server/play.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /**
  * A tablet's tap (decision 012): `racks`, `undo`, `confirm` or `lag`, by the
@@ -12,10 +13,11 @@ import { isTapKind, runTap } from "~/services/table-scoring.server.ts";
 const api = endpoint({
   POST: on({ who: "anyone", params: ["code", "tap"] }, async ({ caller, params, request, app }) => {
     if (!isTapKind(params.tap)) return jsonError(404, "Not found");
-    const { status, match, change } = await runTap(caller, sentCode(request, params.code), params.tap, (schema) =>
-      readJson(request, schema),
-    );
-    await afterChange(caller, app, change);
+    const { status, match } = await perform(app, caller, tabletTap, {
+      sent: sentCode(request, params.code),
+      kind: params.tap,
+      read: (schema) => readJson(request, schema),
+    });
     return Response.json(match, { status });
   }),
 });

@@ -1,7 +1,8 @@
 import { TableSchema } from "~/domain/tables.ts";
+import { addTable } from "~/features/floor/server/tables.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
-import { createTable, tablesQuery } from "~/services/tables.server.ts";
+import { tablesQuery } from "~/services/tables.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({
   GET: on({ who: "organiser" }, async ({ caller }) => {
@@ -9,8 +10,7 @@ const api = endpoint({
     return Response.json(tables);
   }),
   POST: on({ who: "organiser", body: TableSchema }, async ({ caller, body, app }) => {
-    const { table, change } = await createTable(caller, caller.id, body.name);
-    await afterChange(caller, app, change);
+    const table = await perform(app, caller, addTable, { organiserId: caller.id, name: body.name });
     return Response.json(table, { status: 201 });
   }),
 });

@@ -1,7 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { checkIn } from "~/services/check-in.server.ts";
-import { checkInEntry } from "~/services/director-check-in.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { checkInAsPlayer, checkInForEntry } from "~/features/entries/server/entries.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { isJsonContentType, readJson } from "~/services/http.server.ts";
 import { checkInMessages } from "~/domain/check-in.ts";
 import { CheckInBodySchema } from "~/domain/check-in-schema.ts";
@@ -21,20 +20,17 @@ const api = endpoint({
       if (body.playerId === undefined) {
         throw new DomainError(400, "Name the entry to check in (playerId)", { field: "playerId" });
       }
-      const { organiserId, tournamentId, ...checked } = await checkInEntry(caller, {
+      const checked = await perform(app, caller, checkInForEntry, {
         organiserId: caller.id,
         tournament,
         entry: body.playerId,
         checkedIn: body.checkedIn ?? true,
       });
-      await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
       return Response.json(checked);
     }
     const someoneElse = body.playerId !== undefined && body.playerId !== caller.id;
     if (someoneElse || body.checkedIn === false) throw new DomainError(403, checkInMessages.directorChecksIn);
-    const { organiserId, tournamentId, ...checked } = await checkIn(caller, { playerId: caller.id, tournament });
-    await afterChange(caller, app, { organiserId, tournamentId, what: "entries" });
-    return Response.json(checked);
+    return Response.json(await perform(app, caller, checkInAsPlayer, { playerId: caller.id, tournament }));
   }),
 });
 export { api as loader, api as action };

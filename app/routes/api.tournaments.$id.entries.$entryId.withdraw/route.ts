@@ -1,6 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
-import { withdrawEntry } from "~/services/withdraw.server.ts";
+import { withdrawFromPlay } from "~/features/play/server/play.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /**
  * The director withdraws an entry during play (decision 021): its matches become walkovers to its opponents as they
@@ -8,12 +8,11 @@ import { withdrawEntry } from "~/services/withdraw.server.ts";
  */
 const api = endpoint({
   POST: on({ who: "organiser", params: ["id", "entryId"] }, async ({ caller, params, app }) => {
-    const { change, ...withdrawn } = await withdrawEntry(caller, {
+    const withdrawn = await perform(app, caller, withdrawFromPlay, {
       organiserId: caller.id,
       tournament: { id: params.id },
       registrationId: params.entryId,
     });
-    await afterChange(caller, app, change);
     return Response.json(withdrawn);
   }),
 });

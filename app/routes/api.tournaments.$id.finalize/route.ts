@@ -1,12 +1,12 @@
 import { penceToDecimal } from "~/domain/pence.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
-import { finalizeTournament, settlementJson } from "~/services/finalize.server.ts";
+import { settlementJson } from "~/services/finalize.server.ts";
+import { finalize } from "~/features/play/server/play.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({
   POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, app }) => {
-    const result = await finalizeTournament(caller, { organiserId: caller.id, tournament: { id: params.id } });
-    await afterChange(caller, app, { organiserId: caller.id, tournamentId: result.tournamentId, what: "finalize" });
+    const result = await perform(app, caller, finalize, { organiserId: caller.id, tournament: { id: params.id } });
     return Response.json({
       message: "Payouts confirmed",
       prizePool: penceToDecimal(result.poolPence),

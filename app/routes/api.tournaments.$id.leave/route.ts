@@ -1,7 +1,6 @@
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { getMailer } from "~/services/email.server.ts";
-import { leaveTournament, tellOffered } from "~/services/check-in.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { leave } from "~/features/entries/server/entries.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 
 /**
@@ -10,9 +9,7 @@ import { penceToDecimal } from "~/domain/pence.ts";
  */
 const api = endpoint({
   POST: on({ who: "player", params: ["id"] }, async ({ caller, params, app }) => {
-    const left = await leaveTournament(caller, { playerId: caller.id, tournament: { id: params.id } });
-    await tellOffered(getMailer(app.env, app.database), left.offered, app.env.APP_URL);
-    await afterChange(caller, app, { organiserId: left.organiserId, tournamentId: left.tournamentId, what: "entries" });
+    const left = await perform(app, caller, leave, { playerId: caller.id, tournament: { id: params.id } });
     return Response.json({ left: left.left, refund: penceToDecimal(left.refundPence) });
   }),
 });

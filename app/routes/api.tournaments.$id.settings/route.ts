@@ -1,8 +1,8 @@
 import { TournamentSettingsSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
-import { saveFloorSettings } from "~/services/queue.server.ts";
+import { saveSettings } from "~/features/play/server/play.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { saveTableScoringSettings } from "~/services/table-scoring.server.ts";
 
 /**
@@ -26,14 +26,8 @@ const api = endpoint({
         return Response.json({ message: "Settings saved", settings: changed(saved) });
       }
       // Both kinds in one write; a finished tournament's floor refuses the whole call, as before.
-      const saved = await saveFloorSettings(caller, { ...target, settings: body });
       // Turned on mid-evening: the free tables fill at once.
-      await afterChange(caller, app, {
-        organiserId: caller.id,
-        tournamentId: saved.tournamentId,
-        what: "table",
-        floors: saved.floors,
-      });
+      const saved = await perform(app, caller, saveSettings, { ...target, settings: body });
       const settings = { autoAssign: saved.autoAssign, noShowMinutes: saved.noShowMinutes, ...changed(saved) };
       return Response.json({ message: "Settings saved", settings });
     },

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getMailer } from "~/services/email.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { replaceTeamMember } from "~/services/teams.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const email = (field: string) =>
   z
@@ -19,14 +19,13 @@ const ReplaceSchema = z.object({
 const api = endpoint({
   PATCH: on({ who: "player", body: ReplaceSchema, params: ["id", "teamId"] }, async ({ caller, body, params, app }) =>
     Response.json(
-      await replaceTeamMember(caller, getMailer(app.env, app.database), {
+      await perform(app, caller, replaceTeamMember, {
         captainId: caller.id,
         tournamentId: params.id,
         teamId: params.teamId,
         from: body.replace.from,
         to: body.replace.to,
         toName: body.replace.name,
-        origin: app.env.APP_URL,
       }),
     ),
   ),

@@ -3,18 +3,13 @@ import { reads } from "~/db/batch.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/domain/tournament-schema.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { editTournament } from "~/features/tournaments/server/edit.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { issuesToErrors, jsonError } from "~/services/http.server.ts";
-import {
-  editReadQuery,
-  FIELD_LOCKED,
-  ownTournament,
-  saveTournamentEdit,
-  settingsOf,
-} from "~/services/tournament-edit.server.ts";
+import { editReadQuery, FIELD_LOCKED, ownTournament, settingsOf } from "~/services/tournament-edit.server.ts";
 import { tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
-import { checkSeriesChoice, seriesOwnerQuery } from "~/services/series.server.ts";
+import { seriesOwnerQuery } from "~/services/series.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /** An edit's body: any of the creation fields (checked once laid over the stored ones). */
 const EditBody = z.record(z.string(), z.unknown(), { error: "Send the fields to change as a JSON object" });
@@ -43,12 +38,9 @@ const api = endpoint({
       const { message, errors } = issuesToErrors(parsed.error.issues);
       return jsonError(400, message, errors);
     }
-    if (parsed.data.seriesId !== t.seriesId) checkSeriesChoice(parsed.data.seriesId, series, caller.id);
     try {
-      const { changed, detail } = await saveTournamentEdit(caller, { t, facts: read.facts, next: parsed.data, now });
-      if (changed.length > 0) {
-        await afterChange(caller, app, { organiserId: caller.id, tournamentId: t.id, what: "details" });
-      }
+      const edit = { organiserId: caller.id, series, t, facts: read.facts, next: parsed.data, now };
+      const { detail } = await perform(app, caller, editTournament, edit);
       return detail
         ? Response.json(tournamentJson(detail, { director: true }))
         : jsonError(404, "Tournament not found");

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { tellEntries } from "~/services/after-change.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
 import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const VerifySchema = z.object({
   paymentIntentId: z.string({ error: "paymentIntentId is required" }).min(1, "paymentIntentId is required").max(255),
@@ -12,8 +12,7 @@ const api = endpoint({
   POST: on({ who: "player", body: VerifySchema }, async ({ caller, body, app }) => {
     const provider = await getPaymentsProvider(app.env, app.database);
     const { found } = await caller.read({ found: paymentQuery(body.paymentIntentId) });
-    const tell = tellEntries(caller, app);
-    return Response.json(await verifyPayment(caller, provider, { playerId: caller.id, found, tell }));
+    return Response.json(await perform(app, caller, verifyPayment, { provider, playerId: caller.id, found }));
   }),
 });
 export { api as loader, api as action };

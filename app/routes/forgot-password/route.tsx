@@ -8,7 +8,7 @@ import { appContext } from "~/context.server.ts";
 import { ForgotPasswordSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { requestPasswordReset } from "~/services/accounts.server.ts";
-import { getMailer } from "~/services/email.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { clientAddress } from "~/services/rate-limit.server.ts";
 import { visitor } from "~/services/access.server.ts";
@@ -17,16 +17,15 @@ import type { Route } from "./+types/route";
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password — Break & Run" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, database } = context.get(appContext);
+  const app = context.get(appContext);
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sentTo: null, toast: null }, { status: 400 });
   }
   try {
-    await requestPasswordReset(await visitor(context), getMailer(env, database), {
+    await perform(app, await visitor(context), requestPasswordReset, {
       email: submission.value.email,
       address: clientAddress(request),
-      origin: env.APP_URL,
     });
   } catch (error) {
     const message = isDomainError(error) ? error.message : "Please try again in a moment.";

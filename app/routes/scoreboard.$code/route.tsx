@@ -14,9 +14,10 @@ import { visitor } from "~/services/access.server.ts";
 import { errorHeaders } from "~/domain/errors.ts";
 import { noShowAt } from "~/domain/queue.ts";
 import { formatTime } from "~/domain/dates.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { tabletFormTap } from "~/features/play/server/play.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
-import { askedResult, scoreboardNote, tapFromForm } from "~/services/table-scoring.server.ts";
+import { askedResult, scoreboardNote } from "~/services/table-scoring.server.ts";
 import type { ConfirmedResult, Scoreboard as TableBoard } from "~/domain/scoreboard.ts";
 import { scoreboardQuery } from "~/services/tables.server.ts";
 import type { Confirmed } from "~/domain/table-scoring.ts";
@@ -92,8 +93,10 @@ function boardPage(request: Request, board: TableBoard) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const db = await visitor(context);
   const form = await request.formData();
-  const { note, change } = await tapFromForm(db, sentCode(request, params.code), form).catch(refuseCode);
-  await afterChange(db, context.get(appContext), change);
+  const { note } = await perform(context.get(appContext), db, tabletFormTap, {
+    sent: sentCode(request, params.code),
+    form,
+  }).catch(refuseCode);
   const path = `/scoreboard/${encodeURIComponent(params.code)}`;
   return redirect(note ? `${path}?${new URLSearchParams({ note })}` : path, 303);
 }

@@ -18,7 +18,7 @@ import {
 import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
 import { signUpOrganiser, signUpPlayer, type SignedIn } from "~/services/accounts.server.ts";
-import { getMailer } from "~/services/email.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { resendInvitation } from "~/services/invited-accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { safeRedirectPath, withReturn } from "~/utils/redirect.ts";
@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const hideFields = ["password", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, database } = context.get(appContext);
+  const { env } = context.get(appContext);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const db = await visitor(context);
   const formData = await request.formData();
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "resend-invitation") {
     const submission = parseWithZod(formData, { schema: ResendInvitationSchema });
     if (submission.status !== "success") return invalid(submission.reply());
-    await resendInvitation(db, getMailer(env, database), { email: submission.value.email, origin: env.APP_URL });
+    await perform(context.get(appContext), db, resendInvitation, { email: submission.value.email });
     return { result: submission.reply(), toast: null, invited: null, resent: submission.value.email };
   }
   if (formData.get("role") === "organiser") {

@@ -13,15 +13,10 @@ import { formatDateTime, tournamentStartInstant } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { rulesText, UpdateSeriesSchema } from "~/domain/series.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { moveNight } from "~/features/series/server/nights.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import {
-  readSeriesForm,
-  seriesChangeQuery,
-  seriesDirectorQuery,
-  setNightSeries,
-  updateSeries,
-} from "~/services/series-edit.server.ts";
+import { readSeriesForm, seriesChangeQuery, seriesDirectorQuery, updateSeries } from "~/services/series-edit.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import type { Route } from "./+types/route";
 
@@ -76,19 +71,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (moving) {
       const adding = intent === "add-night";
-      const moved = await setNightSeries(organiser, organiser.id, {
+      await perform(app, organiser, moveNight, {
+        organiserId: organiser.id,
         night,
         seriesId: adding ? row.id : null,
         from: adding ? undefined : row.id,
         now,
       });
-      if (moved.changed) {
-        await afterChange(organiser, app, {
-          organiserId: organiser.id,
-          tournamentId: moved.tournamentId,
-          what: "details",
-        });
-      }
       return await done(
         adding ? "Night added" : "Night removed",
         adding ? "It counts in the series" : "It no longer counts",

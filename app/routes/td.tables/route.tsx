@@ -15,9 +15,9 @@ import { TableSchema } from "~/domain/tables.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { afterChange, afterChanges } from "~/services/after-change.server.ts";
-import { createTable, deleteTable, giveTableNewCode, tablesQuery } from "~/services/tables.server.ts";
-import { sendTablet } from "~/services/tablets.server.ts";
+import { addTable, newTableCode, removeTable, sendTabletTo } from "~/features/floor/server/tables.server.ts";
+import { tablesQuery } from "~/services/tables.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — Break & Run" }];
@@ -38,14 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const organiser = await signedIn(request, context, "organiser");
-  const { env } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env } = app;
+  const organiserId = organiser.id;
   const formData = await request.formData();
   if (formData.get("intent") === "new-code") {
     // a code seen by the wrong people is replaced; tablets using it are disconnected.
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
-      const { table, change } = await giveTableNewCode(organiser, organiser.id, tableId);
-      await afterChange(organiser, context.get(appContext), change);
+      const table = await perform(app, organiser, newTableCode, { organiserId, tableId });
       const description = `${table.name}'s new code is ${table.accessCode}`;
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "New code", description }),
@@ -62,8 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     const toTableId = String(formData.get("toTableId") ?? "").slice(0, 64);
     try {
-      const sent = await sendTablet(organiser, organiser.id, tableId, toTableId);
-      await afterChange(organiser, context.get(appContext), sent.change);
+      const sent = await perform(app, organiser, sendTabletTo, { organiserId, tableId, toTableId });
       const description = `${sent.from}'s tablet goes to ${sent.to}`;
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "Tablet sent", description }),
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "delete") {
     const tableId = String(formData.get("tableId") ?? "").slice(0, 64);
     try {
-      await afterChanges(organiser, context.get(appContext), await deleteTable(organiser, organiser.id, tableId));
+      await perform(app, organiser, removeTable, { organiserId, tableId });
       return redirectWithCookies("/td/tables", [
         await flashToast(env, { type: "success", title: "Table deleted", description: "Table removed successfully" }),
       ]);
@@ -94,8 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), toast: null }, { status: 400 });
   }
   try {
-    const { change } = await createTable(organiser, organiser.id, submission.value.name);
-    await afterChange(organiser, context.get(appContext), change);
+    await perform(app, organiser, addTable, { organiserId, name: submission.value.name });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data(

@@ -10,16 +10,15 @@ import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatGBP, penceToDecimal } from "~/domain/pence.ts";
 import { teamEntryTotalPence, teamSize } from "~/domain/teams.ts";
-import { getMailer } from "~/services/email.server.ts";
 import { HOLD_EXPIRED, holdCountdown } from "~/domain/holds.ts";
 import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
-import { checkoutEntryQuery, joinTournament, payFromBalance } from "~/services/joining.server.ts";
-import { checkTeam, tellTeammates } from "~/services/team-entry.server.ts";
+import { checkoutEntryQuery } from "~/services/joining.server.ts";
+import { join, payEntryFromBalance } from "~/features/entries/server/entries.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
-import { afterChange, tellEntries } from "~/services/after-change.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
 import type { Route } from "./+types/route";
@@ -52,10 +51,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (returnedIntent) {
     // The return from the provider: ask it, never trust the URL.
     try {
-      const result = await verifyPayment(claim, await getPaymentsProvider(env, database), {
+      const result = await perform(context.get(appContext), claim, verifyPayment, {
+        provider: await getPaymentsProvider(env, database),
         playerId: user.id,
         found: returned,
-        tell: tellEntries(claim, context.get(appContext)),
       });
       if (result.success && result.paid) throw redirect(`${tournamentPath}?payment=success`);
       if (result.success) {
@@ -109,7 +108,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const claim = await signedIn(request, context);
-  const { env, database } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, database } = app;
   const form = await request.formData();
   const intent = form.get("intent");
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
@@ -125,8 +125,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!provider) {
       const seen = form.get("pence");
       const expectedPence = typeof seen === "string" && /^\d{1,9}$/.test(seen) ? Number(seen) : undefined;
-      const paid = await payFromBalance(claim, { playerId: claim.id, tournament, expectedPence });
-      await afterChange(claim, context.get(appContext), { ...paid.changed, what: "entries" });
+      const paid = await perform(app, claim, payEntryFromBalance, { playerId: claim.id, tournament, expectedPence });
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, {
           type: "success",
@@ -139,12 +138,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const teamName = form.get("teamName");
     const names = form.getAll("teammateNames");
     const teammates = form.getAll("teammates").map((email, i) => ({ email, name: names[i] }));
-    const team =
-      teamName === null ? undefined : await checkTeam(claim, { captainId: claim.id, tournament, teamName, teammates });
-    const result = await joinTournament(claim, provider, { playerId: claim.id, tournament, team });
-    await afterChange(claim, context.get(appContext), { ...result.changed, what: "entries" });
-    if (team) await tellTeammates(claim, getMailer(env, database), team, env.APP_URL);
-    if (result.paid) {
+    const team = teamName === null ? undefined : { teamName, teammates };
+    const result = await perform(app, claim, join, { provider, playerId: claim.id, tournament, team });
+    if ("paid" in result && result.paid) {
       return redirectWithCookies(tournamentPath, [
         await flashToast(env, {
           type: "success",

@@ -18,11 +18,12 @@ import { isDomainError } from "~/domain/errors.ts";
 import { fewestMaxPlayers, fieldLocks, storedFields } from "~/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/domain/tournament-schema.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { editTournament } from "~/features/tournaments/server/edit.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { organiserSeriesQuery } from "~/services/series.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { editReadQuery, FIELD_LOCKED, saveTournamentEdit, settingsOf } from "~/services/tournament-edit.server.ts";
+import { editReadQuery, settingsOf } from "~/services/tournament-edit.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -80,10 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply(), preview, toast: null }, { status: 400 });
   try {
-    const { changed } = await saveTournamentEdit(organiser, { t, facts, next: submission.value, now });
-    if (changed.length > 0) {
-      await afterChange(organiser, app, { organiserId: organiser.id, tournamentId: t.id, what: "details" });
-    }
+    const edit = { organiserId: organiser.id, t, facts, next: submission.value, now };
+    const { changed } = await perform(app, organiser, editTournament, edit);
     return redirectWithCookies(`/tournament/${t.slug}`, [
       await flashToast(app.env, {
         type: "success",
@@ -93,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ]);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const field = error.code === FIELD_LOCKED ? error.field : undefined;
+    const field = error.field;
     const result = field
       ? submission.reply({ fieldErrors: { [field]: [error.message] } })
       : submission.reply({ formErrors: [error.message] });

@@ -4,10 +4,10 @@ import { data, redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { getMailer } from "~/services/email.server.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import { leaveTeam, replaceTeamMember } from "~/services/teams.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 
 const text = (form: FormData, name: string) => {
@@ -17,7 +17,8 @@ const text = (form: FormData, name: string) => {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const claim = await signedIn(request, context, "player");
-  const { env, database } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env } = app;
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
   const form = await request.formData();
   const back = `/tournament/${params.slug}`;
@@ -25,7 +26,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const teamId = text(form, "teamId");
   try {
     if (text(form, "intent") === "leave") {
-      await leaveTeam(claim, { playerId: claim.id, tournamentId, teamId });
+      await perform(app, claim, leaveTeam, { playerId: claim.id, tournamentId, teamId });
       return redirectWithCookies(back, [
         await flashToast(env, {
           type: "success",
@@ -35,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ]);
     }
     const from = text(form, "from");
-    await replaceTeamMember(claim, getMailer(env, database), {
+    await perform(app, claim, replaceTeamMember, {
       captainId: claim.id,
       tournamentId,
       teamId,
@@ -43,7 +44,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       fromId: from.includes("@") || from === "" ? undefined : from,
       to: text(form, "to"),
       toName: form.get("toName") ?? undefined,
-      origin: env.APP_URL,
     });
     return redirectWithCookies(back, [
       await flashToast(env, {

@@ -9,19 +9,22 @@ import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
-import { afterChange, type Change } from "~/services/after-change.server.ts";
-import { pinMatch, saveFloorSettings, setRotation } from "~/services/queue.server.ts";
-import { finalizeTournament } from "~/services/finalize.server.ts";
-import { assignTable, saveResult } from "~/services/results.server.ts";
-import { setSeeds, startTournament } from "~/services/start.server.ts";
+import { setSeeds } from "~/services/start.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
-import { getMailer } from "~/services/email.server.ts";
-import { tellDropped } from "~/services/check-in.server.ts";
-import { approveTableResult } from "~/services/table-scoring.server.ts";
 import { TOP_UP_NEEDED } from "~/domain/settlement.ts";
 import { formatGBP } from "~/domain/pence.ts";
-import { checkInEntry } from "~/services/director-check-in.server.ts";
-import { withdrawEntry } from "~/services/withdraw.server.ts";
+import { checkInForEntry } from "~/features/entries/server/entries.server.ts";
+import { pinMatchToTable, rotateTable } from "~/features/floor/server/tables.server.ts";
+import {
+  approveResult,
+  assignMatchTable,
+  finalize,
+  recordResult,
+  saveSettings,
+  start,
+  withdrawFromPlay,
+} from "~/features/play/server/play.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /**
  * The answer to a result form that was not saved: the dialog stays open with what was typed, and either the
@@ -113,14 +116,11 @@ export async function directorAction(
     // Each service reads what it needs with the session's check (one round
     // trip), then writes in one batch that asserts the session.
     const organiserId = claim.id;
-    // What follows each change once it is written (pages and tablets told, free tables filled): after-change.
+    // Each write is a use case: `perform` runs what follows it (pages and tablets told, free tables filled, e-mails).
     const app = context.get(appContext);
-    const after = (change: Change) => afterChange(claim, app, change);
     switch (action.intent) {
       case "start": {
-        const started = await startTournament(claim, { organiserId, tournament, dropAbsent: action.dropAbsent });
-        await tellDropped(getMailer(app.env, app.database), started, app.env.APP_URL);
-        await after({ organiserId, tournamentId: started.tournamentId, what: "start", floors: started.floors });
+        const started = await perform(app, claim, start, { organiserId, tournament, dropAbsent: action.dropAbsent });
         const atBar = started.droppedAtBar > 0 ? ` Hand back the cash of ${started.droppedAtBar} paid at the bar.` : "";
         const dropped =
           started.dropped > 0 ? ` ${started.dropped} not checked in dropped, entry fees refunded.${atBar}` : "";
@@ -136,19 +136,18 @@ export async function directorAction(
         );
       }
       case "record-result": {
-        const saved = await saveResult(claim, {
+        await perform(app, claim, recordResult, {
           organiserId,
           matchId: action.matchId,
           input: action,
           mode: "record",
           noShow: action.noShow,
         });
-        if (saved.outcome !== "unconfirmed") await after(saved.change);
         return toast({ type: "success", title: "Result recorded" }, atMatch(action.matchId));
       }
       case "correct-result": {
         // A correction that would swap a player already at a table asks first.
-        const saved = await saveResult(claim, {
+        const saved = await perform(app, claim, recordResult, {
           organiserId,
           matchId: action.matchId,
           input: action,
@@ -158,17 +157,14 @@ export async function directorAction(
         if (saved.outcome === "unconfirmed") {
           return resultReply(form, 200, { message: null, confirm: { moves: saved.moves, key: saved.key } });
         }
-        await after(saved.change);
         return toast({ type: "success", title: "Result corrected" }, atMatch(action.matchId));
       }
       case "approve-result": {
-        const saved = await approveTableResult(claim, { organiserId, matchId: action.matchId });
-        if (saved.outcome !== "unconfirmed") await after(saved.change);
+        await perform(app, claim, approveResult, { organiserId, matchId: action.matchId });
         return toast({ type: "success", title: "Result approved" }, atMatch(action.matchId));
       }
       case "assign-table": {
-        const assigned = await assignTable(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
-        await after(assigned.change);
+        await perform(app, claim, assignMatchTable, { organiserId, matchId: action.matchId, tableId: action.tableId });
         return toast(
           { type: "success", title: action.tableId ? "Table assigned" : "Table unassigned" },
           atMatch(action.matchId),
@@ -176,8 +172,7 @@ export async function directorAction(
       }
       case "settings": {
         // The floor's and table scoring's in one write (refused once the tournament is finished).
-        const saved = await saveFloorSettings(claim, { organiserId, tournament, settings: action });
-        await after({ organiserId, tournamentId: null, what: "table", floors: saved.floors });
+        const saved = await perform(app, claim, saveSettings, { organiserId, tournament, settings: action });
         return toast(
           {
             type: "success",
@@ -189,42 +184,34 @@ export async function directorAction(
         );
       }
       case "pin-table": {
-        const pinned = await pinMatch(claim, { organiserId, matchId: action.matchId, tableId: action.tableId });
-        await after({ organiserId, tournamentId: pinned.tournamentId, what: "table", floors: pinned.floors });
+        await perform(app, claim, pinMatchToTable, { organiserId, matchId: action.matchId, tableId: action.tableId });
         return toast({ type: "success", title: action.tableId ? "Match pinned" : "Match unpinned" }, back);
       }
       case "table-rotation": {
-        const rotated = await setRotation(claim, {
-          organiserId,
-          tableId: action.tableId,
-          inRotation: action.inRotation,
-        });
-        await after({ organiserId, tournamentId: null, what: "table", floors: rotated.floors });
+        await perform(app, claim, rotateTable, { organiserId, tableId: action.tableId, inRotation: action.inRotation });
         return toast(
           { type: "success", title: action.inRotation ? "Table back in rotation" : "Table out of rotation" },
           back,
         );
       }
       case "check-in-entry": {
-        const checked = await checkInEntry(claim, {
+        const checked = await perform(app, claim, checkInForEntry, {
           organiserId,
           tournament,
           entry: action.registrationId,
           checkedIn: action.checkedIn,
         });
-        await after({ organiserId, tournamentId: checked.tournamentId, what: "entries" });
         return toast(
           { type: "success", title: checked.checkedIn ? "Checked in" : "No longer checked in" },
           `/tournament/${slug}#check-in-title`,
         );
       }
       case "withdraw-entry": {
-        const withdrawn = await withdrawEntry(claim, {
+        const withdrawn = await perform(app, claim, withdrawFromPlay, {
           organiserId,
           tournament,
           registrationId: action.registrationId,
         });
-        if (withdrawn.change) await after(withdrawn.change);
         const n = withdrawn.walkovers;
         return toast({
           type: "success",
@@ -242,8 +229,7 @@ export async function directorAction(
           `/tournament/${slug}`,
         );
       case "finalize": {
-        const finalized = await finalizeTournament(claim, { organiserId, tournament });
-        await after({ organiserId, tournamentId: finalized.tournamentId, what: "finalize" });
+        const finalized = await perform(app, claim, finalize, { organiserId, tournament });
         const inCash = finalized.settlement.paidInCash.map((c) => `${c.name} ${formatGBP(c.amountPence)}`);
         const handOver = inCash.length > 0 ? ` Hand over in cash: ${inCash.join(", ")}.` : "";
         return toast(

@@ -7,10 +7,9 @@ import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { reservePositionText } from "~/domain/check-in.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { getMailer } from "~/services/email.server.ts";
-import { checkIn, joinReserve, leaveTournament, tellOffered } from "~/services/check-in.server.ts";
+import { checkInAsPlayer, joinReserveList, leave } from "~/features/entries/server/entries.server.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
 const playerIntents = ["check-in", "leave", "reserve"] as const;
@@ -40,18 +39,11 @@ export async function playerAction(
   try {
     switch (intent) {
       case "check-in": {
-        const { organiserId, tournamentId } = await checkIn(claim, { playerId, tournament });
-        await afterChange(claim, app, { organiserId, tournamentId, what: "entries" });
+        await perform(app, claim, checkInAsPlayer, { playerId, tournament });
         return toast({ type: "success", title: "You're checked in", description: "The director can see you're here." });
       }
       case "leave": {
-        const left = await leaveTournament(claim, { playerId, tournament });
-        await tellOffered(getMailer(app.env, app.database), left.offered, app.env.APP_URL);
-        await afterChange(claim, app, {
-          organiserId: left.organiserId,
-          tournamentId: left.tournamentId,
-          what: "entries",
-        });
+        const left = await perform(app, claim, leave, { playerId, tournament });
         return toast(
           left.left === "entry"
             ? {
@@ -67,8 +59,7 @@ export async function playerAction(
         );
       }
       case "reserve": {
-        const { position, organiserId, tournamentId } = await joinReserve(claim, { playerId, tournament });
-        await afterChange(claim, app, { organiserId, tournamentId, what: "entries" });
+        const { position } = await perform(app, claim, joinReserveList, { playerId, tournament });
         return toast({
           type: "success",
           title: "You're on the reserve list",

@@ -7,10 +7,10 @@ import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { StartingRatingsSchema } from "~/domain/starting-ratings-schema.ts";
 import { ratingsFromForm, STARTING_RATINGS_INTENT } from "~/domain/starting-ratings.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
+import { saveStartingRatings } from "~/features/ratings/server/starting-ratings.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
-import { setStartingRatings } from "~/services/starting-ratings.server.ts";
 
 export const isStartingRatingsIntent = (intent: unknown): intent is typeof STARTING_RATINGS_INTENT =>
   intent === STARTING_RATINGS_INTENT;
@@ -56,12 +56,11 @@ export async function startingRatingsAction(
     return refused(400, parsed.error.issues[0]?.message ?? "Check the ratings", errors);
   }
   try {
-    const saved = await setStartingRatings(claim, {
+    const saved = await perform(app, claim, saveStartingRatings, {
       organiserId: claim.id,
       tournament: { slug: slug.slice(0, 120) },
       ratings: parsed.data.ratings,
     });
-    await afterChange(claim, app, { organiserId: claim.id, tournamentId: saved.tournamentId, what: "entries" });
     const named = saved.ratings.map((r) => `${r.name} ${r.rating}`).join(", ");
     return toast({ type: "success", title: "Starting ratings saved", description: `${named}.` });
   } catch (error) {

@@ -7,10 +7,8 @@ import { appContext } from "~/context.server.ts";
 import { checkCashEntry } from "~/domain/cash-entry.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { afterChange } from "~/services/after-change.server.ts";
-import { addCashEntry, removeCashEntry, tellWalkIns } from "~/services/cash-entries.server.ts";
-import { tellOffered } from "~/services/check-in.server.ts";
-import { getMailer } from "~/services/email.server.ts";
+import { addWalkIn, removeWalkIn } from "~/features/entries/server/entries.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 
@@ -52,16 +50,13 @@ export async function walkInAction(
   const toast = async (t: Toast) => redirectWithCookies(`${back}#walk-ins`, [await flashToast(app.env, t)]);
   const tournament = { slug: slug.slice(0, 120) };
   const form = await request.formData();
-  const mailer = getMailer(app.env, app.database);
   if (intent === "remove-walk-in") {
     try {
-      const removed = await removeCashEntry(claim, {
+      await perform(app, claim, removeWalkIn, {
         organiserId: claim.id,
         tournament,
         entryId: String(form.get("entryId") ?? "").slice(0, 64),
       });
-      await tellOffered(mailer, removed.offered, app.env.APP_URL);
-      await afterChange(claim, app, { organiserId: claim.id, tournamentId: removed.tournamentId, what: "entries" });
       return toast({
         type: "success",
         title: "Entry removed",
@@ -74,13 +69,11 @@ export async function walkInAction(
   }
   const { body, values } = bodyOf(form);
   try {
-    const added = await addCashEntry(claim, {
+    const added = await perform(app, claim, addWalkIn, {
       organiserId: claim.id,
       tournament,
       check: (size) => checkCashEntry(body, size),
     });
-    await tellWalkIns(mailer, added, app.env.APP_URL);
-    await afterChange(claim, app, { organiserId: claim.id, tournamentId: added.tournament.id, what: "entries" });
     return toast({
       type: "success",
       title: `${added.entry.name} is in`,

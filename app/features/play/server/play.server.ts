@@ -1,0 +1,93 @@
+// Running the night, one use case per write: the start, a result (recorded, corrected or approved), a table assigned,
+// a tablet's tap, an entry withdrawn during play, the floor's settings and the finalize. Each returns what the
+// screens and the floor hear of (and the start, the e-mails to those it dropped); the JSON routes, the tournament
+// page's forms and the tablets run them with `perform`.
+import type { Sender } from "~/db/batch.server.ts";
+import type { Change } from "~/services/after-change.server.ts";
+import { tellDropped } from "~/services/check-in.server.ts";
+import { finalizeTournament } from "~/services/finalize.server.ts";
+import { saveFloorSettings } from "~/services/queue.server.ts";
+import { assignTable, saveResult } from "~/services/results.server.ts";
+import { startTournament } from "~/services/start.server.ts";
+import { approveTableResult, runTap, tapFromForm } from "~/services/table-scoring.server.ts";
+import { withdrawEntry } from "~/services/withdraw.server.ts";
+import type { Done, Mail } from "~/web/done.ts";
+
+type Args<F extends (db: Sender, input: never, ...rest: never[]) => unknown> = Parameters<F>[1];
+
+/** The draw, and every free table in rotation given a match at once; those dropped at the start are e-mailed. */
+export async function start(db: Sender, input: Args<typeof startTournament>) {
+  const started = await startTournament(db, input);
+  const { organiserId } = input;
+  const change: Change = { organiserId, tournamentId: started.tournamentId, what: "start", floors: started.floors };
+  const mail: Mail[] = [(mailer, origin) => tellDropped(mailer, started, origin)];
+  return { answer: started, changes: [change], mail };
+}
+
+/** A result recorded or corrected by the director; a correction that would move players at tables asks first. */
+export async function recordResult(db: Sender, input: Args<typeof saveResult>) {
+  const saved = await saveResult(db, input);
+  // A result frees its table: the next match goes to it when the floor assigns automatically.
+  return { answer: saved, changes: saved.outcome === "unconfirmed" ? [] : [saved.change] };
+}
+
+/** The director approves a result confirmed at the table (tournaments that wait for approval). */
+export async function approveResult(db: Sender, input: Args<typeof approveTableResult>) {
+  const saved = await approveTableResult(db, input);
+  return { answer: saved, changes: saved.outcome === "unconfirmed" ? [] : [saved.change] };
+}
+
+/** A match put on a table by the director (or taken off it). */
+export async function assignMatchTable(db: Sender, input: Args<typeof assignTable>) {
+  const { change, ...assigned } = await assignTable(db, input);
+  return { answer: assigned, changes: [change] };
+}
+
+/** A tablet's tap (decision 012): racks, lag, confirm, undo; a tap already applied changes nothing. */
+export async function tabletTap(
+  db: Sender,
+  {
+    sent,
+    kind,
+    read,
+  }: { sent: Parameters<typeof runTap>[1]; kind: Parameters<typeof runTap>[2]; read: Parameters<typeof runTap>[3] },
+) {
+  const { change, ...tapped } = await runTap(db, sent, kind, read);
+  return { answer: tapped, changes: change ? [change] : [] };
+}
+
+/** An entry withdrawn during play (decision 021): walkovers now, or as its matches come up. */
+export async function withdrawFromPlay(db: Sender, input: Args<typeof withdrawEntry>) {
+  const { change, ...withdrawn } = await withdrawEntry(db, input);
+  return { answer: withdrawn, changes: change ? [change] : [] };
+}
+
+/** The floor's and table scoring's settings in one write; turned on mid-evening, the free tables fill at once. */
+export async function saveSettings(db: Sender, input: Args<typeof saveFloorSettings>) {
+  const saved = await saveFloorSettings(db, input);
+  const change: Change = {
+    organiserId: input.organiserId,
+    tournamentId: saved.tournamentId,
+    what: "table",
+    floors: saved.floors,
+  };
+  return { answer: saved, changes: [change] };
+}
+
+/** The prizes paid, the rake taken and the cash settled (decision 017). */
+export async function finalize(db: Sender, input: Args<typeof finalizeTournament>): Promise<Done<Finalized>> {
+  const finalized = await finalizeTournament(db, input);
+  const change: Change = { organiserId: input.organiserId, tournamentId: finalized.tournamentId, what: "finalize" };
+  return { answer: finalized, changes: [change] };
+}
+
+type Finalized = Awaited<ReturnType<typeof finalizeTournament>>;
+
+/** A tap from the tablet board's plain forms (no JavaScript): the same tap, or the note saying why it was refused. */
+export async function tabletFormTap(
+  db: Sender,
+  { sent, form }: { sent: Parameters<typeof tapFromForm>[1]; form: FormData },
+) {
+  const { change, note } = await tapFromForm(db, sent, form);
+  return { answer: { note }, changes: change ? [change] : [] };
+}
