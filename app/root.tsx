@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "./context.server.ts";
 import { getThemeFromRequest } from "./theme.server.ts";
-import type { ToastMessage } from "./components/toaster.tsx";
+import type { RootData } from "./components/document.tsx";
 import { takeToast } from "./services/session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -13,8 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getThemeFromRequest(request, env.SESSION_SECRET, env.APP_ENV === "production"),
     takeToast(request, env),
   ]);
-  const toast: ToastMessage | null = flashed.toast ? { ...flashed.toast, id: crypto.randomUUID() } : null;
-  return data({ theme, toast }, flashed.setCookie ? { headers: { "Set-Cookie": flashed.setCookie } } : undefined);
+  const toast = flashed.toast ? { ...flashed.toast, id: crypto.randomUUID() } : null;
+  return data<RootData>(
+    { theme, toast },
+    flashed.setCookie ? { headers: { "Set-Cookie": flashed.setCookie } } : undefined,
+  );
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,11 +1,13 @@
 // `npm run lint` (and the first step of `npm test`): Biome's formatter and
 // linter, knip for exports, files and dependencies nothing uses (or undeclared), the line limit Biome's
 // formatter cannot enforce on its own (long strings and comments), and the house's rules: the layers
-// (lint-layers.ts) and the sizes of files and functions against their baseline (lint-sizes.ts).
+// (lint-layers.ts), every write through its use case (lint-use-cases.ts) and the sizes of files and functions
+// against their baseline (lint-sizes.ts).
 // `--shrink-size-baseline` lowers the baseline to what is found (never raises it) and lints the rest.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { adapterViolations, importsOf, layerViolations, parseSource } from "./lint-layers.ts";
+import { adapterWriteViolations, useCaseViolations } from "./lint-use-cases.ts";
 import { type Baseline, measure, offenders, shrunkBaseline, sizeProblems } from "./lint-sizes.ts";
 
 const MAX_LINE = 120;
@@ -37,7 +39,12 @@ function houseRules(): string[] {
   const files = sourceFiles().filter((file) => file.startsWith("app/") && /\.tsx?$/.test(file));
   const sources = files.map((file) => parseSource(file, readFileSync(file, "utf8")));
   const imports = sources.map((source) => ({ file: source.fileName, imports: importsOf(source) }));
-  const layers = [...layerViolations(imports), ...adapterViolations(imports)];
+  const layers = [
+    ...layerViolations(imports),
+    ...adapterViolations(imports),
+    ...useCaseViolations(sources),
+    ...adapterWriteViolations(sources),
+  ];
   const measured = sources.filter((source) => !/\.test\.tsx?$/.test(source.fileName)).map(measure);
   const found = offenders(measured);
   let baseline = JSON.parse(readFileSync(BASELINE, "utf8")) as Baseline;

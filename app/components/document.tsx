@@ -17,12 +17,14 @@ import {
   useRouteError,
 } from "react-router";
 import { isNetworkError } from "./data-reads.ts";
-import type { loader } from "../root.tsx";
-import { isTheme, ThemeProvider, useTheme } from "./theme.tsx";
+import { isTheme, type Theme, ThemeProvider, useTheme } from "./theme.tsx";
 import { THEME_STORAGE_KEY } from "./theme-toggle.tsx";
 import { ToastProvider, useToast, type ToastMessage } from "./toaster.tsx";
 import { useNonce } from "./nonce.tsx";
 import { staticPageScript } from "./static-page.ts";
+
+/** What the root route's loader (root.tsx) gives every page: the theme chosen, a toast flashed by the last write. */
+export type RootData = { theme: Theme | null; toast: ToastMessage | null };
 
 // When localStorage remembers a choice, apply it before the first paint.
 const restoreStoredTheme = `(() => {
@@ -37,7 +39,7 @@ const restoreStoredTheme = `(() => {
 })();`;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData<RootData>("root");
   return (
     <ThemeProvider specifiedTheme={rootData?.theme ?? "light"} themeAction="/action/set-theme">
       <Document toast={rootData?.toast ?? null}>{children}</Document>

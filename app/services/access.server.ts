@@ -29,8 +29,7 @@ import { dashboardPath, type UserType } from "~/domain/accounts.ts";
 import { lastSeenIsStale } from "~/domain/sessions.ts";
 import { sessionUserQuery, toSessionUser, type CurrentUser } from "./accounts.server.ts";
 import { jsonError } from "./http.server.ts";
-import { destroySession } from "./session.server.ts";
-import { endSession, sessionIsCurrent, touchSession, type SessionData } from "./sessions.server.ts";
+import { sessionIsCurrent, touchSession, type SessionData } from "./sessions.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 type Parts = Record<string, Read<unknown>>;
@@ -146,13 +145,6 @@ export async function redirectIfSignedIn(context: Ctx): Promise<void> {
   if (!session) return;
   const { user } = await readWithUser(context, session, known(null));
   if (user) throw redirect(dashboardPath(user.userType));
-}
-
-/** Logout: ends the cookie's session on the server; answers the Set-Cookie that clears it. */
-export async function signOut(context: Ctx): Promise<string> {
-  const session = await sessionOf(context);
-  if (session) await writeNow(context.get(appContext).database, endSession(session));
-  return destroySession(context.get(appContext).env);
 }
 
 /**

@@ -6,42 +6,16 @@
 // `afterChange`.
 import type { AppContext } from "~/context.server.ts";
 import { systemSender, type Sender } from "~/db/batch.server.ts";
-import type { MatchNews } from "~/domain/match-news.ts";
+import type { Change } from "~/domain/changes.ts";
 import { notifyCalled } from "./calls.server.ts";
 import { drawBoards } from "./boards.server.tsx";
 import type { Scoreboard } from "~/domain/scoreboard.ts";
-import { announceChange, disconnectTable, forgetTables, type LiveChange, nudgeTable } from "./live.server.ts";
-import type { CalledMatch, QueuesAfter } from "./queue-reads.server.ts";
+import { announceChange, disconnectTable, forgetTables, nudgeTable } from "./live.server.ts";
 import { fillFreeTables } from "./queue.server.ts";
 import { setDueRaces } from "./handicap.server.ts";
 import { recomputeRatings } from "./ratings.server.ts";
 
 /** What a committed write changed. */
-export type Change = {
-  organiserId: string;
-  /** The tournament whose pages show it; null for the director's tables alone (a table added or deleted). */
-  tournamentId: string | null;
-  what: LiveChange["what"];
-  /** The director's floors as the write left them, "read" to read them afresh; null or absent: no table to fill. */
-  floors?: QueuesAfter;
-  /** Matches the write itself put on a table (the director's own assignment). */
-  called?: readonly CalledMatch[];
-  /** A match just taken off its table: not called straight back to it. */
-  holdBack?: string | null;
-  /** A table whose access code was replaced: its tablets are disconnected. */
-  replacedCode?: string;
-  /** A table deleted: its tablets are told it is gone and disconnected. */
-  deletedTable?: string;
-  /** A table whose tablets the director sent to another table: they are told to read their board again. */
-  sentTablet?: string;
-  /** The boards of the tables the change altered, as it left them: their tablets get them with the news. */
-  boards?: Readonly<Record<string, Scoreboard>>;
-  /** The tournament's matches the change altered, as it left them: its pages get them with the news. */
-  matches?: readonly MatchNews[];
-  /** A result in a handicapped event (decision 028): the races it made due are set before anyone hears of it. */
-  handicapped?: boolean;
-};
-
 /** What the consequences need of a request's (or the scheduler's) context. */
 export type Consequences = Pick<AppContext, "live" | "cache" | "waitUntil" | "env" | "database">;
 

@@ -5,7 +5,7 @@
 // boards themselves are read by the write that changed them, in its own batch.
 import { renderToStaticMarkup } from "react-dom/server";
 import { BoardRegion } from "~/components/scoreboard-board.tsx";
-import type { Boards } from "./live.server.ts";
+import type { Boards } from "~/domain/changes.ts";
 import type { Scoreboard } from "~/domain/scoreboard.ts";
 
 /** The tables' boards as HTML, by table id. */

@@ -11,7 +11,7 @@ import { appContext, type AppContext } from "~/context.server.ts";
 import { build, first } from "~/db/batch.server.ts";
 import { tables, tournaments } from "~/db/schema.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
-import type { MatchNews } from "~/domain/match-news.ts";
+import type { Boards, LiveChange } from "~/domain/changes.ts";
 import { DATABASE_DOWN } from "~/edge.server.ts";
 import { visitor } from "./access.server.ts";
 import { jsonError } from "./http.server.ts";
@@ -23,19 +23,6 @@ type Ctx = Readonly<RouterContextProvider>;
 /** What announcing needs of a request's context. */
 type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil">;
 
-/** What changed, in the words of the message clients get (public data only). */
-export type LiveChange = {
-  /** The director whose tables may show it. */
-  organiserId: string;
-  /** The tournament whose pages show it. */
-  tournamentId: string;
-  /** "entries": someone checked in, left, or a reserve was offered a place (decision 014); "score" and "code": a rack
-   * tapped at a table, a table's new access code (decision 012); "details": the director edited the tournament. */
-  what: "result" | "table" | "start" | "finalize" | "entries" | "score" | "code" | "details";
-  /** The tournament's matches the change altered, as it left them: its pages redraw them without a read. */
-  matches?: readonly MatchNews[];
-};
-
 const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;
 const ALLOW_GET = { Allow: "GET" };
 const HUB_ORIGIN = "https://live-hub.internal";
@@ -45,9 +32,6 @@ const hubFor = (namespace: DurableObjectNamespace, name: string) => namespace.ge
 /** The channel a tournament's pages follow, and a director's tablets. */
 const tournamentChannel = (tournamentId: string) => `tournament:${tournamentId}`;
 const tablesChannel = (organiserId: string) => `tables:${organiserId}`;
-
-/** The boards of the tables a change touched, each as the tablet's live region in HTML, by table id. */
-export type Boards = Record<string, string>;
 
 /**
  * Tells the channels of `change` that something changed: after the write, never

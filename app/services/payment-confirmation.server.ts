@@ -18,7 +18,7 @@ import { teamEntryTotalPence } from "~/domain/teams.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { topUpQuery, topUpSucceeded } from "./top-ups.server.ts";
 import { type Done, quiet } from "~/web/done.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
 
 import {

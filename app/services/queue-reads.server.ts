@@ -6,11 +6,11 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { build, mapRead, outer, query, reads, type Read } from "~/db/batch.server.ts";
 import { matches, tables, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { averageMatchMs } from "~/domain/queue.ts";
+import type { QueuesAfter } from "~/domain/changes.ts";
 import type { QueueState } from "~/domain/queue-views.ts";
 import { inTournament, type TournamentRef } from "./tournament-ref.server.ts";
 
 /** A match given a table: by the director or by the floor. */
-export type CalledMatch = { tournamentId: string; matchId: string; tableId: string; calledAt: number };
 
 // ---------------------------------------------------------------------------
 // Reading the floor
@@ -125,7 +125,6 @@ export const autoQueuesQuery = (organiserId: string) =>
  * What the floor needs after a write: the floors as the write left them, read at the end of its own batch (no
  * round trip of their own); "read" when they must be read afresh; null when there is nothing to fill.
  */
-export type QueuesAfter = Map<string, QueueState> | "read" | null;
 
 /** The statements to put at the end of a write's batch, and the floors from its answers (`wanted`: the switch on). */
 export function queuesAfter(organiserId: string, wanted: boolean) {

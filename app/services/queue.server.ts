@@ -19,7 +19,8 @@ import type { Scoreboard } from "~/domain/scoreboard.ts";
 import { boardsAfter } from "./tables.server.ts";
 
 import type { QueueState } from "~/domain/queue-views.ts";
-import { autoQueuesQuery, queuesAfter, type CalledMatch, type QueuesAfter } from "./queue-reads.server.ts";
+import { autoQueuesQuery, queuesAfter } from "./queue-reads.server.ts";
+import type { CalledMatch, QueuesAfter } from "~/domain/changes.ts";
 
 // ---------------------------------------------------------------------------
 // Automatic assignment

@@ -24,7 +24,7 @@ import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/domain/pl
 import { noShowRefusal } from "~/domain/queue.ts";
 import { drawWithWalkovers, withWalkovers } from "~/domain/withdrawn.ts";
 import { forgetCall } from "./calls.server.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change, QueuesAfter } from "~/domain/changes.ts";
 import {
   bracketQuery,
   drawnSeedsQuery,
@@ -32,7 +32,7 @@ import {
   matchWithTournament,
   withdrawnQuery,
 } from "./match-reads.server.ts";
-import { queuesAfter, type QueuesAfter } from "./queue-reads.server.ts";
+import { queuesAfter } from "./queue-reads.server.ts";
 import { registrationEntry } from "./entries.server.ts";
 import { formatOptions, insertMatches } from "./start.server.ts";
 import { racesOf } from "~/domain/races.ts";

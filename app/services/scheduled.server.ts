@@ -2,7 +2,8 @@
 import { systemSender, write } from "~/db/batch.server.ts";
 import { getDatabase } from "~/db/client.server.ts";
 import { parseEnv } from "~/env.server.ts";
-import { afterChanges, type Change, type Consequences } from "./after-change.server.ts";
+import { afterChanges, type Consequences } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { getMailer } from "./email.server.ts";
 import { offerFreedPlaces, tellOffered } from "./check-in.server.ts";
 import { getPaymentsProvider } from "./payments/index.server.ts";

@@ -30,7 +30,7 @@ import { ConfirmTapSchema, LagTapSchema, RackTapSchema, UndoTapSchema } from "~/
 import type { z } from "zod";
 import { membersJson } from "./entries.server.ts";
 import { saveResult } from "./results.server.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { enforceRateLimit } from "./rate-limit.server.ts";
 import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
 import { tapResultUndo } from "./table-undo.server.ts";

@@ -30,7 +30,7 @@ import {
   sameResult,
   UNDO_WINDOW_MS,
 } from "~/domain/table-scoring.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { forgetCall } from "./calls.server.ts";
 import { bracketQuery, matchesAfter, matchWithTournament } from "./match-reads.server.ts";
 import { queuesAfter } from "./queue-reads.server.ts";

@@ -10,7 +10,7 @@ import { nextBreaker, type BreakRule, type Side } from "~/domain/table-scoring.t
 import type { ConfirmedResult, Scoreboard } from "~/domain/scoreboard.ts";
 import { racesOf } from "~/domain/races.ts";
 import { slotRating } from "~/domain/ratings.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { entryMembers, entryName, parseMembers } from "./entries.server.ts";
 
 /** The director's tables; `busyWith` is the match being played on one (in a tournament in progress), if any. */

@@ -10,7 +10,7 @@ import { build, first, reads, write, type Read, type Sender } from "~/db/batch.s
 import { tables } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { normalizeAccessCode } from "~/domain/tables.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 
 const COOKIE = "br_table";
 /** As long as browsers keep a cookie (400 days): the tablet is set up once. */

@@ -18,7 +18,7 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import { DomainError } from "~/domain/errors.ts";
 import { deliverable, teammateName } from "~/domain/team-entry.ts";
 import { teamMessages, teamSize } from "~/domain/teams.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { countMail, sendCounted } from "./email.server.ts";
 import type { Mail } from "~/web/done.ts";
 import {

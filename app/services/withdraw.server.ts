@@ -22,7 +22,7 @@ import { knockoutAfterGroups } from "~/domain/groups.ts";
 import { ownTournament } from "~/domain/play.ts";
 import { isTeamEvent } from "~/domain/teams.ts";
 import { checkWithdrawal, drawWithWalkovers, walkoversFor, withdrawalMessages } from "~/domain/withdrawn.ts";
-import type { Change } from "./after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { registrationEntry, registrationEntryName } from "./entries.server.ts";
 import { bracketQuery, drawnSeedsQuery, matchesAfter, withdrawnQuery } from "./match-reads.server.ts";
 import { queuesAfter } from "./queue-reads.server.ts";

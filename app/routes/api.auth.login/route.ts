@@ -1,12 +1,14 @@
 import { LoginSchema } from "~/domain/accounts.ts";
-import { logIn } from "~/services/accounts.server.ts";
+import { logIn } from "~/features/accounts/server/accounts.server.ts";
 import { signedInResponse } from "~/services/api-auth.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { clientOf } from "~/services/sessions.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({
-  POST: on({ who: "anyone", body: LoginSchema }, async ({ request, caller, body, app }) =>
-    signedInResponse(app.env, await logIn(caller, body, clientOf(request)), "Signed in"),
-  ),
+  POST: on({ who: "anyone", body: LoginSchema }, async ({ request, caller, body, app }) => {
+    const signedIn = await perform(app, caller, logIn, { credentials: body, client: clientOf(request) });
+    return signedInResponse(app.env, signedIn, "Signed in");
+  }),
 });
 export { api as loader, api as action };

@@ -1,10 +1,11 @@
 import { ResetPasswordApiSchema } from "~/domain/accounts.ts";
-import { resetPassword } from "~/services/accounts.server.ts";
+import { resetPassword } from "~/features/accounts/server/accounts.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({
-  POST: on({ who: "anyone", body: ResetPasswordApiSchema }, async ({ caller, body }) => {
-    await resetPassword(caller, body);
+  POST: on({ who: "anyone", body: ResetPasswordApiSchema }, async ({ caller, body, app }) => {
+    await perform(app, caller, resetPassword, body);
     return Response.json({ message: "Your password has been reset. You can now sign in." });
   }),
 });

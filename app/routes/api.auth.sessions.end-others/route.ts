@@ -1,10 +1,11 @@
+import { endOtherDevices } from "~/features/accounts/server/accounts.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { endOtherSessions } from "~/services/sessions.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /** "Sign out everywhere else": every session of the caller's account but this one. */
 const api = endpoint({
-  POST: on({ who: "signed-in" }, async ({ caller }) => {
-    const ended = await caller.write(endOtherSessions(caller.session));
+  POST: on({ who: "signed-in" }, async ({ caller, app }) => {
+    const ended = await perform(app, caller, endOtherDevices, { session: caller.session });
     return Response.json({ message: "Signed out everywhere else", ended });
   }),
 });

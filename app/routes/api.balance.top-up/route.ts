@@ -2,7 +2,9 @@ import { z } from "zod";
 import { parsePence } from "~/domain/pence.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { startTopUp, topUpAmountMessage } from "~/services/top-ups.server.ts";
+import { startTopUp } from "~/features/money/server/money.server.ts";
+import { topUpAmountMessage } from "~/services/top-ups.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const TopUpSchema = z.object({
   amount: z.union([z.string(), z.number()], { error: topUpAmountMessage }),
@@ -13,7 +15,8 @@ const api = endpoint({
   POST: on({ who: "signed-in", body: TopUpSchema }, async ({ caller, body, app }) => {
     const provider = await getPaymentsProvider(app.env, app.database);
     const amountPence = parsePence(String(body.amount));
-    const started = await startTopUp(caller, provider, {
+    const started = await perform(app, caller, startTopUp, {
+      provider,
       userType: caller.userType,
       userId: caller.id,
       amountPence: amountPence ?? -1,

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { penceToDecimal } from "~/domain/pence.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { topUpQuery, verifyTopUp } from "~/services/top-ups.server.ts";
+import { verifyTopUp } from "~/features/money/server/money.server.ts";
+import { topUpQuery } from "~/services/top-ups.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const VerifySchema = z.object({
   paymentIntentId: z.string({ error: "paymentIntentId is required" }).min(1, "paymentIntentId is required").max(255),
@@ -13,7 +15,8 @@ const api = endpoint({
   POST: on({ who: "signed-in", body: VerifySchema }, async ({ caller, body, app }) => {
     const provider = await getPaymentsProvider(app.env, app.database);
     const { record } = await caller.read({ record: topUpQuery(body.paymentIntentId) });
-    const verified = await verifyTopUp(caller, provider, { userType: caller.userType, userId: caller.id, record });
+    const input = { provider, userType: caller.userType, userId: caller.id, record };
+    const verified = await perform(app, caller, verifyTopUp, input);
     return Response.json(
       verified.success
         ? { success: true, amount: penceToDecimal(verified.amount ?? 0), message: verified.message }

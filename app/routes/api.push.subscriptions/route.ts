@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { checkSubscription, removePushSubscription, savePushSubscription } from "~/services/calls.server.ts";
+import { subscribe, unsubscribe } from "~/features/live/server/push.server.ts";
+import { checkSubscription } from "~/services/calls.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
 import { vapidKeys } from "~/services/web-push.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const endpointField = z.string({ error: "endpoint is required" }).max(2048, "The push endpoint is too long");
 
@@ -26,11 +28,11 @@ const api = endpoint({
   POST: on({ who: "player", body: SubscribeSchema }, async ({ caller, body, app }) => {
     if (!vapidKeys(app.env)) return jsonError(503, "Notifications are not set up on this site");
     checkSubscription(app.env, body);
-    await caller.write(savePushSubscription(caller.id, body));
+    await perform(app, caller, subscribe, { playerId: caller.id, subscription: body });
     return Response.json({ message: "Notifications on for this device" }, { status: 201 });
   }),
-  DELETE: on({ who: "player", body: z.object({ endpoint: endpointField }) }, async ({ caller, body }) => {
-    const removed = await caller.write(removePushSubscription(caller.id, body.endpoint));
+  DELETE: on({ who: "player", body: z.object({ endpoint: endpointField }) }, async ({ caller, body, app }) => {
+    const removed = await perform(app, caller, unsubscribe, { playerId: caller.id, endpoint: body.endpoint });
     if (!removed) return jsonError(404, "This device is not subscribed");
     return Response.json({ message: "Notifications off for this device" });
   }),

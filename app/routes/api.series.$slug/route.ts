@@ -1,7 +1,9 @@
 import { UpdateSeriesSchema } from "~/domain/series.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { ownSeriesRow, seriesByIdQuery, updateSeries } from "~/services/series-edit.server.ts";
+import { editSeries } from "~/features/series/server/series.server.ts";
+import { seriesByIdQuery } from "~/services/series-edit.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { SERIES_NOT_FOUND, seriesJson, seriesPageJson, seriesPageQuery } from "~/services/series.server.ts";
 
 const api = endpoint({
@@ -16,10 +18,10 @@ const api = endpoint({
    * the points are a 409 once a night in the series is finalized. The ranking is worked out when read: nothing else
    * follows the change.
    */
-  PATCH: on({ who: "organiser", body: UpdateSeriesSchema, params: ["slug"] }, async ({ caller, body, params }) => {
+  PATCH: on({ who: "organiser", body: UpdateSeriesSchema, params: ["slug"] }, async ({ caller, body, params, app }) => {
     if (params.slug.length > 64) return jsonError(404, SERIES_NOT_FOUND);
     const { row } = await caller.read({ row: seriesByIdQuery(params.slug) });
-    const saved = await updateSeries(caller, ownSeriesRow(row, caller.id), body);
+    const saved = await perform(app, caller, editSeries, { organiserId: caller.id, row, fields: body });
     return Response.json({ series: seriesJson(saved) });
   }),
 });

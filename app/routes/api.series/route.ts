@@ -1,6 +1,8 @@
 import { CreateSeriesSchema } from "~/domain/series.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { createSeries, organiserSeriesQuery, seriesJson } from "~/services/series.server.ts";
+import { createSeries } from "~/features/series/server/series.server.ts";
+import { organiserSeriesQuery, seriesJson } from "~/services/series.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({
   /** The signed-in director's series, newest first. */
@@ -8,8 +10,8 @@ const api = endpoint({
     const { mine } = await caller.read({ mine: organiserSeriesQuery(caller.id) });
     return Response.json({ series: mine.map(seriesJson) });
   }),
-  POST: on({ who: "organiser", body: CreateSeriesSchema }, async ({ caller, body }) => {
-    const created = await createSeries(caller, caller.id, body);
+  POST: on({ who: "organiser", body: CreateSeriesSchema }, async ({ caller, body, app }) => {
+    const created = await perform(app, caller, createSeries, { organiserId: caller.id, fields: body });
     return Response.json({ series: seriesJson(created) }, { status: 201 });
   }),
 });

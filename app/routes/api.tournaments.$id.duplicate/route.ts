@@ -2,8 +2,9 @@ import { z } from "zod";
 import { parseStartsAt } from "~/domain/tournament-edit.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { isJsonContentType, jsonError, readJson } from "~/services/http.server.ts";
-import { ownTournament, runTournamentAgain } from "~/services/tournament-edit.server.ts";
+import { runAgain } from "~/features/tournaments/server/lifecycle.server.ts";
 import { tournamentByIdQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /** `startsAt`: an ISO instant with its offset, or the venue's wall-clock time ("2026-12-10T19:30", UK time). */
 const RunAgainSchema = z.object({
@@ -12,7 +13,7 @@ const RunAgainSchema = z.object({
 
 /** "Run again": a copy of the director's tournament (its settings, not its entries), open, a week later by default. */
 const api = endpoint({
-  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, request }) => {
+  POST: on({ who: "organiser", params: ["id"] }, async ({ caller, params, request, app }) => {
     if (params.id.length > 64) return jsonError(404, "Tournament not found");
     // The body is optional: without one the copy starts a week after the original.
     const hasBody = isJsonContentType(request.headers.get("Content-Type"));
@@ -21,8 +22,7 @@ const api = endpoint({
     const chosen = startsAt === undefined ? undefined : parseStartsAt(startsAt, now);
     if (chosen && "error" in chosen) return jsonError(400, chosen.error, { startsAt: [chosen.error] });
     const { user, source } = await caller.read({ source: tournamentByIdQuery(params.id) });
-    const t = ownTournament(source, caller.id);
-    const copy = await runTournamentAgain(caller, { t, startsAt: chosen, now });
+    const copy = await perform(app, caller, runAgain, { organiserId: caller.id, t: source, startsAt: chosen, now });
     // A new tournament has no entries yet: no need to read it back.
     return Response.json(tournamentJson({ ...copy, tdName: user.name, playerCount: 0, players: [] }), {
       status: 201,

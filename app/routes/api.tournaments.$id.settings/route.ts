@@ -1,9 +1,8 @@
 import { TournamentSettingsSchema } from "~/domain/queue-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { jsonError } from "~/services/http.server.ts";
-import { saveSettings } from "~/features/play/server/play.server.ts";
+import { saveScoringSettings, saveSettings } from "~/features/play/server/play.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { saveTableScoringSettings } from "~/services/table-scoring.server.ts";
 
 /**
  * A tournament's settings, changed by its director: the floor's switch and no-show minutes (decisions 013–015), how
@@ -22,7 +21,8 @@ const api = endpoint({
       const changed = (saved: { resultsFromTables: string; breakRule: string }) =>
         scoring ? { resultsFromTables: saved.resultsFromTables, breakRule: saved.breakRule } : {};
       if (!floor) {
-        const saved = await saveTableScoringSettings(caller, { ...target, settings: { resultsFromTables, breakRule } });
+        const settings = { resultsFromTables, breakRule };
+        const saved = await perform(app, caller, saveScoringSettings, { ...target, settings });
         return Response.json({ message: "Settings saved", settings: changed(saved) });
       }
       // Both kinds in one write; a finished tournament's floor refuses the whole call, as before.

@@ -1,11 +1,13 @@
 import { StatusChangeSchema } from "~/domain/tournament-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { changeTournamentStatus, tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { changeStatus } from "~/features/tournaments/server/lifecycle.server.ts";
+import { tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 /** Archive (→ finished) and restore (→ open), DESIGN §5. */
 const api = endpoint({
-  PATCH: on({ who: "organiser", body: StatusChangeSchema, params: ["id"] }, async ({ caller, body, params }) => {
-    const row = await changeTournamentStatus(caller, {
+  PATCH: on({ who: "organiser", body: StatusChangeSchema, params: ["id"] }, async ({ caller, body, params, app }) => {
+    const row = await perform(app, caller, changeStatus, {
       organiserId: caller.id,
       tournamentId: params.id,
       to: body.status,

@@ -1,7 +1,9 @@
 import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
-import { checkSeriesChoice, seriesOwnerQuery } from "~/services/series.server.ts";
-import { createTournament, openTournamentsQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { createTournament } from "~/features/tournaments/server/lifecycle.server.ts";
+import { seriesOwnerQuery } from "~/services/series.server.ts";
+import { openTournamentsQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({
   /** Open tournaments with tdName and playerCount. */
@@ -9,10 +11,9 @@ const api = endpoint({
     const { open } = await caller.read({ open: openTournamentsQuery() });
     return Response.json(open.map((t) => tournamentJson(t)));
   }),
-  POST: on({ who: "organiser", body: CreateTournamentSchema }, async ({ caller, body }) => {
+  POST: on({ who: "organiser", body: CreateTournamentSchema }, async ({ caller, body, app }) => {
     const { user: organiser, series } = await caller.read({ series: seriesOwnerQuery(body.seriesId) });
-    checkSeriesChoice(body.seriesId, series, organiser.id);
-    const created = await createTournament(caller, organiser.id, body);
+    const created = await perform(app, caller, createTournament, { organiserId: organiser.id, fields: body, series });
     // A new tournament has no entries yet: no need to read it back.
     return Response.json(tournamentJson({ ...created, tdName: organiser.name, playerCount: 0, players: [] }), {
       status: 201,

@@ -1,20 +1,19 @@
 import { penceToDecimal } from "~/domain/pence.ts";
 import { formatSortCode, maskAccountNumber } from "~/domain/withdrawals.ts";
 import { WithdrawalRequestSchema } from "~/domain/withdrawal-schema.ts";
-import { requestWithdrawal } from "~/services/dashboard.server.ts";
+import { withdraw } from "~/features/money/server/money.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 
 const api = endpoint({
   // SPEC §7 sends the amount alone; the account it is paid to may come with it (all three fields).
-  POST: on({ who: "signed-in", body: WithdrawalRequestSchema }, async ({ caller, body }) => {
-    const w = await caller.write(
-      requestWithdrawal({
-        userType: caller.userType,
-        userId: caller.id,
-        amountPence: body.amount,
-        account: body.account,
-      }),
-    );
+  POST: on({ who: "signed-in", body: WithdrawalRequestSchema }, async ({ caller, body, app }) => {
+    const w = await perform(app, caller, withdraw, {
+      userType: caller.userType,
+      userId: caller.id,
+      amountPence: body.amount,
+      account: body.account,
+    });
     return Response.json({
       id: w.id,
       amount: penceToDecimal(w.amountPence),

@@ -18,7 +18,9 @@ import { signedIn } from "~/services/access.server.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { startTopUp, topUpQuery, verifyTopUp } from "~/services/top-ups.server.ts";
+import { startTopUp, verifyTopUp } from "~/features/money/server/money.server.ts";
+import { topUpQuery } from "~/services/top-ups.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
 import type { Route } from "./+types/route";
 
@@ -30,7 +32,8 @@ const pageUrl = (back: string, intent?: string) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const claim = await signedIn(request, context);
-  const { env, database } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, database } = app;
   const url = new URL(request.url);
   const back = safeRedirectPath(url.searchParams.get("return"), dashboardPath(claim.userType));
   // Back from the provider (a redirect_status), or a top-up started here (intent).
@@ -43,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (returned && mine) {
     // Ask the provider, never the URL.
     try {
-      const verified = await verifyTopUp(claim, await getPaymentsProvider(env, database), {
+      const verified = await perform(app, claim, verifyTopUp, {
+        provider: await getPaymentsProvider(env, database),
         userType: claim.userType,
         userId: claim.id,
         record: mine,
@@ -78,12 +82,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const claim = await signedIn(request, context);
-  const { env, database } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env, database } = app;
   const form = await request.formData();
   const back = safeRedirectPath(form.get("return"), dashboardPath(claim.userType));
   const amount = String(form.get("amount") ?? "").slice(0, 20);
   try {
-    const started = await startTopUp(claim, await getPaymentsProvider(env, database), {
+    const started = await perform(app, claim, startTopUp, {
+      provider: await getPaymentsProvider(env, database),
       userType: claim.userType,
       userId: claim.id,
       amountPence: parsePence(amount) ?? -1,

@@ -5,15 +5,16 @@ import { AuthShell } from "~/components/auth-shell.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { FieldError, FormError, TextField } from "~/components/fields.tsx";
 import { choiceCardClass } from "~/components/styles.ts";
-import { appContext } from "~/context.server.ts";
+import { appContext, type AppContext } from "~/context.server.ts";
 import { dashboardPath, LoginSchema } from "~/domain/accounts.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
-import { logIn } from "~/services/accounts.server.ts";
+import { logIn } from "~/features/accounts/server/accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { redirectIfSignedIn, visitor, type Visitor } from "~/services/access.server.ts";
 import { commitSession } from "~/services/session.server.ts";
 import { clientOf } from "~/services/sessions.server.ts";
 import { safeRedirectPath, withReturn } from "~/utils/redirect.ts";
+import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -45,7 +46,7 @@ class LoginFailed extends Error {
 }
 
 /** remix-auth's form strategy: validates with the shared schema, then checks the password. */
-function authenticator(db: Visitor, request: Request) {
+function authenticator(app: AppContext, db: Visitor, request: Request) {
   return new Authenticator<SignedIn>().use(
     new FormStrategy(async ({ form }) => {
       const submission = parseWithZod(form, { schema: LoginSchema });
@@ -53,7 +54,7 @@ function authenticator(db: Visitor, request: Request) {
         throw new LoginFailed(submission.reply({ hideFields: ["password"] }), 400, "Invalid input");
       }
       try {
-        return await logIn(db, submission.value, clientOf(request));
+        return await perform(app, db, logIn, { credentials: submission.value, client: clientOf(request) });
       } catch (error) {
         if (!isDomainError(error)) throw error;
         throw new LoginFailed(
@@ -75,11 +76,12 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env } = app;
   const db = await visitor(context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   try {
-    const { user, session } = await authenticator(db, request).authenticate("form", request);
+    const { user, session } = await authenticator(app, db, request).authenticate("form", request);
     return redirectWithCookies(safeRedirectPath(redirectTo, dashboardPath(user.userType)), [
       await commitSession(env, session),
     ]);

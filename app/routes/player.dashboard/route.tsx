@@ -21,7 +21,7 @@ import { vapidKeys } from "~/services/web-push.server.ts";
 import { nextMatchText } from "~/domain/queue.ts";
 import { queueOf } from "~/domain/queue-views.ts";
 import { playerQueuesQuery } from "~/services/queue-reads.server.ts";
-import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
+import { dashboardAction, dashboardDialogs } from "~/web/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import { playerSeasonsQuery } from "~/services/player-seasons.server.ts";
 import { SeasonList } from "~/components/season-list.tsx";

@@ -7,8 +7,11 @@ import { useIsSubmitting } from "~/components/form.tsx";
 import { FormError, TextField } from "~/components/fields.tsx";
 import { ResetPasswordSchema, ValidateResetTokenSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { resetPassword, resetTokenQuery } from "~/services/accounts.server.ts";
+import { appContext } from "~/context.server.ts";
+import { resetPassword } from "~/features/accounts/server/accounts.server.ts";
+import { resetTokenQuery } from "~/services/accounts.server.ts";
 import { errorToast } from "~/services/forms.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset password — Break & Run" }];
@@ -37,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await resetPassword(await visitor(context), submission.value);
+    await perform(context.get(appContext), await visitor(context), resetPassword, submission.value);
     return { result: submission.reply({ resetForm: true }), done: true, toast: null };
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -13,7 +13,8 @@ import { errorHeaders } from "~/domain/errors.ts";
 import { AccessCodeInput } from "~/components/access-code-input.tsx";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { appContext } from "~/context.server.ts";
-import { signedIn, signOut, visitor } from "~/services/access.server.ts";
+import { signedOut } from "~/features/accounts/server/sign-out.server.ts";
+import { signedIn, visitor } from "~/services/access.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
 import { tableByCodeQuery, tablesQuery } from "~/services/tables.server.ts";
 import { rememberCode } from "~/services/tablets.server.ts";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { tables } = await director.read({ tables: tablesQuery(director.id) });
   const table = tables.find((t) => t.id === tableId);
   if (!table) throw data("You can only pick one of your own tables", { status: 404 });
-  const headers = new Headers({ "Set-Cookie": await signOut(context) });
+  const headers = new Headers({ "Set-Cookie": await signedOut(context) });
   const remember = rememberCode(request, table.accessCode, context.get(appContext).env.APP_ENV === "production");
   if (remember) headers.append("Set-Cookie", remember);
   return redirect(`/scoreboard/${table.accessCode}`, { status: 303, headers });

@@ -15,13 +15,14 @@ import { errorHeaders } from "~/domain/errors.ts";
 import { noShowAt } from "~/domain/queue.ts";
 import { formatTime } from "~/domain/dates.ts";
 import { tabletFormTap } from "~/features/play/server/play.server.ts";
+import { followSend } from "~/features/floor/server/tables.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
 import { askedResult, scoreboardNote } from "~/services/table-scoring.server.ts";
 import type { ConfirmedResult, Scoreboard as TableBoard } from "~/domain/scoreboard.ts";
 import { scoreboardQuery } from "~/services/tables.server.ts";
 import type { Confirmed } from "~/domain/table-scoring.ts";
-import { followedSend, rememberCode, sentToQuery } from "~/services/tablets.server.ts";
+import { rememberCode, sentToQuery } from "~/services/tablets.server.ts";
 import { mapRead, reads } from "~/db/batch.server.ts";
 import { BoardRegion, type ApiMatch } from "~/components/scoreboard-board.tsx";
 import type { Route } from "./+types/route";
@@ -59,7 +60,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const secure = context.get(appContext).env.APP_ENV === "production";
   // Sent to another table by the director: this tablet goes there (and remembers it), with or without its script.
   if (board.sentTo) {
-    await followedSend(db, board.table.accessCode, board.sentTo.id);
+    const follow = { code: board.table.accessCode, targetId: board.sentTo.id };
+    await perform(context.get(appContext), db, followSend, follow);
     const to = board.sentTo.accessCode;
     const cookie = rememberCode(request, to, secure);
     throw redirect(`/scoreboard/${to}`, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);

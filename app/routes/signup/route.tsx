@@ -17,7 +17,8 @@ import {
 } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
-import { signUpOrganiser, signUpPlayer, type SignedIn } from "~/services/accounts.server.ts";
+import { signUp } from "~/features/accounts/server/accounts.server.ts";
+import type { SignedIn } from "~/services/accounts.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { resendInvitation } from "~/services/invited-accounts.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
@@ -37,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 const hideFields = ["password", "confirmPassword"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env } = app;
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const db = await visitor(context);
   const formData = await request.formData();
@@ -46,17 +48,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "resend-invitation") {
     const submission = parseWithZod(formData, { schema: ResendInvitationSchema });
     if (submission.status !== "success") return invalid(submission.reply());
-    await perform(context.get(appContext), db, resendInvitation, { email: submission.value.email });
+    await perform(app, db, resendInvitation, { email: submission.value.email });
     return { result: submission.reply(), toast: null, invited: null, resent: submission.value.email };
   }
   if (formData.get("role") === "organiser") {
     const submission = parseWithZod(formData, { schema: OrganiserSignupSchema });
     if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
-    return createAccount(env, redirectTo, submission, () => signUpOrganiser(db, submission.value, device));
+    return createAccount(env, redirectTo, submission, () =>
+      perform(app, db, signUp, { userType: "organiser", fields: submission.value, device }),
+    );
   }
   const submission = parseWithZod(formData, { schema: PlayerSignupSchema });
   if (submission.status !== "success") return invalid(submission.reply({ hideFields }));
-  return createAccount(env, redirectTo, submission, () => signUpPlayer(db, submission.value, device));
+  return createAccount(env, redirectTo, submission, () =>
+    perform(app, db, signUp, { userType: "player", fields: submission.value, device }),
+  );
 }
 
 function invalid(result: SubmissionResult<string[]>) {

@@ -14,8 +14,11 @@ import { TournamentFields } from "~/components/tournament-form.tsx";
 import { isDomainError } from "~/domain/errors.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { checkSeriesChoice, organiserSeriesQuery, seriesOwnerQuery } from "~/services/series.server.ts";
-import { createTournament, defaultVenueQuery } from "~/services/tournaments.server.ts";
+import { appContext } from "~/context.server.ts";
+import { createTournament } from "~/features/tournaments/server/lifecycle.server.ts";
+import { organiserSeriesQuery } from "~/services/series.server.ts";
+import { defaultVenueQuery } from "~/services/tournaments.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { creationDefaults } from "~/domain/creation-form.ts";
 import type { Route } from "./+types/route";
 
@@ -49,12 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     // A series chosen is the director's own: 404 or 403 beside the picker, as the API says (decision 029).
-    const { seriesId } = submission.value;
-    if (seriesId !== null) {
-      const { chosen } = await organiser.read({ chosen: seriesOwnerQuery(seriesId) });
-      checkSeriesChoice(seriesId, chosen, organiser.id);
-    }
-    const tournament = await createTournament(organiser, organiser.id, submission.value);
+    const input = { organiserId: organiser.id, fields: submission.value };
+    const tournament = await perform(context.get(appContext), organiser, createTournament, input);
     return redirect(`/tournament/${tournament.slug}`);
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -7,7 +7,7 @@ import { entryPriceText, formatGBP } from "~/domain/pence.ts";
 import { type Headline, statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
 import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { dashboardAction, dashboardDialogs } from "~/services/dashboard-form.server.ts";
+import { dashboardAction, dashboardDialogs } from "~/web/dashboard-form.server.ts";
 import { signedInDevicesQuery } from "~/services/sessions.server.ts";
 import type { Route } from "./+types/route";
 

@@ -16,7 +16,8 @@ import { signedIn } from "~/services/access.server.ts";
 import { moveNight } from "~/features/series/server/nights.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { readSeriesForm, seriesChangeQuery, seriesDirectorQuery, updateSeries } from "~/services/series-edit.server.ts";
+import { editSeries } from "~/features/series/server/series.server.ts";
+import { readSeriesForm, seriesChangeQuery, seriesDirectorQuery } from "~/services/series-edit.server.ts";
 import { flashToast } from "~/services/session.server.ts";
 import type { Route } from "./+types/route";
 
@@ -85,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     const read = readSeriesForm(form, UpdateSeriesSchema);
     if (!read.ok) return data({ errors: read.errors, values: read.values, toast: null }, { status: 400 });
-    await updateSeries(organiser, row, read.value);
+    await perform(app, organiser, editSeries, { organiserId: organiser.id, row, fields: read.value });
     return await done("Series saved", "The ranking follows the new rules");
   } catch (error) {
     if (!isDomainError(error)) throw error;

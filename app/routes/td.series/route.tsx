@@ -9,7 +9,10 @@ import { CreateSeriesSchema, rulesText } from "~/domain/series.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { errorToast } from "~/services/forms.server.ts";
 import { nightsPerSeriesQuery, readSeriesForm } from "~/services/series-edit.server.ts";
-import { createSeries, organiserSeriesQuery, seriesJson } from "~/services/series.server.ts";
+import { createSeries } from "~/features/series/server/series.server.ts";
+import { organiserSeriesQuery, seriesJson } from "~/services/series.server.ts";
+import { perform } from "~/web/use-case.server.ts";
+import { appContext } from "~/context.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Series — Break & Run" }];
@@ -33,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = readSeriesForm(await request.formData(), CreateSeriesSchema);
   if (!form.ok) return data({ errors: form.errors, values: form.values, toast: null }, { status: 400 });
   try {
-    const created = await createSeries(organiser, organiser.id, form.value);
+    const app = context.get(appContext);
+    const created = await perform(app, organiser, createSeries, { organiserId: organiser.id, fields: form.value });
     return redirect(`/td/series/${created.slug}`);
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -13,7 +13,9 @@ import { FINAL_PLAYED, LIST_FORMAT_LABEL, statusLabels } from "~/domain/tourname
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { changeTournamentStatus, organiserTournamentsQuery } from "~/services/tournaments.server.ts";
+import { changeStatus } from "~/features/tournaments/server/lifecycle.server.ts";
+import { organiserTournamentsQuery } from "~/services/tournaments.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Tournaments — Break & Run" }];
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const organiser = await signedIn(request, context, "organiser");
-  const { env } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env } = app;
   const form = await request.formData();
   const intent = form.get("intent");
   const tournamentId = form.get("tournamentId");
@@ -41,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ((intent !== "archive" && intent !== "restore") || typeof tournamentId !== "string") {
       throw new Error("Unknown action");
     }
-    await changeTournamentStatus(organiser, {
+    await perform(app, organiser, changeStatus, {
       organiserId: organiser.id,
       tournamentId,
       to: intent === "archive" ? "finished" : "open",

@@ -15,7 +15,8 @@ import { parseStartsAt, runAgainDates, START_FORMAT } from "~/domain/tournament-
 import { signedIn } from "~/services/access.server.ts";
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { flashToast } from "~/services/session.server.ts";
-import { runTournamentAgain } from "~/services/tournament-edit.server.ts";
+import { runAgain } from "~/features/tournaments/server/lifecycle.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 import { tournamentRow } from "~/services/tournament-ref.server.ts";
 import type { Route } from "./+types/route";
 
@@ -53,7 +54,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ error: chosen?.error ?? START_FORMAT, values }, { status: 400 });
   }
   try {
-    const copy = await runTournamentAgain(organiser, { t, startsAt: chosen, now });
+    const copy = await perform(context.get(appContext), organiser, runAgain, {
+      organiserId: organiser.id,
+      t,
+      startsAt: chosen,
+      now,
+    });
     return redirectWithCookies(`/tournament/${copy.slug}`, [
       await flashToast(env, {
         type: "success",

@@ -9,7 +9,6 @@ import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/
 import { redirectWithCookies } from "~/services/forms.server.ts";
 import { signedIn } from "~/services/access.server.ts";
 import { issuesToErrors } from "~/services/http.server.ts";
-import { setSeeds } from "~/services/start.server.ts";
 import { flashToast, type Toast } from "~/services/session.server.ts";
 import { TOP_UP_NEEDED } from "~/domain/settlement.ts";
 import { formatGBP } from "~/domain/pence.ts";
@@ -20,6 +19,7 @@ import {
   assignMatchTable,
   finalize,
   recordResult,
+  saveSeeds,
   saveSettings,
   start,
   withdrawFromPlay,
@@ -223,7 +223,7 @@ export async function directorAction(
         });
       }
       case "seeds":
-        await setSeeds(claim, { organiserId, tournament, order: orderFromSeedForm(form) });
+        await perform(app, claim, saveSeeds, { organiserId, tournament, order: orderFromSeedForm(form) });
         return toast(
           { type: "success", title: "Seeding saved", description: "The draw will follow your order." },
           `/tournament/${slug}`,

@@ -4,7 +4,7 @@
 import type { Pence } from "~/domain/pence.ts";
 import type { Sender } from "~/db/batch.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import type { Change } from "~/services/after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { addCashEntry, removeCashEntry, tellWalkIns } from "~/services/cash-entries.server.ts";
 import { checkIn, joinReserve, leaveTournament, tellOffered } from "~/services/check-in.server.ts";
 import { checkInEntry } from "~/services/director-check-in.server.ts";

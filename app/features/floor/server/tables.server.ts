@@ -1,18 +1,17 @@
-// The director's tables, one use case per write: add, delete, a new access code, a tablet sent to another table,
-// a table in or out of rotation, a match pinned to a table. Each returns what the floor and the tablets hear of;
-// the JSON routes, /td/tables and the tournament page's forms run them with `perform`.
+// The director's tables, one use case per write: add, delete, a new access code, a tablet sent to another table
+// (and following there), a table in or out of rotation, a match pinned to a table. Each returns what the floor and
+// the tablets hear of; the JSON routes, /td/tables and the tournament page's forms run them with `perform`.
 import type { Sender } from "~/db/batch.server.ts";
-import type { Change } from "~/services/after-change.server.ts";
-import type { QueuesAfter } from "~/services/queue-reads.server.ts";
+import type { Change, QueuesAfter } from "~/domain/changes.ts";
 import { pinMatch, setRotation } from "~/services/queue.server.ts";
 import { createTable, deleteTable, giveTableNewCode } from "~/services/tables.server.ts";
-import { sendTablet } from "~/services/tablets.server.ts";
-import type { Done } from "~/web/done.ts";
+import { followedSend, sendTablet } from "~/services/tablets.server.ts";
+import { type Done, quiet } from "~/web/done.ts";
 
 type Mine = { organiserId: string; tableId: string };
 
 /** The director's floors as a write left them: free tables fill, and the tournament's pages (if any) hear of it. */
-const floorChange = (organiserId: string, tournamentId: string | null, floors: QueuesAfter): Change => ({
+export const floorChange = (organiserId: string, tournamentId: string | null, floors: QueuesAfter): Change => ({
   organiserId,
   tournamentId,
   what: "table",
@@ -61,4 +60,10 @@ export async function pinMatchToTable(
     answer: { pinned: input.tableId !== null },
     changes: [floorChange(input.organiserId, tournamentId, floors)],
   };
+}
+
+/** A tablet sent to another table has gone there: the send is done (the board it follows reads it no more). */
+export async function followSend(db: Sender, { code, targetId }: { code: string; targetId: string }) {
+  await followedSend(db, code, targetId);
+  return quiet(null);
 }

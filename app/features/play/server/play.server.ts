@@ -3,15 +3,16 @@
 // screens and the floor hear of (and the start, the e-mails to those it dropped); the JSON routes, the tournament
 // page's forms and the tablets run them with `perform`.
 import type { Sender } from "~/db/batch.server.ts";
-import type { Change } from "~/services/after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
+import { floorChange } from "~/features/floor/server/tables.server.ts";
 import { tellDropped } from "~/services/check-in.server.ts";
 import { finalizeTournament } from "~/services/finalize.server.ts";
 import { saveFloorSettings } from "~/services/queue.server.ts";
 import { assignTable, saveResult } from "~/services/results.server.ts";
-import { startTournament } from "~/services/start.server.ts";
-import { approveTableResult, runTap, tapFromForm } from "~/services/table-scoring.server.ts";
+import { setSeeds, startTournament } from "~/services/start.server.ts";
+import { approveTableResult, runTap, saveTableScoringSettings, tapFromForm } from "~/services/table-scoring.server.ts";
 import { withdrawEntry } from "~/services/withdraw.server.ts";
-import type { Done, Mail } from "~/web/done.ts";
+import { type Done, type Mail, quiet } from "~/web/done.ts";
 
 type Args<F extends (db: Sender, input: never, ...rest: never[]) => unknown> = Parameters<F>[1];
 
@@ -65,13 +66,17 @@ export async function withdrawFromPlay(db: Sender, input: Args<typeof withdrawEn
 /** The floor's and table scoring's settings in one write; turned on mid-evening, the free tables fill at once. */
 export async function saveSettings(db: Sender, input: Args<typeof saveFloorSettings>) {
   const saved = await saveFloorSettings(db, input);
-  const change: Change = {
-    organiserId: input.organiserId,
-    tournamentId: saved.tournamentId,
-    what: "table",
-    floors: saved.floors,
-  };
-  return { answer: saved, changes: [change] };
+  return { answer: saved, changes: [floorChange(input.organiserId, saved.tournamentId, saved.floors)] };
+}
+
+/** The director's seed order for the draw (every paid entry once, while open): the director's page alone shows it. */
+export async function saveSeeds(db: Sender, input: Args<typeof setSeeds>) {
+  return quiet(await setSeeds(db, input));
+}
+
+/** How results from the tables are taken and who breaks, alone (the floor's untouched): read at the next tap. */
+export async function saveScoringSettings(db: Sender, input: Args<typeof saveTableScoringSettings>) {
+  return quiet(await saveTableScoringSettings(db, input));
 }
 
 /** The prizes paid, the rake taken and the cash settled (decision 017). */

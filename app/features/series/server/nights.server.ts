@@ -1,6 +1,6 @@
 // A night put into a series or taken out of it, from the series page: the tournament's pages show its series.
 import type { Sender } from "~/db/batch.server.ts";
-import type { Change } from "~/services/after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { setNightSeries } from "~/services/series-edit.server.ts";
 
 type Move = Parameters<typeof setNightSeries>[2] & { organiserId: string };

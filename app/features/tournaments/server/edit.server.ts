@@ -2,7 +2,7 @@
 // moved into a series must be the director's own series, whichever adapter sent it; a change the pages show is
 // announced ("details").
 import type { Sender } from "~/db/batch.server.ts";
-import type { Change } from "~/services/after-change.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import { checkSeriesChoice, seriesOwnerQuery } from "~/services/series.server.ts";
 import { saveTournamentEdit } from "~/services/tournament-edit.server.ts";
 

@@ -12,11 +12,12 @@ import {
   type WithdrawValues,
 } from "~/domain/withdrawals.ts";
 import { WithdrawalFormSchema } from "~/domain/withdrawal-schema.ts";
-import { requestWithdrawal } from "./dashboard.server.ts";
-import { errorToast, redirectWithCookies } from "./forms.server.ts";
-import { signedIn, type Caller } from "./access.server.ts";
-import { flashToast } from "./session.server.ts";
-import { endOtherSessions, endSessionById } from "./sessions.server.ts";
+import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
+import { signedIn, type Caller } from "~/services/access.server.ts";
+import { flashToast } from "~/services/session.server.ts";
+import { endDevice, endOtherDevices } from "~/features/accounts/server/accounts.server.ts";
+import { withdraw } from "~/features/money/server/money.server.ts";
+import { perform } from "~/web/use-case.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -43,12 +44,13 @@ export async function dashboardAction(request: Request, context: Ctx, back: stri
 }
 
 async function endSessionAction(claim: Caller, context: Ctx, form: FormData, back: string) {
-  const { env } = context.get(appContext);
+  const app = context.get(appContext);
   const sessionId = String(form.get("sessionId") ?? "").slice(0, 100);
-  const ended = sessionId === claim.session.sessionId ? 0 : await claim.write(endSessionById(claim.session, sessionId));
+  const own = sessionId === claim.session.sessionId;
+  const ended = own ? 0 : await perform(app, claim, endDevice, { session: claim.session, sessionId });
   return redirectWithCookies(back, [
     await flashToast(
-      env,
+      app.env,
       ended > 0
         ? {
             type: "success",
@@ -61,10 +63,10 @@ async function endSessionAction(claim: Caller, context: Ctx, form: FormData, bac
 }
 
 async function endOtherSessionsAction(claim: Caller, context: Ctx, back: string) {
-  const { env } = context.get(appContext);
-  const ended = await claim.write(endOtherSessions(claim.session));
+  const app = context.get(appContext);
+  const ended = await perform(app, claim, endOtherDevices, { session: claim.session });
   return redirectWithCookies(back, [
-    await flashToast(env, {
+    await flashToast(app.env, {
       type: "success",
       title: "Signed out everywhere else",
       description: ended === 1 ? "1 other device was signed out." : `${ended} other devices were signed out.`,
@@ -103,14 +105,12 @@ async function withdrawAction(claim: Caller, context: Ctx, form: FormData, back:
     return refused(409, problem.title, { amount: problem.description });
   }
   try {
-    const w = await claim.write(
-      requestWithdrawal({
-        userType: user.userType,
-        userId: user.id,
-        amountPence: parsed.data.amount,
-        account: parsed.data.account,
-      }),
-    );
+    const w = await perform(context.get(appContext), claim, withdraw, {
+      userType: user.userType,
+      userId: user.id,
+      amountPence: parsed.data.amount,
+      account: parsed.data.account,
+    });
     const net = formatGBP(w.netPence);
     const fee = formatGBP(w.feePence);
     return redirectWithCookies(back, [
