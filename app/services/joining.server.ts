@@ -23,6 +23,7 @@ import { checkoutEntry, HOLD_EXPIRED, type CheckoutEntry } from "~/domain/holds.
 import { isTeamEvent, teamEntryTotalPence } from "~/domain/teams.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 import type { PaymentsProvider } from "./payments/provider.ts";
+import { intentRecord } from "./payments/records.server.ts";
 import { teamStatements, type CheckedTeam } from "./team-entry.server.ts";
 import { inTournament, tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
 
@@ -159,19 +160,7 @@ async function newIntent(
     });
     await db.write(
       write([
-        build
-          .insert(payments)
-          .values({
-            id: intent.id,
-            provider: provider.kind,
-            registrationId: hold.id,
-            tournamentId: t.id,
-            playerId,
-            amountPence,
-            currency: "gbp",
-            clientSecret: intent.clientSecret,
-          })
-          .onConflictDoNothing({ target: payments.id }),
+        intentRecord(provider, intent, amountPence, { registrationId: hold.id, tournamentId: t.id, playerId }),
         build
           .update(tournamentPlayers)
           .set({ paymentIntentId: intent.id })

@@ -11,6 +11,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { formatGBP, type Pence } from "~/domain/pence.ts";
 import { movementStatement } from "./ledger.server.ts";
 import type { PaymentIntent, PaymentsProvider } from "./payments/provider.ts";
+import { intentRecord } from "./payments/records.server.ts";
 
 /** The least and most one top-up adds. */
 const TOP_UP_MIN = 100;
@@ -52,20 +53,7 @@ export async function startTopUp(
     idempotencyKey: `top-up:${userType}:${userId}:${now}:${crypto.randomUUID()}`,
   });
   await db.write(
-    write([
-      build
-        .insert(payments)
-        .values({
-          id: intent.id,
-          provider: provider.kind,
-          topUpUserType: userType,
-          topUpUserId: userId,
-          amountPence,
-          currency: "gbp",
-          clientSecret: intent.clientSecret,
-        })
-        .onConflictDoNothing({ target: payments.id }),
-    ]),
+    write([intentRecord(provider, intent, amountPence, { topUpUserType: userType, topUpUserId: userId })]),
   );
   return { paymentIntentId: intent.id, clientSecret: intent.clientSecret, amountPence };
 }

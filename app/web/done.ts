@@ -9,8 +9,8 @@ export type Mail = (mailer: Mailer, origin: string) => Promise<void>;
 /** What a use case returns. */
 export type Done<T> = {
   answer: T;
-  /** What the write changed, for the screens and the floor; none when nothing anyone watches moved. */
-  changes: readonly Change[];
+  /** What the write changed, for the screens and the floor; none (or null) when nothing anyone watches moved. */
+  changes: readonly (Change | null | undefined)[];
   mail?: readonly Mail[];
 };
 

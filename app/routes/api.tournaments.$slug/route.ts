@@ -3,7 +3,7 @@ import { reads } from "~/db/batch.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/domain/tournament-schema.ts";
-import { editTournament } from "~/features/tournaments/server/edit.server.ts";
+import { editTournament } from "~/features/tournaments/server/lifecycle.server.ts";
 import { endpoint, on } from "~/services/endpoint.server.ts";
 import { issuesToErrors, jsonError } from "~/services/http.server.ts";
 import { editReadQuery, FIELD_LOCKED, ownTournament, settingsOf } from "~/services/tournament-edit.server.ts";

@@ -13,7 +13,7 @@ import { formatDateTime, tournamentStartInstant } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { rulesText, UpdateSeriesSchema } from "~/domain/series.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { moveNight } from "~/features/series/server/nights.server.ts";
+import { moveNight } from "~/features/series/server/series.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { editSeries } from "~/features/series/server/series.server.ts";

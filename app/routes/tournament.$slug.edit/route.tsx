@@ -18,7 +18,7 @@ import { isDomainError } from "~/domain/errors.ts";
 import { fewestMaxPlayers, fieldLocks, storedFields } from "~/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/domain/tournament-schema.ts";
 import { signedIn } from "~/services/access.server.ts";
-import { editTournament } from "~/features/tournaments/server/edit.server.ts";
+import { editTournament } from "~/features/tournaments/server/lifecycle.server.ts";
 import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
 import { organiserSeriesQuery } from "~/services/series.server.ts";
 import { flashToast } from "~/services/session.server.ts";

@@ -54,13 +54,13 @@ export async function tabletTap(
   }: { sent: Parameters<typeof runTap>[1]; kind: Parameters<typeof runTap>[2]; read: Parameters<typeof runTap>[3] },
 ) {
   const { change, ...tapped } = await runTap(db, sent, kind, read);
-  return { answer: tapped, changes: change ? [change] : [] };
+  return { answer: tapped, changes: [change] };
 }
 
 /** An entry withdrawn during play (decision 021): walkovers now, or as its matches come up. */
 export async function withdrawFromPlay(db: Sender, input: Args<typeof withdrawEntry>) {
   const { change, ...withdrawn } = await withdrawEntry(db, input);
-  return { answer: withdrawn, changes: change ? [change] : [] };
+  return { answer: withdrawn, changes: [change] };
 }
 
 /** The floor's and table scoring's settings in one write; turned on mid-evening, the free tables fill at once. */
@@ -94,5 +94,5 @@ export async function tabletFormTap(
   { sent, form }: { sent: Parameters<typeof tapFromForm>[1]; form: FormData },
 ) {
   const { change, note } = await tapFromForm(db, sent, form);
-  return { answer: { note }, changes: change ? [change] : [] };
+  return { answer: { note }, changes: [change] };
 }

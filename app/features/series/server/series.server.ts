@@ -1,7 +1,9 @@
-// A series made and its rules changed, one use case each for the JSON API and the director's pages. The ranking is
-// worked out whenever it is read, so nothing follows either write: both are quiet.
+// A series' writes, one use case each for the JSON API and the director's pages: a series made, its rules changed
+// (the ranking is worked out whenever it is read, so both are quiet), and a night put into it or taken out (the
+// tournament's pages show their series: "details").
 import type { Sender } from "~/db/batch.server.ts";
-import { ownSeriesRow, updateSeries } from "~/services/series-edit.server.ts";
+import type { Change } from "~/domain/changes.ts";
+import { ownSeriesRow, setNightSeries, updateSeries } from "~/services/series-edit.server.ts";
 import { createSeries as insertSeries } from "~/services/series.server.ts";
 import { quiet } from "~/web/done.ts";
 
@@ -25,4 +27,13 @@ export async function editSeries(
   }: { organiserId: string; row: SeriesRow | null; fields: Parameters<typeof updateSeries>[2] },
 ) {
   return quiet(await updateSeries(db, ownSeriesRow(row, organiserId), fields));
+}
+
+type Move = Parameters<typeof setNightSeries>[2] & { organiserId: string };
+
+/** A night put into one of the director's series or taken out of it. */
+export async function moveNight(db: Sender, { organiserId, ...move }: Move) {
+  const moved = await setNightSeries(db, organiserId, move);
+  const details: Change = { organiserId, tournamentId: moved.tournamentId, what: "details" };
+  return { answer: moved, changes: moved.changed ? [details] : [] };
 }

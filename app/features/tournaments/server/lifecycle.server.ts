@@ -1,10 +1,12 @@
-// A tournament made, made again from another ("Run again", decision 020), archived and restored: one use case each
-// for the JSON API and the director's pages. No open page shows a tournament before it exists, and archiving is the
-// director's own list: all are quiet.
+// A tournament's writes, one use case each for the JSON API and the director's pages. Made, made again from another
+// ("Run again", decision 020), archived and restored: no open page shows a tournament before it exists, and archiving
+// is the director's own list, so these are quiet. Edited (decision 020): a night moved into a series must be the
+// director's own series, whichever adapter sent it; a change the pages show is announced ("details").
 import type { Sender } from "~/db/batch.server.ts";
+import type { Change } from "~/domain/changes.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import { checkSeriesChoice, seriesOwnerQuery } from "~/services/series.server.ts";
-import { ownTournament, runTournamentAgain } from "~/services/tournament-edit.server.ts";
+import { ownTournament, runTournamentAgain, saveTournamentEdit } from "~/services/tournament-edit.server.ts";
 import { changeTournamentStatus, createTournament as insertTournament } from "~/services/tournaments.server.ts";
 import { quiet } from "~/web/done.ts";
 
@@ -42,4 +44,21 @@ export async function changeStatus(
   input: { organiserId: string; tournamentId: string; to: TournamentStatus },
 ) {
   return quiet(await changeTournamentStatus(db, input));
+}
+
+type EditInput = Parameters<typeof saveTournamentEdit>[1] & {
+  organiserId: string;
+  /** The chosen series' owner, when the caller read it with its other reads; read here otherwise. */
+  series?: { organiserId: string } | null;
+};
+
+/** The director's edit of a tournament: the fields its state allows (decision 020). */
+export async function editTournament(db: Sender, { organiserId, series, ...edit }: EditInput) {
+  const chosen = edit.next.seriesId ?? null;
+  if (chosen !== (edit.t.seriesId ?? null)) {
+    checkSeriesChoice(chosen, series === undefined ? await db.send(seriesOwnerQuery(chosen)) : series, organiserId);
+  }
+  const saved = await saveTournamentEdit(db, edit);
+  const details: Change = { organiserId, tournamentId: edit.t.id, what: "details" };
+  return { answer: saved, changes: saved.changed.length > 0 ? [details] : [] };
 }
