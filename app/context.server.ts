@@ -2,13 +2,13 @@
 import { createContext, RouterContextProvider } from "react-router";
 import { openDatabase, type Database, type DatabaseHealth } from "./db/client.server.ts";
 import type { AppEnv } from "./env.server.ts";
-import { readSession, type SessionData } from "./services/session.server.ts";
+import { readSession, type SessionData } from "./web/session.server.ts";
 
 export type AppContext = {
   env: AppEnv;
   /**
    * The database, for sending: requests read and write through
-   * `services/access.server.ts` (the session's check rides with every batch);
+   * `web/access.server.ts` (the session's check rides with every batch);
    * only the payment and e-mail stand-ins send on their own.
    */
   database: Database;

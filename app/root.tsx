@@ -4,7 +4,7 @@ import "./app.css";
 import { appContext } from "./context.server.ts";
 import { getThemeFromRequest } from "./theme.server.ts";
 import type { RootData } from "./components/document.tsx";
-import { takeToast } from "./services/session.server.ts";
+import { takeToast } from "./web/session.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // No database here: each page reads its own viewer with its data, in its one round trip.

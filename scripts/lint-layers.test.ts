@@ -23,7 +23,7 @@ test("domain code may import domain modules and zod, by either path", () => {
 test("domain code importing drizzle, a service, the database, React or node: is reported", () => {
   const text = [
     'import { eq } from "drizzle-orm";',
-    'import { startTournament } from "~/services/start.server.ts";',
+    'import { startTournament } from "~/features/play/server/start.server.ts";',
     'import type { players } from "../db/schema.ts";',
     'import { useState } from "react";',
     'import { readFileSync } from "node:fs";',
@@ -31,11 +31,24 @@ test("domain code importing drizzle, a service, the database, React or node: is 
   ].join("\n");
   expect(violations("app/domain/prizes.ts", text)).toEqual([
     "1 drizzle-orm",
-    "2 ~/services/start.server.ts",
+    "2 ~/features/play/server/start.server.ts",
     "3 ../db/schema.ts",
     "4 react",
     "5 node:fs",
     "6 ../components/badges.tsx",
+  ]);
+});
+
+test("a feature's domain is domain: it may import another feature's domain, and no server module", () => {
+  const text = [
+    'import type { QueueState } from "~/features/floor/domain/queue-views.ts";',
+    'import { formatGBP } from "../../../domain/pence.ts";',
+    'import { queueQuery } from "~/features/floor/server/queue-reads.server.ts";',
+    'import { payments } from "../server/payments/provider.ts";',
+  ].join("\n");
+  expect(violations("app/features/play/domain/bracket.ts", text)).toEqual([
+    "3 ~/features/floor/server/queue-reads.server.ts",
+    "4 ../server/payments/provider.ts",
   ]);
 });
 
@@ -45,18 +58,18 @@ test("a domain test may import what it needs", () => {
 
 test("a component importing a server module is reported, a type-only import too", () => {
   const text = [
-    'import { scoreboardQuery } from "~/services/tables.server.ts";',
+    'import { scoreboardQuery } from "~/features/floor/server/tables.server.ts";',
     'import type { Db } from "../db/client.server.ts";',
     'import { thing } from "../routes/x/queries.server.ts";',
     'export type { Read } from "~/db/batch.server.ts";',
-    'type Row = import("~/services/tables.server.ts").Row;',
+    'type Row = import("~/features/floor/server/tables.server.ts").Row;',
   ].join("\n");
   expect(violations("app/components/board.tsx", text)).toEqual([
-    "1 ~/services/tables.server.ts",
+    "1 ~/features/floor/server/tables.server.ts",
     "2 ../db/client.server.ts",
     "3 ../routes/x/queries.server.ts",
     "4 ~/db/batch.server.ts",
-    "5 ~/services/tables.server.ts",
+    "5 ~/features/floor/server/tables.server.ts",
   ]);
   const [first] = layerViolations([module("app/components/board.tsx", 'import type { T } from "~/db/x.ts";')]);
   expect(first?.message).toMatch(/type-only imports count too/);
@@ -77,12 +90,12 @@ test("server code importing a component or any other .tsx is reported", () => {
     'import { Seeding } from "../routes/tournament.$slug/seeding.tsx";',
     'import { styles } from "~/components/styles.ts";',
   ].join("\n");
-  expect(violations("app/services/boards.server.ts", text)).toEqual([
+  expect(violations("app/features/floor/server/boards.server.ts", text)).toEqual([
     "1 ~/components/scoreboard-board.tsx",
     "2 ../routes/tournament.$slug/seeding.tsx",
     "3 ~/components/styles.ts",
   ]);
-  // A .server.ts beside a route is server code as much as one in app/services.
+  // A .server.ts beside a route is server code as much as one in a feature's server folder.
   expect(violations("app/routes/x/queries.server.ts", 'import { Card } from "./card.tsx";')).toEqual(["1 ./card.tsx"]);
 });
 
@@ -93,9 +106,9 @@ test("server code may import services, the database, domain and a renderer; a re
     'import { drawBoards } from "./boards.server.tsx";',
     'import { money } from "~/domain/money.ts";',
   ].join("\n");
-  expect(violations("app/services/after-change.server.ts", server)).toEqual([]);
+  expect(violations("app/features/live/server/after-change.server.ts", server)).toEqual([]);
   const renderer = 'import { BoardRegion } from "~/components/scoreboard-board.tsx";';
-  expect(violations("app/services/boards.server.tsx", renderer)).toEqual([]);
+  expect(violations("app/features/floor/server/boards.server.tsx", renderer)).toEqual([]);
 });
 
 test("an exception listed lets exactly that import through", () => {
@@ -109,21 +122,21 @@ test("a route that runs a consequence or sends e-mail itself is reported; perfor
   const route = "app/routes/api.tournaments.$id.leave/route.ts";
   const adapter = (file: string, text: string) => adapterViolations([module(file, text)]).map((v) => v.line);
   const running = [
-    'import { afterChange } from "~/services/after-change.server.ts";',
-    'import { getMailer, outboxIsReadable } from "~/services/email.server.ts";',
+    'import { afterChange } from "~/features/live/server/after-change.server.ts";',
+    'import { getMailer, outboxIsReadable } from "~/server/email.server.ts";',
     'import { leaveTournament as leave, tellOffered } from "../../services/check-in.server.ts";',
-    'import { afterChanges as after } from "~/services/after-change.server.ts";',
+    'import { afterChanges as after } from "~/features/live/server/after-change.server.ts";',
   ].join("\n");
   expect(adapter(route, running)).toEqual([1, 2, 3, 4]);
   const clean = [
-    'import { leave } from "~/features/entries/server/entries.server.ts";',
+    'import { leave } from "~/features/entries/server/use-cases.server.ts";',
     'import { perform } from "~/web/use-case.server.ts";',
-    'import type { Change } from "~/services/after-change.server.ts";',
-    'import { outboxIsReadable, readOutbox } from "~/services/email.server.ts";',
+    'import type { Change } from "~/features/live/server/after-change.server.ts";',
+    'import { outboxIsReadable, readOutbox } from "~/server/email.server.ts";',
   ].join("\n");
   expect(adapter(route, clean)).toEqual([]);
   // A use case (not a route) runs nothing either, but may build what perform runs: not this rule's business.
-  expect(adapter("app/features/entries/server/entries.server.ts", running)).toEqual([]);
+  expect(adapter("app/features/entries/server/use-cases.server.ts", running)).toEqual([]);
 });
 
 const lines = (count: number) => Array.from({ length: count }, (_, i) => `// line ${i + 1}`).join("\n");
@@ -135,8 +148,10 @@ const fn = (name: string, count: number) =>
 const sizes = (file: string, text: string) => offenders([measure(parseSource(file, text))]);
 
 test("a file of 401 lines is an offender, 400 is not, and the schema never is", () => {
-  expect(sizes("app/services/big.server.ts", `${lines(401)}\n`).files).toEqual({ "app/services/big.server.ts": 401 });
-  expect(sizes("app/services/big.server.ts", `${lines(400)}\n`).files).toEqual({});
+  expect(sizes("app/features/play/server/big.ts", `${lines(401)}\n`).files).toEqual({
+    "app/features/play/server/big.ts": 401,
+  });
+  expect(sizes("app/features/play/server/big.ts", `${lines(400)}\n`).files).toEqual({});
   expect(sizes("app/db/schema.ts", lines(900)).files).toEqual({});
 });
 
@@ -171,8 +186,8 @@ test("a nested function is named by its outer one, and a second of the same name
 });
 
 const baseline: Baseline = {
-  files: { "app/services/big.server.ts": 450 },
-  functions: { "app/services/big.server.ts:startTournament": 140 },
+  files: { "app/features/play/server/big.ts": 450 },
+  functions: { "app/features/play/server/big.ts:startTournament": 140 },
 };
 
 test("offenders as the baseline records them pass", () => {
@@ -181,24 +196,27 @@ test("offenders as the baseline records them pass", () => {
 
 test("a new offender, or a listed one grown past its size, fails", () => {
   const grown: Baseline = {
-    files: { "app/services/big.server.ts": 451, "app/domain/new.ts": 401 },
-    functions: { "app/services/big.server.ts:startTournament": 140, "app/domain/new.ts:plan": 101 },
+    files: { "app/features/play/server/big.ts": 451, "app/domain/new.ts": 401 },
+    functions: { "app/features/play/server/big.ts:startTournament": 140, "app/domain/new.ts:plan": 101 },
   };
   expect(sizeProblems(grown, baseline)).toEqual([
-    "app/services/big.server.ts: file grew to 451 lines, from the baseline's 450; split it",
+    "app/features/play/server/big.ts: file grew to 451 lines, from the baseline's 450; split it",
     "app/domain/new.ts: file of 401 lines, over 400; split it",
     "app/domain/new.ts:plan: function of 101 lines, over 100; split it",
   ]);
 });
 
 test("an offender that shrank or is gone fails until the baseline is lowered, and lowering never raises", () => {
-  const better: Baseline = { files: { "app/services/big.server.ts": 430 }, functions: {} };
+  const better: Baseline = { files: { "app/features/play/server/big.ts": 430 }, functions: {} };
   expect(sizeProblems(better, baseline)).toEqual([
-    "app/services/big.server.ts: file shrank to 430 lines; lower its baseline entry from 450",
-    "app/services/big.server.ts:startTournament: function no longer over 100 lines (was 140), or renamed;" +
+    "app/features/play/server/big.ts: file shrank to 430 lines; lower its baseline entry from 450",
+    "app/features/play/server/big.ts:startTournament: function no longer over 100 lines (was 140), or renamed;" +
       " remove its baseline entry",
   ]);
   expect(shrunkBaseline(better, baseline)).toEqual(better);
-  const worse: Baseline = { files: { "app/services/big.server.ts": 470, "app/domain/new.ts": 401 }, functions: {} };
-  expect(shrunkBaseline(worse, baseline)).toEqual({ files: { "app/services/big.server.ts": 450 }, functions: {} });
+  const worse: Baseline = {
+    files: { "app/features/play/server/big.ts": 470, "app/domain/new.ts": 401 },
+    functions: {},
+  };
+  expect(shrunkBaseline(worse, baseline)).toEqual({ files: { "app/features/play/server/big.ts": 450 }, functions: {} });
 });

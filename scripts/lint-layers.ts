@@ -38,8 +38,8 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 /** Which layer a file under app/ is in (tests are in none: they may reach across to test). */
 export function layerOf(file: string): Layer {
   if (!file.startsWith("app/") || isTest(file)) return "other";
-  if (file.startsWith("app/domain/")) return "domain";
-  if (file.startsWith("app/services/") || /\.server\.tsx?$/.test(file)) return "server";
+  if (file.startsWith("app/domain/") || /^app\/features\/[^/]+\/domain\//.test(file)) return "domain";
+  if (/^app\/features\/[^/]+\/server\//.test(file) || /\.server\.tsx?$/.test(file)) return "server";
   if (file.startsWith("app/components/")) return "ui";
   return "other";
 }
@@ -63,7 +63,7 @@ const isLocal = (target: string) => target.startsWith("app/") || target.startsWi
 /** Why importing `target` from a file in `layer` breaks the rule, or null when it may. */
 function refusal(file: string, layer: Layer, target: string): string | null {
   if (layer === "domain") {
-    if (isLocal(target)) return target.startsWith("app/domain/") ? null : "domain imports only domain modules";
+    if (isLocal(target)) return layerOf(target) === "domain" ? null : "domain imports only domain modules";
     return DOMAIN_PACKAGES.includes(target)
       ? null
       : `domain imports no package but ${DOMAIN_PACKAGES.join(", ")} (pure logic: no I/O, no framework)`;
@@ -75,7 +75,7 @@ function refusal(file: string, layer: Layer, target: string): string | null {
     return isLocal(target) && ui ? "server code imports no UI component" : null;
   }
   if (layer === "ui") {
-    const server = /\.server\.tsx?$/.test(target) || target.startsWith("app/services/") || target.startsWith("app/db/");
+    const server = layerOf(target) === "server" || target.startsWith("app/db/");
     return isLocal(target) && server ? "UI imports no server module (a type both use belongs in app/domain)" : null;
   }
   return null;
@@ -145,12 +145,12 @@ export function importsOf(source: ts.SourceFile): Import[] {
  * (app/web/use-case.server.ts) runs it because the use case returned its change and its e-mails.
  */
 const CONSEQUENCES: Readonly<Record<string, readonly string[]>> = {
-  "app/services/after-change.server.ts": ["afterChange", "afterChanges"],
-  "app/services/email.server.ts": ["getMailer"],
+  "app/features/live/server/after-change.server.ts": ["afterChange", "afterChanges"],
+  "app/server/email.server.ts": ["getMailer"],
 };
 
 /** An e-mail sender: `tellOffered`, `tellWalkIns`… */
-const isTeller = (target: string, name: string) => target.startsWith("app/services/") && /^tell[A-Z]/.test(name);
+const isTeller = (target: string, name: string) => target.startsWith("app/") && /^tell[A-Z]/.test(name);
 
 /** Every route that runs a consequence itself. */
 export function adapterViolations(sources: readonly SourceImports[]): Violation[] {

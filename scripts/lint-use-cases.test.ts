@@ -23,8 +23,8 @@ const service = [
 
 test("a JSON route's write and a page action that run their use case with perform pass", () => {
   const route = [
-    'import { endpoint, on } from "~/services/endpoint.server.ts";',
-    'import { saveSeeds } from "~/features/play/server/play.server.ts";',
+    'import { endpoint, on } from "~/web/endpoint.server.ts";',
+    'import { saveSeeds } from "~/features/play/server/use-cases.server.ts";',
     'import { perform } from "~/web/use-case.server.ts";',
     "const api = endpoint({",
     "  GET: on({ who: 'anyone' }, async () => Response.json({})),",
@@ -34,19 +34,19 @@ test("a JSON route's write and a page action that run their use case with perfor
     "export { api as loader, api as action };",
   ].join("\n");
   const page = [
-    'import { saveSeeds } from "~/features/play/server/play.server.ts";',
+    'import { saveSeeds } from "~/features/play/server/use-cases.server.ts";',
     'import { seedsAction } from "./seeding.server.ts";',
     "export async function action({ request, context }) { return seedsAction(request, context); }",
   ].join("\n");
   const beside = [
     'import { perform } from "~/web/use-case.server.ts";',
-    'import { saveSeeds } from "~/features/play/server/play.server.ts";',
+    'import { saveSeeds } from "~/features/play/server/use-cases.server.ts";',
     "export async function seedsAction(request, context) {",
     "  return perform(context.app, context.caller, saveSeeds, []);",
     "}",
   ].join("\n");
   const modules = {
-    "app/features/play/server/play.server.ts": service,
+    "app/features/play/server/use-cases.server.ts": service,
     "app/routes/api.seeds/route.ts": route,
     "app/routes/tournament/route.tsx": page,
     "app/routes/tournament/seeding.server.ts": beside,
@@ -57,8 +57,8 @@ test("a JSON route's write and a page action that run their use case with perfor
 
 test("a write that never reaches perform is reported, in a JSON route, a page action and a shared endpoint", () => {
   const route = [
-    'import { endpoint, on } from "~/services/endpoint.server.ts";',
-    'import { setSeeds } from "~/features/play/server/play.server.ts";',
+    'import { endpoint, on } from "~/web/endpoint.server.ts";',
+    'import { setSeeds } from "~/features/play/server/use-cases.server.ts";',
     "const api = endpoint({",
     "  GET: on({ who: 'anyone' }, async () => Response.json({})),",
     "  PUT: on({ who: 'organiser' }, async ({ caller, body }) => Response.json(await setSeeds(caller, body))),",
@@ -72,22 +72,22 @@ test("a write that never reaches perform is reported, in a JSON route, a page ac
     "export const signUpEndpoint = () => endpoint({ POST: on({ who: 'anyone' }, async () => new Response()) });",
   ].join("\n");
   const modules = {
-    "app/features/play/server/play.server.ts": service,
+    "app/features/play/server/use-cases.server.ts": service,
     "app/routes/api.seeds/route.ts": route,
     "app/routes/td.series/route.tsx": page,
-    "app/services/api-auth.server.ts": shared,
+    "app/web/api-auth.server.ts": shared,
   };
   expect(writes(modules)).toEqual([
     "app/routes/api.seeds/route.ts:5 PUT writes without a use case",
     "app/routes/api.seeds/route.ts:6 DELETE writes without a use case",
     "app/routes/td.series/route.tsx:1 action writes without a use case",
-    "app/services/api-auth.server.ts:2 POST writes without a use case",
+    "app/web/api-auth.server.ts:2 POST writes without a use case",
   ]);
 });
 
 test("an adapter writing a batch itself, or calling a service with its handle, is reported beside perform", () => {
   const page = [
-    'import { setSeeds, saveSeeds } from "~/features/play/server/play.server.ts";',
+    'import { setSeeds, saveSeeds } from "~/features/play/server/use-cases.server.ts";',
     'import { perform } from "~/web/use-case.server.ts";',
     "export async function action({ context }) {",
     "  if (context.intent === 'seeds') await setSeeds(context.caller, []);",
@@ -95,7 +95,7 @@ test("an adapter writing a batch itself, or calling a service with its handle, i
     "  return perform(context.app, context.caller, saveSeeds, []);",
     "}",
   ].join("\n");
-  const modules = { "app/features/play/server/play.server.ts": service, "app/routes/tournament/route.tsx": page };
+  const modules = { "app/features/play/server/use-cases.server.ts": service, "app/routes/tournament/route.tsx": page };
   expect(writes(modules)).toEqual([]);
   expect(adapters(modules)).toEqual([
     "app/routes/tournament/route.tsx:4 setSeeds takes the database handle",

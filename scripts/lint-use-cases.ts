@@ -142,13 +142,13 @@ export function useCaseViolations(sources: readonly ts.SourceFile[]): Violation[
  */
 export const HANDLE_TAKERS: readonly { file: string; name: string; reason: string }[] = [
   {
-    file: "app/services/table-codes.server.ts",
+    file: "app/features/floor/server/table-codes.server.ts",
     name: "findByCode",
     reason:
       "a table's board read by its access code; a wrong code is counted against the address's limit, as a login is",
   },
   {
-    file: "app/services/after-change.server.ts",
+    file: "app/features/live/server/after-change.server.ts",
     name: "afterChanges",
     reason: "what perform itself runs after a use case",
   },

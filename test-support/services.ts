@@ -10,27 +10,27 @@ import { type Sender, systemSender } from "~/db/batch.server.ts";
 import { parseEnv } from "~/env.server.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
-import { signUpOrganiser, signUpPlayer } from "~/services/accounts.server.ts";
+import { signUpOrganiser, signUpPlayer } from "~/features/accounts/server/accounts.server.ts";
 import type { Change } from "~/domain/changes.ts";
-import { afterChange, type Consequences } from "~/services/after-change.server.ts";
-import { joinTournament, type JoinResult } from "~/services/joining.server.ts";
-import { checkTeam } from "~/services/team-entry.server.ts";
-import { handleWebhook } from "~/services/payment-confirmation.server.ts";
+import { afterChange, type Consequences } from "~/features/live/server/after-change.server.ts";
+import { joinTournament, type JoinResult } from "~/features/entries/server/joining.server.ts";
+import { checkTeam } from "~/features/entries/server/team-entry.server.ts";
+import { handleWebhook } from "~/features/money/server/payment-confirmation.server.ts";
 import type { MatchView } from "~/domain/play.ts";
-import type { PaymentsProvider } from "~/services/payments/provider.ts";
+import type { PaymentsProvider } from "~/features/money/server/payments/provider.ts";
 import {
   confirmSimulatedPayment,
   simulatedProvider,
   simulatedWebhookSecret,
   type SimulatedConfirmation,
-} from "~/services/payments/simulated.server.ts";
-import { matchesQuery } from "~/services/match-reads.server.ts";
-import { saveResult, type SaveResult } from "~/services/results.server.ts";
-import { startTournament } from "~/services/start.server.ts";
-import { findByCode } from "~/services/table-codes.server.ts";
-import { currentMatchJson, runTap, type TapKind } from "~/services/table-scoring.server.ts";
-import { createTable, scoreboardQuery } from "~/services/tables.server.ts";
-import { createTournament, type TournamentRow } from "~/services/tournaments.server.ts";
+} from "~/features/money/server/payments/simulated.server.ts";
+import { matchesQuery } from "~/features/play/server/match-reads.server.ts";
+import { saveResult, type SaveResult } from "~/features/play/server/results.server.ts";
+import { startTournament } from "~/features/play/server/start.server.ts";
+import { findByCode } from "~/features/floor/server/table-codes.server.ts";
+import { currentMatchJson, runTap, type TapKind } from "~/features/floor/server/table-scoring.server.ts";
+import { createTable, scoreboardQuery } from "~/features/floor/server/tables.server.ts";
+import { createTournament, type TournamentRow } from "~/features/tournaments/server/tournaments.server.ts";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
 

@@ -1,7 +1,7 @@
 // Editing a tournament and running it again through the real Worker (decision 020): PATCH /api/tournaments/{id}
 // with every lock, its 400s and who may; POST /api/tournaments/{id}/duplicate; the edit and run-again pages as plain
 // forms. The write's own re-check of the locks (a payment landing meanwhile) is the service suite's
-// (app/services/tournament-edit.server.test.ts).
+// (app/features/tournaments/server/tournament-edit.server.test.ts).
 import { expect, test } from "vitest";
 import { futureDate, useFactories, validTournament, type TournamentJson } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";

@@ -1,7 +1,7 @@
 // Money races through the real Worker, with real concurrent requests: the director's PATCH of the entry fee against a
 // player paying from the balance on the checkout page, and one webhook event delivered twice at once. After every
 // race the ledger is true and the tournament holds what was taken. (The forced interleavings and the property over
-// random evenings are in-process: app/services/money-races.server.test.ts, escrow.server.test.ts.)
+// random evenings are in-process: app/features/money/server/money-races.server.test.ts, escrow.server.test.ts.)
 import Stripe from "stripe";
 import { expect, test } from "vitest";
 import { useFactories } from "./support/factories.ts";

@@ -4,7 +4,7 @@
 // the partner then signs in and sees the team. Two captains naming the same
 // new e-mail at once: one gets them, the other a 409. The batch's details
 // (a refused join leaves no account, a hold that ran out) are in-process
-// (app/services/team-entry.server.test.ts).
+// (app/features/entries/server/team-entry.server.test.ts).
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, uniqueEmail, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";

@@ -1,7 +1,7 @@
 // Registration and payment with the simulated provider, end to end through
 // the real Worker: holds, the test card, webhooks, balance payments — who may,
 // the JSON and the forms. Races and late payments are tested in-process
-// (app/services/joining.server.test.ts, payment-confirmation.server.test.ts).
+// (app/features/entries/server/joining.server.test.ts, payment-confirmation.server.test.ts).
 import Stripe from "stripe";
 import { expect, test } from "vitest";
 import { type Account, useFactories } from "./support/factories.ts";

@@ -1,7 +1,7 @@
 // The floor through the real Worker: the settings' validation and who may
 // change them, pins and rotation with their refusals, the pages and the
 // tablet, the round trips, the queue's API and the no-show walkover. How
-// tables are assigned is tested in-process (app/services/queue.server.test.ts).
+// tables are assigned is tested in-process (app/features/floor/server/queue.server.test.ts).
 import { settledStats } from "../bench/round-trips.ts";
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";

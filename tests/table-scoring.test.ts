@@ -2,7 +2,7 @@
 // and replaced (and their sockets closed), bad bodies, who may approve, the
 // settings, the tap limit, statistics and standings, and the plain forms.
 // How taps, confirms and approvals apply is tested in-process
-// (app/services/table-scoring.server.test.ts).
+// (app/features/floor/server/table-scoring.server.test.ts).
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";

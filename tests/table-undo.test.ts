@@ -3,7 +3,7 @@
 // "Who won?" confirmation step without a race-to, refusals with their codes,
 // and the 10 s window measured from when the result was recorded (moved back
 // in the database here, never waited for). How the bracket and the floor are
-// rewound is tested in-process (app/services/table-undo.server.test.ts).
+// rewound is tested in-process (app/features/floor/server/table-undo.server.test.ts).
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";

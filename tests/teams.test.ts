@@ -1,7 +1,7 @@
 // Team events through the real Worker: a captain enters a team, pays for all
 // of it by card or from the balance, and its members see it; refusals in the
 // JSON, who may change a team, and the forms. Races, groups of teams and
-// seeding by team are tested in-process (app/services/teams.server.test.ts).
+// seeding by team are tested in-process (app/features/entries/server/teams.server.test.ts).
 import { expect, test } from "vitest";
 import type { MatchView } from "../app/domain/play.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";

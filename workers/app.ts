@@ -2,9 +2,9 @@ import { createRequestHandler } from "react-router";
 import { appContext, createRequestContext } from "../app/context.server.ts";
 import { admitRequest, createNonce, finishResponse } from "../app/edge.server.ts";
 import { parseEnv } from "../app/env.server.ts";
-import { isLivePath, openLiveChannel } from "../app/services/live.server.ts";
-import { withSettledAddress } from "../app/services/rate-limit.server.ts";
-import { runScheduledTasks } from "../app/services/scheduled.server.ts";
+import { isLivePath, openLiveChannel } from "../app/features/live/server/live.server.ts";
+import { withSettledAddress } from "../app/server/rate-limit.server.ts";
+import { runScheduledTasks } from "../app/features/live/server/scheduled.server.ts";
 
 export { LiveClient } from "./live-client.ts";
 export { LiveHub } from "./live-hub.ts";

@@ -1,7 +1,7 @@
 // The board of a table's tablet: its live region — the match, the scores and
 // the taps, or "No Active Match". Drawn by the scoreboard page and, for the
 // push message that carries it to the table's tablets, by
-// services/boards.server.tsx: one component, one look. Server-rendered only
+// features/floor/server/boards.server.tsx: one component, one look. Server-rendered only
 // (the scoreboard is never hydrated): forms and data attributes that
 // public/scoreboard.js reads.
 import { profilePath } from "~/domain/anchors.ts";
@@ -36,7 +36,8 @@ function CalledData({ match }: { match: ApiMatch }) {
 
 /**
  * The board's live region: what the page swaps in when the table changes, and what a change's push message
- * carries to the table's tablets (services/boards.server.tsx). `drawnAt` orders boards that cross on the way.
+ * carries to the table's tablets (features/floor/server/boards.server.tsx). `drawnAt` orders boards that cross on
+ * the way.
  */
 export function BoardRegion({
   drawnAt,

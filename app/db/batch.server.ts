@@ -1,7 +1,7 @@
 // Statements are built in one place and sent in another, so every round trip
 // is a call you can see. Services build: a `Read` (queries, and what their
 // rows mean) or a `Write` (one atomic batch, what its results mean, and what a
-// refused batch means to the user). Requests send: `services/access.server.ts`
+// refused batch means to the user). Requests send: `web/access.server.ts`
 // sends a request's whole read — the session check first — as one batch, and a
 // write as one batch whose first statement asserts the session.
 //
@@ -49,7 +49,7 @@ export type Write<T> = Read<T> & {
 };
 
 const NOT_SENT =
-  "Statements are built with `build` and sent with a read or a write (services/access.server.ts), never awaited alone";
+  "Statements are built with `build` and sent with a read or a write (web/access.server.ts), never awaited alone";
 
 function refusingClient(): Client {
   const refuse = () => Promise.reject(new Error(NOT_SENT));

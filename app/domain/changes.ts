@@ -1,5 +1,6 @@
 // What a write changed, as its use case returns it (app/web/done.ts) and the consequences read it
-// (services/after-change.server.ts): types only, so any layer may name a change without importing what runs it.
+// (features/live/server/after-change.server.ts): types only, so any layer may name a change without importing what
+// runs it.
 import type { MatchNews } from "./match-news.ts";
 import type { QueueState } from "./queue-views.ts";
 import type { Scoreboard } from "./scoreboard.ts";

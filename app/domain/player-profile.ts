@@ -1,6 +1,6 @@
 // A player's profile (decision 027): the rating as the replay leaves it, its history, recent matches with scores
 // and head-to-head against another player — from the results, never an e-mail or a balance. Pure: the reads are
-// services/ratings.server.ts's.
+// features/ratings/server/ratings.server.ts's.
 import {
   isProvisional,
   ratedRacks,

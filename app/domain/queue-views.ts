@@ -1,6 +1,6 @@
 // What the pages and the API show of a tournament's queue: the ready matches
 // in the order they will be called, with their estimated starts, and the
-// director's panel of tables. Pure: services/queue-reads.server.ts reads the floor.
+// director's panel of tables. Pure: features/floor/server/queue-reads.server.ts reads the floor.
 import type { Races } from "./races.ts";
 import type { MatchView } from "./play.ts";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./queue.ts";
 import type { TournamentStatus } from "./tournaments.ts";
 
-/** A tournament's floor: what the queue rules need, as services/queue-reads.server.ts reads it. */
+/** A tournament's floor: what the queue rules need, as features/floor/server/queue-reads.server.ts reads it. */
 export type QueueState = {
   tournament: {
     id: string;

@@ -1,4 +1,4 @@
-// What a table's scoreboard shows, as its read returns it (services/tables.server.ts) and
+// What a table's scoreboard shows, as its read returns it (features/floor/server/tables.server.ts) and
 // its board draws it (components/scoreboard-board.tsx): the shapes both sides share.
 import type { BracketMatch } from "./bracket.ts";
 import type { ConfirmedAtTable, ResultsFromTables, Side } from "./table-scoring.ts";

@@ -1,7 +1,7 @@
 // Starting ratings (decision 027): a director who knows the regulars sets where a provisional
 // player's rating starts, for players entered in their open singles tournament; results take over from there.
 // The rules and the director's list (the request's schema is starting-ratings-schema.ts, so the page carries no
-// Zod). Pure: the reads and the batch are services/starting-ratings.server.ts's.
+// Zod). Pure: the reads and the batch are features/ratings/server/starting-ratings.server.ts's.
 import { DomainError } from "./errors.ts";
 import {
   isProvisional,

@@ -12,11 +12,11 @@ import {
   type WithdrawValues,
 } from "~/domain/withdrawals.ts";
 import { WithdrawalFormSchema } from "~/domain/withdrawal-schema.ts";
-import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { signedIn, type Caller } from "~/services/access.server.ts";
-import { flashToast } from "~/services/session.server.ts";
-import { endDevice, endOtherDevices } from "~/features/accounts/server/accounts.server.ts";
-import { withdraw } from "~/features/money/server/money.server.ts";
+import { errorToast, redirectWithCookies } from "~/web/forms.server.ts";
+import { signedIn, type Caller } from "~/web/access.server.ts";
+import { flashToast } from "~/web/session.server.ts";
+import { endDevice, endOtherDevices } from "~/features/accounts/server/use-cases.server.ts";
+import { withdraw } from "~/features/money/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;

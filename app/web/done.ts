@@ -1,7 +1,7 @@
 // What a use case returns (app/web/use-case.server.ts runs it): its answer, what it changed and the e-mails it owes.
 // Types and one constructor only, so that any service can return it without importing what runs it.
 import type { Change } from "~/domain/changes.ts";
-import type { Mailer } from "~/services/email.server.ts";
+import type { Mailer } from "~/server/email.server.ts";
 
 /** An e-mail (or a few) a write owes once it has committed: it never fails the write (senders are quiet). */
 export type Mail = (mailer: Mailer, origin: string) => Promise<void>;

@@ -4,8 +4,8 @@
 // never holds back the screens. The JSON route and the
 // page action are adapters over the same use case: neither sends e-mail, builds a `Change` or runs a consequence.
 import type { Sender } from "~/db/batch.server.ts";
-import { afterChanges, type Consequences } from "~/services/after-change.server.ts";
-import { getMailer } from "~/services/email.server.ts";
+import { afterChanges, type Consequences } from "~/features/live/server/after-change.server.ts";
+import { getMailer } from "~/server/email.server.ts";
 import type { Done } from "./done.ts";
 
 /** A write: the caller's handle (its checks ride with every batch) and the parsed input. */

@@ -1,7 +1,7 @@
 import { ForgotPasswordSchema } from "~/domain/accounts.ts";
-import { requestPasswordReset } from "~/services/accounts.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { clientAddress } from "~/services/rate-limit.server.ts";
+import { requestPasswordReset } from "~/features/accounts/server/accounts.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { clientAddress } from "~/server/rate-limit.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

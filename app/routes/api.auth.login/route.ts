@@ -1,8 +1,8 @@
 import { LoginSchema } from "~/domain/accounts.ts";
-import { logIn } from "~/features/accounts/server/accounts.server.ts";
-import { signedInResponse } from "~/services/api-auth.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { clientOf } from "~/services/sessions.server.ts";
+import { logIn } from "~/features/accounts/server/use-cases.server.ts";
+import { signedInResponse } from "~/web/api-auth.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { clientOf } from "~/features/accounts/server/sessions.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

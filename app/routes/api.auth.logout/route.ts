@@ -1,5 +1,5 @@
 import { signedOut } from "~/features/accounts/server/sign-out.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 /** Ends this session on the server (copies of the cookie stop working) and clears the cookie. */
 const api = endpoint({

@@ -1,5 +1,5 @@
-import { publicUser } from "~/services/accounts.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { publicUser } from "~/features/accounts/server/accounts.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 const api = endpoint({
   GET: on({ who: "signed-in" }, async ({ caller }) =>

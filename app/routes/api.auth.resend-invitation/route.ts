@@ -1,6 +1,6 @@
 import { invitationMessages, ResendInvitationSchema } from "~/domain/accounts.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { resendInvitation } from "~/services/invited-accounts.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { resendInvitation } from "~/features/accounts/server/invited-accounts.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** Sends an unused invited account's invitation again (the sign-up's 409 `invited` offers it). */

@@ -1,6 +1,6 @@
 import { ResetPasswordApiSchema } from "~/domain/accounts.ts";
-import { resetPassword } from "~/features/accounts/server/accounts.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { resetPassword } from "~/features/accounts/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

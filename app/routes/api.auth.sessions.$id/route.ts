@@ -1,7 +1,7 @@
-import { endDevice } from "~/features/accounts/server/accounts.server.ts";
+import { endDevice } from "~/features/accounts/server/use-cases.server.ts";
 import { signedOut } from "~/features/accounts/server/sign-out.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError } from "~/web/http.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** Signs one of the caller's devices out; its own session ends like a logout. */

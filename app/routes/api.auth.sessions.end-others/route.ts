@@ -1,5 +1,5 @@
-import { endOtherDevices } from "~/features/accounts/server/accounts.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { endOtherDevices } from "~/features/accounts/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** "Sign out everywhere else": every session of the caller's account but this one. */

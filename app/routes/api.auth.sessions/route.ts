@@ -1,5 +1,5 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { signedInDevicesQuery } from "~/services/sessions.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { signedInDevicesQuery } from "~/features/accounts/server/sessions.server.ts";
 
 /** The caller's signed-in devices, this one marked `current`. */
 const api = endpoint({

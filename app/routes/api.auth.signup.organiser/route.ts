@@ -1,8 +1,8 @@
 import { OrganiserSignupSchema } from "~/domain/accounts.ts";
-import { signUp } from "~/features/accounts/server/accounts.server.ts";
-import { signedInResponse } from "~/services/api-auth.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { clientOf } from "~/services/sessions.server.ts";
+import { signUp } from "~/features/accounts/server/use-cases.server.ts";
+import { signedInResponse } from "~/web/api-auth.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { clientOf } from "~/features/accounts/server/sessions.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** POST /api/auth/signup/organiser: the account, signed in on this device. */

@@ -1,6 +1,6 @@
 import { ValidateResetTokenSchema } from "~/domain/accounts.ts";
-import { INVALID_RESET_LINK, resetTokenQuery } from "~/services/accounts.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { INVALID_RESET_LINK, resetTokenQuery } from "~/features/accounts/server/accounts.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 const api = endpoint({
   GET: on({ who: "anyone" }, async ({ request, caller }) => {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { penceToDecimal } from "~/domain/pence.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { verifyTopUp } from "~/features/money/server/money.server.ts";
-import { topUpQuery } from "~/services/top-ups.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { getPaymentsProvider } from "~/features/money/server/payments/index.server.ts";
+import { verifyTopUp } from "~/features/money/server/use-cases.server.ts";
+import { topUpQuery } from "~/features/money/server/top-ups.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const VerifySchema = z.object({

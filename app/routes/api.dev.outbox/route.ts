@@ -1,6 +1,6 @@
-import { outboxIsReadable, readOutbox } from "~/services/email.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
+import { outboxIsReadable, readOutbox } from "~/server/email.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError } from "~/web/http.server.ts";
 
 // DESIGN §6: the local outbox as JSON, newest first; 404 in production.
 const api = endpoint({

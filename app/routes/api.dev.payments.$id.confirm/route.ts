@@ -4,11 +4,11 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { systemSender } from "~/db/batch.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError, readJson } from "~/services/http.server.ts";
-import { getPaymentsProvider, paymentsAreSimulated } from "~/services/payments/index.server.ts";
-import { confirmSimulatedPayment, simulatedWebhookSecret } from "~/services/payments/simulated.server.ts";
-import { handleWebhook } from "~/services/payment-confirmation.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError, readJson } from "~/web/http.server.ts";
+import { getPaymentsProvider, paymentsAreSimulated } from "~/features/money/server/payments/index.server.ts";
+import { confirmSimulatedPayment, simulatedWebhookSecret } from "~/features/money/server/payments/simulated.server.ts";
+import { handleWebhook } from "~/features/money/server/payment-confirmation.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { safeRedirectPath } from "~/utils/redirect.ts";
 

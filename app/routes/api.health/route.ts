@@ -1,6 +1,6 @@
 // Readiness: the Worker can reach its database.
 import { sql } from "drizzle-orm";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 const api = endpoint({
   GET: on({ who: "system" }, async ({ app }) => {

@@ -1,5 +1,5 @@
-import { approveResult } from "~/features/play/server/play.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { approveResult } from "~/features/play/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** The director approves a result confirmed at the table (tournaments that wait for approval). */

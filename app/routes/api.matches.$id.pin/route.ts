@@ -1,6 +1,6 @@
 import { PinSchema } from "~/domain/queue-schema.ts";
-import { pinMatchToTable } from "~/features/floor/server/tables.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { pinMatchToTable } from "~/features/floor/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** Keeps a match for one table (the TV table), or lets it go to any: `{ tableId }` or `{ tableId: null }`. */

@@ -1,6 +1,6 @@
 import { AssignTableSchema } from "~/domain/play.ts";
-import { assignMatchTable } from "~/features/play/server/play.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { assignMatchTable } from "~/features/play/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

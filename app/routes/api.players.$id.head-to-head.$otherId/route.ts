@@ -1,7 +1,7 @@
 import { DomainError } from "~/domain/errors.ts";
 import { headToHead } from "~/domain/player-profile.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { headToHeadQuery } from "~/services/ratings.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { headToHeadQuery } from "~/features/ratings/server/ratings.server.ts";
 
 /** Two players' completed singles matches against each other, from the first player's side (decision 027). */
 const api = endpoint({

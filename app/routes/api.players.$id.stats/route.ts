@@ -1,7 +1,7 @@
 import { penceToDecimal } from "~/domain/pence.ts";
-import { requireSelf } from "~/services/access.server.ts";
-import { playerStatsQuery } from "~/services/dashboard.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { requireSelf } from "~/web/access.server.ts";
+import { playerStatsQuery } from "~/features/money/server/dashboard.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 /** A player's statistics (with earnings) are readable by that player only (docs/decisions/005). */
 const api = endpoint({

@@ -1,7 +1,7 @@
 import { DomainError } from "~/domain/errors.ts";
 import { playerProfile } from "~/domain/player-profile.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { profileQuery } from "~/services/ratings.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { profileQuery } from "~/features/ratings/server/ratings.server.ts";
 
 /** A player's public profile (decision 027): name, rating and its history, recent matches. No e-mail, no balance. */
 const api = endpoint({

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { subscribe, unsubscribe } from "~/features/live/server/push.server.ts";
-import { checkSubscription } from "~/services/calls.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { vapidKeys } from "~/services/web-push.server.ts";
+import { subscribe, unsubscribe } from "~/features/live/server/use-cases.server.ts";
+import { checkSubscription } from "~/features/floor/server/calls.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError } from "~/web/http.server.ts";
+import { vapidKeys } from "~/features/live/server/web-push.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const endpointField = z.string({ error: "endpoint is required" }).max(2048, "The push endpoint is too long");

@@ -1,10 +1,15 @@
 import { UpdateSeriesSchema } from "~/domain/series.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { editSeries } from "~/features/series/server/series.server.ts";
-import { seriesByIdQuery } from "~/services/series-edit.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError } from "~/web/http.server.ts";
+import { editSeries } from "~/features/series/server/use-cases.server.ts";
+import { seriesByIdQuery } from "~/features/series/server/series-edit.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { SERIES_NOT_FOUND, seriesJson, seriesPageJson, seriesPageQuery } from "~/services/series.server.ts";
+import {
+  SERIES_NOT_FOUND,
+  seriesJson,
+  seriesPageJson,
+  seriesPageQuery,
+} from "~/features/series/server/series.server.ts";
 
 const api = endpoint({
   /** Public, like a tournament: the series, its nights and its standings. */

@@ -1,7 +1,7 @@
 import { CreateSeriesSchema } from "~/domain/series.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { createSeries } from "~/features/series/server/series.server.ts";
-import { organiserSeriesQuery, seriesJson } from "~/services/series.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { createSeries } from "~/features/series/server/use-cases.server.ts";
+import { organiserSeriesQuery, seriesJson } from "~/features/series/server/series.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

@@ -1,8 +1,8 @@
 import { systemSender } from "~/db/batch.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { discardBody, jsonError } from "~/services/http.server.ts";
-import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { handleWebhook } from "~/services/payment-confirmation.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { discardBody, jsonError } from "~/web/http.server.ts";
+import { getPaymentsProvider } from "~/features/money/server/payments/index.server.ts";
+import { handleWebhook } from "~/features/money/server/payment-confirmation.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
-import { newTableCode } from "~/features/floor/server/tables.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { newTableCode } from "~/features/floor/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** "New code": the table gets a new access code; tablets using the old one are disconnected. */

@@ -1,6 +1,6 @@
 import { RotationSchema } from "~/domain/queue-schema.ts";
-import { rotateTable } from "~/features/floor/server/tables.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { rotateTable } from "~/features/floor/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** Takes a table out of rotation (it then takes only matches pinned to it) or puts it back: `{ inRotation }`. */

@@ -1,6 +1,6 @@
 import { SendTabletSchema } from "~/domain/tables.ts";
-import { sendTabletTo } from "~/features/floor/server/tables.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { sendTabletTo } from "~/features/floor/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** "Send a tablet to another table": the tablets at this table go to `toTableId`'s board (decision 024). */

@@ -1,5 +1,5 @@
-import { removeTable } from "~/features/floor/server/tables.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { removeTable } from "~/features/floor/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

@@ -1,8 +1,8 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError, readJson } from "~/services/http.server.ts";
-import { sentCode } from "~/services/table-codes.server.ts";
-import { isTapKind } from "~/services/table-scoring.server.ts";
-import { tabletTap } from "~/features/play/server/play.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError, readJson } from "~/web/http.server.ts";
+import { sentCode } from "~/features/floor/server/table-codes.server.ts";
+import { isTapKind } from "~/features/floor/server/table-scoring.server.ts";
+import { tabletTap } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /**

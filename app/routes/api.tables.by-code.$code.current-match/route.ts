@@ -1,8 +1,8 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { SCOREBOARD_CACHE_CONTROL, tableCacheTags } from "~/services/scoreboard-cache.server.ts";
-import { findByCode, sentCode } from "~/services/table-codes.server.ts";
-import { scoreboardQuery } from "~/services/tables.server.ts";
-import { currentMatchJson } from "~/services/table-scoring.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { SCOREBOARD_CACHE_CONTROL, tableCacheTags } from "~/features/floor/server/scoreboard-cache.server.ts";
+import { findByCode, sentCode } from "~/features/floor/server/table-codes.server.ts";
+import { scoreboardQuery } from "~/features/floor/server/tables.server.ts";
+import { currentMatchJson } from "~/features/floor/server/table-scoring.server.ts";
 
 /** SPEC's current-match shape, or null when nothing is on the table. */
 const api = endpoint({

@@ -1,6 +1,6 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { findByCode, sentCode } from "~/services/table-codes.server.ts";
-import { tableByCodeQuery } from "~/services/tables.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { findByCode, sentCode } from "~/features/floor/server/table-codes.server.ts";
+import { tableByCodeQuery } from "~/features/floor/server/tables.server.ts";
 
 const api = endpoint({
   GET: on({ who: "anyone", params: ["code"] }, async ({ caller, params, request }) => {

@@ -1,7 +1,7 @@
 import { TableSchema } from "~/domain/tables.ts";
-import { addTable } from "~/features/floor/server/tables.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { tablesQuery } from "~/services/tables.server.ts";
+import { addTable } from "~/features/floor/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { tablesQuery } from "~/features/floor/server/tables.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

@@ -1,7 +1,7 @@
 import { penceToDecimal } from "~/domain/pence.ts";
-import { requireSelf } from "~/services/access.server.ts";
-import { directorStatsQuery } from "~/services/dashboard.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { requireSelf } from "~/web/access.server.ts";
+import { directorStatsQuery } from "~/features/money/server/dashboard.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 /** A director's figures are theirs alone (docs/decisions/005). */
 const api = endpoint({

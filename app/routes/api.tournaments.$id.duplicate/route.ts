@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { parseStartsAt } from "~/domain/tournament-edit.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { isJsonContentType, jsonError, readJson } from "~/services/http.server.ts";
-import { runAgain } from "~/features/tournaments/server/lifecycle.server.ts";
-import { tournamentByIdQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { isJsonContentType, jsonError, readJson } from "~/web/http.server.ts";
+import { runAgain } from "~/features/tournaments/server/use-cases.server.ts";
+import { tournamentByIdQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** `startsAt`: an ISO instant with its offset, or the venue's wall-clock time ("2026-12-10T19:30", UK time). */

@@ -1,5 +1,5 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { withdrawFromPlay } from "~/features/play/server/play.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { withdrawFromPlay } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { removeWalkIn } from "~/features/entries/server/entries.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { removeWalkIn } from "~/features/entries/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** A cash entry taken out before the start (DESIGN §10): the director hands the cash back; nothing in the ledger. */

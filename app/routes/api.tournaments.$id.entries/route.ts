@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkCashEntry } from "~/domain/cash-entry.ts";
-import { addWalkIn } from "~/features/entries/server/entries.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { addWalkIn } from "~/features/entries/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 // Any JSON object: its fields are checked for the tournament's team size (checkCashEntry).

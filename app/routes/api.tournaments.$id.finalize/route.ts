@@ -1,7 +1,7 @@
 import { penceToDecimal } from "~/domain/pence.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { settlementJson } from "~/services/finalize.server.ts";
-import { finalize } from "~/features/play/server/play.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { settlementJson } from "~/features/play/server/finalize.server.ts";
+import { finalize } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

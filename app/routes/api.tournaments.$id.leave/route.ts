@@ -1,5 +1,5 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { leave } from "~/features/entries/server/entries.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { leave } from "~/features/entries/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 

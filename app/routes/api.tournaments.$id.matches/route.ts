@@ -1,8 +1,8 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { membersJson } from "~/services/entries.server.ts";
-import { matchesQuery } from "~/services/match-reads.server.ts";
-import { tournamentByIdQuery } from "~/services/tournaments.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError } from "~/web/http.server.ts";
+import { membersJson } from "~/features/entries/server/entries.server.ts";
+import { matchesQuery } from "~/features/play/server/match-reads.server.ts";
+import { tournamentByIdQuery } from "~/features/tournaments/server/tournaments.server.ts";
 
 /** The bracket, public like the tournament page. */
 const api = endpoint({

@@ -1,7 +1,7 @@
 import { penceToDecimal } from "~/domain/pence.ts";
 import { payoutPreview } from "~/domain/play.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { payoutPlanQuery } from "~/services/finalize.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { payoutPlanQuery } from "~/features/play/server/finalize.server.ts";
 
 /** SPEC's payout preview rows; 409 unless the tournament is in progress with its final played. */
 const api = endpoint({

@@ -1,8 +1,8 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { queueJson } from "~/domain/queue-views.ts";
-import { queueQuery } from "~/services/queue-reads.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { matchesQuery } from "~/services/match-reads.server.ts";
+import { queueQuery } from "~/features/floor/server/queue-reads.server.ts";
+import { jsonError } from "~/web/http.server.ts";
+import { matchesQuery } from "~/features/play/server/match-reads.server.ts";
 
 /** The ready matches in the order they will be called, with when each should start: public like the bracket. */
 const api = endpoint({

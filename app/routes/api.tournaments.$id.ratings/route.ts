@@ -1,6 +1,6 @@
 import { StartingRatingsSchema } from "~/domain/starting-ratings-schema.ts";
-import { saveStartingRatings } from "~/features/ratings/server/starting-ratings.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { saveStartingRatings } from "~/features/ratings/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** PUT the director's starting ratings for provisional players entered in their open singles tournament. */

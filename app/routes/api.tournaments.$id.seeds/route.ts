@@ -1,6 +1,6 @@
 import { SeedsSchema } from "~/domain/seeding.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { saveSeeds } from "~/features/play/server/play.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { saveSeeds } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** PUT the director's seed order: every paid entry once, while open. */

@@ -1,7 +1,7 @@
 import { TournamentSettingsSchema } from "~/domain/queue-schema.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { saveScoringSettings, saveSettings } from "~/features/play/server/play.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError } from "~/web/http.server.ts";
+import { saveScoringSettings, saveSettings } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /**

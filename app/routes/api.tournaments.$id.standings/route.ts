@@ -1,7 +1,7 @@
 import { formatStandings } from "~/domain/standings.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { jsonError } from "~/services/http.server.ts";
-import { payoutPlanQuery } from "~/services/finalize.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { jsonError } from "~/web/http.server.ts";
+import { payoutPlanQuery } from "~/features/play/server/finalize.server.ts";
 
 /** The standings in finishing order, public like the bracket. */
 const api = endpoint({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { isJsonContentType, readJson } from "~/services/http.server.ts";
-import { start } from "~/features/play/server/play.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { isJsonContentType, readJson } from "~/web/http.server.ts";
+import { start } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** `dropAbsent: true` (decision 014): those not checked in are dropped, their entry fees back; else everyone plays. */

@@ -1,7 +1,7 @@
 import { StatusChangeSchema } from "~/domain/tournament-schema.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { changeStatus } from "~/features/tournaments/server/lifecycle.server.ts";
-import { tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { changeStatus } from "~/features/tournaments/server/use-cases.server.ts";
+import { tournamentBySlugQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** Archive (→ finished) and restore (→ open), DESIGN §5. */

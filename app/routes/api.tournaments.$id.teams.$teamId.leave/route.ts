@@ -1,5 +1,5 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { leaveTeam } from "~/services/teams.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { leaveTeam } from "~/features/entries/server/teams.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** A member leaves their team, before the start (decision 011). */

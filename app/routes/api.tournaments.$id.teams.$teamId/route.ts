@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { replaceTeamMember } from "~/services/teams.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { replaceTeamMember } from "~/features/entries/server/teams.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const email = (field: string) =>

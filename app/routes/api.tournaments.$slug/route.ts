@@ -3,12 +3,17 @@ import { reads } from "~/db/batch.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/domain/tournament-schema.ts";
-import { editTournament } from "~/features/tournaments/server/lifecycle.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { issuesToErrors, jsonError } from "~/services/http.server.ts";
-import { editReadQuery, FIELD_LOCKED, ownTournament, settingsOf } from "~/services/tournament-edit.server.ts";
-import { tournamentBySlugQuery, tournamentJson } from "~/services/tournaments.server.ts";
-import { seriesOwnerQuery } from "~/services/series.server.ts";
+import { editTournament } from "~/features/tournaments/server/use-cases.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { issuesToErrors, jsonError } from "~/web/http.server.ts";
+import {
+  editReadQuery,
+  FIELD_LOCKED,
+  ownTournament,
+  settingsOf,
+} from "~/features/tournaments/server/tournament-edit.server.ts";
+import { tournamentBySlugQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
+import { seriesOwnerQuery } from "~/features/series/server/series.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /** An edit's body: any of the creation fields (checked once laid over the stored ones). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { join } from "~/features/entries/server/entries.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { getPaymentsProvider } from "~/features/money/server/payments/index.server.ts";
+import { join } from "~/features/entries/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 // A team event's entry also names the team and the captain's teammates (checked with the team messages).

@@ -1,5 +1,5 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { registrationsQuery } from "~/services/joining.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { registrationsQuery } from "~/features/entries/server/joining.server.ts";
 
 /** The player's paid entries and pending holds. */
 const api = endpoint({

@@ -1,5 +1,5 @@
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { organiserTournamentsQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { organiserTournamentsQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
 
 /** The signed-in organiser's tournaments, every status. */
 const api = endpoint({

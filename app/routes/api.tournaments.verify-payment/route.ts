@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { getPaymentsProvider } from "~/services/payments/index.server.ts";
-import { paymentQuery, verifyPayment } from "~/services/payment-confirmation.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { getPaymentsProvider } from "~/features/money/server/payments/index.server.ts";
+import { paymentQuery, verifyPayment } from "~/features/money/server/payment-confirmation.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const VerifySchema = z.object({

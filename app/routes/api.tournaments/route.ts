@@ -1,8 +1,8 @@
 import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
-import { createTournament } from "~/features/tournaments/server/lifecycle.server.ts";
-import { seriesOwnerQuery } from "~/services/series.server.ts";
-import { openTournamentsQuery, tournamentJson } from "~/services/tournaments.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
+import { createTournament } from "~/features/tournaments/server/use-cases.server.ts";
+import { seriesOwnerQuery } from "~/features/series/server/series.server.ts";
+import { openTournamentsQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

@@ -1,6 +1,6 @@
 import { penceToDecimal } from "~/domain/pence.ts";
-import { recentTransactionsQuery } from "~/services/dashboard.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { recentTransactionsQuery } from "~/features/money/server/dashboard.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 /** The signed-in user's transactions, newest first. */
 const api = endpoint({

@@ -1,9 +1,9 @@
 import { penceToDecimal } from "~/domain/pence.ts";
 import { formatSortCode, maskAccountNumber } from "~/domain/withdrawals.ts";
 import { WithdrawalRequestSchema } from "~/domain/withdrawal-schema.ts";
-import { withdraw } from "~/features/money/server/money.server.ts";
+import { withdraw } from "~/features/money/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { endpoint, on } from "~/services/endpoint.server.ts";
+import { endpoint, on } from "~/web/endpoint.server.ts";
 
 const api = endpoint({
   // SPEC §7 sends the amount alone; the account it is paid to may come with it (all three fields).

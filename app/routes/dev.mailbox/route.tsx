@@ -3,7 +3,7 @@
 import { data, useLoaderData } from "react-router";
 import { SiteHeader } from "~/components/site-header.tsx";
 import { appContext } from "~/context.server.ts";
-import { outboxIsReadable, readOutbox } from "~/services/email.server.ts";
+import { outboxIsReadable, readOutbox } from "~/server/email.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox (local) — Break & Run" }];

@@ -7,11 +7,11 @@ import { FormError, TextField } from "~/components/fields.tsx";
 import { appContext } from "~/context.server.ts";
 import { ForgotPasswordSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { requestPasswordReset } from "~/services/accounts.server.ts";
+import { requestPasswordReset } from "~/features/accounts/server/accounts.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { errorToast } from "~/services/forms.server.ts";
-import { clientAddress } from "~/services/rate-limit.server.ts";
-import { visitor } from "~/services/access.server.ts";
+import { errorToast } from "~/web/forms.server.ts";
+import { clientAddress } from "~/server/rate-limit.server.ts";
+import { visitor } from "~/web/access.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password — Break & Run" }];

@@ -18,9 +18,9 @@ import {
   type RegistrationState,
   type TournamentStatus,
 } from "~/domain/tournaments.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { browseForPlayerQuery, matchesSearch } from "~/services/tournaments.server.ts";
-import { playerBracketsQuery } from "~/services/match-reads.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { browseForPlayerQuery, matchesSearch } from "~/features/tournaments/server/tournaments.server.ts";
+import { playerBracketsQuery } from "~/features/play/server/match-reads.server.ts";
 import { calledTo, playerStanding, standingText, type Standing } from "~/domain/player-standing.ts";
 import { CalledBanner, type Call } from "~/components/called-banner.tsx";
 import type { MatchView } from "~/domain/play.ts";

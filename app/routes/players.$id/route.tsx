@@ -10,10 +10,10 @@ import { known } from "~/db/batch.server.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { headToHead, playerProfile } from "~/domain/player-profile.ts";
 import { ratingChart, type RatingChart } from "~/domain/rating-chart.ts";
-import { visitor } from "~/services/access.server.ts";
-import { playerStatsQuery } from "~/services/dashboard.server.ts";
-import { playerSeasonsQuery } from "~/services/player-seasons.server.ts";
-import { headToHeadQuery, profileQuery } from "~/services/ratings.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { playerStatsQuery } from "~/features/money/server/dashboard.server.ts";
+import { playerSeasonsQuery } from "~/features/ratings/server/player-seasons.server.ts";
+import { headToHeadQuery, profileQuery } from "~/features/ratings/server/ratings.server.ts";
 import { SeasonList } from "~/components/season-list.tsx";
 import type { Route } from "./+types/route";
 

@@ -1,4 +1,4 @@
-import { visitor } from "~/services/access.server.ts";
+import { visitor } from "~/web/access.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
@@ -8,9 +8,9 @@ import { FormError, TextField } from "~/components/fields.tsx";
 import { ResetPasswordSchema, ValidateResetTokenSchema } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { appContext } from "~/context.server.ts";
-import { resetPassword } from "~/features/accounts/server/accounts.server.ts";
-import { resetTokenQuery } from "~/services/accounts.server.ts";
-import { errorToast } from "~/services/forms.server.ts";
+import { resetPassword } from "~/features/accounts/server/use-cases.server.ts";
+import { resetTokenQuery } from "~/features/accounts/server/accounts.server.ts";
+import { errorToast } from "~/web/forms.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 

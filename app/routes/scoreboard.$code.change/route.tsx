@@ -14,10 +14,10 @@ import { AccessCodeInput } from "~/components/access-code-input.tsx";
 import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { appContext } from "~/context.server.ts";
 import { signedOut } from "~/features/accounts/server/sign-out.server.ts";
-import { signedIn, visitor } from "~/services/access.server.ts";
-import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
-import { tableByCodeQuery, tablesQuery } from "~/services/tables.server.ts";
-import { rememberCode } from "~/services/tablets.server.ts";
+import { signedIn, visitor } from "~/web/access.server.ts";
+import { findByCode, isCodeRefusal, sentCode } from "~/features/floor/server/table-codes.server.ts";
+import { tableByCodeQuery, tablesQuery } from "~/features/floor/server/tables.server.ts";
+import { rememberCode } from "~/features/floor/server/tablets.server.ts";
 import type { Route } from "./+types/route";
 
 /** A tablet left here goes back to its board by itself after this long. */

@@ -7,9 +7,9 @@ import { data, isRouteErrorResponse, useLoaderData, useRouteError } from "react-
 import type { StaticPage } from "~/components/static-page.ts";
 import type { ApiMatch } from "~/components/scoreboard-board.tsx";
 import { errorHeaders } from "~/domain/errors.ts";
-import { visitor } from "~/services/access.server.ts";
-import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
-import { scoreboardQuery } from "~/services/tables.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { findByCode, isCodeRefusal, sentCode } from "~/features/floor/server/table-codes.server.ts";
+import { scoreboardQuery } from "~/features/floor/server/tables.server.ts";
 import type { Route } from "./+types/route";
 
 /** Seconds between the page's own refreshes when its script cannot run (as the scoreboard, DESIGN §8). */

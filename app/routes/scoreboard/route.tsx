@@ -2,10 +2,10 @@
 import { useState } from "react";
 import { data, Form, redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { visitor } from "~/services/access.server.ts";
-import { findByCode, isCodeRefusal, sentCode } from "~/services/table-codes.server.ts";
-import { tableByCodeQuery } from "~/services/tables.server.ts";
-import { forgetCode, rememberedCode } from "~/services/tablets.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { findByCode, isCodeRefusal, sentCode } from "~/features/floor/server/table-codes.server.ts";
+import { tableByCodeQuery } from "~/features/floor/server/tables.server.ts";
+import { forgetCode, rememberedCode } from "~/features/floor/server/tablets.server.ts";
 import { useHydrated } from "~/components/hydrated.ts";
 import { Logo } from "~/components/icons.tsx";
 import { AccessCodeInput } from "~/components/access-code-input.tsx";

@@ -2,8 +2,12 @@
 // cached for a few minutes (calendar apps poll it).
 import { appContext } from "~/context.server.ts";
 import { systemSender } from "~/db/batch.server.ts";
-import { calendarResponse } from "~/services/calendar.server.ts";
-import { SERIES_FEED_CACHE_CONTROL, seriesFeed, seriesFeedQuery } from "~/services/series-calendar.server.ts";
+import { calendarResponse } from "~/features/tournaments/server/calendar.server.ts";
+import {
+  SERIES_FEED_CACHE_CONTROL,
+  seriesFeed,
+  seriesFeedQuery,
+} from "~/features/series/server/series-calendar.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { profilePath, seriesCalendarPath } from "~/domain/anchors.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { rulesText } from "~/domain/series.ts";
-import { visitor } from "~/services/access.server.ts";
-import { seriesPageQuery } from "~/services/series.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { seriesPageQuery } from "~/features/series/server/series.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

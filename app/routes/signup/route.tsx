@@ -17,15 +17,15 @@ import {
 } from "~/domain/accounts.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import type { AppEnv } from "~/env.server.ts";
-import { signUp } from "~/features/accounts/server/accounts.server.ts";
-import type { SignedIn } from "~/services/accounts.server.ts";
+import { signUp } from "~/features/accounts/server/use-cases.server.ts";
+import type { SignedIn } from "~/features/accounts/server/accounts.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { resendInvitation } from "~/services/invited-accounts.server.ts";
-import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
+import { resendInvitation } from "~/features/accounts/server/invited-accounts.server.ts";
+import { errorToast, redirectWithCookies } from "~/web/forms.server.ts";
 import { safeRedirectPath, withReturn } from "~/utils/redirect.ts";
-import { redirectIfSignedIn, visitor } from "~/services/access.server.ts";
-import { commitSession, flashToast } from "~/services/session.server.ts";
-import { clientOf } from "~/services/sessions.server.ts";
+import { redirectIfSignedIn, visitor } from "~/web/access.server.ts";
+import { commitSession, flashToast } from "~/web/session.server.ts";
+import { clientOf } from "~/features/accounts/server/sessions.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up — Break & Run" }];

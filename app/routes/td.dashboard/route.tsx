@@ -5,10 +5,14 @@ import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, formatGBP } from "~/domain/pence.ts";
 import { type Headline, statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
-import { directorStatsQuery, directorTournamentsQuery, recentTransactionsQuery } from "~/services/dashboard.server.ts";
-import { signedIn } from "~/services/access.server.ts";
+import {
+  directorStatsQuery,
+  directorTournamentsQuery,
+  recentTransactionsQuery,
+} from "~/features/money/server/dashboard.server.ts";
+import { signedIn } from "~/web/access.server.ts";
 import { dashboardAction, dashboardDialogs } from "~/web/dashboard-form.server.ts";
-import { signedInDevicesQuery } from "~/services/sessions.server.ts";
+import { signedInDevicesQuery } from "~/features/accounts/server/sessions.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];

@@ -5,8 +5,8 @@ import { data, Link, useLoaderData } from "react-router";
 import { PrintButton } from "~/components/print-button.tsx";
 import { formatDateTime } from "~/domain/dates.ts";
 import { rankingRow, rulesText } from "~/domain/series.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { seriesPageQuery } from "~/services/series.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { seriesPageQuery } from "~/features/series/server/series.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -12,13 +12,13 @@ import { appContext } from "~/context.server.ts";
 import { formatDateTime, tournamentStartInstant } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { rulesText, UpdateSeriesSchema } from "~/domain/series.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { moveNight } from "~/features/series/server/series.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { moveNight } from "~/features/series/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { editSeries } from "~/features/series/server/series.server.ts";
-import { readSeriesForm, seriesChangeQuery, seriesDirectorQuery } from "~/services/series-edit.server.ts";
-import { flashToast } from "~/services/session.server.ts";
+import { errorToast, redirectWithCookies } from "~/web/forms.server.ts";
+import { editSeries } from "~/features/series/server/use-cases.server.ts";
+import { readSeriesForm, seriesChangeQuery, seriesDirectorQuery } from "~/features/series/server/series-edit.server.ts";
+import { flashToast } from "~/web/session.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -4,9 +4,9 @@
 import { Link, useLoaderData } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
 import { appContext } from "~/context.server.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { qrCode } from "~/services/qr-code.server.ts";
-import { tablesQuery } from "~/services/tables.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { qrCode } from "~/features/screens/server/qr-code.server.ts";
+import { tablesQuery } from "~/features/floor/server/tables.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Setup Sheet — Break & Run" }];

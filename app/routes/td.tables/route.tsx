@@ -12,11 +12,11 @@ import { useToast } from "~/components/toaster.tsx";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { TableSchema } from "~/domain/tables.ts";
-import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { flashToast } from "~/services/session.server.ts";
-import { addTable, newTableCode, removeTable, sendTabletTo } from "~/features/floor/server/tables.server.ts";
-import { tablesQuery } from "~/services/tables.server.ts";
+import { errorToast, redirectWithCookies } from "~/web/forms.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { flashToast } from "~/web/session.server.ts";
+import { addTable, newTableCode, removeTable, sendTabletTo } from "~/features/floor/server/use-cases.server.ts";
+import { tablesQuery } from "~/features/floor/server/tables.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 

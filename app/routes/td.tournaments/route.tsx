@@ -10,11 +10,11 @@ import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { entryPriceText } from "~/domain/pence.ts";
 import { FINAL_PLAYED, LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
-import { redirectWithCookies } from "~/services/forms.server.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { flashToast } from "~/services/session.server.ts";
-import { changeStatus } from "~/features/tournaments/server/lifecycle.server.ts";
-import { organiserTournamentsQuery } from "~/services/tournaments.server.ts";
+import { redirectWithCookies } from "~/web/forms.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { flashToast } from "~/web/session.server.ts";
+import { changeStatus } from "~/features/tournaments/server/use-cases.server.ts";
+import { organiserTournamentsQuery } from "~/features/tournaments/server/tournaments.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 

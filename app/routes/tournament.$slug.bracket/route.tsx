@@ -14,9 +14,9 @@ import { ThemeToggle } from "~/components/theme-toggle.tsx";
 import { joinsOf } from "~/components/bracket-joins.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
-import { visitor } from "~/services/access.server.ts";
-import { matchesQuery } from "~/services/match-reads.server.ts";
-import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { matchesQuery } from "~/features/play/server/match-reads.server.ts";
+import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@
 // page.
 import { appContext } from "~/context.server.ts";
 import { first, systemSender } from "~/db/batch.server.ts";
-import { calendarFile, calendarResponse, tournamentEvent } from "~/services/calendar.server.ts";
-import { tournamentRow } from "~/services/tournament-ref.server.ts";
+import { calendarFile, calendarResponse, tournamentEvent } from "~/features/tournaments/server/calendar.server.ts";
+import { tournamentRow } from "~/features/tournaments/server/tournament-ref.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

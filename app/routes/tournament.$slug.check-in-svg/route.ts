@@ -4,7 +4,7 @@ import { renderSVG } from "uqr";
 import { appContext } from "~/context.server.ts";
 import { systemSender } from "~/db/batch.server.ts";
 import { first } from "~/db/batch.server.ts";
-import { tournamentRow } from "~/services/tournament-ref.server.ts";
+import { tournamentRow } from "~/features/tournaments/server/tournament-ref.server.ts";
 import type { Route } from "./+types/route";
 
 /** Where the code leads: the tournament page, opened at its check-in. */

@@ -10,10 +10,10 @@ import { bracketTab } from "~/domain/bracket-tab.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { drawSheet, type SheetRound, type SheetSide } from "~/domain/draw-sheet.ts";
 import { tournamentResults } from "~/domain/results.ts";
-import { visitor } from "~/services/access.server.ts";
-import { paidPrizesQuery } from "~/services/finalize.server.ts";
-import { matchesQuery } from "~/services/match-reads.server.ts";
-import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { paidPrizesQuery } from "~/features/play/server/finalize.server.ts";
+import { matchesQuery } from "~/features/play/server/match-reads.server.ts";
+import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

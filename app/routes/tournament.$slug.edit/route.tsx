@@ -17,12 +17,12 @@ import { instantToLocalInput, UK_TIME_ZONE } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { fewestMaxPlayers, fieldLocks, storedFields } from "~/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/domain/tournament-schema.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { editTournament } from "~/features/tournaments/server/lifecycle.server.ts";
-import { errorToast, redirectWithCookies } from "~/services/forms.server.ts";
-import { organiserSeriesQuery } from "~/services/series.server.ts";
-import { flashToast } from "~/services/session.server.ts";
-import { editReadQuery, settingsOf } from "~/services/tournament-edit.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { editTournament } from "~/features/tournaments/server/use-cases.server.ts";
+import { errorToast, redirectWithCookies } from "~/web/forms.server.ts";
+import { organiserSeriesQuery } from "~/features/series/server/series.server.ts";
+import { flashToast } from "~/web/session.server.ts";
+import { editReadQuery, settingsOf } from "~/features/tournaments/server/tournament-edit.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 

@@ -12,12 +12,12 @@ import { first } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { parseStartsAt, runAgainDates, START_FORMAT } from "~/domain/tournament-edit.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { redirectWithCookies } from "~/services/forms.server.ts";
-import { flashToast } from "~/services/session.server.ts";
-import { runAgain } from "~/features/tournaments/server/lifecycle.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { redirectWithCookies } from "~/web/forms.server.ts";
+import { flashToast } from "~/web/session.server.ts";
+import { runAgain } from "~/features/tournaments/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { tournamentRow } from "~/services/tournament-ref.server.ts";
+import { tournamentRow } from "~/features/tournaments/server/tournament-ref.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -3,10 +3,10 @@
 import { data, redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { redirectWithCookies } from "~/services/forms.server.ts";
-import { flashToast } from "~/services/session.server.ts";
-import { leaveTeam, replaceTeamMember } from "~/services/teams.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { redirectWithCookies } from "~/web/forms.server.ts";
+import { flashToast } from "~/web/session.server.ts";
+import { leaveTeam, replaceTeamMember } from "~/features/entries/server/teams.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 

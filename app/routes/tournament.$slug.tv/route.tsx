@@ -8,12 +8,12 @@ import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "
 import { ErrorBoundary as PageError } from "~/components/document.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
 import { tvScreen } from "~/domain/tv.ts";
-import { visitor } from "~/services/access.server.ts";
-import { paidPrizesQuery } from "~/services/finalize.server.ts";
-import { matchesQuery } from "~/services/match-reads.server.ts";
-import { queueQuery } from "~/services/queue-reads.server.ts";
-import { tournamentSeriesQuery } from "~/services/series.server.ts";
-import { tournamentBySlugQuery } from "~/services/tournaments.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { paidPrizesQuery } from "~/features/play/server/finalize.server.ts";
+import { matchesQuery } from "~/features/play/server/match-reads.server.ts";
+import { queueQuery } from "~/features/floor/server/queue-reads.server.ts";
+import { tournamentSeriesQuery } from "~/features/series/server/series.server.ts";
+import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments.server.ts";
 import { TvScreenView, tvAddress } from "./screens.tsx";
 import type { Route } from "./+types/route";
 

@@ -6,14 +6,14 @@ import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import type { PlayerMove } from "~/domain/corrections.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/domain/play.ts";
-import { redirectWithCookies } from "~/services/forms.server.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { issuesToErrors } from "~/services/http.server.ts";
-import { flashToast, type Toast } from "~/services/session.server.ts";
+import { redirectWithCookies } from "~/web/forms.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { issuesToErrors } from "~/web/http.server.ts";
+import { flashToast, type Toast } from "~/web/session.server.ts";
 import { TOP_UP_NEEDED } from "~/domain/settlement.ts";
 import { formatGBP } from "~/domain/pence.ts";
-import { checkInForEntry } from "~/features/entries/server/entries.server.ts";
-import { pinMatchToTable, rotateTable } from "~/features/floor/server/tables.server.ts";
+import { checkInForEntry } from "~/features/entries/server/use-cases.server.ts";
+import { pinMatchToTable, rotateTable } from "~/features/floor/server/use-cases.server.ts";
 import {
   approveResult,
   assignMatchTable,
@@ -23,7 +23,7 @@ import {
   saveSettings,
   start,
   withdrawFromPlay,
-} from "~/features/play/server/play.server.ts";
+} from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 /**

@@ -6,11 +6,11 @@ import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { reservePositionText } from "~/domain/check-in.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { checkInAsPlayer, joinReserveList, leave } from "~/features/entries/server/entries.server.ts";
-import { redirectWithCookies } from "~/services/forms.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { checkInAsPlayer, joinReserveList, leave } from "~/features/entries/server/use-cases.server.ts";
+import { redirectWithCookies } from "~/web/forms.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { flashToast, type Toast } from "~/services/session.server.ts";
+import { flashToast, type Toast } from "~/web/session.server.ts";
 
 const playerIntents = ["check-in", "leave", "reserve"] as const;
 type PlayerIntent = (typeof playerIntents)[number];

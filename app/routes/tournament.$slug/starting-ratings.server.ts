@@ -6,11 +6,11 @@ import { appContext } from "~/context.server.ts";
 import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { StartingRatingsSchema } from "~/domain/starting-ratings-schema.ts";
 import { ratingsFromForm, STARTING_RATINGS_INTENT } from "~/domain/starting-ratings.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { saveStartingRatings } from "~/features/ratings/server/starting-ratings.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { saveStartingRatings } from "~/features/ratings/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { redirectWithCookies } from "~/services/forms.server.ts";
-import { flashToast, type Toast } from "~/services/session.server.ts";
+import { redirectWithCookies } from "~/web/forms.server.ts";
+import { flashToast, type Toast } from "~/web/session.server.ts";
 
 export const isStartingRatingsIntent = (intent: unknown): intent is typeof STARTING_RATINGS_INTENT =>
   intent === STARTING_RATINGS_INTENT;

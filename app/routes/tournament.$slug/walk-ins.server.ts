@@ -6,11 +6,11 @@ import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { checkCashEntry } from "~/domain/cash-entry.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
-import { signedIn } from "~/services/access.server.ts";
-import { addWalkIn, removeWalkIn } from "~/features/entries/server/entries.server.ts";
+import { signedIn } from "~/web/access.server.ts";
+import { addWalkIn, removeWalkIn } from "~/features/entries/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { redirectWithCookies } from "~/services/forms.server.ts";
-import { flashToast, type Toast } from "~/services/session.server.ts";
+import { redirectWithCookies } from "~/web/forms.server.ts";
+import { flashToast, type Toast } from "~/web/session.server.ts";
 
 const walkInIntents = ["add-walk-in", "remove-walk-in"] as const;
 type WalkInIntent = (typeof walkInIntents)[number];

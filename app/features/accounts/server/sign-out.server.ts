@@ -2,10 +2,10 @@
 // handed to another table): the session ends on the server through its use case, and the cookie is cleared.
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { visitor } from "~/services/access.server.ts";
-import { destroySession } from "~/services/session.server.ts";
+import { visitor } from "~/web/access.server.ts";
+import { destroySession } from "~/web/session.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { signOut } from "./accounts.server.ts";
+import { signOut } from "./use-cases.server.ts";
 
 /** Ends the cookie's session (copies of the cookie stop working); answers the Set-Cookie that clears it. */
 export async function signedOut(context: Readonly<RouterContextProvider>): Promise<string> {

@@ -1,101 +1,35 @@
-// The entries' writes, one use case each: joining (with a team, or onto the reserve list when full), paying from the
-// balance, checking in, leaving, and the director's walk-ins. Each returns its answer, the change the tournament's
-// pages hear of, and the e-mails it owes; the JSON routes and the tournament page's forms run them with `perform`.
-import type { Pence } from "~/domain/pence.ts";
-import type { Sender } from "~/db/batch.server.ts";
-import { isDomainError } from "~/domain/errors.ts";
-import type { Change } from "~/domain/changes.ts";
-import { addCashEntry, removeCashEntry, tellWalkIns } from "~/services/cash-entries.server.ts";
-import { checkIn, joinReserve, leaveTournament, tellOffered } from "~/services/check-in.server.ts";
-import { checkInEntry } from "~/services/director-check-in.server.ts";
-import { type EntryChanged, joinTournament, payFromBalance } from "~/services/joining.server.ts";
-import type { PaymentsProvider } from "~/services/payments/provider.ts";
-import { TEAM_EVENT } from "~/services/places.server.ts";
-import { checkTeam, tellTeammates } from "~/services/team-entry.server.ts";
-import type { TournamentRef } from "~/services/tournament-ref.server.ts";
-import type { Done, Mail } from "~/web/done.ts";
+// An entry in a match slot is a player or, in a team event, a team (decision 011):
+// its name and members read in the same statement as the match.
+import { sql } from "drizzle-orm";
+import { outer } from "~/db/batch.server.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { players, teamMembers, teams, tournamentPlayers } from "~/db/schema.ts";
+import type { Member } from "~/domain/scoreboard.ts";
 
-/** What the tournament's pages (and the director's) hear when its entries change. */
-const entries = (changed: EntryChanged): Change[] => [{ ...changed, what: "entries" }];
+/** SQL: the name of the entry in this slot (a player's or a team's), null when empty. */
+export const entryName = (slot: SQLiteColumn) =>
+  sql<string | null>`coalesce((select p.name from ${players} p where p.id = ${outer(slot)}),
+    (select te.name from ${teams} te where te.id = ${outer(slot)}))`;
 
-type Player = { playerId: string; tournament: TournamentRef };
-type Director = { organiserId: string; tournament: TournamentRef };
+/** SQL: a team's members as JSON (the captain first); "[]" for a player or an empty slot. */
+export const entryMembers = (slot: SQLiteColumn) =>
+  sql<string>`(select json_group_array(json_object('id', m.id, 'name', m.name)) from
+    (select p.id as id, p.name as name from ${teamMembers} tm join ${players} p on p.id = tm.player_id
+      where tm.team_id = ${outer(slot)} order by tm.slot) m)`;
 
-/** "I'm here": the player (for a team, any member) checks in before the start. */
-export async function checkInAsPlayer(db: Sender, input: Player) {
-  const { organiserId, tournamentId, ...checked } = await checkIn(db, input);
-  return { answer: checked, changes: entries({ organiserId, tournamentId }) };
-}
+export const parseMembers = (json: string | null): Member[] => (json ? (JSON.parse(json) as Member[]) : []);
 
-/** The director ticks an entry in (or takes the tick back) for someone without a phone (decision 021). */
-export async function checkInForEntry(db: Sender, input: Director & { entry: string; checkedIn: boolean }) {
-  const { organiserId, tournamentId, ...checked } = await checkInEntry(db, input);
-  return { answer: checked, changes: entries({ organiserId, tournamentId }) };
-}
+/** The JSON API's member lists: only in team events, so a singles match keeps SPEC's shape. */
+export const membersJson = (m: { player1Members?: Member[]; player2Members?: Member[] }) =>
+  m.player1Members?.length || m.player2Members?.length
+    ? { player1Members: m.player1Members ?? [], player2Members: m.player2Members ?? [] }
+    : {};
 
-/** Leaving before the start (decision 014): the fee back, the freed place offered to the first reserve by e-mail. */
-export async function leave(db: Sender, input: Player) {
-  const { offered, organiserId, tournamentId, ...left } = await leaveTournament(db, input);
-  const mail: Mail[] = [(mailer, origin) => tellOffered(mailer, offered, origin)];
-  return { answer: left, changes: entries({ organiserId, tournamentId }), mail };
-}
+/** SQL: the entry a registration is in the draw as: its team's id in a team event, else its player's id. */
+export const registrationEntry = sql<string>`coalesce((select te.id from ${teams} te
+  where te.id = ${outer(tournamentPlayers.id)}), ${outer(tournamentPlayers.playerId)})`;
 
-/** Onto the reserve list of a full tournament; nothing is charged. */
-export async function joinReserveList(db: Sender, input: Player) {
-  const { organiserId, tournamentId, ...onList } = await joinReserve(db, input);
-  return { answer: onList, changes: entries({ organiserId, tournamentId }) };
-}
-
-export type JoinInput = Player & {
-  provider: PaymentsProvider;
-  /** A team event's entry names the team and the captain's teammates (checked with the team messages). */
-  team?: { teamName: unknown; teammates: unknown };
-  /** On a full tournament, join the reserve list instead (decisions 013–015). */
-  reserve?: boolean;
-};
-
-export type Joined =
-  | { paid: true; registrationId: string }
-  | { paid: false; registrationId: string; clientSecret: string; paymentIntentId: string; amountPence: Pence }
-  | { reserve: true; position: number };
-
-/** Join: a free tournament registers at once, else a hold and a payment intent; full, the reserve list if asked. */
-export async function join(
-  db: Sender,
-  { provider, playerId, tournament, team, reserve }: JoinInput,
-): Promise<Done<Joined>> {
-  const checked = team ? await checkTeam(db, { captainId: playerId, tournament, ...team }) : undefined;
-  const joining = joinTournament(db, provider, { playerId, tournament, team: checked });
-  const result = reserve
-    ? await joining.catch((error: unknown) => {
-        // Full, or a team event (whose reserve list joinReserve refuses with its own message).
-        if (isDomainError(error) && (error.code === "full" || error.code === TEAM_EVENT)) return null;
-        throw error;
-      })
-    : await joining;
-  if (!result) return joinReserveList(db, { playerId, tournament });
-  const { changed, ...joined } = result;
-  const mail: Mail[] = checked ? [(mailer, origin) => tellTeammates(db, mailer, checked, origin)] : [];
-  return { answer: joined, changes: entries(changed), mail };
-}
-
-/** Pays the held (or a new) entry from the balance, at the price the player was shown when the page sent it. */
-export async function payEntryFromBalance(db: Sender, input: Player & { expectedPence?: Pence }) {
-  const { changed, ...paid } = await payFromBalance(db, input);
-  return { answer: paid, changes: entries(changed) };
-}
-
-/** A walk-in paying at the bar (DESIGN §10), a player or a team; the people with an address are e-mailed. */
-export async function addWalkIn(db: Sender, input: Director & { check: Parameters<typeof addCashEntry>[1]["check"] }) {
-  const added = await addCashEntry(db, input);
-  const mail: Mail[] = [(mailer, origin) => tellWalkIns(mailer, added, origin)];
-  const changes = entries({ organiserId: input.organiserId, tournamentId: added.tournament.id });
-  return { answer: added, changes, mail };
-}
-
-/** A cash entry taken out before the start; the freed place is offered to the first reserve. */
-export async function removeWalkIn(db: Sender, input: Director & { entryId: string }) {
-  const { offered, organiserId, tournamentId } = await removeCashEntry(db, input);
-  const mail: Mail[] = [(mailer, origin) => tellOffered(mailer, offered, origin)];
-  return { answer: { removed: true as const }, changes: entries({ organiserId, tournamentId }), mail };
-}
+/** SQL: the name of a registration's entry: its team's, else its player's. */
+export const registrationEntryName = sql<string>`coalesce((select te.name from ${teams} te
+  where te.id = ${outer(tournamentPlayers.id)}), (select p.name from ${players} p
+  where p.id = ${outer(tournamentPlayers.playerId)}))`;

@@ -1,0 +1,58 @@
+// A player's seasons (decision 029): the one read, for their dashboard's batch and their profile's, of every series
+// they played a finalized night of (singles or in a team), with those series' finalized nights and results.
+import { sql } from "drizzle-orm";
+import { build, mapRead, query, reads } from "~/db/batch.server.ts";
+import { series, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import { tournamentStartInstant } from "~/domain/dates.ts";
+import { playerSeasons } from "~/domain/player-seasons.ts";
+import { finalizedResults, rulesOf } from "~/features/series/server/series.server.ts";
+
+/** Each series the player holds a place in: position among all ranked, points, nights played; the latest first. */
+export function playerSeasonsQuery(playerId: string) {
+  // The series of the finalized nights the player entered, alone or in a team (each lookup on its index).
+  const theirSeries = sql`(select distinct t.series_id from ${tournaments} t
+    where t.series_id is not null and t.finished_at is not null
+      and (exists (select 1 from ${tournamentPlayers} tp where tp.tournament_id = t.id and tp.player_id = ${playerId})
+        or exists (select 1 from ${teamMembers} tm where tm.tournament_id = t.id and tm.player_id = ${playerId})))`;
+  const finalized = sql`(select t.id from ${tournaments} t where t.series_id in ${theirSeries}
+    and t.finished_at is not null)`;
+  return mapRead(
+    reads({
+      rows: query(build.select().from(series).where(sql`${series.id} in ${theirSeries}`)),
+      nights: query(
+        build
+          .select({
+            id: tournaments.id,
+            seriesId: tournaments.seriesId,
+            slug: tournaments.slug,
+            name: tournaments.name,
+            date: tournaments.date,
+            time: tournaments.time,
+          })
+          .from(tournaments)
+          .where(sql`${tournaments.id} in ${finalized}`),
+      ),
+      ...finalizedResults(finalized),
+    }),
+    ({ rows, nights, ...results }) =>
+      playerSeasons(
+        playerId,
+        rows.map((row) => ({
+          slug: row.slug,
+          name: row.name,
+          rules: rulesOf(row),
+          nights: nights
+            .filter((n) => n.seriesId === row.id)
+            .map((n) => ({
+              id: n.id,
+              slug: n.slug,
+              name: n.name,
+              startsAt: tournamentStartInstant(n.date, n.time),
+              status: "finished" as const,
+              finalized: true,
+            })),
+        })),
+        results,
+      ),
+  );
+}

@@ -1,0 +1,92 @@
+// The signed session cookie (DESIGN §6), naming a server-side session
+// (sessions.server.ts), and the flash toast cookie.
+import { createCookieSessionStorage, type SessionStorage } from "react-router";
+import type { AppEnv } from "~/env.server.ts";
+import type { SessionData } from "../features/accounts/server/sessions.server.ts";
+
+export type { SessionData };
+export type Toast = { type: "success" | "error"; title: string; description?: string };
+type ToastData = { toast: Toast };
+
+const THIRTY_DAYS = 60 * 60 * 24 * 30;
+const storages = new Map<string, { session: SessionStorage<SessionData>; toast: SessionStorage<object, ToastData> }>();
+
+function storagesFor(env: AppEnv) {
+  const secure = env.APP_ENV === "production";
+  const key = `${env.SESSION_SECRET}:${secure}`;
+  let entry = storages.get(key);
+  if (!entry) {
+    const cookie = { path: "/", httpOnly: true, sameSite: "lax" as const, secure, secrets: [env.SESSION_SECRET] };
+    entry = {
+      session: createCookieSessionStorage<SessionData>({
+        cookie: { ...cookie, name: "br_session", maxAge: THIRTY_DAYS },
+      }),
+      toast: createCookieSessionStorage<object, ToastData>({ cookie: { ...cookie, name: "br_toast" } }),
+    };
+    storages.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * The session the cookie names, or null (a tampered cookie reads as none).
+ * Whether it is still current is the database's to say.
+ */
+export async function readSession(request: Request, env: AppEnv): Promise<SessionData | null> {
+  const session = await storagesFor(env).session.getSession(request.headers.get("Cookie"));
+  const sessionId = session.get("sessionId");
+  const userId = session.get("userId");
+  const userType = session.get("userType");
+  if (
+    typeof sessionId !== "string" ||
+    typeof userId !== "string" ||
+    (userType !== "player" && userType !== "organiser")
+  ) {
+    return null;
+  }
+  return { sessionId, userId, userType };
+}
+
+export async function commitSession(env: AppEnv, data: SessionData): Promise<string> {
+  const storage = storagesFor(env).session;
+  const session = await storage.getSession();
+  session.set("sessionId", data.sessionId);
+  session.set("userId", data.userId);
+  session.set("userType", data.userType);
+  return storage.commitSession(session);
+}
+
+export async function destroySession(env: AppEnv): Promise<string> {
+  const storage = storagesFor(env).session;
+  return storage.destroySession(await storage.getSession());
+}
+
+/** A Set-Cookie value carrying a toast to show after the next redirect. */
+export async function flashToast(env: AppEnv, toast: Toast): Promise<string> {
+  const storage = storagesFor(env).toast;
+  const session = await storage.getSession();
+  session.flash("toast", toast);
+  return storage.commitSession(session);
+}
+
+/** Reads (and clears) the flashed toast. */
+export async function takeToast(
+  request: Request,
+  env: AppEnv,
+): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes("br_toast=")) return { toast: null, setCookie: null };
+  const storage = storagesFor(env).toast;
+  const session = await storage.getSession(cookieHeader);
+  const toast = session.get("toast");
+  return {
+    toast: isToast(toast) ? toast : null,
+    setCookie: await storage.destroySession(session),
+  };
+}
+
+function isToast(value: unknown): value is Toast {
+  if (typeof value !== "object" || value === null) return false;
+  const t = value as Record<string, unknown>;
+  return (t.type === "success" || t.type === "error") && typeof t.title === "string";
+}
