@@ -6,9 +6,9 @@ import { defineConfig } from "vite";
 
 // What every page loads goes in one file (decision 016): React, React DOM, React Router and the small
 // modules nearly every page draws. Each file is compressed alone, so a page made of a dozen small files pays gzip's
-// overhead a dozen times and loses what they repeat of each other. (The floor's clocks, domain/queue.ts in the
-// browser, are here too: a file of their own cost the director's page more than they weigh on the others; and so
-// is components/live.ts, the push channels and what a page redraws from them, which every page that follows the
+// overhead a dozen times and loses what they repeat of each other. (The floor's clocks, features/floor/domain/queue.ts
+// in the browser, are here too: a file of their own cost the director's page more than they weigh on the others; and
+// so is components/live.ts, the push channels and what a page redraws from them, which every page that follows the
 // evening loads: decision 018.)
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|preload-helper/;
 const everyPage = new RegExp(
@@ -16,7 +16,8 @@ const everyPage = new RegExp(
     String.raw`components[\\/](toaster|theme-toggle|theme|icons|styles|hydrated|form|site-header|badges|` +
     String.raw`local-date-time|tab-link|data-reads|document|nonce|live)|` +
     String.raw`vendor[\\/](react|jsx-runtime)|` +
-    String.raw`domain[\\/](dates|pence|tournaments|holds|anchors|queue)` +
+    String.raw`domain[\\/](dates|pence|tournaments|anchors)|` +
+    String.raw`features[\\/](entries[\\/]domain[\\/]holds|floor[\\/]domain[\\/]queue)` +
     String.raw`)\.tsx?$`,
 );
 

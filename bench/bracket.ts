@@ -1,8 +1,8 @@
 // Bracket module timings at 512 players: draw, generate, play to the end, standings.
-import { playableMatches } from "../app/domain/bracket.ts";
-import { drawOrder, generateBracket } from "../app/domain/generate-bracket.ts";
-import { applyResult } from "../app/domain/apply-result.ts";
-import { places } from "../app/domain/bracket-places.ts";
+import { playableMatches } from "../app/features/play/domain/bracket.ts";
+import { drawOrder, generateBracket } from "../app/features/play/domain/generate-bracket.ts";
+import { applyResult } from "../app/features/play/domain/apply-result.ts";
+import { places } from "../app/features/play/domain/bracket-places.ts";
 
 export function bracketTimings(players = 512, runs = 5) {
   const ids = Array.from({ length: players }, (_, i) => `p${i + 1}`);

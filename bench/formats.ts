@@ -6,13 +6,13 @@
 // group result asks whether the knockout is due).
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
-import { playableMatches, withChanges } from "../app/domain/bracket.ts";
-import { applyResult } from "../app/domain/apply-result.ts";
-import { champion } from "../app/domain/bracket-places.ts";
-import { generateDoubleElimination } from "../app/domain/double-elimination.ts";
-import { generateFormat } from "../app/domain/formats.ts";
-import { knockoutAfterGroups } from "../app/domain/groups.ts";
-import { leagueStandings, roundRobinFixtures } from "../app/domain/round-robin.ts";
+import { playableMatches, withChanges } from "../app/features/play/domain/bracket.ts";
+import { applyResult } from "../app/features/play/domain/apply-result.ts";
+import { champion } from "../app/features/play/domain/bracket-places.ts";
+import { generateDoubleElimination } from "../app/features/play/domain/double-elimination.ts";
+import { generateFormat } from "../app/features/tournaments/domain/formats.ts";
+import { knockoutAfterGroups } from "../app/features/play/domain/groups.ts";
+import { leagueStandings, roundRobinFixtures } from "../app/features/play/domain/round-robin.ts";
 
 const READY = 2; // brackets-model's Status.Ready: both participants known, no result.
 

@@ -3,10 +3,10 @@
 // start and after every result, the ready queue, each entry's last table, the
 // calls to the free tables, and the queue's estimated starts, all timed as one
 // decision.
-import { withChanges, type BracketMatch } from "../app/domain/bracket.ts";
-import { applyResult } from "../app/domain/apply-result.ts";
-import { champion } from "../app/domain/bracket-places.ts";
-import { generateDoubleElimination } from "../app/domain/double-elimination.ts";
+import { withChanges, type BracketMatch } from "../app/features/play/domain/bracket.ts";
+import { applyResult } from "../app/features/play/domain/apply-result.ts";
+import { champion } from "../app/features/play/domain/bracket-places.ts";
+import { generateDoubleElimination } from "../app/features/play/domain/double-elimination.ts";
 import {
   DEFAULT_MATCH_MS,
   estimateStarts,
@@ -15,7 +15,7 @@ import {
   readyQueue,
   type FloorMatch,
   type FloorTable,
-} from "../app/domain/queue.ts";
+} from "../app/features/floor/domain/queue.ts";
 
 type Seat = { tableId: string | null; calledAt: number | null };
 

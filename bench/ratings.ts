@@ -1,6 +1,6 @@
 // Ratings (decision 027): a replay of 100,000 racks — every rating worked out again from the results, as a correction
 // does — and the handicap races for every pairing of 200 players.
-import { handicapRaces, rackChance, replayRatings, type RatedResult } from "../app/domain/ratings.ts";
+import { handicapRaces, rackChance, replayRatings, type RatedResult } from "../app/features/ratings/domain/ratings.ts";
 
 /** Results among `players` of spread strengths, races to 5, until `racks` racks are played (a seeded generator). */
 function results(players: number, racks: number): RatedResult[] {

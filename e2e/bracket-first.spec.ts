@@ -4,7 +4,7 @@
 // full-width view joins the rounds with lines; and without JavaScript an
 // action on a match comes back to that match, not to the top of the page.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { createOrganiser } from "./support/accounts.ts";
 import { createTournamentViaApi, enterPaidPlayers, startViaApi } from "./support/tournaments.ts";
 

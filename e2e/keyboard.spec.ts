@@ -6,7 +6,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createOrganiser, createPlayer, waitForHydratedForm } from "./support/accounts.ts";
 import { CARDS, cardForm, payButton, tournamentViaApi, waitForHydratedCardForm } from "./support/payments.ts";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import {
   createTournamentViaApi,
   described,

@@ -3,7 +3,7 @@
 // same form and the draw follows it: seed 1 meets seed 4, seed 2 meets seed 3.
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { createOrganiser } from "./support/accounts.ts";
 import { enterPaidPlayers, scenarioTournament, startViaApi, type TournamentJson } from "./support/tournaments.ts";
 

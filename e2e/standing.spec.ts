@@ -4,7 +4,7 @@
 // Semi-Finals" or "Champion" instead of "Registered"; the bracket picks out
 // the player's own matches. With and without JavaScript.
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { createPlayer, newIdentity } from "./support/accounts.ts";
 import { currentUser, payToEnter } from "./support/payments.ts";
 import {

@@ -9,7 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createRequire } from "node:module";
 import { encode } from "uqr";
-import { modulesOfQrPath, QR_OPTIONS } from "../app/domain/qr-path.ts";
+import { modulesOfQrPath, QR_OPTIONS } from "../app/features/screens/domain/qr-path.ts";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
 
 type Table = { id: string; name: string; accessCode: string };

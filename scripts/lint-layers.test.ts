@@ -77,7 +77,7 @@ test("a component importing a server module is reported, a type-only import too"
 
 test("a component may import domain, other components and packages", () => {
   const text = [
-    'import { formatGBP } from "~/domain/money.ts";',
+    'import { formatGBP } from "~/features/money/domain/money.ts";',
     'import { Badge } from "./badges.tsx";',
     'import { useEffect } from "react";',
   ].join("\n");
@@ -104,7 +104,7 @@ test("server code may import services, the database, domain and a renderer; a re
     'import { eq } from "drizzle-orm";',
     'import { players } from "~/db/schema.ts";',
     'import { drawBoards } from "./boards.server.tsx";',
-    'import { money } from "~/domain/money.ts";',
+    'import { money } from "~/features/money/domain/money.ts";',
   ].join("\n");
   expect(violations("app/features/live/server/after-change.server.ts", server)).toEqual([]);
   const renderer = 'import { BoardRegion } from "~/components/scoreboard-board.tsx";';
@@ -112,7 +112,7 @@ test("server code may import services, the database, domain and a renderer; a re
 });
 
 test("an exception listed lets exactly that import through", () => {
-  const sources = [module("app/domain/bracket-testing.ts", 'import { expect } from "vitest";')];
+  const sources = [module("app/features/play/domain/bracket-testing.ts", 'import { expect } from "vitest";')];
   expect(layerViolations(sources)).toEqual([]);
   expect(layerViolations(sources, [])).toHaveLength(1);
   expect(layerViolations([module("app/domain/other.ts", 'import { expect } from "vitest";')])).toHaveLength(1);

@@ -4,7 +4,7 @@
 // suites run against, without the Worker.
 //
 // JavaScript with its types in database.d.ts, as fixtures.js is (see there):
-// the service tests beside app/services belong to tsconfig.cloudflare.json,
+// the service tests beside the features' server code belong to tsconfig.cloudflare.json,
 // which cannot list this Node-only module, but can read its declarations.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

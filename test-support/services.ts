@@ -9,14 +9,14 @@ import { openDatabase, type Database } from "~/db/client.server.ts";
 import { type Sender, systemSender } from "~/db/batch.server.ts";
 import { parseEnv } from "~/env.server.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
+import { CreateTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { signUpOrganiser, signUpPlayer } from "~/features/accounts/server/accounts.server.ts";
 import type { Change } from "~/domain/changes.ts";
 import { afterChange, type Consequences } from "~/features/live/server/after-change.server.ts";
 import { joinTournament, type JoinResult } from "~/features/entries/server/joining.server.ts";
 import { checkTeam } from "~/features/entries/server/team-entry.server.ts";
 import { handleWebhook } from "~/features/money/server/payment-confirmation.server.ts";
-import type { MatchView } from "~/domain/play.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
 import type { PaymentsProvider } from "~/features/money/server/payments/provider.ts";
 import {
   confirmSimulatedPayment,

@@ -3,7 +3,7 @@
 // Worker, real libSQL; every money scenario ends with the ledger checked.
 import { expect, test } from "vitest";
 import { timeInZone } from "../app/domain/dates.ts";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

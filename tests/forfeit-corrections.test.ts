@@ -1,7 +1,7 @@
 // Correcting to and from a double forfeit through the real Worker: PATCH /api/matches/{id} on a match
 // with a result corrects it, the bracket after it follows, and a later result in the way is a 409 naming it.
 import { expect, test } from "vitest";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

@@ -1,7 +1,7 @@
 // The formats beyond single elimination through the real Worker:
 // create, start, the matches and standings APIs, corrections, finalize and payouts.
 import { expect, test } from "vitest";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

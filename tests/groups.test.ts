@@ -3,9 +3,9 @@
 // when the last two land at once), a corrected group moving the knockout's
 // entrants, standings with groups, finalize and payouts.
 import { expect, test } from "vitest";
-import { knockoutEntrants } from "../app/domain/groups.ts";
-import type { MatchView } from "../app/domain/play.ts";
-import type { StandingRow } from "../app/domain/standings.ts";
+import { knockoutEntrants } from "../app/features/play/domain/groups.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
+import type { StandingRow } from "../app/features/play/domain/standings.ts";
 import { type Account, useFactories, validTournament } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

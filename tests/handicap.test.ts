@@ -3,7 +3,7 @@
 // that moves someone), results and the tablet held to each player's own race, seeding by rating, and the rating cap on
 // joining (decision 028).
 import { expect, test } from "vitest";
-import { handicapRaces } from "../app/domain/ratings.ts";
+import { handicapRaces } from "../app/features/ratings/domain/ratings.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";
 import { useTestApp } from "./support/stack.ts";

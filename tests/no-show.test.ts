@@ -4,7 +4,7 @@
 // offers it only once the clock is up and the match is not being played, and its link opens a confirmation naming both
 // players. A clean no-show is a walkover that withdraws the absent entry, as decision 021 has it.
 import { expect, test } from "vitest";
-import { noShowMessages } from "../app/domain/queue.ts";
+import { noShowMessages } from "../app/features/floor/domain/queue.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

@@ -6,7 +6,7 @@ import { settledStats } from "../bench/round-trips.ts";
 import { expect, test } from "vitest";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 
 const app = useTestApp();
 const f = useFactories(app);

@@ -2,7 +2,7 @@
 // recorded, a correction that swaps the winner replays them, walkovers and team events rate nobody, and the stored
 // ratings always equal the replay of the results (decision 027); the profile and head-to-head reads.
 import { expect, test } from "vitest";
-import { rackChance, replayRatings, type RatedResult } from "../app/domain/ratings.ts";
+import { rackChance, replayRatings, type RatedResult } from "../app/features/ratings/domain/ratings.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

@@ -5,7 +5,7 @@
 // table deleted mid-match (its match back in the queue) all call the next
 // match without the director assigning anything. Real Worker, real libSQL.
 import { expect, test } from "vitest";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

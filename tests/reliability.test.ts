@@ -27,7 +27,7 @@ import { startApp, startDatabase, type DbHandle } from "../scripts/lib/stack.ts"
 import { type Account, type TournamentJson, useFactories, validTournament } from "./support/factories.ts";
 import { HttpClient } from "./support/http.ts";
 import { TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET, useTestApp } from "./support/stack.ts";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { seededRandom, type Random } from "../test-support/fixtures.js";
 
 const SEED =

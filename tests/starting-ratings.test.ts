@@ -5,7 +5,7 @@
 // start belongs to its entry (decision 031): a walk-in removed or a player who leaves before the start takes it back,
 // and until the tournament starts with the player in it, another director's capped event does not read it.
 import { expect, test } from "vitest";
-import { rackChance, replayRatings } from "../app/domain/ratings.ts";
+import { rackChance, replayRatings } from "../app/features/ratings/domain/ratings.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

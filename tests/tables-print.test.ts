@@ -2,7 +2,7 @@
 // to that table's scoreboard, the names and codes, and a new code changing the sheet.
 import { encode } from "uqr";
 import { expect, test } from "vitest";
-import { modulesOfQrPath, QR_OPTIONS } from "../app/domain/qr-path.ts";
+import { modulesOfQrPath, QR_OPTIONS } from "../app/features/screens/domain/qr-path.ts";
 import { type Account, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

@@ -3,7 +3,7 @@
 // JSON, who may change a team, and the forms. Races, groups of teams and
 // seeding by team are tested in-process (app/features/entries/server/teams.server.test.ts).
 import { expect, test } from "vitest";
-import type { MatchView } from "../app/domain/play.ts";
+import type { MatchView } from "../app/features/play/domain/play.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

@@ -1,9 +1,9 @@
 // The JSON contract of checking in and withdrawing (decision 021) through the real Worker: the director's check-in and
 // withdrawing an entry during play — who may, the refusals, twice, and the page's forms. The walkovers in every
-// format are app/features/entries/server/withdraw.server.test.ts's and app/domain/withdrawn.test.ts's.
+// format are app/features/entries/server/withdraw.server.test.ts's and app/features/entries/domain/withdrawn.test.ts's.
 import { expect, test } from "vitest";
-import { withdrawalMessages } from "../app/domain/withdrawn.ts";
-import { checkInMessages } from "../app/domain/check-in.ts";
+import { withdrawalMessages } from "../app/features/entries/domain/withdrawn.ts";
+import { checkInMessages } from "../app/features/entries/domain/check-in.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
 

@@ -6,11 +6,11 @@
 // (a laptop or the pub's TV) stretches them across the screen and joins each
 // match to the next with lines drawn in CSS.
 import type { ReactNode } from "react";
-import type { BracketSide } from "~/domain/bracket.ts";
+import type { BracketSide } from "~/features/play/domain/bracket.ts";
 import { matchAnchor, profilePath } from "~/domain/anchors.ts";
-import { bracketHeadings } from "~/domain/draw-sheet.ts";
-import { raceLabel } from "~/domain/races.ts";
-import type { MatchView } from "~/domain/play.ts";
+import { bracketHeadings } from "~/features/screens/domain/draw-sheet.ts";
+import { raceLabel } from "~/features/play/domain/races.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
 import { nameLinkClass } from "./styles.ts";

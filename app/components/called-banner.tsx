@@ -4,7 +4,7 @@
 // The region is always in the page, empty until called, so screen readers
 // announce the message when it appears.
 import { Link } from "react-router";
-import { upOnText } from "~/domain/push.ts";
+import { upOnText } from "~/features/live/domain/push.ts";
 import { BellIcon } from "./more-icons.tsx";
 
 export type Call = {

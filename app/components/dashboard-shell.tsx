@@ -6,7 +6,7 @@ import { AppShell, type NavItem } from "./app-shell.tsx";
 import { ActionToast } from "./form.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog, type TransactionRow } from "./money-panels.tsx";
 import { SignedInDevices, SignOutOthersDialog, type DeviceView } from "./signed-in-devices.tsx";
-import type { WithdrawErrors, WithdrawValues } from "~/domain/withdrawals.ts";
+import type { WithdrawErrors, WithdrawValues } from "~/features/money/domain/withdrawals.ts";
 
 type DashboardData = {
   name: string;

@@ -2,7 +2,7 @@
 // screen reader reads them with their headers; both scroll sideways inside
 // their own box on a phone. The fixtures per round are the bracket view's.
 import { profilePath } from "~/domain/anchors.ts";
-import type { MatchView } from "~/domain/play.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
 import { nameLinkClass } from "./styles.ts";
 
 export type LeagueRowView = {

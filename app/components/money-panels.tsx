@@ -7,7 +7,7 @@ import {
   WITHDRAWAL_TOO_SMALL,
   type WithdrawErrors,
   type WithdrawValues,
-} from "~/domain/withdrawals.ts";
+} from "~/features/money/domain/withdrawals.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useIsSubmitting } from "./form.tsx";
 import { LocalDateTime } from "./local-date-time.tsx";

@@ -4,7 +4,7 @@
 // the e-mail and the live pages tell the player either way. On iPhone and iPad
 // (iOS 16.4+) web push works only from a web app added to the Home Screen.
 import { useEffect, useState } from "react";
-import { base64UrlBytes } from "~/domain/push.ts";
+import { base64UrlBytes } from "~/features/live/domain/push.ts";
 import { BellIcon } from "./more-icons.tsx";
 
 type State = "checking" | "unsupported" | "ios-home-screen" | "blocked" | "off" | "on" | "turning-on" | "turning-off";

@@ -8,10 +8,10 @@ import { profilePath } from "~/domain/anchors.ts";
 import type { ReactNode } from "react";
 import { TrophyIcon } from "~/components/icons.tsx";
 import { formatTime } from "~/domain/dates.ts";
-import { noShowAt } from "~/domain/queue.ts";
-import { raceLabel, racesLine } from "~/domain/races.ts";
-import { confirmQuestion, raceWinner, type Confirmed, type Side } from "~/domain/table-scoring.ts";
-import type { ConfirmedResult, CurrentMatch } from "~/domain/scoreboard.ts";
+import { noShowAt } from "~/features/floor/domain/queue.ts";
+import { raceLabel, racesLine } from "~/features/play/domain/races.ts";
+import { confirmQuestion, raceWinner, type Confirmed, type Side } from "~/features/floor/domain/table-scoring.ts";
+import type { ConfirmedResult, CurrentMatch } from "~/features/floor/domain/scoreboard.ts";
 import { ResultForm, ResultUndo, TapFields } from "./scoreboard-result.tsx";
 
 // The JSON API lists a side's members only in a team event (decision 011).

@@ -1,8 +1,14 @@
 // The board's result forms (decisions 012, 025): "Who won?" and its confirmation
 // for a match without a race-to, and "Undo" for the result the table last
 // confirmed. Server-rendered only, like the board (scoreboard-board.tsx).
-import { confirmQuestion, resultLine, resultUndo, WINNER_MORE_RACKS, type Confirmed } from "~/domain/table-scoring.ts";
-import type { ConfirmedResult } from "~/domain/scoreboard.ts";
+import {
+  confirmQuestion,
+  resultLine,
+  resultUndo,
+  WINNER_MORE_RACKS,
+  type Confirmed,
+} from "~/features/floor/domain/table-scoring.ts";
+import type { ConfirmedResult } from "~/features/floor/domain/scoreboard.ts";
 
 type TapProps = { code: string; matchId: string; tapId: string };
 

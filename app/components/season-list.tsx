@@ -1,7 +1,7 @@
 // A player's seasons (decision 029), on their dashboard and their profile: each series with where they stand.
 import { Link } from "react-router";
 import { seriesPath } from "~/domain/anchors.ts";
-import type { Season } from "~/domain/player-seasons.ts";
+import type { Season } from "~/features/ratings/domain/player-seasons.ts";
 import { Badge } from "./badges.tsx";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

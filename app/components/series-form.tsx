@@ -1,7 +1,7 @@
 // The series' rules as a form (decision 029), shared by creating a series (/td/series) and editing one
 // (/td/series/{slug}): the name, the points by place, best N and top N. A plain form: the action checks it with the
 // API's schema and sends it back with each error beside its field. The points are disabled once locked, with why.
-import { DEFAULT_POINTS, pointsFields } from "~/domain/series.ts";
+import { DEFAULT_POINTS, pointsFields } from "~/features/series/domain/series.ts";
 import { FieldError } from "./fields.tsx";
 import { inputClass } from "./styles.ts";
 

@@ -6,9 +6,9 @@ import { FieldError, TextField } from "~/components/fields.tsx";
 import { PrizeSummary } from "~/components/prize-preview.tsx";
 import { choiceCardClass, inputClass } from "~/components/styles.ts";
 import { inputProps, type FieldMeta } from "~/components/use-form.ts";
-import { grandFinalOptions, handicapOptions, seedingOptions } from "~/domain/creation-form.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
-import { MAX_RATING_RANGE } from "~/domain/ratings.ts";
+import { grandFinalOptions, handicapOptions, seedingOptions } from "~/features/tournaments/domain/creation-form.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/features/play/domain/group-sizes.ts";
+import { MAX_RATING_RANGE } from "~/features/ratings/domain/ratings.ts";
 import {
   payoutStructures,
   payoutWording,
@@ -16,8 +16,8 @@ import {
   rakeTypes,
   structuresForFieldSize,
   type PrizePreview,
-} from "~/domain/money.ts";
-import { breakRuleOptions, resultsFromTablesOptions } from "~/domain/table-scoring.ts";
+} from "~/features/money/domain/money.ts";
+import { breakRuleOptions, resultsFromTablesOptions } from "~/features/floor/domain/table-scoring.ts";
 import { matchTypeOptions, tournamentTypeOptions, tournamentTypes } from "~/domain/tournaments.ts";
 
 const sectionClass = "card space-y-4";

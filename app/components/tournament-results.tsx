@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { profilePath } from "~/domain/anchors.ts";
 import { formatGBP } from "~/domain/pence.ts";
-import type { Results } from "~/domain/results.ts";
+import type { Results } from "~/features/play/domain/results.ts";
 import { TrophyIcon } from "./icons.tsx";
 import { PrizeTable } from "./prize-table.tsx";
 import { nameLinkClass } from "./styles.ts";

@@ -14,15 +14,15 @@ import {
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
 import { userTypes } from "../domain/accounts.ts";
-import { bracketSides, matchStatuses } from "../domain/bracket.ts";
-import { grandFinals } from "../domain/double-elimination.ts";
-import { outcomes } from "../domain/outcomes.ts";
-import { DEFAULT_NO_SHOW_MINUTES } from "../domain/queue.ts";
-import { payoutStructureIds, rakeTypes, transactionTypes } from "../domain/money.ts";
-import { paidByKinds, paymentOutcomes, paymentStatuses } from "../domain/payments.ts";
-import { breakRules, resultsFromTablesModes } from "../domain/table-scoring.ts";
+import { bracketSides, matchStatuses } from "../features/play/domain/bracket.ts";
+import { grandFinals } from "../features/play/domain/double-elimination.ts";
+import { outcomes } from "../features/play/domain/outcomes.ts";
+import { DEFAULT_NO_SHOW_MINUTES } from "../features/floor/domain/queue.ts";
+import { payoutStructureIds, rakeTypes, transactionTypes } from "../features/money/domain/money.ts";
+import { paidByKinds, paymentOutcomes, paymentStatuses } from "../features/entries/domain/payments.ts";
+import { breakRules, resultsFromTablesModes } from "../features/floor/domain/table-scoring.ts";
 import { handicaps, matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
-import { withdrawalStatuses } from "../domain/withdrawals.ts";
+import { withdrawalStatuses } from "../features/money/domain/withdrawals.ts";
 
 const id = () =>
   text("id")
@@ -90,7 +90,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userType, t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );
 
-// A series (decision 029): a director's season of nights and its points table (JSON, domain/series.ts).
+// A series (decision 029): a director's season of nights and its points table (JSON, features/series/domain/series.ts).
 export const series = sqliteTable(
   "series",
   {

@@ -2,8 +2,8 @@
 // (features/live/server/after-change.server.ts): types only, so any layer may name a change without importing what
 // runs it.
 import type { MatchNews } from "./match-news.ts";
-import type { QueueState } from "./queue-views.ts";
-import type { Scoreboard } from "./scoreboard.ts";
+import type { QueueState } from "../features/floor/domain/queue-views.ts";
+import type { Scoreboard } from "../features/floor/domain/scoreboard.ts";
 
 /** What changed, in the words of the message clients get (public data only). */
 export type LiveChange = {

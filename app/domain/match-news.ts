@@ -2,7 +2,7 @@
 // tournament's pages (decision 018): a page lays them over the bracket it
 // read and redraws without reading again. Pure, for the server that sends
 // them and the pages that apply them.
-import type { MatchView } from "./play.ts";
+import type { MatchView } from "../features/play/domain/play.ts";
 
 /** A match as a change left it: its id and the fields the change may have altered (a rack tapped: the score). */
 export type MatchNews = Pick<MatchView, "id"> & Partial<MatchView>;

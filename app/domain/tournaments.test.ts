@@ -2,8 +2,8 @@
 // problem, not only once the rest of the form is valid.
 import { describe, expect, test } from "vitest";
 import { FINAL_PLAYED, statusChangeError } from "./tournaments.ts";
-import { CreateTournamentSchema } from "./tournament-schema.ts";
-import { previewFromValues } from "./creation-preview.ts";
+import { CreateTournamentSchema } from "../features/tournaments/domain/tournament-schema.ts";
+import { previewFromValues } from "../features/tournaments/domain/creation-preview.ts";
 
 const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const valid = {

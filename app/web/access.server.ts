@@ -26,7 +26,7 @@ import {
   type Write,
 } from "~/db/batch.server.ts";
 import { dashboardPath, type UserType } from "~/domain/accounts.ts";
-import { lastSeenIsStale } from "~/domain/sessions.ts";
+import { lastSeenIsStale } from "~/features/accounts/domain/sessions.ts";
 import { sessionUserQuery, toSessionUser, type CurrentUser } from "../features/accounts/server/accounts.server.ts";
 import { jsonError } from "./http.server.ts";
 import { sessionIsCurrent, touchSession, type SessionData } from "../features/accounts/server/sessions.server.ts";

@@ -10,8 +10,8 @@ import {
   withdrawalInsufficient,
   type WithdrawErrors,
   type WithdrawValues,
-} from "~/domain/withdrawals.ts";
-import { WithdrawalFormSchema } from "~/domain/withdrawal-schema.ts";
+} from "~/features/money/domain/withdrawals.ts";
+import { WithdrawalFormSchema } from "~/features/money/domain/withdrawal-schema.ts";
 import { errorToast, redirectWithCookies } from "~/web/forms.server.ts";
 import { signedIn, type Caller } from "~/web/access.server.ts";
 import { flashToast } from "~/web/session.server.ts";

@@ -8,7 +8,7 @@ import { LEDGER_MISMATCHES } from "../../test-support/database.js";
 import { validTournament } from "../../test-support/fixtures.js";
 
 // The one valid tournament body and date helper, shared with e2e/ and bench/.
-import type { StandingRow } from "../../app/domain/standings.ts";
+import type { StandingRow } from "../../app/features/play/domain/standings.ts";
 export { futureDate, validTournament } from "../../test-support/fixtures.js";
 
 let counter = 0;

@@ -1,4 +1,4 @@
-import { PinSchema } from "~/domain/queue-schema.ts";
+import { PinSchema } from "~/features/floor/domain/queue-schema.ts";
 import { pinMatchToTable } from "~/features/floor/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";

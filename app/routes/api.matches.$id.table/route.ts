@@ -1,4 +1,4 @@
-import { AssignTableSchema } from "~/domain/play.ts";
+import { AssignTableSchema } from "~/features/play/domain/play.ts";
 import { assignMatchTable } from "~/features/play/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";

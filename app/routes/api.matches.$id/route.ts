@@ -1,4 +1,4 @@
-import { MatchUpdateSchema } from "~/domain/play.ts";
+import { MatchUpdateSchema } from "~/features/play/domain/play.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { jsonError } from "~/web/http.server.ts";
 import { recordResult } from "~/features/play/server/use-cases.server.ts";

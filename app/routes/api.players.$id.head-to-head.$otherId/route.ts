@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/errors.ts";
-import { headToHead } from "~/domain/player-profile.ts";
+import { headToHead } from "~/features/ratings/domain/player-profile.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { headToHeadQuery } from "~/features/ratings/server/ratings.server.ts";
 

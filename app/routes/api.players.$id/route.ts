@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/errors.ts";
-import { playerProfile } from "~/domain/player-profile.ts";
+import { playerProfile } from "~/features/ratings/domain/player-profile.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { profileQuery } from "~/features/ratings/server/ratings.server.ts";
 

@@ -1,4 +1,4 @@
-import { UpdateSeriesSchema } from "~/domain/series.ts";
+import { UpdateSeriesSchema } from "~/features/series/domain/series.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { jsonError } from "~/web/http.server.ts";
 import { editSeries } from "~/features/series/server/use-cases.server.ts";

@@ -1,4 +1,4 @@
-import { CreateSeriesSchema } from "~/domain/series.ts";
+import { CreateSeriesSchema } from "~/features/series/domain/series.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { createSeries } from "~/features/series/server/use-cases.server.ts";
 import { organiserSeriesQuery, seriesJson } from "~/features/series/server/series.server.ts";

@@ -1,4 +1,4 @@
-import { RotationSchema } from "~/domain/queue-schema.ts";
+import { RotationSchema } from "~/features/floor/domain/queue-schema.ts";
 import { rotateTable } from "~/features/floor/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";

@@ -1,4 +1,4 @@
-import { SendTabletSchema } from "~/domain/tables.ts";
+import { SendTabletSchema } from "~/features/floor/domain/tables.ts";
 import { sendTabletTo } from "~/features/floor/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";

@@ -1,4 +1,4 @@
-import { TableSchema } from "~/domain/tables.ts";
+import { TableSchema } from "~/features/floor/domain/tables.ts";
 import { addTable } from "~/features/floor/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { tablesQuery } from "~/features/floor/server/tables.server.ts";

@@ -2,8 +2,8 @@ import { endpoint, on } from "~/web/endpoint.server.ts";
 import { checkInAsPlayer, checkInForEntry } from "~/features/entries/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { isJsonContentType, readJson } from "~/web/http.server.ts";
-import { checkInMessages } from "~/domain/check-in.ts";
-import { CheckInBodySchema } from "~/domain/check-in-schema.ts";
+import { checkInMessages } from "~/features/entries/domain/check-in.ts";
+import { CheckInBodySchema } from "~/features/entries/domain/check-in-schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseStartsAt } from "~/domain/tournament-edit.ts";
+import { parseStartsAt } from "~/features/tournaments/domain/tournament-edit.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { isJsonContentType, jsonError, readJson } from "~/web/http.server.ts";
 import { runAgain } from "~/features/tournaments/server/use-cases.server.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkCashEntry } from "~/domain/cash-entry.ts";
+import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
 import { addWalkIn } from "~/features/entries/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";

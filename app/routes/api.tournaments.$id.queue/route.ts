@@ -1,5 +1,5 @@
 import { endpoint, on } from "~/web/endpoint.server.ts";
-import { queueJson } from "~/domain/queue-views.ts";
+import { queueJson } from "~/features/floor/domain/queue-views.ts";
 import { queueQuery } from "~/features/floor/server/queue-reads.server.ts";
 import { jsonError } from "~/web/http.server.ts";
 import { matchesQuery } from "~/features/play/server/match-reads.server.ts";

@@ -1,4 +1,4 @@
-import { StartingRatingsSchema } from "~/domain/starting-ratings-schema.ts";
+import { StartingRatingsSchema } from "~/features/ratings/domain/starting-ratings-schema.ts";
 import { saveStartingRatings } from "~/features/ratings/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { perform } from "~/web/use-case.server.ts";

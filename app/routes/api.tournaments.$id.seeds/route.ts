@@ -1,4 +1,4 @@
-import { SeedsSchema } from "~/domain/seeding.ts";
+import { SeedsSchema } from "~/features/play/domain/seeding.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { saveSeeds } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";

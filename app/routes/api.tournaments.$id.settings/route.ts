@@ -1,4 +1,4 @@
-import { TournamentSettingsSchema } from "~/domain/queue-schema.ts";
+import { TournamentSettingsSchema } from "~/features/floor/domain/queue-schema.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { jsonError } from "~/web/http.server.ts";
 import { saveScoringSettings, saveSettings } from "~/features/play/server/use-cases.server.ts";

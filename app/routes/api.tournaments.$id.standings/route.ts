@@ -1,4 +1,4 @@
-import { formatStandings } from "~/domain/standings.ts";
+import { formatStandings } from "~/features/play/domain/standings.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { jsonError } from "~/web/http.server.ts";
 import { payoutPlanQuery } from "~/features/play/server/finalize.server.ts";

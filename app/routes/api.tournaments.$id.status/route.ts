@@ -1,4 +1,4 @@
-import { StatusChangeSchema } from "~/domain/tournament-schema.ts";
+import { StatusChangeSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { changeStatus } from "~/features/tournaments/server/use-cases.server.ts";
 import { tournamentBySlugQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";

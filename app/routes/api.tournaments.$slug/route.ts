@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { reads } from "~/db/batch.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
-import { editTournamentSchema } from "~/domain/tournament-schema.ts";
+import { mergeEdit, storedFields } from "~/features/tournaments/domain/tournament-edit.ts";
+import { editTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { editTournament } from "~/features/tournaments/server/use-cases.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { issuesToErrors, jsonError } from "~/web/http.server.ts";
@@ -29,7 +29,7 @@ const api = endpoint({
   }),
   /**
    * PATCH /api/tournaments/{id}: the director edits any creation field; a field that can no longer change is a 409
-   * `{ message, field }` saying why (domain/tournament-edit.ts).
+   * `{ message, field }` saying why (features/tournaments/domain/tournament-edit.ts).
    */
   PATCH: on({ who: "organiser", body: EditBody, params: ["slug"] }, async ({ caller, body, params, app }) => {
     if (params.slug.length > 64) return jsonError(404, "Tournament not found");

@@ -1,4 +1,4 @@
-import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
+import { CreateTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { createTournament } from "~/features/tournaments/server/use-cases.server.ts";
 import { seriesOwnerQuery } from "~/features/series/server/series.server.ts";

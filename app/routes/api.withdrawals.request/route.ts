@@ -1,6 +1,6 @@
 import { penceToDecimal } from "~/domain/pence.ts";
-import { formatSortCode, maskAccountNumber } from "~/domain/withdrawals.ts";
-import { WithdrawalRequestSchema } from "~/domain/withdrawal-schema.ts";
+import { formatSortCode, maskAccountNumber } from "~/features/money/domain/withdrawals.ts";
+import { WithdrawalRequestSchema } from "~/features/money/domain/withdrawal-schema.ts";
 import { withdraw } from "~/features/money/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";

@@ -10,8 +10,8 @@ import { fieldSurfaceClass, inputClass, nameLinkClass } from "~/components/style
 import { profilePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, parsePence } from "~/domain/pence.ts";
-import { fullBadgeLabel } from "~/domain/holds.ts";
-import { entriesText, isTeamEvent, teamLine } from "~/domain/teams.ts";
+import { fullBadgeLabel } from "~/features/entries/domain/holds.ts";
+import { entriesText, isTeamEvent, teamLine } from "~/features/entries/domain/teams.ts";
 import {
   LIST_FORMAT_LABEL,
   registrationState,
@@ -21,9 +21,9 @@ import {
 import { signedIn } from "~/web/access.server.ts";
 import { browseForPlayerQuery, matchesSearch } from "~/features/tournaments/server/tournaments.server.ts";
 import { playerBracketsQuery } from "~/features/play/server/match-reads.server.ts";
-import { calledTo, playerStanding, standingText, type Standing } from "~/domain/player-standing.ts";
+import { calledTo, playerStanding, standingText, type Standing } from "~/features/ratings/domain/player-standing.ts";
 import { CalledBanner, type Call } from "~/components/called-banner.tsx";
-import type { MatchView } from "~/domain/play.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
 import { EmptyState } from "~/components/empty-state.tsx";
 import type { Route } from "./+types/route";
 

@@ -8,7 +8,7 @@ import { useLiveRevalidation } from "~/components/live.ts";
 import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { profilePath, seriesCalendarPath } from "~/domain/anchors.ts";
 import { formatDateTime } from "~/domain/dates.ts";
-import { rulesText } from "~/domain/series.ts";
+import { rulesText } from "~/features/series/domain/series.ts";
 import { visitor } from "~/web/access.server.ts";
 import { seriesPageQuery } from "~/features/series/server/series.server.ts";
 import type { Route } from "./+types/route";

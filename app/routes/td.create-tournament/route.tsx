@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CreateTournamentSchema } from "~/domain/tournament-schema.ts";
-import { previewFromValues } from "~/domain/creation-preview.ts";
+import { CreateTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
+import { previewFromValues } from "~/features/tournaments/domain/creation-preview.ts";
 import { useForm, VALIDATE_INTENT } from "~/components/use-form.ts";
 import { isNetworkError } from "~/components/data-reads.ts";
 import { useEffect, useState } from "react";
@@ -19,7 +19,7 @@ import { createTournament } from "~/features/tournaments/server/use-cases.server
 import { organiserSeriesQuery } from "~/features/series/server/series.server.ts";
 import { defaultVenueQuery } from "~/features/tournaments/server/tournaments.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { creationDefaults } from "~/domain/creation-form.ts";
+import { creationDefaults } from "~/features/tournaments/domain/creation-form.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Tournament — Break & Run" }];

@@ -4,7 +4,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { PrintButton } from "~/components/print-button.tsx";
 import { formatDateTime } from "~/domain/dates.ts";
-import { rankingRow, rulesText } from "~/domain/series.ts";
+import { rankingRow, rulesText } from "~/features/series/domain/series.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { seriesPageQuery } from "~/features/series/server/series.server.ts";
 import type { Route } from "./+types/route";

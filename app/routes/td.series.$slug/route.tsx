@@ -11,7 +11,7 @@ import { inputClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDateTime, tournamentStartInstant } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { rulesText, UpdateSeriesSchema } from "~/domain/series.ts";
+import { rulesText, UpdateSeriesSchema } from "~/features/series/domain/series.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { moveNight } from "~/features/series/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";

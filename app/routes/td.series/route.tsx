@@ -5,7 +5,7 @@ import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, useIsSubmitting } from "~/components/form.tsx";
 import { SeriesFields, seriesFormValues } from "~/components/series-form.tsx";
 import { isDomainError } from "~/domain/errors.ts";
-import { CreateSeriesSchema, rulesText } from "~/domain/series.ts";
+import { CreateSeriesSchema, rulesText } from "~/features/series/domain/series.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { errorToast } from "~/web/forms.server.ts";
 import { nightsPerSeriesQuery, readSeriesForm } from "~/features/series/server/series-edit.server.ts";

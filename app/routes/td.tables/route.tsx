@@ -11,7 +11,7 @@ import { inputClass } from "~/components/styles.ts";
 import { useToast } from "~/components/toaster.tsx";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { TableSchema } from "~/domain/tables.ts";
+import { TableSchema } from "~/features/floor/domain/tables.ts";
 import { errorToast, redirectWithCookies } from "~/web/forms.server.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { flashToast } from "~/web/session.server.ts";

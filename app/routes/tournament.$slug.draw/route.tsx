@@ -6,10 +6,10 @@ import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "
 import { LeagueView } from "~/components/league-view.tsx";
 import { PrintButton } from "~/components/print-button.tsx";
 import { TournamentResults } from "~/components/tournament-results.tsx";
-import { bracketTab } from "~/domain/bracket-tab.ts";
+import { bracketTab } from "~/features/play/domain/bracket-tab.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { drawSheet, type SheetRound, type SheetSide } from "~/domain/draw-sheet.ts";
-import { tournamentResults } from "~/domain/results.ts";
+import { drawSheet, type SheetRound, type SheetSide } from "~/features/screens/domain/draw-sheet.ts";
+import { tournamentResults } from "~/features/play/domain/results.ts";
 import { visitor } from "~/web/access.server.ts";
 import { paidPrizesQuery } from "~/features/play/server/finalize.server.ts";
 import { matchesQuery } from "~/features/play/server/match-reads.server.ts";

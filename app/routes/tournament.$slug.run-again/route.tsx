@@ -11,7 +11,7 @@ import { appContext } from "~/context.server.ts";
 import { first } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { parseStartsAt, runAgainDates, START_FORMAT } from "~/domain/tournament-edit.ts";
+import { parseStartsAt, runAgainDates, START_FORMAT } from "~/features/tournaments/domain/tournament-edit.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { redirectWithCookies } from "~/web/forms.server.ts";
 import { flashToast } from "~/web/session.server.ts";

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
 import { ErrorBoundary as PageError } from "~/components/document.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
-import { tvScreen } from "~/domain/tv.ts";
+import { tvScreen } from "~/features/screens/domain/tv.ts";
 import { visitor } from "~/web/access.server.ts";
 import { paidPrizesQuery } from "~/features/play/server/finalize.server.ts";
 import { matchesQuery } from "~/features/play/server/match-reads.server.ts";

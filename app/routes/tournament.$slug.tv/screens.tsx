@@ -8,8 +8,8 @@ import { Logo, TrophyIcon } from "~/components/icons.tsx";
 import type { LeagueRowView } from "~/components/league-view.tsx";
 import { formatDate, formatTime } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
-import type { MatchView } from "~/domain/play.ts";
-import { TV_BODY, type BracketPart, type TvScreen, type TvTable } from "~/domain/tv.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
+import { TV_BODY, type BracketPart, type TvScreen, type TvTable } from "~/features/screens/domain/tv.ts";
 
 /** The TV's address for one of its pages. */
 export const tvAddress = (slug: string, page: string) =>

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import type { BracketView as BracketViewType } from "~/components/bracket-view.tsx";
 import { lazyNamed } from "~/components/lazy.ts";
-import type { TournamentPageModel } from "~/domain/tournament-page.ts";
+import type { TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 
 // What only some tournaments show is loaded only by their pages (decision 016): a league's table, a groups event's
 // groups and knockout, the director's controls. Rendered on the server with the page; the browser fetches the

@@ -5,7 +5,7 @@ import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { noteClass as note } from "~/components/styles.ts";
-import { checkedInText } from "~/domain/check-in.ts";
+import { checkedInText } from "~/features/entries/domain/check-in.ts";
 
 type Entry = { registrationId: string; name: string; checkedInAt: number | null };
 type CheckIn = {

@@ -3,25 +3,25 @@
 // link (?result=, ?correct=, ?confirm=), so it works without JavaScript; the page draws one only while
 // its link is open, and so loads this module only then (decision 016: dialog code
 // only where used).
-import { racesLine } from "~/domain/races.ts";
+import { racesLine } from "~/features/play/domain/races.ts";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { PrizeTable } from "~/components/prize-table.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, fieldSurfaceClass } from "~/components/styles.ts";
-import { describeMove } from "~/domain/corrections.ts";
-import { outcomeChoices } from "~/domain/outcomes.ts";
+import { describeMove } from "~/features/play/domain/corrections.ts";
+import { outcomeChoices } from "~/features/play/domain/outcomes.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
-import type { MatchView } from "~/domain/play.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
 import type { ResultReply } from "./director.server.ts";
 import { formatGBP, penceToDecimal } from "~/domain/pence.ts";
-import { topUpMessage } from "~/domain/settlement.ts";
-import { NO_SHOW_MINUTES } from "~/domain/queue.ts";
+import { topUpMessage } from "~/features/money/domain/settlement.ts";
+import { NO_SHOW_MINUTES } from "~/features/floor/domain/queue.ts";
 import {
   breakRuleOptions,
   resultsFromTablesOptions,
   type BreakRule,
   type ResultsFromTables,
-} from "~/domain/table-scoring.ts";
+} from "~/features/floor/domain/table-scoring.ts";
 
 type Match = MatchView;
 

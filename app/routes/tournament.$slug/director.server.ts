@@ -3,14 +3,14 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
-import type { PlayerMove } from "~/domain/corrections.ts";
+import type { PlayerMove } from "~/features/play/domain/corrections.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
-import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/domain/play.ts";
+import { DirectorActionSchema, orderFromSeedForm, type DirectorAction } from "~/features/play/domain/play.ts";
 import { redirectWithCookies } from "~/web/forms.server.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { issuesToErrors } from "~/web/http.server.ts";
 import { flashToast, type Toast } from "~/web/session.server.ts";
-import { TOP_UP_NEEDED } from "~/domain/settlement.ts";
+import { TOP_UP_NEEDED } from "~/features/money/domain/settlement.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { checkInForEntry } from "~/features/entries/server/use-cases.server.ts";
 import { pinMatchToTable, rotateTable } from "~/features/floor/server/use-cases.server.ts";

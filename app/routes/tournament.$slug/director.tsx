@@ -2,8 +2,8 @@
 // form or a link to a URL-driven dialog (director-dialogs.tsx), so it all
 // works without JavaScript.
 import { Form, Link } from "react-router";
-import type { MatchView } from "~/domain/play.ts";
-import { HOLD_MINUTES, heldPlacesText } from "~/domain/holds.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
+import { HOLD_MINUTES, heldPlacesText } from "~/features/entries/domain/holds.ts";
 import type { TournamentStatus, TournamentType } from "~/domain/tournaments.ts";
 import { selectClass } from "./queue.tsx";
 

@@ -3,9 +3,9 @@
 import { Form, Link } from "react-router";
 import { lazyNamed } from "~/components/lazy.ts";
 import { totalRowClass } from "~/components/styles.ts";
-import { fullWhileHeldText } from "~/domain/holds.ts";
+import { fullWhileHeldText } from "~/features/entries/domain/holds.ts";
 import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
-import type { TournamentPageModel } from "~/domain/tournament-page.ts";
+import type { TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 import type { RegistrationState } from "~/domain/tournaments.ts";
 
 // A team event's form and the check-in, leaving and reserve list: only for those who use them.

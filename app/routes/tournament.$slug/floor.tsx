@@ -7,9 +7,9 @@ import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
-import type { MatchView } from "~/domain/play.ts";
-import { clockText, startsInText } from "~/domain/queue.ts";
-import type { QueuePanel } from "~/domain/queue-views.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
+import { clockText, startsInText } from "~/features/floor/domain/queue.ts";
+import type { QueuePanel } from "~/features/floor/domain/queue-views.ts";
 import { AwaitingApproval } from "./director.tsx";
 import { FloorSettings, selectClass } from "./queue.tsx";
 

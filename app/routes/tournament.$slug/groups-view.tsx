@@ -4,8 +4,8 @@
 import type { ReactNode } from "react";
 import { BracketView } from "~/components/bracket-view.tsx";
 import { LeagueView } from "~/components/league-view.tsx";
-import type { MatchView } from "~/domain/play.ts";
-import type { groupStandingViews } from "~/domain/standings.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
+import type { groupStandingViews } from "~/features/play/domain/standings.ts";
 
 /** Groups into a knockout: every group's table, results grid and fixtures, then the knockout once drawn. */
 export function GroupsAndKnockout({

@@ -4,7 +4,7 @@
 // stands, their call) as the loader would, without reading the page. The
 // director's page reads: its cards show the floor and the tables.
 import { useRedrawn } from "~/components/live.ts";
-import type { TournamentPageModel } from "~/domain/tournament-page.ts";
+import type { TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 
 type Play = TournamentPageModel["play"];
 

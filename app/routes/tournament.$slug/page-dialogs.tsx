@@ -1,7 +1,7 @@
 // The tournament page's dialogs, each opened by the address (?confirm=…, ?result=…, ?correct=…) so that they
 // work without JavaScript: a player leaving, and the director's start, finalize, settings, results and walkovers.
 import { lazyNamed } from "~/components/lazy.ts";
-import type { TournamentPageModel } from "~/domain/tournament-page.ts";
+import type { TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 import type { ResultReply } from "./director.server.ts";
 
 // The dialogs' modules only once one opens.

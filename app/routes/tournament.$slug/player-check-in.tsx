@@ -4,7 +4,7 @@
 // of it works without JavaScript.
 import { Form, Link } from "react-router";
 import { noteClass as note } from "~/components/styles.ts";
-import { reservePositionText } from "~/domain/check-in.ts";
+import { reservePositionText } from "~/features/entries/domain/check-in.ts";
 
 type Me = {
   entered: boolean;

@@ -5,7 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { formatGBP } from "~/domain/pence.ts";
-import { reservePositionText } from "~/domain/check-in.ts";
+import { reservePositionText } from "~/features/entries/domain/check-in.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { checkInAsPlayer, joinReserveList, leave } from "~/features/entries/server/use-cases.server.ts";
 import { redirectWithCookies } from "~/web/forms.server.ts";

@@ -2,7 +2,7 @@
 // to, and the way to change them (with table scoring's) in the settings dialog. During play the floor tab
 // (floor.tsx) shows them with the tables and the queue.
 import { Link } from "react-router";
-import type { QueuePanel } from "~/domain/queue-views.ts";
+import type { QueuePanel } from "~/features/floor/domain/queue-views.ts";
 
 /** The small selects of the director's tools: a match's table, a match kept for a table. */
 export const selectClass =

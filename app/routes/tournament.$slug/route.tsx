@@ -21,7 +21,7 @@ import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
-import { tournamentPage } from "~/domain/tournament-page.ts";
+import { tournamentPage } from "~/features/tournaments/domain/tournament-page.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/web/access.server.ts";
 import { checkInQuery, myCheckInQuery } from "~/features/entries/server/check-in.server.ts";

@@ -4,8 +4,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
-import { StartingRatingsSchema } from "~/domain/starting-ratings-schema.ts";
-import { ratingsFromForm, STARTING_RATINGS_INTENT } from "~/domain/starting-ratings.ts";
+import { StartingRatingsSchema } from "~/features/ratings/domain/starting-ratings-schema.ts";
+import { ratingsFromForm, STARTING_RATINGS_INTENT } from "~/features/ratings/domain/starting-ratings.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { saveStartingRatings } from "~/features/ratings/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";

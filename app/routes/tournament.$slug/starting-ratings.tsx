@@ -10,7 +10,7 @@ import {
   MIN_STARTING_RATING,
   STARTING_RATINGS_INTENT,
   type ShownEntrant,
-} from "~/domain/starting-ratings.ts";
+} from "~/features/ratings/domain/starting-ratings.ts";
 
 type Reply = { message: string; errors: Record<string, string>; values: Record<string, string> } | null;
 

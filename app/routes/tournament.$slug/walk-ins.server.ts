@@ -4,7 +4,7 @@
 // JSON API; a refused entry keeps what was typed beside the message.
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "~/context.server.ts";
-import { checkCashEntry } from "~/domain/cash-entry.ts";
+import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { addWalkIn, removeWalkIn } from "~/features/entries/server/use-cases.server.ts";

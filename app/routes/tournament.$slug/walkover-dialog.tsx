@@ -3,7 +3,7 @@
 // (decision 016). It names who gets the walkover and who did not turn up: that one is withdrawn (decision 021).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
-import type { NoShowWalkover } from "~/domain/queue-views.ts";
+import type { NoShowWalkover } from "~/features/floor/domain/queue-views.ts";
 
 export function WalkoverDialog({ walkover: w, slug }: { walkover: NoShowWalkover; slug: string }) {
   const busy = useIsSubmitting();

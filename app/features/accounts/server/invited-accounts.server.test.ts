@@ -5,7 +5,7 @@
 // the forms and the link through the Worker are the HTTP suite's (tests/mail-limits.test.ts).
 import { perform } from "~/web/use-case.server.ts";
 import { expect, test } from "vitest";
-import { checkCashEntry } from "~/domain/cash-entry.ts";
+import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
 import { INVITED, invitationMessages } from "~/domain/accounts.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";

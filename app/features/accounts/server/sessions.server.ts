@@ -4,7 +4,7 @@ import { and, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { build, query, write, type Write } from "~/db/batch.server.ts";
 import { sessions } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
-import { deviceLabel, SESSION_TTL_MS } from "~/domain/sessions.ts";
+import { deviceLabel, SESSION_TTL_MS } from "~/features/accounts/domain/sessions.ts";
 import { clientAddress } from "~/server/rate-limit.server.ts";
 
 /** What the signed cookie carries: the session, and whose it is. */

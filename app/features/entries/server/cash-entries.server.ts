@@ -20,10 +20,15 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { cashEntryMessages, guestEmail, type CashEntryInput, type WalkIn } from "~/domain/cash-entry.ts";
+import {
+  cashEntryMessages,
+  guestEmail,
+  type CashEntryInput,
+  type WalkIn,
+} from "~/features/entries/domain/cash-entry.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { ownTournament } from "~/domain/play.ts";
-import { teamMessages, teamNameKey, teamSize } from "~/domain/teams.ts";
+import { ownTournament } from "~/features/play/domain/play.ts";
+import { teamMessages, teamNameKey, teamSize } from "~/features/entries/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
 import { offerStatements, type Offered } from "./check-in.server.ts";
 import { countMail, sendCounted, type Email, type MailAllowance, type Mailer } from "~/server/email.server.ts";

@@ -1,6 +1,6 @@
 // The e-mails of checking in and its reserves: a reserve offered a freed place, and the players the start dropped
 // for not checking in. A use case returns them as the mail it owes; `perform` sends them once the write is in.
-import { OFFER_MS } from "~/domain/check-in.ts";
+import { OFFER_MS } from "~/features/entries/domain/check-in.ts";
 import { timeInZone } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { type Mailer, sendQuietly } from "~/server/email.server.ts";

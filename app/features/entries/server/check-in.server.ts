@@ -6,11 +6,11 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { build, first, query, reads, write, type Item, type Read, type Sender } from "~/db/batch.server.ts";
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { cashEntryMessages } from "~/domain/cash-entry.ts";
-import { checkInMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/domain/check-in.ts";
-import { isTeamEvent, teamSize } from "~/domain/teams.ts";
+import { cashEntryMessages } from "~/features/entries/domain/cash-entry.ts";
+import { checkInMessages, leaveRefund, OFFER_MS, refundKey, type Reserve } from "~/features/entries/domain/check-in.ts";
+import { isTeamEvent, teamSize } from "~/features/entries/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
-import { ratingCapMessage } from "~/domain/handicap.ts";
+import { ratingCapMessage } from "~/features/ratings/domain/handicap.ts";
 import { movementStatement } from "~/features/money/server/ledger.server.ts";
 import {
   livePlace,

@@ -3,9 +3,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { build, write, type Sender } from "~/db/batch.server.ts";
 import { teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { checkInMessages } from "~/domain/check-in.ts";
+import { checkInMessages } from "~/features/entries/domain/check-in.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { ownTournament } from "~/domain/play.ts";
+import { ownTournament } from "~/features/play/domain/play.ts";
 import {
   tournamentIdSql,
   tournamentRow,

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { outer } from "~/db/batch.server.ts";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { players, teamMembers, teams, tournamentPlayers } from "~/db/schema.ts";
-import type { Member } from "~/domain/scoreboard.ts";
+import type { Member } from "~/features/floor/domain/scoreboard.ts";
 
 /** SQL: the name of the entry in this slot (a player's or a team's), null when empty. */
 export const entryName = (slot: SQLiteColumn) =>

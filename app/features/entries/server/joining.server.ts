@@ -18,9 +18,9 @@ import {
 import { payments, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import type { Pence } from "~/domain/pence.ts";
-import { creditedToBalance, placeLost, placeNotKeptFromBalance } from "~/domain/payments.ts";
-import { checkoutEntry, HOLD_EXPIRED, type CheckoutEntry } from "~/domain/holds.ts";
-import { isTeamEvent, teamEntryTotalPence } from "~/domain/teams.ts";
+import { creditedToBalance, placeLost, placeNotKeptFromBalance } from "~/features/entries/domain/payments.ts";
+import { checkoutEntry, HOLD_EXPIRED, type CheckoutEntry } from "~/features/entries/domain/holds.ts";
+import { isTeamEvent, teamEntryTotalPence } from "~/features/entries/domain/teams.ts";
 import { hasFunds, movementStatement } from "~/features/money/server/ledger.server.ts";
 import type { PaymentsProvider } from "~/features/money/server/payments/provider.ts";
 import { intentRecord } from "~/features/money/server/payments/records.server.ts";

@@ -7,7 +7,7 @@
 import { expect, test } from "vitest";
 import { answered, useServiceDb, type Account } from "../../../../test-support/services.ts";
 import { addCashEntry } from "./cash-entries.server.ts";
-import { checkCashEntry } from "~/domain/cash-entry.ts";
+import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
 import { sha256Hex } from "~/features/accounts/server/crypto.server.ts";
 import { getMailer } from "~/server/email.server.ts";
 import { joinTournament } from "./joining.server.ts";

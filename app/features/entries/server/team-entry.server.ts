@@ -6,8 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import { assertInBatch, build, first, query, reads, type Item, type Sender } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
-import { checkTeamEntry } from "~/domain/team-entry.ts";
-import { isTeamEvent, normaliseEmails, teamMessages, teamNameKey, teamSize } from "~/domain/teams.ts";
+import { checkTeamEntry } from "~/features/entries/domain/team-entry.ts";
+import { isTeamEvent, normaliseEmails, teamMessages, teamNameKey, teamSize } from "~/features/entries/domain/teams.ts";
 import { sendLimited, type Mailer } from "~/server/email.server.ts";
 import {
   invitation,

@@ -16,8 +16,8 @@ import {
 } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { deliverable, teammateName } from "~/domain/team-entry.ts";
-import { teamMessages, teamSize } from "~/domain/teams.ts";
+import { deliverable, teammateName } from "~/features/entries/domain/team-entry.ts";
+import { teamMessages, teamSize } from "~/features/entries/domain/teams.ts";
 import type { Change } from "~/domain/changes.ts";
 import { countMail, sendCounted } from "~/server/email.server.ts";
 import type { Mail } from "~/web/done.ts";

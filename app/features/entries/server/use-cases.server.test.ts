@@ -2,7 +2,7 @@
 // e-mails it owes, and `perform` sends those e-mails — a route adds nothing. The JSON and the forms over them are
 // the HTTP suites' (tests/check-in.test.ts, tests/cash-entries.test.ts, tests/teams.test.ts).
 import { expect, test } from "vitest";
-import { checkCashEntry } from "~/domain/cash-entry.ts";
+import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
 import { leaveTeam } from "~/features/entries/server/teams.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";

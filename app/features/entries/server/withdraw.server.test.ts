@@ -3,9 +3,9 @@
 // tests/withdraw.test.ts's.
 import { expect, test } from "vitest";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
-import type { MatchView } from "~/domain/play.ts";
-import { lastInMessage, withdrawalMessages } from "~/domain/withdrawn.ts";
-import { checkInMessages } from "~/domain/check-in.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
+import { lastInMessage, withdrawalMessages } from "~/features/entries/domain/withdrawn.ts";
+import { checkInMessages } from "~/features/entries/domain/check-in.ts";
 import { checkInEntry } from "./director-check-in.server.ts";
 import { finalizeTournament } from "~/features/play/server/finalize.server.ts";
 import { saveResult } from "~/features/play/server/results.server.ts";
@@ -183,7 +183,7 @@ test("refused before the start, after the finish, for another director, for an u
   const done = await finalizeTournament(s.sender, { organiserId: td2.id, tournament: { id: t2.id } });
   expect(done.payouts[0]?.playerId).toBe(z.id);
   // The champion, no longer in contention, may be marked withdrawn (nothing changes); the last one in may not leave
-  // (domain/withdrawn.test.ts): somebody must be left to win.
+  // (features/entries/domain/withdrawn.test.ts): somebody must be left to win.
   expect(lastInMessage(z.name, false)).toContain(z.name);
 });
 

@@ -15,13 +15,18 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { matches, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { withChanges, type BracketMatch } from "~/domain/bracket.ts";
+import { withChanges, type BracketMatch } from "~/features/play/domain/bracket.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { formatPlaces } from "~/domain/formats.ts";
-import { knockoutAfterGroups } from "~/domain/groups.ts";
-import { ownTournament } from "~/domain/play.ts";
-import { isTeamEvent } from "~/domain/teams.ts";
-import { checkWithdrawal, drawWithWalkovers, walkoversFor, withdrawalMessages } from "~/domain/withdrawn.ts";
+import { formatPlaces } from "~/features/tournaments/domain/formats.ts";
+import { knockoutAfterGroups } from "~/features/play/domain/groups.ts";
+import { ownTournament } from "~/features/play/domain/play.ts";
+import { isTeamEvent } from "~/features/entries/domain/teams.ts";
+import {
+  checkWithdrawal,
+  drawWithWalkovers,
+  walkoversFor,
+  withdrawalMessages,
+} from "~/features/entries/domain/withdrawn.ts";
 import type { Change } from "~/domain/changes.ts";
 import { registrationEntry, registrationEntryName } from "./entries.server.ts";
 import {

@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { BoardRegion } from "~/components/scoreboard-board.tsx";
 import type { Boards } from "~/domain/changes.ts";
-import type { Scoreboard } from "~/domain/scoreboard.ts";
+import type { Scoreboard } from "~/features/floor/domain/scoreboard.ts";
 
 /** The tables' boards as HTML, by table id. */
 export function drawBoards(boards: Readonly<Record<string, Scoreboard>>, now = Date.now()): Boards {

@@ -16,7 +16,7 @@ import { build, query, reads, systemSender, write, type Sender } from "~/db/batc
 import type { Database } from "~/db/client.server.ts";
 import { callNotices, matches, players, pushSubscriptions, tables, teamMembers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { callPayload, pushEndpointProblem, pushKeysProblem, upOnText } from "~/domain/push.ts";
+import { callPayload, pushEndpointProblem, pushKeysProblem, upOnText } from "~/features/live/domain/push.ts";
 import type { AppEnv } from "~/env.server.ts";
 import { getMailer } from "~/server/email.server.ts";
 import { entryName } from "~/features/entries/server/entries.server.ts";

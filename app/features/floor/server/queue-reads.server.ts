@@ -1,13 +1,13 @@
 // The queue as it is read: each tournament's floor (its ready matches, the
 // director's tables, the venue's average match), in one round trip with
 // whatever else a page reads. What the pages and the API show of it is
-// domain/queue-views.ts; no writes here: queue.server.ts assigns and keeps the settings.
+// features/floor/domain/queue-views.ts; no writes here: queue.server.ts assigns and keeps the settings.
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { build, mapRead, outer, query, reads, type Read } from "~/db/batch.server.ts";
 import { matches, tables, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { averageMatchMs } from "~/domain/queue.ts";
+import { averageMatchMs } from "~/features/floor/domain/queue.ts";
 import type { QueuesAfter } from "~/domain/changes.ts";
-import type { QueueState } from "~/domain/queue-views.ts";
+import type { QueueState } from "~/features/floor/domain/queue-views.ts";
 import { inTournament, type TournamentRef } from "~/features/tournaments/server/tournament-ref.server.ts";
 
 /** A match given a table: by the director or by the floor. */

@@ -5,10 +5,10 @@
 // refusals, the pages and the round trips are the HTTP suite's
 // (tests/queue.test.ts).
 import { expect, test } from "vitest";
-import type { MatchView } from "~/domain/play.ts";
+import type { MatchView } from "~/features/play/domain/play.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import { assignTable } from "~/features/play/server/results.server.ts";
-import { queueJson } from "~/domain/queue-views.ts";
+import { queueJson } from "~/features/floor/domain/queue-views.ts";
 import { queueQuery } from "./queue-reads.server.ts";
 import { fillFreeTables, saveFloorSettings, setRotation } from "./queue.server.ts";
 import { createTable } from "./tables.server.ts";

@@ -1,5 +1,5 @@
 // The floor's writes: automatic assignment — when a table frees, the ready
-// match that has waited longest goes to it (app/domain/queue.ts decides) —
+// match that has waited longest goes to it (app/features/floor/domain/queue.ts decides) —
 // and the director's settings, pins and rotation. Every call is one guarded
 // statement in a batch, so two results freeing tables at once cannot put one
 // match on two tables or two matches on one table.
@@ -7,18 +7,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { build, first, known, reads, trailing, write, type Sender } from "~/db/batch.server.ts";
 import { matches, organisers, tables, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { lastTables, planCalls, readyQueue, type Call, type FloorMatch } from "~/domain/queue.ts";
-import type { FloorSettings } from "~/domain/queue-schema.ts";
-import { matchInPlay, ownTournament, type MatchView } from "~/domain/play.ts";
-import type { BreakRule, ResultsFromTables } from "~/domain/table-scoring.ts";
+import { lastTables, planCalls, readyQueue, type Call, type FloorMatch } from "~/features/floor/domain/queue.ts";
+import type { FloorSettings } from "~/features/floor/domain/queue-schema.ts";
+import { matchInPlay, ownTournament, type MatchView } from "~/features/play/domain/play.ts";
+import type { BreakRule, ResultsFromTables } from "~/features/floor/domain/table-scoring.ts";
 import type { TournamentStatus } from "~/domain/tournaments.ts";
 import { matchesAfter, matchWithTournament } from "~/features/play/server/match-reads.server.ts";
-import { tableScoringSet, type TableScoringSettings } from "./table-scoring.server.ts";
+import { tableScoringSet, type TableScoringSettings } from "./table-scoring-settings.server.ts";
 import { inTournament, type TournamentRef } from "~/features/tournaments/server/tournament-ref.server.ts";
-import type { Scoreboard } from "~/domain/scoreboard.ts";
+import type { Scoreboard } from "~/features/floor/domain/scoreboard.ts";
 import { boardsAfter } from "./tables.server.ts";
 
-import type { QueueState } from "~/domain/queue-views.ts";
+import type { QueueState } from "~/features/floor/domain/queue-views.ts";
 import { autoQueuesQuery, queuesAfter } from "./queue-reads.server.ts";
 import type { CalledMatch, QueuesAfter } from "~/domain/changes.ts";
 

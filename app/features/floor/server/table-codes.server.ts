@@ -6,7 +6,7 @@
 // keeps working from an address that has been guessing.
 import { type Read, type Sender, write } from "~/db/batch.server.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
-import { normalizeAccessCode } from "~/domain/tables.ts";
+import { normalizeAccessCode } from "~/features/floor/domain/tables.ts";
 import { clientAddress, countOne, type Counter, type RateLimit, refuseIfOver } from "~/server/rate-limit.server.ts";
 
 /** Wrong access codes from one address: 8 characters of 31 leave nothing to guess at this pace. */

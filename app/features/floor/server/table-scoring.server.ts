@@ -5,10 +5,10 @@
 // if this very request inserted that row (its nonce), so two tablets or a
 // replay at once cannot count a rack twice. A confirm records the result
 // through the director's own path (saveResult), or waits for the director.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { build, first, isUniqueViolation, type ReadResult, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
-import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
+import { DomainError } from "~/domain/errors.ts";
 import {
   checkLag,
   checkRack,
@@ -17,16 +17,16 @@ import {
   NOTHING_TO_APPROVE,
   refuseTap,
   RESULT_TAKEN_BACK,
-  tapRefusals,
-  type TapRefusal,
-  type BreakRule,
   type ConfirmInput,
-  type Confirmed,
-  type ResultsFromTables,
   type Side,
   type TableMatch,
-} from "~/domain/table-scoring.ts";
-import { ConfirmTapSchema, LagTapSchema, RackTapSchema, UndoTapSchema } from "~/domain/table-scoring-schema.ts";
+} from "~/features/floor/domain/table-scoring.ts";
+import {
+  ConfirmTapSchema,
+  LagTapSchema,
+  RackTapSchema,
+  UndoTapSchema,
+} from "~/features/floor/domain/table-scoring-schema.ts";
 import type { z } from "zod";
 import { membersJson } from "~/features/entries/server/entries.server.ts";
 import { saveResult } from "~/features/play/server/results.server.ts";
@@ -34,14 +34,13 @@ import type { Change } from "~/domain/changes.ts";
 import { enforceRateLimit } from "~/server/rate-limit.server.ts";
 import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
 import { tapResultUndo } from "./table-undo.server.ts";
-import { findByCode, invalidCode, isCodeRefusal, type SentCode } from "./table-codes.server.ts";
-import type { CurrentMatch } from "~/domain/scoreboard.ts";
-import { tournamentRow, type TournamentRef } from "~/features/tournaments/server/tournament-ref.server.ts";
+import { findByCode, invalidCode, type SentCode } from "./table-codes.server.ts";
+import type { CurrentMatch } from "~/features/floor/domain/scoreboard.ts";
 
 type Tapped = { status: 200 | 201; board: Board };
 
 /** The match as the rules see it. */
-const tableMatch = (m: CurrentMatch | null): TableMatch | null =>
+export const tableMatch = (m: CurrentMatch | null): TableMatch | null =>
   m && {
     id: m.id,
     status: m.status,
@@ -361,74 +360,6 @@ export async function runTap(
   return { status, match: currentMatchJson(board.match), change: tapped.recorded ?? scored };
 }
 
-/**
- * What the board says after a tap from its plain forms, by a short key in
- * its address (`?note=decided`): only these texts can appear there.
- */
-const notes = {
-  ...tapRefusals,
-  "too-many": TABLE_TAP_LIMIT.message(0),
-  error: "That tap could not be sent: try again",
-} as const;
-type NoteKey = keyof typeof notes;
-
-export const scoreboardNote = (key: string | null): string | null =>
-  key !== null && Object.hasOwn(notes, key) ? notes[key as NoteKey] : null;
-
-/** The board's note for a refused tap, by the refusal's code. */
-const noteFor = (error: DomainError): NoteKey => {
-  if (error.code === TABLE_TAP_LIMIT.name) return "too-many";
-  return error.code !== undefined && Object.hasOwn(tapRefusals, error.code) ? (error.code as TapRefusal) : "error";
-};
-
-/**
- * A tap from the scoreboard's plain form: the same call as the JSON API.
- * Refusals become a note for the board; a refused code is thrown, for the
- * page to show in place of the board.
- */
-export async function tapFromForm(
-  db: Sender,
-  sent: SentCode,
-  form: FormData,
-): Promise<{ note: NoteKey | null; change: Change | null }> {
-  const intent = String(form.get("intent") ?? "");
-  if (!isTapKind(intent)) return { note: "error", change: null };
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && value !== "") fields[name] = value;
-  try {
-    const { change } = await runTap(db, sent, intent, async (schema) => {
-      const parsed = schema.safeParse(fields);
-      if (!parsed.success) throw new DomainError(400, notes.error);
-      return parsed.data;
-    });
-    return { note: null, change };
-  } catch (error) {
-    if (isCodeRefusal(error) || !(error instanceof DomainError)) throw error;
-    return { note: noteFor(error), change: null };
-  }
-}
-
-/**
- * The "Who won?" step of a match without a race-to (the board's `?winner=1&player1Score=5&player2Score=3`): the
- * result to ask the table to confirm, or why it cannot be (a note for the board). Nothing is written.
- */
-export function askedResult(
-  match: CurrentMatch | null,
-  search: URLSearchParams,
-): { ask: Confirmed | null; note: string | null } {
-  if (!search.has("winner") || match?.raceTo !== null) return { ask: null, note: null };
-  const parsed = AskSchema.safeParse(Object.fromEntries(search));
-  if (!parsed.success) return { ask: null, note: parsed.error.issues[0]?.message ?? notes.error };
-  try {
-    return { ask: confirmedResult(tableMatch(match), parsed.data), note: null };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return { ask: null, note: error.message };
-  }
-}
-
-const AskSchema = ConfirmTapSchema.omit({ tapId: true });
-
 /** SPEC's current-match shape (the JSON a tablet polls and every tap answers), or null. */
 export function currentMatchJson(m: CurrentMatch | null) {
   if (!m) return null;
@@ -463,48 +394,4 @@ export function currentMatchJson(m: CurrentMatch | null) {
     // when it was called to this table (ISO).
     calledAt: m.calledAt === null ? null : new Date(m.calledAt).toISOString(),
   };
-}
-
-/** What PATCH /api/tournaments/{id}/settings may change of table scoring (checked by TournamentSettingsSchema). */
-export type TableScoringSettings = { resultsFromTables?: ResultsFromTables; breakRule?: BreakRule };
-
-/** The settings' columns for an update (only those given). */
-export function tableScoringSet(settings: TableScoringSettings) {
-  return {
-    ...(settings.resultsFromTables ? { resultsFromTables: settings.resultsFromTables } : {}),
-    ...(settings.breakRule ? { breakRule: settings.breakRule } : {}),
-  };
-}
-
-/** Writes the director's table-scoring settings (by the tournament's id or slug; the director's own only). */
-export async function saveTableScoringSettings(
-  db: Sender,
-  {
-    organiserId,
-    tournament,
-    settings,
-  }: { organiserId: string; tournament: TournamentRef; settings: TableScoringSettings },
-) {
-  const found = await db.send(first(tournamentRow(tournament)));
-  if (!found) throw tournamentNotFound();
-  if (found.organiserId !== organiserId) throw new DomainError(403, "Only the tournament's director can do that");
-  const set = tableScoringSet(settings);
-  const columns = { resultsFromTables: tournaments.resultsFromTables, breakRule: tournaments.breakRule };
-  if (Object.keys(set).length === 0) return { resultsFromTables: found.resultsFromTables, breakRule: found.breakRule };
-  return db.write(
-    write(
-      [
-        build
-          .update(tournaments)
-          .set(set)
-          .where(and(eq(tournaments.id, found.id), eq(tournaments.organiserId, organiserId)))
-          .returning(columns),
-      ],
-      ([rows]) => {
-        const row = (rows as { resultsFromTables: ResultsFromTables; breakRule: BreakRule }[])[0];
-        if (!row) throw tournamentNotFound();
-        return row;
-      },
-    ),
-  );
 }

@@ -6,7 +6,7 @@ import { build, first, mapRead, reads, type Sender } from "~/db/batch.server.ts"
 import { tableTaps } from "~/db/schema.ts";
 import type { MatchNews } from "~/domain/match-news.ts";
 import type { RateLimit } from "~/server/rate-limit.server.ts";
-import type { CurrentMatch } from "~/domain/scoreboard.ts";
+import type { CurrentMatch } from "~/features/floor/domain/scoreboard.ts";
 import { scoreboardQuery } from "./tables.server.ts";
 
 /** Taps per table: a match is a few racks a minute; a replayed queue or two tablets stay far below. */

@@ -12,7 +12,7 @@ import {
   RESULT_FINAL,
   UNDO_WINDOW_MS,
   WINNER_MORE_RACKS,
-} from "~/domain/table-scoring.ts";
+} from "~/features/floor/domain/table-scoring.ts";
 import { saveFloorSettings } from "./queue.server.ts";
 import { assignTable } from "~/features/play/server/results.server.ts";
 import { approveTableResult } from "./table-scoring.server.ts";

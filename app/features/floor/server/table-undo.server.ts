@@ -19,8 +19,8 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
-import type { MatchChange } from "~/domain/bracket.ts";
-import { reopenResult } from "~/domain/correct-result.ts";
+import type { MatchChange } from "~/features/play/domain/bracket.ts";
+import { reopenResult } from "~/features/play/domain/correct-result.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
   checkResultUndo,
@@ -29,7 +29,7 @@ import {
   type ResultAsRead,
   sameResult,
   UNDO_WINDOW_MS,
-} from "~/domain/table-scoring.ts";
+} from "~/features/floor/domain/table-scoring.ts";
 import type { Change } from "~/domain/changes.ts";
 import { forgetCall } from "./calls.server.ts";
 import { bracketQuery, matchesAfter, matchWithTournament } from "~/features/play/server/match-reads.server.ts";
@@ -38,7 +38,7 @@ import { enforceRateLimit } from "~/server/rate-limit.server.ts";
 import { matchChangeStatements } from "~/features/play/server/results.server.ts";
 import { findByCode, invalidCode, type SentCode } from "./table-codes.server.ts";
 import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
-import type { ConfirmedResult } from "~/domain/scoreboard.ts";
+import type { ConfirmedResult } from "~/features/floor/domain/scoreboard.ts";
 import { boardsAfter } from "./tables.server.ts";
 
 type Undone = { status: 200 | 201; board: Board; change: Change | null };

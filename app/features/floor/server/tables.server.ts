@@ -5,11 +5,11 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { callNotices, matches, playerRatings, tables, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { generateAccessCode, tableExists, tableNameKey } from "~/domain/tables.ts";
-import { nextBreaker, type BreakRule, type Side } from "~/domain/table-scoring.ts";
-import type { ConfirmedResult, Scoreboard } from "~/domain/scoreboard.ts";
-import { racesOf } from "~/domain/races.ts";
-import { slotRating } from "~/domain/ratings.ts";
+import { generateAccessCode, tableExists, tableNameKey } from "~/features/floor/domain/tables.ts";
+import { nextBreaker, type BreakRule, type Side } from "~/features/floor/domain/table-scoring.ts";
+import type { ConfirmedResult, Scoreboard } from "~/features/floor/domain/scoreboard.ts";
+import { racesOf } from "~/features/play/domain/races.ts";
+import { slotRating } from "~/features/ratings/domain/ratings.ts";
 import type { Change } from "~/domain/changes.ts";
 import { entryMembers, entryName, parseMembers } from "~/features/entries/server/entries.server.ts";
 

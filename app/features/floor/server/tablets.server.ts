@@ -9,7 +9,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { build, first, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { tables } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { normalizeAccessCode } from "~/domain/tables.ts";
+import { normalizeAccessCode } from "~/features/floor/domain/tables.ts";
 import type { Change } from "~/domain/changes.ts";
 
 const COOKIE = "br_table";

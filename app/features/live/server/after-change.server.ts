@@ -9,7 +9,7 @@ import { systemSender, type Sender } from "~/db/batch.server.ts";
 import type { Change } from "~/domain/changes.ts";
 import { notifyCalled } from "~/features/floor/server/calls.server.ts";
 import { drawBoards } from "~/features/floor/server/boards.server.tsx";
-import type { Scoreboard } from "~/domain/scoreboard.ts";
+import type { Scoreboard } from "~/features/floor/domain/scoreboard.ts";
 import { announceChange, disconnectTable, forgetTables, nudgeTable } from "./live.server.ts";
 import { fillFreeTables } from "~/features/floor/server/queue.server.ts";
 import { setDueRaces } from "~/features/play/server/handicap.server.ts";

@@ -4,7 +4,7 @@
 // Web Crypto here). The library's own VAPID header refuses http endpoints,
 // which the tests' local fake push service is, so the JWT is signed here.
 import { encryptNotification } from "@block65/webcrypto-web-push";
-import { base64UrlBytes, pushEndpointProblem } from "~/domain/push.ts";
+import { base64UrlBytes, pushEndpointProblem } from "~/features/live/domain/push.ts";
 import type { AppEnv } from "~/env.server.ts";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };

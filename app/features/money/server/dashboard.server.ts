@@ -11,7 +11,7 @@ import {
   maskAccountNumber,
   withdrawalInsufficient,
   type BankAccount,
-} from "~/domain/withdrawals.ts";
+} from "~/features/money/domain/withdrawals.ts";
 import { hasFunds, movementStatement } from "./ledger.server.ts";
 
 export function recentTransactionsQuery(userType: UserType, userId: string, limit = 10) {

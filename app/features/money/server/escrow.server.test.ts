@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { DomainError } from "~/domain/errors.ts";
-import { escrowTypes } from "~/domain/money.ts";
-import type { TournamentSettings } from "~/domain/tournament-edit.ts";
+import { escrowTypes } from "~/features/money/domain/money.ts";
+import type { TournamentSettings } from "~/features/tournaments/domain/tournament-edit.ts";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";
 import { leaveTournament } from "~/features/entries/server/check-in.server.ts";
 import { requestWithdrawal } from "./dashboard.server.ts";

@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { build } from "~/db/batch.server.ts";
 import { organisers, players, transactions } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
-import type { TransactionType } from "~/domain/money.ts";
+import type { TransactionType } from "~/features/money/domain/money.ts";
 import type { Pence } from "~/domain/pence.ts";
 
 export type Movement = {

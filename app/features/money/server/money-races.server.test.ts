@@ -5,7 +5,7 @@
 // landing between the payment's read and its write); the ledger and every tournament's escrow are summed after each.
 import { expect, test } from "vitest";
 import type { Sender } from "~/db/batch.server.ts";
-import { escrowTypes } from "~/domain/money.ts";
+import { escrowTypes } from "~/features/money/domain/money.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import { addCashEntry } from "~/features/entries/server/cash-entries.server.ts";
 import { leaveTournament } from "~/features/entries/server/check-in.server.ts";
@@ -19,7 +19,7 @@ import {
   saveTournamentEdit,
   settingsOf,
 } from "~/features/tournaments/server/tournament-edit.server.ts";
-import type { TournamentSettings } from "~/domain/tournament-edit.ts";
+import type { TournamentSettings } from "~/features/tournaments/domain/tournament-edit.ts";
 
 const s = useServiceDb();
 

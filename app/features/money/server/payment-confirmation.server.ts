@@ -13,8 +13,8 @@ import {
   placeLostReason,
   placeNotKeptMessage,
   type PlaceLost,
-} from "~/domain/payments.ts";
-import { teamEntryTotalPence } from "~/domain/teams.ts";
+} from "~/features/entries/domain/payments.ts";
+import { teamEntryTotalPence } from "~/features/entries/domain/teams.ts";
 import { movementStatement } from "./ledger.server.ts";
 import { topUpQuery, topUpSucceeded } from "./top-ups.server.ts";
 import { type Done, quiet } from "~/web/done.ts";

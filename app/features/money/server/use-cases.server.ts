@@ -4,7 +4,7 @@
 import type { Sender } from "~/db/batch.server.ts";
 import type { UserType } from "~/domain/accounts.ts";
 import type { Pence } from "~/domain/pence.ts";
-import type { BankAccount } from "~/domain/withdrawals.ts";
+import type { BankAccount } from "~/features/money/domain/withdrawals.ts";
 import { requestWithdrawal } from "~/features/money/server/dashboard.server.ts";
 import type { PaymentsProvider } from "~/features/money/server/payments/provider.ts";
 import * as topUps from "~/features/money/server/top-ups.server.ts";

@@ -7,7 +7,7 @@
 import { expect, test } from "vitest";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import { finalizeTournament } from "./finalize.server.ts";
-import { queueJson } from "~/domain/queue-views.ts";
+import { queueJson } from "~/features/floor/domain/queue-views.ts";
 import { queueQuery } from "~/features/floor/server/queue-reads.server.ts";
 import { saveFloorSettings } from "~/features/floor/server/queue.server.ts";
 import { approveTableResult } from "~/features/floor/server/table-scoring.server.ts";

@@ -26,9 +26,9 @@ import {
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
-import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/domain/play.ts";
-import { settlementOf, settleOrRefuse, type Settlement } from "~/domain/settlement.ts";
-import { escrowTypes } from "~/domain/money.ts";
+import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/features/play/domain/play.ts";
+import { settlementOf, settleOrRefuse, type Settlement } from "~/features/money/domain/settlement.ts";
+import { escrowTypes } from "~/features/money/domain/money.ts";
 import { registrationEntry, registrationEntryName } from "~/features/entries/server/entries.server.ts";
 import { movementStatement, type Movement } from "~/features/money/server/ledger.server.ts";
 import { bracketQuery } from "./match-reads.server.ts";

@@ -6,8 +6,8 @@ import { and, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { build, query, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { matches, playerRatings, tournaments } from "~/db/schema.ts";
-import { racesToSet, type SetRaces } from "~/domain/handicap.ts";
-import { START_RATING } from "~/domain/ratings.ts";
+import { racesToSet, type SetRaces } from "~/features/ratings/domain/handicap.ts";
+import { START_RATING } from "~/features/ratings/domain/ratings.ts";
 import { recomputeRatings } from "~/features/ratings/server/ratings.server.ts";
 
 const rating1 = alias(playerRatings, "race_rating1");

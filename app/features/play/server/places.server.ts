@@ -17,11 +17,11 @@ import {
   tournaments,
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkRatingCap } from "~/domain/handicap.ts";
-import { START_RATING } from "~/domain/ratings.ts";
-import { HOLD_MS } from "~/domain/holds.ts";
-import type { PlaceLostFacts } from "~/domain/payments.ts";
-import { isTeamEvent, teamEntryTotalPence, teamMessages, teamSize } from "~/domain/teams.ts";
+import { checkRatingCap } from "~/features/ratings/domain/handicap.ts";
+import { START_RATING } from "~/features/ratings/domain/ratings.ts";
+import { HOLD_MS } from "~/features/entries/domain/holds.ts";
+import type { PlaceLostFacts } from "~/features/entries/domain/payments.ts";
+import { isTeamEvent, teamEntryTotalPence, teamMessages, teamSize } from "~/features/entries/domain/teams.ts";
 import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
 
 type Tournament = typeof tournaments.$inferSelect;

@@ -14,15 +14,15 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { matches, tables, tableTaps, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { withChanges, type BracketMatch, type MatchChange } from "~/domain/bracket.ts";
-import { applyResult, type ResultInput } from "~/domain/apply-result.ts";
-import { correctResult } from "~/domain/correct-result.ts";
-import { movesAtTables, movesKey, type PlayerMove } from "~/domain/corrections.ts";
-import { knockoutAfterGroups } from "~/domain/groups.ts";
+import { withChanges, type BracketMatch, type MatchChange } from "~/features/play/domain/bracket.ts";
+import { applyResult, type ResultInput } from "~/features/play/domain/apply-result.ts";
+import { correctResult } from "~/features/play/domain/correct-result.ts";
+import { movesAtTables, movesKey, type PlayerMove } from "~/features/play/domain/corrections.ts";
+import { knockoutAfterGroups } from "~/features/play/domain/groups.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/domain/play.ts";
-import { noShowRefusal } from "~/domain/queue.ts";
-import { drawWithWalkovers, withWalkovers } from "~/domain/withdrawn.ts";
+import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/features/play/domain/play.ts";
+import { noShowRefusal } from "~/features/floor/domain/queue.ts";
+import { drawWithWalkovers, withWalkovers } from "~/features/entries/domain/withdrawn.ts";
 import { forgetCall } from "~/features/floor/server/calls.server.ts";
 import type { Change, QueuesAfter } from "~/domain/changes.ts";
 import {
@@ -35,7 +35,7 @@ import {
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
 import { registrationEntry } from "~/features/entries/server/entries.server.ts";
 import { formatOptions, insertMatches } from "./start.server.ts";
-import { racesOf } from "~/domain/races.ts";
+import { racesOf } from "~/features/play/domain/races.ts";
 import { boardsAfter } from "~/features/floor/server/tables.server.ts";
 import { tournamentRow } from "~/features/tournaments/server/tournament-ref.server.ts";
 

@@ -23,17 +23,22 @@ import {
   tournamentPlayers,
   tournaments,
 } from "~/db/schema.ts";
-import type { BracketMatch } from "~/domain/bracket.ts";
-import { generateFormat, type FormatOptions } from "~/domain/formats.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/domain/group-sizes.ts";
-import { checkSeedOrder, seedOrderFor } from "~/domain/seeding.ts";
-import { racesToSet, type SetRaces } from "~/domain/handicap.ts";
-import { START_RATING } from "~/domain/ratings.ts";
+import type { BracketMatch } from "~/features/play/domain/bracket.ts";
+import { generateFormat, type FormatOptions } from "~/features/tournaments/domain/formats.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/features/play/domain/group-sizes.ts";
+import { checkSeedOrder, seedOrderFor } from "~/features/play/domain/seeding.ts";
+import { racesToSet, type SetRaces } from "~/features/ratings/domain/handicap.ts";
+import { START_RATING } from "~/features/ratings/domain/ratings.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkStart, ownTournament } from "~/domain/play.ts";
+import { checkStart, ownTournament } from "~/features/play/domain/play.ts";
 import type { MatchType } from "~/domain/tournaments.ts";
-import { checkedInSplit, checkInMessages as floorMessages, leaveRefund, refundKey } from "~/domain/check-in.ts";
-import { teamShortMessage, teamSize } from "~/domain/teams.ts";
+import {
+  checkedInSplit,
+  checkInMessages as floorMessages,
+  leaveRefund,
+  refundKey,
+} from "~/features/entries/domain/check-in.ts";
+import { teamShortMessage, teamSize } from "~/features/entries/domain/teams.ts";
 import { registrationEntry, registrationEntryName } from "~/features/entries/server/entries.server.ts";
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
 import { replayAfterStarts, startsWithoutEntry } from "~/features/ratings/server/starting-ratings.server.ts";

@@ -8,14 +8,11 @@ import { floorChange } from "~/features/floor/server/use-cases.server.ts";
 import { tellDropped } from "~/features/entries/server/check-in-mail.server.ts";
 import { finalizeTournament } from "~/features/play/server/finalize.server.ts";
 import { saveFloorSettings } from "~/features/floor/server/queue.server.ts";
-import { assignTable, saveResult } from "~/features/play/server/results.server.ts";
-import { setSeeds, startTournament } from "~/features/play/server/start.server.ts";
-import {
-  approveTableResult,
-  runTap,
-  saveTableScoringSettings,
-  tapFromForm,
-} from "~/features/floor/server/table-scoring.server.ts";
+import { assignTable, saveResult } from "./results.server.ts";
+import { setSeeds, startTournament } from "./start.server.ts";
+import { tapFromForm } from "~/features/floor/server/table-board-forms.server.ts";
+import { approveTableResult, runTap } from "~/features/floor/server/table-scoring.server.ts";
+import { saveTableScoringSettings } from "~/features/floor/server/table-scoring-settings.server.ts";
 import { withdrawEntry } from "~/features/entries/server/withdraw.server.ts";
 import { type Done, type Mail, quiet } from "~/web/done.ts";
 

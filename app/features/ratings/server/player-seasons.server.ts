@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { build, mapRead, query, reads } from "~/db/batch.server.ts";
 import { series, teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { tournamentStartInstant } from "~/domain/dates.ts";
-import { playerSeasons } from "~/domain/player-seasons.ts";
+import { playerSeasons } from "~/features/ratings/domain/player-seasons.ts";
 import { finalizedResults, rulesOf } from "~/features/series/server/series.server.ts";
 
 /** Each series the player holds a place in: position among all ranked, points, nights played; the latest first. */

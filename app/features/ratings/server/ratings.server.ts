@@ -27,9 +27,9 @@ import {
   tournamentPlayers,
   tournaments,
 } from "~/db/schema.ts";
-import { ratedResults, type PlayedMatch } from "~/domain/player-profile.ts";
-import type { PlayerRating, RatedResult } from "~/domain/ratings.ts";
-import { replayWithCaps, type ReadStart } from "~/domain/starting-ratings.ts";
+import { ratedResults, type PlayedMatch } from "~/features/ratings/domain/player-profile.ts";
+import type { PlayerRating, RatedResult } from "~/features/ratings/domain/ratings.ts";
+import { replayWithCaps, type ReadStart } from "~/features/ratings/domain/starting-ratings.ts";
 
 const one = alias(players, "one");
 const two = alias(players, "two");

@@ -5,8 +5,8 @@
 // tests/starting-ratings.test.ts's.
 import { expect, test } from "vitest";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
-import { checkCashEntry } from "~/domain/cash-entry.ts";
-import { ratingCapMessage } from "~/domain/handicap.ts";
+import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
+import { ratingCapMessage } from "~/features/ratings/domain/handicap.ts";
 import { addCashEntry, removeCashEntry } from "~/features/entries/server/cash-entries.server.ts";
 import { leaveTournament } from "~/features/entries/server/check-in.server.ts";
 import { setStartingRatings } from "./starting-ratings.server.ts";

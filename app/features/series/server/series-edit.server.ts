@@ -13,11 +13,11 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { series, tournaments } from "~/db/schema.ts";
-import type { EditFacts } from "~/domain/tournament-edit.ts";
+import type { EditFacts } from "~/features/tournaments/domain/tournament-edit.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { mergeSeriesUpdate, parsePoints, POINTS_LOCKED, type SeriesUpdate } from "~/domain/series.ts";
-import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
-import { editTournamentSchema } from "~/domain/tournament-schema.ts";
+import { mergeSeriesUpdate, parsePoints, POINTS_LOCKED, type SeriesUpdate } from "~/features/series/domain/series.ts";
+import { mergeEdit, storedFields } from "~/features/tournaments/domain/tournament-edit.ts";
+import { editTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { issuesToErrors } from "~/web/http.server.ts";
 import { SERIES_NOT_FOUND, seriesPageQuery, type SeriesRow } from "./series.server.ts";
 import {

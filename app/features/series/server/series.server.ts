@@ -5,7 +5,7 @@ import { build, first, known, mapRead, query, reads, write, type Read, type Send
 import { matches, players, series, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { tournamentStartInstant } from "~/domain/dates.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { parsePoints, seriesModel, type SeriesInput, type SeriesRules } from "~/domain/series.ts";
+import { parsePoints, seriesModel, type SeriesInput, type SeriesRules } from "~/features/series/domain/series.ts";
 import { makeSlug } from "~/domain/tournaments.ts";
 import { toBracketMatch } from "~/features/play/server/match-reads.server.ts";
 import { randomSlugPart } from "~/features/tournaments/server/tournaments.server.ts";

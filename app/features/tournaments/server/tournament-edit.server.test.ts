@@ -3,8 +3,8 @@
 // the settings, not the entries. Who may, the JSON and the pages are the HTTP suite's (tests/edit-run-again.test.ts).
 import { expect, test } from "vitest";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
-import { mergeEdit, storedFields } from "~/domain/tournament-edit.ts";
-import { editTournamentSchema } from "~/domain/tournament-schema.ts";
+import { mergeEdit, storedFields } from "~/features/tournaments/domain/tournament-edit.ts";
+import { editTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { editReadQuery, runTournamentAgain, saveTournamentEdit, settingsOf } from "./tournament-edit.server.ts";
 import type { TournamentRow } from "./tournaments.server.ts";
 

@@ -1,6 +1,6 @@
 // Editing a tournament after creating it, and running it again (decision 020): the read the locks are decided
-// from (domain/tournament-edit.ts), the write that re-checks them as it runs, and the copy. The JSON API and the
-// edit and run-again pages call these.
+// from (features/tournaments/domain/tournament-edit.ts), the write that re-checks them as it runs, and the copy.
+// The JSON API and the edit and run-again pages call these.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { build, first, mapRead, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { reserves, tournamentPlayers, tournaments } from "~/db/schema.ts";
@@ -14,7 +14,7 @@ import {
   type EditField,
   type EditRefusal,
   type TournamentSettings,
-} from "~/domain/tournament-edit.ts";
+} from "~/features/tournaments/domain/tournament-edit.ts";
 import { DEFAULT_FORMAT } from "~/domain/tournaments.ts";
 import { ownSeries } from "~/features/series/server/series.server.ts";
 import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
@@ -168,7 +168,7 @@ export async function saveTournamentEdit(
 
 /**
  * "Run again": a new open tournament with the settings of `t` (not its entries, nor its tables' state), its own slug,
- * starting at `startsAt` or a week later (domain/tournament-edit.ts `runAgainDates`).
+ * starting at `startsAt` or a week later (features/tournaments/domain/tournament-edit.ts `runAgainDates`).
  */
 export function runTournamentAgain(
   db: Sender,

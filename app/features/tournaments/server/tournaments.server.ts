@@ -17,10 +17,10 @@ import {
 } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
-import type { PaidBy } from "~/domain/payments.ts";
-import { isTeamEvent } from "~/domain/teams.ts";
+import type { PaidBy } from "~/features/entries/domain/payments.ts";
+import { isTeamEvent } from "~/features/entries/domain/teams.ts";
 import { makeSlug, statusChangeError, type TournamentStatus } from "~/domain/tournaments.ts";
-import type { CreateTournamentInput } from "~/domain/tournament-schema.ts";
+import type { CreateTournamentInput } from "~/features/tournaments/domain/tournament-schema.ts";
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 

@@ -1,0 +1,186 @@
+// Settlement at finalize (DESIGN §10): worked examples, the refusal, and
+// properties over random mixes of card, balance and cash entries, guests,
+// teams and winners — the escrow ends at 0, prizes + rake = pool + rake of
+// every entry, and the director nets the rake on every entry less the cash
+// entries' site fees.
+import { expect, test } from "vitest";
+import { seededRandom } from "../../../../test-support/fixtures.js";
+import { DomainError } from "../../../domain/errors.ts";
+import { payoutStructureIds, splitPoolByPlace } from "./money.ts";
+import {
+  settle,
+  settleOrRefuse,
+  TOP_UP_NEEDED,
+  topUpMessage,
+  type SettlementCredit,
+  type SettlementInput,
+} from "./settlement.ts";
+import { splitAmongMembers } from "../../entries/domain/teams.ts";
+
+const credit = (playerId: string, amountPence: number, guest = false): SettlementCredit => ({
+  playerId,
+  entryId: playerId,
+  name: playerId,
+  position: amountPence > 0 ? "1st" : null,
+  amountPence,
+  guest,
+});
+
+// SCENARIO's Friday: £10 entry, £1 rake, £1 site fee.
+const friday = (over: Partial<SettlementInput>): SettlementInput => ({
+  entryFeePence: 1000,
+  rakePence: 100,
+  siteFeePence: 100,
+  teamSize: 1,
+  entries: [],
+  credits: [],
+  directorBalancePence: 0,
+  ...over,
+});
+
+test("all by card: the escrow pays the prizes and the rake, nothing else moves", () => {
+  const s = settle(
+    friday({
+      entries: [1, 2, 3, 4].map((i) => ({ entryId: `p${i}`, cash: false })),
+      credits: [credit("p1", 2520), credit("p2", 1080), credit("p3", 0), credit("p4", 0)],
+    }),
+  );
+  expect(s).toMatchObject({
+    cashEntries: 0,
+    cardEntries: 4,
+    rakePence: 400,
+    surplusPence: 0,
+    siteFeesChargedPence: 0,
+    directorBalanceChangePence: 400,
+    shortfallPence: 0,
+    paidInCash: [],
+  });
+});
+
+test("a cash winner with an account: the escrow is short and the director pays it from the cash they hold", () => {
+  // Two by card (£20 in escrow), two at the bar (£20 in the director's hand); pool 4 × £9 = £36.
+  const s = settle(
+    friday({
+      entries: [
+        { entryId: "card1", cash: false },
+        { entryId: "card2", cash: false },
+        { entryId: "cash1", cash: true },
+        { entryId: "cash2", cash: true },
+      ],
+      credits: [credit("cash1", 2520), credit("card1", 1080), credit("card2", 0), credit("cash2", 0)],
+      directorBalancePence: 10_000,
+    }),
+  );
+  // Escrow: £20 in; pays £36 of prizes and £2 of rake; lacks £18, taken from the director.
+  expect(s.rakePence).toBe(200);
+  expect(s.surplusPence).toBe(1800 - 3600);
+  expect(s.siteFeesChargedPence).toBe(200);
+  expect(s.directorBalanceChangePence).toBe(200 - 1800 - 200);
+  // With the £20 cash kept, the director nets the rake on all four entries less two site fees.
+  expect(s.directorBalanceChangePence + 2000).toBe(400 - 200);
+});
+
+test("a guest's prize is handed over in cash: no balance moves for it, the escrow keeps it for the director", () => {
+  const s = settle(
+    friday({
+      entries: [
+        { entryId: "card1", cash: false },
+        { entryId: "guest", cash: true },
+      ],
+      credits: [credit("guest", 1800, true), credit("card1", 0)],
+      directorBalancePence: 0,
+    }),
+  );
+  expect(s.accountPrizes).toEqual([]);
+  expect(s.paidInCash.map((c) => [c.playerId, c.amountPence])).toEqual([["guest", 1800]]);
+  // Escrow £10: rake £1, no account prizes, £9 back to the director; the site fee £1 charged.
+  expect(s.surplusPence).toBe(900);
+  expect(s.directorBalanceChangePence).toBe(100 + 900 - 100);
+  expect(s.shortfallPence).toBe(0);
+});
+
+test("a balance that can't cover the shortfall refuses with the sum to add", () => {
+  const input = friday({
+    entries: [
+      { entryId: "card1", cash: false },
+      { entryId: "cash1", cash: true },
+    ],
+    credits: [credit("cash1", 1800), credit("card1", 0)],
+    directorBalancePence: 250,
+  });
+  // Change: rake £1 + surplus (£9 − £18) − site fee £1 = −£9; the balance of £2.50 lacks £6.50.
+  expect(settle(input).shortfallPence).toBe(650);
+  expect(() => settleOrRefuse(input)).toThrowError(new DomainError(409, topUpMessage(650), { code: TOP_UP_NEEDED }));
+  expect(topUpMessage(650)).toBe("Add £6.50 to your balance to pay the prizes");
+  expect(settleOrRefuse({ ...input, directorBalancePence: 650 + 250 }).shortfallPence).toBe(0);
+});
+
+test("3000 random nights: the escrow ends at 0, the director nets the rake less cash entries' site fees", () => {
+  const rand = seededRandom(3210);
+  for (let run = 0; run < 3000; run++) {
+    const teamSize = rand.pick([1, 1, 1, 2, 3]);
+    const n = rand.int(2, 24);
+    const entryFeePence = rand.int(0, 5000);
+    const rakePence = rand.int(0, entryFeePence);
+    const siteFeePence = rand.int(0, 300);
+    // Card, balance (both held in escrow) and cash; a cash entry's players may be guests.
+    const entries = Array.from({ length: n }, (_, i) => ({ entryId: `e${i}`, cash: rand.chance(0.5) }));
+    const members = new Map(
+      entries.map((e) => [
+        e.entryId,
+        Array.from({ length: teamSize }, (_, m) => ({ id: `${e.entryId}m${m}`, guest: e.cash && rand.chance(0.4) })),
+      ]),
+    );
+    const pool = (entryFeePence - rakePence) * n * teamSize;
+    const order = rand.shuffle(entries);
+    const placed = order.map((e, i) => ({ playerId: e.entryId, place: { from: i + 1, to: i + 1 } }));
+    const structure = rand.pick(payoutStructureIds);
+    const prizes = new Map(splitPoolByPlace(structure, pool, placed).map((p) => [p.playerId, p]));
+    const credits: SettlementCredit[] = entries.flatMap((e) => {
+      const team = members.get(e.entryId) ?? [];
+      const prize = prizes.get(e.entryId);
+      const guests = new Set(team.filter((m) => m.guest).map((m) => m.id));
+      return splitAmongMembers(
+        prize?.amountPence ?? 0,
+        team.map((m) => m.id),
+      ).map((share) => ({
+        playerId: share.playerId,
+        entryId: e.entryId,
+        name: share.playerId,
+        position: prize?.position ?? null,
+        amountPence: share.amountPence,
+        guest: guests.has(share.playerId),
+      }));
+    });
+    const balance = rand.int(0, 20_000);
+    const s = settle({
+      entryFeePence,
+      rakePence,
+      siteFeePence,
+      teamSize,
+      entries,
+      credits,
+      directorBalancePence: balance,
+    });
+    const cashPlayers = s.cashEntries * teamSize;
+    const cardPlayers = s.cardEntries * teamSize;
+    const prizesPaid = credits.reduce((sum, c) => sum + c.amountPence, 0);
+    const accountPaid = s.accountPrizes.reduce((sum, c) => sum + c.amountPence, 0);
+    const cashPaid = s.paidInCash.reduce((sum, c) => sum + c.amountPence, 0);
+    const context = `run ${run}: fee ${entryFeePence}, rake ${rakePence}, ${n}×${teamSize}, ${structure}`;
+    // The whole pool is paid, to balances or in cash.
+    expect(prizesPaid, context).toBe(pool);
+    expect(accountPaid + cashPaid, context).toBe(pool);
+    // The escrow (card and balance entries' fees) ends at 0: account prizes + rake + surplus.
+    expect(accountPaid + s.rakePence + s.surplusPence, context).toBe(cardPlayers * entryFeePence);
+    // Prizes + rake on every entry = every entry fee.
+    expect(pool + rakePence * (cardPlayers + cashPlayers), context).toBe((cardPlayers + cashPlayers) * entryFeePence);
+    // The director, with the cash kept and the guests paid, nets the rake on every entry less cash site fees.
+    const cashKept = cashPlayers * entryFeePence - cashPaid;
+    expect(s.directorBalanceChangePence + cashKept, context).toBe(
+      rakePence * (cardPlayers + cashPlayers) - siteFeePence * cashPlayers,
+    );
+    expect(s.shortfallPence, context).toBe(Math.max(0, -(balance + s.directorBalanceChangePence)));
+    expect(s.cashEntries + s.cardEntries, context).toBe(n);
+  }
+});

@@ -1,0 +1,127 @@
+// Settlement at finalize (DESIGN §10): entries paid by card or from a balance
+// put their entry fee in escrow; entries paid at the bar put it in the
+// director's hand. Prizes are split over the whole pool; the escrow pays the
+// account holders' prizes and the rake on the entries it holds, and settles
+// the rest (a surplus or a shortfall) with the director, who also pays the
+// site fee of every cash entry. Guests are paid in cash at the venue.
+import { DomainError } from "../../../domain/errors.ts";
+import { rakePerEntry } from "./money.ts";
+import { formatGBP, type Pence } from "../../../domain/pence.ts";
+import type { PayoutPlan, PlayedTournament } from "../../play/domain/play.ts";
+import { teamSize } from "../../entries/domain/teams.ts";
+
+/** A paid entry as settlement sees it: where its money is. */
+type SettlementEntry = { entryId: string; cash: boolean };
+
+/** One player's share of a prize, and whether they hold a balance to be paid into (a guest does not). */
+export type SettlementCredit = {
+  playerId: string;
+  entryId: string;
+  name: string;
+  position: string | null;
+  amountPence: Pence;
+  guest: boolean;
+};
+
+export type SettlementInput = {
+  entryFeePence: Pence;
+  /** The rake on one player's entry fee. */
+  rakePence: Pence;
+  siteFeePence: Pence;
+  /** Players per entry: a team of two pays two entry fees. */
+  teamSize: number;
+  entries: readonly SettlementEntry[];
+  /** Every entrant's share of the prizes (planPayouts' credits), named. */
+  credits: readonly SettlementCredit[];
+  directorBalancePence: Pence;
+};
+
+export type Settlement = {
+  cashEntries: number;
+  cardEntries: number;
+  /** The rake the escrow pays the director: on the entries it holds. */
+  rakePence: Pence;
+  /** What the escrow has left once prizes and rake are paid (negative: what it lacks), settled with the director. */
+  surplusPence: Pence;
+  /** The site fee of every cash entry, charged to the director. */
+  siteFeesChargedPence: Pence;
+  /** rake + surplus − site fees. */
+  directorBalanceChangePence: Pence;
+  /** Prizes paid into balances. */
+  accountPrizes: SettlementCredit[];
+  /** Guests' prizes: handed over in cash at the venue, no balance changes. */
+  paidInCash: SettlementCredit[];
+  /** What the director must add to their balance before finalize can pay (0 when it can). */
+  shortfallPence: Pence;
+};
+
+/** The refusal of a finalize the director's balance cannot cover. */
+export const topUpMessage = (shortfallPence: Pence) =>
+  `Add ${formatGBP(shortfallPence)} to your balance to pay the prizes`;
+
+/** The code of that refusal: the pages offer a top-up beside it. */
+export const TOP_UP_NEEDED = "top-up-needed";
+
+/** The settlement of a finished tournament's money (pure: every figure from the input). */
+export function settle(input: SettlementInput): Settlement {
+  const cashEntries = input.entries.filter((e) => e.cash).length;
+  const cardEntries = input.entries.length - cashEntries;
+  const cardPlayers = cardEntries * input.teamSize;
+  const cashPlayers = cashEntries * input.teamSize;
+  const accountPrizes = input.credits.filter((c) => !c.guest && c.amountPence > 0);
+  const paidInCash = input.credits.filter((c) => c.guest && c.amountPence > 0);
+  const accountPrizesPence = accountPrizes.reduce((sum, c) => sum + c.amountPence, 0);
+  const rakePence = input.rakePence * cardPlayers;
+  const surplusPence = cardPlayers * (input.entryFeePence - input.rakePence) - accountPrizesPence;
+  const siteFeesChargedPence = input.siteFeePence * cashPlayers;
+  const directorBalanceChangePence = rakePence + surplusPence - siteFeesChargedPence;
+  return {
+    cashEntries,
+    cardEntries,
+    rakePence,
+    surplusPence,
+    siteFeesChargedPence,
+    directorBalanceChangePence,
+    accountPrizes,
+    paidInCash,
+    shortfallPence: Math.max(0, -(input.directorBalancePence + directorBalanceChangePence)),
+  };
+}
+
+/** The settlement, refused when the director's balance can't cover it. */
+export function settleOrRefuse(input: SettlementInput): Settlement {
+  const settlement = settle(input);
+  if (settlement.shortfallPence > 0) {
+    throw new DomainError(409, topUpMessage(settlement.shortfallPence), { code: TOP_UP_NEEDED });
+  }
+  return settlement;
+}
+
+/** What finalize's read adds to the payout plan's for settling: where each entry's money is, guests, the balance. */
+export type SettlementReads = {
+  entries: { playerId: string; cash: boolean }[];
+  /** The tournament's guests by id, with their names. */
+  guests: Map<string, string>;
+  directorBalance: { balancePence: number } | null;
+};
+
+/** What settling is computed from: the plan's credits named, where each entry's money is, the director's balance. */
+export function settlementOf(
+  plan: PayoutPlan<PlayedTournament & { siteFeePence: Pence }>,
+  read: SettlementReads,
+): SettlementInput {
+  const { t } = plan;
+  return {
+    entryFeePence: t.entryFeePence,
+    rakePence: rakePerEntry(t.entryFeePence, t.rakeType, t.rakeValue),
+    siteFeePence: t.siteFeePence,
+    teamSize: teamSize(t.matchType ?? "1v1"),
+    entries: read.entries.map((e) => ({ entryId: e.playerId, cash: e.cash })),
+    credits: plan.credits.map((c) => ({
+      ...c,
+      name: read.guests.get(c.playerId) ?? plan.names.get(c.entryId) ?? "",
+      guest: read.guests.has(c.playerId),
+    })),
+    directorBalancePence: read.directorBalance?.balancePence ?? 0,
+  };
+}

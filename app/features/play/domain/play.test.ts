@@ -1,0 +1,253 @@
+import { expect, test } from "vitest";
+import type { BracketMatch } from "./bracket.ts";
+import { generateBracket } from "./generate-bracket.ts";
+import { applyResult } from "./apply-result.ts";
+import { DomainError } from "../../../domain/errors.ts";
+import { seededRandom } from "../../../../test-support/fixtures.js";
+import {
+  accountCredits,
+  checkPaysThePool,
+  checkSamePlayers,
+  checkStart,
+  checkTableAssignment,
+  matchInPlay,
+  ownTournament,
+  PAYOUTS_OFF_THE_POOL,
+  payoutPreview,
+  planPayouts,
+  type PlayedTournament,
+} from "./play.ts";
+
+const DIRECTOR = "td-1";
+
+const tournament = (over: Partial<PlayedTournament> = {}): PlayedTournament => ({
+  organiserId: DIRECTOR,
+  status: "in_progress",
+  maxPlayers: 16,
+  raceTo: null,
+  entryFeePence: 1_000,
+  rakeType: "fixed",
+  rakeValue: 100,
+  payoutStructure: "winner_ru",
+  ...over,
+});
+
+function refusal(run: () => unknown): { status: number; message: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof DomainError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+test("a tournament is the director's own, or not found, or forbidden", () => {
+  const t = tournament();
+  expect(ownTournament(t, DIRECTOR)).toBe(t);
+  expect(refusal(() => ownTournament(null, DIRECTOR))).toEqual({ status: 404, message: "Tournament not found" });
+  expect(refusal(() => ownTournament(t, "someone-else"))).toEqual({
+    status: 403,
+    message: "Only the tournament's director can do that",
+  });
+});
+
+test("starting needs an open tournament and between 2 and max paid entries", () => {
+  expect(() => checkStart(tournament({ status: "open" }), 2)).not.toThrow();
+  expect(() => checkStart(tournament({ status: "open" }), 16)).not.toThrow();
+  expect(refusal(() => checkStart(tournament({ status: "open" }), 1)).message).toBe(
+    "At least 2 paid players are needed to start",
+  );
+  expect(refusal(() => checkStart(tournament({ status: "open" }), 17)).message).toBe(
+    "More paid entries than places: check the entries",
+  );
+  for (const status of ["in_progress", "finished"] as const) {
+    expect(refusal(() => checkStart(tournament({ status }), 8))).toEqual({
+      status: 409,
+      message: "Only an open tournament can be started",
+    });
+  }
+});
+
+test("a match can be changed only by its director while the tournament is in progress", () => {
+  const row = { id: "m1" };
+  expect(matchInPlay({ row, t: tournament() }, DIRECTOR).row).toBe(row);
+  expect(refusal(() => matchInPlay(null, DIRECTOR)).status).toBe(404);
+  expect(refusal(() => matchInPlay({ row, t: tournament() }, "other")).status).toBe(403);
+  for (const status of ["open", "finished"] as const) {
+    expect(refusal(() => matchInPlay({ row, t: tournament({ status }) }, DIRECTOR))).toEqual({
+      status: 409,
+      message: "Results can only be recorded while the tournament is in progress",
+    });
+  }
+});
+
+test("a result cannot change the drawn players; naming the same ones is fine", () => {
+  const row = { player1Id: "a", player2Id: "b" };
+  expect(() => checkSamePlayers(row, {})).not.toThrow();
+  expect(() => checkSamePlayers(row, { player1Id: "a", player2Id: "b" })).not.toThrow();
+  expect(refusal(() => checkSamePlayers(row, { player1Id: "c" })).status).toBe(400);
+  expect(refusal(() => checkSamePlayers(row, { player2Id: "a" })).status).toBe(400);
+});
+
+test("a match goes on a table of this director's once both players are known", () => {
+  const ready = { player1Id: "a", player2Id: "b", status: "pending" as const };
+  const own = { organiserId: DIRECTOR };
+  expect(() => checkTableAssignment(ready, own, DIRECTOR)).not.toThrow();
+  expect(() => checkTableAssignment({ ...ready, player2Id: null }, "none", DIRECTOR)).not.toThrow();
+  expect(refusal(() => checkTableAssignment({ ...ready, status: "completed" }, "none", DIRECTOR)).message).toBe(
+    "This match already has a result",
+  );
+  expect(refusal(() => checkTableAssignment({ ...ready, player2Id: null }, own, DIRECTOR)).status).toBe(409);
+  expect(refusal(() => checkTableAssignment(ready, null, DIRECTOR))).toEqual({
+    status: 404,
+    message: "Table not found",
+  });
+  expect(refusal(() => checkTableAssignment(ready, { organiserId: "other" }, DIRECTOR)).status).toBe(403);
+});
+
+/** A four-player bracket played out: p1 beats p2, p3 beats p4, p1 wins the final. */
+function playedBracket(): BracketMatch[] {
+  let ids = 0;
+  let bracket = generateBracket(["p1", "p2", "p3", "p4"], () => `m${++ids}`, 0);
+  const play = (winnerId: string) => {
+    const match = bracket.find(
+      (m) => m.status !== "completed" && (m.player1Id === winnerId || m.player2Id === winnerId),
+    );
+    if (!match) throw new Error(`no match for ${winnerId}`);
+    const changes = applyResult(bracket, match.id, { winnerId }, { raceTo: null, now: 1 });
+    bracket = bracket.map((m) => ({ ...m, ...changes.find((c) => c.id === m.id)?.set }));
+  };
+  play("p1");
+  play("p3");
+  play("p1");
+  return bracket;
+}
+
+const entries = ["p1", "p2", "p3", "p4"].map((playerId) => ({ playerId, name: `Player ${playerId.slice(1)}` }));
+
+test("payouts: pool from paid entries after rake, split 70/30, the champion and the final named", () => {
+  const bracket = playedBracket();
+  const plan = planPayouts({ t: tournament(), entries, bracket }, DIRECTOR);
+  expect(plan.poolPence).toBe(3_600);
+  expect(plan.rakePence).toBe(400);
+  expect(plan.payouts).toEqual([
+    { playerId: "p1", position: "1st", amountPence: 2_520 },
+    { playerId: "p3", position: "2nd", amountPence: 1_080 },
+  ]);
+  expect(plan.winners).toEqual(["p1"]);
+  expect(plan.finalMatchId).toBe(bracket.find((m) => m.nextMatchId === null)?.id);
+  expect(plan.stats.get("p1")).toEqual({ played: 2, won: 2, racksWon: 0, racksLost: 0 });
+  expect(plan.paidEntries).toEqual(["p1", "p2", "p3", "p4"]);
+  expect(payoutPreview({ t: tournament(), entries, bracket }, DIRECTOR).rows).toEqual([
+    { playerId: "p1", playerName: "Player 1", position: "1st", amountPence: 2_520 },
+    { playerId: "p3", playerName: "Player 3", position: "2nd", amountPence: 1_080 },
+  ]);
+});
+
+test("payouts are refused before the final, outside play, or to anyone but the director", () => {
+  const bracket = playedBracket();
+  const unfinished = bracket.map((m) =>
+    m.nextMatchId === null ? { ...m, status: "pending" as const, winnerId: null } : m,
+  );
+  expect(refusal(() => planPayouts({ t: tournament(), entries, bracket: unfinished }, DIRECTOR)).status).toBe(409);
+  expect(refusal(() => planPayouts({ t: tournament({ status: "finished" }), entries, bracket }, DIRECTOR))).toEqual({
+    status: 409,
+    message: "Payouts can only be previewed and confirmed while the tournament is in progress",
+  });
+  expect(refusal(() => planPayouts({ t: tournament(), entries, bracket }, "other")).status).toBe(403);
+  expect(refusal(() => planPayouts({ t: null, entries, bracket }, DIRECTOR)).status).toBe(404);
+});
+
+test("finalize pays exactly what came in: prizes plus rake equal every player's entry fee, or it is refused", () => {
+  const credits = [{ amountPence: 2_520 }, { amountPence: 1_080 }];
+  expect(() => checkPaysThePool({ players: 4, entryFeePence: 1_000, rakePence: 400, credits })).not.toThrow();
+  for (const off of [-1, 1, -400, 1_000]) {
+    const wrong = [{ amountPence: 2_520 + off }, { amountPence: 1_080 }];
+    expect(
+      refusal(() => checkPaysThePool({ players: 4, entryFeePence: 1_000, rakePence: 400, credits: wrong })),
+    ).toEqual({ status: 409, message: PAYOUTS_OFF_THE_POOL });
+  }
+  // A prize lost (a credit missing) or a negative one balancing another is refused too.
+  expect(() =>
+    checkPaysThePool({ players: 4, entryFeePence: 1_000, rakePence: 400, credits: [{ amountPence: 2_520 }] }),
+  ).toThrow(PAYOUTS_OFF_THE_POOL);
+  expect(() =>
+    checkPaysThePool({
+      players: 4,
+      entryFeePence: 1_000,
+      rakePence: 400,
+      credits: [{ amountPence: 3_700 }, { amountPence: -100 }],
+    }),
+  ).toThrow(PAYOUTS_OFF_THE_POOL);
+});
+
+test("property: over 2000 random payout sets, finalize's check refuses exactly those that are not the pool", () => {
+  const rand = seededRandom(30);
+  for (let i = 0; i < 2_000; i++) {
+    const players = rand.int(2, 64);
+    const entryFeePence = rand.int(0, 5_000);
+    const rakePence = rand.int(0, entryFeePence) * players;
+    const pool = players * entryFeePence - rakePence;
+    // The pool split at random into 1..8 prizes summing to it.
+    const cuts = Array.from({ length: rand.int(0, 7) }, () => rand.int(0, pool)).sort((a, b) => a - b);
+    const amounts = [...cuts, pool].map((cut, k) => cut - (k === 0 ? 0 : (cuts[k - 1] ?? 0)));
+    const exact = amounts.map((amountPence) => ({ amountPence }));
+    expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: exact })).not.toThrow();
+    const k = rand.int(0, exact.length - 1);
+    const delta = rand.pick([-1, 1, rand.int(2, 10_000), -rand.int(2, 10_000)]);
+    const skewed = exact.map((c, j) => (j === k ? { amountPence: c.amountPence + delta } : c));
+    const dropped = exact.filter((_, j) => j !== k);
+    expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: skewed })).toThrow(
+      PAYOUTS_OFF_THE_POOL,
+    );
+    const lost = exact[k]?.amountPence ?? 0;
+    if (lost > 0) {
+      expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: dropped })).toThrow(
+        PAYOUTS_OFF_THE_POOL,
+      );
+    }
+  }
+});
+
+test("two prizes to one account are summed under the better-paid place, never one lost on a key", () => {
+  const credits = [
+    { playerId: "a", entryId: "t1", position: "1st", amountPence: 1_500 },
+    { playerId: "b", entryId: "t1", position: "1st", amountPence: 1_500 },
+    { playerId: "a", entryId: "t2", position: "2nd", amountPence: 900 },
+    { playerId: "c", entryId: "t2", position: "2nd", amountPence: 900 },
+    { playerId: "d", entryId: "t3", position: null, amountPence: 0 },
+  ];
+  expect(accountCredits(credits)).toEqual([
+    { playerId: "a", position: "1st", amountPence: 2_400 },
+    { playerId: "b", position: "1st", amountPence: 1_500 },
+    { playerId: "c", position: "2nd", amountPence: 900 },
+    { playerId: "d", position: null, amountPence: 0 },
+  ]);
+  const sum = (xs: readonly { amountPence: number }[]) => xs.reduce((s, x) => s + x.amountPence, 0);
+  expect(sum(accountCredits(credits))).toBe(sum(credits));
+  // A player placed only in the entry that paid nothing keeps a place.
+  expect(
+    accountCredits([
+      { playerId: "a", entryId: "t1", position: null, amountPence: 0 },
+      { playerId: "a", entryId: "t2", position: "3rd-4th", amountPence: 300 },
+    ]),
+  ).toEqual([{ playerId: "a", position: "3rd-4th", amountPence: 300 }]);
+});
+
+test("a plan's credits add up with its rake to every player's entry fee, in every team size", () => {
+  const bracket = playedBracket();
+  for (const matchType of ["1v1", "2v2", "3v3", "4v4"] as const) {
+    const size = Number(matchType[0]);
+    const members = new Map(
+      entries.map((e) => [
+        e.playerId,
+        [e.playerId, ...Array.from({ length: size - 1 }, (_, k) => `${e.playerId}-m${k}`)],
+      ]),
+    );
+    const plan = planPayouts({ t: tournament({ matchType }), entries, bracket, members }, DIRECTOR);
+    const paid = plan.accounts.reduce((s, c) => s + c.amountPence, 0);
+    expect(paid + plan.rakePence).toBe(entries.length * size * 1_000);
+    expect(paid).toBe(plan.poolPence);
+  }
+});
