@@ -5,9 +5,8 @@
 // the test card form posts to the provider and comes back here.
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { CardError } from "~/components/card-error.tsx";
-import { SimulatedCardForm } from "~/components/simulated-card-form.tsx";
+import { CardPayment } from "~/components/card-payment.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
-import { StripePayment } from "~/components/stripe-payment.tsx";
 import { inputClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
@@ -123,26 +122,15 @@ export default function TopUp({ actionData }: Route.ComponentProps) {
             {payment ? `Pay ${formatGBP(payment.amountPence)} by card` : "How much to add"}
           </h2>
           {payment ? (
-            mode === "simulated" ? (
-              <SimulatedCardForm
-                key={failure?.id}
-                intentId={payment.intentId}
-                returnTo={pageUrl(back)}
-                payLabel={`Pay ${formatGBP(payment.amountPence)} & top up`}
-                failure={failure?.message ?? null}
-              />
-            ) : (
-              <StripePayment
-                key={failure?.id}
-                failure={failure?.message ?? null}
-                publishableKey={publishableKey}
-                payment={{
-                  clientSecret: payment.clientSecret,
-                  returnUrl: `${origin}${pageUrl(back)}`,
-                  payLabel: `Pay ${formatGBP(payment.amountPence)} & top up`,
-                }}
-              />
-            )
+            <CardPayment
+              mode={mode}
+              payment={payment}
+              returnPath={pageUrl(back)}
+              origin={origin}
+              payLabel={`Pay ${formatGBP(payment.amountPence)} & top up`}
+              failure={failure}
+              publishableKey={publishableKey}
+            />
           ) : (
             <Form method="post" className="mt-4 space-y-4">
               <input type="hidden" name="return" value={back} />

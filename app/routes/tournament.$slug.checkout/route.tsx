@@ -23,8 +23,8 @@ import { flashToast } from "~/web/session.server.ts";
 import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments.server.ts";
 import type { Route } from "./+types/route";
 import { CardError } from "~/components/card-error.tsx";
-import { SimulatedCardForm } from "~/components/simulated-card-form.tsx";
-import { PreparingPayment, StripePayment } from "~/components/stripe-payment.tsx";
+import { CardPayment } from "~/components/card-payment.tsx";
+import { PreparingPayment } from "~/components/stripe-payment.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
 
@@ -273,26 +273,15 @@ export default function Checkout() {
           {expired ? (
             <HoldExpired />
           ) : payment ? (
-            mode === "simulated" ? (
-              <SimulatedCardForm
-                key={failure?.id}
-                intentId={payment.intentId}
-                returnTo={`/tournament/${t.slug}/checkout`}
-                payLabel={payLabel}
-                failure={failure?.message ?? null}
-              />
-            ) : (
-              <StripePayment
-                key={failure?.id}
-                failure={failure?.message ?? null}
-                publishableKey={publishableKey}
-                payment={{
-                  clientSecret: payment.clientSecret,
-                  returnUrl: `${origin}/tournament/${t.slug}/checkout`,
-                  payLabel,
-                }}
-              />
-            )
+            <CardPayment
+              mode={mode}
+              payment={payment}
+              returnPath={`/tournament/${t.slug}/checkout`}
+              origin={origin}
+              payLabel={payLabel}
+              failure={failure}
+              publishableKey={publishableKey}
+            />
           ) : hydrated ? (
             <PreparingPayment />
           ) : (
