@@ -80,7 +80,8 @@ test("every table's QR code leads to its scoreboard; a new code changes the shee
   const tables = await addTables(page.request, ["Table 1", "Table 2", "The Back Table"]);
   await page.goto("/td/tables");
   await page.getByRole("link", { name: "Print the setup sheet" }).click();
-  await expect(page).toHaveURL(/\/td\/tables\/print$/);
+  // The sheet's loader draws every code before the page changes: on a busy machine that passes 5 s (liveness).
+  await expect(page).toHaveURL(/\/td\/tables\/print$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Table Setup Sheet" })).toBeVisible();
 
   // Scanned: each code reads back to its table's scoreboard address.
