@@ -1,8 +1,9 @@
 // The use-case rule (docs/architecture.md, "How a write flows"): every write a route takes (a JSON route's POST,
 // PUT, PATCH or DELETE, and a page's `action`) runs its use case through `perform` (app/web/use-case.server.ts),
 // which sends the use case's e-mails and runs its consequences. Read from the source: each handler, and the
-// functions of its route's folder it calls (a page action hands each intent to a file beside it), must reach a call
-// of `perform`. A handler with no write to run is listed below with its reason.
+// functions of ours it calls, followed through its own module and the modules it imports (a page action hands each
+// intent to a file beside it), must reach a call of `perform`. A handler with no write to run is listed below with
+// its reason. And an adapter writes nothing itself (`adapterWriteViolations`).
 import ts from "typescript";
 import { resolveImport, type Violation } from "./lint-layers.ts";
 
@@ -22,17 +23,29 @@ export const NO_USE_CASE: readonly { file: string; handler: string; reason: stri
   },
 ];
 
-/** What the rule reads of one module: its functions' bodies by name, and the functions it imports from ours. */
-type Module = { functions: Map<string, ts.Node>; imported: Map<string, { file: string; name: string }> };
+const HANDLE = /^(Sender|Caller|Visitor|D)$/;
+
+/** A function of a module: its body, and whether its first parameter is a database handle (`db: Sender`…). */
+type Fn = { body: ts.Node; takesHandle: boolean };
+
+/** What the rule reads of one module: its functions by name, and the functions it imports from ours. */
+type Module = { functions: Map<string, Fn>; imported: Map<string, { file: string; name: string }> };
+
+const isAppCode = (source: ts.SourceFile) =>
+  source.fileName.startsWith("app/") && !/\.test\.tsx?$/.test(source.fileName);
 
 function moduleOf(source: ts.SourceFile): Module {
-  const functions = new Map<string, ts.Node>();
+  const functions = new Map<string, Fn>();
   const imported = new Map<string, { file: string; name: string }>();
+  const add = (name: string, body: ts.Node, parameters: ts.NodeArray<ts.ParameterDeclaration>) => {
+    functions.set(name, { body, takesHandle: HANDLE.test(parameters[0]?.type?.getText(source) ?? "") });
+  };
   const visit = (node: ts.Node) => {
-    if (ts.isFunctionDeclaration(node) && node.name && node.body) functions.set(node.name.text, node.body);
+    if (ts.isFunctionDeclaration(node) && node.name && node.body) add(node.name.text, node.body, node.parameters);
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
       const value = node.initializer;
-      if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) functions.set(node.name.text, value.body);
+      if (ts.isArrowFunction(value) || ts.isFunctionExpression(value))
+        add(node.name.text, value.body, value.parameters);
     }
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const file = resolveImport(source.fileName, node.moduleSpecifier.text);
@@ -61,7 +74,7 @@ function reachesPerform(modules: Map<string, Module>, file: string, node: ts.Nod
       }
       const from = module?.imported.get(name);
       const [where, called] = module?.functions.has(name) ? [file, name] : from ? [from.file, from.name] : [];
-      const body = where && called ? modules.get(where)?.functions.get(called) : undefined;
+      const body = where && called ? modules.get(where)?.functions.get(called)?.body : undefined;
       const key = `${where}#${called}`;
       if (where && body && !seen.has(key)) {
         seen.add(key);
@@ -108,30 +121,29 @@ function writeHandlers(source: ts.SourceFile): Handler[] {
   return found;
 }
 
+/** The writes the rule judges: every endpoint's write methods in app/, and the routes' page actions. */
+function judged(code: readonly ts.SourceFile[]): (Handler & { file: string })[] {
+  return code.flatMap((source) =>
+    writeHandlers(source)
+      .filter(({ name }) => name !== "action" || source.fileName.startsWith("app/routes/"))
+      .map((handler) => ({ ...handler, file: source.fileName })),
+  );
+}
+
 /** Every write handler the rule judges, as "file METHOD" (or "file action"). */
 export function writesJudged(sources: readonly ts.SourceFile[]): string[] {
-  return sources
-    .filter((s) => s.fileName.startsWith("app/") && !/\.test\.tsx?$/.test(s.fileName))
-    .flatMap((source) =>
-      writeHandlers(source)
-        .filter(({ name }) => name !== "action" || source.fileName.startsWith("app/routes/"))
-        .map(({ name }) => `${source.fileName} ${name}`),
-    );
+  return judged(sources.filter(isAppCode)).map(({ file, name }) => `${file} ${name}`);
 }
 
 /** Every write that does not reach `perform`, given the parsed modules of app/ (the routes, and what they import). */
 export function useCaseViolations(sources: readonly ts.SourceFile[]): Violation[] {
-  const code = sources.filter((s) => s.fileName.startsWith("app/") && !/\.test\.tsx?$/.test(s.fileName));
+  const code = sources.filter(isAppCode);
   const modules = new Map(code.map((source) => [source.fileName, moduleOf(source)]));
-  return code.flatMap((source) => {
-    const isRoute = source.fileName.startsWith("app/routes/");
-    return writeHandlers(source).flatMap(({ name, node, line }) => {
-      if (name === "action" && !isRoute) return [];
-      if (NO_USE_CASE.some((e) => e.file === source.fileName && e.handler === name)) return [];
-      if (reachesPerform(modules, source.fileName, node, new Set())) return [];
-      const message = `${name} writes without a use case: run it with perform (app/web/use-case.server.ts)`;
-      return [{ file: source.fileName, line, specifier: "", message }];
-    });
+  return judged(code).flatMap(({ file, name, node, line }) => {
+    if (NO_USE_CASE.some((e) => e.file === file && e.handler === name)) return [];
+    if (reachesPerform(modules, file, node, new Set())) return [];
+    const message = `${name} writes without a use case: run it with perform (app/web/use-case.server.ts)`;
+    return [{ file, line, specifier: "", message }];
   });
 }
 
@@ -155,36 +167,17 @@ export const HANDLE_TAKERS: readonly { file: string; name: string; reason: strin
 ];
 
 const ADAPTERS = ["app/routes/", "app/web/"];
-const HANDLE = /^(Sender|Caller|Visitor|D)$/;
-
-/** The functions of a module whose first parameter is a database handle. */
-function handleTakers(source: ts.SourceFile): Set<string> {
-  const found = new Set<string>();
-  const check = (name: string, parameters: ts.NodeArray<ts.ParameterDeclaration>) => {
-    if (HANDLE.test(parameters[0]?.type?.getText(source) ?? "")) found.add(name);
-  };
-  ts.forEachChild(source, (node) => {
-    if (ts.isFunctionDeclaration(node) && node.name) check(node.name.text, node.parameters);
-    if (!ts.isVariableStatement(node)) return;
-    for (const { name, initializer: value } of node.declarationList.declarations) {
-      if (ts.isIdentifier(name) && value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value))) {
-        check(name.text, value.parameters);
-      }
-    }
-  });
-  return found;
-}
 
 /**
  * Every place an adapter (a route, app/web) writes other than through `perform`: a batch written itself
  * (`caller.write(…)`), or a service that takes the database handle called directly instead of run as a use case.
  */
 export function adapterWriteViolations(sources: readonly ts.SourceFile[]): Violation[] {
-  const code = sources.filter((s) => s.fileName.startsWith("app/") && !/\.test\.tsx?$/.test(s.fileName));
-  const takers = new Map(code.map((source) => [source.fileName, handleTakers(source)]));
+  const code = sources.filter(isAppCode);
+  const modules = new Map(code.map((source) => [source.fileName, moduleOf(source)]));
   return code.flatMap((source) => {
     if (!ADAPTERS.some((folder) => source.fileName.startsWith(folder))) return [];
-    const { imported } = moduleOf(source);
+    const imported = modules.get(source.fileName)?.imported ?? new Map();
     const found: Violation[] = [];
     const report = (node: ts.Node, message: string) => {
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
@@ -198,7 +191,7 @@ export function adapterWriteViolations(sources: readonly ts.SourceFile[]): Viola
         }
         const from = ts.isIdentifier(callee) ? imported.get(callee.text) : undefined;
         const allowed = from && HANDLE_TAKERS.some((e) => e.file === from.file && e.name === from.name);
-        if (from && !allowed && takers.get(from.file)?.has(from.name)) {
+        if (from && !allowed && modules.get(from.file)?.functions.get(from.name)?.takesHandle) {
           report(node, `${from.name} takes the database handle: run it as a use case, with perform`);
         }
       }

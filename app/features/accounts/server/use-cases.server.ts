@@ -25,10 +25,7 @@ export async function signUp(db: Sender, input: SignUp) {
 }
 
 /** A sign-in: counted against the limits, and a new session when the password is right. */
-export async function logIn(
-  db: Sender,
-  { credentials, client }: { credentials: Login; client: { address: string; device: string } },
-) {
+export async function logIn(db: Sender, { credentials, client }: { credentials: Login; client: accounts.Client }) {
   return quiet(await accounts.logIn(db, credentials, client));
 }
 
