@@ -2,11 +2,15 @@ import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
+// The database beside it, for fixtures that write or date rows directly (e2e/support/database.ts).
+const dbPort = Number(process.env.E2E_DB_PORT ?? port + 1);
+process.env.E2E_DB_PORT = String(dbPort);
 
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two: the headless shell leaves a core free of a test that waits on the server or a timer.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -26,7 +30,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/serve-test.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), DB_PORT: String(dbPort) },
     reuseExistingServer: false,
     // The default is SIGKILL, which would orphan workerd in its own group.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },

@@ -107,6 +107,37 @@ function sentValues(data: FormData): string {
   return body.toString();
 }
 
+/**
+ * The action's check: the reply to the latest one replaces the messages (`onReply`); `checkedValues` is what the
+ * reply described.
+ */
+function useServerCheck(onReply: (errors: Errors) => void) {
+  const checker = useFetcher<{ result?: SubmissionResult | null }>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The values of the check on its way, read from the request itself as the page draws it: a reply is for the
+  // request drawn last before it (a new check's values must not be taken for the answer to an older one).
+  const inFlight = useRef("");
+  if (checker.formData) inFlight.current = sentValues(checker.formData);
+  const [checkedValues, setCheckedValues] = useState<string | null>(null);
+  useEffect(() => {
+    if (checker.state !== "idle" || !checker.data?.result) return;
+    onReply(replyErrors(checker.data.result));
+    setCheckedValues(inFlight.current);
+  }, [checker.state, checker.data, onReply]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const ask = (form: HTMLFormElement, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const body = new FormData(form);
+      body.set("intent", VALIDATE_INTENT);
+      // Nothing changed on the server: the page's data stays as it is.
+      void checker.submit(body, { method: "post", defaultShouldRevalidate: false });
+    }, delay);
+  };
+  return { ask, cancel: () => clearTimeout(timer.current), checkedValues };
+}
+
 export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
   id,
   schema,
@@ -149,33 +180,10 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
     setChecked((before) => new Set([...before, ...Object.keys(reply)]));
   }, [lastResult]);
 
-  // The action's check: the reply to the latest one replaces the messages; `checkedValues` is what it described.
-  const checker = useFetcher<{ result?: SubmissionResult | null }>();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // The values of the check on its way, read from the request itself as the page draws it: a reply is for the
-  // request drawn last before it (a new check's values must not be taken for the answer to an older one).
-  const inFlight = useRef("");
-  if (checker.formData) inFlight.current = sentValues(checker.formData);
-  const [checkedValues, setCheckedValues] = useState<string | null>(null);
-  useEffect(() => {
-    if (checker.state !== "idle" || !checker.data?.result) return;
-    setErrors(replyErrors(checker.data.result));
-    setCheckedValues(inFlight.current);
-  }, [checker.state, checker.data]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const askServer = (form: HTMLFormElement, delay: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const body = new FormData(form);
-      body.set("intent", VALIDATE_INTENT);
-      // Nothing changed on the server: the page's data stays as it is.
-      void checker.submit(body, { method: "post", defaultShouldRevalidate: false });
-    }, delay);
-  };
+  const server = useServerCheck(setErrors);
 
   const revalidate = (form: HTMLFormElement, also?: string, delay = 0) => {
-    if (serverCheck && !schema) askServer(form, delay);
+    if (serverCheck && !schema) server.ask(form, delay);
     else setErrors(check(schema, form));
     if (also !== undefined) setChecked((before) => (before.has(also) ? before : new Set([...before, also])));
   };
@@ -198,11 +206,15 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    clearTimeout(timer.current);
+    server.cancel();
     // Checked by the action: held back only when its latest answer, for exactly these values, found a problem
     // (otherwise the form goes, and the action answers a problem as it does without JavaScript).
     const found =
-      !serverCheck || schema ? check(schema, form) : checkedValues === sentValues(new FormData(form)) ? errors : {};
+      !serverCheck || schema
+        ? check(schema, form)
+        : server.checkedValues === sentValues(new FormData(form))
+          ? errors
+          : {};
     setErrors(found);
     const names = Object.keys(found);
     if (!names.length) return;

@@ -1,10 +1,12 @@
 // Runs decoded pipelines against the database file, and counts them.
 //
-// Each pipeline gets a connection of its own (a Hrana "stream"), opened for its HTTP request and closed at its
-// end: the client sends every `execute` and `batch()` as one self-contained pipeline ending in `close`, so no
+// Each pipeline gets a connection of its own (a Hrana "stream") for its HTTP request, closed at its end: the client
+// sends every `execute` and `batch()` as one self-contained pipeline ending in `close`, so no
 // stream has to outlive its request. A pipeline that would leave a transaction open (what the client's
 // interactive `transaction()` does) is rolled back and refused instead of having its later statements run in
-// autocommit on another connection.
+// autocommit on another connection. A connection left as it was opened (no failed statement, no PRAGMA, ATTACH or
+// temporary object) goes back to a small pool for the next stream: opening one and reading the schema again cost
+// more than most statements.
 //
 // Two `libsql` 0.5 quirks shape this file:
 // - A prepared statement that fails with SQLITE_BUSY is left active; the connection then never commits again
@@ -34,8 +36,23 @@ export type Executor = {
 
 type Db = Database.Database;
 
-type Stream = {
+/** An open connection and its changes statement, kept between streams. */
+type Connection = {
   db: Db;
+  info: Database.Statement;
+  prepared: Map<string, Database.Statement>;
+  /** `PRAGMA schema_version`, read when the connection is taken: another schema makes the statements stale. */
+  schema: Database.Statement;
+  schemaVersion: bigint;
+};
+
+type Stream = {
+  connection: Connection;
+  db: Db;
+  /** The connection's statements by their SQL, prepared once for as long as it is pooled and the schema holds. */
+  prepared: Map<string, Database.Statement>;
+  /** False once the stream ran something that may leave the connection unlike a fresh one. */
+  reusable: boolean;
   /** `SELECT changes(), last_insert_rowid(), total_changes()`, read after each statement. */
   info: Database.Statement;
   sqls: Map<number, string>;
@@ -48,6 +65,7 @@ type Context = {
   keeper: Db;
   lock: WriteLock<Stream>;
   streams: Set<Stream>;
+  idle: Connection[];
   writesCache: Map<string, boolean>;
   stats: DbStats;
 };
@@ -56,6 +74,10 @@ type Output = { cols: StmtResult["cols"]; rows: unknown[][] };
 
 const TX_CONTROL = new Set(["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"]);
 const NO_TX_WRAP = new Set(["PRAGMA", "VACUUM", "ATTACH", "DETACH"]); // no-ops or errors inside a transaction
+/** Statements whose effect outlives the stream on its connection: such a connection is closed, not pooled. */
+const CHANGES_CONNECTION = new Set(["PRAGMA", "ATTACH", "DETACH"]);
+const TEMPORARY = new Set(["TEMP", "TEMPORARY"]);
+const SCHEMA_CHANGES = new Set(["CREATE", "ALTER", "DROP"]);
 const MAX_STORED_SQLS = 50; // like sqld; @libsql/client stores at most 30 per batch
 const MAX_WRITES_CACHE = 2000;
 
@@ -67,6 +89,7 @@ export function createExecutor(file: string, busyTimeoutMs: number): Executor {
     keeper,
     lock: new WriteLock<Stream>(busyTimeoutMs),
     streams: new Set(),
+    idle: [],
     writesCache: new Map(),
     stats: { pipelines: 0, statements: 0 },
   };
@@ -80,6 +103,7 @@ export function createExecutor(file: string, busyTimeoutMs: number): Executor {
     close() {
       ctx.lock.close();
       for (const stream of [...ctx.streams]) closeStream(ctx, stream);
+      for (const { db } of ctx.idle.splice(0)) db.close();
       keeper.close();
     },
   };
@@ -135,28 +159,70 @@ async function handleRequest(ctx: Context, stream: Stream, request: Request): Pr
   }
 }
 
+/** Idle connections kept for the next streams (the Worker sends a handful of requests at a time). */
+const MAX_IDLE_CONNECTIONS = 8;
+
 function openStream(ctx: Context): Stream {
-  const db = openConnection(ctx.file);
+  const connection = ctx.idle.pop() ?? newConnection(ctx.file);
+  const { db, info, prepared } = connection;
+  const schemaVersion = bigintOf(rowsOf(connection.schema.all())[0]?.[0]);
+  if (schemaVersion !== connection.schemaVersion) prepared.clear();
+  connection.schemaVersion = schemaVersion;
+  const lastTotalChanges = bigintOf(rowsOf(info.all())[0]?.[2]);
+  const stream: Stream = {
+    connection,
+    db,
+    info,
+    prepared,
+    reusable: true,
+    sqls: new Map(),
+    closed: false,
+    lastTotalChanges,
+  };
+  ctx.streams.add(stream);
+  return stream;
+}
+
+function newConnection(file: string): Connection {
+  const db = openConnection(file);
   const info = db.prepare("SELECT changes(), last_insert_rowid(), total_changes()");
   info.raw(true);
   info.safeIntegers(true);
-  const stream: Stream = { db, info, sqls: new Map(), closed: false, lastTotalChanges: 0n };
-  ctx.streams.add(stream);
-  return stream;
+  const schema = db.prepare("PRAGMA schema_version");
+  schema.raw(true);
+  schema.safeIntegers(true);
+  return { db, info, prepared: new Map(), schema, schemaVersion: -1n };
+}
+
+/** Statements kept per pooled connection: the app's queries are a few hundred texts. */
+const MAX_PREPARED = 500;
+
+function prepare(stream: Stream, sql: string): Database.Statement {
+  const known = stream.prepared.get(sql);
+  if (known) return known;
+  const stmt = stream.db.prepare(sql);
+  if (stream.prepared.size >= MAX_PREPARED) stream.prepared.clear();
+  stream.prepared.set(sql, stmt);
+  return stmt;
 }
 
 function closeStream(ctx: Context, stream: Stream): void {
   if (stream.closed) return;
   stream.closed = true;
+  let reusable = stream.reusable && ctx.idle.length < MAX_IDLE_CONNECTIONS;
   try {
     if (stream.db.inTransaction) stream.db.exec("ROLLBACK");
   } catch {
     // closing the connection rolls back anyway
+    reusable = false;
   }
-  try {
-    stream.db.close();
-  } catch {
-    // already closed
+  if (reusable && !stream.db.inTransaction) ctx.idle.push(stream.connection);
+  else {
+    try {
+      stream.db.close();
+    } catch {
+      // already closed
+    }
   }
   ctx.streams.delete(stream);
   ctx.lock.release(stream);
@@ -240,10 +306,13 @@ async function runStatement(
   if (stream.closed) throw streamClosed();
   ctx.stats.statements++;
   const first = keyword(statement.tokens[0]);
+  if (CHANGES_CONNECTION.has(first) || statement.tokens.some((t) => TEMPORARY.has(keyword(t)))) stream.reusable = false;
   try {
     let output: Output = { cols: [], rows: [] };
     if (TX_CONTROL.has(first)) await runTxControl(ctx, stream, statement, first);
     else output = await runSql(ctx, stream, statement, first, args);
+    // The schema changed under the statements prepared so far.
+    if (SCHEMA_CHANGES.has(first)) stream.prepared.clear();
     const { affected, lastRowid } = readChanges(stream);
     return {
       cols: output.cols,
@@ -252,6 +321,8 @@ async function runStatement(
       last_insert_rowid: lastRowid.toString(),
     };
   } catch (e) {
+    // A failed statement may be left active on its connection (see above): the connection is not used again.
+    stream.reusable = false;
     forgetChanges(stream);
     throw e;
   } finally {
@@ -261,7 +332,7 @@ async function runStatement(
 
 async function runSql(ctx: Context, stream: Stream, statement: SqlStatement, first: string, args: Value[]) {
   const db = stream.db;
-  const stmt = await ctx.lock.retryBusy(() => db.prepare(statement.sql));
+  const stmt = await ctx.lock.retryBusy(() => prepare(stream, statement.sql));
   let cols: Output["cols"] = [];
   if (stmt.reader) {
     stmt.raw(true);

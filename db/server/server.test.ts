@@ -491,6 +491,28 @@ describe("hrana server", () => {
     expect(perWriter.rows.every((r) => Number(r.n) === rounds * perRound)).toBe(true);
   });
 
+  it("reuses a connection only as a fresh one would be: settings and temporary tables do not carry over", async () => {
+    const server = await start();
+    const c = connect(server);
+    await c.execute("CREATE TABLE a(id INTEGER PRIMARY KEY)");
+    await c.execute("CREATE TABLE b(id INTEGER PRIMARY KEY, a_id INTEGER REFERENCES a(id))");
+    // One request turns foreign keys off and makes a temporary table; the next requests see neither.
+    expect(
+      (await post(server, { requests: [exec("PRAGMA foreign_keys = OFF"), exec("CREATE TEMP TABLE x(y)")] })).status,
+    ).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await c.execute("PRAGMA foreign_keys")).rows[0]?.foreign_keys).toBe(1);
+      await expect(c.execute("SELECT * FROM temp.x")).rejects.toThrow(/no such table/);
+      await expect(c.execute("INSERT INTO b(a_id) VALUES (42)")).rejects.toThrow(/FOREIGN KEY/);
+    }
+    // A reused connection counts its own changes from zero: a read after a write affects no rows.
+    expect((await c.execute("INSERT INTO a(id) VALUES (1), (2)")).rowsAffected).toBe(2);
+    expect((await c.execute("SELECT * FROM a")).rowsAffected).toBe(0);
+    // A statement prepared on a pooled connection follows the schema as it changes.
+    await c.execute("ALTER TABLE a ADD COLUMN label TEXT DEFAULT 'x'");
+    expect((await c.execute("SELECT * FROM a")).columns).toEqual(["id", "label"]);
+  });
+
   it("counts pipelines and statements, and resets", async () => {
     const server = await start();
     const c = connect(server);

@@ -119,6 +119,7 @@ test("cryptoRandomInt rejects the biased top of the range and draws again", () =
   });
   expect(cryptoRandomInt(3)).toBe(2);
   expect(spy).toHaveBeenCalledTimes(2);
+  spy.mockRestore();
 });
 
 // ---- generation ----------------------------------------------------------

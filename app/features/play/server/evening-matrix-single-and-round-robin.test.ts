@@ -1,0 +1,6 @@
+// The evening matrix (evening-matrix.ts) for single elimination and the round robin: the formats are split in two files
+// of about the same length, so that two workers share them.
+import { useServiceDb } from "../../../../test-support/services.ts";
+import { eveningMatrix } from "./evening-matrix.ts";
+
+eveningMatrix(useServiceDb(), ["single_elimination", "round_robin"]);
