@@ -14,7 +14,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Liveness bounds, not speed: a test or an expectation fails when the app stops answering, not when a busy machine
+  // is slow (each test takes seconds; none waits on the wall clock).
+  timeout: 180_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",

@@ -1,7 +1,7 @@
 // Accessibility: axe-core on every screen, in light and dark theme, with no
 // serious or critical violation; and a keyboard-only sign-up.
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, test, type Page } from "@playwright/test";
 import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 
@@ -22,6 +22,47 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 async function setTheme(page: Page, theme: "light" | "dark") {
   await page.context().addInitScript((t) => localStorage.setItem("theme", t), theme);
 }
+
+/** A director with a four-player knockout open for entries and a table. */
+async function directorWithTournament(page: Page) {
+  await createOrganiser(page.request);
+  const created = await page.request.post("/api/tournaments", {
+    data: validTournament({
+      name: "Accessible Knockout",
+      date: futureDate(21),
+      maxPlayers: 4,
+      rules: "Call your shots.",
+    }),
+  });
+  const t = (await created.json()) as { id: string; slug: string };
+  const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as {
+    id: string;
+    accessCode: string;
+  };
+  return { t, table };
+}
+
+/** A new player in `context` who joins and pays by the test card. */
+async function payToEnter(context: BrowserContext, tournamentId: string) {
+  await createPlayer(context.request, newIdentity("player"));
+  const join = await context.request.post("/api/tournaments/join", { data: { tournamentId } });
+  const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
+  await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
+    data: { cardNumber: "4242424242424242" },
+  });
+}
+
+/** `count` paid entries, each a player in a browser of their own. */
+async function paidEntries(browser: Browser, tournamentId: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    const context = await browser.newContext();
+    await payToEnter(context, tournamentId);
+    await context.close();
+  }
+}
+
+// The screens are independent: the two workers may share this file's tests.
+test.describe.configure({ mode: "parallel" });
 
 for (const theme of ["light", "dark"] as const) {
   test(`public screens have no serious accessibility violations (${theme})`, async ({ page }) => {
@@ -44,23 +85,9 @@ for (const theme of ["light", "dark"] as const) {
     }
   });
 
-  test(`director and player screens have no serious accessibility violations (${theme})`, async ({ page, browser }) => {
-    test.setTimeout(90_000);
+  test(`director screens have no serious accessibility violations (${theme})`, async ({ page }) => {
     await setTheme(page, theme);
-    await createOrganiser(page.request);
-    const created = await page.request.post("/api/tournaments", {
-      data: validTournament({
-        name: "Accessible Knockout",
-        date: futureDate(21),
-        maxPlayers: 4,
-        rules: "Call your shots.",
-      }),
-    });
-    const t = (await created.json()) as { id: string; slug: string };
-    const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as {
-      id: string;
-      accessCode: string;
-    };
+    const { t } = await directorWithTournament(page);
     for (const path of [
       "/td/dashboard",
       "/td/tournaments",
@@ -76,22 +103,18 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(path);
       await expectNoSeriousViolations(page, `${path} (${theme})`);
     }
+  });
 
+  test(`a night in play has no serious accessibility violations (${theme})`, async ({ page, browser }) => {
+    await setTheme(page, theme);
+    const { t, table } = await directorWithTournament(page);
     // Two paid players (one of them looks at their own screens below), the draw, a match on the table: the
     // bracket, dialogs, tablet and wall.
     const playerContext = await browser.newContext();
     await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
     const player = await playerContext.newPage();
-    for (let i = 0; i < 2; i++) {
-      const context = i === 0 ? playerContext : await browser.newContext();
-      await createPlayer(context.request, newIdentity("player"));
-      const join = await context.request.post("/api/tournaments/join", { data: { tournamentId: t.id } });
-      const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
-      await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
-        data: { cardNumber: "4242424242424242" },
-      });
-      if (i > 0) await context.close();
-    }
+    await payToEnter(playerContext, t.id);
+    await paidEntries(browser, t.id, 1);
     await page.request.post(`/api/tournaments/${t.id}/start`);
     const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as {
       id: string;
@@ -113,43 +136,6 @@ for (const theme of ["light", "dark"] as const) {
     ]) {
       await page.goto(path);
       await expectNoSeriousViolations(page, `${path} (${theme})`);
-    }
-
-    // The other formats' screens: a double elimination's three brackets, a round robin's tables, groups and their
-    // knockout, with results.
-    for (const [tournamentType, entries] of [
-      ["double_elimination", 4],
-      ["round_robin", 4],
-      ["round_robin_tier", 6],
-    ] as const) {
-      const other = (await (
-        await page.request.post("/api/tournaments", {
-          data: validTournament({ date: futureDate(21), maxPlayers: entries, tournamentType }),
-        })
-      ).json()) as { id: string; slug: string };
-      for (let i = 0; i < entries; i++) {
-        const context = await browser.newContext();
-        await createPlayer(context.request, newIdentity("player"));
-        const join = await context.request.post("/api/tournaments/join", { data: { tournamentId: other.id } });
-        const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
-        await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
-          data: { cardNumber: "4242424242424242" },
-        });
-        await context.close();
-      }
-      await page.request.post(`/api/tournaments/${other.id}/start`);
-      const matches = (await (await page.request.get(`/api/tournaments/${other.id}/matches`)).json()) as {
-        id: string;
-        player1Id: string | null;
-        player2Id: string | null;
-      }[];
-      const [first, second] = matches.filter((m) => m.player1Id && m.player2Id);
-      await page.request.patch(`/api/matches/${first!.id}`, { data: { winnerId: first!.player1Id } });
-      await page.request.patch(`/api/matches/${second!.id}`, {
-        data: { outcome: "walkover", winnerId: second!.player2Id },
-      });
-      await page.goto(`/tournament/${other.slug}?tab=bracket`);
-      await expectNoSeriousViolations(page, `${tournamentType} bracket (${theme})`);
     }
     // The player's own screens while they play: the match in progress, where they stand, their bracket.
     for (const path of [
@@ -179,6 +165,37 @@ for (const theme of ["light", "dark"] as const) {
     await expect(player.getByTestId("hold")).toBeVisible();
     await expectNoSeriousViolations(player, `/tournament/${open.slug}/checkout (${theme})`);
     await playerContext.close();
+  });
+
+  test(`the other formats' brackets have no serious accessibility violations (${theme})`, async ({ page, browser }) => {
+    await setTheme(page, theme);
+    await createOrganiser(page.request);
+    // A double elimination's three brackets, a round robin's tables, groups and their knockout, with results.
+    for (const [tournamentType, entries] of [
+      ["double_elimination", 4],
+      ["round_robin", 4],
+      ["round_robin_tier", 6],
+    ] as const) {
+      const other = (await (
+        await page.request.post("/api/tournaments", {
+          data: validTournament({ date: futureDate(21), maxPlayers: entries, tournamentType }),
+        })
+      ).json()) as { id: string; slug: string };
+      await paidEntries(browser, other.id, entries);
+      await page.request.post(`/api/tournaments/${other.id}/start`);
+      const matches = (await (await page.request.get(`/api/tournaments/${other.id}/matches`)).json()) as {
+        id: string;
+        player1Id: string | null;
+        player2Id: string | null;
+      }[];
+      const [first, second] = matches.filter((m) => m.player1Id && m.player2Id);
+      await page.request.patch(`/api/matches/${first!.id}`, { data: { winnerId: first!.player1Id } });
+      await page.request.patch(`/api/matches/${second!.id}`, {
+        data: { outcome: "walkover", winnerId: second!.player2Id },
+      });
+      await page.goto(`/tournament/${other.slug}?tab=bracket`);
+      await expectNoSeriousViolations(page, `${tournamentType} bracket (${theme})`);
+    }
   });
 }
 

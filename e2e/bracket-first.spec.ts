@@ -37,7 +37,6 @@ test("during play the bracket tab puts the bracket first on a phone and hints th
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await createOrganiser(page.request);
   const { t } = await startedWith(page, playwright, baseURL, 8);
@@ -76,7 +75,6 @@ test("the full-width bracket is public and joins each pair of matches to the one
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   await createOrganiser(page.request);
   const { t, matches } = await startedWith(page, playwright, baseURL, 8);
   const visitor = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
@@ -123,7 +121,6 @@ for (const javaScriptEnabled of [false, true]) {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await createOrganiser(page.request);

@@ -15,7 +15,6 @@ test("the player's pages say 'You're up on Table 3' when the director sets the t
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const player = await browser.newContext();
   const { t, who, rival } = await finalReadyForTable({ page, player, playwright, baseURL }, names);
   const dashboard = await player.newPage();
@@ -64,7 +63,6 @@ test("Match Alerts: the opt-in explains itself, subscribes this browser and the 
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const push = await startFakePush();
   const device = newBrowser(`${push.url}/push/${Date.now()}`);
   const player = await browser.newContext();

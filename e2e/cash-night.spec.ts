@@ -41,7 +41,6 @@ for (const javaScriptEnabled of [true, false]) {
       baseURL,
       request,
     }) => {
-      test.setTimeout(120_000);
       await createOrganiser(page.request);
       // £5 entry, 50p site fee, 50p rake; 70/30 to winner and runner-up.
       const t = await createTournamentViaApi(page.request, {

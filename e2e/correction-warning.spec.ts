@@ -13,7 +13,6 @@ for (const javaScriptEnabled of [true, false]) {
       playwright,
       baseURL,
     }) => {
-      test.setTimeout(60_000);
       const { t, semi, matches } = await semiFinalsPlayed(page, playwright, baseURL);
       const table = (await (await page.request.post("/api/tables", { data: { name: "Table 1" } })).json()) as {
         id: string;

@@ -22,7 +22,6 @@ test("a double-elimination evening: draw, a losers' match on the tablet, the res
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
   await createOrganiser(page.request);
 
   // Create it in the form: the grand final choice appears with double elimination.
@@ -84,7 +83,7 @@ test("a double-elimination evening: draw, a losers' match on the tablet, the res
         await card.getByRole("button", { name: "Set table" }).click();
         await expect(page.getByTestId("toast")).toContainText("Table assigned");
         await expect(tablet.getByTestId("match-label")).toHaveText("Losers Semi-Final · Race to 5", {
-          timeout: 12_000,
+          timeout: 15_000,
         });
         tabled = true;
       }

@@ -1,13 +1,11 @@
 // Editing a tournament and running it again (decision 020), with and without JavaScript: the director opens Edit
 // from the tournament page, sees what can no longer change and why, saves a new name and race; then "Run again"
 // asks for the new date (a week later by default) and lands on the copy, open and empty.
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createOrganiser, waitForHydratedForm } from "./support/accounts.ts";
 import { createTournamentViaApi, enterPaidPlayers, uniqueToken } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
-test.describe.configure({ timeout: 90_000 });
-const expect = baseExpect.configure({ timeout: 10_000 });
 
 const directorCard = (page: Page) => page.getByRole("region", { name: "Director" });
 

@@ -31,7 +31,6 @@ test("the director's phone opens on the floor: live scores, approval at the top,
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await createOrganiser(page.request);
   const tables: Table[] = [];
   for (const name of ["Table 1", "Table 2", "Table 3"]) {

@@ -12,7 +12,6 @@ for (const javaScriptEnabled of [true, false]) {
       playwright,
       baseURL,
     }) => {
-      test.setTimeout(60_000);
       const { t, semi, other, matches } = await semiFinalsPlayed(page, playwright, baseURL);
       const final = (await matches()).find((m) => m.round === 2);
 

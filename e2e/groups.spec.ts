@@ -23,7 +23,6 @@ test("a groups evening: two groups of three, a group match on the tablet, the kn
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(150_000);
   await createOrganiser(page.request);
 
   // Create it in the form: the group settings appear with groups into a knockout.
@@ -81,7 +80,7 @@ test("a groups evening: two groups of three, a group match on the tablet, the kn
   await expect(tablet.getByTestId("match-label")).toHaveText(
     `${tabled.label} · Match ${tabled.matchNumber} · Race to 5`,
     {
-      timeout: 12_000,
+      timeout: 15_000,
     },
   );
 

@@ -331,7 +331,6 @@ type Match = Pick<
 >;
 
 test("keyboard only: a director records a result on the bracket @tablet", async ({ page, playwright, baseURL }) => {
-  test.setTimeout(60_000);
   await createOrganiser(page.request);
   const t = await createTournamentViaApi(page.request, { maxPlayers: 4, raceTo: 5, payoutStructure: "winner_ru" });
   await enterPaidPlayers(playwright, baseURL, t.id, 4);

@@ -15,7 +15,6 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const playerContext = await browser.newContext();
   const { t, table, final } = await finalReadyForTable(
     { page, player: playerContext, playwright, baseURL },
@@ -101,7 +100,6 @@ test("a tablet whose script is blocked still follows the match by refreshing its
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   await createOrganiser(page.request);
   const t = await createTournamentViaApi(page.request, { maxPlayers: 2, raceTo: 5, payoutStructure: "winner_only" });
   await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("bea"), name: "Bea Blocked" });
@@ -144,7 +142,6 @@ test("a read of the page's data that the network drops is tried again: the page 
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const director = await browser.newContext({ baseURL });
   const { t, final } = await startedFinal(director.request, playwright, baseURL);
 
@@ -182,7 +179,6 @@ test("a director's write the network drops says so, and the page comes back with
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const { t } = await startedFinal(page.request, playwright, baseURL);
   await page.goto(`/tournament/${t.slug}?tab=bracket`);
   await expect(page.locator("html")).toHaveAttribute("data-live", "open");
@@ -223,7 +219,6 @@ test("a wall screen whose push channel keeps failing still follows the evening w
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const director = await browser.newContext({ baseURL });
   const { t, final } = await startedFinal(director.request, playwright, baseURL);
   // Every attempt to open the push channel is dropped at once (a Durable Object restarting, a proxy without

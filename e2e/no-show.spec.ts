@@ -16,7 +16,6 @@ for (const javaScriptEnabled of [true]) {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
     await createOrganiser(page.request);

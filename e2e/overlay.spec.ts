@@ -107,7 +107,7 @@ test("follows the table by push, transparent but for its bar, in either theme", 
     await rack(1);
     await expect
       .poll(async () => (await scores(page).allTextContents()).map(Number).reduce((a, b) => a + b), {
-        timeout: 4000,
+        timeout: 15_000,
       })
       .toBe(before.reduce((a, b) => a + b) + 1);
     await sameDocument(page);
@@ -150,7 +150,7 @@ test.describe("without JavaScript", () => {
           )
             .map(Number)
             .sort(),
-        { timeout: 12_000 },
+        { timeout: 15_000 },
       )
       .toEqual([0, 2]);
     await director.close();

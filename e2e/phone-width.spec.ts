@@ -50,7 +50,6 @@ for (const width of [360, 390]) {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 800 });
     await createOrganiser(page.request);
     const one = await startedWith(playwright, baseURL, page, 2);

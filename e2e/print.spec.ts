@@ -64,7 +64,6 @@ test("a 16-entry double elimination: the wall bracket and the draw sheet on A4 l
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   await createOrganiser(director.request);
   const created = await director.request.post("/api/tournaments", {
     data: {

@@ -35,7 +35,6 @@ test.describe("with JavaScript", () => {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const t = await manuallySeeded(page);
     const [a, b, c, d] = (await enterPaidPlayers(playwright, baseURL, t.id, 4)).map((who) => who.name) as [
       string,
@@ -110,7 +109,6 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the entries are numbered by hand and the draw follows", async ({ page, playwright, baseURL }) => {
-    test.setTimeout(60_000);
     const t = await manuallySeeded(page);
     const [a, b, c, d] = (await enterPaidPlayers(playwright, baseURL, t.id, 4)).map((who) => who.name) as [
       string,
@@ -147,7 +145,6 @@ test.describe("with JavaScript, while entries pay", () => {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const t = await manuallySeeded(page);
     const [a, b, c] = (await enterPaidPlayers(playwright, baseURL, t.id, 3)).map((who) => who.name) as [
       string,
@@ -188,7 +185,6 @@ test.describe("with JavaScript, on a touch screen", () => {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const t = await manuallySeeded(page);
     const [a, , , d] = (await enterPaidPlayers(playwright, baseURL, t.id, 4)).map((who) => who.name) as [
       string,

@@ -25,7 +25,6 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("a player's dashboard, list and bracket say where they stand", async ({ page, playwright, baseURL }) => {
-      test.setTimeout(90_000);
       const director = await playwright.request.newContext({ baseURL });
       const { tournament: t } = await organiserWithTournament(director, {
         maxPlayers: 4,

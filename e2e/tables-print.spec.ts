@@ -75,7 +75,6 @@ test("every table's QR code leads to its scoreboard; a new code changes the shee
   baseURL,
 }) => {
   // Reading QR codes back from the page's drawing takes CPU: a bound for liveness, not speed.
-  test.setTimeout(90_000);
   await createOrganiser(page.request);
   const tables = await addTables(page.request, ["Table 1", "Table 2", "The Back Table"]);
   await page.goto("/td/tables");

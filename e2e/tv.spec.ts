@@ -130,7 +130,6 @@ test("a 16-entry double elimination on the TV: every page fits, push and turns w
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const { t, tables } = await startedEvent(page.request, playwright, baseURL, 16, {
     tournamentType: "double_elimination",
     payoutStructure: "winner_ru_semi",
@@ -206,7 +205,6 @@ test("a round robin of 6 on the TV: the standings, the tables, up next, then the
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const { t } = await startedEvent(page.request, playwright, baseURL, 6, {
     tournamentType: "round_robin",
     payoutStructure: "winner_ru",
@@ -239,7 +237,6 @@ test("groups of 8 on the TV: the groups' tables, then the knockout first, then t
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const { t } = await startedEvent(page.request, playwright, baseURL, 8, {
     tournamentType: "round_robin_tier",
     groupSize: 4,
