@@ -1,5 +1,5 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { seededRandom } from "../../../../test-support/fixtures.js";
 import {
   captainFirst,
   entriesText,
@@ -53,19 +53,20 @@ test("a prize is shared equally, the odd pennies to the captain first", () => {
 });
 
 test("every split sums to the prize and no two shares differ by more than a penny (property)", () => {
-  const random = seededRandom(16);
-  for (let run = 0; run < 2000; run++) {
-    const n = random.int(1, 4);
-    const amount = random.int(0, 10_000_000);
-    const members = Array.from({ length: n }, (_, i) => `m${i}`);
-    const shares = splitAmongMembers(amount, members);
-    const amounts = shares.map((s) => s.amountPence);
-    expect(amounts.reduce((a, b) => a + b, 0)).toBe(amount);
-    expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
-    // Non-increasing: a penny never skips the captain for a later member.
-    expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
-    expect(shares.map((s) => s.playerId)).toEqual(members);
-  }
+  const split = fc.record({ n: fc.integer({ min: 1, max: 4 }), amount: fc.integer({ min: 0, max: 10_000_000 }) });
+  fc.assert(
+    fc.property(split, ({ n, amount }) => {
+      const members = Array.from({ length: n }, (_, i) => `m${i}`);
+      const shares = splitAmongMembers(amount, members);
+      const amounts = shares.map((s) => s.amountPence);
+      expect(amounts.reduce((a, b) => a + b, 0)).toBe(amount);
+      expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
+      // Non-increasing: a penny never skips the captain for a later member.
+      expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
+      expect(shares.map((s) => s.playerId)).toEqual(members);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test("a split refuses what cannot be money or a team", () => {

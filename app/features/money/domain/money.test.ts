@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
 import {
   payoutStructureIds,
@@ -19,9 +20,6 @@ import {
   penceToDecimal,
   withdrawalFee,
 } from "../../../domain/pence.ts";
-// A seeded PRNG, so the property tests are repeatable: a failing case prints
-// its seed-derived inputs.
-import { seededRandom } from "../../../../test-support/fixtures.js";
 import { sum } from "../../play/domain/payout-fixtures.ts";
 
 test("pence become two-decimal strings", () => {
@@ -177,12 +175,13 @@ test("a player pays the entry fee plus the site fee; cards spell out both", () =
 });
 
 test("every pence value round-trips through its decimal string", () => {
-  const rand = seededRandom(7);
-  for (let i = 0; i < 2000; i++) {
-    const pence = rand.int(0, MAX_PENCE);
-    expect(parsePence(penceToDecimal(pence))).toBe(pence);
-    expect(parsePence(formatGBP(pence).replace("£", "£ "))).toBe(pence);
-  }
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: MAX_PENCE }), (pence) => {
+      expect(parsePence(penceToDecimal(pence))).toBe(pence);
+      expect(parsePence(formatGBP(pence).replace("£", "£ "))).toBe(pence);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 // --- rake and pool -----------------------------------------------------------------
@@ -239,17 +238,34 @@ test("rakeError: the rake may not exceed the entry fee, a percentage may not exc
   expect(rakeError(100, "percent", 5000)).toBeNull();
 });
 
+// A rake as the form takes it: a tiny fee now and then, a percentage up to 200% or a fixed rake up to twice the
+// fee (so rakeError refuses some).
+const rakeForm = fc
+  .tuple(
+    fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: 10 }), weight: 1 },
+      { arbitrary: fc.integer({ min: 0, max: MAX_PENCE }), weight: 4 },
+    ),
+    fc.constantFrom(...rakeTypes),
+  )
+  .chain(([entry, type]) =>
+    fc.record({
+      entry: fc.constant(entry),
+      type: fc.constant(type),
+      value: fc.integer({ min: 0, max: type === "percent" ? 20_000 : entry * 2 + 1 }),
+    }),
+  );
+
 test("rakePerEntry never exceeds the entry fee when rakeError passes", () => {
-  const rand = seededRandom(11);
-  for (let i = 0; i < 2000; i++) {
-    const entry = rand.chance(0.2) ? rand.int(0, 10) : rand.int(0, MAX_PENCE);
-    const type = rand.pick(rakeTypes);
-    const value = type === "percent" ? rand.int(0, 20_000) : rand.int(0, entry * 2 + 1);
-    if (rakeError(entry, type, value) !== null) continue;
-    const rake = rakePerEntry(entry, type, value);
-    expect(Number.isSafeInteger(rake) && rake >= 0 && rake <= entry, `${entry} ${type} ${value}`).toBe(true);
-    expect(poolPerEntry(entry, rake) + rake).toBe(entry);
-  }
+  fc.assert(
+    fc.property(rakeForm, ({ entry, type, value }) => {
+      if (rakeError(entry, type, value) !== null) return;
+      const rake = rakePerEntry(entry, type, value);
+      expect(Number.isSafeInteger(rake) && rake >= 0 && rake <= entry, `${entry} ${type} ${value}`).toBe(true);
+      expect(poolPerEntry(entry, rake) + rake).toBe(entry);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test("the pool per entry is the entry fee less the rake, never the site fee", () => {
@@ -343,31 +359,41 @@ test("the preview refuses what the form would refuse", () => {
   expect(() => prizePreview({ ...ok, maxPlayers: 2.5 })).toThrow(RangeError);
 });
 
-test("preview properties over 2000 random forms", () => {
-  const rand = seededRandom(42);
-  for (let run = 0; run < 2000; run++) {
-    const entryFeePence = rand.int(0, 1_000_000);
-    const rakeType = rand.pick(rakeTypes);
-    const rakeValue = rakeType === "percent" ? rand.int(0, 10_000) : rand.int(0, entryFeePence);
-    const maxPlayers = rand.int(2, 512);
-    const payoutStructure = rand.pick(payoutStructureIds);
-    const siteFeePence = rand.int(0, 1000);
-    const input = { entryFeePence, siteFeePence, rakeType, rakeValue, maxPlayers, payoutStructure };
-    const context = JSON.stringify(input);
-    const preview = prizePreview(input);
+// A form the preview accepts: the rake within the fee, or a percentage up to 100%.
+const previewForm = fc
+  .tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom(...rakeTypes))
+  .chain(([entryFeePence, rakeType]) =>
+    fc.record({
+      entryFeePence: fc.constant(entryFeePence),
+      siteFeePence: fc.integer({ min: 0, max: 1000 }),
+      rakeType: fc.constant(rakeType),
+      rakeValue: fc.integer({ min: 0, max: rakeType === "percent" ? 10_000 : entryFeePence }),
+      maxPlayers: fc.integer({ min: 2, max: 512 }),
+      payoutStructure: fc.constantFrom(...payoutStructureIds),
+    }),
+  );
 
-    expect(preview.poolIfFullPence, context).toBe(preview.poolPerEntryPence * maxPlayers);
-    expect(preview.rakeIfFullPence, context).toBe(preview.rakePerEntryPence * maxPlayers);
-    expect(preview.poolPerEntryPence + preview.rakePerEntryPence, context).toBe(entryFeePence);
-    expect(preview.playerPaysPence, context).toBe(entryFeePence + input.siteFeePence);
-    expect(sum(preview.payouts.map((r) => r.totalPence)), context).toBe(preview.poolIfFullPence);
-    const paidPlaces = Math.min(maxPlayers, payoutStructures[payoutStructure].paidPlaces);
-    expect(sum(preview.payouts.map((r) => r.players)), context).toBe(paidPlaces);
-    for (const row of preview.payouts) {
-      expect(row.totalPence - row.amountEachPence * row.players, context).toBeGreaterThanOrEqual(0);
-      expect(row.totalPence - row.amountEachPence * row.players, context).toBeLessThan(row.players);
-    }
-  }
+test("preview properties over random forms", () => {
+  fc.assert(
+    fc.property(previewForm, (input) => {
+      const { entryFeePence, maxPlayers, payoutStructure } = input;
+      const context = JSON.stringify(input);
+      const preview = prizePreview(input);
+
+      expect(preview.poolIfFullPence, context).toBe(preview.poolPerEntryPence * maxPlayers);
+      expect(preview.rakeIfFullPence, context).toBe(preview.rakePerEntryPence * maxPlayers);
+      expect(preview.poolPerEntryPence + preview.rakePerEntryPence, context).toBe(entryFeePence);
+      expect(preview.playerPaysPence, context).toBe(entryFeePence + input.siteFeePence);
+      expect(sum(preview.payouts.map((r) => r.totalPence)), context).toBe(preview.poolIfFullPence);
+      const paidPlaces = Math.min(maxPlayers, payoutStructures[payoutStructure].paidPlaces);
+      expect(sum(preview.payouts.map((r) => r.players)), context).toBe(paidPlaces);
+      for (const row of preview.payouts) {
+        expect(row.totalPence - row.amountEachPence * row.players, context).toBeGreaterThanOrEqual(0);
+        expect(row.totalPence - row.amountEachPence * row.players, context).toBeLessThan(row.players);
+      }
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 // --- withdrawal ---------------------------------------------------------------------------------
@@ -387,13 +413,14 @@ test("the withdrawal fee is 3% half-up to the penny", () => {
 });
 
 test("fee and net always add up to the amount", () => {
-  const rand = seededRandom(3);
-  for (let i = 0; i < 2000; i++) {
-    const amount = rand.int(0, MAX_PENCE);
-    const { feePence, netPence } = withdrawalFee(amount);
-    expect(feePence + netPence).toBe(amount);
-    expect(Math.abs(feePence * 100 - amount * 3)).toBeLessThanOrEqual(50);
-  }
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: MAX_PENCE }), (amount) => {
+      const { feePence, netPence } = withdrawalFee(amount);
+      expect(feePence + netPence).toBe(amount);
+      expect(Math.abs(feePence * 100 - amount * 3)).toBeLessThanOrEqual(50);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 // --- splitPoolByPlace: every format's places -------------------------------------------

@@ -3,8 +3,8 @@
 // teams and winners — the escrow ends at 0, prizes + rake = pool + rake of
 // every entry, and the director nets the rake on every entry less the cash
 // entries' site fees.
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { seededRandom } from "../../../../test-support/fixtures.js";
 import { DomainError } from "../../../domain/errors.ts";
 import { payoutStructureIds, splitPoolByPlace } from "./money.ts";
 import {
@@ -115,72 +115,100 @@ test("a balance that can't cover the shortfall refuses with the sum to add", () 
   expect(settleOrRefuse({ ...input, directorBalancePence: 650 + 250 }).shortfallPence).toBe(0);
 });
 
-test("3000 random nights: the escrow ends at 0, the director nets the rake less cash entries' site fees", () => {
-  const rand = seededRandom(3210);
-  for (let run = 0; run < 3000; run++) {
-    const teamSize = rand.pick([1, 1, 1, 2, 3]);
-    const n = rand.int(2, 24);
-    const entryFeePence = rand.int(0, 5000);
-    const rakePence = rand.int(0, entryFeePence);
-    const siteFeePence = rand.int(0, 300);
-    // Card, balance (both held in escrow) and cash; a cash entry's players may be guests.
-    const entries = Array.from({ length: n }, (_, i) => ({ entryId: `e${i}`, cash: rand.chance(0.5) }));
-    const members = new Map(
-      entries.map((e) => [
-        e.entryId,
-        Array.from({ length: teamSize }, (_, m) => ({ id: `${e.entryId}m${m}`, guest: e.cash && rand.chance(0.4) })),
-      ]),
-    );
-    const pool = (entryFeePence - rakePence) * n * teamSize;
-    const order = rand.shuffle(entries);
-    const placed = order.map((e, i) => ({ playerId: e.entryId, place: { from: i + 1, to: i + 1 } }));
-    const structure = rand.pick(payoutStructureIds);
-    const prizes = new Map(splitPoolByPlace(structure, pool, placed).map((p) => [p.playerId, p]));
-    const credits: SettlementCredit[] = entries.flatMap((e) => {
-      const team = members.get(e.entryId) ?? [];
-      const prize = prizes.get(e.entryId);
-      const guests = new Set(team.filter((m) => m.guest).map((m) => m.id));
-      return splitAmongMembers(
-        prize?.amountPence ?? 0,
-        team.map((m) => m.id),
-      ).map((share) => ({
-        playerId: share.playerId,
-        entryId: e.entryId,
-        name: share.playerId,
-        position: prize?.position ?? null,
-        amountPence: share.amountPence,
-        guest: guests.has(share.playerId),
-      }));
-    });
-    const balance = rand.int(0, 20_000);
-    const s = settle({
-      entryFeePence,
-      rakePence,
-      siteFeePence,
-      teamSize,
-      entries,
-      credits,
-      directorBalancePence: balance,
-    });
-    const cashPlayers = s.cashEntries * teamSize;
-    const cardPlayers = s.cardEntries * teamSize;
-    const prizesPaid = credits.reduce((sum, c) => sum + c.amountPence, 0);
-    const accountPaid = s.accountPrizes.reduce((sum, c) => sum + c.amountPence, 0);
-    const cashPaid = s.paidInCash.reduce((sum, c) => sum + c.amountPence, 0);
-    const context = `run ${run}: fee ${entryFeePence}, rake ${rakePence}, ${n}×${teamSize}, ${structure}`;
-    // The whole pool is paid, to balances or in cash.
-    expect(prizesPaid, context).toBe(pool);
-    expect(accountPaid + cashPaid, context).toBe(pool);
-    // The escrow (card and balance entries' fees) ends at 0: account prizes + rake + surplus.
-    expect(accountPaid + s.rakePence + s.surplusPence, context).toBe(cardPlayers * entryFeePence);
-    // Prizes + rake on every entry = every entry fee.
-    expect(pool + rakePence * (cardPlayers + cashPlayers), context).toBe((cardPlayers + cashPlayers) * entryFeePence);
-    // The director, with the cash kept and the guests paid, nets the rake on every entry less cash site fees.
-    const cashKept = cashPlayers * entryFeePence - cashPaid;
-    expect(s.directorBalanceChangePence + cashKept, context).toBe(
-      rakePence * (cardPlayers + cashPlayers) - siteFeePence * cashPlayers,
-    );
-    expect(s.shortfallPence, context).toBe(Math.max(0, -(balance + s.directorBalanceChangePence)));
-    expect(s.cashEntries + s.cardEntries, context).toBe(n);
-  }
+/** True with probability `percent` / 100; shrinks to false. */
+const chance = (percent: number) =>
+  fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(false), weight: 100 - percent },
+    { arbitrary: fc.constant(true), weight: percent },
+  );
+
+// An entry of a random night: card, balance (both held in escrow) or cash; each member a guest now and then if the
+// entry paid cash (the first `teamSize` flags count); a sort key for the finishing order.
+const nightEntry = fc.record({
+  cash: fc.boolean(),
+  guests: fc.tuple(chance(40), chance(40), chance(40)),
+  finish: fc.noBias(fc.nat()),
+});
+const night = fc.record({
+  teamSize: fc.constantFrom(1, 1, 1, 2, 3),
+  fees: fc
+    .integer({ min: 0, max: 5000 })
+    .chain((entryFeePence) => fc.tuple(fc.constant(entryFeePence), fc.integer({ min: 0, max: entryFeePence }))),
+  siteFeePence: fc.integer({ min: 0, max: 300 }),
+  drawn: fc.array(nightEntry, { minLength: 2, maxLength: 24 }),
+  structure: fc.constantFrom(...payoutStructureIds),
+  balance: fc.integer({ min: 0, max: 20_000 }),
+});
+
+test("random nights: the escrow ends at 0, the director nets the rake less cash entries' site fees", () => {
+  fc.assert(
+    fc.property(night, ({ teamSize, fees: [entryFeePence, rakePence], siteFeePence, drawn, structure, balance }) => {
+      const n = drawn.length;
+      const entries = drawn.map((e, i) => ({ entryId: `e${i}`, cash: e.cash }));
+      const members = new Map(
+        entries.map((e, i) => [
+          e.entryId,
+          Array.from({ length: teamSize }, (_, m) => ({
+            id: `${e.entryId}m${m}`,
+            guest: e.cash && (drawn[i]?.guests[m] ?? false),
+          })),
+        ]),
+      );
+      const pool = (entryFeePence - rakePence) * n * teamSize;
+      // Finishing order by each entry's key; ties keep the entry order.
+      const order = entries
+        .map((e, i) => ({ e, key: drawn[i]?.finish ?? 0 }))
+        .sort((a, b) => a.key - b.key)
+        .map(({ e }) => e);
+      const placed = order.map((e, i) => ({ playerId: e.entryId, place: { from: i + 1, to: i + 1 } }));
+      const prizes = new Map(splitPoolByPlace(structure, pool, placed).map((p) => [p.playerId, p]));
+      const credits: SettlementCredit[] = entries.flatMap((e) => {
+        const team = members.get(e.entryId) ?? [];
+        const prize = prizes.get(e.entryId);
+        const guests = new Set(team.filter((m) => m.guest).map((m) => m.id));
+        return splitAmongMembers(
+          prize?.amountPence ?? 0,
+          team.map((m) => m.id),
+        ).map((share) => ({
+          playerId: share.playerId,
+          entryId: e.entryId,
+          name: share.playerId,
+          position: prize?.position ?? null,
+          amountPence: share.amountPence,
+          guest: guests.has(share.playerId),
+        }));
+      });
+      const s = settle({
+        entryFeePence,
+        rakePence,
+        siteFeePence,
+        teamSize,
+        entries,
+        credits,
+        directorBalancePence: balance,
+      });
+      const cashPlayers = s.cashEntries * teamSize;
+      const cardPlayers = s.cardEntries * teamSize;
+      const prizesPaid = credits.reduce((sum, c) => sum + c.amountPence, 0);
+      const accountPaid = s.accountPrizes.reduce((sum, c) => sum + c.amountPence, 0);
+      const cashPaid = s.paidInCash.reduce((sum, c) => sum + c.amountPence, 0);
+      const context = `fee ${entryFeePence}, rake ${rakePence}, ${n}×${teamSize}, ${structure}`;
+      // The whole pool is paid, to balances or in cash.
+      expect(prizesPaid, context).toBe(pool);
+      expect(accountPaid + cashPaid, context).toBe(pool);
+      // The escrow (card and balance entries' fees) ends at 0: account prizes + rake + surplus.
+      expect(accountPaid + s.rakePence + s.surplusPence, context).toBe(cardPlayers * entryFeePence);
+      // Prizes + rake on every entry = every entry fee.
+      expect(pool + rakePence * (cardPlayers + cashPlayers), context).toBe((cardPlayers + cashPlayers) * entryFeePence);
+      // The director, with the cash kept and the guests paid, nets the rake on every entry less cash site fees.
+      const cashKept = cashPlayers * entryFeePence - cashPaid;
+      expect(s.directorBalanceChangePence + cashKept, context).toBe(
+        rakePence * (cardPlayers + cashPlayers) - siteFeePence * cashPlayers,
+      );
+      expect(s.shortfallPence, context).toBe(Math.max(0, -(balance + s.directorBalanceChangePence)));
+      expect(s.cashEntries + s.cardEntries, context).toBe(n);
+    }),
+    { numRuns: 1000 },
+  );
 });

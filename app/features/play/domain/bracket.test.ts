@@ -3,6 +3,7 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
 import { isDeepStrictEqual } from "node:util";
+import fc from "fast-check";
 import { expect, test } from "vitest";
 import { applyResult, type ResultInput } from "./apply-result.ts";
 import {
@@ -16,32 +17,65 @@ import {
 import { champion, matchStats, places } from "./bracket-places.ts";
 import { bracketOf, byId, NOW, playerIds, record } from "./bracket-testing.ts";
 import { bracketSize } from "./generate-bracket.ts";
-// A seeded PRNG so every random tournament is reproducible from its seed.
-import { type Random, seededRandom } from "../../../../test-support/fixtures.js";
 
 // ---- playing a bracket to the end -----------------------------------------
 
+// fast-check draws an evening: the race (none 30% of the time) and a move for each match — which playable match (by
+// remainder), its winner and its scores: the winner's the race 60% of the time, else any up to it, the loser's any
+// up to the winner's (both by remainder); sent as none, one or both. The moves are used in turn and again from the
+// first once used up, so a short list still plays a whole evening and a failure shrinks to a few moves.
+type Move = {
+  pick: number;
+  player1Wins: boolean;
+  fullRace: boolean;
+  winnerScore: number;
+  loserScore: number;
+  scores: "none" | "nulls" | "player1" | "player2" | "both";
+};
+const move: fc.Arbitrary<Move> = fc.record({
+  pick: fc.nat(),
+  player1Wins: fc.boolean(),
+  fullRace: fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(false), weight: 4 },
+    { arbitrary: fc.constant(true), weight: 6 },
+  ),
+  winnerScore: fc.nat(),
+  loserScore: fc.nat(),
+  scores: fc.constantFrom("none", "nulls", "player1", "player2", "both"),
+});
+type Evening = { raceTo: number | null; moves: Move[] };
+/** An evening of up to a move for each of `matches` matches. */
+const eveningOf = (matches: number): fc.Arbitrary<Evening> =>
+  fc.record({
+    raceTo: fc.oneof(
+      { arbitrary: fc.constant(null), weight: 3 },
+      { arbitrary: fc.integer({ min: 1, max: 15 }), weight: 7 },
+    ),
+    moves: fc.array(move, { minLength: 1, maxLength: Math.max(1, matches) }),
+  });
+
 // Random winner and random valid scores: sometimes none, sometimes one,
 // sometimes both, within the race when one is set.
-function randomResult(rng: Random, match: BracketMatch, raceTo: number | null): ResultInput {
-  const winnerId = (rng.chance(0.5) ? match.player1Id : match.player2Id) as string;
+function randomResult(drawn: Move, match: BracketMatch, raceTo: number | null): ResultInput {
+  const winnerId = (drawn.player1Wins ? match.player1Id : match.player2Id) as string;
   const cap = raceTo ?? 20;
-  const winnerScore = rng.chance(0.6) ? cap : rng.int(0, cap);
-  const loserScore = rng.int(0, winnerScore);
+  const winnerScore = drawn.fullRace ? cap : drawn.winnerScore % (cap + 1);
+  const loserScore = drawn.loserScore % (winnerScore + 1);
   const winnerIs1 = winnerId === match.player1Id;
   const both = winnerIs1
     ? { player1Score: winnerScore, player2Score: loserScore }
     : { player1Score: loserScore, player2Score: winnerScore };
-  switch (rng.int(0, 4)) {
-    case 0:
+  switch (drawn.scores) {
+    case "none":
       return { winnerId };
-    case 1:
+    case "nulls":
       return { winnerId, player1Score: null, player2Score: null };
-    case 2:
+    case "player1":
       return { winnerId, player1Score: both.player1Score };
-    case 3:
+    case "player2":
       return { winnerId, player2Score: both.player2Score };
-    default:
+    case "both":
       return { winnerId, ...both };
   }
 }
@@ -62,8 +96,7 @@ function check(problems: Problems, ok: boolean, message: () => string): void {
 // Plays a bracket to the end, always picking a random playable match so the
 // order of play varies, and checks each step returns exactly the rows that
 // change: this match, and the empty slot of the next one.
-function playToEnd(start: BracketMatch[], rng: Random): Played {
-  const raceTo = rng.chance(0.3) ? null : rng.int(1, 15);
+function playToEnd(start: BracketMatch[], { raceTo, moves }: Evening): Played {
   const problems: Problems = [];
   let matches = start;
   const log: Played["log"] = [];
@@ -71,8 +104,9 @@ function playToEnd(start: BracketMatch[], rng: Random): Played {
   while (champion(matches) === null) {
     const playable = playableMatches(matches);
     if (playable.length === 0) throw new Error("no playable match before a champion");
-    const match = rng.pick(playable);
-    const result = randomResult(rng, match, raceTo);
+    const next = moves[steps % moves.length] as Move;
+    const match = playable[next.pick % playable.length] as BracketMatch;
+    const result = randomResult(next, match, raceTo);
     const changes = applyResult(matches, match.id, result, { raceTo, now: NOW + ++steps });
     const expected: MatchChange[] = [
       {
@@ -307,8 +341,14 @@ for (const n of fieldSizes) {
   test(`a field of ${n} is generated correctly and plays to one champion`, () => {
     const start = bracketOf(n);
     checkGenerated(n, start);
-    const { matches } = playToEnd(start, seededRandom(n * 7919));
-    checkFinished(n, start, matches);
+    // One evening a size, as before: the sizes are the breadth.
+    fc.assert(
+      fc.property(eveningOf(start.length), (evening) => {
+        const { matches } = playToEnd(start, evening);
+        checkFinished(n, start, matches);
+      }),
+      { numRuns: 1 },
+    );
   });
 }
 
@@ -365,35 +405,9 @@ type OracleMatch = {
 
 for (let n = 2; n <= 128; n++) {
   test(`brackets-manager agrees on the first round, every slot and the standings for ${n} players`, async () => {
-    const size = bracketSize(n);
-    const manager = new BracketsManager(new InMemoryDatabase());
-    const stage = await manager.create.stage({
-      tournamentId: 0,
-      name: "oracle",
-      type: "single_elimination",
-      seeding: playerIds(n),
-      settings: { size, seedOrdering: ["inner_outer"], balanceByes: false },
-    });
-
-    const load = async () => {
-      const data = await manager.get.stageData(stage.id);
-      const nameOf = new Map(data.participant.map((p) => [p.id, p.name]));
-      const roundNumber = new Map(data.round.map((r) => [r.id, r.number]));
-      const who = (opponent: OracleMatch["opponent1"]) =>
-        opponent === null || opponent.id === null ? null : (nameOf.get(opponent.id) ?? "?");
-      const matches = (data.match as OracleMatch[]).map((m) => ({
-        id: m.id,
-        round: roundNumber.get(m.round_id) as number,
-        matchNumber: m.number,
-        player1Id: who(m.opponent1),
-        player2Id: who(m.opponent2),
-      }));
-      return { matches, nameOf, participants: data.participant };
-    };
     type Seats = { round: number; matchNumber: number; player1Id: string | null; player2Id: string | null };
     const occupants = (list: Seats[]) =>
       list.map((m) => `${m.round}/${m.matchNumber}: ${m.player1Id ?? "-"} v ${m.player2Id ?? "-"}`).sort();
-
     // First-round pairings as sets of seed pairs, a bye as null.
     const ours = bracketOf(n);
     const seed = (p: string | null) => (p === null ? null : Number(p.slice(1)));
@@ -402,31 +416,64 @@ for (let n = 2; n <= 128; n++) {
         .filter((m) => m.round === 1)
         .map((m) => JSON.stringify([seed(m.player1Id), seed(m.player2Id)].sort((a, b) => (a ?? 1e9) - (b ?? 1e9))))
         .sort();
-    const initial = await load();
-    expect(pairs(initial.matches)).toEqual(pairs(ours));
-    // Byes already advanced identically, so every slot of every round agrees.
-    expect(occupants(initial.matches)).toEqual(occupants(ours));
 
-    // Play the same results in the same order in both.
-    const { matches: finished, log } = playToEnd(ours, seededRandom(n * 104729));
-    const idOf = new Map(initial.matches.map((m) => [`${m.round}/${m.matchNumber}`, m.id]));
-    // The winner's slot comes from our bracket: the occupants were equal before
-    // and are compared again after, so a divergence cannot go unnoticed.
-    for (const step of log) {
-      await manager.update.match({
-        id: idOf.get(`${step.round}/${step.matchNumber}`) as number,
-        ...(step.winnerSlot === 1 ? { opponent1: { result: "win" } } : { opponent2: { result: "win" } }),
-      });
-    }
-    expect(occupants((await load()).matches)).toEqual(occupants(finished));
+    // One evening a size, as before, in a fresh brackets-manager stage each time fast-check plays one.
+    await fc.assert(
+      fc.asyncProperty(eveningOf(ours.length), async (evening) => {
+        const size = bracketSize(n);
+        const manager = new BracketsManager(new InMemoryDatabase());
+        const stage = await manager.create.stage({
+          tournamentId: 0,
+          name: "oracle",
+          type: "single_elimination",
+          seeding: playerIds(n),
+          settings: { size, seedOrdering: ["inner_outer"], balanceByes: false },
+        });
 
-    // Standings: the same groups in the same order.
-    const theirs = await manager.get.finalStandings(stage.id);
-    const nameOf = initial.nameOf;
-    const theirRank = new Map(theirs.map((s) => [nameOf.get(s.id) ?? "?", s.rank]));
-    const placed = [...places(finished)].map(([playerId, place]) => ({ playerId, from: place?.from ?? 0 }));
-    const froms = [...new Set(placed.map((p) => p.from))].sort((a, b) => a - b);
-    const ourRank = new Map(placed.map((p) => [p.playerId, froms.indexOf(p.from) + 1]));
-    expect(Object.fromEntries(ourRank)).toEqual(Object.fromEntries(theirRank));
+        const load = async () => {
+          const data = await manager.get.stageData(stage.id);
+          const nameOf = new Map(data.participant.map((p) => [p.id, p.name]));
+          const roundNumber = new Map(data.round.map((r) => [r.id, r.number]));
+          const who = (opponent: OracleMatch["opponent1"]) =>
+            opponent === null || opponent.id === null ? null : (nameOf.get(opponent.id) ?? "?");
+          const matches = (data.match as OracleMatch[]).map((m) => ({
+            id: m.id,
+            round: roundNumber.get(m.round_id) as number,
+            matchNumber: m.number,
+            player1Id: who(m.opponent1),
+            player2Id: who(m.opponent2),
+          }));
+          return { matches, nameOf, participants: data.participant };
+        };
+
+        const initial = await load();
+        expect(pairs(initial.matches)).toEqual(pairs(ours));
+        // Byes already advanced identically, so every slot of every round agrees.
+        expect(occupants(initial.matches)).toEqual(occupants(ours));
+
+        // Play the same results in the same order in both.
+        const { matches: finished, log } = playToEnd(ours, evening);
+        const idOf = new Map(initial.matches.map((m) => [`${m.round}/${m.matchNumber}`, m.id]));
+        // The winner's slot comes from our bracket: the occupants were equal before
+        // and are compared again after, so a divergence cannot go unnoticed.
+        for (const step of log) {
+          await manager.update.match({
+            id: idOf.get(`${step.round}/${step.matchNumber}`) as number,
+            ...(step.winnerSlot === 1 ? { opponent1: { result: "win" } } : { opponent2: { result: "win" } }),
+          });
+        }
+        expect(occupants((await load()).matches)).toEqual(occupants(finished));
+
+        // Standings: the same groups in the same order.
+        const theirs = await manager.get.finalStandings(stage.id);
+        const nameOf = initial.nameOf;
+        const theirRank = new Map(theirs.map((s) => [nameOf.get(s.id) ?? "?", s.rank]));
+        const placed = [...places(finished)].map(([playerId, place]) => ({ playerId, from: place?.from ?? 0 }));
+        const froms = [...new Set(placed.map((p) => p.from))].sort((a, b) => a - b);
+        const ourRank = new Map(placed.map((p) => [p.playerId, froms.indexOf(p.from) + 1]));
+        expect(Object.fromEntries(ourRank)).toEqual(Object.fromEntries(theirRank));
+      }),
+      { numRuns: 1 },
+    );
   });
 }

@@ -1,7 +1,7 @@
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { type Random, seededRandom } from "../../../../test-support/fixtures.js";
 import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
 import { bracketSize } from "./generate-bracket.ts";
 import { applyResult } from "./apply-result.ts";
@@ -80,15 +80,28 @@ function inconsistencies(matches: readonly BracketMatch[]): string[] {
 
 type Playthrough = { matches: BracketMatch[]; order: BracketMatch[] };
 
+// fast-check draws the evenings as moves: which playable match (by remainder) and who wins it. The moves are used
+// in turn and again from the first once used up, so a short list still plays a whole evening and a failure
+// shrinks to a few moves.
+type Move = { pick: number; player1Wins: boolean };
+const move: fc.Arbitrary<Move> = fc.record({ pick: fc.nat(), player1Wins: fc.boolean() });
+/** Up to a move for each of `matches` matches. */
+const movesFor = (matches: number) => fc.array(move, { minLength: 1, maxLength: matches });
+
+/** The match `move` picks out of `playable`, and its winner. */
+function chosen(playable: readonly BracketMatch[], { pick, player1Wins }: Move) {
+  const match = playable[pick % playable.length] as BracketMatch;
+  return { match, winnerId: (player1Wins ? match.player1Id : match.player2Id) as string };
+}
+
 /** Random results in a random order of whatever is playable, checking consistency after each. */
-function playToEnd(start: BracketMatch[], rng: Random): Playthrough {
+function playToEnd(start: BracketMatch[], moves: readonly Move[]): Playthrough {
   let matches = start;
   const order: BracketMatch[] = [];
   for (let step = 0; champion(matches) === null; step++) {
     const playable = playableMatches(matches);
     if (playable.length === 0) throw new Error("nothing playable before a champion");
-    const match = rng.pick(playable);
-    const winnerId = (rng.chance(0.5) ? match.player1Id : match.player2Id) as string;
+    const { match, winnerId } = chosen(playable, moves[step % moves.length] as Move);
     matches = withChanges(matches, applyResult(matches, match.id, { winnerId }, { raceTo: null, now: NOW + step }));
     order.push(matches.find((m) => m.id === match.id) as BracketMatch);
     const problems = inconsistencies(matches);
@@ -124,54 +137,56 @@ for (const n of sizes) {
     }
     expect(inconsistencies(start)).toEqual([]);
 
-    const rng = seededRandom(n * 104_729);
-    for (let run = 0; run < (n === 512 ? 2 : 6); run++) {
-      const { matches, order } = playToEnd(start, rng);
-      const real = matches.filter((m) => !m.isBye && m.status === "completed");
-      // Nobody plays twice in a round; a bye never meets a bye (every real match had two entries).
-      for (const m of matches) {
-        if (m.isBye) continue;
-        expect(m.player1Id !== null && m.player2Id !== null, m.label).toBe(m.status === "completed");
-      }
-      const rounds = new Map<string, string[]>();
-      for (const m of real) {
-        const key = `${m.bracket} ${m.round}`;
-        rounds.set(key, [...(rounds.get(key) ?? []), m.player1Id as string, m.player2Id as string]);
-      }
-      for (const [key, players] of rounds) expect(new Set(players).size, key).toBe(players.length);
-      // Losses: the champion at most one, everyone else exactly two.
-      const losses = new Map(playerIds(n).map((p) => [p, 0]));
-      for (const m of real) losses.set(loserOf(m) as string, (losses.get(loserOf(m) as string) ?? 0) + 1);
-      const won = champion(matches) as string;
-      expect(losses.get(won)).toBeLessThanOrEqual(1);
-      for (const [player, lost] of losses) if (player !== won) expect(lost, player).toBe(2);
-      // Nothing left to play once there is a champion.
-      expect(playableMatches(matches)).toEqual([]);
-      // Places: everyone placed, the ranges tile 1..n, as wide as they are shared.
-      const placed = [...places(matches)];
-      expect(placed).toHaveLength(n);
-      const byFrom = new Map<number, number>();
-      for (const [, place] of placed) {
-        if (place === null) throw new Error("unplaced after the end");
-        byFrom.set(place.from, (byFrom.get(place.from) ?? 0) + 1);
-      }
-      let expectedFrom = 1;
-      for (const from of [...byFrom.keys()].sort((a, b) => a - b)) {
-        expect(from).toBe(expectedFrom);
-        const width = byFrom.get(from) ?? 0;
-        const range = placed.find(([, p]) => p?.from === from)?.[1];
-        expect(range?.to).toBe(from + width - 1);
-        expectedFrom += width;
-      }
-      expect(expectedFrom).toBe(n + 1);
-      expect(places(matches).get(won)).toEqual({ from: 1, to: 1 });
-      // A double elimination of 4 or more places 3rd and 4th on their own: the losers' final and semi-final.
-      if (n >= 4) {
-        const losersFinal = find(matches, "losers", 2 * (Math.log2(bracketSize(n)) - 1));
-        expect(places(matches).get(loserOf(losersFinal) as string)).toEqual({ from: 3, to: 3 });
-      }
-      expect(order.length).toBe(real.length);
-    }
+    fc.assert(
+      fc.property(movesFor(start.length), (moves) => {
+        const { matches, order } = playToEnd(start, moves);
+        const real = matches.filter((m) => !m.isBye && m.status === "completed");
+        // Nobody plays twice in a round; a bye never meets a bye (every real match had two entries).
+        for (const m of matches) {
+          if (m.isBye) continue;
+          expect(m.player1Id !== null && m.player2Id !== null, m.label).toBe(m.status === "completed");
+        }
+        const rounds = new Map<string, string[]>();
+        for (const m of real) {
+          const key = `${m.bracket} ${m.round}`;
+          rounds.set(key, [...(rounds.get(key) ?? []), m.player1Id as string, m.player2Id as string]);
+        }
+        for (const [key, players] of rounds) expect(new Set(players).size, key).toBe(players.length);
+        // Losses: the champion at most one, everyone else exactly two.
+        const losses = new Map(playerIds(n).map((p) => [p, 0]));
+        for (const m of real) losses.set(loserOf(m) as string, (losses.get(loserOf(m) as string) ?? 0) + 1);
+        const won = champion(matches) as string;
+        expect(losses.get(won)).toBeLessThanOrEqual(1);
+        for (const [player, lost] of losses) if (player !== won) expect(lost, player).toBe(2);
+        // Nothing left to play once there is a champion.
+        expect(playableMatches(matches)).toEqual([]);
+        // Places: everyone placed, the ranges tile 1..n, as wide as they are shared.
+        const placed = [...places(matches)];
+        expect(placed).toHaveLength(n);
+        const byFrom = new Map<number, number>();
+        for (const [, place] of placed) {
+          if (place === null) throw new Error("unplaced after the end");
+          byFrom.set(place.from, (byFrom.get(place.from) ?? 0) + 1);
+        }
+        let expectedFrom = 1;
+        for (const from of [...byFrom.keys()].sort((a, b) => a - b)) {
+          expect(from).toBe(expectedFrom);
+          const width = byFrom.get(from) ?? 0;
+          const range = placed.find(([, p]) => p?.from === from)?.[1];
+          expect(range?.to).toBe(from + width - 1);
+          expectedFrom += width;
+        }
+        expect(expectedFrom).toBe(n + 1);
+        expect(places(matches).get(won)).toEqual({ from: 1, to: 1 });
+        // A double elimination of 4 or more places 3rd and 4th on their own: the losers' final and semi-final.
+        if (n >= 4) {
+          const losersFinal = find(matches, "losers", 2 * (Math.log2(bracketSize(n)) - 1));
+          expect(places(matches).get(loserOf(losersFinal) as string)).toEqual({ from: 3, to: 3 });
+        }
+        expect(order.length).toBe(real.length);
+      }),
+      { numRuns: n === 512 ? 2 : 6 },
+    );
   });
 }
 
@@ -243,17 +258,20 @@ test("byes: five entries in an eight bracket — a first-round losers' bye carri
 
 test("no rematch of a winners' bracket match in the losers' second round, from 8 entries up", () => {
   for (const n of [8, 12, 16, 24, 32, 64]) {
-    const rng = seededRandom(n);
-    for (let run = 0; run < 20; run++) {
-      const { matches } = playToEnd(generate(n), rng);
-      const met = new Set<string>();
-      for (const m of matches.filter((x) => x.bracket === "winners" && !x.isBye)) {
-        met.add([m.player1Id, m.player2Id].sort().join(" v "));
-      }
-      for (const m of matches.filter((x) => x.bracket === "losers" && x.round <= 2 && !x.isBye)) {
-        expect(met.has([m.player1Id, m.player2Id].sort().join(" v ")), `${n}: ${m.label}`).toBe(false);
-      }
-    }
+    const start = generate(n);
+    fc.assert(
+      fc.property(movesFor(start.length), (moves) => {
+        const { matches } = playToEnd(start, moves);
+        const met = new Set<string>();
+        for (const m of matches.filter((x) => x.bracket === "winners" && !x.isBye)) {
+          met.add([m.player1Id, m.player2Id].sort().join(" v "));
+        }
+        for (const m of matches.filter((x) => x.bracket === "losers" && x.round <= 2 && !x.isBye)) {
+          expect(met.has([m.player1Id, m.player2Id].sort().join(" v ")), `${n}: ${m.label}`).toBe(false);
+        }
+      }),
+      { numRuns: 20 },
+    );
   }
 });
 
@@ -315,29 +333,47 @@ test("a corrected first grand final turns the reset on and off", () => {
   );
 });
 
+// A move of an evening with corrections: now and then the result of a match already played (by remainder) turned
+// round instead. Corrections come only on the first pass through the moves, so every evening ends.
+type CorrectingMove = Move & { correct: boolean };
+const correctingMove: fc.Arbitrary<CorrectingMove> = fc.record({
+  pick: fc.nat(),
+  player1Wins: fc.boolean(),
+  correct: fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(false), weight: 7 },
+    { arbitrary: fc.constant(true), weight: 3 },
+  ),
+});
+
 test("random corrections keep every bracket consistent", () => {
   for (const n of [3, 5, 8, 11, 16, 23, 32]) {
-    const rng = seededRandom(n * 31);
-    let matches = generate(n);
-    for (let step = 0; champion(matches) === null && step < 1000; step++) {
-      const playable = playableMatches(matches);
-      const done = matches.filter((m) => m.status === "completed" && !m.isBye);
-      if (done.length > 0 && rng.chance(0.3)) {
-        const m = rng.pick(done);
-        try {
-          const change = correctResult(matches, m.id, { winnerId: loserOf(m) as string }, options);
-          matches = withChanges(matches, change);
-        } catch (error) {
-          if (!(error instanceof DomainError) || error.status !== 409) throw error;
+    const start = generate(n);
+    fc.assert(
+      fc.property(fc.array(correctingMove, { minLength: 1, maxLength: 3 * start.length }), (moves) => {
+        let matches = start;
+        for (let step = 0; champion(matches) === null && step < 1000; step++) {
+          const playable = playableMatches(matches);
+          const done = matches.filter((m) => m.status === "completed" && !m.isBye);
+          const next = moves[step % moves.length] as CorrectingMove;
+          if (done.length > 0 && next.correct && step < moves.length) {
+            const m = done[next.pick % done.length] as BracketMatch;
+            try {
+              const change = correctResult(matches, m.id, { winnerId: loserOf(m) as string }, options);
+              matches = withChanges(matches, change);
+            } catch (error) {
+              if (!(error instanceof DomainError) || error.status !== 409) throw error;
+            }
+          } else if (playable.length > 0) {
+            const { match, winnerId } = chosen(playable, next);
+            matches = withChanges(matches, applyResult(matches, match.id, { winnerId }, options));
+          }
+          expect(inconsistencies(matches)).toEqual([]);
         }
-      } else if (playable.length > 0) {
-        const m = rng.pick(playable);
-        const winnerId = (rng.chance(0.5) ? m.player1Id : m.player2Id) as string;
-        matches = withChanges(matches, applyResult(matches, m.id, { winnerId }, options));
-      }
-      expect(inconsistencies(matches)).toEqual([]);
-    }
-    expect(champion(matches)).not.toBeNull();
+        expect(champion(matches)).not.toBeNull();
+      }),
+      { numRuns: 4 },
+    );
   }
 });
 
@@ -409,29 +445,30 @@ test("the drop order sends two-bye winners' matches' losers into losers' byes on
 test("nobody gets a winners' bye and then a losers' bye, except the fewest the byes force", () => {
   for (const n of [...sizes, 257, 300, 383]) {
     const { least, most } = fewestDoubleByes(n);
-    const rng = seededRandom(n * 7_919);
     const start = generate(n);
     const winnersByes = new Set(start.filter((m) => m.bracket === "winners" && m.isBye).map((m) => m.winnerId));
     expect(winnersByes.size).toBe(bracketSize(n) - n);
     const counts = new Set<number>();
-    for (let run = 0; run < (n > 64 ? 4 : 40); run++) {
-      // Winners' rounds 1-2 and losers' rounds 1-2 decide every bye there is.
-      let matches = start;
-      for (;;) {
-        const early = playableMatches(matches).filter((m) => m.round <= 2 && m.bracket !== "grand_final");
-        if (early.length === 0) break;
-        const m = rng.pick(early);
-        const winnerId = (rng.chance(0.5) ? m.player1Id : m.player2Id) as string;
-        matches = withChanges(matches, applyResult(matches, m.id, { winnerId }, options));
-      }
-      const losersByes = matches.filter((m) => m.bracket === "losers" && m.isBye && m.winnerId !== null);
-      const twice = losersByes.filter((m) => winnersByes.has(m.winnerId)).length;
-      // Nor does anyone get two losers' byes (a first-round losers' bye leads to a dropper, never to a bye).
-      expect(new Set(losersByes.map((m) => m.winnerId)).size, `${n} entries, run ${run}`).toBe(losersByes.length);
-      expect(twice, `${n} entries, run ${run}`).toBeGreaterThanOrEqual(least);
-      expect(twice, `${n} entries, run ${run}`).toBeLessThanOrEqual(most);
-      counts.add(twice);
-    }
+    fc.assert(
+      fc.property(movesFor(start.length), (moves) => {
+        // Winners' rounds 1-2 and losers' rounds 1-2 decide every bye there is.
+        let matches = start;
+        for (let step = 0; ; step++) {
+          const early = playableMatches(matches).filter((m) => m.round <= 2 && m.bracket !== "grand_final");
+          if (early.length === 0) break;
+          const { match, winnerId } = chosen(early, moves[step % moves.length] as Move);
+          matches = withChanges(matches, applyResult(matches, match.id, { winnerId }, options));
+        }
+        const losersByes = matches.filter((m) => m.bracket === "losers" && m.isBye && m.winnerId !== null);
+        const twice = losersByes.filter((m) => winnersByes.has(m.winnerId)).length;
+        // Nor does anyone get two losers' byes (a first-round losers' bye leads to a dropper, never to a bye).
+        expect(new Set(losersByes.map((m) => m.winnerId)).size, `${n} entries`).toBe(losersByes.length);
+        expect(twice, `${n} entries`).toBeGreaterThanOrEqual(least);
+        expect(twice, `${n} entries`).toBeLessThanOrEqual(most);
+        counts.add(twice);
+      }),
+      { numRuns: n > 64 ? 4 : 40 },
+    );
     if (most === 0) expect([...counts], `${n}`).toEqual([0]);
   }
 });

@@ -1,7 +1,7 @@
 // Correcting a double forfeit, either way: a correction leaves every match exactly as recording the
 // corrected result in the first place would have, or is refused naming a match that really has a result.
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { type Random, seededRandom } from "../../../../test-support/fixtures.js";
 import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
 import { generateBracket, newMatch } from "./generate-bracket.ts";
 import { applyResult, type ResultInput } from "./apply-result.ts";
@@ -25,12 +25,40 @@ function byId(matches: readonly BracketMatch[], id: string): BracketMatch {
   return match;
 }
 
-function randomResult(match: BracketMatch, rng: Random): ResultInput {
-  const winnerId = rng.chance(0.5) ? match.player1Id : match.player2Id;
-  const roll = rng.next();
-  if (roll < 0.15) return { outcome: "double_forfeit" };
-  if (roll < 0.25) return { outcome: "walkover", winnerId };
-  const [w, l] = [rng.int(0, 5), rng.int(0, 5)];
+/** True with probability `percent` / 100; shrinks to false. */
+const chance = (percent: number) =>
+  fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(false), weight: 100 - percent },
+    { arbitrary: fc.constant(true), weight: percent },
+  );
+
+// fast-check draws each move: which playable match (by remainder), who wins, and how: a double forfeit 15% of the
+// time, a walkover 10%, else scores 0 to 5 each, the higher the winner's. The moves are used in turn and again from
+// the first once used up, so a failure shrinks to a few.
+type Move = {
+  pick: number;
+  player1Wins: boolean;
+  outcome: "played" | "walkover" | "double_forfeit";
+  scores: [number, number];
+};
+const move: fc.Arbitrary<Move> = fc.record({
+  pick: fc.nat(),
+  player1Wins: fc.boolean(),
+  outcome: fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant("played" as const), weight: 75 },
+    { arbitrary: fc.constant("walkover" as const), weight: 10 },
+    { arbitrary: fc.constant("double_forfeit" as const), weight: 15 },
+  ),
+  scores: fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })),
+});
+
+function randomResult(match: BracketMatch, drawn: Move): ResultInput {
+  const winnerId = drawn.player1Wins ? match.player1Id : match.player2Id;
+  if (drawn.outcome === "double_forfeit") return { outcome: "double_forfeit" };
+  if (drawn.outcome === "walkover") return { outcome: "walkover", winnerId };
+  const [w, l] = drawn.scores;
   const [high, low] = w >= l ? [w, l] : [l, w];
   const winnerFirst = winnerId === match.player1Id;
   return { winnerId, player1Score: winnerFirst ? high : low, player2Score: winnerFirst ? low : high };
@@ -38,14 +66,15 @@ function randomResult(match: BracketMatch, rng: Random): ResultInput {
 
 // Records random results (double forfeits where they are allowed) for `steps` turns: the log says what was
 // recorded, in order, and who played.
-function play(start: BracketMatch[], steps: number, rng: Random): { matches: BracketMatch[]; log: Entry[] } {
+function play(start: BracketMatch[], steps: number, moves: readonly Move[]): { matches: BracketMatch[]; log: Entry[] } {
   let matches = start;
   const log: Entry[] = [];
   for (let step = 0; step < steps; step++) {
     const playable = playableMatches(matches);
     if (playable.length === 0) break;
-    const match = rng.pick(playable);
-    let result = randomResult(match, rng);
+    const next = moves[step % moves.length] as Move;
+    const match = playable[next.pick % playable.length] as BracketMatch;
+    let result = randomResult(match, next);
     let changes: ReturnType<typeof applyResult>;
     try {
       changes = applyResult(matches, match.id, result, options);
@@ -79,25 +108,46 @@ function replay(start: BracketMatch[], log: readonly Entry[], index: number, res
   return { matches } as const;
 }
 
-function correctionOf(match: BracketMatch, rng: Random): ResultInput {
+// The correction: a double forfeit undone to a walkover (30%) or a 2–2 result for either player; a result turned
+// into a double forfeit 75% of the time, else its winner swapped.
+type Correction = { player1Wins: boolean; walkover: boolean; toForfeit: boolean };
+const correction: fc.Arbitrary<Correction> = fc.record({
+  player1Wins: fc.boolean(),
+  walkover: chance(30),
+  toForfeit: chance(75),
+});
+
+function correctionOf(match: BracketMatch, { player1Wins, walkover, toForfeit }: Correction): ResultInput {
   if (match.outcome === "double_forfeit") {
-    const winnerId = rng.chance(0.5) ? match.player1Id : match.player2Id;
-    return rng.chance(0.3) ? { outcome: "walkover", winnerId } : { winnerId, player1Score: 2, player2Score: 2 };
+    const winnerId = player1Wins ? match.player1Id : match.player2Id;
+    return walkover ? { outcome: "walkover", winnerId } : { winnerId, player1Score: 2, player2Score: 2 };
   }
-  if (rng.chance(0.75)) return { outcome: "double_forfeit" };
+  if (toForfeit) return { outcome: "double_forfeit" };
   return { winnerId: match.winnerId === match.player1Id ? match.player2Id : match.player1Id };
 }
 
+// A case: how many turns to record and which of them to correct (both by remainder, unbiased so that every length
+// of evening is as likely), the moves, the correction.
+type Case = { steps: number; index: number; moves: Move[]; correction: Correction };
+/** A case for a knockout of `n` entries: up to a move for each match it plays (a double elimination about 2n). */
+const caseFor = (n: number): fc.Arbitrary<Case> =>
+  fc.record({
+    steps: fc.noBias(fc.nat()),
+    index: fc.noBias(fc.nat()),
+    moves: fc.array(move, { minLength: 1, maxLength: 2 * n }),
+    correction,
+  });
+
 type Tally = { allowed: number; refused: number; fromForfeit: number; toForfeit: number };
 
-function checkOne(start: BracketMatch[], rng: Random, tally: Tally, name: string): void {
+function checkOne(start: BracketMatch[], drawn: Case, tally: Tally, name: string): void {
   const total = start.filter((m) => !m.isBye).length;
-  const { matches, log } = play(start, rng.int(1, total), rng);
+  const { matches, log } = play(start, 1 + (drawn.steps % total), drawn.moves);
   if (log.length === 0) return;
-  const index = rng.int(0, log.length - 1);
+  const index = drawn.index % log.length;
   const entry = log[index] as Entry;
   const match = byId(matches, entry.matchId);
-  const correction = correctionOf(match, rng);
+  const correction = correctionOf(match, drawn.correction);
   const expected = replay(start, log, index, correction);
   let corrected: BracketMatch[];
   try {
@@ -132,14 +182,21 @@ for (const format of ["single", "double"] as const) {
     const tally: Tally = { allowed: 0, refused: 0, fromForfeit: 0, toForfeit: 0 };
     const sizes = [...Array.from({ length: 63 }, (_, i) => i + 2), 65, 100, 127, 129];
     for (const n of sizes) {
-      const rng = seededRandom(n * (format === "single" ? 101 : 211));
-      for (let run = 0; run < 12; run++) {
-        const start =
-          format === "single"
-            ? generateBracket(ids(n), idFactory(), 0)
-            : generateDoubleElimination(ids(n), idFactory(), 0, run % 2 === 0 ? "reset" : "single");
-        checkOne(start, rng, tally, `${format} ${n} run ${run}`);
-      }
+      // The grand final counts in a double elimination only.
+      const drawn = fc.record({
+        grandFinal: fc.constantFrom("reset" as const, "single" as const),
+        case: caseFor(2 * n),
+      });
+      fc.assert(
+        fc.property(drawn, ({ grandFinal, case: c }) => {
+          const start =
+            format === "single"
+              ? generateBracket(ids(n), idFactory(), 0)
+              : generateDoubleElimination(ids(n), idFactory(), 0, grandFinal);
+          checkOne(start, c, tally, `${format} ${n}`);
+        }),
+        { numRuns: 12 },
+      );
     }
     // Enough of each kind to mean something.
     expect(tally.allowed).toBeGreaterThan(200);
@@ -151,14 +208,21 @@ for (const format of ["single", "double"] as const) {
 
 test("512 entries: a double forfeit corrected either way in both knockouts", () => {
   const tally: Tally = { allowed: 0, refused: 0, fromForfeit: 0, toForfeit: 0 };
-  const rng = seededRandom(512);
-  for (let run = 0; run < 6; run++) {
-    const start =
-      run % 2 === 0
-        ? generateBracket(ids(512), idFactory(), 0)
-        : generateDoubleElimination(ids(512 - run), idFactory(), 0, "reset");
-    checkOne(start, rng, tally, `512 run ${run}`);
-  }
+  // A single elimination of 512 half the time, else a double elimination of 511, 509 or 507.
+  const drawn = fc.record({
+    n: fc.oneof({ arbitrary: fc.constant(512), weight: 3 }, { arbitrary: fc.constantFrom(511, 509, 507), weight: 3 }),
+    case: caseFor(512),
+  });
+  fc.assert(
+    fc.property(drawn, ({ n, case: c }) => {
+      const start =
+        n === 512
+          ? generateBracket(ids(n), idFactory(), 0)
+          : generateDoubleElimination(ids(n), idFactory(), 0, "reset");
+      checkOne(start, c, tally, `${n} entries`);
+    }),
+    { numRuns: 6 },
+  );
   expect(tally.allowed + tally.refused).toBe(6);
 });
 

@@ -1,7 +1,7 @@
 // Walkovers and double forfeits in the knockouts: results of their
 // own, in no one's statistics; a double forfeit sends a bye on.
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { type Random, seededRandom } from "../../../../test-support/fixtures.js";
 import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
 import { generateBracket } from "./generate-bracket.ts";
 import { applyResult, type ResultInput } from "./apply-result.ts";
@@ -115,56 +115,79 @@ test("a double forfeit is refused in a final and without both players", () => {
   );
 });
 
-// Random evenings with walkovers and double forfeits mixed in: always one
-// champion, everyone placed, the places tiling 1..n.
-function playWithForfeits(start: BracketMatch[], rng: Random): BracketMatch[] {
+// Random evenings with walkovers and double forfeits mixed in: always one champion, everyone placed, the places
+// tiling 1..n. fast-check draws each move: which playable match (by remainder), who wins, and how (a double forfeit
+// one time in ten, falling back to a walkover where it is refused; a walkover 15%). The moves are used in turn and
+// again from the first once used up, so a short list still plays a whole evening and a failure shrinks to a few.
+type Move = { pick: number; player1Wins: boolean; outcome: "played" | "walkover" | "double_forfeit" };
+const move: fc.Arbitrary<Move> = fc.record({
+  pick: fc.nat(),
+  player1Wins: fc.boolean(),
+  outcome: fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant("played" as const), weight: 75 },
+    { arbitrary: fc.constant("walkover" as const), weight: 15 },
+    { arbitrary: fc.constant("double_forfeit" as const), weight: 10 },
+  ),
+});
+
+function playWithForfeits(start: BracketMatch[], moves: readonly Move[]): BracketMatch[] {
   let matches = start;
-  while (champion(matches) === null) {
+  for (let step = 0; champion(matches) === null; step++) {
     const playable = playableMatches(matches);
     if (playable.length === 0) throw new Error("nothing playable before a champion");
-    const m = rng.pick(playable);
-    const winnerId = rng.chance(0.5) ? m.player1Id : m.player2Id;
-    const roll = rng.next();
+    const { pick, player1Wins, outcome } = moves[step % moves.length] as Move;
+    const m = playable[pick % playable.length] as BracketMatch;
+    const winnerId = player1Wins ? m.player1Id : m.player2Id;
     try {
-      if (roll < 0.1) {
+      if (outcome === "double_forfeit") {
         matches = apply(matches, m, { outcome: "double_forfeit" });
         continue;
       }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
     }
-    matches = apply(matches, m, roll < 0.25 ? { outcome: "walkover", winnerId } : { winnerId });
+    matches = apply(matches, m, outcome === "played" ? { winnerId } : { outcome: "walkover", winnerId });
   }
   return matches;
 }
 
+const sizes = [3, 4, 5, 7, 8, 9, 12, 16, 17, 24, 32, 33];
+
 for (const format of ["single", "double"] as const) {
   test(`${format} elimination with walkovers and double forfeits: one champion, places for all`, () => {
-    for (const n of [3, 4, 5, 7, 8, 9, 12, 16, 17, 24, 32, 33]) {
-      const rng = seededRandom(n * (format === "single" ? 7 : 13));
-      for (let run = 0; run < 8; run++) {
-        const start =
-          format === "single"
-            ? generateBracket(ids(n), idFactory(), 0)
-            : generateDoubleElimination(ids(n), idFactory(), 0, run % 2 === 0 ? "reset" : "single");
-        const matches = playWithForfeits(start, rng);
-        expect(playableMatches(matches), `${format} ${n}`).toEqual([]);
-        const placed = [...places(matches).values()];
-        expect(placed, `${format} ${n}`).toHaveLength(n);
-        const widths = new Map<number, number>();
-        for (const place of placed) {
-          if (place === null) throw new Error(`${format} ${n}: someone unplaced`);
-          widths.set(place.from, (widths.get(place.from) ?? 0) + 1);
-        }
-        // A shared place is as wide as the entries sharing it.
-        for (const place of placed) expect(place && place.to - place.from + 1).toBe(widths.get(place?.from ?? 0));
-        let next = 1;
-        for (const from of [...widths.keys()].sort((a, b) => a - b)) {
-          expect(from, `${format} ${n}: places ${JSON.stringify(placed)}`).toBe(next);
-          next += widths.get(from) ?? 0;
-        }
-        expect(next).toBe(n + 1);
-      }
+    for (const n of sizes) {
+      const evening = fc.record({
+        grandFinal: fc.constantFrom("reset" as const, "single" as const),
+        // Up to a move a match (a double elimination has about 2n).
+        moves: fc.array(move, { minLength: 1, maxLength: 2 * n }),
+      });
+      fc.assert(
+        fc.property(evening, ({ grandFinal, moves }) => {
+          const start =
+            format === "single"
+              ? generateBracket(ids(n), idFactory(), 0)
+              : generateDoubleElimination(ids(n), idFactory(), 0, grandFinal);
+          const matches = playWithForfeits(start, moves);
+          expect(playableMatches(matches), `${format} ${n}`).toEqual([]);
+          const placed = [...places(matches).values()];
+          expect(placed, `${format} ${n}`).toHaveLength(n);
+          const widths = new Map<number, number>();
+          for (const place of placed) {
+            if (place === null) throw new Error(`${format} ${n}: someone unplaced`);
+            widths.set(place.from, (widths.get(place.from) ?? 0) + 1);
+          }
+          // A shared place is as wide as the entries sharing it.
+          for (const place of placed) expect(place && place.to - place.from + 1).toBe(widths.get(place?.from ?? 0));
+          let next = 1;
+          for (const from of [...widths.keys()].sort((a, b) => a - b)) {
+            expect(from, `${format} ${n}: places ${JSON.stringify(placed)}`).toBe(next);
+            next += widths.get(from) ?? 0;
+          }
+          expect(next).toBe(n + 1);
+        }),
+        { numRuns: 8 },
+      );
     }
   });
 }

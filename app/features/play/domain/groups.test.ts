@@ -1,5 +1,5 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { type Random, seededRandom } from "../../../../test-support/fixtures.js";
 import { type BracketMatch, playableMatches, withChanges } from "./bracket.ts";
 import { applyResult } from "./apply-result.ts";
 import { correctResult } from "./correct-result.ts";
@@ -31,22 +31,56 @@ function draw(n: number, options: GroupOptions = DEFAULTS): BracketMatch[] {
 let knockoutIds = 0;
 const newKnockoutId = () => `k${++knockoutIds}`;
 
-/** Records a random result for `match` (a random winner, a walkover now and then, scores to a race of 5). */
-function randomResult(random: Random, match: BracketMatch, allowDoubleForfeit: boolean) {
-  if (allowDoubleForfeit && random.chance(0.05)) return { outcome: "double_forfeit" as const };
-  const winnerId = random.pick([match.player1Id, match.player2Id]);
-  if (random.chance(0.1)) return { winnerId, outcome: "walkover" as const };
-  const loserScore = random.int(0, 4);
+/** True with probability `percent` / 100; shrinks to false. */
+const chance = (percent: number) =>
+  fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: fc.constant(false), weight: 100 - percent },
+    { arbitrary: fc.constant(true), weight: percent },
+  );
+
+// A result fast-check draws: a double forfeit now and then where allowed (5%), a random winner, a walkover now and
+// then (10%), else the loser's racks in a race to 5.
+type Result = { doubleForfeit: boolean; player1Wins: boolean; walkover: boolean; loserScore: number };
+const result: fc.Arbitrary<Result> = fc.record({
+  doubleForfeit: chance(5),
+  player1Wins: fc.boolean(),
+  walkover: chance(10),
+  loserScore: fc.integer({ min: 0, max: 4 }),
+});
+
+/**
+ * An evening of the groups drawn in `start`: the order the group matches are played in, and results used in turn
+ * (and again from the first once used up, so a failure shrinks to a few).
+ */
+type Evening = { order: string[]; results: Result[] };
+function eveningOf(start: readonly BracketMatch[]): fc.Arbitrary<Evening> {
+  const group = start.filter((m) => m.bracket === "group").map((m) => m.id);
+  return fc.record({
+    order: fc.shuffledSubarray(group, { minLength: group.length, maxLength: group.length }),
+    results: fc.array(result, { minLength: 1, maxLength: start.length }),
+  });
+}
+
+/** Records the drawn result for `match`. */
+function randomResult(drawn: Result, match: BracketMatch, allowDoubleForfeit: boolean) {
+  if (allowDoubleForfeit && drawn.doubleForfeit) return { outcome: "double_forfeit" as const };
+  const winnerId = drawn.player1Wins ? match.player1Id : match.player2Id;
+  if (drawn.walkover) return { winnerId, outcome: "walkover" as const };
+  const { loserScore } = drawn;
   return winnerId === match.player1Id
     ? { winnerId, player1Score: 5, player2Score: loserScore }
     : { winnerId, player1Score: loserScore, player2Score: 5 };
 }
 
-/** Plays every group match (in a random order) as the service does: the last one draws the knockout. */
-function playGroups(random: Random, start: BracketMatch[], options: GroupOptions, seeds: Map<string, number>) {
+/** Plays every group match (in the drawn order) as the service does: the last one draws the knockout. */
+function playGroups(drawn: Evening, start: BracketMatch[], options: GroupOptions, seeds: Map<string, number>) {
   let matches = start;
-  for (const match of random.shuffle(matches.filter((m) => m.bracket === "group"))) {
-    const changes = applyResult(matches, match.id, randomResult(random, match, true), results);
+  const byId = new Map(start.map((m) => [m.id, m]));
+  for (const [i, id] of drawn.order.entries()) {
+    const match = byId.get(id) as BracketMatch;
+    const next = drawn.results[i % drawn.results.length] as Result;
+    const changes = applyResult(matches, match.id, randomResult(next, match, true), results);
     matches = withChanges(matches, changes);
     const knockout = knockoutAfterGroups(matches, seeds, options.advancePerGroup, newKnockoutId, NOW);
     expect(knockout.changes).toEqual([]);
@@ -55,13 +89,15 @@ function playGroups(random: Random, start: BracketMatch[], options: GroupOptions
   return matches;
 }
 
-function playKnockout(random: Random, start: BracketMatch[]) {
+/** Plays the knockout in order, with the evening's results after the groups' ones. */
+function playKnockout(drawn: Evening, groupMatches: number, start: BracketMatch[]) {
   let matches = start;
-  for (;;) {
+  for (let i = groupMatches; ; i++) {
     const ready = playableMatches(matches);
     const match = ready[0];
     if (!match) return matches;
-    matches = withChanges(matches, applyResult(matches, match.id, randomResult(random, match, false), results));
+    const next = drawn.results[i % drawn.results.length] as Result;
+    matches = withChanges(matches, applyResult(matches, match.id, randomResult(next, match, false), results));
   }
 }
 
@@ -156,117 +192,141 @@ test("each group is a round robin: every pair once, nobody twice in a round, nam
   }
 });
 
+// The tests below play one evening for each size and options, as before: the sizes are the breadth.
 test("the knockout is drawn once, when the last group match is decided, from the groups' tables", () => {
-  const random = seededRandom(15);
   for (const n of [6, 8, 11, 16, 23, 32, 47, 64, 100, 128]) {
     for (const options of [DEFAULTS, { groupSize: 3, advancePerGroup: 1 }, { groupSize: 8, advancePerGroup: 4 }]) {
       const seeds = seedsOf(playerIds(n));
       const start = draw(n, options);
       expect(isDecided(start)).toBe(false);
-      const played = playGroups(random, start, options, seeds);
-      const knockout = played.filter((m) => m.bracket === "knockout");
-      const tables = groupTables(played, seeds);
-      const qualifiers = tables.flatMap((t) => t.rows.slice(0, options.advancePerGroup).map((r) => r.playerId));
-      expect([...positions(knockout).keys()].sort()).toEqual([...qualifiers].sort());
-      expect(knockout.every((m) => m.group === null && m.label !== "")).toBe(true);
-      expect(knockout.find((m) => m.nextMatchId === null)?.label).toBe("Final");
-      // Drawn already: another look changes nothing.
-      expect(knockoutAfterGroups(played, seeds, options.advancePerGroup, newKnockoutId, NOW)).toEqual({
-        draw: [],
-        changes: [],
-      });
+      fc.assert(
+        fc.property(eveningOf(start), (evening) => {
+          const played = playGroups(evening, start, options, seeds);
+          const knockout = played.filter((m) => m.bracket === "knockout");
+          const tables = groupTables(played, seeds);
+          const qualifiers = tables.flatMap((t) => t.rows.slice(0, options.advancePerGroup).map((r) => r.playerId));
+          expect([...positions(knockout).keys()].sort()).toEqual([...qualifiers].sort());
+          expect(knockout.every((m) => m.group === null && m.label !== "")).toBe(true);
+          expect(knockout.find((m) => m.nextMatchId === null)?.label).toBe("Final");
+          // Drawn already: another look changes nothing.
+          expect(knockoutAfterGroups(played, seeds, options.advancePerGroup, newKnockoutId, NOW)).toEqual({
+            draw: [],
+            changes: [],
+          });
+        }),
+        { numRuns: 1 },
+      );
     }
   }
 });
 
 test("knockout: a group winner meets another group's runner-up, and one group's pair meets only in the final", () => {
-  const random = seededRandom(7);
   // Two through from each group: 2, 4, 8, 16 … groups fill a bracket exactly.
   for (const n of [8, 16, 32, 64, 128]) {
     const seeds = seedsOf(playerIds(n));
-    const played = playGroups(random, draw(n), DEFAULTS, seeds);
-    const tables = groupTables(played, seeds);
-    const groupOf = new Map(tables.flatMap((t) => t.rows.map((r) => [r.playerId, t.group] as const)));
-    const winners = new Set(tables.map((t) => t.rows[0]?.playerId));
-    const knockout = played.filter((m) => m.bracket === "knockout");
-    for (const m of knockout.filter((k) => k.round === 1)) {
-      expect(winners.has(m.player1Id ?? "") !== winners.has(m.player2Id ?? "")).toBe(true);
-      expect(groupOf.get(m.player1Id ?? "")).not.toBe(groupOf.get(m.player2Id ?? ""));
-    }
-    const at = positions(knockout);
-    const rounds = Math.log2(knockout.length + 1);
-    for (const t of tables) {
-      const [first, second] = t.rows;
-      expect(meetingRound(at.get(first?.playerId ?? "") ?? 0, at.get(second?.playerId ?? "") ?? 0)).toBe(rounds);
-    }
+    const start = draw(n);
+    fc.assert(
+      fc.property(eveningOf(start), (evening) => {
+        const played = playGroups(evening, start, DEFAULTS, seeds);
+        const tables = groupTables(played, seeds);
+        const groupOf = new Map(tables.flatMap((t) => t.rows.map((r) => [r.playerId, t.group] as const)));
+        const winners = new Set(tables.map((t) => t.rows[0]?.playerId));
+        const knockout = played.filter((m) => m.bracket === "knockout");
+        for (const m of knockout.filter((k) => k.round === 1)) {
+          expect(winners.has(m.player1Id ?? "") !== winners.has(m.player2Id ?? "")).toBe(true);
+          expect(groupOf.get(m.player1Id ?? "")).not.toBe(groupOf.get(m.player2Id ?? ""));
+        }
+        const at = positions(knockout);
+        const rounds = Math.log2(knockout.length + 1);
+        for (const t of tables) {
+          const [first, second] = t.rows;
+          expect(meetingRound(at.get(first?.playerId ?? "") ?? 0, at.get(second?.playerId ?? "") ?? 0)).toBe(rounds);
+        }
+      }),
+      { numRuns: 1 },
+    );
   }
 });
 
 test("wherever the sizes allow, entries of one group are kept as far apart as possible", () => {
-  const random = seededRandom(21);
   for (let n = 6; n <= 64; n++) {
     for (const options of [DEFAULTS, { groupSize: 4, advancePerGroup: 3 }, { groupSize: 5, advancePerGroup: 2 }]) {
       const seeds = seedsOf(playerIds(n));
-      const played = playGroups(random, draw(n, options), options, seeds);
-      const knockout = played.filter((m) => m.bracket === "knockout");
-      const at = positions(knockout);
-      const tables = groupTables(played, seeds);
-      const groups = tables.length;
-      if (groups < 2) continue;
-      // With two or more groups, two entries of one group never meet in the first round.
-      for (const t of tables) {
-        const qualified = t.rows.slice(0, options.advancePerGroup).map((r) => at.get(r.playerId) ?? -1);
-        for (let i = 0; i < qualified.length; i++) {
-          for (let j = i + 1; j < qualified.length; j++) {
-            expect(
-              meetingRound(qualified[i] ?? 0, qualified[j] ?? 0),
-              `n=${n} ${JSON.stringify(options)}`,
-            ).toBeGreaterThan(1);
+      const start = draw(n, options);
+      fc.assert(
+        fc.property(eveningOf(start), (evening) => {
+          const played = playGroups(evening, start, options, seeds);
+          const knockout = played.filter((m) => m.bracket === "knockout");
+          const at = positions(knockout);
+          const tables = groupTables(played, seeds);
+          const groups = tables.length;
+          if (groups < 2) return;
+          // With two or more groups, two entries of one group never meet in the first round.
+          for (const t of tables) {
+            const qualified = t.rows.slice(0, options.advancePerGroup).map((r) => at.get(r.playerId) ?? -1);
+            for (let i = 0; i < qualified.length; i++) {
+              for (let j = i + 1; j < qualified.length; j++) {
+                expect(
+                  meetingRound(qualified[i] ?? 0, qualified[j] ?? 0),
+                  `n=${n} ${JSON.stringify(options)}`,
+                ).toBeGreaterThan(1);
+              }
+            }
           }
-        }
-      }
+        }),
+        { numRuns: 1 },
+      );
     }
   }
 });
 
 test("places: the knockout's, then every group's next finishers share the next places; all settled at the end", () => {
-  const random = seededRandom(99);
+  const ways = [DEFAULTS, { groupSize: 3, advancePerGroup: 1 }, { groupSize: 5, advancePerGroup: 3 }];
   for (let n = 6; n <= 64; n++) {
-    const options = random.pick([DEFAULTS, { groupSize: 3, advancePerGroup: 1 }, { groupSize: 5, advancePerGroup: 3 }]);
     const ids = playerIds(n);
     const seeds = seedsOf(ids);
-    const groupsOnly = draw(n, options);
-    expect([...formatPlaces(groupsOnly, ids).values()].every((p) => p === null)).toBe(true);
-    const played = playGroups(random, groupsOnly, options, seeds);
-    expect(isDecided(played)).toBe(false);
-    const qualifiers = positions(played.filter((m) => m.bracket === "knockout")).size;
-    const midway = groupsPlaces(played);
-    // Those the groups put out are placed at once, after every knockout entrant.
-    for (const [playerId, place] of midway) {
-      if (positions(played.filter((m) => m.bracket === "knockout")).has(playerId)) expect(place).toBeNull();
-      else expect(place?.from).toBeGreaterThan(qualifiers);
-    }
-    const finished = playKnockout(random, played);
-    expect(isDecided(finished)).toBe(true);
-    expect(winnersOf(finished, ids)).toHaveLength(1);
-    const placed = formatPlaces(finished, ids);
-    expect(placed.size).toBe(n);
-    // Every place 1..n is taken by exactly the entries whose range covers it.
-    const covered = new Array<number>(n + 1).fill(0);
-    for (const place of placed.values()) {
-      expect(place).not.toBeNull();
-      if (!place) continue;
-      const sharing = [...placed.values()].filter((p) => p?.from === place.from && p.to === place.to).length;
-      expect(place.to - place.from + 1).toBe(sharing);
-      for (let at = place.from; at <= place.to; at++) covered[at] = (covered[at] ?? 0) + 1;
-    }
-    expect(covered.slice(1).every((count) => count >= 1)).toBe(true);
-    expect([...placed.values()].filter((p) => p?.from === 1)).toHaveLength(1);
+    const draws = ways.map((options) => draw(n, options));
+    // Any of the ways (by index), and an evening of its groups.
+    const drawn = fc
+      .constantFrom(...ways.keys())
+      .chain((way) => eveningOf(draws[way] ?? []).map((evening) => ({ way, evening })));
+    fc.assert(
+      fc.property(drawn, ({ way, evening }) => {
+        const options = ways[way] as GroupOptions;
+        const groupsOnly = draws[way] as BracketMatch[];
+        expect([...formatPlaces(groupsOnly, ids).values()].every((p) => p === null)).toBe(true);
+        const played = playGroups(evening, groupsOnly, options, seeds);
+        expect(isDecided(played)).toBe(false);
+        const qualifiers = positions(played.filter((m) => m.bracket === "knockout")).size;
+        const midway = groupsPlaces(played);
+        // Those the groups put out are placed at once, after every knockout entrant.
+        for (const [playerId, place] of midway) {
+          if (positions(played.filter((m) => m.bracket === "knockout")).has(playerId)) expect(place).toBeNull();
+          else expect(place?.from).toBeGreaterThan(qualifiers);
+        }
+        const finished = playKnockout(evening, evening.order.length, played);
+        expect(isDecided(finished)).toBe(true);
+        expect(winnersOf(finished, ids)).toHaveLength(1);
+        const placed = formatPlaces(finished, ids);
+        expect(placed.size).toBe(n);
+        // Every place 1..n is taken by exactly the entries whose range covers it.
+        const covered = new Array<number>(n + 1).fill(0);
+        for (const place of placed.values()) {
+          expect(place).not.toBeNull();
+          if (!place) continue;
+          const sharing = [...placed.values()].filter((p) => p?.from === place.from && p.to === place.to).length;
+          expect(place.to - place.from + 1).toBe(sharing);
+          for (let at = place.from; at <= place.to; at++) covered[at] = (covered[at] ?? 0) + 1;
+        }
+        expect(covered.slice(1).every((count) => count >= 1)).toBe(true);
+        expect([...placed.values()].filter((p) => p?.from === 1)).toHaveLength(1);
+      }),
+      { numRuns: 1 },
+    );
   }
 });
 
 test("a corrected group moves the knockout's entrants while their matches are unplayed, else names the match", () => {
-  const random = seededRandom(3);
   const ids = playerIds(8);
   const seeds = seedsOf(ids);
   // Two groups of four; every group match won by the better seed (p1 tops A, p2 tops B).
@@ -295,9 +355,18 @@ test("a corrected group moves the knockout's entrants while their matches are un
   // Once p4's knockout match has a result, the same correction is refused, naming it.
   const p4Match = matches.find((m) => m.bracket === "knockout" && (m.player1Id === "p4" || m.player2Id === "p4"));
   if (!p4Match) throw new Error("p4 is not in the knockout");
-  const played = withChanges(matches, applyResult(matches, p4Match.id, randomResult(random, p4Match, false), results));
-  const refused = withChanges(played, correctResult(played, p4p5.id, { winnerId: "p5" }, results));
-  expect(() => knockoutAfterGroups(refused, seeds, 2, newKnockoutId, NOW)).toThrow(
-    `${p4Match.label} · Match ${p4Match.matchNumber} already has a result: correct that one first`,
+  // Whatever that result is.
+  fc.assert(
+    fc.property(result, (drawn) => {
+      const played = withChanges(
+        matches,
+        applyResult(matches, p4Match.id, randomResult(drawn, p4Match, false), results),
+      );
+      const refused = withChanges(played, correctResult(played, p4p5.id, { winnerId: "p5" }, results));
+      expect(() => knockoutAfterGroups(refused, seeds, 2, newKnockoutId, NOW)).toThrow(
+        `${p4Match.label} · Match ${p4Match.matchNumber} already has a result: correct that one first`,
+      );
+    }),
+    { numRuns: 20 },
   );
 });

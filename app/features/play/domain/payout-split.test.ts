@@ -1,5 +1,6 @@
 // Payout structures and the pool split to the penny (money.ts): every structure pays 100%, shares of
 // unfilled places spread in proportion, remainders by rule, shared places split; property tests over random fields.
+import fc from "fast-check";
 import { expect, test } from "vitest";
 import {
   type PayoutStructureId,
@@ -14,9 +15,6 @@ import {
   splitPoolByPlace,
   structuresForFieldSize,
 } from "../../money/domain/money.ts";
-// A seeded PRNG, so the property tests are repeatable: a failing case prints
-// its seed-derived inputs.
-import { seededRandom } from "../../../../test-support/fixtures.js";
 import { amounts, field, sum } from "./payout-fixtures.ts";
 
 test("every structure pays exactly 100% when every paid place is filled", () => {
@@ -231,65 +229,96 @@ test("splitPool is exact for pools far beyond decimal(10,2)", () => {
 
 // --- splitPool: properties ---------------------------------------------------------------
 
-test("splitPool properties over 2000 random fields", () => {
-  const rand = seededRandom(2025);
-  for (let run = 0; run < 2000; run++) {
-    const structureId = rand.pick(payoutStructureIds);
-    const { shares } = payoutStructures[structureId];
-    const poolPence = rand.chance(0.2) ? rand.int(0, 20) : rand.int(0, 10_000_000);
+/** `xs` sorted by `keys` (ties keep their order): a shuffle that shrinks back to the original order. */
+function shuffled<T>(xs: readonly T[], keys: readonly number[]): T[] {
+  return xs
+    .map((x, i) => ({ x, key: keys[i] ?? 0 }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ x }) => x);
+}
 
-    let counts: Partial<Record<Position, number>>;
-    do {
-      counts = Object.fromEntries(positions.map((p) => [p, rand.int(0, positionSize[p])]));
-    } while (!positions.some((p) => (counts[p] ?? 0) > 0 && shares[p] !== undefined));
-    const placings = rand.shuffle(field(counts)); // input order isn't always position order
+/** How many claim each position, from none to all it holds (`min` for the 1st and 2nd places). */
+const claimed = (min: number) =>
+  fc
+    .tuple(...positions.map((p) => fc.integer({ min: p === "1st" || p === "2nd" ? min : 0, max: positionSize[p] })))
+    .map((counts) => Object.fromEntries(positions.map((p, i) => [p, counts[i] ?? 0])) as Record<Position, number>);
 
-    const payouts = splitPool(structureId, poolPence, placings);
-    const context = JSON.stringify({ structureId, poolPence, counts });
-    const totalShares = sum(placings.map((p) => shares[p.position] ?? 0));
+// A field where at least one paid position is claimed, in any order (input order isn't always position order).
+const randomField = fc
+  .record({
+    structureId: fc.constantFrom(...payoutStructureIds),
+    poolPence: fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: 20 }), weight: 1 },
+      { arbitrary: fc.integer({ min: 0, max: 10_000_000 }), weight: 4 },
+    ),
+    counts: claimed(0),
+    // A sort key for each of the 16 places a field can claim.
+    order: fc.array(fc.noBias(fc.nat()), { minLength: 16, maxLength: 16 }),
+  })
+  .filter(({ structureId, counts }) =>
+    positions.some((p) => counts[p] > 0 && payoutStructures[structureId].shares[p] !== undefined),
+  );
 
-    expect(sum(amounts(payouts)), context).toBe(poolPence);
-    expect(payouts.length, context).toBe(placings.filter((p) => shares[p.position] !== undefined).length);
-    for (const payout of payouts) {
-      expect(Number.isInteger(payout.amountPence) && payout.amountPence >= 0, context).toBe(true);
-      // Within a penny of the exact share: |amount × Σ − pool × share| < Σ (all well within 2^53).
-      const share = shares[payout.position] ?? 0;
-      expect(Math.abs(payout.amountPence * totalShares - poolPence * share), context).toBeLessThan(totalShares);
-    }
-    for (const better of payouts) {
-      for (const worse of payouts) {
-        if (positions.indexOf(better.position) < positions.indexOf(worse.position)) {
-          expect(better.amountPence, context).toBeGreaterThanOrEqual(worse.amountPence);
+test("splitPool properties over random fields", () => {
+  fc.assert(
+    fc.property(randomField, ({ structureId, poolPence, counts, order }) => {
+      const { shares } = payoutStructures[structureId];
+      const placings = shuffled(field(counts), order);
+
+      const payouts = splitPool(structureId, poolPence, placings);
+      const context = JSON.stringify({ structureId, poolPence, counts });
+      const totalShares = sum(placings.map((p) => shares[p.position] ?? 0));
+
+      expect(sum(amounts(payouts)), context).toBe(poolPence);
+      expect(payouts.length, context).toBe(placings.filter((p) => shares[p.position] !== undefined).length);
+      for (const payout of payouts) {
+        expect(Number.isInteger(payout.amountPence) && payout.amountPence >= 0, context).toBe(true);
+        // Within a penny of the exact share: |amount × Σ − pool × share| < Σ (all well within 2^53).
+        const share = shares[payout.position] ?? 0;
+        expect(Math.abs(payout.amountPence * totalShares - poolPence * share), context).toBeLessThan(totalShares);
+      }
+      for (const better of payouts) {
+        for (const worse of payouts) {
+          if (positions.indexOf(better.position) < positions.indexOf(worse.position)) {
+            expect(better.amountPence, context).toBeGreaterThanOrEqual(worse.amountPence);
+          }
         }
       }
-    }
-  }
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 // --- prizePreview -----------------------------------------------------------------------------
 
 test("by place: a knockout's shared places pay what the positions pay", () => {
-  const rng = seededRandom(2024);
-  for (let run = 0; run < 300; run++) {
-    const structure = rng.pick(payoutStructureIds);
-    const pool = rng.int(0, 5_000_000);
-    // Any number claimed in each position (byes leave some unclaimed): places from the position's first.
-    const placings: { playerId: string; position: (typeof positions)[number] }[] = [];
-    const placed: { playerId: string; place: { from: number; to: number } }[] = [];
-    let from = 1;
-    for (const position of positions) {
-      const count = rng.int(position === "1st" || position === "2nd" ? 1 : 0, positionSize[position]);
-      for (let i = 0; i < count; i++) {
-        const playerId = `${position}#${i}`;
-        placings.push({ playerId, position });
-        placed.push({ playerId, place: { from, to: from + count - 1 } });
+  const knockout = fc.record({
+    structure: fc.constantFrom(...payoutStructureIds),
+    pool: fc.integer({ min: 0, max: 5_000_000 }),
+    // Any number claimed in each position (byes leave some unclaimed), the final's two always.
+    counts: claimed(1),
+  });
+  fc.assert(
+    fc.property(knockout, ({ structure, pool, counts }) => {
+      // Places from the position's first.
+      const placings: { playerId: string; position: (typeof positions)[number] }[] = [];
+      const placed: { playerId: string; place: { from: number; to: number } }[] = [];
+      let from = 1;
+      for (const position of positions) {
+        const count = counts[position];
+        for (let i = 0; i < count; i++) {
+          const playerId = `${position}#${i}`;
+          placings.push({ playerId, position });
+          placed.push({ playerId, place: { from, to: from + count - 1 } });
+        }
+        from += positionSize[position];
       }
-      from += positionSize[position];
-    }
-    const byPosition = splitPool(structure, pool, placings).map((p) => [p.playerId, p.amountPence]);
-    const byPlace = splitPoolByPlace(structure, pool, placed).map((p) => [p.playerId, p.amountPence]);
-    expect(byPlace).toEqual(byPosition);
-  }
+      const byPosition = splitPool(structure, pool, placings).map((p) => [p.playerId, p.amountPence]);
+      const byPlace = splitPoolByPlace(structure, pool, placed).map((p) => [p.playerId, p.amountPence]);
+      expect(byPlace).toEqual(byPosition);
+    }),
+    { numRuns: 300 },
+  );
 });
 
 test("by place: 3rd and 4th on their own, a shared place splits its places' shares, pennies exact", () => {

@@ -1,9 +1,9 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
 import type { BracketMatch } from "./bracket.ts";
 import { generateBracket } from "./generate-bracket.ts";
 import { applyResult } from "./apply-result.ts";
 import { DomainError } from "../../../domain/errors.ts";
-import { seededRandom } from "../../../../test-support/fixtures.js";
 import {
   accountCredits,
   checkPaysThePool,
@@ -182,32 +182,51 @@ test("finalize pays exactly what came in: prizes plus rake equal every player's 
   ).toThrow(PAYOUTS_OFF_THE_POOL);
 });
 
-test("property: over 2000 random payout sets, finalize's check refuses exactly those that are not the pool", () => {
-  const rand = seededRandom(30);
-  for (let i = 0; i < 2_000; i++) {
-    const players = rand.int(2, 64);
-    const entryFeePence = rand.int(0, 5_000);
-    const rakePence = rand.int(0, entryFeePence) * players;
-    const pool = players * entryFeePence - rakePence;
-    // The pool split at random into 1..8 prizes summing to it.
-    const cuts = Array.from({ length: rand.int(0, 7) }, () => rand.int(0, pool)).sort((a, b) => a - b);
-    const amounts = [...cuts, pool].map((cut, k) => cut - (k === 0 ? 0 : (cuts[k - 1] ?? 0)));
-    const exact = amounts.map((amountPence) => ({ amountPence }));
-    expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: exact })).not.toThrow();
-    const k = rand.int(0, exact.length - 1);
-    const delta = rand.pick([-1, 1, rand.int(2, 10_000), -rand.int(2, 10_000)]);
-    const skewed = exact.map((c, j) => (j === k ? { amountPence: c.amountPence + delta } : c));
-    const dropped = exact.filter((_, j) => j !== k);
-    expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: skewed })).toThrow(
-      PAYOUTS_OFF_THE_POOL,
-    );
-    const lost = exact[k]?.amountPence ?? 0;
-    if (lost > 0) {
-      expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: dropped })).toThrow(
+// A night's takings and their pool split at random into 1..8 prizes summing to it; then one prize (chosen by
+// remainder) put off by a penny either way or by up to £100.
+const payoutSet = fc
+  .tuple(fc.integer({ min: 2, max: 64 }), fc.integer({ min: 0, max: 5_000 }))
+  .chain(([players, entryFeePence]) =>
+    fc.integer({ min: 0, max: entryFeePence }).chain((rakeEach) =>
+      fc.record({
+        players: fc.constant(players),
+        entryFeePence: fc.constant(entryFeePence),
+        rakePence: fc.constant(rakeEach * players),
+        cuts: fc.array(fc.integer({ min: 0, max: players * (entryFeePence - rakeEach) }), { maxLength: 7 }),
+        skew: fc.nat(),
+        delta: fc.oneof(
+          fc.constant(-1),
+          fc.constant(1),
+          fc.integer({ min: 2, max: 10_000 }),
+          fc.integer({ min: -10_000, max: -2 }),
+        ),
+      }),
+    ),
+  );
+
+test("property: over random payout sets, finalize's check refuses exactly those that are not the pool", () => {
+  fc.assert(
+    fc.property(payoutSet, ({ players, entryFeePence, rakePence, cuts: drawn, skew, delta }) => {
+      const pool = players * entryFeePence - rakePence;
+      const cuts = [...drawn].sort((a, b) => a - b);
+      const amounts = [...cuts, pool].map((cut, k) => cut - (k === 0 ? 0 : (cuts[k - 1] ?? 0)));
+      const exact = amounts.map((amountPence) => ({ amountPence }));
+      expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: exact })).not.toThrow();
+      const k = skew % exact.length;
+      const skewed = exact.map((c, j) => (j === k ? { amountPence: c.amountPence + delta } : c));
+      const dropped = exact.filter((_, j) => j !== k);
+      expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: skewed })).toThrow(
         PAYOUTS_OFF_THE_POOL,
       );
-    }
-  }
+      const lost = exact[k]?.amountPence ?? 0;
+      if (lost > 0) {
+        expect(() => checkPaysThePool({ players, entryFeePence, rakePence, credits: dropped })).toThrow(
+          PAYOUTS_OFF_THE_POOL,
+        );
+      }
+    }),
+    { numRuns: 650 },
+  );
 });
 
 test("two prizes to one account are summed under the better-paid place, never one lost on a key", () => {

@@ -1,5 +1,5 @@
+import fc from "fast-check";
 import { expect, test } from "vitest";
-import { seededRandom } from "../../../../test-support/fixtures.js";
 import { type BracketMatch, playableMatches, withChanges } from "../../play/domain/bracket.ts";
 import { generateBracket } from "../../play/domain/generate-bracket.ts";
 import { applyResult } from "../../play/domain/apply-result.ts";
@@ -115,20 +115,33 @@ test("double elimination: a first loss drops a player to the losers' bracket, th
 
 test("double elimination, eight entries: 'Knocked out in Losers Round 1' for the first to lose twice", () => {
   let next = 0;
-  let matches = generateDoubleElimination(ids(8), () => `e${++next}`, NOW, "single");
-  const rng = seededRandom(20);
-  const seen = new Set<string>();
-  while (champion(matches) === null) {
-    const match = rng.pick(playableMatches(matches));
-    const winnerId = (rng.chance(0.5) ? match.player1Id : match.player2Id) as string;
-    matches = withChanges(matches, applyResult(matches, match.id, { winnerId }, { raceTo: null, now: NOW }));
-    for (const p of ids(8)) seen.add(text("in_progress", shown(matches), p).replace(/vs .*/, "vs …"));
-  }
-  expect(seen).toContain("Knocked out in Losers Round 1");
-  expect(seen).toContain("Champion");
-  expect(seen).toContain("Runner-up");
-  // At the end everyone has a place: nobody is still "in progress".
-  for (const p of ids(8)) expect(text("finished", shown(matches), p)).not.toMatch(/^In progress|^Finished/);
+  const start = generateDoubleElimination(ids(8), () => `e${++next}`, NOW, "single");
+  // Any evening: which playable match (by remainder) and who wins it, move by move, the moves used again from the
+  // first once used up (so a failure shrinks to a few).
+  const moves = fc.array(fc.record({ pick: fc.nat(), player1Wins: fc.boolean() }), {
+    minLength: 1,
+    maxLength: start.length,
+  });
+  fc.assert(
+    fc.property(moves, (drawn) => {
+      let matches = start;
+      const seen = new Set<string>();
+      for (let step = 0; champion(matches) === null; step++) {
+        const { pick, player1Wins } = drawn[step % drawn.length] ?? { pick: 0, player1Wins: true };
+        const playable = playableMatches(matches);
+        const match = playable[pick % playable.length] as BracketMatch;
+        const winnerId = (player1Wins ? match.player1Id : match.player2Id) as string;
+        matches = withChanges(matches, applyResult(matches, match.id, { winnerId }, { raceTo: null, now: NOW }));
+        for (const p of ids(8)) seen.add(text("in_progress", shown(matches), p).replace(/vs .*/, "vs …"));
+      }
+      expect(seen).toContain("Knocked out in Losers Round 1");
+      expect(seen).toContain("Champion");
+      expect(seen).toContain("Runner-up");
+      // At the end everyone has a place: nobody is still "in progress".
+      for (const p of ids(8)) expect(text("finished", shown(matches), p)).not.toMatch(/^In progress|^Finished/);
+    }),
+    { numRuns: 5 },
+  );
 });
 
 test("an archived tournament: whoever was still in is shown as finished", () => {
