@@ -40,6 +40,7 @@ type Db = Database.Database;
 type Connection = {
   db: Db;
   info: Database.Statement;
+  /** The connection's statements by their SQL, prepared once for as long as it is pooled and the schema holds. */
   prepared: Map<string, Database.Statement>;
   /** `PRAGMA schema_version`, read when the connection is taken: another schema makes the statements stale. */
   schema: Database.Statement;
@@ -49,8 +50,6 @@ type Connection = {
 type Stream = {
   connection: Connection;
   db: Db;
-  /** The connection's statements by their SQL, prepared once for as long as it is pooled and the schema holds. */
-  prepared: Map<string, Database.Statement>;
   /** False once the stream ran something that may leave the connection unlike a fresh one. */
   reusable: boolean;
   /** `SELECT changes(), last_insert_rowid(), total_changes()`, read after each statement. */
@@ -173,7 +172,6 @@ function openStream(ctx: Context): Stream {
     connection,
     db,
     info,
-    prepared,
     reusable: true,
     sqls: new Map(),
     closed: false,
@@ -198,11 +196,12 @@ function newConnection(file: string): Connection {
 const MAX_PREPARED = 500;
 
 function prepare(stream: Stream, sql: string): Database.Statement {
-  const known = stream.prepared.get(sql);
+  const { prepared } = stream.connection;
+  const known = prepared.get(sql);
   if (known) return known;
   const stmt = stream.db.prepare(sql);
-  if (stream.prepared.size >= MAX_PREPARED) stream.prepared.clear();
-  stream.prepared.set(sql, stmt);
+  if (prepared.size >= MAX_PREPARED) prepared.clear();
+  prepared.set(sql, stmt);
   return stmt;
 }
 
@@ -312,7 +311,7 @@ async function runStatement(
     if (TX_CONTROL.has(first)) await runTxControl(ctx, stream, statement, first);
     else output = await runSql(ctx, stream, statement, first, args);
     // The schema changed under the statements prepared so far.
-    if (SCHEMA_CHANGES.has(first)) stream.prepared.clear();
+    if (SCHEMA_CHANGES.has(first)) stream.connection.prepared.clear();
     const { affected, lastRowid } = readChanges(stream);
     return {
       cols: output.cols,
