@@ -4,16 +4,46 @@
 // Not `wrangler dev`: it puts a proxy Worker in front of the app, in a second workerd, and a POST that proxy sends on
 // a connection idle for 5 s can fail with "Network connection lost" (a 500 the app never saw).
 // See docs/decisions/034-the-worker-is-served-without-a-dev-proxy.md.
-import { readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Json, Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import type { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 /** What stack.ts passes in the environment variable WORKER_SERVE_OPTIONS (JSON). */
 export type ServeOptions = { port: number; vars: Record<string, string>; verbose: boolean };
 
 const serverDir = fileURLToPath(new URL("../../build/server", import.meta.url));
+const cacheDir = fileURLToPath(new URL("../../build/.cache", import.meta.url));
+
+type WorkerOptions = ReturnType<typeof unstable_getMiniflareWorkerOptions>["workerOptions"];
+
+/**
+ * The built config's bindings, assets, Durable Objects and cron, as wrangler reads them. Loading wrangler costs about
+ * two seconds of processor time, and every test file starts a Worker: what it read is kept under build/.cache, keyed by
+ * the config's path and text and wrangler's version, and read again only when one of those changes.
+ */
+async function builtWorkerOptions(): Promise<WorkerOptions> {
+  const config = join(serverDir, "wrangler.json");
+  const wranglerVersion = (createRequire(import.meta.url)("wrangler/package.json") as { version: string }).version;
+  const key = createHash("sha256").update(`${config}\0${wranglerVersion}\0`).update(readFileSync(config)).digest("hex");
+  const cached = join(cacheDir, `miniflare-options-${key.slice(0, 16)}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, "utf8")) as WorkerOptions;
+  } catch {
+    // Not read yet for this config.
+  }
+  const { unstable_getMiniflareWorkerOptions: read } = await import("wrangler");
+  const { workerOptions } = read(config);
+  // Written whole, then renamed: Workers started side by side never read half a file.
+  mkdirSync(cacheDir, { recursive: true });
+  const partial = `${cached}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(workerOptions));
+  renameSync(partial, cached);
+  return workerOptions;
+}
 
 /** The entry module and the chunks it imports (React Router writes them to build/server/assets). */
 function builtModules(): { type: "ESModule"; path: string }[] {
@@ -23,11 +53,9 @@ function builtModules(): { type: "ESModule"; path: string }[] {
   return [join(serverDir, "index.js"), ...chunks].map((path) => ({ type: "ESModule", path }));
 }
 
-export function workerServer(options: ServeOptions): Miniflare {
-  // The built config's bindings, assets, Durable Objects and cron, as wrangler reads them; the modules are listed
-  // instead of found by rules, since the built Worker is already bundled.
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(serverDir, "wrangler.json"));
-  const { modulesRules: _rules, ...config } = workerOptions;
+export async function workerServer(options: ServeOptions): Promise<Miniflare> {
+  // The modules are listed instead of found by rules, since the built Worker is already bundled.
+  const { modulesRules: _rules, ...config } = await builtWorkerOptions();
   return new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
@@ -54,7 +82,7 @@ export function workerServer(options: ServeOptions): Miniflare {
 async function main(): Promise<void> {
   const raw = process.env.WORKER_SERVE_OPTIONS;
   if (raw === undefined) throw new Error("WORKER_SERVE_OPTIONS is not set: start this file through stack.ts");
-  const server = workerServer(JSON.parse(raw) as ServeOptions);
+  const server = await workerServer(JSON.parse(raw) as ServeOptions);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
