@@ -1,23 +1,9 @@
 // Accessibility: axe-core on every screen, in light and dark theme, with no
 // serious or critical violation; and a keyboard-only sign-up.
-import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContext, expect, test, type Page } from "@playwright/test";
 import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
-  expect(serious, `${label}\n${serious.join("\n")}`).toEqual([]);
-}
+import { expectAccessible } from "./support/axe.ts";
 
 async function setTheme(page: Page, theme: "light" | "dark") {
   await page.context().addInitScript((t) => localStorage.setItem("theme", t), theme);
@@ -81,7 +67,7 @@ for (const theme of ["light", "dark"] as const) {
     ]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveClass(new RegExp(theme));
-      await expectNoSeriousViolations(page, `${path} (${theme})`);
+      await expectAccessible(page, `${path} (${theme})`);
     }
   });
 
@@ -101,7 +87,7 @@ for (const theme of ["light", "dark"] as const) {
       `/balance/top-up?amount=18.20&return=/tournament/${t.slug}`,
     ]) {
       await page.goto(path);
-      await expectNoSeriousViolations(page, `${path} (${theme})`);
+      await expectAccessible(page, `${path} (${theme})`);
     }
   });
 
@@ -135,7 +121,7 @@ for (const theme of ["light", "dark"] as const) {
       `/tournament/${t.slug}/run-again`,
     ]) {
       await page.goto(path);
-      await expectNoSeriousViolations(page, `${path} (${theme})`);
+      await expectAccessible(page, `${path} (${theme})`);
     }
     // The player's own screens while they play: the match in progress, where they stand, their bracket.
     for (const path of [
@@ -146,24 +132,24 @@ for (const theme of ["light", "dark"] as const) {
       `/tournament/${t.slug}/bracket`,
     ]) {
       await player.goto(path);
-      await expectNoSeriousViolations(player, `${path} as player (${theme})`);
+      await expectAccessible(player, `${path} as player (${theme})`);
     }
     // The final played and paid out: the podium and the prizes lead the page.
     await page.request.patch(`/api/matches/${final!.id}`, { data: { winnerId: final!.player1Id } });
     await page.request.post(`/api/tournaments/${t.id}/finalize`);
     await page.goto(`/tournament/${t.slug}`);
     await expect(page.getByRole("region", { name: "Results" })).toBeVisible();
-    await expectNoSeriousViolations(page, `finished /tournament/${t.slug} (${theme})`);
+    await expectAccessible(page, `finished /tournament/${t.slug} (${theme})`);
     const open = (await (
       await page.request.post("/api/tournaments", { data: validTournament({ name: "Open Knockout" }) })
     ).json()) as { slug: string };
     // The Withdraw dialog with its bank fields, and a checkout holding a place.
     await player.goto("/player/dashboard?withdraw=1");
     await expect(player.getByLabel("Sort code")).toBeVisible();
-    await expectNoSeriousViolations(player, `/player/dashboard?withdraw=1 (${theme})`);
+    await expectAccessible(player, `/player/dashboard?withdraw=1 (${theme})`);
     await player.goto(`/tournament/${open.slug}/checkout`);
     await expect(player.getByTestId("hold")).toBeVisible();
-    await expectNoSeriousViolations(player, `/tournament/${open.slug}/checkout (${theme})`);
+    await expectAccessible(player, `/tournament/${open.slug}/checkout (${theme})`);
     await playerContext.close();
   });
 
@@ -194,7 +180,7 @@ for (const theme of ["light", "dark"] as const) {
         data: { outcome: "walkover", winnerId: second!.player2Id },
       });
       await page.goto(`/tournament/${other.slug}?tab=bracket`);
-      await expectNoSeriousViolations(page, `${tournamentType} bracket (${theme})`);
+      await expectAccessible(page, `${tournamentType} bracket (${theme})`);
     }
   });
 }

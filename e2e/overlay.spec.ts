@@ -1,9 +1,9 @@
 // The stream overlay (/scoreboard/{code}/overlay) at OBS's 1920×1080: transparent everywhere but its bar, following
 // the table by push (a rack tapped reaches it without a reload), and without JavaScript showing the score and
 // refreshing itself. Screenshots over a dark and a light picture go to /tmp for a look.
-import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { markDocument, sameDocument } from "./support/live.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
@@ -98,8 +98,7 @@ test("follows the table by push, transparent but for its bar, in either theme", 
     const bar = (await page.getByTestId("overlay-race").boundingBox())!;
     expect(bar.y + bar.height).toBeLessThanOrEqual(OBS.height);
 
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await expectAccessible(page, "the overlay");
 
     // A rack tapped at the table reaches the overlay by push, without reloading it.
     await markDocument(page);

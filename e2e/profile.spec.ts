@@ -1,9 +1,9 @@
 // A player's profile (decision 027) in a browser, reached from their name on the bracket: the rating and its chart
 // after a result, head to head by a plain GET form (with and without JavaScript), no serious accessibility problem in
 // either theme.
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
 import { apiMatches, createTournamentViaApi } from "./support/tournaments.ts";
 
@@ -55,14 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
           document.documentElement.classList.add(name);
         }, theme);
         await visitor.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
-        const results = await new AxeBuilder({ page: visitor })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-          .analyze();
-        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(
-          serious.map((v) => v.id),
-          theme,
-        ).toEqual([]);
+        await expectAccessible(visitor, theme);
         if (process.env.PROFILE_SHOTS) {
           await visitor.screenshot({ path: `${process.env.PROFILE_SHOTS}/profile-${theme}.png`, fullPage: true });
         }

@@ -3,9 +3,9 @@
 // as a step page without it); after a confirm the board offers "Undo" for 10 s,
 // and undoing puts the match back as it was. Set up through the JSON API.
 // Axe on the confirm and undo states in both themes; UNDO_SHOTS=1 writes them (tablet width) to /tmp.
-import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
 
@@ -52,11 +52,7 @@ async function checkState(page: Page, name: string) {
       document.documentElement.classList.remove("light", "dark");
       document.documentElement.classList.add(t);
     }, theme);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-    expect(serious, `${name} (${theme})`).toEqual([]);
+    await expectAccessible(page, `${name} (${theme})`);
     if (process.env.UNDO_SHOTS) await page.screenshot({ path: `/tmp/undo-${name}-${theme}.png`, fullPage: true });
   }
   await page.evaluate(() => document.documentElement.classList.replace("dark", "light"));
