@@ -228,17 +228,30 @@ test("a wall screen whose push channel keeps failing still follows the evening w
     attempts += 1;
     ws.close();
   });
+  // The page's timers run on Playwright's clock: the back-off and the polls pass without waiting for them.
+  await page.clock.install();
   await page.goto(`/tournament/${t.slug}/bracket`);
   const card = page.getByTestId("match").first();
   await expect(card).toHaveAttribute("data-status", "pending");
-  // Past the first poll (at 10 s) and the fifth attempt (15 s): a poll that backed off would next come at 70 s.
-  await expect.poll(() => attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  await expect.poll(() => attempts).toBe(1);
+  // Past the first poll (at 10 s) and the fifth attempt (15 s): a poll that backed off would next come at 70 s. A
+  // second at a time, since each retry is timed only once its refused socket has closed.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1_000);
+        return attempts;
+      },
+      { intervals: [20] },
+    )
+    .toBeGreaterThanOrEqual(5);
   await markDocument(page);
 
   const result = { winnerId: final.player1Id, player1Score: 5, player2Score: 2 };
   expect((await director.request.patch(`/api/matches/${final.id}`, { data: result })).status()).toBe(200);
   // Within one poll (10 s), not at the end of the back-off or a minute later.
-  await expect(card).toHaveAttribute("data-status", "completed", { timeout: 15_000 });
+  await page.clock.runFor(10_000);
+  await expect(card).toHaveAttribute("data-status", "completed");
   await sameDocument(page);
   await director.close();
 });
