@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium.ts";
 
@@ -5,6 +6,10 @@ const port = Number(process.env.E2E_PORT ?? 8799);
 // The database beside it, for fixtures that write or date rows directly (e2e/support/database.ts).
 const dbPort = Number(process.env.E2E_DB_PORT ?? port + 1);
 process.env.E2E_DB_PORT = String(dbPort);
+process.env.E2E_PORT = String(port);
+// The server's session secret, known to the fixtures that sign someone in without the login form (the workers see
+// this file's environment).
+process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("hex");
 
 export default defineConfig({
   testDir: "./e2e",
@@ -33,7 +38,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/serve-test.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), DB_PORT: String(dbPort) },
+    env: { PORT: String(port), DB_PORT: String(dbPort), SESSION_SECRET: process.env.E2E_SESSION_SECRET },
     reuseExistingServer: false,
     // The default is SIGKILL, which would orphan workerd in its own group.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },

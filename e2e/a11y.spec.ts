@@ -2,8 +2,10 @@
 // serious or critical violation; and a keyboard-only sign-up.
 import { type Browser, type BrowserContext, expect, test, type Page } from "@playwright/test";
 import { futureDate, validTournament } from "../test-support/fixtures.js";
-import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
+import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { signedIn } from "./support/database.ts";
+import { payToEnter } from "./support/payments.ts";
 
 async function setTheme(page: Page, theme: "light" | "dark") {
   await page.context().addInitScript((t) => localStorage.setItem("theme", t), theme);
@@ -28,21 +30,17 @@ async function directorWithTournament(page: Page) {
   return { t, table };
 }
 
-/** A new player in `context` who joins and pays by the test card. */
-async function payToEnter(context: BrowserContext, tournamentId: string) {
-  await createPlayer(context.request, newIdentity("player"));
-  const join = await context.request.post("/api/tournaments/join", { data: { tournamentId } });
-  const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
-  await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
-    data: { cardNumber: "4242424242424242" },
-  });
+/** A new player, made in the database and signed in in `context`, who joins and pays by the test card. */
+async function payToEnterAsNewPlayer(context: BrowserContext, tournamentId: string) {
+  await context.addCookies([(await signedIn("player", newIdentity("player"))).cookie]);
+  await payToEnter(context.request, tournamentId);
 }
 
 /** `count` paid entries, each a player in a browser of their own. */
 async function paidEntries(browser: Browser, tournamentId: string, count: number) {
   for (let i = 0; i < count; i++) {
     const context = await browser.newContext();
-    await payToEnter(context, tournamentId);
+    await payToEnterAsNewPlayer(context, tournamentId);
     await context.close();
   }
 }
@@ -99,7 +97,7 @@ for (const theme of ["light", "dark"] as const) {
     const playerContext = await browser.newContext();
     await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
     const player = await playerContext.newPage();
-    await payToEnter(playerContext, t.id);
+    await payToEnterAsNewPlayer(playerContext, t.id);
     await paidEntries(browser, t.id, 1);
     await page.request.post(`/api/tournaments/${t.id}/start`);
     const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as {

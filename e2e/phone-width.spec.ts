@@ -2,8 +2,9 @@
 // scrolls sideways — brackets of 1, 3 and 6 rounds, a double elimination and a
 // round robin's tables and groups into a knockout scroll inside their own box, on the tournament page and
 // the full-width view — and the Confirm payouts dialog fits the screen.
-import { expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
-import { createOrganiser, createPlayer } from "./support/accounts.ts";
+import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
+import { createPlayer, newIdentity } from "./support/accounts.ts";
+import { signedIn } from "./support/database.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
 
@@ -16,113 +17,142 @@ const overflow = (page: Page) =>
 async function startedWith(
   playwright: PlaywrightWorkerArgs["playwright"],
   baseURL: string | undefined,
-  page: Page,
+  director: APIRequestContext,
   players: number,
   tournamentType = "single_elimination",
 ) {
-  const t = await createTournamentViaApi(page.request, {
+  const t = await createTournamentViaApi(director, {
     maxPlayers: players,
     payoutStructure: "winner_only",
     tournamentType,
   });
   await Promise.all(Array.from({ length: players }, () => paidPlayerViaApi(playwright, baseURL, t.id)));
-  expect((await page.request.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
+  expect((await director.post(`/api/tournaments/${t.id}/start`)).status()).toBe(200);
   return t;
 }
 
-async function playAll(page: Page, tournamentId: string) {
+async function playAll(director: APIRequestContext, tournamentId: string) {
   for (;;) {
-    const matches = (await (await page.request.get(`/api/tournaments/${tournamentId}/matches`)).json()) as Match[];
+    const matches = (await (await director.get(`/api/tournaments/${tournamentId}/matches`)).json()) as Match[];
     const playable = matches.filter((m) => m.status !== "completed" && m.player1Id && m.player2Id);
     if (playable.length === 0) return;
     for (const m of playable) {
-      expect((await page.request.patch(`/api/matches/${m.id}`, { data: { winnerId: m.player1Id } })).status()).toBe(
-        200,
-      );
+      expect((await director.patch(`/api/matches/${m.id}`, { data: { winnerId: m.player1Id } })).status()).toBe(200);
     }
   }
 }
 
 const WIDTHS = [360, 390] as const;
 
-// One evening's tournaments for both widths: each screen is loaded afresh at each width.
-test(`no screen scrolls sideways at ${WIDTHS.join(" or ")} px; the payouts dialog fits`, async ({
-  page,
-  browser,
-  playwright,
-  baseURL,
-}) => {
-  await createOrganiser(page.request);
-  const one = await startedWith(playwright, baseURL, page, 2);
-  const three = await startedWith(playwright, baseURL, page, 8);
-  const six = await startedWith(playwright, baseURL, page, 33);
-  const double = await startedWith(playwright, baseURL, page, 8, "double_elimination");
-  const league = await startedWith(playwright, baseURL, page, 8, "round_robin");
-  const groups = await startedWith(playwright, baseURL, page, 9, "round_robin_tier");
-  await page.request.post("/api/tables", { data: { name: "Table 1" } });
-
-  const screens = [
-    "/",
-    "/td/dashboard",
-    "/td/tournaments",
-    "/td/create-tournament",
-    "/td/tables",
-    "/scoreboard",
-    ...[one, three, six, double, league, groups].flatMap((t) => [
-      `/tournament/${t.slug}?tab=bracket`,
-      `/tournament/${t.slug}?tab=details`,
-      `/tournament/${t.slug}/bracket`,
-      `/tournament/${t.slug}/draw`,
-    ]),
-  ];
-  /** Loads each path at each width (a fresh load, not a resized page) and finds no sideways scroll. */
-  const visitAll = async (on: Page, paths: string[], when: string) => {
-    for (const path of paths) {
-      for (const width of WIDTHS) {
-        await on.setViewportSize({ width, height: 800 });
-        await on.goto(path);
-        expect(await overflow(on), `${path} at ${width} px, ${when}`).toBeLessThanOrEqual(0);
-      }
+/** Loads each path at each width (a fresh load, not a resized page) and finds no sideways scroll. */
+async function visitAll(on: Page, paths: string[], when: string) {
+  for (const path of paths) {
+    for (const width of WIDTHS) {
+      await on.setViewportSize({ width, height: 800 });
+      await on.goto(path);
+      expect(await overflow(on), `${path} at ${width} px, ${when}`).toBeLessThanOrEqual(0);
     }
-  };
-  await visitAll(page, screens, "before any result");
-  // Results add the screen-reader-only "(winner)" to the bracket: still no sideways scroll.
-  for (const t of [one, three, six, double, league, groups]) await playAll(page, t.id);
-  await visitAll(page, screens, "with every result in");
-
-  // A visitor's and a player's screens, with a place held at checkout.
-  const open = await createTournamentViaApi(page.request);
-  const visitor = await browser.newPage();
-  await visitAll(
-    visitor,
-    ["/login", "/signup", "/signup?role=player", "/signup?role=td", "/forgot-password"],
-    "signed out",
-  );
-  await createPlayer(visitor.request);
-  expect((await visitor.request.post("/api/tournaments/join", { data: { tournamentId: open.id } })).status()).toBe(200);
-  await visitAll(
-    visitor,
-    ["/player/dashboard", "/player/tournaments", `/tournament/${open.slug}/checkout`],
-    "a player",
-  );
-  await visitor.close();
-
-  // The one step that cannot be undone: its dialog, Amount column included, is on the screen.
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto(`/tournament/${three.slug}?tab=bracket&confirm=finalize`);
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeVisible();
-    expect(await overflow(page), `finalize dialog at ${width} px`).toBeLessThanOrEqual(0);
-    const box = await dialog.boundingBox();
-    expect(box, "the dialog has a box").not.toBeNull();
-    if (box) {
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(width);
-    }
-    const amount = dialog.getByText("Amount", { exact: true });
-    await expect(amount).toBeVisible();
-    const cell = await amount.boundingBox();
-    expect(cell && cell.x + cell.width <= width, "the Amount column is on screen").toBe(true);
   }
+}
+
+type Tournament = Awaited<ReturnType<typeof createTournamentViaApi>>;
+
+// One evening for every width and step: built once, then looked at before any result and with every result in.
+test.describe(`at ${WIDTHS.join(" and ")} px`, () => {
+  test.describe.configure({ mode: "serial" });
+  let director: Awaited<ReturnType<typeof signedIn>>;
+  let evening: Tournament[] = [];
+  let screens: string[] = [];
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    director = await signedIn("organiser", newIdentity("td"));
+    const request = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: [director.cookie], origins: [] },
+    });
+    // Brackets of 1, 3 and 6 rounds, a double elimination, a round robin, groups into a knockout.
+    evening = [
+      await startedWith(playwright, baseURL, request, 2),
+      await startedWith(playwright, baseURL, request, 8),
+      await startedWith(playwright, baseURL, request, 33),
+      await startedWith(playwright, baseURL, request, 8, "double_elimination"),
+      await startedWith(playwright, baseURL, request, 8, "round_robin"),
+      await startedWith(playwright, baseURL, request, 9, "round_robin_tier"),
+    ];
+    await request.post("/api/tables", { data: { name: "Table 1" } });
+    await request.dispose();
+    screens = [
+      "/",
+      "/td/dashboard",
+      "/td/tournaments",
+      "/td/create-tournament",
+      "/td/tables",
+      "/scoreboard",
+      ...evening.flatMap((t) => [
+        `/tournament/${t.slug}?tab=bracket`,
+        `/tournament/${t.slug}?tab=details`,
+        `/tournament/${t.slug}/bracket`,
+        `/tournament/${t.slug}/draw`,
+      ]),
+    ];
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.context().addCookies([director.cookie]);
+  });
+
+  test("no screen scrolls sideways before any result", async ({ page }) => {
+    await visitAll(page, screens, "before any result");
+  });
+
+  test("no screen scrolls sideways with every result in", async ({ page }) => {
+    // Results add the screen-reader-only "(winner)" to the bracket: still no sideways scroll.
+    for (const t of evening) await playAll(page.request, t.id);
+    await visitAll(page, screens, "with every result in");
+  });
+
+  test("a visitor's and a player's screens, with a place held at checkout, do not scroll sideways", async ({
+    page,
+    browser,
+  }) => {
+    const open = await createTournamentViaApi(page.request);
+    const visitor = await browser.newPage();
+    await visitAll(
+      visitor,
+      ["/login", "/signup", "/signup?role=player", "/signup?role=td", "/forgot-password"],
+      "signed out",
+    );
+    await createPlayer(visitor.request);
+    expect((await visitor.request.post("/api/tournaments/join", { data: { tournamentId: open.id } })).status()).toBe(
+      200,
+    );
+    await visitAll(
+      visitor,
+      ["/player/dashboard", "/player/tournaments", `/tournament/${open.slug}/checkout`],
+      "a player",
+    );
+    await visitor.close();
+  });
+
+  test("the payouts dialog fits, its Amount column on the screen", async ({ page }) => {
+    // The one step that cannot be undone.
+    const three = evening[1]!;
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/tournament/${three.slug}?tab=bracket&confirm=finalize`);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      expect(await overflow(page), `finalize dialog at ${width} px`).toBeLessThanOrEqual(0);
+      const box = await dialog.boundingBox();
+      expect(box, "the dialog has a box").not.toBeNull();
+      if (box) {
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      const amount = dialog.getByText("Amount", { exact: true });
+      await expect(amount).toBeVisible();
+      const cell = await amount.boundingBox();
+      expect(cell && cell.x + cell.width <= width, "the Amount column is on screen").toBe(true);
+    }
+  });
 });

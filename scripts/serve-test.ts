@@ -13,7 +13,11 @@ const stack = await startStack({
   dbFile: join(dir, "e2e.db"),
   port,
   dbPort: Number(process.env.DB_PORT ?? 0),
-  vars: { APP_ENV: "test", SESSION_SECRET: randomBytes(32).toString("hex"), ...newVapidKeys() },
+  vars: {
+    APP_ENV: "test",
+    SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    ...newVapidKeys(),
+  },
 });
 console.log(`e2e server at ${stack.appUrl} (database ${stack.dbUrl})`);
 

@@ -1,8 +1,10 @@
 // The signed session cookie (DESIGN §6), naming a server-side session
 // (sessions.server.ts), and the flash toast cookie.
+//
+// It imports no other module of the app's server, so that the end-to-end fixtures can sign a session in as the app
+// does (e2e/support/database.ts).
 import { createCookieSessionStorage, type SessionStorage } from "react-router";
-import type { AppEnv } from "~/env.server.ts";
-import type { SessionData } from "../features/accounts/server/sessions.server.ts";
+import type { SessionData } from "../features/accounts/domain/sessions.ts";
 
 export type { SessionData };
 export type Toast = { type: "success" | "error"; title: string; description?: string };
@@ -11,7 +13,10 @@ type ToastData = { toast: Toast };
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 const storages = new Map<string, { session: SessionStorage<SessionData>; toast: SessionStorage<object, ToastData> }>();
 
-function storagesFor(env: AppEnv) {
+/** What the cookies are signed and marked with (the app's environment has both). */
+type CookieEnv = { readonly SESSION_SECRET: string; readonly APP_ENV: string };
+
+function storagesFor(env: CookieEnv) {
   const secure = env.APP_ENV === "production";
   const key = `${env.SESSION_SECRET}:${secure}`;
   let entry = storages.get(key);
@@ -32,7 +37,7 @@ function storagesFor(env: AppEnv) {
  * The session the cookie names, or null (a tampered cookie reads as none).
  * Whether it is still current is the database's to say.
  */
-export async function readSession(request: Request, env: AppEnv): Promise<SessionData | null> {
+export async function readSession(request: Request, env: CookieEnv): Promise<SessionData | null> {
   const session = await storagesFor(env).session.getSession(request.headers.get("Cookie"));
   const sessionId = session.get("sessionId");
   const userId = session.get("userId");
@@ -47,7 +52,7 @@ export async function readSession(request: Request, env: AppEnv): Promise<Sessio
   return { sessionId, userId, userType };
 }
 
-export async function commitSession(env: AppEnv, data: SessionData): Promise<string> {
+export async function commitSession(env: CookieEnv, data: SessionData): Promise<string> {
   const storage = storagesFor(env).session;
   const session = await storage.getSession();
   session.set("sessionId", data.sessionId);
@@ -56,13 +61,13 @@ export async function commitSession(env: AppEnv, data: SessionData): Promise<str
   return storage.commitSession(session);
 }
 
-export async function destroySession(env: AppEnv): Promise<string> {
+export async function destroySession(env: CookieEnv): Promise<string> {
   const storage = storagesFor(env).session;
   return storage.destroySession(await storage.getSession());
 }
 
 /** A Set-Cookie value carrying a toast to show after the next redirect. */
-export async function flashToast(env: AppEnv, toast: Toast): Promise<string> {
+export async function flashToast(env: CookieEnv, toast: Toast): Promise<string> {
   const storage = storagesFor(env).toast;
   const session = await storage.getSession();
   session.flash("toast", toast);
@@ -72,7 +77,7 @@ export async function flashToast(env: AppEnv, toast: Toast): Promise<string> {
 /** Reads (and clears) the flashed toast. */
 export async function takeToast(
   request: Request,
-  env: AppEnv,
+  env: CookieEnv,
 ): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes("br_toast=")) return { toast: null, setCookie: null };

@@ -2,7 +2,8 @@
 // provider's test cards, players who paid through the JSON API (fast
 // fixtures), and locators for the checkout's card form.
 import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
-import { createPlayer, newIdentity, type Identity } from "./accounts.ts";
+import { newIdentity, type Identity } from "./accounts.ts";
+import { signedIn } from "./database.ts";
 import { organiserWithTournament, waitForHydrated, type TournamentInput, type TournamentJson } from "./tournaments.ts";
 
 /** DESIGN §4: the simulated provider's test cards. */
@@ -12,6 +13,16 @@ export const CARDS = {
 } as const;
 
 type JoinJson = { clientSecret?: string; paymentIntentId?: string; registrationId: string; paid?: boolean };
+
+/** A request context of a new player's own, made and signed in in the database (e2e/support/database.ts). */
+async function signedInRequest(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  who: Identity,
+): Promise<APIRequestContext> {
+  const { cookie } = await signedIn("player", who);
+  return playwright.request.newContext({ baseURL, storageState: { cookies: [cookie], origins: [] } });
+}
 
 /** Joins through the JSON API; `request` must be signed in as a player. */
 async function joinViaApi(request: APIRequestContext, tournamentId: string): Promise<JoinJson> {
@@ -29,9 +40,9 @@ export async function heldPlaceViaApi(
   baseURL: string | undefined,
   tournamentId: string,
 ): Promise<Identity> {
-  const request = await playwright.request.newContext({ baseURL });
+  const who = newIdentity("holding");
+  const request = await signedInRequest(playwright, baseURL, who);
   try {
-    const who = await createPlayer(request, newIdentity("holding"));
     expect((await joinViaApi(request, tournamentId)).paymentIntentId, "a paid tournament holds the place").toBeTruthy();
     return who;
   } finally {
@@ -63,9 +74,8 @@ export async function paidPlayerViaApi(
   tournamentId: string,
   who: Identity = newIdentity("paid"),
 ): Promise<Identity> {
-  const request = await playwright.request.newContext({ baseURL });
+  const request = await signedInRequest(playwright, baseURL, who);
   try {
-    await createPlayer(request, who);
     await payToEnter(request, tournamentId);
     return who;
   } finally {

@@ -1,6 +1,11 @@
 // Signed-in devices: how long a session lasts, how often "last seen" is
 // written, and the label a person recognises their device by.
 
+import type { UserType } from "../../../domain/accounts.ts";
+
+/** What the signed cookie carries: the session, and whose it is. */
+export type SessionData = { sessionId: string; userId: string; userType: UserType };
+
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** "Last seen" is written at most this often, so reading a page stays one round trip. */
 export const LAST_SEEN_EVERY_MS = 10 * 60 * 1000;

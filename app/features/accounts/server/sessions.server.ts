@@ -4,11 +4,10 @@ import { and, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { build, query, write, type Write } from "~/db/batch.server.ts";
 import { sessions } from "~/db/schema.ts";
 import type { UserType } from "~/domain/accounts.ts";
-import { deviceLabel, SESSION_TTL_MS } from "~/features/accounts/domain/sessions.ts";
+import { deviceLabel, SESSION_TTL_MS, type SessionData } from "~/features/accounts/domain/sessions.ts";
 import { clientAddress } from "~/server/rate-limit.server.ts";
 
-/** What the signed cookie carries: the session, and whose it is. */
-export type SessionData = { sessionId: string; userId: string; userType: UserType };
+export type { SessionData };
 
 export type SignedInDevice = { id: string; device: string; createdAt: number; lastSeenAt: number; current: boolean };
 
