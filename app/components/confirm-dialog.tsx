@@ -98,12 +98,45 @@ export function ModalDialog({
   cancelTo: string;
   children: ReactNode;
 }) {
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(cancelTo);
   // Explicit ids so the dialog is named in the server-rendered HTML too.
   const titleId = useId();
   const descriptionId = useId();
 
+  return (
+    <>
+      <div className="fixed inset-0 z-40 bg-slate-950/60" aria-hidden="true" />
+      <dialog
+        ref={ref}
+        open
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        className={
+          "fixed top-1/2 left-1/2 z-50 m-0 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md " +
+          "-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 " +
+          "text-inherit shadow-xl backdrop:bg-transparent dark:border-slate-700 dark:bg-slate-900"
+        }
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <div id={descriptionId} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          {description}
+        </div>
+        {children}
+      </dialog>
+    </>
+  );
+}
+
+/**
+ * What makes the dialog drawn open a modal once the page runs: the page behind inert, Escape to `cancelTo`, Tab kept
+ * inside, and the focus given back to what opened it when it closes.
+ */
+function useModal(cancelTo: string) {
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
   // Where Escape goes, read when it is pressed (the page may re-render meanwhile).
   const onCancel = useRef(() => {});
   onCancel.current = () => navigate(cancelTo, { replace: true, preventScrollReset: true });
@@ -168,29 +201,5 @@ export function ModalDialog({
     [],
   );
 
-  return (
-    <>
-      <div className="fixed inset-0 z-40 bg-slate-950/60" aria-hidden="true" />
-      <dialog
-        ref={ref}
-        open
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        className={
-          "fixed top-1/2 left-1/2 z-50 m-0 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md " +
-          "-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 " +
-          "text-inherit shadow-xl backdrop:bg-transparent dark:border-slate-700 dark:bg-slate-900"
-        }
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <div id={descriptionId} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {description}
-        </div>
-        {children}
-      </dialog>
-    </>
-  );
+  return ref;
 }

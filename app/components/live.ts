@@ -55,92 +55,106 @@ export function useLiveRevalidation(
   useEffect(() => {
     const ids = key ? key.split(" ") : [];
     if (ids.length === 0) return;
-    let stopped = false;
-    let open = 0;
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const sockets = new Set<WebSocket>();
-    const later = (run: () => void, ms: number) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!stopped) run();
-      }, ms);
-      timers.add(timer);
-    };
-    let lastRead = Date.now();
-    const read = () => {
-      if (busyNow.current) missed.current = true;
-      else void latest.current.revalidate();
-    };
-    const revalidate = () => {
-      lastRead = Date.now();
-      if (document.visibilityState === "visible") read();
-    };
-    // Whether every channel is open, also on the document for anyone who needs to know (the end-to-end tests).
-    const showOpen = () => {
-      if (open >= ids.length) document.documentElement.setAttribute("data-live", "open");
-      else document.documentElement.removeAttribute("data-live");
-    };
-
-    // The fallback: while some channel is closed, poll every 10 s — however often the channel fails to open: a
-    // push channel that keeps failing (a Durable Object restarting, a proxy without WebSockets) must not slow the
-    // reads, which is what kept a wall screen ~31 s behind (the sum of the reconnection's back-off); while all are
-    // open, read once a minute in case a message went missing. A read that fails is retried by the data reads.
-    const pollLoop = () => {
-      const due = open < ids.length || Date.now() - lastRead >= SAFETY_MS;
-      if (poll && due && latest.current.state === "idle") revalidate();
-      later(pollLoop, POLL_MS);
-    };
-
-    const connect = (id: string, retry: number) => {
-      let socket: WebSocket;
-      try {
-        socket = new WebSocket(channelUrl(id));
-      } catch {
-        later(() => connect(id, retry + 1), Math.min(1000 * 2 ** retry, MAX_RETRY_MS));
-        return;
-      }
-      sockets.add(socket);
-      let ping: ReturnType<typeof setInterval> | undefined;
-      socket.onopen = () => {
-        open += 1;
-        showOpen();
-        ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send("ping"), PING_MS);
-        // Whatever changed while this channel was closed.
-        if (retry > 0) revalidate();
-        retry = 0;
-      };
-      socket.onmessage = (event) => {
-        if (event.data === "pong") return;
-        lastRead = Date.now();
-        if (draw.current?.(parse(event.data))) return;
-        read();
-      };
-      socket.onclose = () => {
-        sockets.delete(socket);
-        clearInterval(ping);
-        // A channel that was open and dropped may have dropped a message with it: read now, not at the next poll.
-        if (ping !== undefined) {
-          open -= 1;
-          if (poll) revalidate();
-        }
-        showOpen();
-        if (!stopped) later(() => connect(id, retry + 1), Math.min(1000 * 2 ** retry, MAX_RETRY_MS));
-      };
-    };
-
-    for (const id of ids) connect(id, 0);
-    later(pollLoop, POLL_MS);
-    // Back to a tab that was hidden: catch up once.
-    const onVisible = () => document.visibilityState === "visible" && revalidate();
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      stopped = true;
-      document.documentElement.removeAttribute("data-live");
-      document.removeEventListener("visibilitychange", onVisible);
-      for (const timer of timers) clearTimeout(timer);
-      for (const socket of sockets) socket.close(1000);
-    };
+    return followChannels(ids, poll, {
+      read: () => {
+        if (busyNow.current) missed.current = true;
+        else void latest.current.revalidate();
+      },
+      idle: () => latest.current.state === "idle",
+      drawn: (news) => Boolean(draw.current?.(news)),
+    });
   }, [key, poll]);
+}
+
+/**
+ * What following the channels asks of the page: a read (now, or once it is idle), whether no read is under way, and
+ * whether it redrew from what a message carries.
+ */
+type Page = { read: () => void; idle: () => boolean; drawn: (news: unknown) => boolean };
+
+/** Opens a push channel per tournament and reads the page when one says something changed; returns how to stop. */
+function followChannels(ids: readonly string[], poll: boolean, page: Page): () => void {
+  let stopped = false;
+  let open = 0;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const sockets = new Set<WebSocket>();
+  const later = (run: () => void, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) run();
+    }, ms);
+    timers.add(timer);
+  };
+  let lastRead = Date.now();
+  const revalidate = () => {
+    lastRead = Date.now();
+    if (document.visibilityState === "visible") page.read();
+  };
+  // Whether every channel is open, also on the document for anyone who needs to know (the end-to-end tests).
+  const showOpen = () => {
+    if (open >= ids.length) document.documentElement.setAttribute("data-live", "open");
+    else document.documentElement.removeAttribute("data-live");
+  };
+
+  // The fallback: while some channel is closed, poll every 10 s — however often the channel fails to open: a
+  // push channel that keeps failing (a Durable Object restarting, a proxy without WebSockets) must not slow the
+  // reads, which is what kept a wall screen ~31 s behind (the sum of the reconnection's back-off); while all are
+  // open, read once a minute in case a message went missing. A read that fails is retried by the data reads.
+  const pollLoop = () => {
+    const due = open < ids.length || Date.now() - lastRead >= SAFETY_MS;
+    if (poll && due && page.idle()) revalidate();
+    later(pollLoop, POLL_MS);
+  };
+
+  const connect = (id: string, retry: number) => {
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(channelUrl(id));
+    } catch {
+      later(() => connect(id, retry + 1), Math.min(1000 * 2 ** retry, MAX_RETRY_MS));
+      return;
+    }
+    sockets.add(socket);
+    let ping: ReturnType<typeof setInterval> | undefined;
+    socket.onopen = () => {
+      open += 1;
+      showOpen();
+      ping = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send("ping"), PING_MS);
+      // Whatever changed while this channel was closed.
+      if (retry > 0) revalidate();
+      retry = 0;
+    };
+    socket.onmessage = (event) => {
+      if (event.data === "pong") return;
+      lastRead = Date.now();
+      if (page.drawn(parse(event.data))) return;
+      page.read();
+    };
+    socket.onclose = () => {
+      sockets.delete(socket);
+      clearInterval(ping);
+      // A channel that was open and dropped may have dropped a message with it: read now, not at the next poll.
+      if (ping !== undefined) {
+        open -= 1;
+        if (poll) revalidate();
+      }
+      showOpen();
+      if (!stopped) later(() => connect(id, retry + 1), Math.min(1000 * 2 ** retry, MAX_RETRY_MS));
+    };
+  };
+
+  for (const id of ids) connect(id, 0);
+  later(pollLoop, POLL_MS);
+  // Back to a tab that was hidden: catch up once.
+  const onVisible = () => document.visibilityState === "visible" && revalidate();
+  document.addEventListener("visibilitychange", onVisible);
+  return () => {
+    stopped = true;
+    document.documentElement.removeAttribute("data-live");
+    document.removeEventListener("visibilitychange", onVisible);
+    for (const timer of timers) clearTimeout(timer);
+    for (const socket of sockets) socket.close(1000);
+  };
 }
 
 /** A message's news, or null when it is not JSON. */

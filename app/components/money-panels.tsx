@@ -118,37 +118,44 @@ export function WithdrawDialog({
           </div>
         </dl>
       </div>
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold">Pay it into</legend>
-        <BankField
-          name="accountName"
-          label="Name on the account"
-          autoComplete="name"
-          error={errors?.accountName}
-          defaultValue={values?.accountName}
-        />
-        <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
-          <BankField
-            name="sortCode"
-            label="Sort code"
-            placeholder="12-34-56"
-            inputMode="numeric"
-            maxLength={8}
-            error={errors?.sortCode}
-            defaultValue={values?.sortCode}
-          />
-          <BankField
-            name="accountNumber"
-            label="Account number"
-            placeholder="12345678"
-            inputMode="numeric"
-            maxLength={10}
-            error={errors?.accountNumber}
-            defaultValue={values?.accountNumber}
-          />
-        </div>
-      </fieldset>
+      <BankAccount errors={errors} values={values} />
     </ConfirmDialog>
+  );
+}
+
+/** The bank account the withdrawal is paid into: its name, sort code and number. */
+function BankAccount({ errors, values }: { errors?: WithdrawErrors | null; values?: WithdrawValues | null }) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold">Pay it into</legend>
+      <BankField
+        name="accountName"
+        label="Name on the account"
+        autoComplete="name"
+        error={errors?.accountName}
+        defaultValue={values?.accountName}
+      />
+      <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
+        <BankField
+          name="sortCode"
+          label="Sort code"
+          placeholder="12-34-56"
+          inputMode="numeric"
+          maxLength={8}
+          error={errors?.sortCode}
+          defaultValue={values?.sortCode}
+        />
+        <BankField
+          name="accountNumber"
+          label="Account number"
+          placeholder="12345678"
+          inputMode="numeric"
+          maxLength={10}
+          error={errors?.accountNumber}
+          defaultValue={values?.accountNumber}
+        />
+      </div>
+    </fieldset>
   );
 }
 

@@ -30,7 +30,63 @@ async function messageOf(response: Response): Promise<string> {
   return body?.message ?? `The server answered ${response.status}`;
 }
 
+/** What the card says in each state. */
+const explain: Record<State, string> = {
+  checking: "",
+  unsupported: "This browser cannot show notifications from websites.",
+  "ios-home-screen":
+    "On iPhone or iPad (iOS 16.4 or later): tap Share, then Add to Home Screen, open Break & Run from your " +
+    "Home Screen and turn notifications on there.",
+  blocked:
+    "Notifications are blocked for this site. Allow them in your browser's site settings, then reload this page.",
+  off: "",
+  on: "On for this device.",
+  "turning-on": "",
+  "turning-off": "",
+};
+
 export function PushOptIn({ publicKey }: { publicKey: string }) {
+  const { state, note, turnOn, turnOff } = usePushSubscription(publicKey);
+  const busy = state === "turning-on" || state === "turning-off";
+  // Right after turning on, the note says it.
+  const text = state === "on" && note ? "" : explain[state];
+  return (
+    <section className="card" aria-labelledby="alerts-title">
+      <div className="flex items-center gap-2">
+        <BellIcon className="text-baize-700 dark:text-baize-300" />
+        <h2 id="alerts-title" className="text-lg font-semibold">
+          Match Alerts
+        </h2>
+      </div>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        Get a notification on this device when your match is given a table ("You're up on Table 3"), even with Break &
+        Run closed. You always get an e-mail and see it on this page too.
+      </p>
+      <noscript>
+        <p className="mt-3 text-sm font-semibold">
+          Turning notifications on needs JavaScript, which is off in this browser. The e-mail still comes.
+        </p>
+      </noscript>
+      {text ? <p className="mt-3 text-sm font-semibold">{text}</p> : null}
+      {state === "off" || state === "turning-on" ? (
+        <button type="button" className="btn-primary mt-3" onClick={turnOn} disabled={busy}>
+          {busy ? "Turning on…" : "Turn on notifications"}
+        </button>
+      ) : null}
+      {state === "on" || state === "turning-off" ? (
+        <button type="button" className="btn-secondary mt-3" onClick={turnOff} disabled={busy}>
+          {busy ? "Turning off…" : "Turn off notifications"}
+        </button>
+      ) : null}
+      <p className="mt-2 text-sm empty:hidden" role="status" aria-live="polite">
+        {note}
+      </p>
+    </section>
+  );
+}
+
+/** This device's subscription: its state, the note after a change, and turning it on or off. */
+function usePushSubscription(publicKey: string) {
   const [state, setState] = useState<State>("checking");
   const [note, setNote] = useState("");
 
@@ -107,53 +163,5 @@ export function PushOptIn({ publicKey }: { publicKey: string }) {
     }
   }
 
-  const explain: Record<State, string> = {
-    checking: "",
-    unsupported: "This browser cannot show notifications from websites.",
-    "ios-home-screen":
-      "On iPhone or iPad (iOS 16.4 or later): tap Share, then Add to Home Screen, open Break & Run from your " +
-      "Home Screen and turn notifications on there.",
-    blocked:
-      "Notifications are blocked for this site. Allow them in your browser's site settings, then reload this page.",
-    off: "",
-    on: "On for this device.",
-    "turning-on": "",
-    "turning-off": "",
-  };
-  const busy = state === "turning-on" || state === "turning-off";
-  // Right after turning on, the note says it.
-  const text = state === "on" && note ? "" : explain[state];
-  return (
-    <section className="card" aria-labelledby="alerts-title">
-      <div className="flex items-center gap-2">
-        <BellIcon className="text-baize-700 dark:text-baize-300" />
-        <h2 id="alerts-title" className="text-lg font-semibold">
-          Match Alerts
-        </h2>
-      </div>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        Get a notification on this device when your match is given a table ("You're up on Table 3"), even with Break &
-        Run closed. You always get an e-mail and see it on this page too.
-      </p>
-      <noscript>
-        <p className="mt-3 text-sm font-semibold">
-          Turning notifications on needs JavaScript, which is off in this browser. The e-mail still comes.
-        </p>
-      </noscript>
-      {text ? <p className="mt-3 text-sm font-semibold">{text}</p> : null}
-      {state === "off" || state === "turning-on" ? (
-        <button type="button" className="btn-primary mt-3" onClick={turnOn} disabled={busy}>
-          {busy ? "Turning on…" : "Turn on notifications"}
-        </button>
-      ) : null}
-      {state === "on" || state === "turning-off" ? (
-        <button type="button" className="btn-secondary mt-3" onClick={turnOff} disabled={busy}>
-          {busy ? "Turning off…" : "Turn off notifications"}
-        </button>
-      ) : null}
-      <p className="mt-2 text-sm empty:hidden" role="status" aria-live="polite">
-        {note}
-      </p>
-    </section>
-  );
+  return { state, note, turnOn, turnOff };
 }

@@ -10,9 +10,10 @@ import { TrophyIcon } from "~/components/icons.tsx";
 import { formatTime } from "~/domain/dates.ts";
 import { noShowAt } from "~/features/floor/domain/queue.ts";
 import { raceLabel, racesLine } from "~/features/play/domain/races.ts";
-import { confirmQuestion, raceWinner, type Confirmed, type Side } from "~/features/floor/domain/table-scoring.ts";
+import { raceWinner, type Confirmed, type Side } from "~/features/floor/domain/table-scoring.ts";
 import type { ConfirmedResult, CurrentMatch } from "~/features/floor/domain/scoreboard.ts";
-import { ResultForm, ResultUndo, TapFields } from "./scoreboard-result.tsx";
+import { ResultUndo } from "./scoreboard-result.tsx";
+import { RackButton, ResultTaps, TapForm } from "./scoreboard-taps.tsx";
 
 // The JSON API lists a side's members only in a team event (decision 011).
 export type ApiMatch = Omit<CurrentMatch, "tournament" | "player1Members" | "player2Members"> & {
@@ -80,12 +81,6 @@ function NoMatch({ drawnAt, undoResult }: { drawnAt: number; undoResult: ReactNo
   );
 }
 
-const dotClass = {
-  in_progress: "bg-green-500 animate-pulse",
-  completed: "bg-blue-500",
-  pending: "bg-slate-400",
-} as const;
-
 function MatchBoard({
   code,
   match,
@@ -128,19 +123,7 @@ function MatchBoard({
     >
       <CalledData match={match} />
       {undoResult}
-      <div className="text-center">
-        <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
-        <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
-          {/* A round of one match ("Final", "Losers Semi-Final", "Grand Final Reset") needs no number. */}
-          {/Final( Reset)?$/.test(match.label) ? match.label : `${match.label} · Match ${match.matchNumber}`}
-          {raceLabel(match) ? ` · ${raceLabel(match)}` : ""}
-        </p>
-        {racesLine(names, match) ? (
-          <p className="mt-2 text-xl font-semibold sm:text-2xl" data-testid="races">
-            {racesLine(names, match)}
-          </p>
-        ) : null}
-      </div>
+      <MatchHeading match={match} names={names} />
       <p
         data-note=""
         role="status"
@@ -168,153 +151,93 @@ function MatchBoard({
           {nameOf(match.breaker)} to break
         </p>
       ) : null}
-      <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
-        <PlayerPanel
-          label={match.player1Members?.length ? "Team 1" : "Player 1"}
-          name={names[0]}
-          members={(match.player1Members ?? []).map((m) => m.name).join(" & ")}
-          score={match.player1Score ?? 0}
-          winner={match.winnerId !== null && match.winnerId === match.player1Id}
-          rated={ratedSide(match.player1Id, match.player1Rating)}
-        >
-          {open ? <RackButton {...tap} tapId={rack1} player={1} name={names[0]} disabled={won !== null} /> : null}
-        </PlayerPanel>
-        <PlayerPanel
-          label={match.player2Members?.length ? "Team 2" : "Player 2"}
-          name={names[1]}
-          members={(match.player2Members ?? []).map((m) => m.name).join(" & ")}
-          score={match.player2Score ?? 0}
-          winner={match.winnerId !== null && match.winnerId === match.player2Id}
-          rated={ratedSide(match.player2Id, match.player2Rating)}
-        >
-          {open ? <RackButton {...tap} tapId={rack2} player={2} name={names[1]} disabled={won !== null} /> : null}
-        </PlayerPanel>
-      </div>
-      {open && match.raceTo !== null ? (
-        // Shown once a side reaches the race; the script shows it too while taps wait to be sent.
-        <TapForm
-          {...tap}
-          intent="confirm"
-          tapId={confirm}
-          hidden={won === null}
-          className="btn-primary px-8 py-4 text-2xl"
-          prompt={
-            won === null
-              ? ""
-              : confirmQuestion(
-                  nameOf(won),
-                  won === 1 ? match.player1Score : match.player2Score,
-                  won === 1 ? match.player2Score : match.player1Score,
-                )
-          }
-        >
-          Confirm result
-        </TapForm>
-      ) : null}
-      {open && match.raceTo === null ? (
-        <ResultForm
-          {...tap}
-          tapId={confirm}
-          names={names}
-          score1={match.player1Score}
-          score2={match.player2Score}
-          ask={ask ?? null}
-        />
-      ) : null}
+      <Sides
+        match={match}
+        names={names}
+        rack1={open ? <RackButton {...tap} tapId={rack1} player={1} name={names[0]} disabled={won !== null} /> : null}
+        rack2={open ? <RackButton {...tap} tapId={rack2} player={2} name={names[1]} disabled={won !== null} /> : null}
+      />
       {open ? (
-        <TapForm
-          {...tap}
-          intent="undo"
-          tapId={undo}
-          disabled={match.racks === ""}
-          className="btn-secondary mx-auto px-6 py-3 text-lg"
-        >
-          Undo last rack
-        </TapForm>
+        <ResultTaps match={match} names={names} tap={tap} tapIds={{ confirm, undo }} won={won} ask={ask} />
       ) : null}
       {scoring && match.awaitingApproval ? (
         <p className="text-center text-xl font-semibold" data-testid="awaiting">
           Result sent — waiting for the director's approval
         </p>
       ) : null}
-      <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl">
-        <span className="text-slate-600 dark:text-slate-300">Status</span>
-        <span
-          className={`inline-block size-4 rounded-full ${dotClass[match.status] ?? dotClass.pending}`}
-          aria-hidden="true"
-        />
-        <span className="font-semibold" data-testid="match-status">
-          {match.outcome === "walkover" || match.outcome === "double_forfeit" ? "W/O" : match.status.replace(/_/g, " ")}
-        </span>
-      </p>
+      <MatchStatus match={match} />
     </section>
   );
 }
 
-type TapProps = { code: string; matchId: string; tapId: string };
+const dotClass = {
+  in_progress: "bg-green-500 animate-pulse",
+  completed: "bg-blue-500",
+  pending: "bg-slate-400",
+} as const;
 
-/**
- * One tap as a plain form (works without JavaScript): its intent, a fresh
- * tap id and the match it was made for. The script sends it as JSON instead
- * and keeps it while the network is down.
- */
-function TapForm({
-  code,
-  matchId,
-  tapId,
-  intent,
-  player,
-  className,
-  disabled,
-  hidden,
-  prompt,
-  label,
-  children,
-}: TapProps & {
-  intent: "racks" | "undo" | "confirm" | "lag";
-  player?: Side;
-  className: string;
-  disabled?: boolean;
-  hidden?: boolean;
-  /** A question above the button ("Alex wins 5–3 — Confirm result?"). */
-  prompt?: string;
-  label?: string;
-  children: ReactNode;
-}) {
+/** The match's status, with its coloured dot. */
+function MatchStatus({ match }: { match: ApiMatch }) {
   return (
-    <form
-      method="post"
-      action={`/scoreboard/${code}`}
-      data-tap={intent}
-      hidden={hidden}
-      className="flex w-full flex-col items-center gap-3"
-    >
-      <TapFields intent={intent} tapId={tapId} matchId={matchId} />
-      {player ? <input type="hidden" name="player" value={player} /> : null}
-      {prompt !== undefined ? (
-        <p className="text-center text-2xl font-bold sm:text-3xl" data-question="">
-          {prompt}
-        </p>
-      ) : null}
-      <button type="submit" className={className} disabled={disabled} aria-label={label}>
-        {children}
-      </button>
-    </form>
+    <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl">
+      <span className="text-slate-600 dark:text-slate-300">Status</span>
+      <span
+        className={`inline-block size-4 rounded-full ${dotClass[match.status] ?? dotClass.pending}`}
+        aria-hidden="true"
+      />
+      <span className="font-semibold" data-testid="match-status">
+        {match.outcome === "walkover" || match.outcome === "double_forfeit" ? "W/O" : match.status.replace(/_/g, " ")}
+      </span>
+    </p>
   );
 }
 
-function RackButton({ name, player, disabled, ...tap }: TapProps & { name: string; player: Side; disabled: boolean }) {
+type Names = readonly [string, string];
+
+/** The event, the round and match, and each side's race when they differ. */
+function MatchHeading({ match, names }: { match: ApiMatch; names: Names }) {
   return (
-    <TapForm
-      {...tap}
-      intent="racks"
-      player={player}
-      disabled={disabled}
-      label={`+1 rack for ${name}`}
-      className="btn-primary min-h-16 w-full px-8 py-4 text-3xl font-extrabold"
-    >
-      +1 rack
-    </TapForm>
+    <div className="text-center">
+      <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
+      <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
+        {/* A round of one match ("Final", "Losers Semi-Final", "Grand Final Reset") needs no number. */}
+        {/Final( Reset)?$/.test(match.label) ? match.label : `${match.label} · Match ${match.matchNumber}`}
+        {raceLabel(match) ? ` · ${raceLabel(match)}` : ""}
+      </p>
+      {racesLine(names, match) ? (
+        <p className="mt-2 text-xl font-semibold sm:text-2xl" data-testid="races">
+          {racesLine(names, match)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The two sides' boxes, each with its "+1 rack" while the match is open to taps. */
+function Sides({ match, names, rack1, rack2 }: { match: ApiMatch; names: Names; rack1: ReactNode; rack2: ReactNode }) {
+  return (
+    <div className="grid gap-4 landscape:grid-cols-2 sm:grid-cols-2">
+      <PlayerPanel
+        label={match.player1Members?.length ? "Team 1" : "Player 1"}
+        name={names[0]}
+        members={(match.player1Members ?? []).map((m) => m.name).join(" & ")}
+        score={match.player1Score ?? 0}
+        winner={match.winnerId !== null && match.winnerId === match.player1Id}
+        rated={ratedSide(match.player1Id, match.player1Rating)}
+      >
+        {rack1}
+      </PlayerPanel>
+      <PlayerPanel
+        label={match.player2Members?.length ? "Team 2" : "Player 2"}
+        name={names[1]}
+        members={(match.player2Members ?? []).map((m) => m.name).join(" & ")}
+        score={match.player2Score ?? 0}
+        winner={match.winnerId !== null && match.winnerId === match.player2Id}
+        rated={ratedSide(match.player2Id, match.player2Rating)}
+      >
+        {rack2}
+      </PlayerPanel>
+    </div>
   );
 }
 

@@ -13,6 +13,9 @@ export const plainInputClass = `block w-full ${fieldSurfaceClass} px-3 py-2.5 te
 /** A full-width text field or select at the size the forms use. */
 export const inputClass = `${plainInputClass} shadow-sm`;
 
+/** A full-width text field or select in a dialog, a little shorter than the forms'. */
+export const dialogFieldClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
+
 /** The bold total under a price breakdown. */
 export const totalRowClass =
   "flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-800";

@@ -138,6 +138,57 @@ function useServerCheck(onReply: (errors: Errors) => void) {
   return { ask, cancel: () => clearTimeout(timer.current), checkedValues };
 }
 
+/** The messages the action's replies give, and the fields checked so far (which show theirs). */
+function useReplyErrors(lastResult: SubmissionResult | null | undefined) {
+  const [errors, setErrors] = useState<Errors>(() => replyErrors(lastResult));
+  // A field shows its messages once checked: left, submitted, or answered by the server.
+  const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set(Object.keys(replyErrors(lastResult))));
+
+  // A new reply from the action: its messages replace the browser's.
+  useEffect(() => {
+    if (!lastResult) return;
+    const reply = replyErrors(lastResult);
+    setErrors(reply);
+    setChecked((before) => new Set([...before, ...Object.keys(reply)]));
+  }, [lastResult]);
+  return { errors, setErrors, checked, setChecked };
+}
+
+/** The name of the field an event happened in ("" when it was not in one). */
+const fieldName = (target: EventTarget) =>
+  target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
+    ? target.name
+    : "";
+
+/** Each field's meta by its name (`fields.name`): its ids, its messages as shown, its values. */
+function fieldsOf<Fields extends string>(
+  formId: string,
+  state: {
+    shown: (name: string) => string[] | undefined;
+    values: Values;
+    initial: Values;
+    required: readonly Fields[];
+  },
+): Record<Fields, FieldMeta> {
+  const field = (name: Fields): FieldMeta => {
+    const fieldId = `${formId}-${name}`;
+    return {
+      id: fieldId,
+      name,
+      formId,
+      errorId: `${fieldId}-error`,
+      descriptionId: `${fieldId}-description`,
+      errors: state.shown(name),
+      value: state.values[name],
+      initialValue: state.initial[name],
+      required: state.required.includes(name),
+    };
+  };
+  return new Proxy({} as Record<Fields, FieldMeta>, {
+    get: (_target, name) => (typeof name === "string" ? field(name as Fields) : undefined),
+  });
+}
+
 export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
   id,
   schema,
@@ -168,18 +219,7 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
   const hydrated = useHydrated();
   const initial: Values = { ...defaultValue, ...textValues(lastResult?.initialValue) };
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Errors>(() => replyErrors(lastResult));
-  // A field shows its messages once checked: left, submitted, or answered by the server.
-  const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set(Object.keys(replyErrors(lastResult))));
-
-  // A new reply from the action: its messages replace the browser's.
-  useEffect(() => {
-    if (!lastResult) return;
-    const reply = replyErrors(lastResult);
-    setErrors(reply);
-    setChecked((before) => new Set([...before, ...Object.keys(reply)]));
-  }, [lastResult]);
-
+  const { errors, setErrors, checked, setChecked } = useReplyErrors(lastResult);
   const server = useServerCheck(setErrors);
 
   const revalidate = (form: HTMLFormElement, also?: string, delay = 0) => {
@@ -188,20 +228,15 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
     if (also !== undefined) setChecked((before) => (before.has(also) ? before : new Set([...before, also])));
   };
 
-  const nameOf = (target: EventTarget) =>
-    target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
-      ? target.name
-      : "";
-
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
-    const name = nameOf(event.target);
+    const name = fieldName(event.target);
     if (name && checkOnBlur) revalidate(event.currentTarget, name);
   };
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     setValues(textValues(formValues(form)));
-    if (checked.has(nameOf(event.target))) revalidate(form, undefined, RECHECK_DELAY_MS);
+    if (checked.has(fieldName(event.target))) revalidate(form, undefined, RECHECK_DELAY_MS);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -227,24 +262,7 @@ export function useForm<S extends Schema, Fields extends string = FieldsOf<S>>({
   };
 
   const shown = (name: string) => (checked.has(name) ? errors[name] : undefined);
-
-  const field = (name: Fields): FieldMeta => {
-    const fieldId = `${id}-${name}`;
-    return {
-      id: fieldId,
-      name,
-      formId: id,
-      errorId: `${fieldId}-error`,
-      descriptionId: `${fieldId}-description`,
-      errors: shown(name),
-      value: values[name],
-      initialValue: initial[name],
-      required: required.includes(name),
-    };
-  };
-  const fields = new Proxy({} as Record<Fields, FieldMeta>, {
-    get: (_target, name) => (typeof name === "string" ? field(name as Fields) : undefined),
-  });
+  const fields = fieldsOf<Fields>(id, { shown, values, initial, required });
 
   const formErrors = shown(FORM_ERRORS) ?? errors[FORM_ERRORS];
   const form: FormMeta & { props: Record<string, unknown> } = {

@@ -161,53 +161,7 @@ export default function PlayerDashboard() {
       }}
     >
       <CalledBanner calls={calls} />
-      {playing.length > 0 ? (
-        <section className="card" aria-labelledby="playing-title">
-          <h2 id="playing-title" className="text-lg font-semibold">
-            In Progress
-          </h2>
-          <ul className="mt-4 grid gap-3">
-            {playing.map((t) => (
-              <li
-                key={t.id}
-                className="rounded-lg border border-baize-200 bg-baize-50 p-4 dark:border-baize-800 dark:bg-baize-950"
-              >
-                <Link to={`/tournament/${t.slug}?tab=bracket`} className="font-semibold hover:underline">
-                  {t.name}
-                </Link>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{t.venue}</p>
-                {t.next ? (
-                  <p className="mt-3 text-base font-semibold" data-testid="next-match">
-                    {t.next}
-                  </p>
-                ) : null}
-                {t.match ? (
-                  <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                    <dt className="text-slate-600 dark:text-slate-300">{t.match.now ? "Playing now" : "Next match"}</dt>
-                    <dd className="font-semibold">
-                      {t.match.label}, match {t.match.matchNumber}
-                    </dd>
-                    <dt className="text-slate-600 dark:text-slate-300">Opponent</dt>
-                    <dd className="font-semibold">
-                      {t.match.opponentId ? (
-                        <Link to={profilePath(t.match.opponentId)} className={nameLinkClass}>
-                          {t.match.opponent}
-                        </Link>
-                      ) : (
-                        (t.match.opponent ?? "TBD")
-                      )}
-                    </dd>
-                    <dt className="text-slate-600 dark:text-slate-300">Table</dt>
-                    <dd className="font-semibold">{t.match.table ?? "Not called yet"}</dd>
-                  </dl>
-                ) : (
-                  <p className="mt-2 text-sm font-semibold">{t.text}</p>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {playing.length > 0 ? <InProgress tournaments={playing} /> : null}
       {page.comingUp.length > 0 ? <ComingUp tournaments={page.comingUp} /> : null}
       {page.seasons.length > 0 ? (
         <section className="card" aria-labelledby="seasons-title">
@@ -218,77 +172,137 @@ export default function PlayerDashboard() {
         </section>
       ) : null}
       {page.pushKey ? <PushOptIn publicKey={page.pushKey} /> : null}
-      <section className="card" aria-labelledby="find-title">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="find-title" className="text-lg font-semibold">
-            Open Tournaments
-          </h2>
-          <Link
-            to="/player/tournaments?tab=available"
-            className="text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300"
-          >
-            Browse All
-          </Link>
-        </div>
-        <Form method="get" role="search" className="mt-3 flex gap-2">
-          <label htmlFor="dashboard-q" className="sr-only">
-            Search tournaments
-          </label>
-          <input
-            id="dashboard-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={100}
-            placeholder="Search tournaments, venues, or directors..."
-            className={`${plainInputClass} min-w-0`}
-          />
-          <button type="submit" className="btn-secondary shrink-0">
-            Search
-          </button>
-        </Form>
-        {open.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-            {q
-              ? "No open tournaments match your search."
-              : "There are no open tournaments at the moment. Check back soon!"}
-          </p>
-        ) : (
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-            {open.map((t) => (
-              <li key={t.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-                <Link to={`/tournament/${t.slug}`} className="font-semibold hover:underline">
-                  {t.name}
-                </Link>
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  {t.venue} · {t.format || LIST_FORMAT_LABEL}
-                </p>
-                <p className="mt-1 text-sm">
-                  {formatDate(t.date)} · {t.time} · {t.playerCount}/{t.maxPlayers} players
-                </p>
-                <p className="text-sm">{entryPriceText(t)}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-        {notOpen > 0 ? (
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-            Full and closed tournaments are under{" "}
-            <Link
-              to="/player/tournaments?tab=available"
-              className="font-semibold text-baize-700 hover:underline dark:text-baize-300"
-            >
-              Browse All
-            </Link>
-            , where a full one offers its reserve list.
-          </p>
-        ) : null}
-      </section>
+      <OpenTournaments q={q} open={open} notOpen={notOpen} />
     </DashboardShell>
   );
 }
 
-type ComingUpRow = Awaited<ReturnType<typeof loader>>["comingUp"][number];
+type Loaded = Awaited<ReturnType<typeof loader>>;
+
+/** Tonight's tournaments: where the player stands in each, their match and its table. */
+function InProgress({ tournaments }: { tournaments: Loaded["playing"] }) {
+  return (
+    <section className="card" aria-labelledby="playing-title">
+      <h2 id="playing-title" className="text-lg font-semibold">
+        In Progress
+      </h2>
+      <ul className="mt-4 grid gap-3">
+        {tournaments.map((t) => (
+          <li
+            key={t.id}
+            className="rounded-lg border border-baize-200 bg-baize-50 p-4 dark:border-baize-800 dark:bg-baize-950"
+          >
+            <Link to={`/tournament/${t.slug}?tab=bracket`} className="font-semibold hover:underline">
+              {t.name}
+            </Link>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t.venue}</p>
+            {t.next ? (
+              <p className="mt-3 text-base font-semibold" data-testid="next-match">
+                {t.next}
+              </p>
+            ) : null}
+            {t.match ? (
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-slate-600 dark:text-slate-300">{t.match.now ? "Playing now" : "Next match"}</dt>
+                <dd className="font-semibold">
+                  {t.match.label}, match {t.match.matchNumber}
+                </dd>
+                <dt className="text-slate-600 dark:text-slate-300">Opponent</dt>
+                <dd className="font-semibold">
+                  {t.match.opponentId ? (
+                    <Link to={profilePath(t.match.opponentId)} className={nameLinkClass}>
+                      {t.match.opponent}
+                    </Link>
+                  ) : (
+                    (t.match.opponent ?? "TBD")
+                  )}
+                </dd>
+                <dt className="text-slate-600 dark:text-slate-300">Table</dt>
+                <dd className="font-semibold">{t.match.table ?? "Not called yet"}</dd>
+              </dl>
+            ) : (
+              <p className="mt-2 text-sm font-semibold">{t.text}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What the player can enter now, found by a search, and where the full and closed ones are. */
+function OpenTournaments({ q, open, notOpen }: Pick<Loaded, "q" | "open" | "notOpen">) {
+  return (
+    <section className="card" aria-labelledby="find-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="find-title" className="text-lg font-semibold">
+          Open Tournaments
+        </h2>
+        <Link
+          to="/player/tournaments?tab=available"
+          className="text-sm font-semibold text-baize-700 hover:underline dark:text-baize-300"
+        >
+          Browse All
+        </Link>
+      </div>
+      <Form method="get" role="search" className="mt-3 flex gap-2">
+        <label htmlFor="dashboard-q" className="sr-only">
+          Search tournaments
+        </label>
+        <input
+          id="dashboard-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Search tournaments, venues, or directors..."
+          className={`${plainInputClass} min-w-0`}
+        />
+        <button type="submit" className="btn-secondary shrink-0">
+          Search
+        </button>
+      </Form>
+      {open.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+          {q
+            ? "No open tournaments match your search."
+            : "There are no open tournaments at the moment. Check back soon!"}
+        </p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {open.map((t) => (
+            <li key={t.id} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <Link to={`/tournament/${t.slug}`} className="font-semibold hover:underline">
+                {t.name}
+              </Link>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {t.venue} · {t.format || LIST_FORMAT_LABEL}
+              </p>
+              <p className="mt-1 text-sm">
+                {formatDate(t.date)} · {t.time} · {t.playerCount}/{t.maxPlayers} players
+              </p>
+              <p className="text-sm">{entryPriceText(t)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {notOpen > 0 ? (
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+          Full and closed tournaments are under{" "}
+          <Link
+            to="/player/tournaments?tab=available"
+            className="font-semibold text-baize-700 hover:underline dark:text-baize-300"
+          >
+            Browse All
+          </Link>
+          , where a full one offers its reserve list.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+type ComingUpRow = Loaded["comingUp"][number];
 
 /** The player's own tournaments before they start: when, where, and how full. */
 function ComingUp({ tournaments }: { tournaments: ComingUpRow[] }) {

@@ -1,12 +1,11 @@
 import { useLiveRevalidation } from "~/components/live.ts";
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLoaderData, useSubmit } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { AddToCalendar } from "~/components/add-to-calendar.tsx";
 import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
-import { fieldSurfaceClass, inputClass, nameLinkClass } from "~/components/styles.ts";
+import { nameLinkClass } from "~/components/styles.ts";
 import { profilePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, parsePence } from "~/domain/pence.ts";
@@ -25,6 +24,7 @@ import { calledTo, playerStanding, standingText, type Standing } from "~/feature
 import { CalledBanner, type Call } from "~/components/called-banner.tsx";
 import type { MatchView } from "~/features/play/domain/play.ts";
 import { EmptyState } from "~/components/empty-state.tsx";
+import { SearchFilters } from "./filters.tsx";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tournaments — Break & Run" }];
@@ -100,28 +100,8 @@ export default function PlayerTournaments() {
   const calls = registered.flatMap((t): Call[] =>
     t.standing?.called ? [{ id: t.id, ...t.standing.called, tournament: { name: t.name, slug: t.slug } }] : [],
   );
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const list = tab === "registered" ? registered : available;
-  // The boxes follow the URL (Clear Filters, back button) but never while
-  // the player is typing in them.
-  const [query, setQuery] = useState(q);
-  const [fee, setFee] = useState(maxFee);
-  useEffect(() => {
-    if (document.activeElement?.id !== "q") setQuery(q);
-    if (document.activeElement?.id !== "maxFee") setFee(maxFee);
-  }, [q, maxFee]);
   const filtered = Boolean(q || maxFee);
-
-  // With JavaScript, filters apply as the player types (the URL keeps them).
-  function applySoon() {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
-    }, 250);
-  }
 
   const tabHref = (next: "available" | "registered") => {
     const params = new URLSearchParams();
@@ -135,72 +115,7 @@ export default function PlayerTournaments() {
     <AppShell nav={playerNav}>
       <h1 className="text-3xl font-bold tracking-tight">Tournaments</h1>
       <CalledBanner className="mt-6" calls={calls} />
-      <Form
-        ref={formRef}
-        method="get"
-        role="search"
-        className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto]"
-        onChange={applySoon}
-      >
-        <input type="hidden" name="tab" value={tab} />
-        <div className="relative">
-          <label htmlFor="q" className="sr-only">
-            Search tournaments
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            maxLength={100}
-            placeholder="Search tournaments, venues, or directors..."
-            className={`block w-full ${fieldSurfaceClass} py-2.5 pr-10 pl-3 text-base shadow-sm`}
-          />
-          {q ? (
-            <Link
-              to={`/player/tournaments?${new URLSearchParams({ tab, ...(maxFee ? { maxFee } : {}) })}`}
-              replace
-              className={
-                "absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-md " +
-                "text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-              }
-              aria-label="Clear search"
-            >
-              ×
-            </Link>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="maxFee" className="sr-only">
-            Max entry fee
-          </label>
-          <input
-            id="maxFee"
-            name="maxFee"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            value={fee}
-            onChange={(event) => setFee(event.target.value)}
-            placeholder="Max entry fee"
-            className={inputClass}
-          />
-        </div>
-        <div className="flex gap-2">
-          <noscript>
-            <button type="submit" className="btn-primary">
-              Search
-            </button>
-          </noscript>
-          {filtered ? (
-            <Link to={`/player/tournaments?tab=${tab}`} replace className="btn-secondary">
-              Clear Filters
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <SearchFilters tab={tab} q={q} maxFee={maxFee} />
 
       <nav aria-label="Tournament lists" className="mt-6 flex gap-2 border-b border-slate-200 dark:border-slate-800">
         <TabLink to={tabHref("available")} current={tab === "available"}>

@@ -60,23 +60,7 @@ export default function PlayerProfile() {
       </a>
       <SiteHeader />
       <main id="main" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
-          <p className="mt-3 flex flex-wrap items-baseline gap-3">
-            <span className="text-sm text-slate-600 dark:text-slate-400">Rating</span>
-            <span className="text-4xl font-extrabold tabular-nums" data-testid="rating">
-              {p.rating}
-            </span>
-            {p.provisional ? <Badge tone="amber">Provisional</Badge> : null}
-          </p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {p.racksPlayed === 1 ? "1 rack rated" : `${p.racksPlayed} racks rated`}
-            {p.provisional ? " · provisional until 100 racks" : ""}
-          </p>
-          {p.setByName ? (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{`Starting rating set by ${p.setByName}`}</p>
-          ) : null}
-        </div>
+        <RatingHeading profile={p} />
 
         <section className="card" aria-labelledby="chart-title">
           <h2 id="chart-title" className="text-lg font-semibold">
@@ -103,91 +87,130 @@ export default function PlayerProfile() {
           )}
         </section>
 
-        <section className="card" aria-labelledby="recent-title">
-          <h2 id="recent-title" className="text-lg font-semibold">
-            Recent matches
-          </h2>
-          {p.recent.length === 0 ? (
-            <p className="mt-2 text-sm">No matches played yet.</p>
-          ) : (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-slate-600 dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-                      When
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Opponent
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Score
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Result
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {p.recent.map((m) => (
-                    <tr key={m.matchId}>
-                      <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
-                        {formatDateTime(Date.parse(m.at))}
-                      </td>
-                      <td className="py-2 pr-3">
-                        <Link
-                          to={`/players/${m.opponentId}`}
-                          className="font-medium text-baize-700 hover:underline dark:text-baize-300"
-                        >
-                          {m.opponent}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-3 tabular-nums">
-                        {m.racksFor}–{m.racksAgainst}
-                      </td>
-                      <td className="py-2">{m.won ? "Won" : "Lost"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+        <RecentMatches recent={p.recent} />
 
-        <section className="card" aria-labelledby="h2h-title" id="head-to-head">
-          <h2 id="h2h-title" className="text-lg font-semibold">
-            Head to head
-          </h2>
-          {opponents.length === 0 ? (
-            <p className="mt-2 text-sm">Once {p.name} has played someone, compare their record here.</p>
-          ) : (
-            <Form method="get" className="mt-3 flex max-w-md gap-2" preventScrollReset>
-              <label htmlFor="vs" className="sr-only">
-                Opponent
-              </label>
-              <select id="vs" name="vs" defaultValue={versus?.id ?? ""} className={`${plainInputClass} min-w-0 flex-1`}>
-                <option value="">Choose an opponent</option>
-                {opponents.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
-              <button type="submit" className="btn-secondary">
-                Compare
-              </button>
-            </Form>
-          )}
-          {versus ? (
-            <p className="mt-3 text-sm" data-testid="head-to-head">
-              {`Against ${versus.name}: ${versus.matches} ${versus.matches === 1 ? "match" : "matches"}, ` +
-                `${versus.wins} won, ${versus.losses} lost; racks ${versus.racksFor}–${versus.racksAgainst}.`}
-            </p>
-          ) : null}
-        </section>
+        <HeadToHead name={p.name} opponents={opponents} versus={versus} />
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+type Loaded = Awaited<ReturnType<typeof loader>>;
+
+/** The player's name and rating: how many racks it rests on, provisional until 100, who set it to start with. */
+function RatingHeading({ profile: p }: { profile: Loaded["profile"] }) {
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
+      <p className="mt-3 flex flex-wrap items-baseline gap-3">
+        <span className="text-sm text-slate-600 dark:text-slate-400">Rating</span>
+        <span className="text-4xl font-extrabold tabular-nums" data-testid="rating">
+          {p.rating}
+        </span>
+        {p.provisional ? <Badge tone="amber">Provisional</Badge> : null}
+      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {p.racksPlayed === 1 ? "1 rack rated" : `${p.racksPlayed} racks rated`}
+        {p.provisional ? " · provisional until 100 racks" : ""}
+      </p>
+      {p.setByName ? (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{`Starting rating set by ${p.setByName}`}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The latest matches, each with its opponent (linked), the score and the result. */
+function RecentMatches({ recent }: { recent: Loaded["profile"]["recent"] }) {
+  return (
+    <section className="card" aria-labelledby="recent-title">
+      <h2 id="recent-title" className="text-lg font-semibold">
+        Recent matches
+      </h2>
+      {recent.length === 0 ? (
+        <p className="mt-2 text-sm">No matches played yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-600 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Opponent
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Score
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Result
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {recent.map((m) => (
+                <tr key={m.matchId}>
+                  <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell">
+                    {formatDateTime(Date.parse(m.at))}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Link
+                      to={`/players/${m.opponentId}`}
+                      className="font-medium text-baize-700 hover:underline dark:text-baize-300"
+                    >
+                      {m.opponent}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3 tabular-nums">
+                    {m.racksFor}–{m.racksAgainst}
+                  </td>
+                  <td className="py-2">{m.won ? "Won" : "Lost"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The record against one opponent, chosen from those played (a plain GET form). */
+function HeadToHead({ name, opponents, versus }: { name: string } & Pick<Loaded, "opponents" | "versus">) {
+  return (
+    <section className="card" aria-labelledby="h2h-title" id="head-to-head">
+      <h2 id="h2h-title" className="text-lg font-semibold">
+        Head to head
+      </h2>
+      {opponents.length === 0 ? (
+        <p className="mt-2 text-sm">Once {name} has played someone, compare their record here.</p>
+      ) : (
+        <Form method="get" className="mt-3 flex max-w-md gap-2" preventScrollReset>
+          <label htmlFor="vs" className="sr-only">
+            Opponent
+          </label>
+          <select id="vs" name="vs" defaultValue={versus?.id ?? ""} className={`${plainInputClass} min-w-0 flex-1`}>
+            <option value="">Choose an opponent</option>
+            {opponents.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn-secondary">
+            Compare
+          </button>
+        </Form>
+      )}
+      {versus ? (
+        <p className="mt-3 text-sm" data-testid="head-to-head">
+          {`Against ${versus.name}: ${versus.matches} ${versus.matches === 1 ? "match" : "matches"}, ` +
+            `${versus.wins} won, ${versus.losses} lost; racks ${versus.racksFor}–${versus.racksAgainst}.`}
+        </p>
+      ) : null}
+    </section>
   );
 }
 

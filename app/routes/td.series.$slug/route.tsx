@@ -1,6 +1,7 @@
 // A director's series (decision 029), for its director only (anyone else: not found): its rules to edit — the
 // points locked once a night in it is finalized, with why — its nights to add (their own, not finished, in no
 // series) and remove (not once finished; confirmed first), the public page and the printable ranking. Plain forms.
+import type { ComponentProps } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { Badge } from "~/components/badges.tsx";
@@ -129,105 +130,154 @@ export default function DirectorSeriesPage() {
       </div>
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
-        <section className="card space-y-4" aria-labelledby="nights-title">
-          <h2 id="nights-title" className="text-lg font-semibold">
-            Nights
-          </h2>
-          {nights.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-300">No nights yet: add one below.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="series-nights">
-              {nights.map((n) => (
-                <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span className="min-w-0">
-                    <Link to={`/tournament/${n.slug}`} className="font-medium underline wrap-anywhere">
-                      {n.name}
-                    </Link>
-                    <span className="block text-sm text-slate-600 dark:text-slate-400">
-                      {n.when}
-                      {n.winners.length > 0 ? ` · Won by ${n.winners.join(" and ")}` : ""}
-                    </span>
-                  </span>
-                  {n.status === "finished" ? (
-                    <Badge tone={n.finalized ? "green" : "slate"}>{n.finalized ? "Finalized" : "Archived"}</Badge>
-                  ) : (
-                    <Link
-                      to={`${here}?remove=${n.id}`}
-                      preventScrollReset
-                      className="btn-ghost px-3 text-red-700 dark:text-red-400"
-                      aria-label={`Remove ${n.name} from the series`}
-                    >
-                      Remove
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-          {joinable.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              Every night of yours that is not finished is already in a series.{" "}
-              <Link to="/td/create-tournament" className="font-medium underline">
-                Create a tournament
-              </Link>{" "}
-              and choose this series.
-            </p>
-          ) : (
-            <Form method="post" preventScrollReset className="space-y-1.5">
-              <input type="hidden" name="intent" value="add-night" />
-              <label htmlFor="add-night" className="block text-sm font-medium">
-                Add a night
-              </label>
-              <div className="flex gap-2">
-                <select id="add-night" name="tournamentId" required className={`${inputClass} min-w-0`}>
-                  {joinable.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.when ? `${t.name} (${t.when})` : t.name}
-                    </option>
-                  ))}
-                </select>
-                <button type="submit" className="btn-primary shrink-0" disabled={busy("add-night")}>
-                  Add
-                </button>
-              </div>
-            </Form>
-          )}
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {ranked === 0 ? "Nobody ranked yet." : `${ranked} ${ranked === 1 ? "player" : "players"} ranked.`}
-          </p>
-        </section>
-
-        <section className="card h-fit" aria-labelledby="rules-title">
-          <h2 id="rules-title" className="text-lg font-semibold">
-            Rules
-          </h2>
-          <Form method="post" className="mt-3 space-y-4" noValidate>
-            <input type="hidden" name="intent" value="edit" />
-            <SeriesFields
-              id="edit-series"
-              values={actionData?.values ?? values}
-              errors={actionData?.errors}
-              pointsLocked={pointsLocked}
-            />
-            <button type="submit" className="btn-primary w-full" disabled={busy("edit")}>
-              {busy("edit") ? "Saving..." : "Save changes"}
-            </button>
-          </Form>
-        </section>
+        <NightsCard nights={nights} joinable={joinable} ranked={ranked} here={here} busy={busy} />
+        <RulesCard
+          values={actionData?.values ?? values}
+          errors={actionData?.errors}
+          pointsLocked={pointsLocked}
+          busy={busy}
+        />
       </div>
 
-      <ConfirmDialog
-        open={Boolean(removing)}
-        title={`Remove ${removing?.name ?? ""} from the series?`}
-        description="The night stays as it is; it no longer counts in this series' ranking. You can add it again later."
-        confirmLabel="Remove"
-        cancelTo={here}
-        destructive
-        busy={busy("remove-night")}
-      >
-        <input type="hidden" name="intent" value="remove-night" />
-        <input type="hidden" name="tournamentId" value={removing?.id ?? ""} />
-      </ConfirmDialog>
+      <RemoveNightDialog night={removing} here={here} busy={busy("remove-night")} />
     </AppShell>
+  );
+}
+
+type Loaded = Awaited<ReturnType<typeof loader>>;
+
+/** Whether the form with this intent is being sent. */
+type Busy = (intent: string) => boolean;
+
+/** The series' nights: each linked, with when and who won, removable until it is finished; a night to add. */
+function NightsCard({
+  nights,
+  joinable,
+  ranked,
+  here,
+  busy,
+}: Pick<Loaded, "nights" | "joinable" | "ranked"> & { here: string; busy: Busy }) {
+  return (
+    <section className="card space-y-4" aria-labelledby="nights-title">
+      <h2 id="nights-title" className="text-lg font-semibold">
+        Nights
+      </h2>
+      {nights.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">No nights yet: add one below.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="series-nights">
+          {nights.map((n) => (
+            <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span className="min-w-0">
+                <Link to={`/tournament/${n.slug}`} className="font-medium underline wrap-anywhere">
+                  {n.name}
+                </Link>
+                <span className="block text-sm text-slate-600 dark:text-slate-400">
+                  {n.when}
+                  {n.winners.length > 0 ? ` · Won by ${n.winners.join(" and ")}` : ""}
+                </span>
+              </span>
+              {n.status === "finished" ? (
+                <Badge tone={n.finalized ? "green" : "slate"}>{n.finalized ? "Finalized" : "Archived"}</Badge>
+              ) : (
+                <Link
+                  to={`${here}?remove=${n.id}`}
+                  preventScrollReset
+                  className="btn-ghost px-3 text-red-700 dark:text-red-400"
+                  aria-label={`Remove ${n.name} from the series`}
+                >
+                  Remove
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {joinable.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Every night of yours that is not finished is already in a series.{" "}
+          <Link to="/td/create-tournament" className="font-medium underline">
+            Create a tournament
+          </Link>{" "}
+          and choose this series.
+        </p>
+      ) : (
+        <Form method="post" preventScrollReset className="space-y-1.5">
+          <input type="hidden" name="intent" value="add-night" />
+          <label htmlFor="add-night" className="block text-sm font-medium">
+            Add a night
+          </label>
+          <div className="flex gap-2">
+            <select id="add-night" name="tournamentId" required className={`${inputClass} min-w-0`}>
+              {joinable.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.when ? `${t.name} (${t.when})` : t.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn-primary shrink-0" disabled={busy("add-night")}>
+              Add
+            </button>
+          </div>
+        </Form>
+      )}
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {ranked === 0 ? "Nobody ranked yet." : `${ranked} ${ranked === 1 ? "player" : "players"} ranked.`}
+      </p>
+    </section>
+  );
+}
+
+/** The series' rules to edit: its name, the points (locked once a night is finalized), best N and top N. */
+function RulesCard({
+  values,
+  errors,
+  pointsLocked,
+  busy,
+}: {
+  values: ComponentProps<typeof SeriesFields>["values"];
+  errors: ComponentProps<typeof SeriesFields>["errors"];
+  pointsLocked: string | null;
+  busy: Busy;
+}) {
+  return (
+    <section className="card h-fit" aria-labelledby="rules-title">
+      <h2 id="rules-title" className="text-lg font-semibold">
+        Rules
+      </h2>
+      <Form method="post" className="mt-3 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="edit" />
+        <SeriesFields id="edit-series" values={values} errors={errors} pointsLocked={pointsLocked} />
+        <button type="submit" className="btn-primary w-full" disabled={busy("edit")}>
+          {busy("edit") ? "Saving..." : "Save changes"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** Taking a night out of the series, confirmed first. */
+function RemoveNightDialog({
+  night,
+  here,
+  busy,
+}: {
+  night: { id: string; name: string } | undefined;
+  here: string;
+  busy: boolean;
+}) {
+  return (
+    <ConfirmDialog
+      open={Boolean(night)}
+      title={`Remove ${night?.name ?? ""} from the series?`}
+      description="The night stays as it is; it no longer counts in this series' ranking. You can add it again later."
+      confirmLabel="Remove"
+      cancelTo={here}
+      destructive
+      busy={busy}
+    >
+      <input type="hidden" name="intent" value="remove-night" />
+      <input type="hidden" name="tournamentId" value={night?.id ?? ""} />
+    </ConfirmDialog>
   );
 }

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { inputProps, useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AppShell, organiserNav } from "~/components/app-shell.tsx";
-import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { TrashIcon } from "~/components/more-icons.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { FieldError } from "~/components/fields.tsx";
@@ -18,6 +17,7 @@ import { flashToast } from "~/web/session.server.ts";
 import { addTable, newTableCode, removeTable, sendTabletTo } from "~/features/floor/server/use-cases.server.ts";
 import { tablesQuery } from "~/features/floor/server/tables.server.ts";
 import { perform } from "~/web/use-case.server.ts";
+import { DeleteTableDialog, NewCodeDialog, SendTablet } from "./dialogs.tsx";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — Break & Run" }];
@@ -111,8 +111,7 @@ export default function Tables() {
   const { tables, origin, confirmDelete, confirmNewCode, sendFrom } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   // One field, checked on submit: the action's answer is as quick as Zod's weight on the page would be.
   const [form, fields] = useForm<typeof TableSchema>({
     id: "add-table",
@@ -120,10 +119,6 @@ export default function Tables() {
     required: ["name"],
     checkOnBlur: false,
   });
-  const target = tables.find((t) => t.id === confirmDelete);
-  const renewed = tables.find((t) => t.id === confirmNewCode);
-  const renewing = navigation.state !== "idle" && navigation.formData?.get("intent") === "new-code";
-  const sending = tables.find((t) => t.id === sendFrom);
 
   return (
     <AppShell nav={organiserNav}>
@@ -135,156 +130,130 @@ export default function Tables() {
 
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
-          <section className="card" aria-labelledby="add-title">
-            <h2 id="add-title" className="text-lg font-semibold">
-              Add Table
-            </h2>
-            {/* A new form once a table is added: the name typed for it is cleared. */}
-            <Form key={tables.at(-1)?.id ?? "none"} method="post" className="mt-3" {...form.props}>
-              <input type="hidden" name="intent" value="add" />
-              <label htmlFor={fields.name.id} className="block text-sm font-medium">
-                Table Name
-              </label>
-              <div className="mt-1.5 flex gap-2">
-                <input
-                  {...inputProps(fields.name, { type: "text" })}
-                  placeholder="e.g., Table 1"
-                  autoComplete="off"
-                  className={`${inputClass} min-w-0`}
-                />
-                <button type="submit" className="btn-primary shrink-0" disabled={adding}>
-                  {adding ? "Adding..." : "Add Table"}
-                </button>
-              </div>
-              <FieldError id={fields.name.errorId} errors={fields.name.errors ?? form.errors} />
-            </Form>
-          </section>
-
-          <section aria-labelledby="tables-title">
-            <h2 id="tables-title" className="sr-only">
-              Your tables
-            </h2>
-            {navigation.state === "loading" && navigation.location.pathname !== "/td/tables" ? (
-              <p className="card text-slate-600 dark:text-slate-300">Loading tables...</p>
-            ) : tables.length === 0 ? (
-              <p className="card text-center text-slate-600 dark:text-slate-300">
-                No tables yet. Add your first table above.
-              </p>
-            ) : (
-              <ul className="grid gap-3">
-                {tables.map((table) => (
-                  <TableRow
-                    key={table.id}
-                    table={table}
-                    url={`${origin}/scoreboard/${table.accessCode}`}
-                    canSend={tables.length > 1}
-                  />
-                ))}
-              </ul>
-            )}
-          </section>
+          <AddTable form={form} fields={fields} adding={busy("add")} newest={tables.at(-1)?.id ?? "none"} />
+          <TablesList
+            tables={tables}
+            origin={origin}
+            leaving={navigation.state === "loading" && navigation.location.pathname !== "/td/tables"}
+          />
         </div>
-
-        <aside className="card h-fit" aria-labelledby="help-title">
-          <h2 id="help-title" className="text-lg font-semibold">
-            Setting up the tablets
-          </h2>
-          <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700 dark:text-slate-300">
-            <li>Place a tablet at each table.</li>
-            <li>
-              Open <strong>/scoreboard</strong> on it and enter that table's access code (or open its scoreboard URL).
-            </li>
-            <li>
-              When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.
-            </li>
-            <li>
-              The tablet remembers its table. To move it, hold its <strong>Change Table</strong> button, or use{" "}
-              <strong>Send tablet</strong> here.
-            </li>
-          </ol>
-          {tables.length > 0 ? (
-            <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-              Or print a QR code for each table and scan it with the tablet:{" "}
-              <Link to="/td/tables/print" className="font-medium text-baize-700 underline dark:text-baize-300">
-                Print the setup sheet
-              </Link>
-            </p>
-          ) : null}
-        </aside>
+        <SetupHelp printable={tables.length > 0} />
       </div>
 
-      <ConfirmDialog
-        open={Boolean(target)}
-        title={`Delete ${target?.name ?? ""}?`}
-        description="This will remove the table and its access code. Any tablets using this code will no longer work."
-        confirmLabel="Delete"
-        cancelTo="/td/tables"
-        destructive
-        busy={deleting}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="tableId" value={target?.id ?? ""} />
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={Boolean(renewed)}
-        title={`Give ${renewed?.name ?? ""} a new code?`}
-        description={
-          `Tablets using ${renewed?.accessCode ?? "the old code"} will be disconnected and show ` +
-          "'Invalid access code' until the new code is entered."
-        }
-        confirmLabel="New code"
-        cancelTo="/td/tables"
-        busy={renewing}
-      >
-        <input type="hidden" name="intent" value="new-code" />
-        <input type="hidden" name="tableId" value={renewed?.id ?? ""} />
-      </ConfirmDialog>
-      <SendTablet from={sending} tables={tables} />
+      <DeleteTableDialog table={tables.find((t) => t.id === confirmDelete)} busy={busy("delete")} />
+      <NewCodeDialog table={tables.find((t) => t.id === confirmNewCode)} busy={busy("new-code")} />
+      <SendTablet from={tables.find((t) => t.id === sendFrom)} tables={tables} />
     </AppShell>
   );
 }
 
-/** "Send a tablet to another table": the tablet at `from` follows to the table chosen (decision 024). */
-function SendTablet({
-  from,
-  tables,
+type AddForm = ReturnType<typeof useForm<typeof TableSchema>>;
+
+/** The form that adds a table by its name; a new one (`newest`) once a table is added. */
+function AddTable({
+  form,
+  fields,
+  adding,
+  newest,
 }: {
-  from: { id: string; name: string } | undefined;
-  tables: { id: string; name: string }[];
+  form: AddForm[0];
+  fields: AddForm[1];
+  adding: boolean;
+  newest: string;
 }) {
-  const navigation = useNavigation();
-  const others = tables.filter((t) => t.id !== from?.id);
   return (
-    <ConfirmDialog
-      open={Boolean(from)}
-      title={`Send ${from?.name ?? ""}'s tablet to another table`}
-      description={
-        others.length > 0
-          ? "The tablet showing this table's scoreboard switches to the table you choose, and stays there."
-          : "There is no other table to send it to: add one first."
-      }
-      confirmLabel="Send tablet"
-      cancelTo="/td/tables"
-      instead={others.length > 0 ? undefined : { to: "/td/tables", label: "Add a table" }}
-      busy={navigation.state !== "idle" && navigation.formData?.get("intent") === "send-tablet"}
-    >
-      <input type="hidden" name="intent" value="send-tablet" />
-      <input type="hidden" name="tableId" value={from?.id ?? ""} />
-      {others.length > 0 ? (
-        <>
-          <label htmlFor="send-to" className="block text-sm font-medium">
-            Send it to
-          </label>
-          <select id="send-to" name="toTableId" required className={`${inputClass} mt-1.5`}>
-            {others.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </>
+    <section className="card" aria-labelledby="add-title">
+      <h2 id="add-title" className="text-lg font-semibold">
+        Add Table
+      </h2>
+      {/* A new form once a table is added: the name typed for it is cleared. */}
+      <Form key={newest} method="post" className="mt-3" {...form.props}>
+        <input type="hidden" name="intent" value="add" />
+        <label htmlFor={fields.name.id} className="block text-sm font-medium">
+          Table Name
+        </label>
+        <div className="mt-1.5 flex gap-2">
+          <input
+            {...inputProps(fields.name, { type: "text" })}
+            placeholder="e.g., Table 1"
+            autoComplete="off"
+            className={`${inputClass} min-w-0`}
+          />
+          <button type="submit" className="btn-primary shrink-0" disabled={adding}>
+            {adding ? "Adding..." : "Add Table"}
+          </button>
+        </div>
+        <FieldError id={fields.name.errorId} errors={fields.name.errors ?? form.errors} />
+      </Form>
+    </section>
+  );
+}
+
+/** The director's tables, each with its code and scoreboard address. */
+function TablesList({
+  tables,
+  origin,
+  leaving,
+}: {
+  tables: { id: string; name: string; accessCode: string }[];
+  origin: string;
+  /** Going to another page: its data is on the way. */
+  leaving: boolean;
+}) {
+  return (
+    <section aria-labelledby="tables-title">
+      <h2 id="tables-title" className="sr-only">
+        Your tables
+      </h2>
+      {leaving ? (
+        <p className="card text-slate-600 dark:text-slate-300">Loading tables...</p>
+      ) : tables.length === 0 ? (
+        <p className="card text-center text-slate-600 dark:text-slate-300">
+          No tables yet. Add your first table above.
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {tables.map((table) => (
+            <TableRow
+              key={table.id}
+              table={table}
+              url={`${origin}/scoreboard/${table.accessCode}`}
+              canSend={tables.length > 1}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** How the tablets are set up, and (once there are tables) the printable sheet of their codes. */
+function SetupHelp({ printable }: { printable: boolean }) {
+  return (
+    <aside className="card h-fit" aria-labelledby="help-title">
+      <h2 id="help-title" className="text-lg font-semibold">
+        Setting up the tablets
+      </h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700 dark:text-slate-300">
+        <li>Place a tablet at each table.</li>
+        <li>
+          Open <strong>/scoreboard</strong> on it and enter that table's access code (or open its scoreboard URL).
+        </li>
+        <li>When you manage a tournament, assign matches to tables: the tablet updates by itself within 5 seconds.</li>
+        <li>
+          The tablet remembers its table. To move it, hold its <strong>Change Table</strong> button, or use{" "}
+          <strong>Send tablet</strong> here.
+        </li>
+      </ol>
+      {printable ? (
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          Or print a QR code for each table and scan it with the tablet:{" "}
+          <Link to="/td/tables/print" className="font-medium text-baize-700 underline dark:text-baize-300">
+            Print the setup sheet
+          </Link>
+        </p>
       ) : null}
-    </ConfirmDialog>
+    </aside>
   );
 }
 

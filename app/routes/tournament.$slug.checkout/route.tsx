@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useLoaderData } from "react-router";
+import { data, Link, redirect, useFetcher, useLoaderData } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
-import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { SiteHeader } from "~/components/site-header.tsx";
-import { totalRowClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatGBP, penceToDecimal } from "~/domain/pence.ts";
 import { teamEntryTotalPence, teamSize } from "~/features/entries/domain/teams.ts";
-import { HOLD_EXPIRED, holdCountdown } from "~/features/entries/domain/holds.ts";
 import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/web/forms.server.ts";
 import { signedIn } from "~/web/access.server.ts";
@@ -21,10 +18,8 @@ import { perform } from "~/web/use-case.server.ts";
 import { paymentQuery, verifyPayment } from "~/features/money/server/payment-confirmation.server.ts";
 import { flashToast } from "~/web/session.server.ts";
 import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments.server.ts";
+import { HoldNotice, PayByCard, PayFromBalance, PaymentSummary } from "./sections.tsx";
 import type { Route } from "./+types/route";
-import { CardError } from "~/components/card-error.tsx";
-import { CardPayment } from "~/components/card-payment.tsx";
-import { PreparingPayment } from "~/components/stripe-payment.tsx";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
 
@@ -200,15 +195,7 @@ export default function Checkout() {
         </div>
 
         {holdExpiresAt !== null && !expired ? (
-          <p className={`mt-4 ${noticeClass}`} data-testid="hold">
-            Your place is held until <LocalDateTime instant={holdExpiresAt} timeOnly />
-            {hydrated && remaining !== null ? (
-              <>
-                {" "}
-                · <span role="timer">{holdCountdown(remaining)} left</span>
-              </>
-            ) : null}
-          </p>
+          <HoldNotice until={holdExpiresAt} remaining={hydrated ? remaining : null} />
         ) : null}
 
         <section className="card mt-6">
@@ -218,81 +205,30 @@ export default function Checkout() {
           </p>
         </section>
 
-        <section className="card mt-4" aria-labelledby="summary-title">
-          <h2 id="summary-title" className="text-lg font-semibold">
-            Payment Summary
-          </h2>
-          <dl className="mt-3 space-y-1.5 text-sm">
-            <div className="flex justify-between">
-              <dt>Entry Fee{t.teamSize > 1 ? ` × ${t.teamSize} players` : ""}</dt>
-              <dd className="tabular-nums">£{penceToDecimal(t.entryFeePence * t.teamSize)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Site Fee{t.teamSize > 1 ? ` × ${t.teamSize} players` : ""}</dt>
-              <dd className="tabular-nums">£{penceToDecimal(t.siteFeePence * t.teamSize)}</dd>
-            </div>
-            <div className={totalRowClass}>
-              <dt>Total</dt>
-              <dd className="tabular-nums" data-testid="checkout-total">
-                £{penceToDecimal(t.totalPence)}
-              </dd>
-            </div>
-          </dl>
-        </section>
+        <PaymentSummary tournament={t} />
 
         {/* When the balance covers the entry, paying from it is the quick way: it comes first. */}
-        {canPayFromBalance ? (
-          <section className="card mt-4" aria-labelledby="balance-title">
-            <h2 id="balance-title" className="text-lg font-semibold">
-              Pay from your balance
-            </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              You have {formatGBP(balancePence)} available.
-            </p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="intent" value="balance" />
-              {/* The price the player agreed to: a fee changed since this page was read is refused, not charged. */}
-              <input type="hidden" name="pence" value={t.totalPence} />
-              <button type="submit" className="btn-primary w-full">
-                Pay {formatGBP(t.totalPence)} from balance
-              </button>
-            </Form>
-          </section>
-        ) : null}
+        {canPayFromBalance ? <PayFromBalance balancePence={balancePence} totalPence={t.totalPence} /> : null}
 
-        <section className="card mt-4" aria-labelledby="pay-title">
-          <h2 id="pay-title" className="text-lg font-semibold">
-            {canPayFromBalance ? "Or pay by card" : "Pay by card"}
-          </h2>
-          {/* A declined card's message stands under the card field (card-error.tsx); with no card form, here. */}
-          {failure && (expired || !payment) ? (
-            <div className="mt-4">
-              <CardError message={failure.message} />
-            </div>
-          ) : null}
-          {expired ? (
-            <HoldExpired />
-          ) : payment ? (
-            <CardPayment
-              mode={mode}
-              payment={payment}
-              returnPath={`/tournament/${t.slug}/checkout`}
-              origin={origin}
-              payLabel={payLabel}
-              failure={failure}
-              publishableKey={publishableKey}
-            />
-          ) : hydrated ? (
-            <PreparingPayment />
-          ) : (
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="intent" value="join" />
-              <button type="submit" className="btn-primary w-full">
-                Continue to payment
-              </button>
-            </Form>
-          )}
-        </section>
+        <PayByCard
+          heading={canPayFromBalance ? "Or pay by card" : "Pay by card"}
+          failure={failure}
+          expired={expired}
+          hydrated={hydrated}
+          card={
+            payment
+              ? {
+                  mode,
+                  payment,
+                  returnPath: `/tournament/${t.slug}/checkout`,
+                  origin,
+                  payLabel,
+                  failure,
+                  publishableKey,
+                }
+              : null
+          }
+        />
 
         <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
           {mode === "simulated"
@@ -304,10 +240,6 @@ export default function Checkout() {
     </>
   );
 }
-
-const noticeClass =
-  "rounded-lg border border-baize-200 bg-baize-50 px-3 py-2 text-sm font-medium text-baize-900 " +
-  "dark:border-baize-800 dark:bg-baize-950 dark:text-baize-100";
 
 /**
  * Milliseconds left of the hold, counted on this device from the server's
@@ -331,21 +263,4 @@ function useHoldRemaining(holdExpiresAt: number | null, serverNow: number): numb
     return () => clearInterval(timer);
   }, [holdExpiresAt, serverNow]);
   return remaining;
-}
-
-/** The hold ran out: nothing is kept, so joining again is a choice the player makes. */
-function HoldExpired() {
-  return (
-    <div className="mt-4 space-y-3">
-      <p role="alert" className="text-sm font-semibold text-red-700 dark:text-red-400">
-        {HOLD_EXPIRED}
-      </p>
-      <Form method="post">
-        <input type="hidden" name="intent" value="join" />
-        <button type="submit" className="btn-primary w-full">
-          Join again
-        </button>
-      </Form>
-    </div>
-  );
 }

@@ -8,7 +8,7 @@ import type { ResultReply } from "./director.server.ts";
 const dialogs = () => import("./director-dialogs.tsx");
 const StartDialog = lazyNamed(dialogs, "StartDialog");
 const FinalizeDialog = lazyNamed(dialogs, "FinalizeDialog");
-const ResultDialog = lazyNamed(dialogs, "ResultDialog");
+const ResultDialog = lazyNamed(() => import("./result-dialog.tsx"), "ResultDialog");
 const SettingsDialog = lazyNamed(dialogs, "SettingsDialog");
 const LeaveDialog = lazyNamed(() => import("./leave-dialog.tsx"), "LeaveDialog");
 const entryDialogs = () => import("./entry-dialogs.tsx");

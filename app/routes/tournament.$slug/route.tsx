@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ComponentProps, type ReactNode, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -21,7 +21,7 @@ import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
-import { tournamentPage } from "~/features/tournaments/domain/tournament-page.ts";
+import { tournamentPage, type TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/web/access.server.ts";
 import { checkInQuery, myCheckInQuery } from "~/features/entries/server/check-in.server.ts";
@@ -131,7 +131,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function TournamentPage() {
   const page = useLoaderData<typeof loader>();
-  const { tournament: t, tab, viewer, origin, paymentToast, results, director } = page;
+  const { tournament: t, viewer, paymentToast, results, director } = page;
   // The bracket tab as the read left it, or as the push channel's messages have changed it since.
   const live = useLivePlay(page);
   const { play } = live;
@@ -139,7 +139,6 @@ export default function TournamentPage() {
   const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
   const walkInReply = actionData && "walkIn" in actionData ? actionData.walkIn : null;
   const ratingsReply = actionData && "startingRatings" in actionData ? actionData.startingRatings : null;
-  const navigate = useNavigate();
   // From registration to the final the page follows the evening without a reload: at once when the tournament's
   // channel says something changed, by polling while it cannot open (during play only).
   useLiveRevalidation(
@@ -147,38 +146,18 @@ export default function TournamentPage() {
     t.status === "in_progress",
     live.drawn,
   );
-  // The toast shows once; `payment` is then removed from the address (the tab stays).
-  useEffect(() => {
-    if (!paymentToast) return;
-    const params = new URLSearchParams(window.location.search);
-    params.delete("payment");
-    navigate(
-      { pathname: `/tournament/${t.slug}`, search: params.size ? `?${params}` : "" },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [paymentToast, navigate, t.slug]);
+  usePaymentToastOnce(paymentToast, t.slug);
   const playing = t.status === "in_progress";
   // During play the bracket comes first; once the final is played, so does Finalize.
   const directorFirst = director !== null && playing && play.finalPlayed;
   const directorCard = <DirectorCard tournament={t} matches={play.matches} finalPlayed={play.finalPlayed} />;
-  const shareUrl = `${origin}/tournament/${t.slug}`;
 
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader>
-        {viewer ? (
-          <Link to={viewer.userType === "organiser" ? "/td/dashboard" : "/player/dashboard"} className="btn-secondary">
-            Dashboard
-          </Link>
-        ) : (
-          <Link to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${t.slug}` })}`} className="btn-primary">
-            Sign In
-          </Link>
-        )}
-      </SiteHeader>
+      <PageHeader viewer={viewer} slug={t.slug} />
       <ActionToast toast={paymentToast} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
         <div className="flex flex-wrap items-center gap-2">
@@ -195,85 +174,155 @@ export default function TournamentPage() {
         ) : null}
 
         <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="min-w-0">
-            {directorFirst ? <div className="mb-6">{directorCard}</div> : null}
-            <nav
-              aria-label="Tournament sections"
-              className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
-            >
-              {director?.queue && playing ? (
-                <TabLink to={`/tournament/${t.slug}?tab=floor`} current={tab === "floor"}>
-                  Floor
-                </TabLink>
-              ) : null}
-              <TabLink to={`/tournament/${t.slug}?tab=details`} current={tab === "details"}>
-                Details
-              </TabLink>
-              <TabLink to={`/tournament/${t.slug}?tab=bracket`} current={tab === "bracket"}>
-                Bracket {playing ? <Badge tone="red">Live</Badge> : null}
-              </TabLink>
-            </nav>
-            {director?.seeds ? <SeedingForm seeds={director.seeds} /> : null}
-            {tab === "details" ? (
-              <Details
-                tournament={t}
-                payoutText={page.payoutText}
-                teams={
-                  t.teamSize > 1 ? (
-                    <TeamsList
-                      teams={t.teams}
-                      slug={t.slug}
-                      tournamentId={t.id}
-                      viewerId={viewer?.id ?? null}
-                      open={t.status === "open"}
-                      size={t.teamSize}
-                      withdrawn={t.withdrawn}
-                    />
-                  ) : null
-                }
-              />
-            ) : tab === "floor" && director?.queue ? (
-              <FloorTab floor={director.queue} matches={play.matches} slug={t.slug} raceTo={t.raceTo} />
-            ) : (
-              <BracketTab tournament={t} play={play} tables={director?.tables ?? null} />
-            )}
-          </div>
-
-          <aside className={playing ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
-            <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
-            {director && !directorFirst ? directorCard : null}
-            {director?.walkIns ? (
-              <WalkInsCard
-                walkIns={director.walkIns}
-                slug={t.slug}
-                teamSize={t.teamSize}
-                entryFeePence={t.entryFeePence}
-                siteFeePence={t.siteFeePence}
-                full={t.playerCount + t.holds >= t.maxPlayers}
-                reply={walkInReply}
-              />
-            ) : null}
-            {director?.checkIn ? (
-              <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
-            ) : null}
-            {director?.entrantRatings ? (
-              <StartingRatingsCard entrants={director.entrantRatings} reply={ratingsReply} />
-            ) : null}
-            {/* During play the floor is a tab of its own. */}
-            {director?.queue && !playing ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
-            <section className="card">
-              <CopyBox
-                label="Share this tournament"
-                value={shareUrl}
-                copiedMessage="Tournament link copied to clipboard"
-              />
-            </section>
-          </aside>
+          <TournamentTabs page={page} play={play} directorCard={directorFirst ? directorCard : null} />
+          <EntryAside
+            page={page}
+            directorCard={director && !directorFirst ? directorCard : null}
+            walkInReply={walkInReply}
+            ratingsReply={ratingsReply}
+          />
         </div>
       </main>
       <SiteFooter />
       <PageDialogs page={page} reply={reply} />
     </>
+  );
+}
+
+/** The toast of a payment shows once: `payment` is then removed from the address (the tab stays). */
+function usePaymentToastOnce(paymentToast: TournamentPageModel["paymentToast"], slug: string) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!paymentToast) return;
+    const params = new URLSearchParams(window.location.search);
+    params.delete("payment");
+    navigate(
+      { pathname: `/tournament/${slug}`, search: params.size ? `?${params}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [paymentToast, navigate, slug]);
+}
+
+/** The site's header, with the way to the viewer's dashboard or to sign in and come back. */
+function PageHeader({ viewer, slug }: { viewer: TournamentPageModel["viewer"]; slug: string }) {
+  return (
+    <SiteHeader>
+      {viewer ? (
+        <Link to={viewer.userType === "organiser" ? "/td/dashboard" : "/player/dashboard"} className="btn-secondary">
+          Dashboard
+        </Link>
+      ) : (
+        <Link to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`} className="btn-primary">
+          Sign In
+        </Link>
+      )}
+    </SiteHeader>
+  );
+}
+
+/**
+ * The main column: the director's card when it comes first, the tabs (the floor, the details, the bracket), the
+ * seeding before the start, and the open tab.
+ */
+function TournamentTabs({
+  page,
+  play,
+  directorCard,
+}: {
+  page: TournamentPageModel;
+  play: TournamentPageModel["play"];
+  /** The director's card, when it comes before the tabs. */
+  directorCard: ReactNode;
+}) {
+  const { tournament: t, tab, viewer, director } = page;
+  const playing = t.status === "in_progress";
+  return (
+    <div className="min-w-0">
+      {directorCard ? <div className="mb-6">{directorCard}</div> : null}
+      <nav aria-label="Tournament sections" className="flex gap-2 border-b border-slate-200 dark:border-slate-800">
+        {director?.queue && playing ? (
+          <TabLink to={`/tournament/${t.slug}?tab=floor`} current={tab === "floor"}>
+            Floor
+          </TabLink>
+        ) : null}
+        <TabLink to={`/tournament/${t.slug}?tab=details`} current={tab === "details"}>
+          Details
+        </TabLink>
+        <TabLink to={`/tournament/${t.slug}?tab=bracket`} current={tab === "bracket"}>
+          Bracket {playing ? <Badge tone="red">Live</Badge> : null}
+        </TabLink>
+      </nav>
+      {director?.seeds ? <SeedingForm seeds={director.seeds} /> : null}
+      {tab === "details" ? (
+        <Details
+          tournament={t}
+          payoutText={page.payoutText}
+          teams={
+            t.teamSize > 1 ? (
+              <TeamsList
+                teams={t.teams}
+                slug={t.slug}
+                tournamentId={t.id}
+                viewerId={viewer?.id ?? null}
+                open={t.status === "open"}
+                size={t.teamSize}
+                withdrawn={t.withdrawn}
+              />
+            ) : null
+          }
+        />
+      ) : tab === "floor" && director?.queue ? (
+        <FloorTab floor={director.queue} matches={play.matches} slug={t.slug} raceTo={t.raceTo} />
+      ) : (
+        <BracketTab tournament={t} play={play} tables={director?.tables ?? null} />
+      )}
+    </div>
+  );
+}
+
+/** Beside the tabs: the entry, and the director's cards (check-in, walk-ins, starting ratings, the queue); sharing. */
+function EntryAside({
+  page,
+  directorCard,
+  walkInReply,
+  ratingsReply,
+}: {
+  page: TournamentPageModel;
+  /** The director's card, when it is not before the tabs. */
+  directorCard: ReactNode;
+  walkInReply: ComponentProps<typeof WalkInsCard>["reply"];
+  ratingsReply: ComponentProps<typeof StartingRatingsCard>["reply"];
+}) {
+  const { tournament: t, viewer, director, origin } = page;
+  const playing = t.status === "in_progress";
+  const shareUrl = `${origin}/tournament/${t.slug}`;
+  return (
+    <aside className={playing ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
+      <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
+      {directorCard}
+      {director?.walkIns ? (
+        <WalkInsCard
+          walkIns={director.walkIns}
+          slug={t.slug}
+          teamSize={t.teamSize}
+          entryFeePence={t.entryFeePence}
+          siteFeePence={t.siteFeePence}
+          full={t.playerCount + t.holds >= t.maxPlayers}
+          reply={walkInReply}
+        />
+      ) : null}
+      {director?.checkIn ? (
+        <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
+      ) : null}
+      {director?.entrantRatings ? (
+        <StartingRatingsCard entrants={director.entrantRatings} reply={ratingsReply} />
+      ) : null}
+      {/* During play the floor is a tab of its own. */}
+      {director?.queue && !playing ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
+      <section className="card">
+        <CopyBox label="Share this tournament" value={shareUrl} copiedMessage="Tournament link copied to clipboard" />
+      </section>
+    </aside>
   );
 }
 

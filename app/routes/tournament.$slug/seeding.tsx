@@ -1,7 +1,7 @@
 // The director's seed order while open: a number per entry, saved in one go. With JavaScript the same
 // form's list can also be put in order by dragging a handle (pointer events, so touch works too) or with the
 // arrow keys on a focused handle; the numbers follow and Save posts them as before.
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
 import { fieldSurfaceClass } from "~/components/styles.ts";
@@ -85,11 +85,9 @@ function SortableSeeds({ seeds }: { seeds: Seed[] }) {
     ...listedOrder(seeds).filter((id) => !arranged.includes(id)),
   ];
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const [dragging, setDragging] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const rows = useRef(new Map<string, HTMLLIElement>());
   const handles = useRef(new Map<string, HTMLButtonElement>());
-  const dragStart = useRef(-1);
   const refocus = useRef<string | null>(null);
 
   // Moving a row moves its element, which can lose focus: the handle that moved it gets it back.
@@ -106,8 +104,71 @@ function SortableSeeds({ seeds }: { seeds: Seed[] }) {
     setOrder(next);
     return next;
   };
+  const { dragging, onPointerDown } = useDragToOrder({ order, announce, setOrder, rows });
 
-  // While dragging, the window follows the pointer: the handle's own events stop when React moves its row.
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, id: string) => {
+    const at = order.indexOf(id);
+    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: order.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    if (to < 0 || to >= order.length || to === at) return;
+    refocus.current = id;
+    announce(id, moveTo(id, to));
+  };
+  const onNumber = (id: string) => {
+    const value = typed[id];
+    setTyped(({ [id]: _, ...rest }) => rest);
+    if (value === undefined || !/^\d{1,3}$/.test(value.trim())) return;
+    const to = Number(value) - 1;
+    if (to === order.indexOf(id)) return;
+    announce(id, moveTo(id, to));
+  };
+
+  return (
+    <>
+      <ol className="space-y-2">
+        {order.map((id, index) => (
+          <SeedRow
+            key={id}
+            id={id}
+            name={names.get(id) ?? ""}
+            seed={index + 1}
+            count={order.length}
+            lifted={dragging === id}
+            typed={typed[id]}
+            rows={rows.current}
+            handles={handles.current}
+            onPointerDown={(event) => onPointerDown(event, id)}
+            onKeyDown={(event) => onKeyDown(event, id)}
+            onType={(value) => setTyped((all) => ({ ...all, [id]: value }))}
+            onNumber={() => onNumber(id)}
+          />
+        ))}
+      </ol>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+/**
+ * Dragging an entry by its handle: while the pointer is down the window follows it (the handle's own events stop
+ * when React moves its row), the entry taking its place after every row whose middle the pointer has passed.
+ */
+function useDragToOrder({
+  order,
+  announce,
+  setOrder,
+  rows,
+}: {
+  order: string[];
+  announce: (id: string, next: readonly string[]) => void;
+  setOrder: (order: string[]) => void;
+  rows: RefObject<Map<string, HTMLLIElement>>;
+}) {
+  const [dragging, setDragging] = useState<string | null>(null);
+  const dragStart = useRef(-1);
   const latest = useRef({ order, announce });
   latest.current = { order, announce };
   useEffect(() => {
@@ -139,7 +200,7 @@ function SortableSeeds({ seeds }: { seeds: Seed[] }) {
       window.removeEventListener("pointerup", drop);
       window.removeEventListener("pointercancel", drop);
     };
-  }, [dragging]);
+  }, [dragging, rows, setOrder]);
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>, id: string) => {
     if (event.button !== 0) return;
@@ -147,83 +208,84 @@ function SortableSeeds({ seeds }: { seeds: Seed[] }) {
     dragStart.current = order.indexOf(id);
     setDragging(id);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, id: string) => {
-    const at = order.indexOf(id);
-    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: order.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    if (to < 0 || to >= order.length || to === at) return;
-    refocus.current = id;
-    announce(id, moveTo(id, to));
-  };
-  const onNumber = (id: string) => {
-    const value = typed[id];
-    setTyped(({ [id]: _, ...rest }) => rest);
-    if (value === undefined || !/^\d{1,3}$/.test(value.trim())) return;
-    const to = Number(value) - 1;
-    if (to === order.indexOf(id)) return;
-    announce(id, moveTo(id, to));
-  };
+  return { dragging, onPointerDown };
+}
 
+/** One entry in the order: its handle (dragged, or moved with the arrow keys), its seed number and its name. */
+function SeedRow({
+  id,
+  name,
+  seed,
+  count,
+  lifted,
+  typed,
+  rows,
+  handles,
+  onPointerDown,
+  onKeyDown,
+  onType,
+  onNumber,
+}: {
+  id: string;
+  name: string;
+  seed: number;
+  count: number;
+  /** Being dragged. */
+  lifted: boolean;
+  /** The number being typed in its box, until the box is left. */
+  typed: string | undefined;
+  rows: Map<string, HTMLLIElement>;
+  handles: Map<string, HTMLButtonElement>;
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onType: (value: string) => void;
+  onNumber: () => void;
+}) {
   return (
-    <>
-      <ol className="space-y-2">
-        {order.map((id, index) => {
-          const name = names.get(id) ?? "";
-          const lifted = dragging === id;
-          return (
-            <li
-              key={id}
-              ref={(element) => {
-                if (element) rows.current.set(id, element);
-                else rows.current.delete(id);
-              }}
-              className={`flex items-center gap-3 rounded-lg ${
-                lifted ? "bg-baize-50 shadow-md ring-2 ring-baize-600 dark:bg-baize-950 dark:ring-baize-400" : ""
-              }`}
-            >
-              <button
-                type="button"
-                ref={(element) => {
-                  if (element) handles.current.set(id, element);
-                  else handles.current.delete(id);
-                }}
-                aria-label={`Move ${name}, seed ${index + 1}`}
-                aria-describedby="seeding-help"
-                onPointerDown={(event) => onPointerDown(event, id)}
-                onKeyDown={(event) => onKeyDown(event, id)}
-                className={
-                  "flex h-11 w-11 shrink-0 touch-none select-none items-center justify-center rounded-lg " +
-                  `text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${
-                    lifted ? "cursor-grabbing" : "cursor-grab"
-                  }`
-                }
-              >
-                <svg viewBox="0 0 20 20" aria-hidden="true" className="h-5 w-5 fill-current">
-                  {[5, 10, 15].flatMap((y) => [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.6} />))}
-                </svg>
-              </button>
-              <input
-                type="number"
-                name={`seed:${id}`}
-                id={`seed-${id}`}
-                min={1}
-                max={order.length}
-                value={typed[id] ?? String(index + 1)}
-                onChange={(event) => setTyped((all) => ({ ...all, [id]: event.target.value }))}
-                onBlur={() => onNumber(id)}
-                className={`w-20 ${fieldSurfaceClass} px-3 py-2 text-base`}
-              />
-              <label htmlFor={`seed-${id}`} className="min-w-0 break-words font-medium">
-                {name}
-              </label>
-            </li>
-          );
-        })}
-      </ol>
-      <p aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
-    </>
+    <li
+      ref={(element) => {
+        if (element) rows.set(id, element);
+        else rows.delete(id);
+      }}
+      className={`flex items-center gap-3 rounded-lg ${
+        lifted ? "bg-baize-50 shadow-md ring-2 ring-baize-600 dark:bg-baize-950 dark:ring-baize-400" : ""
+      }`}
+    >
+      <button
+        type="button"
+        ref={(element) => {
+          if (element) handles.set(id, element);
+          else handles.delete(id);
+        }}
+        aria-label={`Move ${name}, seed ${seed}`}
+        aria-describedby="seeding-help"
+        onPointerDown={onPointerDown}
+        onKeyDown={onKeyDown}
+        className={
+          "flex h-11 w-11 shrink-0 touch-none select-none items-center justify-center rounded-lg " +
+          `text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${
+            lifted ? "cursor-grabbing" : "cursor-grab"
+          }`
+        }
+      >
+        <svg viewBox="0 0 20 20" aria-hidden="true" className="h-5 w-5 fill-current">
+          {[5, 10, 15].flatMap((y) => [7, 13].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.6} />))}
+        </svg>
+      </button>
+      <input
+        type="number"
+        name={`seed:${id}`}
+        id={`seed-${id}`}
+        min={1}
+        max={count}
+        value={typed ?? String(seed)}
+        onChange={(event) => onType(event.target.value)}
+        onBlur={onNumber}
+        className={`w-20 ${fieldSurfaceClass} px-3 py-2 text-base`}
+      />
+      <label htmlFor={`seed-${id}`} className="min-w-0 break-words font-medium">
+        {name}
+      </label>
+    </li>
   );
 }
