@@ -9,8 +9,10 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Server } from "node:http";
 import { type Json, Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import type { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { startFront } from "./front.ts";
 
 /** What stack.ts passes in the environment variable WORKER_SERVE_OPTIONS (JSON). */
 export type ServeOptions = { port: number; vars: Record<string, string>; verbose: boolean };
@@ -82,17 +84,23 @@ export async function workerServer(options: ServeOptions): Promise<Miniflare> {
 async function main(): Promise<void> {
   const raw = process.env.WORKER_SERVE_OPTIONS;
   if (raw === undefined) throw new Error("WORKER_SERVE_OPTIONS is not set: start this file through stack.ts");
-  const server = await workerServer(JSON.parse(raw) as ServeOptions);
+  const options = JSON.parse(raw) as ServeOptions;
+  // workerd on a port of its own; the public one is the front's (front.ts).
+  const server = await workerServer({ ...options, port: 0 });
   let stopping = false;
+  let front: Server | undefined;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    front?.close();
+    front?.closeAllConnections();
     void server.dispose().finally(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
-  const url = await server.ready;
-  console.log(`The Worker is serving ${url.origin}`);
+  const inner = await server.ready;
+  front = await startFront(inner, options.port);
+  console.log(`The Worker is serving http://127.0.0.1:${options.port}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

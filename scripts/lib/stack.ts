@@ -57,7 +57,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     try {
       return await startAppOnce(options);
     } catch (error) {
-      const taken = error instanceof Error && error.message.includes("Address already in use");
+      const taken = error instanceof Error && /address already in use/i.test(error.message);
       if (!taken || options.port !== undefined || attempt >= 4) throw error;
     }
   }
