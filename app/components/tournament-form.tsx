@@ -15,8 +15,8 @@ import {
   rakeTypeLabels,
   rakeTypes,
   structuresForFieldSize,
-  type PrizePreview,
 } from "~/features/money/domain/money.ts";
+import type { PrizePreview } from "~/features/money/domain/prize-preview.ts";
 import { breakRuleOptions, resultsFromTablesOptions } from "~/features/floor/domain/table-scoring.ts";
 import { matchTypeOptions, tournamentTypeOptions, tournamentTypes } from "~/domain/tournaments.ts";
 

@@ -7,14 +7,8 @@ import { matchStats, type MatchRecord } from "./bracket-places.ts";
 import { DomainError, tournamentNotFound } from "../../../domain/errors.ts";
 import { FloorSettingsFormSchema } from "../../floor/domain/queue-schema.ts";
 import { breakRules, resultsFromTablesModes } from "../../floor/domain/table-scoring.ts";
-import {
-  poolPerEntry,
-  rakePerEntry,
-  splitPoolByPlace,
-  type PayoutStructureId,
-  type PlacePayout,
-  type RakeType,
-} from "../../money/domain/money.ts";
+import { poolPerEntry, rakePerEntry, type PayoutStructureId, type RakeType } from "../../money/domain/money.ts";
+import { splitPoolByPlace, type PlacePayout } from "../../money/domain/payout-split.ts";
 import type { Pence } from "../../../domain/pence.ts";
 import { outcomes, type Outcome } from "./outcomes.ts";
 import { splitAmongMembers, teamSize } from "../../entries/domain/teams.ts";
