@@ -27,7 +27,7 @@ import {
   type WalkIn,
 } from "~/features/entries/domain/cash-entry.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { ownTournament } from "~/features/play/domain/play.ts";
+import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import { teamMessages, teamNameKey, teamSize } from "~/features/entries/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
 import { offerStatements, type Offered } from "./check-in.server.ts";

@@ -19,7 +19,7 @@ import { withChanges, type BracketMatch } from "~/features/play/domain/bracket.t
 import { DomainError } from "~/domain/errors.ts";
 import { formatPlaces } from "~/features/tournaments/domain/formats.ts";
 import { knockoutAfterGroups } from "~/features/play/domain/groups.ts";
-import { ownTournament } from "~/features/play/domain/play.ts";
+import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import { isTeamEvent } from "~/features/entries/domain/teams.ts";
 import {
   checkWithdrawal,

@@ -26,7 +26,7 @@ import {
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
-import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/features/play/domain/play.ts";
+import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/features/play/domain/payout-plan.ts";
 import { settlementOf, settleOrRefuse, type Settlement } from "~/features/money/domain/settlement.ts";
 import { escrowTypes } from "~/features/money/domain/money.ts";
 import { registrationEntry, registrationEntryName } from "~/features/entries/server/entries.server.ts";

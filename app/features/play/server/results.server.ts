@@ -20,7 +20,7 @@ import { correctResult } from "~/features/play/domain/correct-result.ts";
 import { movesAtTables, movesKey, type PlayerMove } from "~/features/play/domain/corrections.ts";
 import { knockoutAfterGroups } from "~/features/play/domain/groups.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/features/play/domain/play.ts";
+import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/features/play/domain/play-checks.ts";
 import { noShowRefusal } from "~/features/floor/domain/queue.ts";
 import { drawWithWalkovers, withWalkovers } from "~/features/entries/domain/withdrawn.ts";
 import { forgetCall } from "~/features/floor/server/calls.server.ts";

@@ -30,7 +30,7 @@ import { checkSeedOrder, seedOrderFor } from "~/features/play/domain/seeding.ts"
 import { racesToSet, type SetRaces } from "~/features/ratings/domain/handicap.ts";
 import { START_RATING } from "~/features/ratings/domain/ratings.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkStart, ownTournament } from "~/features/play/domain/play.ts";
+import { checkStart, ownTournament } from "~/features/play/domain/play-checks.ts";
 import type { MatchType } from "~/domain/tournaments.ts";
 import {
   checkedInSplit,
