@@ -30,7 +30,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import { teamMessages, teamNameKey, teamSize } from "~/features/entries/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
-import { offerStatements, type Offered } from "./check-in.server.ts";
+import { offerStatements, type Offered } from "./reserves.server.ts";
 import { countMail, sendCounted, type Email, type MailAllowance, type Mailer } from "~/server/email.server.ts";
 import {
   invitation,
