@@ -36,7 +36,8 @@ import {
   withdrawnQuery,
 } from "~/features/play/server/match-reads.server.ts";
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
-import { knockoutDraw, MATCH_CHANGED, matchChangeStatements } from "~/features/play/server/results.server.ts";
+import { knockoutDraw } from "~/features/play/server/knockout-draw.server.ts";
+import { MATCH_CHANGED, matchChangeStatements } from "~/features/play/server/match-changes.server.ts";
 import { formatOptions } from "~/features/play/server/start.server.ts";
 import { boardsAfter } from "~/features/floor/server/tables.server.ts";
 import {

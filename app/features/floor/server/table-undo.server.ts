@@ -35,7 +35,7 @@ import { forgetCall } from "./calls.server.ts";
 import { bracketQuery, matchesAfter, matchWithTournament } from "~/features/play/server/match-reads.server.ts";
 import { queuesAfter } from "./queue-reads.server.ts";
 import { enforceRateLimit } from "~/server/rate-limit.server.ts";
-import { matchChangeStatements } from "~/features/play/server/results.server.ts";
+import { matchChangeStatements } from "~/features/play/server/match-changes.server.ts";
 import { findByCode, invalidCode, type SentCode } from "./table-codes.server.ts";
 import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
 import type { ConfirmedResult } from "~/features/floor/domain/scoreboard.ts";

@@ -32,7 +32,7 @@ import { escrowTypes } from "~/features/money/domain/money.ts";
 import { registrationEntry, registrationEntryName } from "~/features/entries/server/entries.server.ts";
 import { movementStatement, type Movement } from "~/features/money/server/ledger.server.ts";
 import { bracketQuery } from "./match-reads.server.ts";
-import { resultsUnchanged } from "./results.server.ts";
+import { resultsUnchanged } from "./match-changes.server.ts";
 import {
   inTournament,
   tournamentIdSql,
