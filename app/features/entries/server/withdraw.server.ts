@@ -38,7 +38,7 @@ import {
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
 import { knockoutDraw } from "~/features/play/server/knockout-draw.server.ts";
 import { MATCH_CHANGED, matchChangeStatements } from "~/features/play/server/match-changes.server.ts";
-import { formatOptions } from "~/features/play/server/start.server.ts";
+import { formatOptions } from "~/features/tournaments/domain/formats.ts";
 import { boardsAfter } from "~/features/floor/server/tables.server.ts";
 import {
   inTournament,

@@ -18,7 +18,8 @@ import { drawWithWalkovers } from "~/features/entries/domain/withdrawn.ts";
 import { tournamentRow } from "~/features/tournaments/server/tournament-ref.server.ts";
 import { bracketQuery, drawnSeedsQuery, withdrawnQuery } from "./match-reads.server.ts";
 import { resultsUnchanged } from "./match-changes.server.ts";
-import { formatOptions, insertMatches } from "./start.server.ts";
+import { formatOptions } from "~/features/tournaments/domain/formats.ts";
+import { insertMatches } from "./drawn-matches.server.ts";
 
 /**
  * The knockout drawn after the groups, guarded on the group results it was drawn from (`groupMatches`, as read)

@@ -31,7 +31,7 @@ import { changesAsRead, changeUpdate, MATCH_CHANGED } from "./match-changes.serv
 import { afterGroupResult, drawKnockout } from "./knockout-draw.server.ts";
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
 import { registrationEntry } from "~/features/entries/server/entries.server.ts";
-import { formatOptions } from "./start.server.ts";
+import { formatOptions } from "~/features/tournaments/domain/formats.ts";
 import { boardsAfter } from "~/features/floor/server/tables.server.ts";
 
 type MatchRow = typeof matches.$inferSelect;

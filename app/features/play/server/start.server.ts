@@ -14,7 +14,6 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import {
-  matches,
   playerRatings,
   players,
   startingRatings,
@@ -23,11 +22,9 @@ import {
   tournamentPlayers,
   tournaments,
 } from "~/db/schema.ts";
-import type { BracketMatch } from "~/features/play/domain/bracket.ts";
-import { generateFormat, type FormatOptions } from "~/features/tournaments/domain/formats.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/features/play/domain/group-sizes.ts";
+import { formatOptions, generateFormat } from "~/features/tournaments/domain/formats.ts";
 import { checkSeedOrder, seedOrderFor } from "~/features/play/domain/seeding.ts";
-import { racesToSet, type SetRaces } from "~/features/ratings/domain/handicap.ts";
+import { racesToSet } from "~/features/ratings/domain/handicap.ts";
 import { START_RATING } from "~/features/ratings/domain/ratings.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkStart, ownTournament } from "~/features/play/domain/play-checks.ts";
@@ -43,6 +40,7 @@ import { registrationEntry, registrationEntryName } from "~/features/entries/ser
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
 import { replayAfterStarts, startsWithoutEntry } from "~/features/ratings/server/starting-ratings.server.ts";
 import { movementStatement } from "~/features/money/server/ledger.server.ts";
+import { insertMatches } from "./drawn-matches.server.ts";
 import {
   inTournament,
   tournamentRow,
@@ -114,57 +112,6 @@ export function seedsQuery(tournament: TournamentRef) {
       .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true)))
       .orderBy(sql`${tournamentPlayers.seed} is null`, asc(tournamentPlayers.seed), asc(tournamentPlayers.joinedAt)),
   );
-}
-
-/** What a format is drawn with, from the tournament's settings. */
-export function formatOptions(t: {
-  grandFinal: FormatOptions["grandFinal"];
-  groupSize: number | null;
-  advancePerGroup: number | null;
-}): FormatOptions {
-  return {
-    grandFinal: t.grandFinal,
-    groupSize: t.groupSize ?? GROUP_SIZE.default,
-    advancePerGroup: t.advancePerGroup ?? ADVANCE_PER_GROUP.default,
-  };
-}
-
-/** The matches ordered so that every match comes after the ones its links point at. */
-function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
-  const byId = new Map(bracket.map((m) => [m.id, m]));
-  const placed = new Set<string>();
-  const ordered: BracketMatch[] = [];
-  const visit = (match: BracketMatch) => {
-    if (placed.has(match.id)) return;
-    placed.add(match.id);
-    for (const id of [match.nextMatchId, match.loserMatchId]) {
-      const linked = id === null ? undefined : byId.get(id);
-      if (linked) visit(linked);
-    }
-    ordered.push(match);
-  };
-  for (const match of bracket) visit(match);
-  return ordered;
-}
-
-/** Inserts for drawn matches: those a link points at first, so every match's next match already exists. */
-export function insertMatches(
-  tournamentId: string,
-  drawn: readonly BracketMatch[],
-  now: number,
-  races: readonly SetRaces[] = [],
-) {
-  const raced = new Map(races.map(({ id, ...r }) => [id, r]));
-  const rows = linkOrder(drawn).map(({ group, ...m }) => ({
-    ...m,
-    ...raced.get(m.id),
-    groupName: group,
-    tournamentId,
-    createdAt: now,
-  }));
-  const chunks: (typeof rows)[] = [];
-  for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
-  return chunks.map((chunk) => build.insert(matches).values(chunk));
 }
 
 /** Records the draw as seeds 1..n (one statement). */
