@@ -31,7 +31,8 @@ import { startTournament } from "~/features/play/server/start.server.ts";
 import { findByCode } from "~/features/floor/server/table-codes.server.ts";
 import { currentMatchJson, runTap, type TapKind } from "~/features/floor/server/table-scoring.server.ts";
 import { createTable, scoreboardQuery } from "~/features/floor/server/tables.server.ts";
-import { createTournament, type TournamentRow } from "~/features/tournaments/server/tournaments.server.ts";
+import { createTournament } from "~/features/tournaments/server/tournament-create.server.ts";
+import type { TournamentRow } from "~/features/tournaments/server/tournaments.server.ts";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
 

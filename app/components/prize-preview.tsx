@@ -1,6 +1,6 @@
 // The creation form's live prize pool preview, and its sums in short for a phone.
 import type { ReactNode } from "react";
-import type { PrizePreview as Preview } from "~/features/money/domain/money.ts";
+import type { PrizePreview as Preview } from "~/features/money/domain/prize-preview.ts";
 import { formatGBP } from "~/domain/pence.ts";
 
 /** The sums in short, beside the fees (a phone shows the full preview only below the whole form). */

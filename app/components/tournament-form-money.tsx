@@ -11,8 +11,8 @@ import {
   rakeTypeLabels,
   rakeTypes,
   structuresForFieldSize,
-  type PrizePreview,
 } from "~/features/money/domain/money.ts";
+import type { PrizePreview } from "~/features/money/domain/prize-preview.ts";
 import { tournamentTypes } from "~/domain/tournaments.ts";
 import { labelClass, LockNote, sectionClass, textField, type TournamentForm } from "./tournament-form-parts.tsx";
 

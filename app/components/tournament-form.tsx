@@ -3,7 +3,7 @@
 // field is not sent: the action keeps what is stored).
 import type { ReactNode } from "react";
 import type { FieldMeta } from "~/components/use-form.ts";
-import type { PrizePreview } from "~/features/money/domain/money.ts";
+import type { PrizePreview } from "~/features/money/domain/prize-preview.ts";
 import { FormatSection } from "./tournament-form-format.tsx";
 import { MoneySection } from "./tournament-form-money.tsx";
 import { Choice, sectionClass, textField, type Field, type TournamentForm } from "./tournament-form-parts.tsx";

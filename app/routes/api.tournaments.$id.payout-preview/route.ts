@@ -1,5 +1,5 @@
 import { penceToDecimal } from "~/domain/pence.ts";
-import { payoutPreview } from "~/features/play/domain/play.ts";
+import { payoutPreview } from "~/features/play/domain/payout-plan.ts";
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { payoutPlanQuery } from "~/features/play/server/finalize.server.ts";
 

@@ -1,5 +1,6 @@
 import { endpoint, on } from "~/web/endpoint.server.ts";
-import { organiserTournamentsQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
+import { organiserTournamentsQuery } from "~/features/tournaments/server/tournament-lists.server.ts";
+import { tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
 
 /** The signed-in organiser's tournaments, every status. */
 const api = endpoint({

@@ -2,7 +2,8 @@ import { CreateTournamentSchema } from "~/features/tournaments/domain/tournament
 import { endpoint, on } from "~/web/endpoint.server.ts";
 import { createTournament } from "~/features/tournaments/server/use-cases.server.ts";
 import { seriesOwnerQuery } from "~/features/series/server/series.server.ts";
-import { openTournamentsQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
+import { openTournamentsQuery } from "~/features/tournaments/server/tournament-lists.server.ts";
+import { tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 
 const api = endpoint({

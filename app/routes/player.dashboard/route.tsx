@@ -12,7 +12,7 @@ import { isTeamEvent, teamLine } from "~/features/entries/domain/teams.ts";
 import { winRate } from "~/features/money/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/features/money/server/dashboard.server.ts";
 import { signedIn } from "~/web/access.server.ts";
-import { browseForPlayerQuery, matchesSearch } from "~/features/tournaments/server/tournaments.server.ts";
+import { browseForPlayerQuery, matchesSearch } from "~/features/tournaments/server/tournament-lists.server.ts";
 import { playerBracketsQuery } from "~/features/play/server/match-reads.server.ts";
 import { calledTo, playerStanding, standingText } from "~/features/ratings/domain/player-standing.ts";
 import { CalledBanner, type Call } from "~/components/called-banner.tsx";

@@ -18,7 +18,7 @@ import {
   type TournamentStatus,
 } from "~/domain/tournaments.ts";
 import { signedIn } from "~/web/access.server.ts";
-import { browseForPlayerQuery, matchesSearch } from "~/features/tournaments/server/tournaments.server.ts";
+import { browseForPlayerQuery, matchesSearch } from "~/features/tournaments/server/tournament-lists.server.ts";
 import { playerBracketsQuery } from "~/features/play/server/match-reads.server.ts";
 import { calledTo, playerStanding, standingText, type Standing } from "~/features/ratings/domain/player-standing.ts";
 import { CalledBanner, type Call } from "~/components/called-banner.tsx";

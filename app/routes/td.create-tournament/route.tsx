@@ -17,7 +17,7 @@ import { signedIn } from "~/web/access.server.ts";
 import { appContext } from "~/context.server.ts";
 import { createTournament } from "~/features/tournaments/server/use-cases.server.ts";
 import { organiserSeriesQuery } from "~/features/series/server/series.server.ts";
-import { defaultVenueQuery } from "~/features/tournaments/server/tournaments.server.ts";
+import { defaultVenueQuery } from "~/features/tournaments/server/tournament-create.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { creationDefaults } from "~/features/tournaments/domain/creation-form.ts";
 import type { Route } from "./+types/route";

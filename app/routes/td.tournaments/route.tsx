@@ -14,7 +14,7 @@ import { redirectWithCookies } from "~/web/forms.server.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { flashToast } from "~/web/session.server.ts";
 import { changeStatus } from "~/features/tournaments/server/use-cases.server.ts";
-import { organiserTournamentsQuery } from "~/features/tournaments/server/tournaments.server.ts";
+import { organiserTournamentsQuery } from "~/features/tournaments/server/tournament-lists.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 

@@ -27,10 +27,10 @@ import {
   type WalkIn,
 } from "~/features/entries/domain/cash-entry.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { ownTournament } from "~/features/play/domain/play.ts";
+import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import { teamMessages, teamNameKey, teamSize } from "~/features/entries/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
-import { offerStatements, type Offered } from "./check-in.server.ts";
+import { offerStatements, type Offered } from "./reserves.server.ts";
 import { countMail, sendCounted, type Email, type MailAllowance, type Mailer } from "~/server/email.server.ts";
 import {
   invitation,
@@ -91,65 +91,26 @@ export async function addCashEntry(
       invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, organiserId, now)),
     }),
   );
-  const byEmail = new Map(known.map((p) => [p.email, p]));
   const entryId = crypto.randomUUID();
-  const people: Person[] = await Promise.all(
-    named.map(async (p, i): Promise<Person> => {
-      const account = p.email ? byEmail.get(p.email) : undefined;
-      if (account) return { name: account.name, email: account.email, id: account.id, made: "none", invited: null };
-      if (p.email) {
-        const invited = await invitation(p.name, p.email);
-        return { ...p, id: invited.id, made: "invited", invited };
-      }
-      // A single guest's id is its entry's: the match slots hold it, as the API says.
-      const id = input.kind === "single" && i === 0 ? entryId : crypto.randomUUID();
-      return { ...p, id, made: "guest", invited: null };
-    }),
-  );
+  const people = await peopleOf(named, known, input.kind === "single" ? entryId : null);
   const [captain] = people;
   if (!captain) throw new DomainError(400, cashEntryMessages.teamMembers(teamSize(t.matchType)), { field: "members" });
   // Each invited account locks an address: at most so many an hour from one director, or nothing is written.
   const invitedCount = people.filter((p) => p.made === "invited").length;
   if (invitedCount > 0) refuseIfOver(invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - invitedCount);
-  const ids = people.map((p) => p.id);
-  const inList = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const registration = sql`(select id from ${tournamentPlayers}
-    where tournament_id = ${t.id} and player_id = ${captain.id})`;
-  const open = sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`;
-  // The place, asserted before anything is written: still open (a walk-in may come after the online deadline), not
-  // full (reserves first); nobody named is in it already (entered, or in another live team); the team's name free.
-  const guards: Item[] = [
-    assertInBatch(sql`${open} and ${roomFor(t.id, captain.id, now)}`),
-    assertInBatch(sql`not ${alreadyIn(t.id, captain.id, inList, now)}`),
-    ...(input.kind === "team" ? [assertInBatch(sql`not ${teamNameTaken(t.id, captain.id, input.teamName, now)}`)] : []),
-    ...people.filter((p) => p.made !== "none").map((p) => newAccount(p, now)),
-    ...(invitedCount > 0 ? countWithinLimit(INVITED_ACCOUNTS_LIMIT, organiserId, now, invitedCount) : []),
-  ];
-  // The entry; a hold the player had (paying by card) becomes it, and a late card payment is then refunded.
-  const entry = build.all<{ id: string }>(sql`insert into ${tournamentPlayers}
-      (id, tournament_id, player_id, paid, paid_at, paid_by, joined_at)
-    values (${entryId}, ${t.id}, ${captain.id}, 1, ${now}, 'cash', ${now})
-    on conflict (tournament_id, player_id) do update
-      set paid = 1, paid_at = excluded.paid_at, paid_by = 'cash', hold_expires_at = null, payment_intent_id = null
-      where tournament_players.paid = 0
-    returning id`);
-  const team: Item[] =
-    input.kind === "team"
-      ? [
-          build.run(sql`insert into ${teams} (id, tournament_id, name, name_key, captain_id, created_at)
-            select ${registration}, ${t.id}, ${input.teamName}, ${teamNameKey(input.teamName)}, ${captain.id}, ${now}
-            on conflict (id) do update set name = excluded.name, name_key = excluded.name_key,
-              captain_id = excluded.captain_id`),
-          build.run(sql`delete from ${teamMembers} where team_id = ${registration}`),
-          ...people.map((p, slot) =>
-            build.run(sql`insert into ${teamMembers} (team_id, tournament_id, player_id, slot)
-              select ${registration}, ${t.id}, ${p.id}, ${slot}`),
-          ),
-        ]
-      : [];
+  const walkIn: WalkInEntry = {
+    t,
+    captain,
+    people,
+    inList: sql.join(
+      people.map((p) => sql`${p.id}`),
+      sql`, `,
+    ),
+    teamName: input.kind === "team" ? input.teamName : null,
+    invitedCount,
+    now,
+  };
+  const guards = entryGuards(walkIn);
   // The e-mails to come are counted with the entry: a refused entry counts none.
   const mail = countMail(
     mailed(people).map((p) => p.email),
@@ -158,7 +119,7 @@ export async function addCashEntry(
   let written: { id: string; mailTo: MailAllowance };
   try {
     written = await db.write(
-      write([...guards, entry, ...team, ...mail.items], (raw) => {
+      write([...guards, entryStatement(entryId, walkIn), ...teamStatements(walkIn), ...mail.items], (raw) => {
         const row = (raw[guards.length] as { id: string }[])[0];
         if (!row) throw new DomainError(409, cashEntryMessages.alreadyIn(captain.name));
         const [mailTo] = trailing(raw, mail);
@@ -169,15 +130,7 @@ export async function addCashEntry(
     // A new e-mail taken meanwhile (another entry naming it at the same moment): the unique key refused the batch.
     if (isUniqueViolation(error)) throw new DomainError(409, cashEntryMessages.tryAgain);
     if (!isBatchGuardFailure(error)) throw error;
-    throw await whyRefused(db, {
-      t,
-      captain,
-      people,
-      inList,
-      teamName: input.kind === "team" ? input.teamName : null,
-      invitedCount,
-      now,
-    });
+    throw await whyRefused(db, walkIn);
   }
   const name = input.kind === "team" ? input.teamName : captain.name;
   const guest = input.kind === "single" && captain.made === "guest";
@@ -188,6 +141,87 @@ export async function addCashEntry(
     people,
     mailTo: written.mailTo,
   };
+}
+
+/** A walk-in entry as its batch is built and, if refused, explained. */
+type WalkInEntry = {
+  t: Tournament;
+  captain: Person;
+  people: Person[];
+  /** The people's ids, as an SQL list. */
+  inList: SQL;
+  teamName: string | null;
+  invitedCount: number;
+  now: number;
+};
+
+/**
+ * The people of a walk-in as written: a player with an account for a known e-mail, an invited account for a new
+ * one, else a guest. A single guest's id is its entry's (`guestEntryId`): the match slots hold it, as the API says.
+ */
+function peopleOf(
+  named: readonly WalkIn[],
+  known: readonly { id: string; name: string; email: string }[],
+  guestEntryId: string | null,
+): Promise<Person[]> {
+  const byEmail = new Map(known.map((p) => [p.email, p]));
+  return Promise.all(
+    named.map(async (p, i): Promise<Person> => {
+      const account = p.email ? byEmail.get(p.email) : undefined;
+      if (account) return { name: account.name, email: account.email, id: account.id, made: "none", invited: null };
+      if (p.email) {
+        const invited = await invitation(p.name, p.email);
+        return { ...p, id: invited.id, made: "invited", invited };
+      }
+      const id = guestEntryId !== null && i === 0 ? guestEntryId : crypto.randomUUID();
+      return { ...p, id, made: "guest", invited: null };
+    }),
+  );
+}
+
+/**
+ * The place, asserted before anything is written: still open (a walk-in may come after the online deadline), not
+ * full (reserves first); nobody named is in it already (entered, or in another live team); the team's name free.
+ * Then the accounts made for it, counted against the hour's invitations.
+ */
+function entryGuards({ t, captain, people, inList, teamName, invitedCount, now }: WalkInEntry): Item[] {
+  const open = sql`exists (select 1 from ${tournaments} where id = ${t.id} and status = 'open')`;
+  return [
+    assertInBatch(sql`${open} and ${roomFor(t.id, captain.id, now)}`),
+    assertInBatch(sql`not ${alreadyIn(t.id, captain.id, inList, now)}`),
+    ...(teamName !== null ? [assertInBatch(sql`not ${teamNameTaken(t.id, captain.id, teamName, now)}`)] : []),
+    ...people.filter((p) => p.made !== "none").map((p) => newAccount(p, now)),
+    ...(invitedCount > 0 ? countWithinLimit(INVITED_ACCOUNTS_LIMIT, t.organiserId, now, invitedCount) : []),
+  ];
+}
+
+/** The entry; a hold the player had (paying by card) becomes it, and a late card payment is then refunded. */
+function entryStatement(entryId: string, { t, captain, now }: WalkInEntry) {
+  return build.all<{ id: string }>(sql`insert into ${tournamentPlayers}
+      (id, tournament_id, player_id, paid, paid_at, paid_by, joined_at)
+    values (${entryId}, ${t.id}, ${captain.id}, 1, ${now}, 'cash', ${now})
+    on conflict (tournament_id, player_id) do update
+      set paid = 1, paid_at = excluded.paid_at, paid_by = 'cash', hold_expires_at = null, payment_intent_id = null
+      where tournament_players.paid = 0
+    returning id`);
+}
+
+/** A team entry's team and its members, in their slots (the captain first); nothing for a single player. */
+function teamStatements({ t, captain, people, teamName, now }: WalkInEntry): Item[] {
+  if (teamName === null) return [];
+  const registration = sql`(select id from ${tournamentPlayers}
+    where tournament_id = ${t.id} and player_id = ${captain.id})`;
+  return [
+    build.run(sql`insert into ${teams} (id, tournament_id, name, name_key, captain_id, created_at)
+      select ${registration}, ${t.id}, ${teamName}, ${teamNameKey(teamName)}, ${captain.id}, ${now}
+      on conflict (id) do update set name = excluded.name, name_key = excluded.name_key,
+        captain_id = excluded.captain_id`),
+    build.run(sql`delete from ${teamMembers} where team_id = ${registration}`),
+    ...people.map((p, slot) =>
+      build.run(sql`insert into ${teamMembers} (team_id, tournament_id, player_id, slot)
+        select ${registration}, ${t.id}, ${p.id}, ${slot}`),
+    ),
+  ];
 }
 
 /** SQL: someone of `inList` is in the tournament already: entered, or in a live team other than the captain's. */
@@ -214,23 +248,7 @@ function newAccount(p: Person, now: number): Item {
 /** Why the batch's guards refused the walk-in, read afresh. */
 async function whyRefused(
   db: Sender,
-  {
-    t,
-    captain,
-    people,
-    inList,
-    teamName,
-    invitedCount,
-    now,
-  }: {
-    t: Tournament;
-    captain: Person;
-    people: Person[];
-    inList: SQL;
-    teamName: string | null;
-    invitedCount: number;
-    now: number;
-  },
+  { t, captain, people, inList, teamName, invitedCount, now }: WalkInEntry,
 ): Promise<DomainError> {
   const { facts, invites } = await db.send(
     reads({

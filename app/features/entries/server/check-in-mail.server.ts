@@ -4,7 +4,7 @@ import { OFFER_MS } from "~/features/entries/domain/check-in.ts";
 import { timeInZone } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { type Mailer, sendQuietly } from "~/server/email.server.ts";
-import type { Offered } from "./check-in.server.ts";
+import type { Offered } from "./reserves.server.ts";
 
 /** E-mails each reserve offered a place (the outbox locally): where to pay, and until when. */
 export async function tellOffered(mailer: Mailer, offered: readonly Offered[], origin: string): Promise<void> {

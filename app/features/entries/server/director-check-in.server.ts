@@ -5,7 +5,7 @@ import { build, write, type Sender } from "~/db/batch.server.ts";
 import { teamMembers, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { checkInMessages } from "~/features/entries/domain/check-in.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { ownTournament } from "~/features/play/domain/play.ts";
+import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import {
   tournamentIdSql,
   tournamentRow,

@@ -12,6 +12,7 @@ import {
   reads,
   trailing,
   write,
+  type ReadResult,
   type Sender,
 } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
@@ -110,52 +111,46 @@ export async function leaveTeam(
   return { answer: { left: true as const }, changes };
 }
 
+/** Who is replaced, by whom: as the captain's form or the JSON API names them. */
+type Replacement = {
+  captainId: string;
+  tournamentId: string;
+  teamId: string;
+  /** Who is replaced: an e-mail (the JSON API), or a member's id (the page, which shows no e-mails). */
+  from: string;
+  fromId?: string;
+  to: string;
+  /** The name of an account made for `to`; blank, the e-mail's local part. */
+  toName?: unknown;
+  now?: number;
+};
+
+/** The team, whether the newcomer has an account or a place in another team already, and the hour's invitations. */
+function replacementRead(captainId: string, tournamentId: string, teamId: string, toEmail: string, now: number) {
+  return reads({
+    found: teamRead(tournamentId, teamId),
+    newcomer: mapRead(playersByEmailQuery([toEmail]), ([found]) => found),
+    elsewhere: query(
+      build.all<{ n: number }>(sql`select count(*) as n from ${teamMembers} tm
+        join ${tournamentPlayers} tp on tp.id = tm.team_id
+        join ${players} p on p.id = tm.player_id
+        where tm.tournament_id = ${tournamentId} and p.email = ${toEmail} and ${livePlace("tp", now)}`),
+      ([row]) => Number(row?.n ?? 0) > 0,
+    ),
+    invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, captainId, now)),
+  });
+}
+
+type ReplacementRead = ReadResult<ReturnType<typeof replacementRead>>;
+
 /**
- * The captain names a replacement: `from` is a member (swapped out) or the
- * one who left (their place is empty); `to` has no place in the tournament
- * (an e-mail no player has gets an invited account, named `toName` or by the
- * e-mail: decision 011). One batch, asserting what was read.
+ * Whether the captain may make this replacement, as read: the member who leaves (none when a place is empty) and
+ * the slot the newcomer takes (the leaver's, or the first empty one).
  */
-export async function replaceTeamMember(
-  db: Sender,
-  {
-    captainId,
-    tournamentId,
-    teamId,
-    from,
-    fromId,
-    to,
-    toName,
-    now = Date.now(),
-  }: {
-    captainId: string;
-    tournamentId: string;
-    teamId: string;
-    /** Who is replaced: an e-mail (the JSON API), or a member's id (the page, which shows no e-mails). */
-    from: string;
-    fromId?: string;
-    to: string;
-    /** The name of an account made for `to`; blank, the e-mail's local part. */
-    toName?: unknown;
-    now?: number;
-  },
+function checkReplacement(
+  read: ReplacementRead,
+  { captainId, fromId, fromEmail, toEmail }: { captainId: string; fromId?: string; fromEmail: string; toEmail: string },
 ) {
-  const fromEmail = from.trim().toLowerCase();
-  const toEmail = to.trim().toLowerCase();
-  const read = await db.send(
-    reads({
-      found: teamRead(tournamentId, teamId),
-      newcomer: mapRead(playersByEmailQuery([toEmail]), ([found]) => found),
-      elsewhere: query(
-        build.all<{ n: number }>(sql`select count(*) as n from ${teamMembers} tm
-          join ${tournamentPlayers} tp on tp.id = tm.team_id
-          join ${players} p on p.id = tm.player_id
-          where tm.tournament_id = ${tournamentId} and p.email = ${toEmail} and ${livePlace("tp", now)}`),
-        ([row]) => Number(row?.n ?? 0) > 0,
-      ),
-      invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, captainId, now)),
-    }),
-  );
   const { team, members } = read.found;
   if (!team || !Number(team.live)) throw new DomainError(404, teamChangeMessages.notFound);
   if (team.captainId !== captainId) throw new DomainError(403, teamChangeMessages.captainOnly);
@@ -172,6 +167,23 @@ export async function replaceTeamMember(
   // The newcomer takes the leaver's slot, or the first empty one.
   const taken = new Set(members.filter((m) => m !== leaving).map((m) => m.slot));
   const slot = leaving?.slot ?? Array.from({ length: size }, (_, i) => i).find((i) => !taken.has(i)) ?? size;
+  return { team, captain, size, leaving, slot };
+}
+
+/**
+ * The captain names a replacement: `from` is a member (swapped out) or the
+ * one who left (their place is empty); `to` has no place in the tournament
+ * (an e-mail no player has gets an invited account, named `toName` or by the
+ * e-mail: decision 011). One batch, asserting what was read.
+ */
+export async function replaceTeamMember(
+  db: Sender,
+  { captainId, tournamentId, teamId, from, fromId, to, toName, now = Date.now() }: Replacement,
+) {
+  const fromEmail = from.trim().toLowerCase();
+  const toEmail = to.trim().toLowerCase();
+  const read = await db.send(replacementRead(captainId, tournamentId, teamId, toEmail, now));
+  const { team, captain, size, leaving, slot } = checkReplacement(read, { captainId, fromId, fromEmail, toEmail });
   const named = teammateName(toName, toEmail);
   if (!named.ok) throw new DomainError(400, named.message, { field: "name" });
   const invited = read.newcomer ? null : await invitation(named.name, toEmail);

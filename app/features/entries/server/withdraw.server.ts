@@ -19,7 +19,7 @@ import { withChanges, type BracketMatch } from "~/features/play/domain/bracket.t
 import { DomainError } from "~/domain/errors.ts";
 import { formatPlaces } from "~/features/tournaments/domain/formats.ts";
 import { knockoutAfterGroups } from "~/features/play/domain/groups.ts";
-import { ownTournament } from "~/features/play/domain/play.ts";
+import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import { isTeamEvent } from "~/features/entries/domain/teams.ts";
 import {
   checkWithdrawal,
@@ -36,8 +36,9 @@ import {
   withdrawnQuery,
 } from "~/features/play/server/match-reads.server.ts";
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
-import { knockoutDraw, MATCH_CHANGED, matchChangeStatements } from "~/features/play/server/results.server.ts";
-import { formatOptions } from "~/features/play/server/start.server.ts";
+import { knockoutDraw } from "~/features/play/server/knockout-draw.server.ts";
+import { MATCH_CHANGED, matchChangeStatements } from "~/features/play/server/match-changes.server.ts";
+import { formatOptions } from "~/features/tournaments/domain/formats.ts";
 import { boardsAfter } from "~/features/floor/server/tables.server.ts";
 import {
   inTournament,

@@ -186,7 +186,7 @@ export type NoShowWalkover = {
 /**
  * What ?confirm=walkover&match=…&winner=… asks to confirm (null: nothing): a match called to a table of the floor, not
  * being played (no racks scored, nothing waiting for approval), and one of its two players. The clock is the link's
- * to respect: the server refuses only a match being played (results.server.ts), whatever the time.
+ * to respect: the server refuses only a match being played (result-changes.ts), whatever the time.
  */
 export function noShowWalkover(
   panel: QueuePanel | null,

@@ -231,6 +231,24 @@ export function correctedSince(read: ResultAsRead, now: ResultAsRead | null): bo
   return !sameResult(read, now);
 }
 
+/**
+ * What an undo of a result recorded at once sends back to the queue, from the matches being played as read: what the
+ * floor called to the table since (`displaced`: the floor fills a freed table at once), and a later match the result
+ * had filled and the floor had called (`leaving`: it leaves its table). `atTable` is everything else being played at
+ * the table, `back` the ids of all that goes back; `later` are the undo's changes to matches other than its own.
+ */
+export function undoMoves<M extends { id: string; tableId: string | null }>(
+  inPlay: readonly M[],
+  { tableId, matchId }: { tableId: string; matchId: string },
+  later: readonly { id: string; set: { status?: string } }[],
+): { atTable: M[]; displaced: M[]; leaving: M[]; back: string[] } {
+  const laterIds = new Set(later.map((change) => change.id));
+  const atTable = inPlay.filter((m) => m.tableId === tableId && m.id !== matchId);
+  const displaced = atTable.filter((m) => !laterIds.has(m.id));
+  const leaving = inPlay.filter((m) => later.some((x) => x.id === m.id && x.set.status === "pending"));
+  return { atTable, displaced, leaving, back: [...displaced, ...leaving].map((m) => m.id) };
+}
+
 /** What the table says of a result it may still undo: "Alex won 5–3". */
 export function resultLine(winnerName: string, winnerScore: number, loserScore: number): string {
   return `${winnerName} won ${winnerScore}–${loserScore}`;

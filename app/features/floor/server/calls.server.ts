@@ -8,7 +8,7 @@
 // told once: `call_notices` holds the table each match was last told of, and
 // only the notice that writes a new table there sends (a retried request, or
 // two announcements of one assignment, find it taken). A move to another table
-// is a new call; unassigning the table clears the notice (results.server.ts).
+// is a new call; unassigning the table clears the notice (table-assignment.server.ts).
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AppContext } from "~/context.server.ts";

@@ -7,7 +7,7 @@
 import { expect, test } from "vitest";
 import type { MatchView } from "~/features/play/domain/play.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
-import { assignTable } from "~/features/play/server/results.server.ts";
+import { assignTable } from "~/features/play/server/table-assignment.server.ts";
 import { queueJson } from "~/features/floor/domain/queue-views.ts";
 import { queueQuery } from "./queue-reads.server.ts";
 import { fillFreeTables, saveFloorSettings, setRotation } from "./queue.server.ts";

@@ -5,7 +5,7 @@
 // limits, sockets and the forms are the HTTP suite's (tests/table-scoring.test.ts).
 import { expect, test } from "vitest";
 import { type Account, answered, newTapId, type Tablet, useServiceDb } from "../../../../test-support/services.ts";
-import { assignTable } from "~/features/play/server/results.server.ts";
+import { assignTable } from "~/features/play/server/table-assignment.server.ts";
 import { approveTableResult, type TapKind } from "./table-scoring.server.ts";
 import { tablesQuery } from "./tables.server.ts";
 

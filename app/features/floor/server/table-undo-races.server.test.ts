@@ -6,7 +6,9 @@ import { expect, test } from "vitest";
 import type { Sender } from "~/db/batch.server.ts";
 import { type Account, answered, newTapId, useServiceDb } from "../../../../test-support/services.ts";
 import { RESULT_APPROVED, RESULT_CORRECTED, RESULT_TAKEN_BACK } from "~/features/floor/domain/table-scoring.ts";
-import { assignTable, MATCH_CHANGED, saveResult } from "~/features/play/server/results.server.ts";
+import { MATCH_CHANGED } from "~/features/play/server/match-changes.server.ts";
+import { saveResult } from "~/features/play/server/results.server.ts";
+import { assignTable } from "~/features/play/server/table-assignment.server.ts";
 import { approveTableResult } from "./table-scoring.server.ts";
 import { tapResultUndo } from "./table-undo.server.ts";
 

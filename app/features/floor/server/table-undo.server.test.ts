@@ -14,7 +14,7 @@ import {
   WINNER_MORE_RACKS,
 } from "~/features/floor/domain/table-scoring.ts";
 import { saveFloorSettings } from "./queue.server.ts";
-import { assignTable } from "~/features/play/server/results.server.ts";
+import { assignTable } from "~/features/play/server/table-assignment.server.ts";
 import { approveTableResult } from "./table-scoring.server.ts";
 import { tapResultUndo } from "./table-undo.server.ts";
 

@@ -19,7 +19,7 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
-import type { MatchChange } from "~/features/play/domain/bracket.ts";
+import type { BracketMatch, MatchChange } from "~/features/play/domain/bracket.ts";
 import { reopenResult } from "~/features/play/domain/correct-result.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
@@ -29,13 +29,14 @@ import {
   type ResultAsRead,
   sameResult,
   UNDO_WINDOW_MS,
+  undoMoves,
 } from "~/features/floor/domain/table-scoring.ts";
 import type { Change } from "~/domain/changes.ts";
 import { forgetCall } from "./calls.server.ts";
 import { bracketQuery, matchesAfter, matchWithTournament } from "~/features/play/server/match-reads.server.ts";
 import { queuesAfter } from "./queue-reads.server.ts";
 import { enforceRateLimit } from "~/server/rate-limit.server.ts";
-import { matchChangeStatements } from "~/features/play/server/results.server.ts";
+import { matchChangeStatements } from "~/features/play/server/match-changes.server.ts";
 import { findByCode, invalidCode, type SentCode } from "./table-codes.server.ts";
 import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
 import type { ConfirmedResult } from "~/features/floor/domain/scoreboard.ts";
@@ -122,72 +123,74 @@ async function unlock(db: Sender, board: Board, c: ConfirmedResult, tapId: strin
   };
 }
 
-/**
- * Recorded at once: the result is taken back as if never recorded (reopenResult), the match in progress again on
- * its table with the racks tapped. Whatever the floor called to that table meanwhile, not yet started, goes back to
- * the queue; a later match it had reached, not yet started, loses its player (and its table).
- */
-async function reopen(
-  db: Sender,
-  board: Board,
-  c: ConfirmedResult,
-  tapId: string,
-  now: number,
-): Promise<Change | null> {
-  const tableId = board.table.id;
-  const read = await db.send(
-    reads({
-      found: matchWithTournament(c.matchId),
-      bracket: bracketQuery({ matchId: c.matchId }),
-      // The tournament's matches being played, and whatever is being played at this table.
-      inPlay: query(
-        build
-          .select({ id: matches.id, tableId: matches.tableId })
-          .from(matches)
-          .where(
-            and(
-              eq(matches.status, "in_progress"),
-              sql`(${matches.tournamentId} = ${c.tournamentId} or ${matches.tableId} = ${tableId})`,
-            ),
+/** The match, its tournament and bracket, and what is being played in the tournament or at this table: one read. */
+function reopenRead(c: ConfirmedResult, tableId: string) {
+  return reads({
+    found: matchWithTournament(c.matchId),
+    bracket: bracketQuery({ matchId: c.matchId }),
+    // The tournament's matches being played, and whatever is being played at this table.
+    inPlay: query(
+      build
+        .select({ id: matches.id, tableId: matches.tableId })
+        .from(matches)
+        .where(
+          and(
+            eq(matches.status, "in_progress"),
+            sql`(${matches.tournamentId} = ${c.tournamentId} or ${matches.tableId} = ${tableId})`,
           ),
-      ),
-    }),
-  );
-  const row = read.found?.row;
-  const t = read.found?.t;
-  if (!row || !t || row.tableId !== tableId || t.organiserId !== board.table.organiserId) {
-    throw refuseTap("no-result");
-  }
-  // The result is judged on the board's read; this second read must find the very same one, or a correction (or
-  // another undo) landed between the two: not written, judged again (tapResultUndo).
-  if (!sameResult(c, resultOf(c, row))) return null;
-  // The last group result drew the knockout: what it drew stands.
-  if (row.bracket === "group" && read.bracket.some((m) => m.bracket === "knockout")) throw refuseTap("played-on");
-  let changes: MatchChange[];
+        ),
+    ),
+  });
+}
+
+/** The result taken back as if never recorded, the racks tapped its scores; refused once the bracket played on. */
+function reopened(bracket: readonly BracketMatch[], c: ConfirmedResult, now: number): MatchChange[] {
   try {
-    changes = reopenResult(read.bracket, c.matchId, { player1Score: c.racks[0], player2Score: c.racks[1] }, now);
+    return reopenResult(bracket, c.matchId, { player1Score: c.racks[0], player2Score: c.racks[1] }, now);
   } catch (error) {
     if (error instanceof DomainError && error.status === 409) throw refuseTap("played-on");
     throw error;
   }
-  const [own, ...later] = changes;
-  if (!own) throw new Error("reopenResult changes the match itself first");
-  const laterIds = new Set(later.map((change) => change.id));
-  // Called to this table since (the floor fills a freed table at once): back to the queue.
-  const atTable = read.inPlay.filter((m) => m.tableId === tableId && m.id !== c.matchId);
-  const displaced = atTable.filter((m) => !laterIds.has(m.id));
-  // A later match the result had filled and the floor had called: it leaves its table (matchChangeStatements).
-  const leaving = read.inPlay.filter((m) => later.some((x) => x.id === m.id && x.set.status === "pending"));
-  const back = [...displaced, ...leaving].map((m) => m.id);
+}
+
+/** An undo of a result recorded at once, as judged: the confirm, the match as read twice, what it changes. */
+type Reopening = {
+  c: ConfirmedResult;
+  tapId: string;
+  tableId: string;
+  now: number;
+  tournamentId: string;
+  row: typeof matches.$inferSelect;
+  bracket: readonly BracketMatch[];
+  /** The match's own change, then the later matches'. */
+  own: MatchChange;
+  later: readonly MatchChange[];
+  moves: { atTable: readonly unknown[]; displaced: readonly { id: string }[]; back: string[] };
+};
+
+/**
+ * The undo's batch before what it reads back: the result still the one the undo judged, the table as read, what
+ * goes back to the queue not started; then the match reopened, the others moved, the confirm marked undone.
+ */
+function reopenStatements({
+  c,
+  tapId,
+  tableId,
+  now,
+  tournamentId,
+  row,
+  bracket,
+  own,
+  later,
+  moves,
+}: Reopening): Item[] {
+  const { atTable, displaced, back } = moves;
   // Not started: nothing scored, no lag, nothing waiting; checked when the batch runs, not when we read.
   const started = sql`(${matches.player1Score} + ${matches.player2Score} > 0 or ${matches.awaitingApproval} = 1
     or ${matches.lagWinner} is not null)`;
   const onTable = sql`${matches.tableId} = ${tableId} and ${matches.status} = 'in_progress'`;
-  const floor = queuesAfter(t.organiserId, t.autoAssign);
-  const boards = boardsAfter([tableId, ...leaving.map((m) => m.tableId)]);
-  const changed = matchesAfter([...changes.map((change) => change.id), ...displaced.map((m) => m.id)]);
-  const statements: Item[] = [
-    assertInBatch(sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${t.id}
+  return [
+    assertInBatch(sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${tournamentId}
       and ${tournaments.status} = 'in_progress')`),
     undoRow(tapId, c.matchId),
     // Still the result the undo judged (read twice, the same), recorded less than 10 s ago: a correction meanwhile
@@ -225,8 +228,44 @@ async function reopen(
       .update(matches)
       .set({ ...own.set, awaitingApproval: false })
       .where(eq(matches.id, c.matchId)),
-    ...matchChangeStatements(read.bracket, later),
+    ...matchChangeStatements(bracket, later),
     confirmUndone(c, tapId),
+  ];
+}
+
+/**
+ * Recorded at once: the result is taken back as if never recorded (reopenResult), the match in progress again on
+ * its table with the racks tapped. Whatever the floor called to that table meanwhile, not yet started, goes back to
+ * the queue; a later match it had reached, not yet started, loses its player (and its table).
+ */
+async function reopen(
+  db: Sender,
+  board: Board,
+  c: ConfirmedResult,
+  tapId: string,
+  now: number,
+): Promise<Change | null> {
+  const tableId = board.table.id;
+  const read = await db.send(reopenRead(c, tableId));
+  const row = read.found?.row;
+  const t = read.found?.t;
+  if (!row || !t || row.tableId !== tableId || t.organiserId !== board.table.organiserId) {
+    throw refuseTap("no-result");
+  }
+  // The result is judged on the board's read; this second read must find the very same one, or a correction (or
+  // another undo) landed between the two: not written, judged again (tapResultUndo).
+  if (!sameResult(c, resultOf(c, row))) return null;
+  // The last group result drew the knockout: what it drew stands.
+  if (row.bracket === "group" && read.bracket.some((m) => m.bracket === "knockout")) throw refuseTap("played-on");
+  const changes = reopened(read.bracket, c, now);
+  const [own, ...later] = changes;
+  if (!own) throw new Error("reopenResult changes the match itself first");
+  const moves = undoMoves(read.inPlay, { tableId, matchId: c.matchId }, later);
+  const floor = queuesAfter(t.organiserId, t.autoAssign);
+  const boards = boardsAfter([tableId, ...moves.leaving.map((m) => m.tableId)]);
+  const changed = matchesAfter([...changes.map((change) => change.id), ...moves.displaced.map((m) => m.id)]);
+  const statements: Item[] = [
+    ...reopenStatements({ c, tapId, tableId, now, tournamentId: t.id, row, bracket: read.bracket, own, later, moves }),
     ...changed.items,
     ...boards.items,
     ...floor.items,

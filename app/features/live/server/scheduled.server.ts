@@ -6,7 +6,7 @@ import { afterChanges, type Consequences } from "./after-change.server.ts";
 import type { Change } from "~/domain/changes.ts";
 import { getMailer } from "~/server/email.server.ts";
 import { tellOffered } from "~/features/entries/server/check-in-mail.server.ts";
-import { offerFreedPlaces } from "~/features/entries/server/check-in.server.ts";
+import { offerFreedPlaces } from "~/features/entries/server/reserves.server.ts";
 import { getPaymentsProvider } from "~/features/money/server/payments/index.server.ts";
 import { pruneRateLimits } from "~/server/rate-limit.server.ts";
 import { releaseExpiredHolds } from "~/features/money/server/payment-confirmation.server.ts";

@@ -4,13 +4,13 @@ import {
   payoutStructureIds,
   payoutStructures,
   poolPerEntry,
-  prizePreview,
   rakeError,
   rakePerEntry,
   type RakeType,
   rakeTypes,
-  splitPool,
 } from "./money.ts";
+import { splitPool } from "./payout-split.ts";
+import { prizePreview } from "./prize-preview.ts";
 import {
   entryPriceText,
   entryTotalPence,
@@ -20,7 +20,7 @@ import {
   penceToDecimal,
   withdrawalFee,
 } from "../../../domain/pence.ts";
-import { sum } from "../../play/domain/payout-fixtures.ts";
+import { sum } from "./payout-fixtures.ts";
 
 test("pence become two-decimal strings", () => {
   expect(penceToDecimal(0)).toBe("0.00");

@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
 import { DomainError } from "../../../domain/errors.ts";
-import { payoutStructureIds, splitPoolByPlace } from "./money.ts";
+import { payoutStructureIds } from "./money.ts";
+import { splitPoolByPlace } from "./payout-split.ts";
 import {
   settle,
   settleOrRefuse,

@@ -7,7 +7,8 @@
 import { DomainError } from "../../../domain/errors.ts";
 import { rakePerEntry } from "./money.ts";
 import { formatGBP, type Pence } from "../../../domain/pence.ts";
-import type { PayoutPlan, PlayedTournament } from "../../play/domain/play.ts";
+import type { PayoutPlan } from "../../play/domain/payout-plan.ts";
+import type { PlayedTournament } from "../../play/domain/play-checks.ts";
 import { teamSize } from "../../entries/domain/teams.ts";
 
 /** A paid entry as settlement sees it: where its money is. */

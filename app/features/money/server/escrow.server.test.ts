@@ -9,7 +9,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { escrowTypes } from "~/features/money/domain/money.ts";
 import type { TournamentSettings } from "~/features/tournaments/domain/tournament-edit.ts";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";
-import { leaveTournament } from "~/features/entries/server/check-in.server.ts";
+import { leaveTournament } from "~/features/entries/server/leaving.server.ts";
 import { requestWithdrawal } from "./dashboard.server.ts";
 import { finalizeTournament } from "~/features/play/server/finalize.server.ts";
 import { joinTournament, payFromBalance } from "~/features/entries/server/joining.server.ts";

@@ -8,7 +8,7 @@ import type { Sender } from "~/db/batch.server.ts";
 import { escrowTypes } from "~/features/money/domain/money.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import { addCashEntry } from "~/features/entries/server/cash-entries.server.ts";
-import { leaveTournament } from "~/features/entries/server/check-in.server.ts";
+import { leaveTournament } from "~/features/entries/server/leaving.server.ts";
 import { finalizeTournament } from "~/features/play/server/finalize.server.ts";
 import { joinTournament, PRICE_CHANGED_BALANCE, payFromBalance } from "~/features/entries/server/joining.server.ts";
 import { handleWebhook, LEFT_AFTER_PAYING, paymentQuery, verifyPayment } from "./payment-confirmation.server.ts";

@@ -26,13 +26,14 @@ import {
 } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
-import { PAYOUTS_OFF_THE_POOL, planPayouts } from "~/features/play/domain/play.ts";
+import { PAYOUTS_OFF_THE_POOL, planPayouts, type PayoutPlan } from "~/features/play/domain/payout-plan.ts";
 import { settlementOf, settleOrRefuse, type Settlement } from "~/features/money/domain/settlement.ts";
 import { escrowTypes } from "~/features/money/domain/money.ts";
 import { registrationEntry, registrationEntryName } from "~/features/entries/server/entries.server.ts";
 import { movementStatement, type Movement } from "~/features/money/server/ledger.server.ts";
+import type { BracketMatch } from "~/features/play/domain/bracket.ts";
 import { bracketQuery } from "./match-reads.server.ts";
-import { resultsUnchanged } from "./results.server.ts";
+import { resultsUnchanged } from "./match-changes.server.ts";
 import {
   inTournament,
   tournamentIdSql,
@@ -135,7 +136,6 @@ export async function finalizeTournament(
   const plan = planPayouts(read, organiserId);
   const { t } = plan;
   const settlement = settleOrRefuse(settlementOf(plan, read));
-  const guests = new Set(read.guests.keys());
   // Marks this finalize: the writes below apply only if it was ours that finished the tournament.
   const finalizeId = crypto.randomUUID();
   const ours = sql`exists (select 1 from ${tournaments}
@@ -143,14 +143,7 @@ export async function finalizeTournament(
   const label = `${t.name}, ${t.venue}`;
 
   const statements = [
-    // A correction may land after we planned the payouts: in a knockout only the final's can still change
-    // anything (earlier matches are fixed once the matches after them have results); with groups any can.
-    plan.finalMatchId !== null
-      ? assertInBatch(
-          sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
-            and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.winners[0]})`,
-        )
-      : resultsUnchanged(t.id, read.bracket),
+    resultsStand(plan, read.bracket),
     build
       .update(tournaments)
       .set({ status: "finished", finishedAt: now, finalizeId })
@@ -158,7 +151,52 @@ export async function finalizeTournament(
         and(eq(tournaments.id, t.id), eq(tournaments.status, "in_progress"), sql`${tournaments.finishedAt} is null`),
       )
       .returning({ id: tournaments.id }),
-    ...plan.accounts.flatMap((p) =>
+    ...prizeStatements(plan, { guests: new Set(read.guests.keys()), ours, label, now }),
+    // The director's side, credits before debits (the balance never dips below 0 on the way).
+    ...directorMovements(t, settlement, plan.paidEntries.length, label).map((m) => movementStatement(m, ours)),
+    ...statisticsStatements(plan, ours, now),
+  ];
+  return db.write(
+    write(
+      [...statements, finalizePaysThePool(t.id)],
+      ([, finished]) => {
+        if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
+        return {
+          poolPence: plan.poolPence,
+          rakePence: plan.rakePence,
+          payouts: plan.payouts,
+          tournamentId: t.id,
+          settlement,
+        };
+      },
+      finalizeRefusal,
+    ),
+  );
+}
+
+type Plan = PayoutPlan<Tournament>;
+
+/**
+ * The results the payouts were planned from, asserted as the batch runs: a correction may land after we planned
+ * them. In a knockout only the final's can still change anything (earlier matches are fixed once the matches after
+ * them have results); with groups any can.
+ */
+function resultsStand(plan: Plan, bracket: readonly BracketMatch[]) {
+  return plan.finalMatchId !== null
+    ? assertInBatch(
+        sql`exists (select 1 from ${matches} where ${matches.id} = ${plan.finalMatchId}
+          and ${matches.status} = 'completed' and ${matches.winnerId} = ${plan.winners[0]})`,
+      )
+    : resultsUnchanged(plan.t.id, bracket);
+}
+
+/** The prizes: each placed account's payout row, and its ledger movement but for a guest's (paid in cash). */
+function prizeStatements(
+  { t, accounts }: Plan,
+  { guests, ours, label, now }: { guests: ReadonlySet<string>; ours: SQL; label: string; now: number },
+) {
+  return [
+    ...accounts.flatMap((p) =>
       p.position === null
         ? []
         : build.run(sql`insert into ${payouts}
@@ -169,7 +207,7 @@ export async function finalizeTournament(
           on conflict (tournament_id, player_id) do nothing`),
     ),
     // Guests hold no balance: their prizes are handed over in cash at the venue (DESIGN §10).
-    ...plan.accounts
+    ...accounts
       .filter((p) => p.amountPence > 0 && !guests.has(p.playerId))
       .map((p) =>
         movementStatement(
@@ -185,52 +223,40 @@ export async function finalizeTournament(
           ours,
         ),
       ),
-    // The director's side, credits before debits (the balance never dips below 0 on the way).
-    ...directorMovements(t, settlement, plan.paidEntries.length, label).map((m) => movementStatement(m, ours)),
-    // Each player's statistics: their entry's matches and result (a team's for each member), their own money.
-    ...plan.credits.map(({ playerId, entryId, amountPence: earnings }) => {
-      const s = plan.stats.get(entryId) ?? { played: 0, won: 0, racksWon: 0, racksLost: 0 };
-      const won = plan.winners.includes(entryId) ? 1 : 0;
-      return build.run(sql`insert into ${playerStats}
-            (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, racks_won, racks_lost,
-            total_earnings_pence, updated_at)
-          select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${s.racksWon}, ${s.racksLost},
-            ${earnings}, ${now}
-          where ${ours}
-          on conflict (player_id) do update set
-            tournaments_played = tournaments_played + 1,
-            tournaments_won = tournaments_won + excluded.tournaments_won,
-            matches_played = matches_played + excluded.matches_played,
-            matches_won = matches_won + excluded.matches_won,
-            racks_won = racks_won + excluded.racks_won,
-            racks_lost = racks_lost + excluded.racks_lost,
-            total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
-            updated_at = excluded.updated_at`);
-    }),
   ];
-  return db.write(
-    write(
-      [...statements, finalizePaysThePool(t.id)],
-      ([, finished]) => {
-        if (!(finished as unknown[])[0]) throw new DomainError(409, "This tournament has already been finalized");
-        return {
-          poolPence: plan.poolPence,
-          rakePence: plan.rakePence,
-          payouts: plan.payouts,
-          tournamentId: t.id,
-          settlement,
-        };
-      },
-      (error) => {
-        if (isLedgerGuardFailure(error)) return new DomainError(409, PAYOUTS_OFF_THE_POOL);
-        // The director's balance went down meanwhile (a withdrawal): what settling takes is no longer there.
-        if (isCheckViolation(error)) return new DomainError(409, BALANCE_CHANGED);
-        return isBatchGuardFailure(error)
-          ? new DomainError(409, "The final's result changed meanwhile: check the payouts again")
-          : undefined;
-      },
-    ),
-  );
+}
+
+/** Each player's statistics: their entry's matches and result (a team's for each member), their own money. */
+function statisticsStatements({ credits, stats, winners }: Plan, ours: SQL, now: number) {
+  return credits.map(({ playerId, entryId, amountPence: earnings }) => {
+    const s = stats.get(entryId) ?? { played: 0, won: 0, racksWon: 0, racksLost: 0 };
+    const won = winners.includes(entryId) ? 1 : 0;
+    return build.run(sql`insert into ${playerStats}
+          (id, player_id, tournaments_played, tournaments_won, matches_played, matches_won, racks_won, racks_lost,
+          total_earnings_pence, updated_at)
+        select ${crypto.randomUUID()}, ${playerId}, 1, ${won}, ${s.played}, ${s.won}, ${s.racksWon}, ${s.racksLost},
+          ${earnings}, ${now}
+        where ${ours}
+        on conflict (player_id) do update set
+          tournaments_played = tournaments_played + 1,
+          tournaments_won = tournaments_won + excluded.tournaments_won,
+          matches_played = matches_played + excluded.matches_played,
+          matches_won = matches_won + excluded.matches_won,
+          racks_won = racks_won + excluded.racks_won,
+          racks_lost = racks_lost + excluded.racks_lost,
+          total_earnings_pence = total_earnings_pence + excluded.total_earnings_pence,
+          updated_at = excluded.updated_at`);
+  });
+}
+
+/** Why finalize's batch was refused, in the director's words. */
+function finalizeRefusal(error: unknown): DomainError | undefined {
+  if (isLedgerGuardFailure(error)) return new DomainError(409, PAYOUTS_OFF_THE_POOL);
+  // The director's balance went down meanwhile (a withdrawal): what settling takes is no longer there.
+  if (isCheckViolation(error)) return new DomainError(409, BALANCE_CHANGED);
+  return isBatchGuardFailure(error)
+    ? new DomainError(409, "The final's result changed meanwhile: check the payouts again")
+    : undefined;
 }
 
 const BALANCE_CHANGED = "Your balance changed meanwhile: check the payouts and finalize again";

@@ -1,12 +1,11 @@
 // Running the evening in-process: the draw at the start, results and their
-// corrections, tables, and the ledger finalize writes — with real concurrent
+// corrections, and the ledger finalize writes — with real concurrent
 // calls against the database. Who may do these, the forms and the JSON's
 // shape are the HTTP suite's (tests/play.test.ts).
 import { expect, test } from "vitest";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import { payFromBalance } from "~/features/entries/server/joining.server.ts";
 import { finalizeTournament } from "./finalize.server.ts";
-import { assignTable } from "./results.server.ts";
 import { tournamentByIdQuery } from "~/features/tournaments/server/tournaments.server.ts";
 
 const s = useServiceDb();
@@ -152,37 +151,6 @@ test("a result can be corrected until the next match has a result", async () => 
   await s.record(td, final.id, { winnerId: m1.player2Id });
   const tooLate = await answered(s.record(td, m1.id, { winnerId: m1.player1Id }));
   expect(tooLate.status).toBe(409);
-});
-
-test("a table puts its match in progress and one match at a time on it; taken off, the match is pending", async () => {
-  const td = await s.organiser();
-  const t = await s.tournament(td, { maxPlayers: 4 });
-  await s.enter(t, 4);
-  await s.start(td, t);
-  const [m1, m2] = (await s.matches(t)).filter((m) => m.round === 1);
-  if (!m1 || !m2) throw new Error("no first round");
-  const table = await s.table(td, "Table 1");
-  const assign = (matchId: string, tableId: string | null) =>
-    assignTable(s.sender, { organiserId: td.id, matchId, tableId });
-
-  await assign(m1.id, table.id);
-  expect((await s.matches(t)).find((m) => m.id === m1.id)).toMatchObject({
-    status: "in_progress",
-    tableId: table.id,
-    tableName: "Table 1",
-  });
-  expect(await answered(assign(m2.id, table.id))).toEqual({
-    status: 409,
-    message: "Table 1 has a match in progress",
-  });
-  await assign(m1.id, null);
-  expect((await s.matches(t)).find((m) => m.id === m1.id)).toMatchObject({ status: "pending", tableId: null });
-  // Free again: the other match takes it; a result frees it.
-  await assign(m2.id, table.id);
-  await s.record(td, m2.id, { winnerId: m2.player1Id });
-  expect((await s.matches(t)).find((m) => m.id === m2.id)).toMatchObject({ status: "completed" });
-  expect(await answered(assign(m2.id, table.id))).toEqual({ status: 409, message: "This match already has a result" });
-  await assign(m1.id, table.id);
 });
 
 test(`finalize: the prizes by place, the director's rake, everyone's statistics and finished — \

@@ -1,29 +1,24 @@
-// Recording results: a result or its correction, the knockout drawn after the groups, the director's tables.
+// Recording results: a result or its correction, in one guarded batch with what it changes after it (the walkovers
+// it reaches, the knockout the last group result draws).
 import { and, eq, sql } from "drizzle-orm";
 import {
   assertInBatch,
   build,
-  first,
   isBatchGuardFailure,
   isUniqueViolation,
-  known,
   reads,
   trailing,
   write,
   type Item,
   type Sender,
 } from "~/db/batch.server.ts";
-import { matches, tables, tableTaps, tournamentPlayers, tournaments } from "~/db/schema.ts";
-import { withChanges, type BracketMatch, type MatchChange } from "~/features/play/domain/bracket.ts";
-import { applyResult, type ResultInput } from "~/features/play/domain/apply-result.ts";
-import { correctResult } from "~/features/play/domain/correct-result.ts";
+import { matches, tableTaps, tournamentPlayers, tournaments } from "~/db/schema.ts";
+import type { BracketMatch, MatchChange } from "~/features/play/domain/bracket.ts";
+import type { ResultInput } from "~/features/play/domain/apply-result.ts";
 import { movesAtTables, movesKey, type PlayerMove } from "~/features/play/domain/corrections.ts";
-import { knockoutAfterGroups } from "~/features/play/domain/groups.ts";
+import { resultChanges } from "~/features/play/domain/result-changes.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkSamePlayers, checkTableAssignment, matchInPlay } from "~/features/play/domain/play.ts";
-import { noShowRefusal } from "~/features/floor/domain/queue.ts";
-import { drawWithWalkovers, withWalkovers } from "~/features/entries/domain/withdrawn.ts";
-import { forgetCall } from "~/features/floor/server/calls.server.ts";
+import { checkSamePlayers, matchInPlay } from "~/features/play/domain/play-checks.ts";
 import type { Change, QueuesAfter } from "~/domain/changes.ts";
 import {
   bracketQuery,
@@ -32,61 +27,14 @@ import {
   matchWithTournament,
   withdrawnQuery,
 } from "./match-reads.server.ts";
+import { changesAsRead, changeUpdate, MATCH_CHANGED } from "./match-changes.server.ts";
+import { afterGroupResult, drawKnockout } from "./knockout-draw.server.ts";
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
 import { registrationEntry } from "~/features/entries/server/entries.server.ts";
-import { formatOptions, insertMatches } from "./start.server.ts";
-import { racesOf } from "~/features/play/domain/races.ts";
+import { formatOptions } from "~/features/tournaments/domain/formats.ts";
 import { boardsAfter } from "~/features/floor/server/tables.server.ts";
-import { tournamentRow } from "~/features/tournaments/server/tournament-ref.server.ts";
 
 type MatchRow = typeof matches.$inferSelect;
-
-// A match a result changes is as we read it when the batch runs: still a bye or still no result, and the slots
-// this change fills as they were (a sibling filling the other slot is fine). A change that makes a match a bye or
-// not, or completes or reopens one (a double forfeit and its correction do), was worked out from the whole row,
-// so all of it must be as we read it.
-function stillAsRead(was: BracketMatch, change: MatchChange) {
-  const whole = ["isBye", "status", "winnerId"].some((field) => field in change.set);
-  const slots = (["player1Id", "player2Id"] as const)
-    .filter((slot) => whole || slot in change.set)
-    .map((slot) => sql` and ${matches[slot]} is ${was[slot]}`);
-  const decided = whole
-    ? sql` and ${matches.status} = ${was.status} and ${matches.winnerId} is ${was.winnerId}`
-    : sql``;
-  return sql`(${matches.id} = ${was.id} and ${matches.isBye} = ${was.isBye ? 1 : 0} and ${
-    was.isBye ? sql`1` : sql`${matches.status} != 'completed'`
-  }${decided}${sql.join(slots, sql``)})`;
-}
-
-// A correction can turn a match at a table into a bye or take a player out of it: it leaves the table then.
-function offTable(bracket: readonly BracketMatch[], change: MatchChange) {
-  const was = bracket.find((m) => m.id === change.id);
-  const leaves = was?.status === "in_progress" && (change.set.isBye === true || change.set.status === "pending");
-  return leaves ? { ...change.set, tableId: null, tableAssignedAt: null } : change.set;
-}
-
-export const MATCH_CHANGED = "This match changed meanwhile: reload and try again";
-
-/**
- * Changes to matches other than a result's own (the walkovers a withdrawal gives, decision 021): each match still as
- * read when the batch runs, then its update.
- */
-export function matchChangeStatements(bracket: readonly BracketMatch[], changes: readonly MatchChange[]): Item[] {
-  if (changes.length === 0) return [];
-  return [
-    assertInBatch(
-      sql`(select count(*) from ${matches} where ${sql.join(
-        changes.map((change) => {
-          const was = bracket.find((m) => m.id === change.id);
-          if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
-          return stillAsRead(was, change);
-        }),
-        sql` or `,
-      )}) = ${changes.length}`,
-    ),
-    ...changes.map((change) => build.update(matches).set(offTable(bracket, change)).where(eq(matches.id, change.id))),
-  ];
-}
 
 /**
  * The withdrawn entries are those read (a withdrawal meanwhile refuses: its walkovers were not worked out here);
@@ -113,20 +61,6 @@ function withdrawnStatements(tournamentId: string, read: ReadonlySet<string>, al
             ),
         ]),
   ];
-}
-
-/** Asserts that these matches still have the results they were read with (a correction meanwhile refuses). */
-export function resultsUnchanged(tournamentId: string, read: readonly BracketMatch[]) {
-  if (read.length === 0) return assertInBatch(sql`1`);
-  return assertInBatch(
-    sql`(select count(*) from ${matches} where ${matches.tournamentId} = ${tournamentId}
-      and (${matches.id}, ${matches.status}, coalesce(${matches.winnerId}, ''), ${matches.player1Score},
-        ${matches.player2Score})
-      in (values ${sql.join(
-        read.map((m) => sql`(${m.id}, ${m.status}, ${m.winnerId ?? ""}, ${m.player1Score}, ${m.player2Score})`),
-        sql`, `,
-      )})) = ${read.length}`,
-  );
 }
 
 /**
@@ -174,18 +108,7 @@ function resultStatements(
     ),
     // The matches this result moves players into have no result meanwhile (a bye that carries them on is
     // still a bye), and the slots it fills still hold what we read: a sibling filling the other slot is fine.
-    assertInBatch(
-      others.length === 0
-        ? sql`1`
-        : sql`(select count(*) from ${matches} where ${sql.join(
-            others.map((change) => {
-              const was = bracket.find((m) => m.id === change.id);
-              if (!was) throw new Error(`A change names a match outside the bracket: ${change.id}`);
-              return stillAsRead(was, change);
-            }),
-            sql` or `,
-          )}) = ${others.length}`,
-    ),
+    changesAsRead(bracket, others),
     build.update(matches).set(own.set).where(guard).returning({ id: matches.id }),
     // Our own write must have happened before the next match is touched.
     assertInBatch(
@@ -193,7 +116,7 @@ function resultStatements(
         and ${matches.winnerId} is ${after.winnerId} and ${matches.player1Score} = ${after.player1Score}
         and ${matches.player2Score} = ${after.player2Score} and ${matches.completedAt} is ${after.completedAt})`,
     ),
-    ...others.map((change) => build.update(matches).set(offTable(bracket, change)).where(eq(matches.id, change.id))),
+    ...others.map((change) => changeUpdate(bracket, change)),
     ...guards,
   ];
   return write(
@@ -211,31 +134,6 @@ function resultStatements(
 const confirmNotUndone = (seq: number) =>
   assertInBatch(sql`exists (select 1 from ${tableTaps} where ${tableTaps.seq} = ${seq}
     and ${tableTaps.kind} = 'confirm' and ${tableTaps.undoneBy} is null)`);
-
-/**
- * The knockout drawn after the groups, guarded on the group results it was drawn from (`groupMatches`, as read)
- * being unchanged when the batch runs.
- */
-export function knockoutDraw(
-  tournamentId: string,
-  groupMatches: readonly BracketMatch[],
-  draw: readonly BracketMatch[],
-  now: number,
-) {
-  return [resultsUnchanged(tournamentId, groupMatches), ...insertMatches(tournamentId, draw, now)];
-}
-
-/** After a group result: whether every group match is decided while no knockout is drawn (one statement). */
-const knockoutDueQuery = (tournamentId: string) =>
-  build
-    .select({
-      due: sql<number>`(select count(*) from ${matches} where ${matches.tournamentId} = ${tournamentId}
-          and ${matches.bracket} = 'group' and ${matches.status} != 'completed') = 0
-        and not exists (select 1 from ${matches} where ${matches.tournamentId} = ${tournamentId}
-          and ${matches.bracket} = 'knockout')`,
-    })
-    .from(tournaments)
-    .where(eq(tournaments.id, tournamentId));
 
 export type SaveResult = {
   organiserId: string;
@@ -275,20 +173,9 @@ export type Saved =
  * last group result draws the knockout in the same batch, and a corrected
  * group table moves the knockout's entries (groups.ts).
  */
-export async function saveResult(
-  db: Sender,
-  {
-    organiserId,
-    matchId,
-    input,
-    mode,
-    noShow = false,
-    players: claimed = {},
-    confirmedMoves,
-    approving,
-    now = Date.now(),
-  }: SaveResult,
-): Promise<Saved> {
+export async function saveResult(db: Sender, save: SaveResult): Promise<Saved> {
+  const { organiserId, matchId, input, mode, noShow = false, players: claimed = {}, confirmedMoves, approving } = save;
+  const now = save.now ?? Date.now();
   const read = await db.send(
     reads({
       found: matchWithTournament(matchId),
@@ -300,48 +187,19 @@ export async function saveResult(
   const { row, t } = matchInPlay(read.found, organiserId);
   checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
-  const options = { raceTo: t.raceTo, races: racesOf(t.raceTo, row), now };
-  const result = (correcting ? correctResult : applyResult)(read.bracket, matchId, input, options);
-  // A no-show's walkover withdraws the entry that did not turn up; every withdrawn entry's matches this result
-  // reaches are walkovers (decision 021). A match being played (racks scored, a result waiting for approval) has no
-  // no-show: refused, so a page left open since the clock ran out cannot give one.
-  const givesNoShow = noShow && !correcting && input.outcome === "walkover";
-  const playing = givesNoShow
-    ? noShowRefusal({ ...row, awaitingApproval: row.awaitingApproval && row.status === "in_progress" })
-    : null;
-  if (playing !== null) throw new DomainError(409, playing);
-  const absent = givesNoShow ? (input.winnerId === row.player1Id ? row.player2Id : row.player1Id) : null;
-  const withdrawn = absent === null ? read.withdrawn : new Set([...read.withdrawn, absent]);
-  let changes = withWalkovers(read.bracket, result, withdrawn, now);
-  const groups = t.tournamentType === "round_robin_tier" && row.bracket === "group";
-  let draw: BracketMatch[] = [];
-  if (groups) {
-    const knockout = knockoutAfterGroups(
-      withChanges(read.bracket, changes),
-      read.seeds,
-      formatOptions(t).advancePerGroup,
-      () => crypto.randomUUID(),
-      now,
-    );
-    draw = drawWithWalkovers(knockout.draw, withdrawn, now);
-    changes = [...changes, ...knockout.changes];
-  }
+  const { givesNoShow, absent, changes, groups, draw } = resultChanges(
+    read,
+    row,
+    { ...t, advancePerGroup: formatOptions(t).advancePerGroup },
+    { matchId, input, correcting, noShow, now, newId: () => crypto.randomUUID() },
+  );
   if (correcting && confirmedMoves !== undefined) {
     const moves = movesAtTables(read.bracket, changes);
     const key = movesKey(moves);
     if (moves.length > 0 && key !== confirmedMoves) return { outcome: "unconfirmed", moves, key };
   }
-  const then: Item[] =
-    draw.length > 0
-      ? knockoutDraw(
-          t.id,
-          read.bracket.filter((m) => m.bracket === "group" && m.id !== matchId),
-          draw,
-          now,
-        )
-      : groups
-        ? [knockoutDueQuery(t.id)]
-        : [];
+  const otherGroupMatches = read.bracket.filter((m) => m.bracket === "group" && m.id !== matchId);
+  const then = groups ? afterGroupResult(t.id, otherGroupMatches, draw, now) : [];
   // With automatic assignment on, the floor as this result leaves it is read at the end of its own batch.
   const floor = queuesAfter(organiserId, t.autoAssign);
   // The board of the match's table as the result leaves it, for that table's tablets; the matches it changed, for
@@ -384,116 +242,5 @@ export async function saveResult(
       boards,
       matches: due ? [] : after,
     },
-  };
-}
-
-/** Draws the knockout after the groups when it is due and missing (a second draw at once changes nothing). */
-async function drawKnockout(db: Sender, tournamentId: string, now: number): Promise<void> {
-  const read = await db.send(
-    reads({
-      t: first(tournamentRow({ id: tournamentId })),
-      bracket: bracketQuery({ id: tournamentId }),
-      seeds: drawnSeedsQuery({ id: tournamentId }),
-      withdrawn: withdrawnQuery({ id: tournamentId }),
-    }),
-  );
-  if (read.t?.status !== "in_progress") return;
-  const { draw: drawn } = knockoutAfterGroups(
-    read.bracket,
-    read.seeds,
-    formatOptions(read.t).advancePerGroup,
-    () => crypto.randomUUID(),
-    now,
-  );
-  const draw = drawWithWalkovers(drawn, read.withdrawn, now);
-  if (draw.length === 0) return;
-  const groupMatches = read.bracket.filter((m) => m.bracket === "group");
-  try {
-    await db.write(write(knockoutDraw(tournamentId, groupMatches, draw, now)));
-  } catch (error) {
-    // Drawn by the other result meanwhile, or a group result corrected (whose own save draws it).
-    if (!isUniqueViolation(error) && !isBatchGuardFailure(error)) throw error;
-  }
-}
-
-/** Assigning a table puts the match in progress; unassigning returns it to pending. */
-export async function assignTable(
-  db: Sender,
-  {
-    organiserId,
-    matchId,
-    tableId,
-    now = Date.now(),
-  }: { organiserId: string; matchId: string; tableId: string | null; now?: number },
-): Promise<{ tournamentId: string; change: Change }> {
-  const read = await db.send(
-    reads({
-      found: matchWithTournament(matchId),
-      table: tableId === null ? known(null) : first(build.select().from(tables).where(eq(tables.id, tableId)).limit(1)),
-    }),
-  );
-  const { row, t } = matchInPlay(read.found, organiserId);
-  checkTableAssignment(row, tableId === null ? "none" : read.table, organiserId);
-  const notCompleted = and(eq(matches.id, matchId), sql`${matches.status} != 'completed'`);
-  // Taken off (or moved): with automatic assignment on, the table it leaves refills as this batch leaves the floor.
-  const floor = queuesAfter(organiserId, t.autoAssign && row.tableId !== null && row.tableId !== tableId);
-  // The boards of the table it leaves and the table it goes to; the match, for the pages.
-  const board = boardsAfter([row.tableId, tableId]);
-  const changed = matchesAfter([matchId]);
-  const change = { organiserId, tournamentId: row.tournamentId, what: "table" as const };
-  if (tableId === null) {
-    const [views, boards, floors] = await db.write(
-      write(
-        [
-          // A tablet's confirmed result waiting for approval goes with the table: it is played again elsewhere.
-          build
-            .update(matches)
-            .set({ tableId: null, tableAssignedAt: null, status: "pending", awaitingApproval: false })
-            .where(notCompleted),
-          // Its players were told of that table: a later call is news again.
-          forgetCall(matchId),
-          ...changed.items,
-          ...board.items,
-          ...floor.items,
-        ],
-        (raw) => trailing(raw, changed, board, floor),
-      ),
-    );
-    return {
-      tournamentId: row.tournamentId,
-      change: { ...change, floors, boards, matches: views, holdBack: matchId },
-    };
-  }
-  // One match in progress per table: a tablet's taps go to the match on it.
-  const busy = sql`exists (select 1 from ${matches} b join ${tournaments} bt on bt.id = b.tournament_id
-    where b.table_id = ${tableId} and b.id != ${matchId} and b.status = 'in_progress' and bt.status = 'in_progress')`;
-  const [views, boards, floors] = await db.write(
-    write(
-      [
-        build.all<{ busy: number }>(sql`select ${busy} as busy`),
-        build
-          .update(matches)
-          .set({ tableId, tableAssignedAt: now, status: "in_progress" })
-          .where(and(notCompleted, sql`not ${busy}`))
-          .returning({ id: matches.id }),
-        ...changed.items,
-        ...board.items,
-        ...floor.items,
-      ],
-      (raw) => {
-        if (Number((raw[0] as { busy: number }[])[0]?.busy)) {
-          throw new DomainError(409, `${read.table?.name ?? "The table"} has a match in progress`, {
-            field: "tableId",
-          });
-        }
-        if (!(raw[1] as unknown[])[0]) throw new DomainError(409, "This match already has a result");
-        return trailing(raw, changed, board, floor);
-      },
-    ),
-  );
-  const called = { tournamentId: row.tournamentId, matchId, tableId, calledAt: now };
-  return {
-    tournamentId: row.tournamentId,
-    change: { ...change, called: [called], floors, boards, matches: views, holdBack: matchId },
   };
 }

@@ -14,7 +14,6 @@ import {
   type Sender,
 } from "~/db/batch.server.ts";
 import {
-  matches,
   playerRatings,
   players,
   startingRatings,
@@ -23,14 +22,12 @@ import {
   tournamentPlayers,
   tournaments,
 } from "~/db/schema.ts";
-import type { BracketMatch } from "~/features/play/domain/bracket.ts";
-import { generateFormat, type FormatOptions } from "~/features/tournaments/domain/formats.ts";
-import { ADVANCE_PER_GROUP, GROUP_SIZE } from "~/features/play/domain/group-sizes.ts";
+import { formatOptions, generateFormat } from "~/features/tournaments/domain/formats.ts";
 import { checkSeedOrder, seedOrderFor } from "~/features/play/domain/seeding.ts";
-import { racesToSet, type SetRaces } from "~/features/ratings/domain/handicap.ts";
+import { racesToSet } from "~/features/ratings/domain/handicap.ts";
 import { START_RATING } from "~/features/ratings/domain/ratings.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkStart, ownTournament } from "~/features/play/domain/play.ts";
+import { checkStart, ownTournament } from "~/features/play/domain/play-checks.ts";
 import type { MatchType } from "~/domain/tournaments.ts";
 import {
   checkedInSplit,
@@ -43,6 +40,7 @@ import { registrationEntry, registrationEntryName } from "~/features/entries/ser
 import { queuesAfter } from "~/features/floor/server/queue-reads.server.ts";
 import { replayAfterStarts, startsWithoutEntry } from "~/features/ratings/server/starting-ratings.server.ts";
 import { movementStatement } from "~/features/money/server/ledger.server.ts";
+import { insertMatches } from "./drawn-matches.server.ts";
 import {
   inTournament,
   tournamentRow,
@@ -116,57 +114,6 @@ export function seedsQuery(tournament: TournamentRef) {
   );
 }
 
-/** What a format is drawn with, from the tournament's settings. */
-export function formatOptions(t: {
-  grandFinal: FormatOptions["grandFinal"];
-  groupSize: number | null;
-  advancePerGroup: number | null;
-}): FormatOptions {
-  return {
-    grandFinal: t.grandFinal,
-    groupSize: t.groupSize ?? GROUP_SIZE.default,
-    advancePerGroup: t.advancePerGroup ?? ADVANCE_PER_GROUP.default,
-  };
-}
-
-/** The matches ordered so that every match comes after the ones its links point at. */
-function linkOrder(bracket: readonly BracketMatch[]): BracketMatch[] {
-  const byId = new Map(bracket.map((m) => [m.id, m]));
-  const placed = new Set<string>();
-  const ordered: BracketMatch[] = [];
-  const visit = (match: BracketMatch) => {
-    if (placed.has(match.id)) return;
-    placed.add(match.id);
-    for (const id of [match.nextMatchId, match.loserMatchId]) {
-      const linked = id === null ? undefined : byId.get(id);
-      if (linked) visit(linked);
-    }
-    ordered.push(match);
-  };
-  for (const match of bracket) visit(match);
-  return ordered;
-}
-
-/** Inserts for drawn matches: those a link points at first, so every match's next match already exists. */
-export function insertMatches(
-  tournamentId: string,
-  drawn: readonly BracketMatch[],
-  now: number,
-  races: readonly SetRaces[] = [],
-) {
-  const raced = new Map(races.map(({ id, ...r }) => [id, r]));
-  const rows = linkOrder(drawn).map(({ group, ...m }) => ({
-    ...m,
-    ...raced.get(m.id),
-    groupName: group,
-    tournamentId,
-    createdAt: now,
-  }));
-  const chunks: (typeof rows)[] = [];
-  for (let i = 0; i < rows.length; i += 64) chunks.push(rows.slice(i, i + 64));
-  return chunks.map((chunk) => build.insert(matches).values(chunk));
-}
-
 /** Records the draw as seeds 1..n (one statement). */
 function drawStatement(tournamentId: string, draw: readonly string[], teamEvent: boolean) {
   const seeds = sql.join(
@@ -178,82 +125,72 @@ function drawStatement(tournamentId: string, draw: readonly string[], teamEvent:
     where ${tournamentPlayers.tournamentId} = ${tournamentId} and ${tournamentPlayers.paid} = 1`);
 }
 
+/** The tournament and its paid entries, with what the draw, the drop of the absent and their e-mails need: one read. */
+function startRead(tournament: TournamentRef) {
+  return reads({
+    t: first(tournamentRow(tournament)),
+    entrants: query(
+      build
+        .select({
+          playerId: tournamentPlayers.playerId,
+          registrationId: tournamentPlayers.id,
+          seed: tournamentPlayers.seed,
+          checkedInAt: tournamentPlayers.checkedInAt,
+          members: sql<number>`(select count(*) from ${teamMembers} tm
+            where tm.team_id = ${outer(tournamentPlayers.id)})`,
+          teamName: sql<string | null>`(select te.name from ${teams} te where te.id = ${outer(tournamentPlayers.id)})`,
+          // Paid at the bar (DESIGN §10): dropped, the director hands the cash back; nothing in the ledger.
+          cash: sql<boolean>`${tournamentPlayers.paidBy} is 'cash'`.mapWith(Boolean),
+          // Who paid: told by e-mail if they are dropped for not checking in (a guest has no address).
+          email: players.email,
+          guest: players.guest,
+          name: players.name,
+          // Seeding by rating and a handicapped event's first races (decision 028): the rating as stored.
+          rating: sql<number | null>`(select pr.rating from ${playerRatings} pr
+            where pr.player_id = ${outer(tournamentPlayers.playerId)})`,
+        })
+        .from(tournamentPlayers)
+        .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+        .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
+    ),
+  });
+}
+
+/** What the start's statements need of the tournament. */
+type StartingTournament = {
+  id: string;
+  name: string;
+  venue: string;
+  matchType: MatchType;
+  entryFeePence: number;
+  siteFeePence: number;
+};
+
+/** An entry not checked in, dropped at the start. */
+type Absent = { registrationId: string; playerId: string; cash: boolean };
+
 /**
- * Start: a random draw from the paid entries, the whole bracket in one batch.
- * With `dropAbsent` (decisions 013–015) the entries not checked in are taken out in the
- * same batch and their entry fees go back to their balances (the site fee
- * kept), each with its ledger row; the draw is of those checked in.
+ * The start's batch up to the draw: guarded on the paid entries as read (`paid` of them; dropping the absent, on
+ * those not checked in; in a team event, on no team a player short), the status changed (the second statement, which
+ * answers whether this start made it), unpaid holds removed and the absent dropped with their entry fees back.
  */
-export async function startTournament(
-  db: Sender,
+function startEntriesStatements(
+  t: StartingTournament,
   {
-    organiserId,
-    tournament,
-    dropAbsent = false,
-    now = Date.now(),
-  }: { organiserId: string; tournament: TournamentRef; dropAbsent?: boolean; now?: number },
-) {
-  const read = await db.send(
-    reads({
-      t: first(tournamentRow(tournament)),
-      entrants: query(
-        build
-          .select({
-            playerId: tournamentPlayers.playerId,
-            registrationId: tournamentPlayers.id,
-            seed: tournamentPlayers.seed,
-            checkedInAt: tournamentPlayers.checkedInAt,
-            members: sql<number>`(select count(*) from ${teamMembers} tm
-              where tm.team_id = ${outer(tournamentPlayers.id)})`,
-            teamName: sql<
-              string | null
-            >`(select te.name from ${teams} te where te.id = ${outer(tournamentPlayers.id)})`,
-            // Paid at the bar (DESIGN §10): dropped, the director hands the cash back; nothing in the ledger.
-            cash: sql<boolean>`${tournamentPlayers.paidBy} is 'cash'`.mapWith(Boolean),
-            // Who paid: told by e-mail if they are dropped for not checking in (a guest has no address).
-            email: players.email,
-            guest: players.guest,
-            name: players.name,
-            // Seeding by rating and a handicapped event's first races (decision 028): the rating as stored.
-            rating: sql<number | null>`(select pr.rating from ${playerRatings} pr
-              where pr.player_id = ${outer(tournamentPlayers.playerId)})`,
-          })
-          .from(tournamentPlayers)
-          .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
-          .where(and(inTournament(tournamentPlayers.tournamentId, tournament), eq(tournamentPlayers.paid, true))),
-      ),
-    }),
-  );
-  const t = ownTournament(read.t, organiserId);
-  const size = teamSize(t.matchType);
-  const { present, absent } = dropAbsent ? checkedInSplit(read.entrants) : { present: read.entrants, absent: [] };
-  if (dropAbsent && t.status === "open" && present.length < 2) throw new DomainError(409, floorMessages.tooFewHere);
-  // In a team event the draw is of teams: a match slot holds the team's id (its captain's registration).
-  const entrants = present.map((e) => ({ ...e, playerId: size > 1 ? e.registrationId : e.playerId }));
-  checkStart(t, entrants.length);
-  const short = present.find((e) => size > 1 && Number(e.members) !== size);
-  if (short) throw new DomainError(409, teamShortMessage(short.teamName ?? "A team"));
-
-  const draw = seedOrderFor(t.seeding, entrants);
-  const newId = () => crypto.randomUUID();
-  const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
-  // A handicapped event's matches with both players drawn get their races with the draw (decision 028).
-  const ratings = new Map(entrants.map((e) => [e.playerId, e.rating ?? START_RATING]));
-  const races = t.handicap === "race" && t.raceTo !== null ? racesToSet(t.raceTo, bracket, ratings) : [];
-  const floor = queuesAfter(organiserId, t.autoAssign);
-
-  // Starting ratings stand from here for those in the draw; a start set for one dropped goes (decision 031).
-  const takeBack = startsWithoutEntry(t.id);
-  const standing = build.all<{ n: number }>(
-    sql`select count(*) as n from ${startingRatings} where ${startingRatings.tournamentId} = ${t.id}`,
-  );
-  const items: Item[] = [
+    paid,
+    size,
+    now,
+    dropAbsent,
+    absent,
+  }: { paid: number; size: number; now: number; dropAbsent: boolean; absent: readonly Absent[] },
+): Item[] {
+  return [
     // A payment that landed after we read the entries would be charged
     // without a place in the draw: refuse, and let the director start again.
     assertInBatch(
       sql`(select count(*) from ${tournamentPlayers}
           where ${tournamentPlayers.tournamentId} = ${t.id} and ${tournamentPlayers.paid} = 1)
-          = ${read.entrants.length}`,
+          = ${paid}`,
     ),
     build
       .update(tournaments)
@@ -282,6 +219,59 @@ export async function startTournament(
       .delete(tournamentPlayers)
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.paid, false))),
     ...dropStatements(t, absent),
+  ];
+}
+
+/** Why a start's batch was refused, in the director's words. */
+function startRefusal(error: unknown): DomainError | undefined {
+  if (isBatchGuardFailure(error))
+    return new DomainError(409, "The entries changed while starting (a payment, a check-in or a leave): start again");
+  // A concurrent start inserted the bracket first: the unique match positions refused ours.
+  if (isUniqueViolation(error)) return new DomainError(409, "The tournament has already started");
+  return undefined;
+}
+
+/**
+ * Start: a random draw from the paid entries, the whole bracket in one batch.
+ * With `dropAbsent` (decisions 013–015) the entries not checked in are taken out in the
+ * same batch and their entry fees go back to their balances (the site fee
+ * kept), each with its ledger row; the draw is of those checked in.
+ */
+export async function startTournament(
+  db: Sender,
+  {
+    organiserId,
+    tournament,
+    dropAbsent = false,
+    now = Date.now(),
+  }: { organiserId: string; tournament: TournamentRef; dropAbsent?: boolean; now?: number },
+) {
+  const read = await db.send(startRead(tournament));
+  const t = ownTournament(read.t, organiserId);
+  const size = teamSize(t.matchType);
+  const { present, absent } = dropAbsent ? checkedInSplit(read.entrants) : { present: read.entrants, absent: [] };
+  if (dropAbsent && t.status === "open" && present.length < 2) throw new DomainError(409, floorMessages.tooFewHere);
+  // In a team event the draw is of teams: a match slot holds the team's id (its captain's registration).
+  const entrants = present.map((e) => ({ ...e, playerId: size > 1 ? e.registrationId : e.playerId }));
+  checkStart(t, entrants.length);
+  const short = present.find((e) => size > 1 && Number(e.members) !== size);
+  if (short) throw new DomainError(409, teamShortMessage(short.teamName ?? "A team"));
+
+  const draw = seedOrderFor(t.seeding, entrants);
+  const newId = () => crypto.randomUUID();
+  const bracket = generateFormat(t.tournamentType, draw, newId, now, formatOptions(t));
+  // A handicapped event's matches with both players drawn get their races with the draw (decision 028).
+  const ratings = new Map(entrants.map((e) => [e.playerId, e.rating ?? START_RATING]));
+  const races = t.handicap === "race" && t.raceTo !== null ? racesToSet(t.raceTo, bracket, ratings) : [];
+  const floor = queuesAfter(organiserId, t.autoAssign);
+
+  // Starting ratings stand from here for those in the draw; a start set for one dropped goes (decision 031).
+  const takeBack = startsWithoutEntry(t.id);
+  const standing = build.all<{ n: number }>(
+    sql`select count(*) as n from ${startingRatings} where ${startingRatings.tournamentId} = ${t.id}`,
+  );
+  const items: Item[] = [
+    ...startEntriesStatements(t, { paid: read.entrants.length, size, now, dropAbsent, absent }),
     takeBack,
     standing,
     ...insertMatches(t.id, bracket, now, races),
@@ -312,16 +302,7 @@ export async function startTournament(
         floors: floor.result(raw),
       };
     },
-    (error) => {
-      if (isBatchGuardFailure(error))
-        return new DomainError(
-          409,
-          "The entries changed while starting (a payment, a check-in or a leave): start again",
-        );
-      // A concurrent start inserted the bracket first: the unique match positions refused ours.
-      if (isUniqueViolation(error)) return new DomainError(409, "The tournament has already started");
-      return undefined;
-    },
+    startRefusal,
   );
   const { startsChanged, ...answer } = await db.write(started);
   await replayAfterStarts(db, startsChanged);
@@ -334,10 +315,7 @@ export async function startTournament(
  * refund is written only once its entry is gone (refundKey: once, whoever
  * gives it).
  */
-function dropStatements(
-  t: { id: string; name: string; venue: string; matchType: MatchType; entryFeePence: number; siteFeePence: number },
-  absent: readonly { registrationId: string; playerId: string; cash: boolean }[],
-): Item[] {
+function dropStatements(t: StartingTournament, absent: readonly Absent[]): Item[] {
   if (absent.length === 0) return [];
   const size = teamSize(t.matchType);
   const { refundPence } = leaveRefund(t, size);

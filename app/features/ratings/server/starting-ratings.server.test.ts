@@ -8,7 +8,7 @@ import { type Account, answered, useServiceDb } from "../../../../test-support/s
 import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
 import { ratingCapMessage } from "~/features/ratings/domain/handicap.ts";
 import { addCashEntry, removeCashEntry } from "~/features/entries/server/cash-entries.server.ts";
-import { leaveTournament } from "~/features/entries/server/check-in.server.ts";
+import { leaveTournament } from "~/features/entries/server/leaving.server.ts";
 import { setStartingRatings } from "./starting-ratings.server.ts";
 import { startTournament } from "~/features/play/server/start.server.ts";
 

@@ -15,7 +15,7 @@ import {
 } from "~/db/batch.server.ts";
 import { organisers, playerRatings, players, startingRatings, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { ownTournament } from "~/features/play/domain/play.ts";
+import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import { checkStartingRatings, shownEntrant, type RatedEntrant } from "~/features/ratings/domain/starting-ratings.ts";
 import { recomputeRatings } from "./ratings.server.ts";
 import {

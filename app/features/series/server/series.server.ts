@@ -8,7 +8,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { parsePoints, seriesModel, type SeriesInput, type SeriesRules } from "~/features/series/domain/series.ts";
 import { makeSlug } from "~/domain/tournaments.ts";
 import { toBracketMatch } from "~/features/play/server/match-reads.server.ts";
-import { randomSlugPart } from "~/features/tournaments/server/tournaments.server.ts";
+import { randomSlugPart } from "~/features/tournaments/server/tournament-create.server.ts";
 
 export type SeriesRow = typeof series.$inferSelect;
 

@@ -2,13 +2,8 @@
 // shows as the director types and what the no-JavaScript Preview button
 // returns. Apart from the creation schema, so that the form page carries no
 // Zod: the server checks the form (decision 016).
-import {
-  payoutStructureIds,
-  prizePreview,
-  rakeError,
-  structuresForFieldSize,
-  type PrizePreview,
-} from "../../money/domain/money.ts";
+import { payoutStructureIds, rakeError, structuresForFieldSize } from "../../money/domain/money.ts";
+import { prizePreview, type PrizePreview } from "../../money/domain/prize-preview.ts";
 import { parsePence } from "../../../domain/pence.ts";
 import { teamSize } from "../../entries/domain/teams.ts";
 import { matchTypes } from "../../../domain/tournaments.ts";

@@ -9,8 +9,22 @@ import { generateGroups, groupsPlaces, hasGroups, leagueMatch, type GroupOptions
 import type { PlaceRange } from "../../money/domain/money.ts";
 import { leagueStandings, roundRobinFixtures, type LeagueRow } from "../../play/domain/round-robin.ts";
 import type { TournamentType } from "../../../domain/tournaments.ts";
+import { ADVANCE_PER_GROUP, GROUP_SIZE } from "../../play/domain/group-sizes.ts";
 
 export type FormatOptions = { grandFinal: GrandFinal } & GroupOptions;
+
+/** What a format is drawn with, from the tournament's settings. */
+export function formatOptions(t: {
+  grandFinal: FormatOptions["grandFinal"];
+  groupSize: number | null;
+  advancePerGroup: number | null;
+}): FormatOptions {
+  return {
+    grandFinal: t.grandFinal,
+    groupSize: t.groupSize ?? GROUP_SIZE.default,
+    advancePerGroup: t.advancePerGroup ?? ADVANCE_PER_GROUP.default,
+  };
+}
 
 /** Every match of a format for the entries in draw (seed) order. */
 export function generateFormat(

@@ -14,13 +14,9 @@ import {
 } from "../../entries/domain/check-in.ts";
 import { isDomainError } from "../../../domain/errors.ts";
 import { payoutWording, type PayoutStructureId } from "../../money/domain/money.ts";
-import {
-  payoutPreview,
-  planPayouts,
-  type MatchView,
-  type PlanInput,
-  type PlayedTournament,
-} from "../../play/domain/play.ts";
+import type { MatchView } from "../../play/domain/play.ts";
+import { payoutPreview, planPayouts, type PlanInput } from "../../play/domain/payout-plan.ts";
+import type { PlayedTournament } from "../../play/domain/play-checks.ts";
 import { noShowWalkover, queuePanel, type QueueState } from "../../floor/domain/queue-views.ts";
 import { tournamentResults, type PaidPrize } from "../../play/domain/results.ts";
 import type { BreakRule, ResultsFromTables } from "../../floor/domain/table-scoring.ts";

@@ -223,129 +223,155 @@ const keptDeadline = (deadline: number | null, kept: Kept | undefined) =>
     ? kept.registrationDeadline
     : deadline;
 
+// Each cross-field check runs once its own fields are valid, whatever else is wrong, so the director sees every
+// problem at once. A function each: every schema gets checks of its own.
+
+/** A date in the past, unless an edit keeps the one stored. */
+const dateCheck = (kept: Kept | undefined) =>
+  z.superRefine<Fields>((input, ctx) => {
+    if (input.date !== kept?.date && input.date < dateInZone(Date.now(), UK_TIME_ZONE)) {
+      ctx.addIssue({ code: "custom", path: ["date"], message: "The date can't be in the past" });
+    }
+  }, whenValid("date"));
+
+const rakeCheck = () =>
+  z.superRefine<Fields>(
+    (input, ctx) => {
+      const rakeProblem = rakeError(input.entryFee, input.rakeType, input.rakeValue ?? 0);
+      if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
+    },
+    whenValid("entryFee", "rakeType", "rakeValue"),
+  );
+
+const roundRobinCheck = () =>
+  z.superRefine<Fields>(
+    (input, ctx) => {
+      if (input.tournamentType === "round_robin" && input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS) {
+        const message = `A round robin takes at most ${MAX_ROUND_ROBIN_PLAYERS} players`;
+        ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
+      }
+    },
+    whenValid("tournamentType", "maxPlayers"),
+  );
+
+const groupsCheck = () =>
+  z.superRefine<Fields>(
+    (input, ctx) => {
+      if (input.tournamentType !== "round_robin_tier") return;
+      if (input.maxPlayers < MIN_GROUPS_PLAYERS || input.maxPlayers > MAX_GROUPS_PLAYERS) {
+        const message = `Groups into a knockout take ${MIN_GROUPS_PLAYERS} to ${MAX_GROUPS_PLAYERS} players`;
+        ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
+        return;
+      }
+      const message =
+        input.advancePerGroup >= input.groupSize
+          ? "Fewer must go through from a group than play in it"
+          : Math.ceil(input.maxPlayers / input.groupSize) * input.advancePerGroup < 2
+            ? "At least 2 players must reach the knockout: smaller groups, or more going through"
+            : null;
+      if (message) ctx.addIssue({ code: "custom", path: ["advancePerGroup"], message });
+    },
+    whenValid("tournamentType", "maxPlayers", "groupSize", "advancePerGroup"),
+  );
+
+const ratingCheck = () =>
+  z.superRefine<Fields>(
+    (input, ctx) => {
+      const problem = ratingSettingsError({
+        ...input,
+        maxRating: input.maxRating ?? null,
+        raceTo: input.raceTo ?? null,
+      });
+      if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+    },
+    whenValid("matchType", "handicap", "maxRating", "seeding", "raceTo"),
+  );
+
+const payoutCheck = () =>
+  z.superRefine<Fields>(
+    (input, ctx) => {
+      if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
+        const { label } = payoutWording(input.payoutStructure, input.tournamentType);
+        ctx.addIssue({
+          code: "custom",
+          path: ["payoutStructure"],
+          message: `${label} needs at least ${payoutStructures[input.payoutStructure].paidPlaces} players`,
+        });
+      }
+    },
+    whenValid("maxPlayers", "payoutStructure"),
+  );
+
+/** A deadline in the future (unless an edit keeps the one stored) and before the start. */
+const deadlineCheck = (kept: Kept | undefined) =>
+  z.superRefine<Fields>(
+    (input, ctx) => {
+      if (!input.registrationDeadline) return;
+      const parsed = parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone));
+      const deadline = keptDeadline(parsed, kept);
+      const start = tournamentStartInstant(input.date, input.time);
+      const message =
+        deadline === null
+          ? "Enter a date and time for the deadline"
+          : deadline <= Date.now() && deadline !== kept?.registrationDeadline
+            ? "The registration deadline must be in the future"
+            : start !== null && deadline > start
+              ? "The registration deadline must be before the tournament starts"
+              : null;
+      if (message) ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message });
+    },
+    whenValid("registrationDeadline", "timeZone", "date", "time"),
+  );
+
+/** The fields as a tournament row has them: money in pence, the deadline an instant, groups only for groups. */
+const asTournament = (kept: Kept | undefined) => (input: Fields) => {
+  const rakeValue = input.rakeValue ?? 0;
+  const registrationDeadline = input.registrationDeadline
+    ? keptDeadline(parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone)), kept)
+    : null;
+  return {
+    name: input.name,
+    venue: input.venue,
+    date: input.date,
+    time: input.time,
+    registrationDeadline,
+    rules: input.rules,
+    format: input.format,
+    maxPlayers: input.maxPlayers,
+    tournamentType: input.tournamentType,
+    matchType: input.matchType,
+    grandFinal: input.grandFinal,
+    // Only groups into a knockout has groups.
+    groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
+    advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
+    seeding: input.seeding,
+    handicap: input.handicap,
+    maxRating: input.maxRating ?? null,
+    resultsFromTables: input.resultsFromTables,
+    breakRule: input.breakRule,
+    raceTo: input.raceTo ?? null,
+    entryFeePence: input.entryFee,
+    siteFeePence: input.siteFee ?? 100,
+    rakeType: input.rakeType,
+    rakeValue,
+    payoutStructure: input.payoutStructure,
+    seriesId: input.seriesId,
+  };
+};
+
 /** The creation fields with their checks; for an edit, `kept` is the tournament as stored. */
 const tournamentSchema = (kept?: Kept) =>
   z.pipe(
-    CreateTournamentFields
-      // Each cross-field check runs once its own fields are valid, whatever
-      // else is wrong, so the director sees every problem at once.
-      .check(
-        z.superRefine<Fields>((input, ctx) => {
-          if (input.date !== kept?.date && input.date < dateInZone(Date.now(), UK_TIME_ZONE)) {
-            ctx.addIssue({ code: "custom", path: ["date"], message: "The date can't be in the past" });
-          }
-        }, whenValid("date")),
-        z.superRefine<Fields>(
-          (input, ctx) => {
-            const rakeProblem = rakeError(input.entryFee, input.rakeType, input.rakeValue ?? 0);
-            if (rakeProblem) ctx.addIssue({ code: "custom", path: ["rakeValue"], message: rakeProblem });
-          },
-          whenValid("entryFee", "rakeType", "rakeValue"),
-        ),
-        z.superRefine<Fields>(
-          (input, ctx) => {
-            if (input.tournamentType === "round_robin" && input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS) {
-              const message = `A round robin takes at most ${MAX_ROUND_ROBIN_PLAYERS} players`;
-              ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
-            }
-          },
-          whenValid("tournamentType", "maxPlayers"),
-        ),
-        z.superRefine<Fields>(
-          (input, ctx) => {
-            if (input.tournamentType !== "round_robin_tier") return;
-            if (input.maxPlayers < MIN_GROUPS_PLAYERS || input.maxPlayers > MAX_GROUPS_PLAYERS) {
-              const message = `Groups into a knockout take ${MIN_GROUPS_PLAYERS} to ${MAX_GROUPS_PLAYERS} players`;
-              ctx.addIssue({ code: "custom", path: ["maxPlayers"], message });
-              return;
-            }
-            const message =
-              input.advancePerGroup >= input.groupSize
-                ? "Fewer must go through from a group than play in it"
-                : Math.ceil(input.maxPlayers / input.groupSize) * input.advancePerGroup < 2
-                  ? "At least 2 players must reach the knockout: smaller groups, or more going through"
-                  : null;
-            if (message) ctx.addIssue({ code: "custom", path: ["advancePerGroup"], message });
-          },
-          whenValid("tournamentType", "maxPlayers", "groupSize", "advancePerGroup"),
-        ),
-        z.superRefine<Fields>(
-          (input, ctx) => {
-            const problem = ratingSettingsError({
-              ...input,
-              maxRating: input.maxRating ?? null,
-              raceTo: input.raceTo ?? null,
-            });
-            if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
-          },
-          whenValid("matchType", "handicap", "maxRating", "seeding", "raceTo"),
-        ),
-        z.superRefine<Fields>(
-          (input, ctx) => {
-            if (!structuresForFieldSize(input.maxPlayers).some((s) => s.id === input.payoutStructure)) {
-              const { label } = payoutWording(input.payoutStructure, input.tournamentType);
-              ctx.addIssue({
-                code: "custom",
-                path: ["payoutStructure"],
-                message: `${label} needs at least ${payoutStructures[input.payoutStructure].paidPlaces} players`,
-              });
-            }
-          },
-          whenValid("maxPlayers", "payoutStructure"),
-        ),
-        z.superRefine<Fields>(
-          (input, ctx) => {
-            if (!input.registrationDeadline) return;
-            const parsed = parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone));
-            const deadline = keptDeadline(parsed, kept);
-            const start = tournamentStartInstant(input.date, input.time);
-            const message =
-              deadline === null
-                ? "Enter a date and time for the deadline"
-                : deadline <= Date.now() && deadline !== kept?.registrationDeadline
-                  ? "The registration deadline must be in the future"
-                  : start !== null && deadline > start
-                    ? "The registration deadline must be before the tournament starts"
-                    : null;
-            if (message) ctx.addIssue({ code: "custom", path: ["registrationDeadline"], message });
-          },
-          whenValid("registrationDeadline", "timeZone", "date", "time"),
-        ),
-      ),
-    z.transform((input: Fields) => {
-      const rakeValue = input.rakeValue ?? 0;
-      const registrationDeadline = input.registrationDeadline
-        ? keptDeadline(parseDeadline(input.registrationDeadline, deadlineZone(input.timeZone)), kept)
-        : null;
-      return {
-        name: input.name,
-        venue: input.venue,
-        date: input.date,
-        time: input.time,
-        registrationDeadline,
-        rules: input.rules,
-        format: input.format,
-        maxPlayers: input.maxPlayers,
-        tournamentType: input.tournamentType,
-        matchType: input.matchType,
-        grandFinal: input.grandFinal,
-        // Only groups into a knockout has groups.
-        groupSize: input.tournamentType === "round_robin_tier" ? input.groupSize : null,
-        advancePerGroup: input.tournamentType === "round_robin_tier" ? input.advancePerGroup : null,
-        seeding: input.seeding,
-        handicap: input.handicap,
-        maxRating: input.maxRating ?? null,
-        resultsFromTables: input.resultsFromTables,
-        breakRule: input.breakRule,
-        raceTo: input.raceTo ?? null,
-        entryFeePence: input.entryFee,
-        siteFeePence: input.siteFee ?? 100,
-        rakeType: input.rakeType,
-        rakeValue,
-        payoutStructure: input.payoutStructure,
-        seriesId: input.seriesId,
-      };
-    }),
+    CreateTournamentFields.check(
+      dateCheck(kept),
+      rakeCheck(),
+      roundRobinCheck(),
+      groupsCheck(),
+      ratingCheck(),
+      payoutCheck(),
+      deadlineCheck(kept),
+    ),
+    z.transform(asTournament(kept)),
   );
 
 export const CreateTournamentSchema = tournamentSchema();

@@ -18,12 +18,8 @@ import {
 import { DEFAULT_FORMAT } from "~/domain/tournaments.ts";
 import { ownSeries } from "~/features/series/server/series.server.ts";
 import { tournamentIdSql, tournamentRow, type TournamentRef } from "./tournament-ref.server.ts";
-import {
-  createTournament,
-  tournamentBySlugQuery,
-  type TournamentDetail,
-  type TournamentRow,
-} from "./tournaments.server.ts";
+import { createTournament } from "./tournament-create.server.ts";
+import { tournamentBySlugQuery, type TournamentDetail, type TournamentRow } from "./tournaments.server.ts";
 
 /** The code of an edit refused because a field can no longer change (409 `{ message, field }`). */
 export const FIELD_LOCKED = "field-locked";

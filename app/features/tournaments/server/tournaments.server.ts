@@ -1,26 +1,14 @@
-// Tournaments: create, read for every screen, archive and restore. The
-// pages and the JSON API call these.
-import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { build, first, mapRead, outer, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
+// A tournament as the screens and the JSON API read it: its row with what every list shows beside it (entries, holds,
+// reserves), the tournament's own pages (by its slug), and its JSON. The lists are tournament-lists.server.ts;
+// creating one tournament-create.server.ts, archiving and restoring tournament-status.server.ts.
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { build, first, mapRead, outer, query, reads, type Read } from "~/db/batch.server.ts";
 import { waitingReserves as waitingReservesOf } from "~/features/play/server/places.server.ts";
 import { tournamentRow } from "./tournament-ref.server.ts";
-import { alias } from "drizzle-orm/sqlite-core";
-import {
-  matches,
-  organisers,
-  players,
-  series,
-  teamMembers,
-  teams,
-  tournamentPlayers,
-  tournaments,
-} from "~/db/schema.ts";
-import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
+import { matches, organisers, players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { penceToDecimal } from "~/domain/pence.ts";
 import type { PaidBy } from "~/features/entries/domain/payments.ts";
 import { isTeamEvent } from "~/features/entries/domain/teams.ts";
-import { makeSlug, statusChangeError, type TournamentStatus } from "~/domain/tournaments.ts";
-import type { CreateTournamentInput } from "~/features/tournaments/domain/tournament-schema.ts";
 
 export type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -83,50 +71,6 @@ function teamsQuery(tournamentId: SQL): Read<TeamView[]> {
   );
 }
 
-const SLUG_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-
-/** A slug's random part (tournaments, series). */
-export function randomSlugPart(length = 6): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(length));
-  return [...bytes].map((b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
-}
-
-export async function createTournament(
-  db: Sender,
-  organiserId: string,
-  input: CreateTournamentInput,
-  /** The floor's settings, when copied from another tournament ("Run again"); else the director's last choice. */
-  floor?: { autoAssign: boolean; noShowMinutes: number },
-): Promise<TournamentRow> {
-  // A slug collision is astronomically rare; retry a couple of times anyway.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const insert = build
-      .insert(tournaments)
-      .values({
-        ...input,
-        organiserId,
-        slug: makeSlug(input.name, randomSlugPart()),
-        status: "open",
-        // "Assign tables automatically" starts as the director last chose it (decisions 013–015).
-        autoAssign:
-          floor?.autoAssign ??
-          sql`(select ${organisers.autoAssignDefault} from ${organisers} where ${organisers.id} = ${organiserId})`,
-        ...(floor ? { noShowMinutes: floor.noShowMinutes } : {}),
-        // Only the director's own series (the API says 404 or 403 first; this holds for every other path).
-        seriesId:
-          input.seriesId === null
-            ? null
-            : sql`(select ${series.id} from ${series}
-                where ${series.id} = ${input.seriesId} and ${series.organiserId} = ${organiserId})`,
-      })
-      .onConflictDoNothing({ target: tournaments.slug })
-      .returning();
-    const row = await db.write(write([insert], ([rows]) => (rows as TournamentRow[])[0]));
-    if (row) return row;
-  }
-  throw new DomainError(503, "Could not create the tournament, please try again");
-}
-
 // Paid entries, counted in the same statement as the tournament.
 export const playerCount = sql<number>`(select count(*) from ${tournamentPlayers}
   where ${tournamentPlayers.tournamentId} = ${outer(tournaments.id)} and ${tournamentPlayers.paid} = 1)`.mapWith(
@@ -145,12 +89,12 @@ const waitingReserves = (now: number) =>
   sql<number>`${waitingReservesOf(outer(tournaments.id), null, now)}`.mapWith(Number);
 
 /** SQL: the format's last match has a result (every match is decided: a knockout's final, a league's last). */
-const finalPlayed = (tournamentId: SQL | string) =>
+export const finalPlayed = (tournamentId: SQL | string) =>
   sql<boolean>`(exists (select 1 from ${matches} m where m.tournament_id = ${tournamentId})
     and not exists (select 1 from ${matches} m
       where m.tournament_id = ${tournamentId} and m.status != 'completed'))`.mapWith(Boolean);
 
-const summaryColumns = (now = Date.now()) => ({
+export const summaryColumns = (now = Date.now()) => ({
   tournament: tournaments,
   tdName: organisers.name,
   organisationName: organisers.organisationName,
@@ -167,7 +111,7 @@ type SummaryRow = {
   liveHolds: number;
   waitingReserves: number;
 };
-const toSummary = (row: SummaryRow): TournamentSummary => ({
+export const toSummary = (row: SummaryRow): TournamentSummary => ({
   ...row.tournament,
   tdName: row.tdName,
   organisationName: row.organisationName,
@@ -219,171 +163,7 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
   );
 }
 
-/**
- * The venue a new tournament starts with: where the director's latest one was,
- * else the main operating venue they gave when signing up.
- */
-export function defaultVenueQuery(organiserId: string): Read<string> {
-  return query(
-    build.all<{ venue: string | null }>(sql`select coalesce(
-      (select ${tournaments.venue} from ${tournaments} where ${tournaments.organiserId} = ${organiserId}
-        order by ${tournaments.createdAt} desc limit 1),
-      (select ${organisers.venue} from ${organisers} where ${organisers.id} = ${organiserId})) as venue`),
-    ([row]) => row?.venue ?? "",
-  );
-}
-
 export const tournamentByIdQuery = (id: string): Read<TournamentRow | null> => first(tournamentRow({ id }));
-
-const openTournaments = (now: number) =>
-  build
-    .select(summaryColumns(now))
-    .from(tournaments)
-    .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-    .where(eq(tournaments.status, "open"))
-    .orderBy(asc(tournaments.date), asc(tournaments.time), asc(tournaments.createdAt))
-    .limit(500);
-
-/** Open tournaments, soonest first (the public list and the player's browse page). */
-export const openTournamentsQuery = (now = Date.now()): Read<TournamentSummary[]> =>
-  query(openTournaments(now), (rows) => rows.map(toSummary));
-
-export function organiserTournamentsQuery(
-  organiserId: string,
-  now = Date.now(),
-): Read<(TournamentSummary & { finalPlayed: boolean })[]> {
-  return query(
-    build
-      .select({ ...summaryColumns(now), finalPlayed: finalPlayed(outer(tournaments.id)) })
-      .from(tournaments)
-      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-      .where(eq(tournaments.organiserId, organiserId))
-      .orderBy(desc(tournaments.date), desc(tournaments.time), desc(tournaments.createdAt)),
-    (rows) => rows.map((row) => ({ ...toSummary(row), finalPlayed: row.finalPlayed })),
-  );
-}
-
-/**
- * What a player browses: open tournaments, and every tournament they have a
- * paid entry in (any status), newest first, and their live holds.
- */
-export function browseForPlayerQuery(playerId: string, now = Date.now()) {
-  const captain = alias(players, "captain");
-  // The player's own entries, and in team events the entries of teams they play for.
-  const entries = (paid: boolean) =>
-    build
-      .select({
-        ...summaryColumns(now),
-        registrationId: tournamentPlayers.id,
-        teamName: teams.name,
-        captainId: teams.captainId,
-        captainName: captain.name,
-      })
-      .from(tournamentPlayers)
-      .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
-      .innerJoin(organisers, eq(organisers.id, tournaments.organiserId))
-      .leftJoin(teams, eq(teams.id, tournamentPlayers.id))
-      .leftJoin(captain, eq(captain.id, teams.captainId))
-      .where(
-        and(
-          sql`(${tournamentPlayers.playerId} = ${playerId} or ${tournamentPlayers.id} in
-            (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.playerId} = ${playerId}))`,
-          paid
-            ? eq(tournamentPlayers.paid, true)
-            : and(eq(tournamentPlayers.paid, false), gt(tournamentPlayers.holdExpiresAt, now)),
-        ),
-      )
-      .orderBy(desc(tournaments.date), desc(tournaments.time));
-  return mapRead(
-    // Live holds: places kept while the player pays.
-    reads({ open: query(openTournaments(now)), registered: query(entries(true)), held: query(entries(false)) }),
-    ({ open, registered, held }) => {
-      const mine = new Set([...registered, ...held].map((row) => row.tournament.id));
-      const withTeam = (row: (typeof registered)[number]) => ({
-        ...toSummary(row),
-        team:
-          row.teamName === null
-            ? null
-            : {
-                name: row.teamName,
-                captainId: row.captainId ?? "",
-                captainName: row.captainName ?? "",
-                // What the player's matches hold: the team's id.
-                entryId: row.registrationId,
-              },
-      });
-      return {
-        available: open.filter((row) => !mine.has(row.tournament.id)).map(toSummary),
-        registered: registered.map(withTeam),
-        pending: held.map(withTeam),
-      };
-    },
-  );
-}
-
-/**
- * Archive (in_progress → finished: money stays in escrow, nothing is paid) and
- * restore (archived → open: the bracket is discarded, paid entries kept).
- * One guarded statement: a concurrent start or finalize cannot interleave.
- */
-export async function changeTournamentStatus(
-  db: Sender,
-  { organiserId, tournamentId, to }: { organiserId: string; tournamentId: string; to: TournamentStatus },
-): Promise<TournamentRow> {
-  const { current, played } = await db.send(
-    reads({
-      current: tournamentByIdQuery(tournamentId),
-      played: first(build.all<{ played: number }>(sql`select ${finalPlayed(tournamentId)} as played`)),
-    }),
-  );
-  if (!current) throw tournamentNotFound();
-  if (current.organiserId !== organiserId) throw new DomainError(403, "You can only change your own tournaments");
-  const finalized = current.finishedAt !== null;
-  const problem = statusChangeError(current.status, to, { finalized, finalPlayed: Boolean(played?.played) });
-  if (problem) throw new DomainError(409, problem);
-
-  const guard = and(
-    eq(tournaments.id, tournamentId),
-    eq(tournaments.organiserId, organiserId),
-    eq(tournaments.status, current.status),
-    isNull(tournaments.finishedAt),
-  );
-  const changed = ([rows]: readonly unknown[]) => {
-    const row = (rows as TournamentRow[])[0];
-    if (!row) throw new DomainError(409, "The tournament changed meanwhile; reload and try again");
-    return row;
-  };
-  if (to === "finished") {
-    // A result recorded for the final meanwhile makes this archive change nothing.
-    const archive = build
-      .update(tournaments)
-      .set({ status: "finished" })
-      .where(and(guard, sql`not ${finalPlayed(tournamentId)}`))
-      .returning();
-    return db.write(write([archive], changed));
-  }
-  return db.write(
-    write(
-      [
-        build.update(tournaments).set({ status: "open", startedAt: null }).where(guard).returning(),
-        // Only when the restore above applied: the tournament is then open.
-        build.delete(matches).where(
-          and(
-            eq(matches.tournamentId, tournamentId),
-            inArray(
-              matches.tournamentId,
-              build
-                .select({ id: tournaments.id })
-                .from(tournaments)
-                .where(and(eq(tournaments.id, tournamentId), eq(tournaments.status, "open"))),
-            ),
-          ),
-        ),
-      ],
-      changed,
-    ),
-  );
-}
 
 /** SPEC's "Tournament as displayed" for the JSON API: money as "10.00". */
 export function tournamentJson(
@@ -434,14 +214,4 @@ export function tournamentJson(
       : {}),
     createdAt: new Date(t.createdAt).toISOString(),
   };
-}
-
-/** Case-insensitive match on name, venue or organiser name (SPEC §5). */
-export function matchesSearch(
-  t: Pick<TournamentSummary, "name" | "venue" | "tdName" | "organisationName">,
-  query: string,
-): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [t.name, t.venue, t.tdName, t.organisationName].some((field) => field.toLowerCase().includes(q));
 }

@@ -11,10 +11,8 @@ import {
   runTournamentAgain,
   saveTournamentEdit,
 } from "~/features/tournaments/server/tournament-edit.server.ts";
-import {
-  changeTournamentStatus,
-  createTournament as insertTournament,
-} from "~/features/tournaments/server/tournaments.server.ts";
+import { createTournament as insertTournament } from "~/features/tournaments/server/tournament-create.server.ts";
+import { changeTournamentStatus } from "~/features/tournaments/server/tournament-status.server.ts";
 import { quiet } from "~/web/done.ts";
 
 type Fields = Parameters<typeof insertTournament>[2];

@@ -1,6 +1,6 @@
 // Fields and sums for the payout tests (money.test.ts, payout-split.test.ts).
-import type { Payout, Placing, Position } from "../../money/domain/money.ts";
-import { positions } from "../../money/domain/money.ts";
+import { positions, type Position } from "./money.ts";
+import type { Payout, Placing } from "./payout-split.ts";
 
 /** Placings filling each given position with that many players, named by position. */
 export function field(counts: Partial<Record<Position, number>>): Placing[] {

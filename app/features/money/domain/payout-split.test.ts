@@ -1,4 +1,4 @@
-// Payout structures and the pool split to the penny (money.ts): every structure pays 100%, shares of
+// Payout structures (money.ts) and the pool split to the penny (payout-split.ts): every structure pays 100%, shares of
 // unfilled places spread in proportion, remainders by rule, shared places split; property tests over random fields.
 import fc from "fast-check";
 import { expect, test } from "vitest";
@@ -7,14 +7,12 @@ import {
   payoutStructureIds,
   payoutStructures,
   payoutWording,
-  type Placing,
   type Position,
   positions,
   positionSize,
-  splitPool,
-  splitPoolByPlace,
   structuresForFieldSize,
-} from "../../money/domain/money.ts";
+} from "./money.ts";
+import { type Placing, splitPool, splitPoolByPlace } from "./payout-split.ts";
 import { amounts, field, sum } from "./payout-fixtures.ts";
 
 test("every structure pays exactly 100% when every paid place is filled", () => {
