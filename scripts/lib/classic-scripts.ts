@@ -11,6 +11,7 @@ const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Each script's file at the site's root, and its source. */
 const CLASSIC_SCRIPTS: Readonly<Record<string, string>> = {
+  "scoreboard.js": "app/features/floor/client/scoreboard.ts",
   "overlay.js": "app/features/floor/client/overlay.ts",
   "tv.js": "app/features/screens/client/tv.ts",
 };
