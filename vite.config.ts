@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { classicScripts } from "./scripts/lib/classic-scripts.ts";
 
 // What every page loads goes in one file (decision 016): React, React DOM, React Router and the small
 // modules nearly every page draws. Each file is compressed alone, so a page made of a dozen small files pays gzip's
@@ -40,7 +41,13 @@ const reactAsModules = {
 };
 
 export default defineConfig({
-  plugins: [reactAsModules, cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [
+    classicScripts(),
+    reactAsModules,
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    tailwindcss(),
+    reactRouter(),
+  ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -1,6 +1,6 @@
 // Result-to-screen latency with many open scoreboards (decision 009): push
 // (each tablet holds the table's WebSocket and, on a message, draws the board
-// the message carries, or fetches its page, as public/scoreboard.js does)
+// the message carries, or fetches its page, as /scoreboard.js does)
 // against polling (each tablet reads current-match every 5 s, as the
 // scoreboard did before), on the same evening. Also the messages each result
 // costs and the runtime's CPU time per result.
@@ -140,7 +140,7 @@ async function pushRun(stack: Stack, setup: Setup, tablets: number, results: num
       socket.addEventListener("message", async (event) => {
         messages += 1;
         heard.push(performance.now() - sentAt);
-        // As public/scoreboard.js: the table's board when the news carries it, else the page read again.
+        // As /scoreboard.js: the table's board when the news carries it, else the page read again.
         const news = JSON.parse(String(event.data)) as { board?: string };
         const html =
           (!readAnyway && news.board) || (await (await fetch(`${stack.appUrl}/scoreboard/${setup.code}`)).text());

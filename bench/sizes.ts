@@ -17,7 +17,7 @@ export async function clientJsFor(baseUrl: string, path: string, cookie?: string
   for (const match of html.matchAll(/(?:href|from|import)\s*=?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(match[1]!);
   for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/assets\/[^"]+\.js)"/g))
     files.add(match[1]!);
-  // A page's own static script (the scoreboard's public/scoreboard.js), and the inline scripts every page has.
+  // A page's own static script (the scoreboard's /scoreboard.js, in build/client), and every page's inline scripts.
   for (const match of html.matchAll(/<script[^>]*\ssrc="(\/[^"/]+\.js)"/g)) files.add(match[1]!);
   const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1] ?? "")

@@ -111,6 +111,33 @@ test("server code may import services, the database, domain and a renderer; a re
   expect(violations("app/features/floor/server/boards.server.tsx", renderer)).toEqual([]);
 });
 
+test("a classic script's code may import domain and client modules, of its feature or another", () => {
+  const text = [
+    'import { followChannel } from "../../live/client/channel.ts";',
+    'import { OTHER_MATCH } from "../domain/table-scoring.ts";',
+    'import type { ChannelMessages } from "~/features/live/domain/messages.ts";',
+    'import { tableReads } from "./table-reads.ts";',
+  ].join("\n");
+  expect(violations("app/features/floor/client/board.ts", text)).toEqual([]);
+});
+
+test("a classic script's code importing a server module, a component, a route or a package is reported", () => {
+  const text = [
+    'import type { TableBoard } from "../server/tables.server.ts";',
+    'import { BoardRegion } from "~/components/scoreboard-board.tsx";',
+    'import { handle } from "~/routes/scoreboard.$code/route.tsx";',
+    'import { z } from "zod";',
+    'import { useState } from "react";',
+  ].join("\n");
+  expect(violations("app/features/floor/client/board.ts", text)).toEqual([
+    "1 ../server/tables.server.ts",
+    "2 ~/components/scoreboard-board.tsx",
+    "3 ~/routes/scoreboard.$code/route.tsx",
+    "4 zod",
+    "5 react",
+  ]);
+});
+
 test("an exception listed lets exactly that import through", () => {
   const sources = [module("app/features/play/domain/bracket-testing.ts", 'import { expect } from "vitest";')];
   expect(layerViolations(sources)).toEqual([]);

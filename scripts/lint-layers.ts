@@ -1,10 +1,12 @@
 // The layer rule (docs/architecture.md, "Tests and lint"): domain imports
 // nothing of ours but domain and only pure packages; server code imports no
-// UI; UI imports no server module. Biome's noRestrictedImports matches the
-// text of a specifier, not the file it names, so `~/db/…`, `../db/…` and
-// `../../db/…` would each need a pattern per folder depth, and its config
-// cannot say why an exception stands; the size rule needs a script anyway.
-// This resolves every import to a file and judges that.
+// UI; UI imports no server module; the classic scripts' code (a feature's
+// client/) imports only domain and client modules. Biome's
+// noRestrictedImports matches the text of a specifier, not the file it
+// names, so `~/db/…`, `../db/…` and `../../db/…` would each need a pattern
+// per folder depth, and its config cannot say why an exception stands; the
+// size rule needs a script anyway. This resolves every import to a file and
+// judges that.
 import { posix } from "node:path";
 import ts from "typescript";
 
@@ -15,7 +17,7 @@ import ts from "typescript";
 export type Import = { specifier: string; typeOnly: boolean; line: number; names?: readonly string[] };
 export type SourceImports = { file: string; imports: readonly Import[] };
 export type Violation = { file: string; line: number; specifier: string; message: string };
-export type Layer = "domain" | "server" | "ui" | "other";
+export type Layer = "domain" | "server" | "ui" | "client" | "other";
 
 /** Packages domain code may import: pure libraries, no I/O, no framework. */
 export const DOMAIN_PACKAGES = ["zod"];
@@ -40,6 +42,7 @@ export function layerOf(file: string): Layer {
   if (!file.startsWith("app/") || isTest(file)) return "other";
   if (file.startsWith("app/domain/") || /^app\/features\/[^/]+\/domain\//.test(file)) return "domain";
   if (/^app\/features\/[^/]+\/server\//.test(file) || /\.server\.tsx?$/.test(file)) return "server";
+  if (/^app\/features\/[^/]+\/client\//.test(file)) return "client";
   if (file.startsWith("app/components/")) return "ui";
   return "other";
 }
@@ -73,6 +76,12 @@ function refusal(file: string, layer: Layer, target: string): string | null {
     if (file.endsWith(".server.tsx")) return null;
     const ui = target.startsWith("app/components/") || (target.endsWith(".tsx") && !target.endsWith(".server.tsx"));
     return isLocal(target) && ui ? "server code imports no UI component" : null;
+  }
+  if (layer === "client") {
+    // The classic scripts of the pages never hydrated, bundled for old tablets and TVs: small, no framework.
+    if (!isLocal(target)) return "client code imports no package (a classic script: no framework, no I/O library)";
+    const own = layerOf(target);
+    return own === "domain" || own === "client" ? null : "client code imports only domain and client modules";
   }
   if (layer === "ui") {
     const server = layerOf(target) === "server" || target.startsWith("app/db/");

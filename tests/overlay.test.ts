@@ -69,7 +69,7 @@ test("an unknown code → 404 with the scoreboard's message; a bad one never a 5
   }
 });
 
-const source = readFileSync(new URL("../public/overlay.js", import.meta.url), "utf8");
+const source = readFileSync(new URL("../build/client/overlay.js", import.meta.url), "utf8");
 
 test("the overlay's script is ES2017 and small", async () => {
   const asIs = await transform(source, { target: "esnext" });

@@ -67,7 +67,7 @@ test("its script runs on an old TV's browser: ES2017, no later built-ins, small"
   const { readFileSync } = await import("node:fs");
   const { gzipSync } = await import("node:zlib");
   const { transform } = await import("esbuild");
-  const source = readFileSync(new URL("../public/tv.js", import.meta.url), "utf8");
+  const source = readFileSync(new URL("../build/client/tv.js", import.meta.url), "utf8");
   const asIs = await transform(source, { target: "esnext" });
   const lowered = await transform(source, { target: "es2017" });
   expect(lowered.code).toBe(asIs.code);

@@ -10,14 +10,12 @@
 // address holds here is reported to its LiveClient (workers/live-client.ts),
 // which keeps the count across channels.
 import { DurableObject } from "cloudflare:workers";
+import { type ClosingNews, PING, PONG } from "../app/features/live/domain/messages.ts";
 
-/** What a client may send: a keep-alive, answered without waking the object. */
-const PING = "ping";
-const PONG = "pong";
 /** The close code a tablet gets when its table's access code stops working: replaced, or the table deleted. */
 const CODE_REFUSED = 4404;
 /** Why a table's tablets are closed ("code" or "deleted"): the message they get first, and the close's reason. */
-const closingFor = (why: string | null) =>
+const closingFor = (why: string | null): ClosingNews & { reason: string } =>
   why === "deleted" ? { type: "deleted", reason: "Table deleted" } : { type: "code", reason: "Invalid access code" };
 
 /** Sockets one address may hold on one channel. */
@@ -77,7 +75,7 @@ export class LiveHub extends DurableObject<Env> {
       const sockets = tag ? this.ctx.getWebSockets(tag) : [];
       for (const socket of sockets) {
         try {
-          socket.send(JSON.stringify({ type: closing.type }));
+          socket.send(JSON.stringify({ type: closing.type } satisfies ClosingNews));
           socket.close(CODE_REFUSED, closing.reason);
         } catch {
           // Closing already.

@@ -1,6 +1,6 @@
 // The stream overlay (decision 026): a transparent 1920×1080 page that OBS lays over a table's camera — the event, the
 // round and race, the players and the rack score along the bottom. Never hydrated, like the scoreboard it follows
-// (decision 009): public/overlay.js follows the table's push channel and swaps in the fresh bar; without it the page
+// (decision 009): /overlay.js follows the table's push channel and swaps in the fresh bar; without it the page
 // refreshes itself every 5 s. Read-only: nothing is tapped from here.
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, useLoaderData, useRouteError } from "react-router";

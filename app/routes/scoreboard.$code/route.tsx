@@ -1,6 +1,6 @@
 // The tablet at a table: the live match, in type big enough to read from the
 // bar. Server-rendered and never hydrated (decision 009): a 2017 tablet runs one
-// small script, public/scoreboard.js, which follows the table's push channel
+// small script, /scoreboard.js, which follows the table's push channel
 // and swaps in the fresh board. Without that script (JavaScript off, an old
 // browser, a failed load) the page refreshes itself every 5 s; the script
 // cancels that refresh once it runs.

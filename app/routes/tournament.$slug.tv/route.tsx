@@ -1,7 +1,7 @@
 // TV mode (decision 023): the pub's 1080p or 4K screen that nobody touches. Each request draws one "page"
 // of the tournament — a part of the bracket, the tables, up next, the standings, the champion — sized to fit the
 // screen, and names the next. Server-rendered and never hydrated, like the tablet scoreboard (decision 009): without
-// a script the page's own timed refresh goes to the next page; public/tv.js cancels that, turns the pages itself
+// a script the page's own timed refresh goes to the next page; /tv.js cancels that, turns the pages itself
 // without reloading and follows the tournament's push channel, so the page shown is redrawn the moment play moves.
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";

@@ -18,6 +18,7 @@ import { jsonError } from "~/web/http.server.ts";
 import { clientAddress } from "~/server/rate-limit.server.ts";
 import { tablesCacheTag } from "~/features/floor/server/scoreboard-cache.server.ts";
 import { findByCode, type SentCode, sentCode } from "~/features/floor/server/table-codes.server.ts";
+import type { BoardNews, ChangedNews, MatchesNews, SentNews } from "~/features/live/domain/messages.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 /** What announcing needs of a request's context. */
@@ -43,16 +44,21 @@ const tablesChannel = (organiserId: string) => `tables:${organiserId}`;
  */
 export function announceChange(app: Announcer, change: LiveChange, boards?: () => Promise<Boards>): void {
   const { live, waitUntil } = app;
-  const news = { type: "changed", what: change.what, tournamentId: change.tournamentId };
+  const news: ChangedNews = { type: "changed", what: change.what, tournamentId: change.tournamentId };
   const message = JSON.stringify(news);
   // The pages' message: the news, and the matches it altered with when they were so (after the write committed).
-  const pages = change.matches?.length ? JSON.stringify({ ...news, at: Date.now(), matches: change.matches }) : message;
+  const pages = change.matches?.length
+    ? JSON.stringify({ ...news, at: Date.now(), matches: change.matches } satisfies MatchesNews)
+    : message;
   const announce = async () => {
     const [drawn] = await Promise.all([boards ? boards().catch(() => ({})) : {}, purgeTables(app, change.organiserId)]);
     if (!live) return;
     // Each board says when it was drawn (data-drawn-at): a tablet keeps the newest, whatever order messages arrive in.
     const perTable = Object.fromEntries(
-      Object.entries(drawn).map(([tableId, board]) => [tableSocketTag(tableId), JSON.stringify({ ...news, board })]),
+      Object.entries<string>(drawn).map(([tableId, board]) => [
+        tableSocketTag(tableId),
+        JSON.stringify({ ...news, board } satisfies BoardNews),
+      ]),
     );
     const sends = [
       { name: tournamentChannel(change.tournamentId), body: { message: pages } },
@@ -112,7 +118,7 @@ export function nudgeTable(app: Announcer, table: { id: string; organiserId: str
   const nudge = async () => {
     await purgeTables(app, table.organiserId);
     if (!live) return;
-    const own = JSON.stringify({ type: "changed", what: "table" });
+    const own = JSON.stringify({ type: "changed", what: "table" } satisfies SentNews);
     const body = JSON.stringify({ message: null, boards: { [tableSocketTag(table.id)]: own } });
     await hubFor(live, tablesChannel(table.organiserId))
       .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body })
