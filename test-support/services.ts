@@ -32,6 +32,10 @@ import { findByCode } from "~/features/floor/server/table-codes.server.ts";
 import { currentMatchJson, runTap, type TapKind } from "~/features/floor/server/table-scoring.server.ts";
 import { createTable, scoreboardQuery } from "~/features/floor/server/tables.server.ts";
 import { createTournament, type TournamentRow } from "~/features/tournaments/server/tournaments.server.ts";
+// The entries' and the floor's factories (outbox, view, tidyUp, perform): see the block at the end of ServiceDb.
+import { tournamentBySlugQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
+import { runScheduledTasks } from "~/features/live/server/scheduled.server.ts";
+import { perform, type UseCase } from "~/web/use-case.server.ts";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
 
@@ -103,7 +107,21 @@ export type ServiceDb = {
   balance(kind: "player" | "organiser", id: string): Promise<number>;
   /** Every account's balance equals the sum of its transactions, and none is negative. */
   expectLedgerTrue(): Promise<void>;
+
+  // The entries' and the floor's factories.
+  /** Runs a use case as a route does (`perform`): the write, what follows it and its e-mails; then its answer. */
+  perform<In, T>(run: UseCase<Sender, In, T>, input: In): Promise<T>;
+  /** The local outbox's e-mails (to these addresses, when named), oldest first. */
+  outbox(to?: string | readonly string[]): Promise<Mail[]>;
+  /** The tournament as GET /api/tournaments/{slug} answers it: to its director, or to anyone else. */
+  view(t: { slug: string }, director?: Account): Promise<TournamentJson>;
+  /** The cron's tidy-up at `now`, as the Worker's scheduled() runs it: lapsed holds and offers, reserves offered. */
+  tidyUp(now?: number): Promise<void>;
 };
+
+/** An e-mail the local outbox kept. */
+export type Mail = { to: string; subject: string; text: string };
+type TournamentJson = ReturnType<typeof tournamentJson>;
 
 type Tapped = { status: 200 | 201; match: ReturnType<typeof currentMatchJson> };
 
@@ -331,6 +349,23 @@ function serviceDb(conn: () => Connection): ServiceDb {
     },
     async expectLedgerTrue() {
       expect(await rows(LEDGER_MISMATCHES)).toEqual([]);
+    },
+
+    // The entries' and the floor's factories.
+    perform: (run, input) => perform(conn().app, conn().sender, run, input),
+    async outbox(to) {
+      const only = to === undefined ? null : typeof to === "string" ? [to] : [...to];
+      const where = only === null ? "" : `where to_address in (${only.map(() => "?").join(", ") || "null"})`;
+      return rows<Mail>(`select to_address as "to", subject, text from outbox ${where} order by rowid`, only ?? []);
+    },
+    async view(t, director) {
+      const found = await conn().sender.send(tournamentBySlugQuery(t.slug));
+      if (!found) throw new Error(`no tournament ${t.slug}`);
+      return tournamentJson(found, { director: director?.id === found.organiserId });
+    },
+    async tidyUp(now = Date.now()) {
+      const { app } = conn();
+      await runScheduledTasks(app.env as unknown as Env, app, now);
     },
   };
 }
