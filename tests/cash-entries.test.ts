@@ -22,7 +22,7 @@ const message = async (r: Response) => ((await r.json()) as { message: string })
 const outbox = async () =>
   (await (await app.client().get("/api/dev/outbox")).json()) as { to: string; subject: string; text: string }[];
 
-test("a walk-in's JSON: 201 with the entry, the director's own; no object, no session, a player are refused", async () => {
+test("a walk-in's JSON: 201 with the entry; no object, no session, a player, another director refused", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 4 });
   const guest = await added(await walkIn(td, t, { name: "Gus Guest" }));
@@ -40,7 +40,7 @@ test("a walk-in's JSON: 201 with the entry, the director's own; no object, no se
   expect(await f.count("tournament_players", "tournament_id = ?", [t.id])).toBe(1);
 });
 
-test("an invited walk-in has no password until the e-mail's link sets one; then it signs in and sees the entry", async () => {
+test("an invited walk-in has no password until the e-mail's link sets one; then it signs in, entered", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 4 });
   const newEmail = uniqueEmail("invited");
@@ -69,7 +69,7 @@ test("an invited walk-in has no password until the e-mail's link sets one; then 
   expect(mine.map((r) => r.tournamentId)).toContain(t.id);
 });
 
-test("a cash entry taken out by its director; a player who paid at the bar is told on the page how to leave", async () => {
+test("a cash entry taken out by its director; one who paid at the bar is told on the page how to leave", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 8 });
   const guest = await added(await walkIn(td, t, { name: "Gone Guest" }));
@@ -93,7 +93,7 @@ test("a cash entry taken out by its director; a player who paid at the bar is to
   expect(html).not.toContain("Leave tournament");
 });
 
-test("finalize short of cash: a 409 with its Refusal-Code, a card top-up by the API, then the settlement as JSON", async () => {
+test("finalize short of cash: a 409 with its Refusal-Code, a card top-up, then the settlement as JSON", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 2, payoutStructure: "winner_only" });
   // One card entry (£10 in escrow), one cash account holder who wins the £18 pool.

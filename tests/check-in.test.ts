@@ -70,7 +70,7 @@ test("starting without those not checked in: the confirmation counts them; dropA
   await f.expectLedgerTrue();
 });
 
-test("leaving's JSON: the entry fee back as money; the page says what comes back; a director is no player", async () => {
+test("leaving's JSON: the fee back as money; the page says what comes back; a director is no player", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { ...fees, maxPlayers: 8 });
   const [a] = await f.enter(t, 2);
@@ -99,7 +99,7 @@ test("the reserve list's JSON: `reserve` must be a boolean; the position; the di
   expect(list).toMatch(/1\. <!-- -->Rita Reserve[\s\S]*2\. <!-- -->Rob Reserve/);
 });
 
-test("the cron trigger's tidy-up offers a lapsed offer's place to the next reserve, who pays by the checkout's form", async () => {
+test("the cron trigger offers a lapsed place to the next reserve, who pays by the checkout's form", async () => {
   const { t, a } = await fullTournament();
   const [r1, r2] = [await f.player("Reserve 1"), await f.player("Reserve 2")];
   for (const r of [r1, r2]) expect((await join(r, t, { reserve: true })).status).toBe(200);

@@ -101,7 +101,7 @@ test("walk-ins: a player's e-mail enters them, an unknown one invites, none make
   await s.expectLedgerTrue();
 });
 
-test("walk-ins refused: another director, a bad body, no such tournament, someone already in, after the start", async () => {
+test("walk-ins refused: another director, a bad body, no tournament, one already in, after the start", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 8 });
   const other = await s.organiser("Other Director");
