@@ -36,6 +36,8 @@ import { createTournament, type TournamentRow } from "~/features/tournaments/ser
 import { tournamentBySlugQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
 import { runScheduledTasks } from "~/features/live/server/scheduled.server.ts";
 import { perform, type UseCase } from "~/web/use-case.server.ts";
+import { readJson } from "~/web/http.server.ts";
+import type { z } from "zod";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
 
@@ -405,5 +407,24 @@ export async function answered(call: Promise<unknown>): Promise<{ status: number
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return { status: error.status, message: error.message };
+  }
+}
+
+/**
+ * How a JSON route's body check (`readJson` with its schema) answers `body`: 200 when it passes, else its status and
+ * message. The entries' and the floor's tests check a body's every refusal here and one over HTTP.
+ */
+export async function bodyChecked(
+  schema: z.core.$ZodType,
+  body: unknown,
+): Promise<{ status: number; message: string | null }> {
+  const headers = { "Content-Type": "application/json" };
+  const request = new Request("http://127.0.0.1/", { method: "POST", headers, body: JSON.stringify(body) });
+  try {
+    await readJson(request, schema);
+    return { status: 200, message: null };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return { status: thrown.status, message: ((await thrown.json()) as { message: string }).message };
   }
 }
