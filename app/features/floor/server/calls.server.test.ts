@@ -8,7 +8,6 @@ import { parseEnv } from "~/env.server.ts";
 import { subscribe, unsubscribe } from "~/features/live/server/use-cases.server.ts";
 import { assignMatchTable } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { newVapidKeys } from "../../../../scripts/lib/dev-vars.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import {
   decryptPush,
@@ -16,14 +15,23 @@ import {
   newBrowser,
   startFakePush,
   verifyVapid,
-} from "../../../../tests/support/fake-push.ts";
+} from "../../../../test-support/fake-push.js";
 import { checkSubscription, type NewSubscription } from "./calls.server.ts";
 
 const s = useServiceDb();
-const vapid = newVapidKeys();
 
+/** A fresh VAPID key pair (RFC 8292) as the Worker reads it: the base64url public point and private scalar. */
+async function newVapidKeys() {
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const point = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  const { d = "" } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  return { VAPID_PUBLIC_KEY: Buffer.from(point).toString("base64url"), VAPID_PRIVATE_KEY: d };
+}
+
+let vapid: Awaited<ReturnType<typeof newVapidKeys>>;
 let push: FakePush;
 beforeAll(async () => {
+  vapid = await newVapidKeys();
   push = await startFakePush();
 });
 afterAll(() => push.close());
