@@ -122,7 +122,7 @@ export type ServiceDb = {
 };
 
 /** An e-mail the local outbox kept. */
-export type Mail = { to: string; subject: string; text: string };
+type Mail = { to: string; subject: string; text: string };
 type TournamentJson = ReturnType<typeof tournamentJson>;
 
 type Tapped = { status: 200 | 201; match: ReturnType<typeof currentMatchJson> };

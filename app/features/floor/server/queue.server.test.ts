@@ -410,7 +410,7 @@ test("the queue: none for no such tournament, empty before the start, no estimat
   await s.start(td, t);
   const q = await queueOf(t);
   expect(q.queue.map((x) => x.estimatedStart)).toEqual([null, null]);
-  expect(q.queue.every((x) => Number.isFinite(Date.parse(x.waitingSince)))).toBe(true);
+  expect(q.queue.every((x) => Number.isFinite(Date.parse(x.waitingSince ?? "")))).toBe(true);
 });
 
 test("a player's next match: the table once called, else the queue's estimate (20 minutes a match)", async () => {
