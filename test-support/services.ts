@@ -14,7 +14,7 @@ import { hashPassword } from "~/features/accounts/server/crypto.server.ts";
 import { organisers, players } from "~/db/schema.ts";
 import type { Change } from "~/domain/changes.ts";
 import { afterChange, type Consequences } from "~/features/live/server/after-change.server.ts";
-import { joinTournament, type JoinResult } from "~/features/entries/server/joining.server.ts";
+import { joinTournament, type JoinResult, payFromBalance } from "~/features/entries/server/joining.server.ts";
 import { checkTeam } from "~/features/entries/server/team-entry.server.ts";
 import { handleWebhook } from "~/features/money/server/payment-confirmation.server.ts";
 import type { MatchView } from "~/features/play/domain/play.ts";
@@ -113,6 +113,9 @@ export type ServiceDb = {
   // The entries' and the floor's factories.
   /** Runs a use case as a route does (`perform`): the write, what follows it and its e-mails; then its answer. */
   perform<In, T>(run: UseCase<Sender, In, T>, input: In): Promise<T>;
+  /** `count` new players given the entry's price and paying it from their balance: paid entries, in a third of the
+   * round trips of `enter` (for a test to which how an entry was paid makes no difference). Singles only. */
+  enterFromBalance(t: { id: string }, count: number, name?: (i: number) => string): Promise<Account[]>;
   /** The local outbox's e-mails (to these addresses, when named), oldest first. */
   outbox(to?: string | readonly string[]): Promise<Mail[]>;
   /** The tournament as GET /api/tournaments/{slug} answers it: to its director, or to anyone else. */
@@ -252,6 +255,14 @@ function serviceDb(conn: () => Connection): ServiceDb {
     return { id, name, email };
   };
 
+  const credit: ServiceDb["credit"] = async (kind, id, pence) => {
+    await rows(
+      "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
+        "values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
+      [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
+    );
+  };
+
   return {
     get db() {
       return conn().db;
@@ -334,13 +345,7 @@ function serviceDb(conn: () => Connection): ServiceDb {
       await paidEntry(captain, t, { teamName: `Team ${n}`, teammates: mates.map((m) => m.email) });
       return { captain, mates };
     },
-    async credit(kind, id, pence) {
-      await rows(
-        "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
-          "values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
-        [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
-      );
-    },
+    credit,
     rows,
     async count(table, where = "1", args = []) {
       return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0]?.n);
@@ -355,6 +360,19 @@ function serviceDb(conn: () => Connection): ServiceDb {
 
     // The entries' and the floor's factories.
     perform: (run, input) => perform(conn().app, conn().sender, run, input),
+    async enterFromBalance(t, count, name = (i) => `Player ${i + 1}`) {
+      const [price] = await rows("select entry_fee_pence + site_fee_pence as pence from tournaments where id = ?", [
+        t.id,
+      ]);
+      const entrants: Account[] = [];
+      for (let i = 0; i < count; i++) {
+        const p = await player(name(i));
+        if (Number(price?.pence) > 0) await credit("player", p.id, Number(price?.pence));
+        await payFromBalance(conn().sender, { playerId: p.id, tournament: { id: t.id } });
+        entrants.push(p);
+      }
+      return entrants;
+    },
     async outbox(to) {
       const only = to === undefined ? null : typeof to === "string" ? [to] : [...to];
       const where = only === null ? "" : `where to_address in (${only.map(() => "?").join(", ") || "null"})`;

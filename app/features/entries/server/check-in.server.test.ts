@@ -30,7 +30,7 @@ const refunds = (t: T) => s.count("transactions", "tournament_id = ? and type = 
 async function fullWithReserves(count: number) {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 2 });
-  const [a, b] = await s.enter(t, 2);
+  const [a, b] = await s.enterFromBalance(t, 2);
   if (!a || !b) throw new Error("entrants");
   const reserves: Account[] = [];
   for (let i = 0; i < count; i++) {
@@ -58,7 +58,7 @@ const afterOffers = () => Date.now() + OFFER_MS + 60_000;
 test("check-in: an entrant checks in once, the director's list counts it; others are refused", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 8 });
-  const [ann, bo] = await s.enter(t, 2);
+  const [ann, bo] = await s.enterFromBalance(t, 2);
   if (!ann || !bo) throw new Error("two entrants");
   const first = await checkingIn(ann, t);
   expect(first).toEqual({ checkedIn: true, checkedInAt: expect.any(String) });
@@ -85,7 +85,7 @@ test("check-in: an entrant checks in once, the director's list counts it; others
 test("start dropping those not checked in: entry fees back, site fees kept, the draw without them", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 8 });
-  const [a, b, c, d, e] = await s.enter(t, 5);
+  const [a, b, c, d, e] = await s.enterFromBalance(t, 5);
   if (!a || !b || !c || !d || !e) throw new Error("five entrants");
   for (const p of [a, b, c]) await checkingIn(p, t);
 
@@ -107,7 +107,7 @@ test("start dropping those not checked in: entry fees back, site fees kept, the 
 test("start anyway keeps everyone; dropping needs 2 checked in, and refused writes nothing", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 8 });
-  const [a] = await s.enter(t, 3);
+  const [a] = await s.enterFromBalance(t, 3);
   if (!a) throw new Error("entrants");
   await checkingIn(a, t);
   expect(await answered(starting(td, t, true))).toEqual({
@@ -124,7 +124,7 @@ test("leaving before the start: the entry fee back once (even twice at once), si
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 8 });
   // Four: whichever way the race below goes, two are left to start with.
-  const [a, b, c] = await s.enter(t, 4);
+  const [a, b, c] = await s.enterFromBalance(t, 4);
   if (!a || !b || !c) throw new Error("entrants");
 
   const twice = [leaving(a, t), leaving(a, t)];
@@ -167,7 +167,7 @@ test("leaving before the start: the entry fee back once (even twice at once), si
 test("the reserve list: a freed place is e-mailed to the first reserve and held for them", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 2 });
-  const [a, b] = await s.enter(t, 2);
+  const [a, b] = await s.enterFromBalance(t, 2);
   if (!a || !b) throw new Error("entrants");
   const r1 = await s.player("Rita Reserve");
   const r2 = await s.player("Rob Reserve");
@@ -269,7 +269,7 @@ test("two entrants leaving at once with two reserves waiting: each reserve is of
 test("reserves joining at once are told their real places: the list's order, the order of offers", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 2 });
-  const [a] = await s.enter(t, 2);
+  const [a] = await s.enterFromBalance(t, 2);
   if (!a) throw new Error("entrants");
   const rush: Account[] = [];
   for (let i = 0; i < 12; i++) rush.push(await s.player(`Rush ${i + 1}`));

@@ -58,7 +58,7 @@ const mailsTo = async (emails: string[]) =>
 /** A four-player knockout, started: its players by id, and its two first-round matches. */
 async function startedKnockout(td: Account, names: string[]) {
   const t = await s.tournament(td, { name: `Floor Night ${crypto.randomUUID().slice(0, 6)}`, maxPlayers: 8 });
-  const players = await s.enter(t, names.length, (i) => names[i] as string);
+  const players = await s.enterFromBalance(t, names.length, (i) => names[i] as string);
   await s.start(td, t);
   const matches = (await s.matches(t)).filter((m) => m.round === 1 && m.player1Id && m.player2Id);
   expect(matches).toHaveLength(2);

@@ -15,7 +15,7 @@ const later = () => Date.now() + 30 * 60_000;
 /** A four-player knockout started, its first semi-final called to a table. */
 async function semiAtTable(td: Account, settings: Record<string, unknown> = {}) {
   const t = await s.tournament(td, { maxPlayers: 4, ...settings });
-  await s.enter(t, 4);
+  await s.enterFromBalance(t, 4);
   await s.start(td, t);
   const semi = (await s.matches(t)).find((m) => m.player1Id && m.player2Id && m.status === "pending");
   if (!semi?.player1Id || !semi.player2Id) throw new Error("a four-player draw has a semi-final with its players");

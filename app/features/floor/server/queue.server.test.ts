@@ -63,7 +63,7 @@ async function evening({
   for (const i of outOfRotation) await rotation(td, tableIds[i] as string, false);
   const t = await s.tournament(td, { maxPlayers: Math.max(4, players), tournamentType: type });
   if (auto) await settings(td, t, { autoAssign: true });
-  const entrants = await s.enter(t, players);
+  const entrants = await s.enterFromBalance(t, players);
   await s.start(td, t);
   return { td, t, tableIds, entrants };
 }
@@ -406,7 +406,7 @@ test("the queue: none for no such tournament, empty before the start, no estimat
   const td = await s.organiser();
   const t = await s.tournament(td);
   expect((await queueOf(t)).queue).toEqual([]);
-  await s.enter(t, 4);
+  await s.enterFromBalance(t, 4);
   await s.start(td, t);
   const q = await queueOf(t);
   expect(q.queue.map((x) => x.estimatedStart)).toEqual([null, null]);

@@ -22,7 +22,7 @@ const listOf = async (td: Account) => (await s.sender.send(tablesQuery(td.id))).
 /** A tournament of `players` paid entries, started; its playable matches. */
 async function started(td: Account, players: number, overrides: Record<string, unknown> = {}) {
   const t = await s.tournament(td, { maxPlayers: 8, ...overrides });
-  await s.enter(t, players);
+  await s.enterFromBalance(t, players);
   await s.start(td, t);
   const playable = (await s.matches(t)).filter((m) => m.player1Id && m.player2Id && m.status !== "completed");
   return { t, playable };
