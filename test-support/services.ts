@@ -14,7 +14,7 @@ import { hashPassword } from "~/features/accounts/server/crypto.server.ts";
 import { organisers, players } from "~/db/schema.ts";
 import type { Change } from "~/domain/changes.ts";
 import { afterChange, type Consequences } from "~/features/live/server/after-change.server.ts";
-import { joinTournament, type JoinResult } from "~/features/entries/server/joining.server.ts";
+import { joinTournament, type JoinResult, payFromBalance } from "~/features/entries/server/joining.server.ts";
 import { checkTeam } from "~/features/entries/server/team-entry.server.ts";
 import { handleWebhook } from "~/features/money/server/payment-confirmation.server.ts";
 import type { MatchView } from "~/features/play/domain/play.ts";
@@ -33,6 +33,12 @@ import { currentMatchJson, runTap, type TapKind } from "~/features/floor/server/
 import { createTable, scoreboardQuery } from "~/features/floor/server/tables.server.ts";
 import { createTournament } from "~/features/tournaments/server/tournament-create.server.ts";
 import type { TournamentRow } from "~/features/tournaments/server/tournaments.server.ts";
+// The entries' and the floor's factories (outbox, view, tidyUp, perform): see the block at the end of ServiceDb.
+import { tournamentBySlugQuery, tournamentJson } from "~/features/tournaments/server/tournaments.server.ts";
+import { runScheduledTasks } from "~/features/live/server/scheduled.server.ts";
+import { perform, type UseCase } from "~/web/use-case.server.ts";
+import { readJson } from "~/web/http.server.ts";
+import type { z } from "zod";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
 
@@ -104,7 +110,24 @@ export type ServiceDb = {
   balance(kind: "player" | "organiser", id: string): Promise<number>;
   /** Every account's balance equals the sum of its transactions, and none is negative. */
   expectLedgerTrue(): Promise<void>;
+
+  // The entries' and the floor's factories.
+  /** Runs a use case as a route does (`perform`): the write, what follows it and its e-mails; then its answer. */
+  perform<In, T>(run: UseCase<Sender, In, T>, input: In): Promise<T>;
+  /** `count` new players given the entry's price and paying it from their balance: paid entries, in a third of the
+   * round trips of `enter` (for a test to which how an entry was paid makes no difference). Singles only. */
+  enterFromBalance(t: { id: string }, count: number, name?: (i: number) => string): Promise<Account[]>;
+  /** The local outbox's e-mails (to these addresses, when named), oldest first. */
+  outbox(to?: string | readonly string[]): Promise<Mail[]>;
+  /** The tournament as GET /api/tournaments/{slug} answers it: to its director, or to anyone else. */
+  view(t: { slug: string }, director?: Account): Promise<TournamentJson>;
+  /** The cron's tidy-up at `now`, as the Worker's scheduled() runs it: lapsed holds and offers, reserves offered. */
+  tidyUp(now?: number): Promise<void>;
 };
+
+/** An e-mail the local outbox kept. */
+type Mail = { to: string; subject: string; text: string };
+type TournamentJson = ReturnType<typeof tournamentJson>;
 
 type Tapped = { status: 200 | 201; match: ReturnType<typeof currentMatchJson> };
 
@@ -233,6 +256,14 @@ function serviceDb(conn: () => Connection): ServiceDb {
     return { id, name, email };
   };
 
+  const credit: ServiceDb["credit"] = async (kind, id, pence) => {
+    await rows(
+      "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
+        "values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
+      [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
+    );
+  };
+
   return {
     get db() {
       return conn().db;
@@ -315,13 +346,7 @@ function serviceDb(conn: () => Connection): ServiceDb {
       await paidEntry(captain, t, { teamName: `Team ${n}`, teammates: mates.map((m) => m.email) });
       return { captain, mates };
     },
-    async credit(kind, id, pence) {
-      await rows(
-        "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
-          "values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
-        [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
-      );
-    },
+    credit,
     rows,
     async count(table, where = "1", args = []) {
       return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0]?.n);
@@ -332,6 +357,36 @@ function serviceDb(conn: () => Connection): ServiceDb {
     },
     async expectLedgerTrue() {
       expect(await rows(LEDGER_MISMATCHES)).toEqual([]);
+    },
+
+    // The entries' and the floor's factories.
+    perform: (run, input) => perform(conn().app, conn().sender, run, input),
+    async enterFromBalance(t, count, name = (i) => `Player ${i + 1}`) {
+      const [price] = await rows("select entry_fee_pence + site_fee_pence as pence from tournaments where id = ?", [
+        t.id,
+      ]);
+      const entrants: Account[] = [];
+      for (let i = 0; i < count; i++) {
+        const p = await player(name(i));
+        if (Number(price?.pence) > 0) await credit("player", p.id, Number(price?.pence));
+        await payFromBalance(conn().sender, { playerId: p.id, tournament: { id: t.id } });
+        entrants.push(p);
+      }
+      return entrants;
+    },
+    async outbox(to) {
+      const only = to === undefined ? null : typeof to === "string" ? [to] : [...to];
+      const where = only === null ? "" : `where to_address in (${only.map(() => "?").join(", ") || "null"})`;
+      return rows<Mail>(`select to_address as "to", subject, text from outbox ${where} order by rowid`, only ?? []);
+    },
+    async view(t, director) {
+      const found = await conn().sender.send(tournamentBySlugQuery(t.slug));
+      if (!found) throw new Error(`no tournament ${t.slug}`);
+      return tournamentJson(found, { director: director?.id === found.organiserId });
+    },
+    async tidyUp(now = Date.now()) {
+      const { app } = conn();
+      await runScheduledTasks(app.env as unknown as Env, app, now);
     },
   };
 }
@@ -371,5 +426,24 @@ export async function answered(call: Promise<unknown>): Promise<{ status: number
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return { status: error.status, message: error.message };
+  }
+}
+
+/**
+ * How a JSON route's body check (`readJson` with its schema) answers `body`: 200 when it passes, else its status and
+ * message. The entries' and the floor's tests check a body's every refusal here and one over HTTP.
+ */
+export async function bodyChecked(
+  schema: z.core.$ZodType,
+  body: unknown,
+): Promise<{ status: number; message: string | null }> {
+  const headers = { "Content-Type": "application/json" };
+  const request = new Request("http://127.0.0.1/", { method: "POST", headers, body: JSON.stringify(body) });
+  try {
+    await readJson(request, schema);
+    return { status: 200, message: null };
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    return { status: thrown.status, message: ((await thrown.json()) as { message: string }).message };
   }
 }

@@ -1,8 +1,8 @@
-// The no-show walkover (decision 021) through the real Worker and database: the floor's no-show walkover only for a
-// called match nobody is playing. Racks scored at the table, or a result there waiting for the director's approval, and
-// the walkover is refused (409) by the JSON API and the page's form alike, so a page left open cannot give it; the card
-// offers it only once the clock is up and the match is not being played, and its link opens a confirmation naming both
-// players. A clean no-show is a walkover that withdraws the absent entry, as decision 021 has it.
+// The no-show walkover (decision 021) through the real Worker: refused (409) by the JSON API and the page's form alike
+// for a match being played (racks scored at the table, or a result there waiting for approval), so a page left open
+// cannot give it; the card offers it only once the clock is up and the match is not being played, and its link opens
+// a confirmation naming both players, whose form gives it. What is written, refused or given, is tested in-process
+// (app/features/floor/server/no-show.server.test.ts).
 import { expect, test } from "vitest";
 import { noShowMessages } from "../app/features/floor/domain/queue.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
@@ -72,10 +72,8 @@ test("racks scored: the no-show walkover is refused by the API and the form, off
   const form = { intent: "record-result", matchId: semi.id, winnerId, outcome: "walkover", noShow: "true" };
   const posted = await td.client.postForm(path, form);
   expect(posted.status).toBe(302);
-  // The refusal comes back as a toast; nothing changed.
+  // The refusal comes back as a toast.
   expect(await pageHtml(td, String(posted.headers.get("Location")))).toContain(noShowMessages.racksScored);
-  expect(await matchOf(t, semi.id)).toMatchObject({ status: "in_progress", player2Score: 1, winnerId: null });
-  expect(await withdrawnCount(t)).toBe(0);
   // The confirmation does not open for it either.
   const asked = await pageHtml(td, `${path}&confirm=walkover&match=${semi.id}&winner=${absentId}`);
   expect(asked).not.toContain('data-testid="walkover-terms"');
@@ -85,18 +83,12 @@ test("racks scored: the no-show walkover is refused by the API and the form, off
   expect(await pageHtml(td, path)).toContain(`Walkover to ${absent}`);
   const given = await td.client.json("PATCH", `/api/matches/${semi.id}`, noShowBody(winnerId));
   expect(given.status, await given.clone().text()).toBe(200);
-  expect(await matchOf(t, semi.id)).toMatchObject({ status: "completed", outcome: "walkover", winnerId });
-  expect(
-    await f.count("tournament_players", "tournament_id = ? and player_id = ? and withdrawn_at is not null", [
-      t.id,
-      absentId,
-    ]),
-  ).toBe(1);
+  expect(await given.json()).toEqual({ message: "Result recorded" });
 });
 
 test("a result waiting for approval (no race-to, 'X won' 1–0): the no-show walkover is refused", async () => {
   const td = await f.organiser();
-  const { t, semi, winnerId, absentId, send } = await semiAtTable(td, { resultsFromTables: "approve" });
+  const { t, semi, winnerId, send } = await semiAtTable(td, { resultsFromTables: "approve" });
   const confirmed = await send("confirm", { winner: 2, player1Score: 0, player2Score: 1 });
   expect(confirmed.status, await confirmed.clone().text()).toBe(201);
   expect(await confirmed.json()).toMatchObject({ awaitingApproval: true, player1Score: 0, player2Score: 1 });
@@ -116,13 +108,6 @@ test("a result waiting for approval (no race-to, 'X won' 1–0): the no-show wal
   expect(posted.status).toBe(302);
   expect(await pageHtml(td, String(posted.headers.get("Location")))).toContain(noShowMessages.awaitingApproval);
   expect(await pageHtml(td, path)).not.toContain("Walkover to");
-  expect(await matchOf(t, semi.id)).toMatchObject({ status: "in_progress", winnerId: null });
-  expect(await withdrawnCount(t)).toBe(0);
-
-  // The director may still decide it: approving the table's result, as ever.
-  expect((await td.client.json("POST", `/api/matches/${semi.id}/approve`)).status).toBe(200);
-  expect(await matchOf(t, semi.id)).toMatchObject({ status: "completed", winnerId: absentId });
-  expect(await withdrawnCount(t)).toBe(0);
 });
 
 test("a clean no-show: the link once the time is up, a confirmation naming both, walkover and withdrawal", async () => {

@@ -46,7 +46,7 @@ async function playOut(director: Account, t: { id: string }) {
 async function started(type: string, n: number, extra: Record<string, unknown> = {}) {
   const td = await s.organiser();
   const t = await s.tournament(td, { tournamentType: type, maxPlayers: 16, ...extra });
-  const players = await s.enter(t, n);
+  const players = await s.enterFromBalance(t, n);
   await s.start(td, t);
   return { td, t, players };
 }

@@ -1,17 +1,23 @@
 // The floor in-process: automatic table assignment at the start, after
-// results, by hand and with the switch; the losers' side first, not back to
-// the same table; results, fills and assignments racing each other; the
-// queue's order and estimates. The settings' validation, pins' and rotation's
-// refusals, the pages and the round trips are the HTTP suite's
-// (tests/queue.test.ts).
+// results, by hand and with the switch; pins and tables out of rotation; the
+// losers' side first, not back to the same table; results, fills and
+// assignments racing each other; the queue's order and estimates; the
+// settings', pins' and rotation's refusals; a walkover freeing its table.
+// Who may call the API, its JSON, the pages (the player's dashboard, the
+// tablet's called time, the no-show's walkover) and the round trips are the
+// HTTP suite's (tests/queue.test.ts).
 import { expect, test } from "vitest";
 import type { MatchView } from "~/features/play/domain/play.ts";
-import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
+import { type Account, answered, bodyChecked, useServiceDb } from "../../../../test-support/services.ts";
 import { assignTable } from "~/features/play/server/table-assignment.server.ts";
-import { queueJson } from "~/features/floor/domain/queue-views.ts";
-import { queueQuery } from "./queue-reads.server.ts";
+import { saveSettings } from "~/features/play/server/use-cases.server.ts";
+import { nextMatchText } from "~/features/floor/domain/queue.ts";
+import { PinSchema, RotationSchema, TournamentSettingsSchema } from "~/features/floor/domain/queue-schema.ts";
+import { queueJson, queueOf as queueOfFloor } from "~/features/floor/domain/queue-views.ts";
+import { playerQueuesQuery, queueQuery } from "./queue-reads.server.ts";
 import { fillFreeTables, saveFloorSettings, setRotation } from "./queue.server.ts";
 import { createTable } from "./tables.server.ts";
+import { pinMatchToTable, rotateTable } from "./use-cases.server.ts";
 
 const s = useServiceDb();
 
@@ -57,7 +63,7 @@ async function evening({
   for (const i of outOfRotation) await rotation(td, tableIds[i] as string, false);
   const t = await s.tournament(td, { maxPlayers: Math.max(4, players), tournamentType: type });
   if (auto) await settings(td, t, { autoAssign: true });
-  const entrants = await s.enter(t, players);
+  const entrants = await s.enterFromBalance(t, players);
   await s.start(td, t);
   return { td, t, tableIds, entrants };
 }
@@ -195,13 +201,21 @@ test("double elimination: when waits are equal the losers' side goes first", asy
   expect(q.queue.map((x) => [x.bracket, x.round])).toEqual([["winners", 2]]);
 });
 
-test("out of rotation a table gets nothing; back in rotation it fills at once", async () => {
+test("out of rotation a table gets nothing; back in rotation it fills at once; refusals change nothing", async () => {
   const { td, t, tableIds } = await evening({ players: 4, tables: 2, outOfRotation: [1] });
+  const tv = tableIds[1] as string;
   let ms = await s.matches(t);
   expect(ms.filter((m) => m.status === "in_progress").map((m) => m.tableId)).toEqual([tableIds[0]]);
-  await rotation(td, tableIds[1] as string, true);
+  const rotating = (who: Account, tableId: string, inRotation: boolean) =>
+    s.perform(rotateTable, { organiserId: who.id, tableId, inRotation });
+  expect((await bodyChecked(RotationSchema, { inRotation: "yes" })).status).toBe(400);
+  expect((await answered(rotating(td, "missing", true))).status).toBe(404);
+  expect((await answered(rotating(await s.organiser("Other"), tv, true))).status).toBe(403);
   ms = await s.matches(t);
-  expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "in_progress", tableId: tableIds[1] });
+  expect(ms.filter((m) => m.status === "in_progress")).toHaveLength(1);
+  expect(await rotating(td, tv, true)).toEqual({ inRotation: true });
+  ms = await s.matches(t);
+  expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "in_progress", tableId: tv });
 });
 
 test("the director still assigns by hand; a match taken off its table waits for the next one", async () => {
@@ -305,4 +319,139 @@ test("estimates use the venue's average match length so far", async () => {
   // QF3 after QF2 (30 min), QF4 after that (60 min).
   const minutes = q.queue.map((x) => Math.round((Date.parse(x.estimatedStart ?? "") - Date.now()) / 60_000));
   expect(minutes).toEqual([30, 60]);
+});
+
+test("settings: the director's own, good values only, nothing written on a refusal; only the fields sent", async () => {
+  const td = await s.organiser();
+  const t = await s.tournament(td);
+  const row = async () =>
+    (
+      await s.rows("select auto_assign as autoAssign, no_show_minutes as noShow from tournaments where id = ?", [t.id])
+    )[0];
+  expect(await row()).toEqual({ autoAssign: 0, noShow: 10 });
+  const noShowMessage = "No-show minutes must be a whole number from 1 to 60";
+  const refusals: [unknown, string][] = [
+    [{}, "Send autoAssign, noShowMinutes, resultsFromTables or breakRule"],
+    [{ autoAssign: "yes" }, "autoAssign must be true or false"],
+    [{ autoAssign: 1 }, "autoAssign must be true or false"],
+    [{ noShowMinutes: 0 }, noShowMessage],
+    [{ noShowMinutes: 61 }, noShowMessage],
+    [{ noShowMinutes: 2.5 }, noShowMessage],
+    [{ noShowMinutes: "10" }, noShowMessage],
+    [{ autoAssign: true, noShowMinutes: -1 }, noShowMessage],
+  ];
+  for (const [body, message] of refusals) {
+    expect(await bodyChecked(TournamentSettingsSchema, body), JSON.stringify(body)).toEqual({ status: 400, message });
+  }
+  const saving = (who: Account, id: string, settings: { autoAssign?: boolean; noShowMinutes?: number }) =>
+    s.perform(saveSettings, { organiserId: who.id, tournament: { id }, settings });
+  expect((await answered(saving(await s.organiser("Other"), t.id, { autoAssign: true }))).status).toBe(403);
+  expect((await answered(saving(td, "missing", { autoAssign: true }))).status).toBe(404);
+  expect(await row()).toEqual({ autoAssign: 0, noShow: 10 });
+
+  expect(await saving(td, t.id, { autoAssign: true, noShowMinutes: 15 })).toMatchObject({
+    autoAssign: true,
+    noShowMinutes: 15,
+  });
+  expect(await row()).toEqual({ autoAssign: 1, noShow: 15 });
+  // Only the field sent changes.
+  expect(await saving(td, t.id, { noShowMinutes: 5 })).toMatchObject({ autoAssign: true, noShowMinutes: 5 });
+});
+
+test("a pinned match waits for its table (out of rotation, the TV table) and goes nowhere else", async () => {
+  const { td, t, tableIds } = await evening({ players: 8, tables: 2, outOfRotation: [1] });
+  const [table1, tv] = tableIds as [string, string];
+  let ms = await s.matches(t);
+  expect(ms.filter((m) => m.status === "in_progress").map((m) => m.tableId)).toEqual([table1]);
+  const qf4 = byPosition(ms, "winners", 1, 4);
+  const pin = (m: Match, tableId: string | null, who = td) =>
+    s.perform(pinMatchToTable, { organiserId: who.id, matchId: m.id, tableId });
+  // Refusals first, writing nothing.
+  expect((await answered(pin(qf4, "missing"))).status).toBe(404);
+  const other = await s.organiser("Other");
+  expect((await answered(pin(qf4, await addTable(other, "Theirs")))).status).toBe(403);
+  expect((await answered(pin(qf4, tv, other))).status).toBe(403);
+  expect((await answered(pin({ ...qf4, id: "missing" }, tv))).status).toBe(404);
+  expect((await bodyChecked(PinSchema, { tableId: 7 })).status).toBe(400);
+  expect(await s.count("matches", "pinned_table_id is not null")).toBe(0);
+
+  expect(await pin(qf4, tv)).toEqual({ pinned: true });
+  ms = await s.matches(t);
+  // The TV table was free: the match pinned to it is called there at once, ahead of older matches.
+  expect(byPosition(ms, "winners", 1, 4)).toMatchObject({ status: "in_progress", tableId: tv, pinnedTableId: tv });
+  expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "pending" });
+
+  // Pin the first semi-final to the TV table: when Table 1 frees it is not taken there.
+  await result(td, byPosition(ms, "winners", 1, 1));
+  ms = await s.matches(t);
+  expect(byPosition(ms, "winners", 1, 2)).toMatchObject({ status: "in_progress", tableId: table1 });
+  await pin(byPosition(ms, "winners", 2, 1), tv);
+  await result(td, byPosition(ms, "winners", 1, 2));
+  ms = await s.matches(t);
+  // Table 1 free, semi-final 1 ready but pinned to the busy TV table: QF3 takes Table 1.
+  expect(byPosition(ms, "winners", 2, 1)).toMatchObject({ status: "pending", tableId: null });
+  expect(byPosition(ms, "winners", 1, 3)).toMatchObject({ status: "in_progress", tableId: table1 });
+  const q = await queueOf(t);
+  expect(q.queue[0]).toMatchObject({ round: 2, matchNumber: 1, pinnedTableId: tv, pinnedTableName: "Table 2" });
+  await result(td, byPosition(ms, "winners", 1, 4));
+  ms = await s.matches(t);
+  expect(byPosition(ms, "winners", 2, 1)).toMatchObject({ status: "in_progress", tableId: tv });
+  // A match with a result cannot be pinned.
+  expect((await answered(pin(byPosition(ms, "winners", 1, 1), tv))).status).toBe(409);
+  await expectFloorSound(td.id);
+});
+
+test("the queue: none for no such tournament, empty before the start, no estimates with no table", async () => {
+  expect(await s.sender.send(queueQuery({ id: "missing" }))).toBeNull();
+  const td = await s.organiser();
+  const t = await s.tournament(td);
+  expect((await queueOf(t)).queue).toEqual([]);
+  await s.enterFromBalance(t, 4);
+  await s.start(td, t);
+  const q = await queueOf(t);
+  expect(q.queue.map((x) => x.estimatedStart)).toEqual([null, null]);
+  expect(q.queue.every((x) => Number.isFinite(Date.parse(x.waitingSince ?? "")))).toBe(true);
+});
+
+test("a player's next match: the table once called, else the queue's estimate (20 minutes a match)", async () => {
+  const { t, entrants } = await evening({ players: 8, tables: 1 });
+  const ms = await s.matches(t);
+  const [called, waiting] = [byPosition(ms, "winners", 1, 1), byPosition(ms, "winners", 1, 3)];
+  const now = Date.now();
+  // What the player's dashboard reads: their floors, and where their match stands in the queue.
+  const nextFor = async (match: Match, side: "player1" | "player2") => {
+    const me = entrants.find((e) => e.id === match[`${side}Id`]);
+    const other = side === "player1" ? match.player2 : match.player1;
+    const floor = (await s.sender.send(playerQueuesQuery(me?.id ?? ""))).get(t.id);
+    const queued = floor ? queueOfFloor(floor, now).find((x) => x.match.id === match.id) : undefined;
+    const table = match.status === "in_progress" ? (match.tableName ?? null) : null;
+    return nextMatchText({ table, opponent: other?.name ?? "", estimatedStart: queued?.estimatedStart ?? null, now });
+  };
+  expect(await nextFor(called, "player1")).toBe(`Next: Table 1 vs ${called.player2?.name} — now`);
+  // QF3 waits for QF1 and QF2 on the one table: about 40 minutes at 20 a match.
+  expect(await nextFor(waiting, "player2")).toMatch(
+    new RegExp(`^Next: vs ${waiting.player1?.name} — in about (39|40) min$`),
+  );
+});
+
+test("the tablet says when its match was called: the call's own time", async () => {
+  const { t, tableIds } = await evening({ players: 4, tables: 1 });
+  const [code] = await s.rows<{ code: string }>("select access_code as code from tables where id = ?", [
+    tableIds[0] ?? "",
+  ]);
+  const current = await s.tablet(String(code?.code)).current();
+  expect(current?.status).toBe("in_progress");
+  const called = byPosition(await s.matches(t), "winners", 1, 1).calledAt;
+  expect(Date.parse(String(current?.calledAt))).toBe(called);
+});
+
+test("a walkover for the player who turned up frees the table, and the next match takes it", async () => {
+  const { td, t } = await evening({ players: 4, tables: 1 });
+  await settings(td, t, { noShowMinutes: 5 });
+  const called = byPosition(await s.matches(t), "winners", 1, 1);
+  await s.record(td, called.id, { winnerId: called.player2Id, outcome: "walkover" });
+  const ms = await s.matches(t);
+  expect(byPosition(ms, "winners", 1, 1)).toMatchObject({ status: "completed", winnerId: called.player2Id });
+  expect(await s.count("matches", "id = ? and outcome = 'walkover'", [called.id])).toBe(1);
+  expect(byPosition(ms, "winners", 1, 2).status).toBe("in_progress");
 });

@@ -29,7 +29,7 @@ async function assign(td: Account, matchId: string, tableId: string | null) {
 /** A started two-player tournament whose final is on a table: the tablet, the final, the table. */
 async function finalAtTable(td: Account, settings: Record<string, unknown> = { raceTo: 3 }) {
   const t = await s.tournament(td, { maxPlayers: 2, payoutStructure: "winner_only", ...settings });
-  await s.enter(t, 2);
+  await s.enterFromBalance(t, 2);
   await s.start(td, t);
   const [final] = await s.matches(t);
   if (!final?.player1Id || !final.player2Id) throw new Error("a two-player draw has a final with its players");
@@ -144,7 +144,7 @@ test("the director overrides while the tablet is offline: queued taps refused, t
 test("a tap queued for one match never lands on the table's next match", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { maxPlayers: 4, payoutStructure: "winner_only", raceTo: 3 });
-  await s.enter(t, 4);
+  await s.enterFromBalance(t, 4);
   expect((await answered(s.start(td, t))).status).toBe(200);
   const [semi1, semi2] = (await s.matches(t)).filter((m) => m.player1Id && m.player2Id);
   if (!semi1 || !semi2) throw new Error("four players fill both semi-finals");

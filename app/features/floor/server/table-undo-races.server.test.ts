@@ -18,7 +18,7 @@ const RACES = 20;
 /** A final of two players, race to 2, on a table of its own: player 1 wins it 2–0 and the tablet confirms. */
 async function confirmedFinal(td: Account, resultsFromTables: "record" | "approve") {
   const t = await s.tournament(td, { maxPlayers: 2, raceTo: 2, payoutStructure: "winner_only", resultsFromTables });
-  await s.enter(t, 2);
+  await s.enterFromBalance(t, 2);
   await s.start(td, t);
   const [final] = await s.matches(t);
   if (!final?.player1Id || !final.player2Id) throw new Error("the final has its players");

@@ -31,7 +31,7 @@ async function evening(td: Account, players: number, tables: number, settings: R
     settings: { autoAssign: true },
   });
   await s.after({ organiserId: td.id, tournamentId: t.id, what: "table", floors: on.floors });
-  await s.enter(t, players);
+  await s.enterFromBalance(t, players);
   await s.start(td, t);
   return { t, tables: tabled };
 }
@@ -145,7 +145,7 @@ test("after 10 s, or once the next match is being played, the result stands", as
 test("waiting for approval: undone until the director approves, refused after", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { maxPlayers: 2, payoutStructure: "winner_only", resultsFromTables: "approve" });
-  await s.enter(t, 2);
+  await s.enterFromBalance(t, 2);
   await s.start(td, t);
   const [final] = await s.matches(t);
   const table = await s.table(td, `Table ${crypto.randomUUID().slice(0, 6)}`);
