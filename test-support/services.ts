@@ -38,7 +38,7 @@ import { editTournamentSchema } from "~/features/tournaments/domain/tournament-s
 import { editReadQuery, ownTournament, settingsOf } from "~/features/tournaments/server/tournament-edit.server.ts";
 import type { TournamentDetail } from "~/features/tournaments/server/tournaments.server.ts";
 import { editTournament } from "~/features/tournaments/server/use-cases.server.ts";
-import { finalize as finalizeNight } from "~/features/play/server/use-cases.server.ts";
+import { finalize as finalizeNight, saveSeeds } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
@@ -111,6 +111,15 @@ export type ServiceDb = {
   enterAs(t: { id: string }, entrants: readonly Account[]): Promise<void>;
   /** Records every match with both players and no result, round after round until none is left; `pick` the winner. */
   playOut(director: Account, t: { id: string }, pick?: (m: MatchView) => string | null): Promise<void>;
+  /**
+   * A knockout of `entrants`, entered and seeded in the order given, started and played out with the higher seed
+   * winning every match; not finalized. `overrides` the tournament's settings (four players unless told).
+   */
+  knockout(
+    director: Account,
+    entrants: readonly Account[],
+    overrides?: Record<string, unknown>,
+  ): Promise<TournamentRow>;
   /** The director finalizes, as the finalize route does: the payouts, then what follows. */
   finalize(director: Account, t: { id: string }): Promise<Awaited<ReturnType<typeof finalizeNight>>["answer"]>;
   /**
@@ -278,6 +287,18 @@ function serviceDb(conn: () => Connection): ServiceDb {
     }
     throw new Error("Matches still to play after 64 rounds");
   };
+  const knockout: ServiceDb["knockout"] = async (director, entrants, overrides = {}) => {
+    const settings = validTournament({ maxPlayers: Math.max(4, entrants.length), ...overrides });
+    const t = await createTournament(conn().sender, director.id, CreateTournamentSchema.parse(settings));
+    await enterAs(t, entrants);
+    const order = entrants.map((p) => p.id);
+    await perform(conn().app, conn().sender, saveSeeds, { organiserId: director.id, tournament: { id: t.id }, order });
+    const started = await startTournament(conn().sender, { organiserId: director.id, tournament: { id: t.id } });
+    await after({ organiserId: director.id, tournamentId: t.id, what: "start", floors: started.floors });
+    const seed = (id: string | null) => order.indexOf(id ?? "");
+    await playOut(director, t, (m) => (seed(m.player1Id) < seed(m.player2Id) ? m.player1Id : m.player2Id));
+    return t;
+  };
   const finalize: ServiceDb["finalize"] = (director, t) =>
     perform(conn().app, conn().sender, finalizeNight, { organiserId: director.id, tournament: { id: t.id } });
   const edit: ServiceDb["edit"] = async (director, t, fields) => {
@@ -384,6 +405,7 @@ function serviceDb(conn: () => Connection): ServiceDb {
     },
     enterAs,
     playOut,
+    knockout,
     finalize,
     edit,
     rows,

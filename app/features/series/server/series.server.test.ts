@@ -8,7 +8,6 @@ import { reads } from "~/db/batch.server.ts";
 import { CreateSeriesSchema, POINTS_LOCKED, UpdateSeriesSchema } from "~/features/series/domain/series.ts";
 import { CreateTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { createTournament } from "~/features/tournaments/server/use-cases.server.ts";
-import { saveSeeds } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import { validTournament } from "../../../../test-support/fixtures.js";
@@ -40,18 +39,6 @@ async function page(slug: string) {
 const ranking = async (slug: string) =>
   (await page(slug)).standings.map((row) => [row.position, row.name, row.points, row.played, row.wins]);
 
-/** A four-player knockout seeded strongest first (the order given), the stronger player winning every match. */
-async function night(td: Account, entrants: readonly Account[], body: Record<string, unknown>) {
-  const t = await s.tournament(td, { maxPlayers: 4, ...body });
-  await s.enterAs(t, entrants);
-  const order = entrants.map((p) => p.id);
-  await perform(s.app, s.sender, saveSeeds, { organiserId: td.id, tournament: { id: t.id }, order });
-  await s.start(td, t);
-  const strength = (id: string | null) => order.indexOf(id ?? "");
-  await s.playOut(td, t, (m) => (strength(m.player1Id) < strength(m.player2Id) ? m.player1Id : m.player2Id));
-  return t;
-}
-
 /** A night of the director's put into a series (`seriesId`) or taken out of `from`, as /td/series/{slug} does. */
 async function move(td: Account, slug: string, tournamentId: string, to: { seriesId: string | null; from?: string }) {
   const now = Date.now();
@@ -75,10 +62,10 @@ test("nights with overlapping players rank as expected; a night joining later co
   const [ann, bob, cat, dan, eve] = await Promise.all(["Ann", "Bob", "Cat", "Dan", "Eve"].map((n) => s.player(n)));
   if (!ann || !bob || !cat || !dan || !eve) throw new Error("five players");
   // Night 1: Ann wins, Bob runner-up, Cat and Dan semi-finalists. Night 2: Cat, Eve, then Ann and Bob.
-  const one = await night(td, [ann, bob, cat, dan], { seriesId: series.id, name: "Week 1" });
+  const one = await s.knockout(td, [ann, bob, cat, dan], { seriesId: series.id, name: "Week 1" });
   expect(one.seriesId).toBe(series.id);
   await s.finalize(td, one);
-  const two = await night(td, [cat, eve, ann, bob], { seriesId: series.id, name: "Week 2" });
+  const two = await s.knockout(td, [cat, eve, ann, bob], { seriesId: series.id, name: "Week 2" });
   // Not finalized yet: the ranking is night 1's alone.
   expect(await ranking(series.slug)).toEqual([
     [1, "Ann", 27, 1, 1],
@@ -96,7 +83,7 @@ test("nights with overlapping players rank as expected; a night joining later co
   ]);
 
   // Night 3 is created outside the series and joins it while in progress ("later, until finalized").
-  const three = await night(td, [dan, bob, eve, ann], { name: "Week 3" });
+  const three = await s.knockout(td, [dan, bob, eve, ann], { name: "Week 3" });
   expect((await s.edit(td, three, { seriesId: series.id })).seriesId).toBe(series.id);
   expect((await page(series.slug)).tournaments.map((t) => [t.name, t.status])).toEqual([
     ["Week 1", "finished"],
