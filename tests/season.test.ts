@@ -30,28 +30,44 @@ const seasonsOn = (html: string) =>
       .join(" | "),
   );
 
+/** A two-player night of the series, `winner` beating the other, finalized. */
+async function night(td: Account, seriesId: string, entrants: readonly Account[], winner: Account) {
+  const t = await f.createTournament(td, { seriesId, maxPlayers: 2, payoutStructure: "winner_only" });
+  for (const p of entrants) {
+    const { paymentIntentId } = (await (
+      await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id })
+    ).json()) as { paymentIntentId: string };
+    const paid = await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, {
+      cardNumber: "4242424242424242",
+    });
+    expect(paid.status).toBe(200);
+  }
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const [final] = await f.matchesOf<Match>(t);
+  expect((await td.client.json("PATCH", `/api/matches/${final?.id}`, { winnerId: winner.id })).status).toBe(200);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+}
+
 test("a player's seasons: on their dashboard and their public profile; none for a newcomer", async () => {
   const td = await f.organiser();
   const thursday = await series(td, "Thursday 8-Ball", { qualify: 1 });
-  const t = await f.createTournament(td, { seriesId: thursday.id, maxPlayers: 2, payoutStructure: "winner_only" });
-  const [ann, bob] = await f.enter(t, 2, (i) => ["Ann", "Bob"][i] ?? "");
-  if (!ann || !bob) throw new Error("two players");
-  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
-  const [final] = await f.matchesOf<Match>(t);
-  expect((await td.client.json("PATCH", `/api/matches/${final?.id}`, { winnerId: ann.id })).status).toBe(200);
-  expect((await td.client.json("POST", `/api/tournaments/${t.id}/finalize`)).status).toBe(200);
+  const [ann, bob, cat] = await Promise.all(["Ann", "Bob", "Cat"].map((name) => f.player(name)));
+  if (!ann || !bob || !cat) throw new Error("three players");
+  // Ann beats Bob, then Bob beats Cat: Bob 47 points, Ann 27, Cat 20.
+  await night(td, thursday.id, [ann, bob], ann);
+  await night(td, thursday.id, [bob, cat], bob);
 
-  const dashboard = await (await ann.client.get("/player/dashboard")).text();
+  const dashboard = await (await bob.client.get("/player/dashboard")).text();
   expect(dashboard).toContain("Your Seasons");
   expect(dashboard).toContain(`href="/series/${thursday.slug}"`);
   expect(seasonsOn(dashboard)).toEqual([
-    "Thursday 8-Ball | 1 night played · 1 win | Qualifying | 1st of 2 | 27 points",
+    "Thursday 8-Ball | 2 nights played · 1 win | Qualifying | 1st of 3 | 47 points",
   ]);
 
-  // The profile is public: anyone sees Bob's season there.
-  const profile = await app.client().get(`/players/${bob.id}`);
+  // The profile is public: anyone sees Cat's season there.
+  const profile = await app.client().get(`/players/${cat.id}`);
   expect(profile.status).toBe(200);
-  expect(seasonsOn(await profile.text())).toEqual(["Thursday 8-Ball | 1 night played | 2nd of 2 | 20 points"]);
+  expect(seasonsOn(await profile.text())).toEqual(["Thursday 8-Ball | 1 night played | 3rd of 3 | 20 points"]);
 
   // A player who has played no series: no card on the dashboard, a short line on the profile.
   const newcomer = await f.player("Nia Newcomer");
