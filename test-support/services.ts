@@ -15,7 +15,7 @@ import { hashPassword } from "~/features/accounts/server/crypto.server.ts";
 import { organisers, players } from "~/db/schema.ts";
 import type { Change } from "~/domain/changes.ts";
 import { afterChange, type Consequences } from "~/features/live/server/after-change.server.ts";
-import { joinTournament, type JoinResult } from "~/features/entries/server/joining.server.ts";
+import { joinTournament, type JoinResult, payFromBalance } from "~/features/entries/server/joining.server.ts";
 import { checkTeam } from "~/features/entries/server/team-entry.server.ts";
 import { handleWebhook } from "~/features/money/server/payment-confirmation.server.ts";
 import type { MatchView } from "~/features/play/domain/play.ts";
@@ -36,7 +36,8 @@ import { createTournament, type TournamentRow } from "~/features/tournaments/ser
 import { mergeEdit, storedFields } from "~/features/tournaments/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { editReadQuery, ownTournament, settingsOf } from "~/features/tournaments/server/tournament-edit.server.ts";
-import type { TournamentDetail } from "~/features/tournaments/server/tournaments.server.ts";
+import { type TournamentDetail, tournamentByIdQuery } from "~/features/tournaments/server/tournaments.server.ts";
+import { teamEntryTotalPence } from "~/features/entries/domain/teams.ts";
 import { editTournament } from "~/features/tournaments/server/use-cases.server.ts";
 import { finalize as finalizeNight, saveSeeds } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
@@ -107,8 +108,13 @@ export type ServiceDb = {
 
   // Players already made entering, a night played out, finalized and edited, as their routes run them (ratings,
   // handicaps, series and seasons follow the same players from night to night).
-  /** Existing players join `t` and pay by card, in the order given: paid entries. */
+  /**
+   * Existing players enter `t` in the order given, each paying from a balance first credited with the price: paid
+   * entries for a test whose subject is not the payment (a third of a card's cost: no intent, no webhook).
+   */
   enterAs(t: { id: string }, entrants: readonly Account[]): Promise<void>;
+  /** `count` new players entering `t` as `enterAs` enters them. */
+  enterFromBalance(t: { id: string }, count: number, name?: (i: number) => string): Promise<Account[]>;
   /** Records every match with both players and no result, round after round until none is left; `pick` the winner. */
   playOut(director: Account, t: { id: string }, pick?: (m: MatchView) => string | null): Promise<void>;
   /**
@@ -263,9 +269,28 @@ function serviceDb(conn: () => Connection): ServiceDb {
     return { id, name, email };
   };
 
+  const credit: ServiceDb["credit"] = async (kind, id, pence) => {
+    await rows(
+      "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
+        "values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
+      [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
+    );
+  };
+
   // Players already made entering, a night played out, finalized and edited, as their routes run them.
   const enterAs: ServiceDb["enterAs"] = async (t, entrants) => {
-    for (const p of entrants) await paidEntry(p, t);
+    const row = await conn().sender.send(tournamentByIdQuery(t.id));
+    if (!row) throw new Error("No such tournament");
+    for (const p of entrants) {
+      await credit("player", p.id, teamEntryTotalPence(row));
+      await payFromBalance(conn().sender, { playerId: p.id, tournament: { id: t.id } });
+    }
+  };
+  const enterFromBalance: ServiceDb["enterFromBalance"] = async (t, count, name = (i) => `Player ${i + 1}`) => {
+    const entrants: Account[] = [];
+    for (let i = 0; i < count; i++) entrants.push(await player(name(i)));
+    await enterAs(t, entrants);
+    return entrants;
   };
   const playOut: ServiceDb["playOut"] = async (director, t, pick = (m) => m.player1Id) => {
     for (let round = 0; round < 64; round++) {
@@ -396,14 +421,9 @@ function serviceDb(conn: () => Connection): ServiceDb {
       await paidEntry(captain, t, { teamName: `Team ${n}`, teammates: mates.map((m) => m.email) });
       return { captain, mates };
     },
-    async credit(kind, id, pence) {
-      await rows(
-        "insert into transactions (id, user_type, user_id, type, description, amount_pence, idempotency_key) " +
-          "values (?, ?, ?, 'deposit', 'Test credit', ?, ?)",
-        [crypto.randomUUID(), kind, id, pence, `test-credit:${crypto.randomUUID()}`],
-      );
-    },
+    credit,
     enterAs,
+    enterFromBalance,
     playOut,
     knockout,
     finalize,

@@ -24,7 +24,7 @@ async function evening(players: number, tables: number, settings: Record<string,
   const t = await s.tournament(td, { maxPlayers: Math.max(4, players), raceTo: 2, ...settings });
   const floor = { organiserId: td.id, tournament: { id: t.id }, settings: { autoAssign: true } };
   await perform(s.app, s.sender, saveSettings, floor);
-  await s.enter(t, players);
+  await s.enterFromBalance(t, players);
   await s.start(td, t);
   return { td, t, tables: made };
 }

@@ -23,7 +23,7 @@ async function matchAt(t: { id: string }, bracket: string, round: number, matchN
 async function started(type: "single_elimination" | "double_elimination", players: number) {
   const td = await s.organiser();
   const t = await s.tournament(td, { tournamentType: type, maxPlayers: 8 });
-  await s.enter(t, players);
+  await s.enterFromBalance(t, players);
   await s.start(td, t);
   return { td, t };
 }

@@ -34,7 +34,7 @@ test("the settings are kept and edited; once someone enters the cap is locked, t
   expect(await stored(plain)).toMatchObject({ handicap: "none", max_rating: null, seeding: "random" });
 
   expect(await s.edit(td, t, { maxRating: 550, handicap: "none" })).toMatchObject({ maxRating: 550, handicap: "none" });
-  await s.enter(t, 1);
+  await s.enterFromBalance(t, 1);
   expect(await answered(s.edit(td, t, { maxRating: 700 }))).toEqual({
     status: 409,
     message: "The rating cap can't change: players have entered",
@@ -56,7 +56,7 @@ test("a rating cap: a player rated above it is refused, at the door and as a res
   expect(ratingCapMessage(550)).toBe("This event is for players rated up to 550");
   expect(await entered()).toBe(0);
   // New players (500) are in; once it is full the strong player may not wait on the reserve list either.
-  await s.enter(t, 2);
+  await s.enterFromBalance(t, 2);
   const reserve = perform(s.app, s.sender, join, {
     provider: s.payments,
     playerId: strong.id,
@@ -78,7 +78,7 @@ test("a handicapped night: seeded by rating, races from the ratings, each player
     seeding: "rating",
     payoutStructure: "winner_only",
   });
-  const [a, b, c, d] = await s.enter(t, 4, (i) => ["Ace", "Bea", "Cal", "Dot"][i] ?? "");
+  const [a, b, c, d] = await s.enterFromBalance(t, 4, (i) => ["Ace", "Bea", "Cal", "Dot"][i] ?? "");
   if (!a || !b || !c || !d) throw new Error("four players");
   const rating: Record<string, number> = { [a.id]: 700, [b.id]: 600, [c.id]: 520, [d.id]: 400 };
   await rate(td, t, rating);
@@ -155,11 +155,11 @@ test("a handicapped night: seeded by rating, races from the ratings, each player
 test("without handicaps both races are the race-to (none without one); new players shown at 500", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { maxPlayers: 2, raceTo: 4, payoutStructure: "winner_only" });
-  await s.enter(t, 2);
+  await s.enterFromBalance(t, 2);
   await s.start(td, t);
   expect((await s.matches(t))[0]).toMatchObject({ race1: 4, race2: 4, player1Rating: 500, player2Rating: 500 });
   const open = await s.tournament(td, { maxPlayers: 2, payoutStructure: "winner_only" });
-  await s.enter(open, 2);
+  await s.enterFromBalance(open, 2);
   await s.start(td, open);
   expect((await s.matches(open))[0]).toMatchObject({ race1: null, race2: null });
 });

@@ -33,7 +33,7 @@ const h2h = async (a: string, b: string) => headToHead(a, (await s.sender.send(h
 /** A two-player final, raced to 5, started: its match and the two players' ids. */
 async function final(td: Account, names: [string, string]) {
   const t = await s.tournament(td, { maxPlayers: 2, raceTo: 5 });
-  await s.enter(t, 2, (i) => names[i] ?? `Player ${i + 1}`);
+  await s.enterFromBalance(t, 2, (i) => names[i] ?? `Player ${i + 1}`);
   await s.start(td, t);
   const [m] = await s.matches(t);
   if (!m?.player1Id || !m.player2Id || !m.player1 || !m.player2) throw new Error("a final has two players");
@@ -109,7 +109,7 @@ test("walkovers and team events rate nobody; a fresh player is 500 and provision
 test("results recorded at once: the stored ratings equal the replay of every result", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { maxPlayers: 8, raceTo: 3 });
-  await s.enter(t, 8);
+  await s.enterFromBalance(t, 8);
   await s.start(td, t);
   const firstRound = (await s.matches(t)).filter((m) => m.round === 1);
   const scores = [

@@ -141,7 +141,7 @@ test("the director's edits: points locked once a night is finalized, the rest no
 
   // A two-player night, finalized: the winner scores 40 + 2.
   const t = await s.tournament(td, { maxPlayers: 2, payoutStructure: "winner_only", seriesId: series.id });
-  await s.enter(t, 2);
+  await s.enterFromBalance(t, 2);
   await s.start(td, t);
   await s.playOut(td, t);
   await s.finalize(td, t);
