@@ -1,8 +1,8 @@
 // Every way a table frees, it refills, in-process: with "Assign tables automatically" on, a result however it is
 // recorded — by the director, a walkover, a double forfeit, a tablet's confirm (recorded at once, or approved by the
 // director), the scoreboard's plain form — calls the next match to it; a table added takes the first in the queue; a
-// table deleted mid-match sends its match back to the queue, or to a free table. Each write runs as its route runs it
-// (`perform`: the use case, then what follows). The routes' answers and forms are tests/refills.test.ts's.
+// table deleted mid-match sends its match back to the queue, or to a table that is free. Each write runs as its route
+// runs it (`perform`: the use case, then what follows). The routes' answers and forms are tests/refills.test.ts's.
 import { expect, test } from "vitest";
 import type { MatchView } from "~/features/play/domain/play.ts";
 import { queueJson } from "~/features/floor/domain/queue-views.ts";
@@ -10,7 +10,13 @@ import { perform } from "~/web/use-case.server.ts";
 import { type Account, newTapId, useServiceDb } from "../../../../test-support/services.ts";
 import { queueQuery } from "./queue-reads.server.ts";
 import { removeTable } from "./use-cases.server.ts";
-import { approveResult, recordResult, saveSettings, tabletFormTap } from "~/features/play/server/use-cases.server.ts";
+import {
+  approveResult,
+  recordResult,
+  saveScoringSettings,
+  saveSettings,
+  tabletFormTap,
+} from "~/features/play/server/use-cases.server.ts";
 
 const s = useServiceDb();
 
@@ -68,8 +74,9 @@ test("a result by the director, a walkover and a double forfeit each refill thei
   await expectRefilled(t, table, forfeited);
 });
 
-test("'Record at once': a tablet's confirm, by taps or the scoreboard's plain form, refills its table", async () => {
-  const { t, tables } = await evening(4, 1, { resultsFromTables: "record" });
+test("a tablet's confirm refills its table: recorded at once (by taps or plain form), or once approved", async () => {
+  // Double elimination on one table: each result leaves another match ready for it.
+  const { td, t, tables } = await evening(4, 1, { tournamentType: "double_elimination", resultsFromTables: "record" });
   const table = tables[0] as Table;
   const first = await playing(t, table);
   const tablet = s.tablet(table.accessCode);
@@ -90,24 +97,21 @@ test("'Record at once': a tablet's confirm, by taps or the scoreboard's plain fo
   }
   expect(await tap({ intent: "confirm", tapId: newTapId(), matchId: second.id })).toEqual({ note: null });
   await expectRefilled(t, table, second);
-});
 
-test("a tablet's result waiting for approval keeps its table until the director approves it", async () => {
-  const { td, t, tables } = await evening(4, 1, { resultsFromTables: "approve" });
-  const table = tables[0] as Table;
-  const m = await playing(t, table);
-  const tablet = s.tablet(table.accessCode);
+  // Now waiting for the director's approval: the table is the match's until the director approves.
+  const scoring = { organiserId: td.id, tournament: { id: t.id }, settings: { resultsFromTables: "approve" as const } };
+  await perform(s.app, s.sender, saveScoringSettings, scoring);
+  const third = await playing(t, table);
   for (let r = 0; r < 2; r++) expect((await tablet.rack(2)).status).toBe(201);
   expect((await tablet.confirm()).status).toBe(201);
-  // Waiting: the table is still the match's.
-  expect(await playing(t, table)).toMatchObject({ id: m.id, awaitingApproval: true });
-  expect(await perform(s.app, s.sender, approveResult, { organiserId: td.id, matchId: m.id })).toMatchObject({
+  expect(await playing(t, table)).toMatchObject({ id: third.id, awaitingApproval: true });
+  expect(await perform(s.app, s.sender, approveResult, { organiserId: td.id, matchId: third.id })).toMatchObject({
     outcome: "recorded",
   });
-  await expectRefilled(t, table, m);
+  await expectRefilled(t, table, third);
 });
 
-test("a table deleted mid-match sends its match back to the queue, and a free table takes it", async () => {
+test("a table deleted mid-match: its match back to the queue, or to a table that is free", async () => {
   const { td, t, tables } = await evening(4, 1);
   const [first] = tables as [Table];
   const m = await playing(t, first);
@@ -128,16 +132,10 @@ test("a table deleted mid-match sends its match back to the queue, and a free ta
   await expectRefilled(t, second, onSecond);
   expect(await playing(t, second)).toMatchObject({ id: m.id });
   expect(await s.count("matches", "tournament_id = ? and status = 'in_progress' and table_id is null", [t.id])).toBe(0);
-});
 
-test("deleting a table whose match is playing, with a free table waiting, moves the match there", async () => {
-  const { td, t, tables } = await evening(2, 2);
-  const final = (await s.matches(t)).find((m) => m.status === "in_progress");
-  if (!final) throw new Error("the final is on a table");
-  const [gone, free] = final.tableId === tables[0]?.id ? (tables as [Table, Table]) : [tables[1], tables[0]];
-  await perform(s.app, s.sender, removeTable, { organiserId: td.id, tableId: (gone as Table).id });
-  expect((await s.matches(t)).find((x) => x.id === final.id)).toMatchObject({
-    status: "in_progress",
-    tableId: (free as Table).id,
-  });
+  // With a free table waiting (nothing else is ready), deleting the table it is played on moves it there.
+  const spare = await s.table(td, "Table 3");
+  expect((await s.matches(t)).filter((x) => x.tableId === spare.id)).toEqual([]);
+  await perform(s.app, s.sender, removeTable, { organiserId: td.id, tableId: second.id });
+  expect((await s.matches(t)).find((x) => x.id === m.id)).toMatchObject({ status: "in_progress", tableId: spare.id });
 });
