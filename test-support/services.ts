@@ -106,8 +106,8 @@ export type ServiceDb = {
   /** The bracket as displayed (the matches API's rows). */
   matches(t: { id: string }): Promise<MatchView[]>;
 
-  // Players already made entering, a night played out, finalized and edited, as their routes run them (ratings,
-  // handicaps, series and seasons follow the same players from night to night).
+  // Entering when the payment is not the test's subject, a night played out, finalized and edited as their routes run
+  // them (ratings, handicaps, series and seasons follow the same players from night to night).
   /**
    * Existing players enter `t` in the order given, each paying from a balance first credited with the price: paid
    * entries for a test whose subject is not the payment (a third of a card's cost: no intent, no webhook).
@@ -277,7 +277,7 @@ function serviceDb(conn: () => Connection): ServiceDb {
     );
   };
 
-  // Players already made entering, a night played out, finalized and edited, as their routes run them.
+  // Entering from a balance, a night played out, finalized and edited, as their routes run them.
   const enterAs: ServiceDb["enterAs"] = async (t, entrants) => {
     const row = await conn().sender.send(tournamentByIdQuery(t.id));
     if (!row) throw new Error("No such tournament");
