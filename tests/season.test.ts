@@ -1,8 +1,8 @@
 // A player's seasons and a series' calendar feed (decisions 029, 030) through the real Worker: the seasons on a
 // player's dashboard and on their public profile, and the feed's answer (its type and caching, read back with
 // ical.js), its link and its 404s. Which seasons and positions (all ranked, joint places, a night not finalized
-// counting for nothing) are app/features/ratings/server/player-seasons.server.test.ts's; which nights the feed holds
-// is app/features/series/server/series-calendar.server.test.ts's.
+// counting for nothing) are app/features/series/server/series.server.test.ts's (with the ranking they come from);
+// which nights the feed holds is app/features/series/server/series-calendar.server.test.ts's.
 import { expect, test } from "vitest";
 import { readCalendar } from "../test-support/calendar.js";
 import { type Account, useFactories } from "./support/factories.ts";

@@ -1,8 +1,9 @@
-// Series (decision 029) in-process: a series made and its ranking from finalized nights with overlapping players, a
-// night joining while in progress and counting once finalized, a finalized night's series fixed, the director's edits
-// (the points locked once a night is finalized, the rest not), nights put in and taken out, and another director's
-// series refused wherever a night could be put into it. Who may, the JSON, the pages and the forms are
-// tests/series.test.ts's and tests/td-series.test.ts's.
+// Series (decision 029) in-process: a series made and its ranking from finalized nights with overlapping players, each
+// player's seasons read from the same nights (a night not finalized counting for nothing), a night joining while in
+// progress and counting once finalized, a finalized night's series fixed, the director's edits (the points locked
+// once a night is finalized, the rest not), nights put in and taken out, and another director's series refused
+// wherever a night could be put into it. Who may, the JSON, the pages and the forms are tests/series.test.ts's,
+// tests/td-series.test.ts's and tests/season.test.ts's.
 import { expect, test } from "vitest";
 import { reads } from "~/db/batch.server.ts";
 import { CreateSeriesSchema, POINTS_LOCKED, UpdateSeriesSchema } from "~/features/series/domain/series.ts";
@@ -11,6 +12,7 @@ import { createTournament } from "~/features/tournaments/server/use-cases.server
 import { perform } from "~/web/use-case.server.ts";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import { validTournament } from "../../../../test-support/fixtures.js";
+import { playerSeasonsQuery } from "~/features/ratings/server/player-seasons.server.ts";
 import { organiserSeriesQuery, seriesJson, seriesPageJson, seriesPageQuery } from "./series.server.ts";
 import { seriesByIdQuery, seriesChangeQuery } from "./series-edit.server.ts";
 import { createSeries, editSeries, moveNight } from "./use-cases.server.ts";
@@ -35,6 +37,9 @@ async function page(slug: string) {
   return seriesPageJson(read);
 }
 
+/** A player's seasons, as their dashboard and profile read them (ratings/server/player-seasons.server.ts). */
+const seasons = (p: Account) => s.sender.send(playerSeasonsQuery(p.id));
+
 /** The standings as [position, name, points, nights played, wins]. */
 const ranking = async (slug: string) =>
   (await page(slug)).standings.map((row) => [row.position, row.name, row.points, row.played, row.wins]);
@@ -46,7 +51,7 @@ async function move(td: Account, slug: string, tournamentId: string, to: { serie
   return perform(s.app, s.sender, moveNight, { organiserId: td.id, night, ...to, now });
 }
 
-test("nights with overlapping players rank as expected; a night joining later counts once finalized", async () => {
+test("the ranking and the seasons over nights with players in common; a night joining later counts", async () => {
   const td = await s.organiser();
   const series = seriesJson(await newSeries(td, { name: "Thursday 8-Ball", qualify: 2 }));
   expect(series).toEqual({
@@ -66,13 +71,14 @@ test("nights with overlapping players rank as expected; a night joining later co
   expect(one.seriesId).toBe(series.id);
   await s.finalize(td, one);
   const two = await s.knockout(td, [cat, eve, ann, bob], { seriesId: series.id, name: "Week 2" });
-  // Not finalized yet: the ranking is night 1's alone.
+  // Not finalized yet: the ranking is night 1's alone, and Eve (only in night 2) has no season yet.
   expect(await ranking(series.slug)).toEqual([
     [1, "Ann", 27, 1, 1],
     [2, "Bob", 20, 1, 0],
     [3, "Cat", 14, 1, 0],
     [3, "Dan", 14, 1, 0],
   ]);
+  expect(await seasons(eve)).toEqual([]);
   await s.finalize(td, two);
   expect(await ranking(series.slug)).toEqual([
     [1, "Ann", 41, 2, 1],
@@ -81,6 +87,21 @@ test("nights with overlapping players rank as expected; a night joining later co
     [4, "Eve", 20, 1, 0],
     [5, "Dan", 14, 1, 0],
   ]);
+  // Each player's season, as their dashboard and profile read it: position of all ranked, points, nights and wins.
+  // Another series where Ann has only entered a night not played yet scores nothing, so it is not listed.
+  const monday = await newSeries(td, { name: "Monday Nines" });
+  await s.enterAs(await s.tournament(td, { seriesId: monday.id, maxPlayers: 4 }), [ann]);
+  const season = { slug: series.slug, name: "Thursday 8-Ball", of: 5 };
+  expect(await seasons(ann)).toEqual([
+    { ...season, positionText: "Joint 1st of 5", position: 1, points: 41, played: 2, wins: 1, qualifies: true },
+  ]);
+  expect(await seasons(bob)).toEqual([
+    { ...season, positionText: "3rd of 5", position: 3, points: 34, played: 2, wins: 0, qualifies: false },
+  ]);
+  expect(await seasons(dan)).toEqual([
+    { ...season, positionText: "5th of 5", position: 5, points: 14, played: 1, wins: 0, qualifies: false },
+  ]);
+  expect(await seasons(await s.player("Nia Newcomer"))).toEqual([]);
 
   // Night 3 is created outside the series and joins it while in progress ("later, until finalized").
   const three = await s.knockout(td, [dan, bob, eve, ann], { name: "Week 3" });
