@@ -42,15 +42,19 @@ async function playing(t: { id: string }, table: Table): Promise<MatchView> {
   return m;
 }
 
-/** After the table's match was decided, another match is on it (the next in the queue), and nothing is doubled. */
-async function expectRefilled(t: { id: string }, table: Table, decided: MatchView) {
+/**
+ * After the table's match was decided, another match is on it (the next in the queue), and nothing is doubled:
+ * answers that match.
+ */
+async function expectRefilled(t: { id: string }, table: Table, decided: MatchView): Promise<MatchView> {
   const ms = await s.matches(t);
   expect(ms.find((m) => m.id === decided.id)?.status).toBe("completed");
   const next = ms.find((m) => m.status === "in_progress" && m.tableId === table.id);
-  expect(next, `${table.name} refilled`).toBeDefined();
-  expect(next?.id).not.toBe(decided.id);
+  if (!next) throw new Error(`${table.name} was not refilled`);
+  expect(next.id).not.toBe(decided.id);
   const tables = ms.filter((m) => m.status === "in_progress").map((m) => m.tableId);
   expect(new Set(tables).size).toBe(tables.length);
+  return next;
 }
 
 /** The director records a result as the match route does. */
@@ -63,13 +67,11 @@ test("a result by the director, a walkover and a double forfeit each refill thei
   const table = tables[0] as Table;
   const first = await playing(t, table);
   expect(await result(td, first, { winnerId: first.player1Id })).toMatchObject({ outcome: "recorded" });
-  await expectRefilled(t, table, first);
+  const walkedOver = await expectRefilled(t, table, first);
 
-  const walkedOver = await playing(t, table);
   await result(td, walkedOver, { winnerId: walkedOver.player2Id, outcome: "walkover" });
-  await expectRefilled(t, table, walkedOver);
+  const forfeited = await expectRefilled(t, table, walkedOver);
 
-  const forfeited = await playing(t, table);
   await result(td, forfeited, { outcome: "double_forfeit" });
   await expectRefilled(t, table, forfeited);
 });
@@ -82,10 +84,8 @@ test("a tablet's confirm refills its table: recorded at once (by taps or plain f
   const tablet = s.tablet(table.accessCode);
   for (let r = 0; r < 2; r++) expect((await tablet.rack(1)).status).toBe(201);
   expect((await tablet.confirm()).status).toBe(201);
-  await expectRefilled(t, table, first);
-
   // The board without JavaScript: the same taps from its forms, each answered with no note.
-  const second = await playing(t, table);
+  const second = await expectRefilled(t, table, first);
   const sent = { code: table.accessCode, address: "192.0.2.1" };
   const tap = async (fields: Record<string, string>) => {
     const form = new FormData();
@@ -96,12 +96,11 @@ test("a tablet's confirm refills its table: recorded at once (by taps or plain f
     expect(await tap({ intent: "racks", tapId: newTapId(), player: "2", matchId: second.id })).toEqual({ note: null });
   }
   expect(await tap({ intent: "confirm", tapId: newTapId(), matchId: second.id })).toEqual({ note: null });
-  await expectRefilled(t, table, second);
+  const third = await expectRefilled(t, table, second);
 
   // Now waiting for the director's approval: the table is the match's until the director approves.
   const scoring = { organiserId: td.id, tournament: { id: t.id }, settings: { resultsFromTables: "approve" as const } };
   await perform(s.app, s.sender, saveScoringSettings, scoring);
-  const third = await playing(t, table);
   for (let r = 0; r < 2; r++) expect((await tablet.rack(2)).status).toBe(201);
   expect((await tablet.confirm()).status).toBe(201);
   expect(await playing(t, table)).toMatchObject({ id: third.id, awaitingApproval: true });
@@ -129,8 +128,7 @@ test("a table deleted mid-match: its match back to the queue, or to a table that
   expect(queueJson(floor, await s.matches(t), Date.now()).queue.map((q) => q.matchId)).toContain(m.id);
   // A result on Table 2 frees it: the match sent back goes there.
   await result(td, onSecond, { winnerId: onSecond.player1Id });
-  await expectRefilled(t, second, onSecond);
-  expect(await playing(t, second)).toMatchObject({ id: m.id });
+  expect(await expectRefilled(t, second, onSecond)).toMatchObject({ id: m.id });
   expect(await s.count("matches", "tournament_id = ? and status = 'in_progress' and table_id is null", [t.id])).toBe(0);
 
   // With a free table waiting (nothing else is ready), deleting the table it is played on moves it there.
