@@ -9,14 +9,7 @@ import { useTestApp } from "./support/stack.ts";
 const app = useTestApp();
 const f = useFactories(app);
 
-type Match = {
-  id: string;
-  round: number;
-  player1Id: string | null;
-  player2Id: string | null;
-  status: string;
-  winnerId: string | null;
-};
+type Match = { id: string; player1Id: string | null; player2Id: string | null };
 type Profile = {
   id: string;
   name: string;

@@ -11,7 +11,7 @@ import { useTestApp } from "./support/stack.ts";
 const app = useTestApp();
 const f = useFactories(app);
 
-type Match = Pick<MatchView, "id" | "round" | "matchNumber" | "player1Id" | "player2Id" | "status" | "tableId">;
+type Match = Pick<MatchView, "id" | "player1Id" | "player2Id" | "status" | "tableId">;
 type Table = { id: string; name: string; accessCode: string };
 
 let taps = 0;
