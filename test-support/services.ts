@@ -5,6 +5,7 @@
 // a test needs by calling the services themselves. No Worker, no HTTP of the
 // app: a failure points at the function.
 import { afterAll, beforeAll, expect } from "vitest";
+import { z } from "zod";
 import { openDatabase, type Database } from "~/db/client.server.ts";
 import { type Sender, systemSender } from "~/db/batch.server.ts";
 import { parseEnv } from "~/env.server.ts";
@@ -38,7 +39,13 @@ import { tournamentBySlugQuery, tournamentJson } from "~/features/tournaments/se
 import { runScheduledTasks } from "~/features/live/server/scheduled.server.ts";
 import { perform, type UseCase } from "~/web/use-case.server.ts";
 import { readJson } from "~/web/http.server.ts";
-import type { z } from "zod";
+import { mergeEdit, storedFields } from "~/features/tournaments/domain/tournament-edit.ts";
+import { editTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
+import { editReadQuery, ownTournament, settingsOf } from "~/features/tournaments/server/tournament-edit.server.ts";
+import { type TournamentDetail, tournamentByIdQuery } from "~/features/tournaments/server/tournaments.server.ts";
+import { teamEntryTotalPence } from "~/features/entries/domain/teams.ts";
+import { editTournament } from "~/features/tournaments/server/use-cases.server.ts";
+import { finalize as finalizeNight, saveSeeds } from "~/features/play/server/use-cases.server.ts";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
 
@@ -103,6 +110,32 @@ export type ServiceDb = {
   tablet(accessCode: string): Tablet;
   /** The bracket as displayed (the matches API's rows). */
   matches(t: { id: string }): Promise<MatchView[]>;
+
+  // Entering when the payment is not the test's subject, a night played out, finalized and edited as their routes run
+  // them (ratings, handicaps, series and seasons follow the same players from night to night).
+  /**
+   * Existing players enter `t` in the order given, each paying from a balance first credited with the price: paid
+   * entries for a test whose subject is not the payment (a third of a card's cost: no intent, no webhook).
+   */
+  enterAs(t: { id: string }, entrants: readonly Account[]): Promise<void>;
+  /** Records every match with both players and no result, round after round until none is left; `pick` the winner. */
+  playOut(director: Account, t: { id: string }, pick?: (m: MatchView) => string | null): Promise<void>;
+  /**
+   * A knockout of `entrants`, entered and seeded in the order given, started and played out with the higher seed
+   * winning every match; not finalized. `overrides` the tournament's settings (four players unless told).
+   */
+  knockout(
+    director: Account,
+    entrants: readonly Account[],
+    overrides?: Record<string, unknown>,
+  ): Promise<TournamentRow>;
+  /** The director finalizes, as the finalize route does: the payouts, then what follows. */
+  finalize(director: Account, t: { id: string }): Promise<Awaited<ReturnType<typeof finalizeNight>>["answer"]>;
+  /**
+   * The director's edit, as PATCH /api/tournaments/{id} runs it: `fields` laid over the stored ones, checked by the
+   * edit schema (its first problem a 400), then the use case; answers the tournament as the edit left it.
+   */
+  edit(director: Account, t: { id: string }, fields: Record<string, unknown>): Promise<TournamentDetail>;
 
   /** Rows of a plain SQL read, for what a test checks that no service reads. */
   rows<T extends Row = Row>(sql: string, args?: (string | number | null)[]): Promise<T[]>;
@@ -264,6 +297,62 @@ function serviceDb(conn: () => Connection): ServiceDb {
     );
   };
 
+  // Entering from a balance, a night played out, finalized and edited, as their routes run them.
+  const enterAs: ServiceDb["enterAs"] = async (t, entrants) => {
+    const row = await conn().sender.send(tournamentByIdQuery(t.id));
+    if (!row) throw new Error("No such tournament");
+    for (const p of entrants) {
+      await credit("player", p.id, teamEntryTotalPence(row));
+      await payFromBalance(conn().sender, { playerId: p.id, tournament: { id: t.id } });
+    }
+  };
+  const playOut: ServiceDb["playOut"] = async (director, t, pick = (m) => m.player1Id) => {
+    for (let round = 0; round < 64; round++) {
+      const ready = (await conn().sender.send(matchesQuery({ id: t.id }))).filter(
+        (m) => m.status !== "completed" && m.player1Id !== null && m.player2Id !== null,
+      );
+      if (ready.length === 0) return;
+      for (const m of ready) {
+        const input = { winnerId: pick(m) };
+        const saved = await saveResult(conn().sender, {
+          organiserId: director.id,
+          matchId: m.id,
+          input,
+          mode: "record",
+        });
+        if (saved.outcome === "unconfirmed") throw new Error("A result asked to be confirmed");
+        await after(saved.change);
+      }
+    }
+    throw new Error("Matches still to play after 64 rounds");
+  };
+  const knockout: ServiceDb["knockout"] = async (director, entrants, overrides = {}) => {
+    const settings = validTournament({ maxPlayers: Math.max(4, entrants.length), ...overrides });
+    const t = await createTournament(conn().sender, director.id, CreateTournamentSchema.parse(settings));
+    await enterAs(t, entrants);
+    const order = entrants.map((p) => p.id);
+    await perform(conn().app, conn().sender, saveSeeds, { organiserId: director.id, tournament: { id: t.id }, order });
+    const started = await startTournament(conn().sender, { organiserId: director.id, tournament: { id: t.id } });
+    await after({ organiserId: director.id, tournamentId: t.id, what: "start", floors: started.floors });
+    const seed = (id: string | null) => order.indexOf(id ?? "");
+    await playOut(director, t, (m) => (seed(m.player1Id) < seed(m.player2Id) ? m.player1Id : m.player2Id));
+    return t;
+  };
+  const finalize: ServiceDb["finalize"] = (director, t) =>
+    perform(conn().app, conn().sender, finalizeNight, { organiserId: director.id, tournament: { id: t.id } });
+  const edit: ServiceDb["edit"] = async (director, t, fields) => {
+    const now = Date.now();
+    const read = await conn().sender.send(editReadQuery({ id: t.id }, now));
+    const stored = ownTournament(read.t, director.id);
+    const parsed = z.safeParse(editTournamentSchema(stored), mergeEdit(storedFields(settingsOf(stored)), fields));
+    if (!parsed.success) throw new DomainError(400, parsed.error.issues[0]?.message ?? "Invalid edit");
+    const next = parsed.data;
+    const edited = { organiserId: director.id, t: stored, facts: read.facts, next, now };
+    const { detail } = await perform(conn().app, conn().sender, editTournament, edited);
+    if (!detail) throw new DomainError(404, "Tournament not found");
+    return detail;
+  };
+
   return {
     get db() {
       return conn().db;
@@ -347,6 +436,11 @@ function serviceDb(conn: () => Connection): ServiceDb {
       return { captain, mates };
     },
     credit,
+    enterAs,
+    playOut,
+    knockout,
+    finalize,
+    edit,
     rows,
     async count(table, where = "1", args = []) {
       return Number((await rows(`select count(*) as n from ${table} where ${where}`, args))[0]?.n);

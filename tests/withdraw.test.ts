@@ -1,8 +1,8 @@
 // The JSON contract of checking in and withdrawing (decision 021) through the real Worker: the director's check-in and
-// withdrawing an entry during play — who may, the refusals, twice, and the page's forms. The walkovers in every
+// withdrawing an entry during play — who may, the body's checks, the answers, a no-show sent as JSON, and the page's
+// forms. The refusals (an unknown entry, too early, too late), twice, the money untouched and the walkovers in every
 // format are app/features/entries/server/withdraw.server.test.ts's and app/features/entries/domain/withdrawn.test.ts's.
 import { expect, test } from "vitest";
-import { withdrawalMessages } from "../app/features/entries/domain/withdrawn.ts";
 import { checkInMessages } from "../app/features/entries/domain/check-in.ts";
 import { type Account, type TournamentJson, useFactories } from "./support/factories.ts";
 import { useTestApp } from "./support/stack.ts";
@@ -39,14 +39,11 @@ test("check-in: the director ticks an entry in and takes it back; players only t
   const undone = await checkIn(td, t, { playerId: await registrationOf(t, ann), checkedIn: false });
   expect(await body(undone)).toEqual({ checkedIn: false, checkedInAt: null, entryId: await registrationOf(t, ann) });
 
-  // The director must name the entry; a wrong type is a 400, an unknown entry a 404.
+  // The director must name the entry; a wrong type is a 400.
   const unnamed = await checkIn(td, t);
   expect(unnamed.status).toBe(400);
   expect(await body(unnamed)).toMatchObject({ message: "Name the entry to check in (playerId)" });
   expect((await checkIn(td, t, { playerId: 42 })).status).toBe(400);
-  const unknown = await checkIn(td, t, { playerId: "nobody" });
-  expect(unknown.status).toBe(404);
-  expect(await body(unknown)).toMatchObject({ message: checkInMessages.noSuchEntry });
   const other = await f.organiser("Other");
   expect((await checkIn(other, t, { playerId: ann.id })).status).toBe(403);
 
@@ -57,44 +54,25 @@ test("check-in: the director ticks an entry in and takes it back; players only t
   expect(await body(forAnn)).toMatchObject({ message: checkInMessages.directorChecksIn });
   expect((await checkIn(bo, t, { checkedIn: false })).status).toBe(403);
   expect((await app.client().json("POST", `/api/tournaments/${t.id}/checkin`, { playerId: ann.id })).status).toBe(401);
-
-  const start = await post(td, `/api/tournaments/${t.id}/start`);
-  expect(start.status).toBe(200);
-  const late = await checkIn(td, t, { playerId: ann.id });
-  expect(late.status).toBe(409);
-  expect(await body(late)).toMatchObject({ message: checkInMessages.checkInStarted });
 });
 
-test("withdraw: the director, in play; a walkover now, nothing twice, no refund", async () => {
+test("withdraw: the director alone, by POST; the answer; a no-show sent as JSON withdraws the absent", async () => {
   const td = await f.organiser();
   const t = await f.createTournament(td, { maxPlayers: 8, entryFee: "10.00", siteFee: "1.00" });
   const players = await f.enter(t, 4);
   const sam = players[0] as Account;
   const samEntry = await registrationOf(t, sam);
-
-  const early = await withdraw(td, t, samEntry);
-  expect(early.status).toBe(409);
-  expect(await body(early)).toMatchObject({ message: withdrawalMessages.notStarted });
   expect((await post(td, `/api/tournaments/${t.id}/start`)).status).toBe(200);
 
   expect((await app.client().json("POST", `/api/tournaments/${t.id}/entries/${samEntry}/withdraw`)).status).toBe(401);
   expect((await withdraw(sam, t, samEntry)).status).toBe(403);
   expect((await withdraw(await f.organiser("Other"), t, samEntry)).status).toBe(403);
-  const unknown = await withdraw(td, t, "no-such-entry");
-  expect(unknown.status).toBe(404);
-  expect(await body(unknown)).toMatchObject({ message: withdrawalMessages.entryNotFound });
   expect((await td.client.get(`/api/tournaments/${t.id}/entries/${samEntry}/withdraw`)).status).toBe(405);
 
-  const refundsBefore = await f.count("transactions", "tournament_id = ? and type = 'refund'", [t.id]);
   const done = await withdraw(td, t, samEntry);
   expect(done.status, await done.clone().text()).toBe(200);
   expect(await body(done)).toEqual({ withdrawn: true, walkovers: 1 });
   const matches = await f.matchesOf<Match>(t);
-  const first = matches.find((m) => m.player1Id === sam.id || m.player2Id === sam.id);
-  expect(first).toMatchObject({ status: "completed", outcome: "walkover" });
-  expect(await body(await withdraw(td, t, samEntry))).toEqual({ withdrawn: true, walkovers: 0 });
-  expect(await f.count("transactions", "tournament_id = ? and type = 'refund'", [t.id])).toBe(refundsBefore);
-  await f.expectLedgerTrue();
 
   // A no-show through the JSON API: the walkover withdraws the one who did not turn up.
   const next = matches.find((m) => m.status !== "completed" && m.player1Id && m.player2Id) as Match;

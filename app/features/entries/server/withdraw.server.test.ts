@@ -1,6 +1,6 @@
 // Withdrawing an entry during play and the director's check-in (decision 021), in-process against a migrated
-// database: every format, the refusals, twice, a no-show, and the money untouched. The HTTP contract is
-// tests/withdraw.test.ts's.
+// database: every format, the refusals, twice, a no-show, and the money untouched. The HTTP contract (who may, the
+// body's checks, the answers, the forms) is tests/withdraw.test.ts's.
 import { expect, test } from "vitest";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
 import type { MatchView } from "~/features/play/domain/play.ts";
@@ -219,7 +219,11 @@ test("the director ticks an entry in by player, registration or team member, and
   expect(ticked).toMatchObject({ checkedIn: true, entryId: await registration(t, ann as Account) });
   // Ticking again keeps the first time; by the registration's id too.
   expect((await tick(td, ticked.entryId)).checkedInAt).toBe(ticked.checkedInAt);
-  expect(await tick(td, ticked.entryId, false)).toMatchObject({ checkedIn: false, checkedInAt: null });
+  expect(await tick(td, ticked.entryId, false)).toMatchObject({
+    checkedIn: false,
+    checkedInAt: null,
+    entryId: ticked.entryId,
+  });
   expect(await answered(tick(td, "nobody"))).toEqual({ status: 404, message: checkInMessages.noSuchEntry });
   const other = await s.organiser("Other");
   expect(await answered(tick(other, ticked.entryId))).toEqual({

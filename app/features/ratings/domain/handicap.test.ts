@@ -10,6 +10,8 @@ import {
 } from "./handicap.ts";
 import { raceLabel, racesLine, racesOf } from "../../play/domain/races.ts";
 import { handicapRaces } from "./ratings.ts";
+import { CreateTournamentSchema } from "../../tournaments/domain/tournament-schema.ts";
+import { validTournament } from "../../../../test-support/fixtures.js";
 
 const match = (over: Partial<RaceCandidate> = {}): RaceCandidate => ({
   id: "m1",
@@ -97,4 +99,23 @@ test("handicaps, caps and seeding by rating are for singles; a handicap needs a 
   expect(ratingSettingsError({ ...doubles, handicap: "none" })?.field).toBe("maxRating");
   expect(ratingSettingsError({ ...doubles, handicap: "none", maxRating: null })?.field).toBe("seeding");
   expect(ratingSettingsError({ ...doubles, handicap: "none", maxRating: null, seeding: "random" })).toBeNull();
+});
+
+test("the creation form and the API refuse the rating settings with these messages", () => {
+  const messages = (overrides: Record<string, unknown>) => {
+    const parsed = CreateTournamentSchema.safeParse(validTournament(overrides));
+    return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  };
+  expect(messages({ handicap: "race", raceTo: 5, maxRating: 600, seeding: "rating" })).toEqual([]);
+  const refusals: [Record<string, unknown>, string][] = [
+    [{ handicap: "race" }, "A handicapped event needs a race-to"],
+    [{ handicap: "race", raceTo: 5, matchType: "2v2" }, "Handicaps are for singles events"],
+    [{ maxRating: 600, matchType: "2v2" }, "A rating cap is for singles events"],
+    [{ seeding: "rating", matchType: "2v2" }, "Seeding by rating is for singles events"],
+    [{ maxRating: 50 }, "The rating cap must be at least 100"],
+    [{ maxRating: "lots" }, "The rating cap must be a whole number"],
+    [{ handicap: "sometimes" }, "Handicap must be none or race"],
+    [{ seeding: "height" }, "Seeding must be random, manual or rating"],
+  ];
+  for (const [overrides, message] of refusals) expect(messages(overrides), message).toContain(message);
 });

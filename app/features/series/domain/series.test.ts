@@ -94,6 +94,13 @@ test("a series' checks name the field", () => {
   expect(issues({ name: "T", bestOf: "two" })).toEqual([
     ["bestOf", "Best nights must be a whole number from 1 to 100"],
   ]);
+  expect(issues({ name: " " })).toEqual([["name", "Series name is required"]]);
+  expect(issues({ name: "T", points: { "17th": 1 } })).toEqual([
+    ["points", "Points name the places 1st, 2nd, 3rd-4th, 5th-8th, 9th-16th, played"],
+  ]);
+  expect(issues({ name: "T", qualify: "many" })).toEqual([
+    ["qualify", "Qualifying places must be a whole number from 1 to 512"],
+  ]);
 });
 
 test("two nights with overlapping players add up; equal points share a position (1, 2, 2, 4)", () => {
