@@ -102,7 +102,7 @@ test("an undo and a correction sent together: exactly one wins, the other is ref
       expect(await s.count("table_taps", "match_id = ? and undone_by is not null", [match.id])).toBe(0);
     }
   }
-}, 120_000);
+});
 
 test("an undo and an approval sent together: exactly one wins, and the answer is what the match shows", async () => {
   const td = await s.organiser();
@@ -129,7 +129,7 @@ test("an undo and an approval sent together: exactly one wins, and the answer is
       expect(await s.count("table_taps", "match_id = ? and kind = 'result-undo'", [match.id])).toBe(0);
     }
   }
-}, 120_000);
+});
 
 test("two undos of the same result at once: one takes it back, the other is refused", async () => {
   const td = await s.organiser();
@@ -143,7 +143,7 @@ test("two undos of the same result at once: one takes it back, the other is refu
     expect(await matchRow(match.id)).toMatchObject({ status: "in_progress", winner_id: null, player1_score: 2 });
     expect(await s.count("table_taps", "match_id = ? and kind = 'result-undo'", [match.id])).toBe(1);
   }
-}, 120_000);
+});
 
 test("two corrections, the second one read and written first: one stands, the other is refused", async () => {
   const td = await s.organiser();
@@ -171,4 +171,4 @@ test("two corrections, the second one read and written first: one stands, the ot
   expect(await second).toEqual({ status: 200, message: null });
   expect(first).toEqual({ status: 409, message: MATCH_CHANGED });
   expect(await matchRow(match.id)).toMatchObject({ status: "completed", player1_score: 1, player2_score: 2 });
-}, 120_000);
+});
