@@ -3,33 +3,8 @@ import { expect, test } from "vitest";
 import type { BracketMatch } from "./bracket.ts";
 import { generateBracket } from "./generate-bracket.ts";
 import { applyResult } from "./apply-result.ts";
-import { DomainError } from "../../../domain/errors.ts";
 import { accountCredits, checkPaysThePool, PAYOUTS_OFF_THE_POOL, payoutPreview, planPayouts } from "./payout-plan.ts";
-import type { PlayedTournament } from "./play-checks.ts";
-
-const DIRECTOR = "td-1";
-
-const tournament = (over: Partial<PlayedTournament> = {}): PlayedTournament => ({
-  organiserId: DIRECTOR,
-  status: "in_progress",
-  maxPlayers: 16,
-  raceTo: null,
-  entryFeePence: 1_000,
-  rakeType: "fixed",
-  rakeValue: 100,
-  payoutStructure: "winner_ru",
-  ...over,
-});
-
-function refusal(run: () => unknown): { status: number; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
+import { DIRECTOR, refusal, tournament } from "./play-fixtures.ts";
 
 /** A four-player bracket played out: p1 beats p2, p3 beats p4, p1 wins the final. */
 function playedBracket(): BracketMatch[] {

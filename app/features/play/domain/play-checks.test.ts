@@ -1,37 +1,6 @@
 import { expect, test } from "vitest";
-import { DomainError } from "../../../domain/errors.ts";
-import {
-  checkSamePlayers,
-  checkStart,
-  checkTableAssignment,
-  matchInPlay,
-  ownTournament,
-  type PlayedTournament,
-} from "./play-checks.ts";
-
-const DIRECTOR = "td-1";
-
-const tournament = (over: Partial<PlayedTournament> = {}): PlayedTournament => ({
-  organiserId: DIRECTOR,
-  status: "in_progress",
-  maxPlayers: 16,
-  raceTo: null,
-  entryFeePence: 1_000,
-  rakeType: "fixed",
-  rakeValue: 100,
-  payoutStructure: "winner_ru",
-  ...over,
-});
-
-function refusal(run: () => unknown): { status: number; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return { status: error.status, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
+import { checkSamePlayers, checkStart, checkTableAssignment, matchInPlay, ownTournament } from "./play-checks.ts";
+import { DIRECTOR, refusal, tournament } from "./play-fixtures.ts";
 
 test("a tournament is the director's own, or not found, or forbidden", () => {
   const t = tournament();
