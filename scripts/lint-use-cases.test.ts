@@ -127,7 +127,9 @@ test("this app: every JSON write and every page action runs its use case with pe
       "app/routes/api.stripe.webhook/route.ts POST",
       "app/routes/api.tables.by-code.$code.$tap/route.ts POST",
       "app/routes/api.auth.signup.player/route.ts POST",
-      "app/routes/tournament.$slug/route.tsx action",
+      "app/routes/tournament.$slug.results/route.ts action",
+      "app/routes/tournament.$slug.entries/route.ts action",
+      "app/routes/tournament.$slug.play/route.ts action",
       "app/routes/td.dashboard/route.tsx action",
     ]),
   );

@@ -128,19 +128,19 @@ test("the cron trigger offers a lapsed place to the next reserve, who pays by th
 test("without JavaScript: check in, the reserve list and leave are plain forms on the page", async () => {
   const { td, t, a } = await fullTournament();
   const r = await f.player("Formy Reserve");
-  const checked = await a.client.postForm(`/tournament/${t.slug}`, { intent: "check-in" });
+  const checked = await a.client.pagePost(`/tournament/${t.slug}`, { intent: "check-in" });
   expect(checked.status).toBe(302);
   expect(await f.count("tournament_players", "player_id = ? and checked_in_at is not null", [a.id])).toBe(1);
   const page = await (await r.client.get(`/tournament/${t.slug}`)).text();
   expect(page).toContain("Join the reserve list");
-  expect((await r.client.postForm(`/tournament/${t.slug}`, { intent: "reserve" })).status).toBe(302);
+  expect((await r.client.pagePost(`/tournament/${t.slug}`, { intent: "reserve" })).status).toBe(302);
   expect(await (await r.client.get(`/tournament/${t.slug}`)).text()).toContain("first on the reserve list");
-  const left = await a.client.postForm(`/tournament/${t.slug}`, { intent: "leave" });
+  const left = await a.client.pagePost(`/tournament/${t.slug}`, { intent: "leave" });
   expect(left.status).toBe(302);
   expect(await f.balance("player", a.id)).toBe(1000);
   expect((await outbox()).some((m) => m.to === r.email)).toBe(true);
   // A director cannot use the player's forms.
-  const refused = await td.client.postForm(`/tournament/${t.slug}`, { intent: "check-in" });
+  const refused = await td.client.pagePost(`/tournament/${t.slug}`, { intent: "check-in" });
   expect(refused.status).toBeGreaterThanOrEqual(300);
   await f.expectLedgerTrue();
 });

@@ -51,7 +51,7 @@ test("the director's first screen during play is the floor, and its forms come b
   expect(before).toContain("Tables and queue");
 
   // Started from the page's own form: it comes back to the floor (the page's default for its director).
-  const started = await td.client.postForm(page, { intent: "start" });
+  const started = await td.client.pagePost(page, { intent: "start" });
   expect(started.status).toBe(302);
   expect(started.headers.get("Location")).toBe(page);
   const floor = await html(td, page);
@@ -85,12 +85,12 @@ test("the director's first screen during play is the floor, and its forms come b
   const waiting = await html(td, page);
   expect(waiting).toContain("Waiting for your approval");
   expect(waiting.indexOf("Waiting for your approval")).toBeLessThan(waiting.indexOf(`aria-label="${first.name}"`));
-  expect(waiting).toContain(`action="${floorPath}"`);
+  expect(waiting).toContain(`action="${page}/results?tab=floor"`);
   expect(waiting).toContain('name="intent" value="approve-result"');
   expect(tableCard(waiting, first.name)).toContain("Waiting for approval");
 
   // Approved from the floor (as without JavaScript): back on the floor, and the next match is called to the table.
-  const approved = await td.client.postForm(floorPath, { intent: "approve-result", matchId: onFirst.id });
+  const approved = await td.client.pagePost(floorPath, { intent: "approve-result", matchId: onFirst.id });
   expect(approved.status).toBe(302);
   expect(approved.headers.get("Location")).toBe(floorPath);
   const after = await f.matchesOf<Match>(t);
@@ -99,14 +99,14 @@ test("the director's first screen during play is the floor, and its forms come b
   expect(await html(td, floorPath)).not.toContain("Waiting for your approval");
 
   // A table taken out of rotation from the floor comes back to the floor too.
-  const rotated = await td.client.postForm(floorPath, {
+  const rotated = await td.client.pagePost(floorPath, {
     intent: "table-rotation",
     tableId: tables[1]!.id,
     inRotation: "false",
   });
   expect(rotated.headers.get("Location")).toBe(floorPath);
   // A form from the bracket still comes back to its match there.
-  const fromBracket = await td.client.postForm(`${page}?tab=bracket`, {
+  const fromBracket = await td.client.pagePost(`${page}?tab=bracket`, {
     intent: "table-rotation",
     tableId: tables[1]!.id,
     inRotation: "true",

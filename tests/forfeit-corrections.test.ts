@@ -51,19 +51,19 @@ test("the form without JavaScript: to a double forfeit (asking first at a table)
 
   // A winner may still be ticked when "Double forfeit" is chosen: nobody won.
   const correction = { intent: "correct-result", matchId: first.id, outcome: "double_forfeit" };
-  const asked = await td.client.postForm(page, { ...correction, winnerId: first.player1Id ?? "" });
-  expect(asked.status).toBe(200);
-  const warning = (await asked.text()).replaceAll("<!-- -->", "");
+  const asked = await td.client.pagePost(page, { ...correction, winnerId: first.player1Id ?? "" });
+  expect(asked.headers.get("Location")).toBe(`${page}?tab=bracket&correct=${first.id}`);
+  const warning = (await (await td.client.redirected(asked)).text()).replaceAll("<!-- -->", "");
   expect(warning).toContain("This correction changes a match already at a table:");
   expect(warning).toContain(`The final on Table 1: ${first.player1?.name} → no one`);
   const key = warning.match(/name="confirmMoves" value="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
   expect(key).toBe(`${final.id}:1:${first.player1Id}:-`);
-  const confirmed = await td.client.postForm(page, { ...correction, confirmMoves: key ?? "" });
+  const confirmed = await td.client.pagePost(page, { ...correction, confirmMoves: key ?? "" });
   expect(confirmed.status).toBe(302);
   expect(await matchAt(t, "winners", 1, 1)).toMatchObject({ outcome: "double_forfeit", winnerId: null });
   expect(await matchAt(t, "winners", 2, 1)).toMatchObject({ isBye: true, tableId: null });
 
-  const back = await td.client.postForm(page, {
+  const back = await td.client.pagePost(page, {
     intent: "correct-result",
     matchId: first.id,
     outcome: "played",

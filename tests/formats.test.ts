@@ -315,7 +315,7 @@ test("seeding: PUT /seeds or the form while open, the draw follows it, refused o
   // The form without JavaScript: numbers per entry.
   const page = `/tournament/${t.slug}`;
   expect(await (await td.client.get(page)).text()).toContain("Seeding");
-  await td.client.postForm(page, {
+  await td.client.pagePost(page, {
     intent: "seeds",
     [`seed:${a}`]: "4",
     [`seed:${b}`]: "3",

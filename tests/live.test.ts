@@ -128,7 +128,7 @@ test("the director's page forms announce too, and a refused write announces noth
   const t = await twoPlayerTournament(td);
   const page = await subscribe(`/api/live/tournaments/${t.id}`);
 
-  const started = await td.client.postForm(`/tournament/${t.slug}`, { intent: "start" });
+  const started = await td.client.pagePost(`/tournament/${t.slug}`, { intent: "start" });
   expect(started.status).toBe(302);
   expect(await page.next()).toMatchObject({ what: "start" });
   const [final] = await f.matchesOf<Match>(t);
@@ -138,9 +138,9 @@ test("the director's page forms announce too, and a refused write announces noth
   const refused = await stranger.client.json("PATCH", `/api/matches/${final.id}`, { winnerId: final.player1Id });
   expect(refused.status).toBe(403);
   const form = { intent: "assign-table", matchId: final.id, tableId: table.id };
-  expect((await td.client.postForm(`/tournament/${t.slug}`, form)).status).toBe(302);
+  expect((await td.client.pagePost(`/tournament/${t.slug}`, form)).status).toBe(302);
   expect(await page.next()).toMatchObject({ what: "table", tournamentId: t.id });
-  const recorded = await td.client.postForm(`/tournament/${t.slug}`, {
+  const recorded = await td.client.pagePost(`/tournament/${t.slug}`, {
     intent: "record-result",
     matchId: final.id,
     winnerId: final.player1Id,

@@ -70,7 +70,7 @@ test("racks scored: the no-show walkover is refused by the API and the form, off
   const path = `/tournament/${t.slug}?tab=floor`;
   expect(await pageHtml(td, path)).not.toContain("Walkover to");
   const form = { intent: "record-result", matchId: semi.id, winnerId, outcome: "walkover", noShow: "true" };
-  const posted = await td.client.postForm(path, form);
+  const posted = await td.client.pagePost(path, form);
   expect(posted.status).toBe(302);
   // The refusal comes back as a toast.
   expect(await pageHtml(td, String(posted.headers.get("Location")))).toContain(noShowMessages.racksScored);
@@ -98,7 +98,7 @@ test("a result waiting for approval (no race-to, 'X won' 1–0): the no-show wal
   expect(api.status).toBe(409);
   expect(((await api.json()) as { message: string }).message).toBe(noShowMessages.awaitingApproval);
   const path = `/tournament/${t.slug}?tab=floor`;
-  const posted = await td.client.postForm(path, {
+  const posted = await td.client.pagePost(path, {
     intent: "record-result",
     matchId: semi.id,
     winnerId,
@@ -134,7 +134,7 @@ test("a clean no-show: the link once the time is up, a confirmation naming both,
   expect(dialog).toContain(`Walkover to ${winner}?`);
   expect(dialog).toContain('name="noShow" value="true"');
 
-  const posted = await td.client.postForm(path, {
+  const posted = await td.client.pagePost(path, {
     intent: "record-result",
     matchId: semi.id,
     winnerId,

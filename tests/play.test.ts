@@ -245,23 +245,23 @@ test("the director's forms work without JavaScript: start, record, table, finali
   const page = `/tournament/${t.slug}`;
   const startDialog = await (await td.client.get(`${page}?confirm=start`)).text();
   expect(startDialog).toContain(`Start Friday 8-Ball Knockout?`);
-  const started = await td.client.postForm(page, { intent: "start" });
+  const started = await td.client.pagePost(page, { intent: "start" });
   expect(started.status).toBe(302);
   expect(await (await td.client.get(started.headers.get("Location")!)).text()).toContain("Tournament started");
 
   const [final] = await matchesOf(t);
   const tableId = await table(td);
-  await td.client.postForm(page, { intent: "assign-table", matchId: final!.id, tableId });
+  await td.client.pagePost(page, { intent: "assign-table", matchId: final!.id, tableId });
   expect((await matchesOf(t))[0]).toMatchObject({ status: "in_progress", tableId });
   const resultDialog = await (await td.client.get(`${page}?tab=bracket&result=${final!.id}`)).text();
   expect(resultDialog).toContain("Record result");
-  // A refused result keeps its dialog open with the message, not a redirect.
-  const failed = await td.client.postForm(page, { intent: "record-result", matchId: final!.id, winnerId: "nobody" });
-  expect(failed.status).toBe(400);
-  const refusedPage = await failed.text();
+  // A refused result comes back to its dialog, open with the message (a flashed reply, decision 037).
+  const failed = await td.client.pagePost(page, { intent: "record-result", matchId: final!.id, winnerId: "nobody" });
+  expect(failed.headers.get("Location")).toBe(`${page}?tab=bracket&result=${final!.id}`);
+  const refusedPage = await (await td.client.redirected(failed)).text();
   expect(refusedPage).toContain("The winner must be one of the two players");
   expect(refusedPage).toContain("Record result");
-  await td.client.postForm(page, {
+  await td.client.pagePost(page, {
     intent: "record-result",
     matchId: final!.id,
     winnerId: final!.player1Id!,
@@ -274,12 +274,12 @@ test("the director's forms work without JavaScript: start, record, table, finali
   );
   expect(finalizeDialog).toContain("Confirm payouts");
   expect(finalizeDialog).toContain("£18.00");
-  const done = await td.client.postForm(page, { intent: "finalize" });
+  const done = await td.client.pagePost(page, { intent: "finalize" });
   expect(await (await td.client.get(done.headers.get("Location")!)).text()).toContain("Payouts confirmed");
   expect(await f.balance("player", final!.player1Id!)).toBe(1800);
   // A player posting director actions is sent away.
   const p = await f.player();
-  const refused = await p.client.postForm(page, { intent: "start" });
+  const refused = await p.client.pagePost(page, { intent: "start" });
   expect(refused.headers.get("Location")).toBe("/player/dashboard");
   await f.expectLedgerTrue();
 });
@@ -347,7 +347,7 @@ test("without JavaScript a director's action on a match comes back to that match
     { intent: "correct-result", matchId, winnerId: m1!.player2Id! },
   ];
   for (const fields of forms) {
-    const answer = await td.client.postForm(page, fields);
+    const answer = await td.client.pagePost(page, fields);
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe(atMatch);
   }
@@ -373,9 +373,9 @@ the API corrects at once as before`, async () => {
   const correction = { intent: "correct-result", matchId: m1!.id, winnerId: m1!.player2Id! };
 
   // First submit: the warning, nothing written.
-  const asked = await td.client.postForm(page, correction);
-  expect(asked.status).toBe(200);
-  const warning = (await asked.text()).replaceAll("<!-- -->", "");
+  const asked = await td.client.pagePost(page, correction);
+  expect(asked.headers.get("Location")).toBe(`${page}?tab=bracket&correct=${m1!.id}`);
+  const warning = (await (await td.client.redirected(asked)).text()).replaceAll("<!-- -->", "");
   expect(warning).toContain("This correction changes a match already at a table:");
   expect(warning).toContain(`The final on Table 1: ${m1!.player1!.name} → Player`);
   expect(warning).toContain("Confirm correction");
@@ -384,13 +384,12 @@ the API corrects at once as before`, async () => {
   expect((await matchesOf(t)).find((m) => m.id === m1!.id)!.winnerId).toBe(m1!.player1Id);
 
   // A confirmation of other moves than these (the bracket changed meanwhile) asks again.
-  const stale = await td.client.postForm(page, { ...correction, confirmMoves: `${final.id}:1:someone:else` });
-  expect(stale.status).toBe(200);
-  expect(await stale.text()).toContain("Confirm correction");
+  const stale = await td.client.pagePost(page, { ...correction, confirmMoves: `${final.id}:1:someone:else` });
+  expect(await (await td.client.redirected(stale)).text()).toContain("Confirm correction");
   expect((await matchesOf(t)).find((m) => m.id === m1!.id)!.winnerId).toBe(m1!.player1Id);
 
   // The confirmation of exactly those moves saves it.
-  const confirmed = await td.client.postForm(page, { ...correction, confirmMoves: key! });
+  const confirmed = await td.client.pagePost(page, { ...correction, confirmMoves: key! });
   expect(confirmed.status).toBe(302);
   let now = await matchesOf(t);
   expect(now.find((m) => m.id === m1!.id)!.winnerId).toBe(m1!.player2Id);

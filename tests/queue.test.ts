@@ -233,7 +233,7 @@ test("a called match: the queue's JSON, the tablet's call time; later, the no-sh
   floor = await page();
   expect(floor).toContain("Walkover to ");
   // One tap: the result form with the walkover for the player who is there.
-  const tapped = await td.client.postForm(`/tournament/${t.slug}`, {
+  const tapped = await td.client.pagePost(`/tournament/${t.slug}`, {
     intent: "record-result",
     matchId: called.id,
     winnerId: called.player2Id as string,

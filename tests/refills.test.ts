@@ -75,7 +75,7 @@ test("each adapter's answer, and the table it freed called again", async () => {
   await expectRefilled(t, table, byJson);
 
   const byForm = await playing(t, table);
-  const recorded = await td.client.postForm(page, {
+  const recorded = await td.client.pagePost(page, {
     intent: "record-result",
     matchId: byForm.id,
     winnerId: byForm.player2Id as string,
@@ -101,7 +101,7 @@ test("each adapter's answer, and the table it freed called again", async () => {
   }
   expect((await form({ intent: "confirm", tapId: tapId(), matchId: byBoard.id })).status).toBe(303);
   expect((await onTable(t, table))?.id).toBe(byBoard.id);
-  const approved = await td.client.postForm(page, { intent: "approve-result", matchId: byBoard.id });
+  const approved = await td.client.pagePost(page, { intent: "approve-result", matchId: byBoard.id });
   expect(approved.status).toBe(302);
   await expectRefilled(t, table, byBoard);
 

@@ -486,8 +486,8 @@ visitors to login, players to their dashboard, other directors get an error toas
 
   await runFormRows(c, [
     {
-      route: "POST /tournament/{slug} intent=start",
-      path: page,
+      route: "POST /tournament/{slug}/play intent=start",
+      path: `${page}/play`,
       fields: () => ({ intent: "start" }),
       otherDirector: { location: back, toast: "Failed to start tournament", refused: true },
       // Started: the director's first screen during play, the floor (the page's own default for them).
@@ -498,8 +498,8 @@ visitors to login, players to their dashboard, other directors get an error toas
       },
     },
     {
-      route: "POST /tournament/{slug} intent=settings",
-      path: page,
+      route: "POST /tournament/{slug}/play intent=settings",
+      path: `${page}/play`,
       fields: () => ({
         intent: "settings",
         autoAssign: "true",
@@ -519,8 +519,8 @@ visitors to login, players to their dashboard, other directors get an error toas
         ).toEqual([{ auto_assign: 1, no_show_minutes: 12, results_from_tables: "approve", break_rule: "alternate" }]),
     },
     {
-      route: "POST /tournament/{slug} intent=assign-table",
-      path: page,
+      route: "POST /tournament/{slug}/floor intent=assign-table",
+      path: `${page}/floor`,
       fields: (who) => ({
         intent: "assign-table",
         matchId: match!.id,
@@ -533,8 +533,8 @@ visitors to login, players to their dashboard, other directors get an error toas
         expect(await rows("select table_id from matches where id = ?", match!.id)).toEqual([{ table_id: ownTable.id }]),
     },
     {
-      route: "POST /tournament/{slug} intent=record-result",
-      path: page,
+      route: "POST /tournament/{slug}/results intent=record-result",
+      path: `${page}/results`,
       fields: () => ({
         intent: "record-result",
         matchId: match!.id,
@@ -551,8 +551,8 @@ visitors to login, players to their dashboard, other directors get an error toas
         ]),
     },
     {
-      route: "POST /tournament/{slug} intent=finalize",
-      path: page,
+      route: "POST /tournament/{slug}/play intent=finalize",
+      path: `${page}/play`,
       fields: () => ({ intent: "finalize" }),
       otherDirector: { location: back, toast: "Failed to finalize tournament", refused: true },
       owner: { location: page, toast: "Payouts confirmed" },
@@ -699,8 +699,8 @@ the same request from the site itself works`, async () => {
       ok: 302,
     },
     {
-      name: "POST /tournament/{slug} start (form)",
-      send: (headers) => c.owner.client.postForm(`/tournament/${startable.slug}`, { intent: "start" }, { headers }),
+      name: "POST /tournament/{slug}/play start (form)",
+      send: (headers) => c.owner.client.pagePost(`/tournament/${startable.slug}`, { intent: "start" }, { headers }),
       ok: 302,
     },
   ];
@@ -983,7 +983,7 @@ test("a director's session ended by a reset writes nothing, though its reads sta
   );
   const joinForm = await playerClient.postForm(`/tournament/${third.slug}/checkout`, { intent: "join" });
   expect(joinForm.headers.get("Location"), "the checkout's join form").toMatch(/^\/login\?redirectTo=/);
-  const form = await client.postForm(`/tournament/${open.slug}`, { intent: "start" });
+  const form = await client.pagePost(`/tournament/${open.slug}`, { intent: "start" });
   expect(form.headers.get("Location"), "the page's start form").toMatch(/^\/login\?redirectTo=/);
   const page = await client.get(`/tournament/${live.slug}?tab=bracket&confirm=finalize`);
   expect(page.status).toBe(200);

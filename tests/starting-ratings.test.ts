@@ -225,7 +225,7 @@ test("the form without JavaScript: provisional entrants prefilled, edits saved, 
   expect(await html(await (await f.organiser()).client.get(path))).not.toContain("starting-ratings-title");
 
   // Ann set to 640, Ben left as drawn: only Ann's start is saved, and the page comes back to the card.
-  const saved = await td.client.postForm(path, {
+  const saved = await td.client.pagePost(path, {
     intent: "starting-ratings",
     [`rating:${ann.id}`]: "640",
     [`was:${ann.id}`]: "500",
@@ -242,16 +242,16 @@ test("the form without JavaScript: provisional entrants prefilled, edits saved, 
   expect(after).toMatch(new RegExp(`<input[^>]*name="rating:${ann.id}"[^>]*value="640"`));
   expect(after).toContain("Set by Fiona Form");
 
-  // A bad number: 400, the page again with what was typed and the message beside Ben's field; nothing saved.
-  const refused = await td.client.postForm(path, {
+  // A bad number: back to the card, with what was typed and the message beside Ben's field; nothing saved.
+  const refused = await td.client.pagePost(path, {
     intent: "starting-ratings",
     [`rating:${ann.id}`]: "640",
     [`was:${ann.id}`]: "640",
     [`rating:${ben.id}`]: "5000",
     [`was:${ben.id}`]: "500",
   });
-  expect(refused.status).toBe(400);
-  const again = await html(refused);
+  expect(refused.headers.get("Location")).toBe(`${path}#starting-ratings`);
+  const again = await html(await td.client.redirected(refused));
   expect(again).toMatch(
     new RegExp(
       `<input id="rating-${ben.id}"[^>]*aria-invalid="true" aria-describedby="rating-${ben.id}-error"[^>]*` +
@@ -264,7 +264,7 @@ test("the form without JavaScript: provisional entrants prefilled, edits saved, 
   expect(await f.count("starting_ratings", "tournament_id = ?", [t.id])).toBe(1);
 
   // Nothing changed: nothing written.
-  const unchanged = await td.client.postForm(path, {
+  const unchanged = await td.client.pagePost(path, {
     intent: "starting-ratings",
     [`rating:${ben.id}`]: "500",
     [`was:${ben.id}`]: "500",
@@ -274,12 +274,13 @@ test("the form without JavaScript: provisional entrants prefilled, edits saved, 
 
   // Another director's form post is refused like the API.
   const stranger = await f.organiser();
-  const theirs = await stranger.client.postForm(path, {
+  const theirs = await stranger.client.pagePost(path, {
     intent: "starting-ratings",
     [`rating:${ben.id}`]: "700",
     [`was:${ben.id}`]: "500",
   });
-  expect(theirs.status).toBe(403);
+  expect(theirs.status).toBe(302);
+  expect(await html(await stranger.client.redirected(theirs))).toContain("Could not save the ratings");
   expect(await f.count("starting_ratings", "tournament_id = ?", [t.id])).toBe(1);
 });
 

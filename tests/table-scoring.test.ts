@@ -245,7 +245,7 @@ test("the director's page flags a result waiting for approval; its plain form ap
   expect(html).toContain("Waiting for your approval");
   expect(html).toContain("1 result from a table waits");
   expect(html).toContain('value="approve-result"');
-  const approved = await td.client.postForm(`/tournament/${t.slug}?tab=bracket`, {
+  const approved = await td.client.pagePost(`/tournament/${t.slug}?tab=bracket`, {
     intent: "approve-result",
     matchId: final.id,
   });
@@ -362,15 +362,15 @@ test("the director changes the tournament's settings in its dialog (a plain form
       })
     ).rows[0];
   const form = { intent: "settings", autoAssign: "true", noShowMinutes: "15" };
-  const saved = await td.client.postForm(path, { ...form, resultsFromTables: "approve", breakRule: "alternate" });
+  const saved = await td.client.pagePost(path, { ...form, resultsFromTables: "approve", breakRule: "alternate" });
   expect(saved.status).toBe(302);
   const after = { auto_assign: 1, no_show_minutes: 15, results_from_tables: "approve", break_rule: "alternate" };
   expect(await settings()).toMatchObject(after);
   // A bad value anywhere changes nothing, nor does another director.
-  await td.client.postForm(path, { ...form, noShowMinutes: "5", resultsFromTables: "later", breakRule: "winner" });
-  await td.client.postForm(path, { ...form, noShowMinutes: "61", resultsFromTables: "record", breakRule: "winner" });
+  await td.client.pagePost(path, { ...form, noShowMinutes: "5", resultsFromTables: "later", breakRule: "winner" });
+  await td.client.pagePost(path, { ...form, noShowMinutes: "61", resultsFromTables: "record", breakRule: "winner" });
   const other = await f.organiser("Other Director");
-  await other.client.postForm(path, { ...form, autoAssign: "false", resultsFromTables: "record", breakRule: "winner" });
+  await other.client.pagePost(path, { ...form, autoAssign: "false", resultsFromTables: "record", breakRule: "winner" });
   expect(await settings()).toMatchObject(after);
   // A visitor sees no settings, and cannot open them.
   const visitor = await (await app.client().get(`${path}?confirm=settings`)).text();

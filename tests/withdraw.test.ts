@@ -96,7 +96,7 @@ test("the page's forms: a tick without JavaScript, and a withdrawal with a toast
   const [ann] = await f.enter(t, 2);
   if (!ann) throw new Error("entrants");
   const entry = await registrationOf(t, ann);
-  const form = (fields: Record<string, string>) => td.client.postForm(`/tournament/${String(t.slug)}`, fields);
+  const form = (fields: Record<string, string>) => td.client.pagePost(`/tournament/${String(t.slug)}`, fields);
   const ticked = await form({ intent: "check-in-entry", registrationId: entry, checkedIn: "true" });
   expect(ticked.status).toBe(302);
   expect(await f.count("tournament_players", "id = ? and checked_in_at is not null", [entry])).toBe(1);

@@ -8,7 +8,8 @@ import type { SessionData } from "../features/accounts/domain/sessions.ts";
 
 export type { SessionData };
 export type Toast = { type: "success" | "error"; title: string; description?: string };
-type ToastData = { toast: Toast };
+/** What the flash cookie carries to the next page: a toast, and a refused form's reply (the page's to read). */
+type ToastData = { toast: Toast; reply: unknown };
 
 const THIRTY_DAYS = 60 * 60 * 24 * 30;
 const storages = new Map<string, { session: SessionStorage<SessionData>; toast: SessionStorage<object, ToastData> }>();
@@ -66,12 +67,23 @@ export async function destroySession(env: CookieEnv): Promise<string> {
   return storage.destroySession(await storage.getSession());
 }
 
-/** A Set-Cookie value carrying a toast to show after the next redirect. */
-export async function flashToast(env: CookieEnv, toast: Toast): Promise<string> {
+/**
+ * A Set-Cookie value carrying a toast to show after the next redirect, and with it, for a form that was refused,
+ * the reply its page shows (what was typed, the message beside its field).
+ */
+export async function flashToast(env: CookieEnv, toast: Toast | null, reply?: object): Promise<string> {
   const storage = storagesFor(env).toast;
   const session = await storage.getSession();
-  session.flash("toast", toast);
+  if (toast) session.flash("toast", toast);
+  if (reply) session.flash("reply", reply);
   return storage.commitSession(session);
+}
+
+/** The flashed reply of a refused form, for its page's loader to check; the root's `takeToast` clears the cookie. */
+export async function flashedReply(request: Request, env: CookieEnv): Promise<unknown> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes("br_toast=")) return null;
+  return (await storagesFor(env).toast.getSession(cookieHeader)).get("reply") ?? null;
 }
 
 /** Reads (and clears) the flashed toast. */

@@ -1,6 +1,8 @@
 // A tiny HTTP client with a cookie jar, for driving the Worker like a
 // browser (forms, redirects, session cookies) or like an API client.
 
+import { pageFamilyOf } from "../../app/features/tournaments/domain/page-actions.ts";
+
 export class HttpClient {
   readonly baseUrl: string;
   readonly cookies = new Map<string, string>();
@@ -31,6 +33,29 @@ export class HttpClient {
   /** Posts a form as a browser without JavaScript would. */
   postForm(path: string, fields: Record<string, string>, init: RequestInit = {}): Promise<Response> {
     return this.request(path, { ...init, method: "POST", body: new URLSearchParams(fields) });
+  }
+
+  /**
+   * Posts a form of the tournament page as its form does: `page` is the page's address (`/tournament/{slug}`, with
+   * `?tab=floor` when the form is on the floor), and the form goes to the route of its intent's family.
+   */
+  pagePost(page: string, fields: Record<string, string>, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(page, this.baseUrl);
+    const family = pageFamilyOf(fields.intent) ?? "play";
+    return this.postForm(
+      `${url.pathname}/${family}${url.searchParams.get("tab") === "floor" ? "?tab=floor" : ""}`,
+      fields,
+      init,
+    );
+  }
+
+  /** The page a form's redirect leads to, read with the cookies it set (the flashed toast and reply). */
+  async redirected(response: Response): Promise<Response> {
+    const location = response.headers.get("Location");
+    if (response.status < 300 || response.status > 399 || !location) {
+      throw new Error(`expected a redirect, got ${response.status} ${await response.text()}`);
+    }
+    return this.get(location);
   }
 
   /** Sends JSON (any method) to a JSON API route. */

@@ -6,6 +6,7 @@ import { useFetcher } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { noteClass as note } from "~/components/styles.ts";
 import { checkedInText } from "~/features/entries/domain/check-in.ts";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 type Entry = { registrationId: string; name: string; checkedInAt: number | null };
 type CheckIn = {
@@ -125,7 +126,7 @@ function Tick({ entry, slug, tournamentId }: { entry: Entry; slug: string; tourn
   return (
     <li className="flex flex-wrap items-center justify-between gap-2">
       <span>{entry.name}</span>
-      <form method="post" action={`/tournament/${slug}`} onSubmit={submit}>
+      <form method="post" action={pageActionPath(slug, "entries")} onSubmit={submit}>
         <input type="hidden" name="intent" value="check-in-entry" />
         <input type="hidden" name="registrationId" value={entry.registrationId} />
         <input type="hidden" name="checkedIn" value={here ? "false" : "true"} />

@@ -16,6 +16,7 @@ import {
   type BreakRule,
   type ResultsFromTables,
 } from "~/features/floor/domain/table-scoring.ts";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 export function StartDialog({
   name,
@@ -50,6 +51,7 @@ export function StartDialog({
       }
       confirmLabel="Start Tournament"
       cancelTo={`/tournament/${slug}`}
+      action={pageActionPath(slug, "play")}
       busy={busy}
     >
       <input type="hidden" name="intent" value="start" />
@@ -133,6 +135,7 @@ export function FinalizeDialog({
       }
       confirmLabel="Confirm Payouts"
       cancelTo={`/tournament/${slug}?tab=bracket`}
+      action={pageActionPath(slug, "play")}
       busy={busy}
       instead={
         short > 0
@@ -219,7 +222,7 @@ export function SettingsDialog({
       description="How matches reach the tables, and how results from the tables are taken."
       confirmLabel="Save settings"
       cancelTo={cancelTo}
-      action={`/tournament/${slug}`}
+      action={pageActionPath(slug, "play")}
       busy={busy}
     >
       <div className="space-y-4 text-sm">

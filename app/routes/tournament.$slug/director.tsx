@@ -6,6 +6,7 @@ import type { MatchView } from "~/features/play/domain/play.ts";
 import { HOLD_MINUTES, heldPlacesText } from "~/features/entries/domain/holds.ts";
 import type { TournamentStatus, TournamentType } from "~/domain/tournaments.ts";
 import { selectClass } from "./queue.tsx";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 type Match = MatchView;
 type Table = { id: string; name: string; busyWith: string | null };
@@ -43,7 +44,7 @@ function matchControls({
               Record result
             </Link>
           )}
-          <Form method="post" preventScrollReset className="flex gap-2">
+          <Form method="post" action={pageActionPath(slug, "floor")} preventScrollReset className="flex gap-2">
             <input type="hidden" name="intent" value="assign-table" />
             <input type="hidden" name="matchId" value={match.id} />
             <label className="sr-only" htmlFor={`table-${match.id}`}>
@@ -80,7 +81,7 @@ function matchControls({
  * A result confirmed at the table, waiting for the director (decision 012):
  * Approve records it as it is; Edit opens the result form with its score.
  */
-export function AwaitingApproval({ match, slug, action }: { match: Match; slug: string; action?: string }) {
+export function AwaitingApproval({ match, slug, onFloor = false }: { match: Match; slug: string; onFloor?: boolean }) {
   return (
     <div
       className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs dark:border-amber-700 dark:bg-amber-950"
@@ -91,7 +92,7 @@ export function AwaitingApproval({ match, slug, action }: { match: Match; slug: 
       </p>
       <p className="text-slate-700 dark:text-slate-300">Waiting for your approval</p>
       <div className="mt-2 flex gap-2">
-        <Form method="post" action={action} preventScrollReset className="flex-1">
+        <Form method="post" action={pageActionPath(slug, "results", onFloor)} preventScrollReset className="flex-1">
           <input type="hidden" name="intent" value="approve-result" />
           <input type="hidden" name="matchId" value={match.id} />
           <button type="submit" className="btn-primary w-full text-xs">
@@ -99,7 +100,7 @@ export function AwaitingApproval({ match, slug, action }: { match: Match; slug: 
           </button>
         </Form>
         <Link
-          to={`/tournament/${slug}?tab=${action ? "floor" : "bracket"}&result=${match.id}`}
+          to={`/tournament/${slug}?tab=${onFloor ? "floor" : "bracket"}&result=${match.id}`}
           preventScrollReset
           className="btn-secondary flex-1 text-xs"
           aria-label={`Edit the result of match ${match.matchNumber}`}

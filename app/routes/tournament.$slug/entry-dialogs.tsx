@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { ConfirmDialog, ModalDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 /** Taking a cash entry out before the start: the director hands the cash back; nothing in the ledger. */
 export function RemoveWalkInDialog({ walkIn, slug }: { walkIn: { entryId: string; name: string }; slug: string }) {
@@ -16,6 +17,7 @@ export function RemoveWalkInDialog({ walkIn, slug }: { walkIn: { entryId: string
       description="They paid at the bar: hand their cash back. Nothing is written to anyone's balance."
       confirmLabel="Remove entry"
       cancelTo={`/tournament/${slug}#walk-ins`}
+      action={pageActionPath(slug, "entries")}
       destructive
       busy={busy}
     >
@@ -52,6 +54,7 @@ export function WithdrawDialog({
       description={<p>{withdrawText(entry.name, teamEvent)}</p>}
       confirmLabel={`Withdraw ${entry.name}`}
       cancelTo={`/tournament/${slug}?tab=bracket&confirm=withdraw`}
+      action={pageActionPath(slug, "entries")}
       destructive
       busy={busy}
     >

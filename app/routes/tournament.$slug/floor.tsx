@@ -12,6 +12,7 @@ import { clockText, startsInText } from "~/features/floor/domain/queue.ts";
 import type { QueuePanel } from "~/features/floor/domain/queue-views.ts";
 import { AwaitingApproval } from "./director.tsx";
 import { FloorSettings, selectClass } from "./queue.tsx";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 /** The time now, ticking once a second after hydration; the server's time before. */
 function useNow(serverNow: number): number {
@@ -35,8 +36,8 @@ type Floor = {
 
 export function FloorTab({ floor, matches, slug, raceTo }: Floor) {
   const now = useNow(floor.now);
-  // The floor's own forms come back here, not to the bracket (director.server.ts reads the tab).
-  const here = `/tournament/${slug}?tab=floor`;
+  // The floor's own forms come back here, not to the bracket.
+  const here = pageActionPath(slug, "floor", true);
   const waiting = matches.filter((m) => m.awaitingApproval && m.status !== "completed");
   return (
     // #queue: where the settings dialog's Cancel comes back to, as before the start.
@@ -54,7 +55,7 @@ export function FloorTab({ floor, matches, slug, raceTo }: Floor) {
           <ul className="grid gap-3 sm:grid-cols-2">
             {waiting.map((m) => (
               <li key={m.id}>
-                <AwaitingApproval match={m} slug={slug} action={here} />
+                <AwaitingApproval match={m} slug={slug} onFloor />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@
 // the page loads it only when it opens (decision 016).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 /** Leaving, said plainly before the player confirms: what comes back and what does not. */
 export function LeaveDialog({ slug, name, text }: { slug: string; name: string; text: string }) {
@@ -14,7 +15,7 @@ export function LeaveDialog({ slug, name, text }: { slug: string; name: string; 
       description={<p data-testid="leave-terms">{text}</p>}
       confirmLabel="Leave tournament"
       cancelTo={`/tournament/${slug}`}
-      action={`/tournament/${slug}`}
+      action={pageActionPath(slug, "entry")}
       destructive
       busy={busy}
     >

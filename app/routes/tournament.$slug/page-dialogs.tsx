@@ -2,7 +2,7 @@
 // work without JavaScript: a player leaving, and the director's start, finalize, settings, results and walkovers.
 import { lazyNamed } from "~/components/lazy.ts";
 import type { TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
-import type { ResultReply } from "./director.server.ts";
+import type { ResultReply } from "~/features/tournaments/domain/page-actions.ts";
 
 // The dialogs' modules only once one opens.
 const dialogs = () => import("./director-dialogs.tsx");

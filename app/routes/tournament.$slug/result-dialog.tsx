@@ -10,7 +10,8 @@ import { describeMove } from "~/features/play/domain/corrections.ts";
 import { outcomeChoices } from "~/features/play/domain/outcomes.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/features/play/domain/play.ts";
-import type { ResultReply } from "./director.server.ts";
+import type { ResultReply } from "~/features/tournaments/domain/page-actions.ts";
+import { usePageAction } from "./page-action.ts";
 
 type Match = MatchView;
 
@@ -41,6 +42,7 @@ export function ResultDialog({
   reply?: ResultReply | null;
 }) {
   const busy = useIsSubmitting();
+  const action = usePageAction(slug, "results");
   // What was typed before the answer, else what the match has.
   const typed = reply?.matchId === match.id ? reply : null;
   const refused = typed?.message ? typed.message : null;
@@ -55,6 +57,7 @@ export function ResultDialog({
       description={`${match.label} – Match ${match.matchNumber}`}
       confirmLabel={confirm ? "Confirm correction" : mode === "record" ? "Save result" : "Save correction"}
       cancelTo={`/tournament/${slug}?tab=bracket#${matchAnchor(match.id)}`}
+      action={action}
       busy={busy}
     >
       <div className="space-y-4">

@@ -1,13 +1,5 @@
 import { type ComponentProps, type ReactNode, useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useRouteError,
-} from "react-router";
+import { data, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "react-router";
 import { ConnectionLost } from "~/components/document.tsx";
 import { isNetworkError } from "~/components/data-reads.ts";
 import { lazyNamed } from "~/components/lazy.ts";
@@ -24,6 +16,13 @@ import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
 import { tournamentPage, type TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/web/access.server.ts";
+import { flashedReply } from "~/web/session.server.ts";
+import {
+  pageReplyOf,
+  resultReplyOf,
+  startingRatingsReplyOf,
+  walkInReplyOf,
+} from "~/features/tournaments/domain/page-actions.ts";
 import { checkInQuery, myCheckInQuery } from "~/features/entries/server/check-in.server.ts";
 import { registrationsQuery } from "~/features/entries/server/joining.server.ts";
 import { paidPrizesQuery, payoutPlanQuery } from "~/features/play/server/finalize.server.ts";
@@ -34,13 +33,10 @@ import { queueQuery } from "~/features/floor/server/queue-reads.server.ts";
 import { tablesQuery } from "~/features/floor/server/tables.server.ts";
 import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments.server.ts";
 import { BracketTab, YourCall } from "./bracket-tab.tsx";
-import { directorAction } from "./director.server.ts";
 import { EntryCard } from "./entry-card.tsx";
 import { useLivePlay } from "./live-play.ts";
 import { PageDialogs } from "./page-dialogs.tsx";
-import { isPlayerIntent, playerAction } from "./player.server.ts";
-import { isWalkInIntent, walkInAction } from "./walk-ins.server.ts";
-import { isStartingRatingsIntent, startingRatingsAction } from "./starting-ratings.server.ts";
+import { useStickyReply } from "./page-reply.ts";
 import type { Route } from "./+types/route";
 
 // What only some viewers or tournaments show is loaded only by their pages (decision 016): a finished tournament's
@@ -89,22 +85,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     withdrawn: withdrawnQuery(slug),
   });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
-  return tournamentPage({ tournament, ...read }, { search, now, origin: env.APP_URL });
-}
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  // A player's forms (check in, leave, the reserve list) name their intent; everything else is the director's.
-  const intent = (await request.clone().formData()).get("intent");
-  if (isPlayerIntent(intent)) return playerAction(context, request, params.slug, intent);
-  if (isWalkInIntent(intent)) return walkInAction(context, request, params.slug, intent);
-  if (isStartingRatingsIntent(intent)) return startingRatingsAction(context, request, params.slug);
-  return directorAction(request, context, params.slug);
-}
-
-/** A walk-in refused past the hour's invited accounts says when to try again (Retry-After), as the API does. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  // A form of the page the rules refused (its own route redirected back here): what was typed and why.
+  const reply = pageReplyOf(await flashedReply(request, env));
+  return { ...tournamentPage({ tournament, ...read }, { search, now, origin: env.APP_URL }), reply };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -135,10 +118,10 @@ export default function TournamentPage() {
   // The bracket tab as the read left it, or as the push channel's messages have changed it since.
   const live = useLivePlay(page);
   const { play } = live;
-  const actionData = useActionData<typeof action>();
-  const reply = actionData && "resultReply" in actionData ? actionData.resultReply : null;
-  const walkInReply = actionData && "walkIn" in actionData ? actionData.walkIn : null;
-  const ratingsReply = actionData && "startingRatings" in actionData ? actionData.startingRatings : null;
+  const replied = useStickyReply(page.reply);
+  const reply = resultReplyOf(replied);
+  const walkInReply = walkInReplyOf(replied);
+  const ratingsReply = startingRatingsReplyOf(replied);
   // From registration to the final the page follows the evening without a reload: at once when the tournament's
   // channel says something changed, by polling while it cannot open (during play only).
   useLiveRevalidation(
@@ -252,7 +235,7 @@ function TournamentTabs({
           Bracket {playing ? <Badge tone="red">Live</Badge> : null}
         </TabLink>
       </nav>
-      {director?.seeds ? <SeedingForm seeds={director.seeds} /> : null}
+      {director?.seeds ? <SeedingForm seeds={director.seeds} slug={t.slug} /> : null}
       {tab === "details" ? (
         <Details
           tournament={t}
@@ -315,7 +298,7 @@ function EntryAside({
         <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
       ) : null}
       {director?.entrantRatings ? (
-        <StartingRatingsCard entrants={director.entrantRatings} reply={ratingsReply} />
+        <StartingRatingsCard entrants={director.entrantRatings} slug={t.slug} reply={ratingsReply} />
       ) : null}
       {/* During play the floor is a tab of its own. */}
       {director?.queue && !playing ? <QueueCard queue={director.queue} slug={t.slug} /> : null}

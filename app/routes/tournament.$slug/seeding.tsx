@@ -5,10 +5,11 @@ import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useRe
 import { Form } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
 import { fieldSurfaceClass } from "~/components/styles.ts";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 type Seed = { playerId: string; name: string; seed: number | null };
 
-export function SeedingForm({ seeds }: { seeds: Seed[] }) {
+export function SeedingForm({ seeds, slug }: { seeds: Seed[]; slug: string }) {
   const hydrated = useHydrated();
   return (
     <section className="card mt-6" aria-labelledby="seeding-heading">
@@ -18,7 +19,7 @@ export function SeedingForm({ seeds }: { seeds: Seed[] }) {
       {seeds.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Paid entries appear here to be put in order.</p>
       ) : (
-        <Form method="post" className="mt-3 space-y-3" preventScrollReset>
+        <Form method="post" action={pageActionPath(slug, "play")} className="mt-3 space-y-3" preventScrollReset>
           <input type="hidden" name="intent" value="seeds" />
           <p id="seeding-help" className="text-sm text-slate-600 dark:text-slate-300">
             {hydrated

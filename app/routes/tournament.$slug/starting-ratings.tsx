@@ -2,6 +2,7 @@
 // set where the director knows it starts; results take over from there. A plain form, so it works without
 // JavaScript; a refused save comes back with what was typed and each message beside its player's field.
 import { Form } from "react-router";
+import { pageActionPath, type StartingRatingsReply } from "~/features/tournaments/domain/page-actions.ts";
 import { Badge } from "~/components/badges.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { fieldSurfaceClass, noteClass as note } from "~/components/styles.ts";
@@ -12,11 +13,19 @@ import {
   type ShownEntrant,
 } from "~/features/ratings/domain/starting-ratings.ts";
 
-type Reply = { message: string; errors: Record<string, string>; values: Record<string, string> } | null;
+type Reply = StartingRatingsReply | null;
 
 const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
 
-export function StartingRatingsCard({ entrants, reply }: { entrants: ShownEntrant[]; reply: Reply }) {
+export function StartingRatingsCard({
+  entrants,
+  slug,
+  reply,
+}: {
+  entrants: ShownEntrant[];
+  slug: string;
+  reply: StartingRatingsReply | null;
+}) {
   const busy = useIsSubmitting();
   const provisional = entrants.filter((e) => e.provisional);
   const unplaced = reply && Object.keys(reply.errors).length === 0 ? reply.message : null;
@@ -35,7 +44,13 @@ export function StartingRatingsCard({ entrants, reply }: { entrants: ShownEntran
                 `${MAX_STARTING_RATING}; new players start at 500). Their results take over from there.`
               : "Every entrant has played 100 racks: their ratings come from their results."}
           </p>
-          <Form method="post" preventScrollReset className="space-y-3" aria-label="Starting ratings">
+          <Form
+            method="post"
+            action={pageActionPath(slug, "ratings")}
+            preventScrollReset
+            className="space-y-3"
+            aria-label="Starting ratings"
+          >
             <input type="hidden" name="intent" value={STARTING_RATINGS_INTENT} />
             <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="entrant-ratings">
               {entrants.map((e) => (

@@ -1,15 +1,16 @@
 // The director's walk-ins before the start (DESIGN §10): a player or a team
 // entered as paid at the bar, and the list of those entries, each with a link
-// to the dialog that takes it out (RemoveWalkInDialog, in director-dialogs.tsx,
+// to the dialog that takes it out (RemoveWalkInDialog, in entry-dialogs.tsx,
 // whose code loads only when a dialog opens). Plain forms, so the card works without JavaScript; a
 // refused entry comes back with what was typed and the message beside it.
 import { Form, Link } from "react-router";
+import { pageActionPath, type WalkInReply } from "~/features/tournaments/domain/page-actions.ts";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { inputClass, noteClass as note } from "~/components/styles.ts";
 import { formatGBP } from "~/domain/pence.ts";
 
 type WalkIn = { entryId: string; name: string };
-type Reply = { message: string; field: string | null; values: Record<string, string> } | null;
+type Reply = WalkInReply | null;
 
 const labelClass = "block text-sm font-medium";
 const errorClass = "text-sm font-medium text-red-700 dark:text-red-400";
@@ -62,6 +63,26 @@ function Field({
 
 const EMAIL_HINT = "Optional. A player's e-mail enters their account; a new one invites them. Empty: a guest.";
 
+/** A team walking in: its name, and each player's name and (optional) e-mail. */
+function TeamFields({ teamSize, reply }: { teamSize: number; reply: Reply }) {
+  return (
+    <>
+      <Field name="teamName" label="Team name" required reply={reply} />
+      {Array.from({ length: teamSize }, (_, i) => `members.${i}`).map((prefix, i) => (
+        <fieldset key={prefix} className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+          <legend className="px-1 text-sm font-semibold">
+            Player {i + 1}
+            {i === 0 ? " (captain)" : ""}
+          </legend>
+          <Field name={`members.${i}.name`} label="Name" required reply={reply} />
+          <Field name={`members.${i}.email`} label="Email" type="email" reply={reply} />
+        </fieldset>
+      ))}
+      <p className="text-xs text-slate-600 dark:text-slate-400">{EMAIL_HINT}</p>
+    </>
+  );
+}
+
 /** The walk-ins card: add a player (or a team) who paid at the bar; the cash entries so far, each removable. */
 export function WalkInsCard({
   walkIns,
@@ -98,26 +119,16 @@ export function WalkInsCard({
       {full ? (
         <p className={note}>The tournament is full.</p>
       ) : (
-        <Form method="post" preventScrollReset className="space-y-3" aria-label="Add a walk-in">
+        <Form
+          method="post"
+          action={pageActionPath(slug, "entries")}
+          preventScrollReset
+          className="space-y-3"
+          aria-label="Add a walk-in"
+        >
           <input type="hidden" name="intent" value="add-walk-in" />
           {team ? (
-            <>
-              <Field name="teamName" label="Team name" required reply={reply} />
-              {Array.from({ length: teamSize }, (_, i) => `members.${i}`).map((prefix, i) => (
-                <fieldset
-                  key={prefix}
-                  className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
-                >
-                  <legend className="px-1 text-sm font-semibold">
-                    Player {i + 1}
-                    {i === 0 ? " (captain)" : ""}
-                  </legend>
-                  <Field name={`members.${i}.name`} label="Name" required reply={reply} />
-                  <Field name={`members.${i}.email`} label="Email" type="email" reply={reply} />
-                </fieldset>
-              ))}
-              <p className="text-xs text-slate-600 dark:text-slate-400">{EMAIL_HINT}</p>
-            </>
+            <TeamFields teamSize={teamSize} reply={reply} />
           ) : (
             <>
               <Field name="name" label="Name" required reply={reply} autoComplete="off" />

@@ -4,6 +4,7 @@
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import type { NoShowWalkover } from "~/features/floor/domain/queue-views.ts";
+import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 
 export function WalkoverDialog({ walkover: w, slug }: { walkover: NoShowWalkover; slug: string }) {
   const busy = useIsSubmitting();
@@ -21,7 +22,7 @@ export function WalkoverDialog({ walkover: w, slug }: { walkover: NoShowWalkover
       }
       confirmLabel={`Walkover to ${w.winner.name}`}
       cancelTo={`${back}#queue`}
-      action={back}
+      action={pageActionPath(slug, "results", true)}
       destructive
       busy={busy}
     >
