@@ -12,15 +12,17 @@ export default [
   route("td/create-tournament", "routes/td.create-tournament/route.tsx"),
   route("td/tournaments", "routes/td.tournaments/route.tsx"),
   route("player/tournaments", "routes/player.tournaments/route.tsx"),
-  route("tournament/:slug", "routes/tournament.$slug/route.tsx"),
+  // The page's forms post to one route per family of actions (decision 037), nested so that a write the network
+  // drops lands in the page's own error boundary.
+  route("tournament/:slug", "routes/tournament.$slug/route.tsx", [
+    route("entry", "routes/tournament.$slug.entry/route.ts"),
+    route("entries", "routes/tournament.$slug.entries/route.ts"),
+    route("ratings", "routes/tournament.$slug.ratings/route.ts"),
+    route("results", "routes/tournament.$slug.results/route.ts"),
+    route("floor", "routes/tournament.$slug.floor/route.ts"),
+    route("play", "routes/tournament.$slug.play/route.ts"),
+  ]),
   route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
-  // The tournament page's forms, one route per family of actions (decision 037).
-  route("tournament/:slug/entry", "routes/tournament.$slug.entry/route.ts"),
-  route("tournament/:slug/entries", "routes/tournament.$slug.entries/route.ts"),
-  route("tournament/:slug/ratings", "routes/tournament.$slug.ratings/route.ts"),
-  route("tournament/:slug/results", "routes/tournament.$slug.results/route.ts"),
-  route("tournament/:slug/floor", "routes/tournament.$slug.floor/route.ts"),
-  route("tournament/:slug/play", "routes/tournament.$slug.play/route.ts"),
   route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
   route("tournament/:slug/bracket", "routes/tournament.$slug.bracket/route.tsx"),
   route("tournament/:slug/tv", "routes/tournament.$slug.tv/route.tsx"),

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelTo,
   action,
+  navigate,
   destructive = false,
   busy = false,
   instead,
@@ -25,6 +26,11 @@ export function ConfirmDialog({
   /** Where Cancel (and Escape) go: the same page without ?confirm. */
   cancelTo: string;
   action?: string;
+  /**
+   * false: with JavaScript the form posts without navigating to `action` (a fetcher), so the page stays where it is —
+   * and a write the network drops lands in this page's error boundary, not on the action's address.
+   */
+  navigate?: boolean;
   destructive?: boolean;
   busy?: boolean;
   /** Hidden inputs of the confirming form. */
@@ -35,7 +41,7 @@ export function ConfirmDialog({
   if (!open) return null;
   return (
     <ModalDialog title={title} description={description} cancelTo={cancelTo}>
-      <Form method="post" action={action} preventScrollReset className="mt-6 space-y-6">
+      <Form method="post" action={action} navigate={navigate} preventScrollReset className="mt-6 space-y-6">
         {children}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link to={cancelTo} replace preventScrollReset className="btn-secondary">

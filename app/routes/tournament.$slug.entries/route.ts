@@ -6,10 +6,8 @@ import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { addWalkIn, checkInForEntry, removeWalkIn } from "~/features/entries/server/use-cases.server.ts";
 import { withdrawFromPlay } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { directorAction, field, pageForm, toPage, type PageForm } from "../tournament.$slug/forms.server.ts";
+import { directorAction, field, pageForm, type PageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
-
-export const loader = toPage;
 
 export async function action(args: Route.ActionArgs) {
   const page = await pageForm(args, "organiser");

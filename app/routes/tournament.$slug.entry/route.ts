@@ -6,10 +6,8 @@ import { reservePositionText } from "~/features/entries/domain/check-in.ts";
 import { checkInAsPlayer, joinReserveList, leave } from "~/features/entries/server/use-cases.server.ts";
 import { isIntentOf, type PageIntent } from "~/features/tournaments/domain/page-actions.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { pageForm, toPage, type PageForm } from "../tournament.$slug/forms.server.ts";
+import { pageForm, type PageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
-
-export const loader = toPage;
 
 const failures: Record<PageIntent<"entry">, string> = {
   "check-in": "Could not check you in",

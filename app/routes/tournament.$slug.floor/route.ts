@@ -4,16 +4,8 @@ import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { pinMatchToTable, rotateTable } from "~/features/floor/server/use-cases.server.ts";
 import { assignMatchTable } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import {
-  directorAction,
-  pageForm,
-  toPage,
-  type FamilyAction,
-  type PageForm,
-} from "../tournament.$slug/forms.server.ts";
+import { directorAction, pageForm, type FamilyAction, type PageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
-
-export const loader = toPage;
 
 const failures: Record<FamilyAction<"floor">["intent"], string> = {
   "assign-table": "Failed to assign table",

@@ -6,16 +6,8 @@ import { TOP_UP_NEEDED } from "~/features/money/domain/settlement.ts";
 import { orderFromSeedForm } from "~/features/play/domain/play.ts";
 import { finalize, saveSeeds, saveSettings, start } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import {
-  directorAction,
-  pageForm,
-  toPage,
-  type FamilyAction,
-  type PageForm,
-} from "../tournament.$slug/forms.server.ts";
+import { directorAction, pageForm, type FamilyAction, type PageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
-
-export const loader = toPage;
 
 const failures: Record<FamilyAction<"play">["intent"], string> = {
   start: "Failed to start tournament",

@@ -6,10 +6,8 @@ import { StartingRatingsSchema } from "~/features/ratings/domain/starting-rating
 import { ratingsFromForm } from "~/features/ratings/domain/starting-ratings.ts";
 import { saveStartingRatings } from "~/features/ratings/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { pageForm, toPage } from "../tournament.$slug/forms.server.ts";
+import { pageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
-
-export const loader = toPage;
 
 const PREFIX = "ratings.";
 

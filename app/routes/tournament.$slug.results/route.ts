@@ -5,17 +5,8 @@ import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { approveResult, recordResult } from "~/features/play/server/use-cases.server.ts";
 import type { ResultReply } from "~/features/tournaments/domain/page-actions.ts";
 import { perform } from "~/web/use-case.server.ts";
-import {
-  directorAction,
-  field,
-  pageForm,
-  toPage,
-  type FamilyAction,
-  type PageForm,
-} from "../tournament.$slug/forms.server.ts";
+import { directorAction, field, pageForm, type FamilyAction, type PageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
-
-export const loader = toPage;
 
 export async function action(args: Route.ActionArgs) {
   const page = await pageForm(args, "organiser");

@@ -5,7 +5,6 @@
 // only where used).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { PrizeTable } from "~/components/prize-table.tsx";
-import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, dialogFieldClass } from "~/components/styles.ts";
 import { formatGBP, penceToDecimal } from "~/domain/pence.ts";
 import { topUpMessage } from "~/features/money/domain/settlement.ts";
@@ -17,6 +16,7 @@ import {
   type ResultsFromTables,
 } from "~/features/floor/domain/table-scoring.ts";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
+import { usePageSubmitting } from "./page-action.ts";
 
 export function StartDialog({
   name,
@@ -32,7 +32,7 @@ export function StartDialog({
   teamEvent: boolean;
   slug: string;
 }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   const absent = absentNames.length;
   const noun = (n: number) => (teamEvent ? (n === 1 ? "team" : "teams") : n === 1 ? "player" : "players");
   const have = absent === 1 ? "has" : "have";
@@ -52,6 +52,7 @@ export function StartDialog({
       confirmLabel="Start Tournament"
       cancelTo={`/tournament/${slug}`}
       action={pageActionPath(slug, "play")}
+      navigate={false}
       busy={busy}
     >
       <input type="hidden" name="intent" value="start" />
@@ -105,7 +106,7 @@ export function FinalizeDialog({
   settlement: SettlementView | null;
   problem: string | null;
 }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   const back = `/tournament/${slug}?tab=bracket&confirm=finalize`;
   const short = settlement && settlement.shortfallPence > 0 ? settlement.shortfallPence : 0;
   return (
@@ -136,6 +137,7 @@ export function FinalizeDialog({
       confirmLabel="Confirm Payouts"
       cancelTo={`/tournament/${slug}?tab=bracket`}
       action={pageActionPath(slug, "play")}
+      navigate={false}
       busy={busy}
       instead={
         short > 0
@@ -214,7 +216,7 @@ export function SettingsDialog({
   resultsFromTables: ResultsFromTables;
   breakRule: BreakRule;
 }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   return (
     <ConfirmDialog
       open
@@ -223,6 +225,7 @@ export function SettingsDialog({
       confirmLabel="Save settings"
       cancelTo={cancelTo}
       action={pageActionPath(slug, "play")}
+      navigate={false}
       busy={busy}
     >
       <div className="space-y-4 text-sm">

@@ -44,7 +44,13 @@ function matchControls({
               Record result
             </Link>
           )}
-          <Form method="post" action={pageActionPath(slug, "floor")} preventScrollReset className="flex gap-2">
+          <Form
+            method="post"
+            navigate={false}
+            action={pageActionPath(slug, "floor")}
+            preventScrollReset
+            className="flex gap-2"
+          >
             <input type="hidden" name="intent" value="assign-table" />
             <input type="hidden" name="matchId" value={match.id} />
             <label className="sr-only" htmlFor={`table-${match.id}`}>
@@ -92,7 +98,13 @@ export function AwaitingApproval({ match, slug, onFloor = false }: { match: Matc
       </p>
       <p className="text-slate-700 dark:text-slate-300">Waiting for your approval</p>
       <div className="mt-2 flex gap-2">
-        <Form method="post" action={pageActionPath(slug, "results", onFloor)} preventScrollReset className="flex-1">
+        <Form
+          method="post"
+          navigate={false}
+          action={pageActionPath(slug, "results", onFloor)}
+          preventScrollReset
+          className="flex-1"
+        >
           <input type="hidden" name="intent" value="approve-result" />
           <input type="hidden" name="matchId" value={match.id} />
           <button type="submit" className="btn-primary w-full text-xs">

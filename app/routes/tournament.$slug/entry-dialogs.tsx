@@ -4,12 +4,12 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { ConfirmDialog, ModalDialog } from "~/components/confirm-dialog.tsx";
-import { useIsSubmitting } from "~/components/form.tsx";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
+import { usePageSubmitting } from "./page-action.ts";
 
 /** Taking a cash entry out before the start: the director hands the cash back; nothing in the ledger. */
 export function RemoveWalkInDialog({ walkIn, slug }: { walkIn: { entryId: string; name: string }; slug: string }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   return (
     <ConfirmDialog
       open
@@ -18,6 +18,7 @@ export function RemoveWalkInDialog({ walkIn, slug }: { walkIn: { entryId: string
       confirmLabel="Remove entry"
       cancelTo={`/tournament/${slug}#walk-ins`}
       action={pageActionPath(slug, "entries")}
+      navigate={false}
       destructive
       busy={busy}
     >
@@ -46,7 +47,7 @@ export function WithdrawDialog({
   teamEvent: boolean;
   slug: string;
 }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   return (
     <ConfirmDialog
       open
@@ -55,6 +56,7 @@ export function WithdrawDialog({
       confirmLabel={`Withdraw ${entry.name}`}
       cancelTo={`/tournament/${slug}?tab=bracket&confirm=withdraw`}
       action={pageActionPath(slug, "entries")}
+      navigate={false}
       destructive
       busy={busy}
     >

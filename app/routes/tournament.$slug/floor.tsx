@@ -128,7 +128,7 @@ function TablesList({ floor, now, slug, raceTo, action }: Tables) {
                   : "Matches are not put on it."}
             </p>
           )}
-          <Form method="post" action={action} preventScrollReset>
+          <Form method="post" navigate={false} action={action} preventScrollReset>
             <input type="hidden" name="intent" value="table-rotation" />
             <input type="hidden" name="tableId" value={table.id} />
             <input type="hidden" name="inRotation" value={table.inRotation ? "false" : "true"} />
@@ -239,7 +239,7 @@ function UpNext({ floor, now, action }: { floor: QueuePanel; now: number; action
                 {q.pinnedTableName ? ` · kept for ${q.pinnedTableName}` : ""} ·{" "}
                 {q.estimatedStart === null ? "no table for it" : `starts ${startsInText(q.estimatedStart, now)}`}
               </p>
-              <Form method="post" action={action} preventScrollReset className="flex max-w-md gap-2">
+              <Form method="post" navigate={false} action={action} preventScrollReset className="flex max-w-md gap-2">
                 <input type="hidden" name="intent" value="pin-table" />
                 <input type="hidden" name="matchId" value={q.matchId} />
                 <label className="sr-only" htmlFor={`pin-${q.matchId}`}>

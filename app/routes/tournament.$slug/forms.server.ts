@@ -1,7 +1,7 @@
 // What the tournament page's form routes share (decision 037): who posts, where the answer goes back to (the floor's
 // forms to the floor, the rest to the page), and the two answers — a redirect with a toast, or, for a form the
 // rules refused, a redirect with the reply the page shows beside the form.
-import { redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "~/context.server.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import type { UserType } from "~/domain/accounts.ts";
@@ -58,10 +58,6 @@ export async function pageForm({ request, params, context }: Args, role: UserTyp
     atMatch: (matchId) => (onFloor ? back : `${back}#${encodeURIComponent(matchAnchor(matchId))}`),
   };
 }
-
-/** A form route has no page of its own: an address typed or reloaded goes to the tournament's. */
-export const toPage = ({ params }: { params: { slug: string } }) =>
-  redirect(`/tournament/${encodeURIComponent(params.slug.slice(0, 120))}`);
 
 /** A form field as text, cut to a length. */
 export function field(form: Record<string, FormDataEntryValue>, name: string, max = 64): string {

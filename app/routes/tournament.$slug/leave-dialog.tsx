@@ -2,12 +2,12 @@
 // that opens from a link (?confirm=leave), so it works without JavaScript;
 // the page loads it only when it opens (decision 016).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
-import { useIsSubmitting } from "~/components/form.tsx";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
+import { usePageSubmitting } from "./page-action.ts";
 
 /** Leaving, said plainly before the player confirms: what comes back and what does not. */
 export function LeaveDialog({ slug, name, text }: { slug: string; name: string; text: string }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   return (
     <ConfirmDialog
       open
@@ -16,6 +16,7 @@ export function LeaveDialog({ slug, name, text }: { slug: string; name: string; 
       confirmLabel="Leave tournament"
       cancelTo={`/tournament/${slug}`}
       action={pageActionPath(slug, "entry")}
+      navigate={false}
       destructive
       busy={busy}
     >

@@ -48,7 +48,7 @@ export function PlayerCheckIn({
         {me.checkedIn ? (
           <p className="text-sm font-semibold text-baize-800 dark:text-baize-300">✓ You're checked in.</p>
         ) : (
-          <Form method="post" action={pageActionPath(slug, "entry")}>
+          <Form method="post" navigate={false} action={pageActionPath(slug, "entry")}>
             <input type="hidden" name="intent" value="check-in" />
             <button type="submit" className="btn-primary w-full">
               I'm here — check in
@@ -72,7 +72,7 @@ export function PlayerCheckIn({
     return (
       <div className="mt-3 space-y-2" data-testid="reserve-position">
         <p className="text-sm font-medium">{reservePositionText(me.reservePosition)}</p>
-        <Form method="post" action={pageActionPath(slug, "entry")}>
+        <Form method="post" navigate={false} action={pageActionPath(slug, "entry")}>
           <input type="hidden" name="intent" value="leave" />
           <button type="submit" className="btn-ghost w-full text-sm">
             Leave the reserve list
@@ -83,7 +83,7 @@ export function PlayerCheckIn({
   }
   if (!full) return null;
   return (
-    <Form method="post" action={pageActionPath(slug, "entry")} className="mt-3 space-y-2">
+    <Form method="post" navigate={false} action={pageActionPath(slug, "entry")} className="mt-3 space-y-2">
       <input type="hidden" name="intent" value="reserve" />
       <p className={note}>
         Join the reserve list: nothing is charged. If a place frees, you get an e-mail and 15 minutes to pay.

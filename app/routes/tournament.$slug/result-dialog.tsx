@@ -4,14 +4,13 @@
 // table asks to be confirmed.
 import { racesLine } from "~/features/play/domain/races.ts";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
-import { useIsSubmitting } from "~/components/form.tsx";
 import { choiceCardClass, dialogFieldClass } from "~/components/styles.ts";
 import { describeMove } from "~/features/play/domain/corrections.ts";
 import { outcomeChoices } from "~/features/play/domain/outcomes.ts";
 import { matchAnchor } from "~/domain/anchors.ts";
 import type { MatchView } from "~/features/play/domain/play.ts";
 import type { ResultReply } from "~/features/tournaments/domain/page-actions.ts";
-import { usePageAction } from "./page-action.ts";
+import { usePageAction, usePageSubmitting } from "./page-action.ts";
 
 type Match = MatchView;
 
@@ -41,7 +40,7 @@ export function ResultDialog({
   /** The server's answer to the last try at this dialog: a refusal, or a correction to confirm. */
   reply?: ResultReply | null;
 }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   const action = usePageAction(slug, "results");
   // What was typed before the answer, else what the match has.
   const typed = reply?.matchId === match.id ? reply : null;
@@ -58,6 +57,7 @@ export function ResultDialog({
       confirmLabel={confirm ? "Confirm correction" : mode === "record" ? "Save result" : "Save correction"}
       cancelTo={`/tournament/${slug}?tab=bracket#${matchAnchor(match.id)}`}
       action={action}
+      navigate={false}
       busy={busy}
     >
       <div className="space-y-4">

@@ -19,7 +19,13 @@ export function SeedingForm({ seeds, slug }: { seeds: Seed[]; slug: string }) {
       {seeds.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Paid entries appear here to be put in order.</p>
       ) : (
-        <Form method="post" action={pageActionPath(slug, "play")} className="mt-3 space-y-3" preventScrollReset>
+        <Form
+          method="post"
+          navigate={false}
+          action={pageActionPath(slug, "play")}
+          className="mt-3 space-y-3"
+          preventScrollReset
+        >
           <input type="hidden" name="intent" value="seeds" />
           <p id="seeding-help" className="text-sm text-slate-600 dark:text-slate-300">
             {hydrated

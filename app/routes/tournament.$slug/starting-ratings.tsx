@@ -4,7 +4,6 @@
 import { Form } from "react-router";
 import { pageActionPath, type StartingRatingsReply } from "~/features/tournaments/domain/page-actions.ts";
 import { Badge } from "~/components/badges.tsx";
-import { useIsSubmitting } from "~/components/form.tsx";
 import { fieldSurfaceClass, noteClass as note } from "~/components/styles.ts";
 import {
   MAX_STARTING_RATING,
@@ -12,6 +11,7 @@ import {
   STARTING_RATINGS_INTENT,
   type ShownEntrant,
 } from "~/features/ratings/domain/starting-ratings.ts";
+import { usePageSubmitting } from "./page-action.ts";
 
 type Reply = StartingRatingsReply | null;
 
@@ -26,7 +26,7 @@ export function StartingRatingsCard({
   slug: string;
   reply: StartingRatingsReply | null;
 }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   const provisional = entrants.filter((e) => e.provisional);
   const unplaced = reply && Object.keys(reply.errors).length === 0 ? reply.message : null;
   return (
@@ -46,6 +46,7 @@ export function StartingRatingsCard({
           </p>
           <Form
             method="post"
+            navigate={false}
             action={pageActionPath(slug, "ratings")}
             preventScrollReset
             className="space-y-3"

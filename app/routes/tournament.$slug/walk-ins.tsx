@@ -5,9 +5,9 @@
 // refused entry comes back with what was typed and the message beside it.
 import { Form, Link } from "react-router";
 import { pageActionPath, type WalkInReply } from "~/features/tournaments/domain/page-actions.ts";
-import { useIsSubmitting } from "~/components/form.tsx";
 import { inputClass, noteClass as note } from "~/components/styles.ts";
 import { formatGBP } from "~/domain/pence.ts";
+import { usePageSubmitting } from "./page-action.ts";
 
 type WalkIn = { entryId: string; name: string };
 type Reply = WalkInReply | null;
@@ -101,7 +101,7 @@ export function WalkInsCard({
   full: boolean;
   reply: Reply;
 }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   const team = teamSize > 1;
   const take = formatGBP((entryFeePence + siteFeePence) * teamSize);
   return (
@@ -121,6 +121,7 @@ export function WalkInsCard({
       ) : (
         <Form
           method="post"
+          navigate={false}
           action={pageActionPath(slug, "entries")}
           preventScrollReset
           className="space-y-3"

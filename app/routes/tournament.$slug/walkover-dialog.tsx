@@ -2,12 +2,12 @@
 // (?confirm=walkover&match=…&winner=…), so it works without JavaScript; the page loads it only when it opens
 // (decision 016). It names who gets the walkover and who did not turn up: that one is withdrawn (decision 021).
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
-import { useIsSubmitting } from "~/components/form.tsx";
 import type { NoShowWalkover } from "~/features/floor/domain/queue-views.ts";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
+import { usePageSubmitting } from "./page-action.ts";
 
 export function WalkoverDialog({ walkover: w, slug }: { walkover: NoShowWalkover; slug: string }) {
-  const busy = useIsSubmitting();
+  const busy = usePageSubmitting();
   const back = `/tournament/${slug}?tab=floor`;
   return (
     <ConfirmDialog
@@ -23,6 +23,7 @@ export function WalkoverDialog({ walkover: w, slug }: { walkover: NoShowWalkover
       confirmLabel={`Walkover to ${w.winner.name}`}
       cancelTo={`${back}#queue`}
       action={pageActionPath(slug, "results", true)}
+      navigate={false}
       destructive
       busy={busy}
     >
