@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/_landing/route.tsx"),
@@ -7,11 +7,6 @@ export default [
   route("logout", "routes/logout/route.ts"),
   route("forgot-password", "routes/forgot-password/route.tsx"),
   route("reset-password", "routes/reset-password/route.tsx"),
-  route("td/dashboard", "routes/td.dashboard/route.tsx"),
-  route("player/dashboard", "routes/player.dashboard/route.tsx"),
-  route("td/create-tournament", "routes/td.create-tournament/route.tsx"),
-  route("td/tournaments", "routes/td.tournaments/route.tsx"),
-  route("player/tournaments", "routes/player.tournaments/route.tsx"),
   route("tournament/:slug", "routes/tournament.$slug/route.tsx"),
   route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
   route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
@@ -20,15 +15,10 @@ export default [
   route("tournament/:slug/draw", "routes/tournament.$slug.draw/route.tsx"),
   route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
   route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
-  route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
-  route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
   route("players/:id", "routes/players.$id/route.tsx"),
   route("series/:slug", "routes/series.$slug/route.tsx"),
   route("series/:slug/calendar.ics", "routes/series.$slug.calendar-ics/route.ts"),
-  route("td/tables", "routes/td.tables/route.tsx"),
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
-  route("td/series", "routes/td.series/route.tsx"),
-  route("td/series/:slug", "routes/td.series.$slug/route.tsx"),
   route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
   route("balance/top-up", "routes/balance.top-up/route.tsx"),
   route("scoreboard", "routes/scoreboard/route.tsx"),
@@ -38,6 +28,23 @@ export default [
   route("dev/mailbox", "routes/dev.mailbox/route.tsx"),
   route("action/set-theme", "routes/action.set-theme/route.ts"),
   route("healthz", "routes/healthz/route.ts"),
+
+  // The director's signed-in pages, in the organiser's navigation.
+  layout("routes/_director/layout.tsx", [
+    route("td/dashboard", "routes/td.dashboard/route.tsx"),
+    route("td/create-tournament", "routes/td.create-tournament/route.tsx"),
+    route("td/tournaments", "routes/td.tournaments/route.tsx"),
+    route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
+    route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
+    route("td/tables", "routes/td.tables/route.tsx"),
+    route("td/series", "routes/td.series/route.tsx"),
+    route("td/series/:slug", "routes/td.series.$slug/route.tsx"),
+  ]),
+  // The player's signed-in pages, in the player's navigation.
+  layout("routes/_player/layout.tsx", [
+    route("player/dashboard", "routes/player.dashboard/route.tsx"),
+    route("player/tournaments", "routes/player.tournaments/route.tsx"),
+  ]),
 
   // JSON API (SPEC §7, DESIGN §7)
   route("api/health", "routes/api.health/route.ts"),
