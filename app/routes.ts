@@ -2,11 +2,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 export default [
   index("routes/_landing/route.tsx"),
-  route("signup", "routes/signup/route.tsx"),
-  route("login", "routes/login/route.tsx"),
   route("logout", "routes/logout/route.ts"),
-  route("forgot-password", "routes/forgot-password/route.tsx"),
-  route("reset-password", "routes/reset-password/route.tsx"),
   route("tournament/:slug", "routes/tournament.$slug/route.tsx"),
   route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
   route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
@@ -29,6 +25,13 @@ export default [
   route("action/set-theme", "routes/action.set-theme/route.ts"),
   route("healthz", "routes/healthz/route.ts"),
 
+  // Signing up and in, and the password: the site header over one centred column, where the page draws its card.
+  layout("routes/_auth/layout.tsx", [
+    route("signup", "routes/signup/route.tsx"),
+    route("login", "routes/login/route.tsx"),
+    route("forgot-password", "routes/forgot-password/route.tsx"),
+    route("reset-password", "routes/reset-password/route.tsx"),
+  ]),
   // The director's signed-in pages, in the organiser's navigation.
   layout("routes/_director/layout.tsx", [
     route("td/dashboard", "routes/td.dashboard/route.tsx"),
