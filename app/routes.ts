@@ -1,30 +1,22 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/_landing/route.tsx"),
-  route("logout", "routes/logout/route.ts"),
-  route("tournament/:slug", "routes/tournament.$slug/route.tsx"),
-  route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
-  route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
-  route("tournament/:slug/bracket", "routes/tournament.$slug.bracket/route.tsx"),
-  route("tournament/:slug/tv", "routes/tournament.$slug.tv/route.tsx"),
-  route("tournament/:slug/draw", "routes/tournament.$slug.draw/route.tsx"),
-  route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
-  route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
-  route("players/:id", "routes/players.$id/route.tsx"),
-  route("series/:slug", "routes/series.$slug/route.tsx"),
-  route("series/:slug/calendar.ics", "routes/series.$slug.calendar-ics/route.ts"),
-  route("td/tables/print", "routes/td.tables.print/route.tsx"),
-  route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
-  route("balance/top-up", "routes/balance.top-up/route.tsx"),
-  route("scoreboard", "routes/scoreboard/route.tsx"),
-  route("scoreboard/:code", "routes/scoreboard.$code/route.tsx"),
-  route("scoreboard/:code/change", "routes/scoreboard.$code.change/route.tsx"),
-  route("scoreboard/:code/overlay", "routes/scoreboard.$code.overlay/route.tsx"),
-  route("dev/mailbox", "routes/dev.mailbox/route.tsx"),
-  route("action/set-theme", "routes/action.set-theme/route.ts"),
-  route("healthz", "routes/healthz/route.ts"),
-
+  // Pages in a frame: each frame is a layout route, without a loader (a page reads what it shows, its viewer too, in
+  // its one round trip: decision 006). A page joins a frame by being listed under it, and draws only its content.
+  // The public site: the skip link, the site header (with what the page's handle puts in it), the footer.
+  layout("routes/_public/layout.tsx", [
+    index("routes/_landing/route.tsx"),
+    route("tournament/:slug", "routes/tournament.$slug/route.tsx"),
+    route("series/:slug", "routes/series.$slug/route.tsx"),
+    route("players/:id", "routes/players.$id/route.tsx"),
+  ]),
+  // The site header alone: over checkout and topping up, the local mailbox, and every unknown path (404).
+  layout("routes/_plain/layout.tsx", [
+    route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
+    route("balance/top-up", "routes/balance.top-up/route.tsx"),
+    route("dev/mailbox", "routes/dev.mailbox/route.tsx"),
+    route("*", "routes/not-found/route.tsx"),
+  ]),
   // Signing up and in, and the password: the site header over one centred column, where the page draws its card.
   layout("routes/_auth/layout.tsx", [
     route("signup", "routes/signup/route.tsx"),
@@ -32,7 +24,7 @@ export default [
     route("forgot-password", "routes/forgot-password/route.tsx"),
     route("reset-password", "routes/reset-password/route.tsx"),
   ]),
-  // The director's signed-in pages, in the organiser's navigation.
+  // The director's signed-in pages, under the director's navigation (AppShell, organiserNav).
   layout("routes/_director/layout.tsx", [
     route("td/dashboard", "routes/td.dashboard/route.tsx"),
     route("td/create-tournament", "routes/td.create-tournament/route.tsx"),
@@ -43,11 +35,30 @@ export default [
     route("td/series", "routes/td.series/route.tsx"),
     route("td/series/:slug", "routes/td.series.$slug/route.tsx"),
   ]),
-  // The player's signed-in pages, in the player's navigation.
+  // The player's signed-in pages, under the player's navigation (AppShell, playerNav).
   layout("routes/_player/layout.tsx", [
     route("player/dashboard", "routes/player.dashboard/route.tsx"),
     route("player/tournaments", "routes/player.tournaments/route.tsx"),
   ]),
+
+  // Pages with a frame of their own (the bracket wall, TV mode, the draw and the print sheets, the table's scoreboard
+  // and the stream overlay), and the routes that are not pages.
+  route("logout", "routes/logout/route.ts"),
+  route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
+  route("tournament/:slug/bracket", "routes/tournament.$slug.bracket/route.tsx"),
+  route("tournament/:slug/tv", "routes/tournament.$slug.tv/route.tsx"),
+  route("tournament/:slug/draw", "routes/tournament.$slug.draw/route.tsx"),
+  route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
+  route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
+  route("series/:slug/calendar.ics", "routes/series.$slug.calendar-ics/route.ts"),
+  route("td/tables/print", "routes/td.tables.print/route.tsx"),
+  route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
+  route("scoreboard", "routes/scoreboard/route.tsx"),
+  route("scoreboard/:code", "routes/scoreboard.$code/route.tsx"),
+  route("scoreboard/:code/change", "routes/scoreboard.$code.change/route.tsx"),
+  route("scoreboard/:code/overlay", "routes/scoreboard.$code.overlay/route.tsx"),
+  route("action/set-theme", "routes/action.set-theme/route.ts"),
+  route("healthz", "routes/healthz/route.ts"),
 
   // JSON API (SPEC §7, DESIGN §7)
   route("api/health", "routes/api.health/route.ts"),
@@ -117,6 +128,4 @@ export default [
   route("api/dev/outbox", "routes/api.dev.outbox/route.ts"),
   route("api/push/subscriptions", "routes/api.push.subscriptions/route.ts"),
   route("api/*", "routes/api.not-found/route.ts"),
-
-  route("*", "routes/not-found/route.tsx"),
 ] satisfies RouteConfig;
