@@ -8,7 +8,8 @@ import { ThemeToggle } from "./theme-toggle.tsx";
 /**
  * What a page puts in the site header beside the theme toggle (the landing page's Sign In, the tournament page's
  * Dashboard or Sign In): its route's `handle`, given the page's loader data — undefined on the page's error page.
- * The header is its layout's, so the page says what goes in it rather than drawing it.
+ * The header is its layout's (routes/_public and routes/_plain read this), so the page says what goes in it rather
+ * than drawing it.
  */
 export type SiteHeaderHandle<Data = undefined> = { siteHeader: (data: Data | undefined) => ReactNode };
 

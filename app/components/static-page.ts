@@ -6,8 +6,9 @@ import type { UIMatch } from "react-router";
 export type StaticPage = {
   hydrate: false;
   /**
-   * The page's one script at the site's root (`/scoreboard.js`), loaded with the CSP nonce: a classic script the build
-   * bundles from its TypeScript in a feature's client/ (scripts/lib/classic-scripts.ts, decision 036).
+   * The page's one script, at the site's root (`/scoreboard.js`, `/tv.js`, `/overlay.js`), loaded with the CSP nonce:
+   * a classic script the build bundles from its TypeScript in a feature's client/ (scripts/lib/classic-scripts.ts,
+   * decision 036).
    */
   script: string;
 };
