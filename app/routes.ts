@@ -1,50 +1,70 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
-  index("routes/_landing/route.tsx"),
-  route("signup", "routes/signup/route.tsx"),
-  route("login", "routes/login/route.tsx"),
-  route("logout", "routes/logout/route.ts"),
-  route("forgot-password", "routes/forgot-password/route.tsx"),
-  route("reset-password", "routes/reset-password/route.tsx"),
-  route("td/dashboard", "routes/td.dashboard/route.tsx"),
-  route("player/dashboard", "routes/player.dashboard/route.tsx"),
-  route("td/create-tournament", "routes/td.create-tournament/route.tsx"),
-  route("td/tournaments", "routes/td.tournaments/route.tsx"),
-  route("player/tournaments", "routes/player.tournaments/route.tsx"),
-  // The page's forms post to one route per family of actions (decision 037), nested so that a write the network
-  // drops lands in the page's own error boundary.
-  route("tournament/:slug", "routes/tournament.$slug/route.tsx", [
-    route("entry", "routes/tournament.$slug.entry/route.ts"),
-    route("entries", "routes/tournament.$slug.entries/route.ts"),
-    route("ratings", "routes/tournament.$slug.ratings/route.ts"),
-    route("results", "routes/tournament.$slug.results/route.ts"),
-    route("floor", "routes/tournament.$slug.floor/route.ts"),
-    route("play", "routes/tournament.$slug.play/route.ts"),
+  // Pages in a frame: each frame is a layout route, without a loader (a page reads what it shows, its viewer too, in
+  // its one round trip: decision 006). A page joins a frame by being listed under it, and draws only its content.
+  // The public site: the skip link, the site header (with what the page's handle puts in it), the footer.
+  layout("routes/_public/layout.tsx", [
+    index("routes/_landing/route.tsx"),
+    // The page's forms post to one route per family of actions (decision 037), nested in it (a GET shows the page).
+    route("tournament/:slug", "routes/tournament.$slug/route.tsx", [
+      route("entry", "routes/tournament.$slug.entry/route.ts"),
+      route("entries", "routes/tournament.$slug.entries/route.ts"),
+      route("ratings", "routes/tournament.$slug.ratings/route.ts"),
+      route("results", "routes/tournament.$slug.results/route.ts"),
+      route("floor", "routes/tournament.$slug.floor/route.ts"),
+      route("play", "routes/tournament.$slug.play/route.ts"),
+    ]),
+    route("series/:slug", "routes/series.$slug/route.tsx"),
+    route("players/:id", "routes/players.$id/route.tsx"),
   ]),
-  route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
+  // The site header alone: over checkout and topping up, the local mailbox, and every unknown path (404).
+  layout("routes/_plain/layout.tsx", [
+    route("tournament/:slug/checkout", "routes/tournament.$slug.checkout/route.tsx"),
+    route("balance/top-up", "routes/balance.top-up/route.tsx"),
+    route("dev/mailbox", "routes/dev.mailbox/route.tsx"),
+    route("*", "routes/not-found/route.tsx"),
+  ]),
+  // Signing up and in, and the password: the site header over one centred column, where the page draws its card.
+  layout("routes/_auth/layout.tsx", [
+    route("signup", "routes/signup/route.tsx"),
+    route("login", "routes/login/route.tsx"),
+    route("forgot-password", "routes/forgot-password/route.tsx"),
+    route("reset-password", "routes/reset-password/route.tsx"),
+  ]),
+  // The director's signed-in pages, under the director's navigation (AppShell, organiserNav).
+  layout("routes/_director/layout.tsx", [
+    route("td/dashboard", "routes/td.dashboard/route.tsx"),
+    route("td/create-tournament", "routes/td.create-tournament/route.tsx"),
+    route("td/tournaments", "routes/td.tournaments/route.tsx"),
+    route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
+    route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
+    route("td/tables", "routes/td.tables/route.tsx"),
+    route("td/series", "routes/td.series/route.tsx"),
+    route("td/series/:slug", "routes/td.series.$slug/route.tsx"),
+  ]),
+  // The player's signed-in pages, under the player's navigation (AppShell, playerNav).
+  layout("routes/_player/layout.tsx", [
+    route("player/dashboard", "routes/player.dashboard/route.tsx"),
+    route("player/tournaments", "routes/player.tournaments/route.tsx"),
+  ]),
+
+  // Pages with a frame of their own (the bracket wall, TV mode, the draw and the print sheets, the table's scoreboard
+  // and the stream overlay), and the routes that are not pages.
+  route("logout", "routes/logout/route.ts"),
   route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
   route("tournament/:slug/bracket", "routes/tournament.$slug.bracket/route.tsx"),
   route("tournament/:slug/tv", "routes/tournament.$slug.tv/route.tsx"),
   route("tournament/:slug/draw", "routes/tournament.$slug.draw/route.tsx"),
   route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
   route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
-  route("tournament/:slug/edit", "routes/tournament.$slug.edit/route.tsx"),
-  route("tournament/:slug/run-again", "routes/tournament.$slug.run-again/route.tsx"),
-  route("players/:id", "routes/players.$id/route.tsx"),
-  route("series/:slug", "routes/series.$slug/route.tsx"),
   route("series/:slug/calendar.ics", "routes/series.$slug.calendar-ics/route.ts"),
-  route("td/tables", "routes/td.tables/route.tsx"),
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
-  route("td/series", "routes/td.series/route.tsx"),
-  route("td/series/:slug", "routes/td.series.$slug/route.tsx"),
   route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
-  route("balance/top-up", "routes/balance.top-up/route.tsx"),
   route("scoreboard", "routes/scoreboard/route.tsx"),
   route("scoreboard/:code", "routes/scoreboard.$code/route.tsx"),
   route("scoreboard/:code/change", "routes/scoreboard.$code.change/route.tsx"),
   route("scoreboard/:code/overlay", "routes/scoreboard.$code.overlay/route.tsx"),
-  route("dev/mailbox", "routes/dev.mailbox/route.tsx"),
   route("action/set-theme", "routes/action.set-theme/route.ts"),
   route("healthz", "routes/healthz/route.ts"),
 
@@ -116,6 +136,4 @@ export default [
   route("api/dev/outbox", "routes/api.dev.outbox/route.ts"),
   route("api/push/subscriptions", "routes/api.push.subscriptions/route.ts"),
   route("api/*", "routes/api.not-found/route.ts"),
-
-  route("*", "routes/not-found/route.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
-// The frame of signed-in pages: logo, the role's navigation, theme toggle
-// and Logout (a form, so it works without JavaScript).
+// The frame of signed-in pages, drawn by their layout routes (routes/_director, routes/_player): logo, the role's
+// navigation, theme toggle and Logout (a form, so it works without JavaScript), and the main column.
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Logo } from "./icons.tsx";

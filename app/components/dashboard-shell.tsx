@@ -2,7 +2,6 @@
 // two columns, the balance with Withdraw, the statistics card, the signed-in
 // devices, and the dialogs those open (by URL, so they work without JS).
 import type { ReactNode } from "react";
-import { AppShell, type NavItem } from "./app-shell.tsx";
 import { ActionToast } from "./form.tsx";
 import { BalanceCard, StatsError, TransactionsList, WithdrawDialog, type TransactionRow } from "./money-panels.tsx";
 import { SignedInDevices, SignOutOthersDialog, type DeviceView } from "./signed-in-devices.tsx";
@@ -18,7 +17,6 @@ type DashboardData = {
 };
 
 type Props = {
-  nav: NavItem[];
   /** The dashboard's own path, where its dialogs open and close. */
   path: string;
   page: DashboardData;
@@ -34,11 +32,11 @@ type Props = {
   children: ReactNode;
 };
 
-export function DashboardShell({ nav, path, page, actionData, intro, headerAction, stats, children }: Props) {
+export function DashboardShell({ path, page, actionData, intro, headerAction, stats, children }: Props) {
   const { name, balancePence, transactions, devices, withdrawOpen, signOutOthersOpen } = page;
   const rows = stats.rows;
   return (
-    <AppShell nav={nav}>
+    <>
       <ActionToast toast={actionData?.toast} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -88,6 +86,6 @@ export function DashboardShell({ nav, path, page, actionData, intro, headerActio
         others={devices.filter((d) => !d.current).length}
         dashboard={path}
       />
-    </AppShell>
+    </>
   );
 }

@@ -2,8 +2,8 @@
 // the taps, or "No Active Match". Drawn by the scoreboard page and, for the
 // push message that carries it to the table's tablets, by
 // features/floor/server/boards.server.tsx: one component, one look. Server-rendered only
-// (the scoreboard is never hydrated): forms and data attributes that
-// public/scoreboard.js reads.
+// (the scoreboard is never hydrated): forms and data attributes that the
+// tablet's script, /scoreboard.js (built from features/floor/client/), reads.
 import { profilePath } from "~/domain/anchors.ts";
 import type { ReactNode } from "react";
 import { TrophyIcon } from "~/components/icons.tsx";

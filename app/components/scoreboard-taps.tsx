@@ -1,6 +1,6 @@
-// The board's taps, each a plain form that works without JavaScript (public/scoreboard.js sends it as JSON
-// instead): a lag, a rack, the result confirmed, the last rack undone. Server-rendered only, like the board
-// (scoreboard-board.tsx).
+// The board's taps, each a plain form that works without JavaScript (/scoreboard.js, built from
+// features/floor/client/, sends it as JSON instead): a lag, a rack, the result confirmed, the last rack undone.
+// Server-rendered only, like the board (scoreboard-board.tsx).
 import type { ReactNode } from "react";
 import { confirmQuestion, type Confirmed, type Side } from "~/features/floor/domain/table-scoring.ts";
 import type { CurrentMatch } from "~/features/floor/domain/scoreboard.ts";

@@ -5,7 +5,11 @@ import type { UIMatch } from "react-router";
 
 export type StaticPage = {
   hydrate: false;
-  /** The page's one script, a static file under public/ (loaded with the CSP nonce). */
+  /**
+   * The page's one script, at the site's root (`/scoreboard.js`, `/tv.js`, `/overlay.js`), loaded with the CSP nonce:
+   * a classic script the build bundles from its TypeScript in a feature's client/ (scripts/lib/classic-scripts.ts,
+   * decision 036).
+   */
   script: string;
 };
 

@@ -1,25 +1,23 @@
 import { Link } from "react-router";
-import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
+import type { SiteHeaderHandle } from "~/components/site-header.tsx";
 import { CallToAction, Features, Hero, HowItWorks } from "./sections.tsx";
+
+/** Sign In in the site header, which the public layout draws. */
+export const handle = {
+  siteHeader: () => (
+    <Link to="/login" className="btn-primary">
+      Sign In
+    </Link>
+  ),
+} satisfies SiteHeaderHandle;
 
 export default function Landing() {
   return (
-    <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader>
-        <Link to="/login" className="btn-primary">
-          Sign In
-        </Link>
-      </SiteHeader>
-      <main id="main">
-        <Hero />
-        <Features />
-        <HowItWorks />
-        <CallToAction />
-      </main>
-      <SiteFooter />
-    </>
+    <main id="main">
+      <Hero />
+      <Features />
+      <HowItWorks />
+      <CallToAction />
+    </main>
   );
 }

@@ -6,7 +6,6 @@
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { CardError } from "~/components/card-error.tsx";
 import { CardPayment } from "~/components/card-payment.tsx";
-import { SiteHeader } from "~/components/site-header.tsx";
 import { inputClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
@@ -104,70 +103,67 @@ export default function TopUp({ actionData }: Route.ComponentProps) {
   const { back, balancePence, amount, mode, publishableKey, payment, failure, origin } = useLoaderData<typeof loader>();
   const refused = actionData ?? null;
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
-        <div className="flex items-center gap-2">
-          <Link to={back} className="btn-ghost -ml-2 px-2" aria-label="Back">
-            ← Back
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight">Top up your balance</h1>
-        </div>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">
-          Your balance is <strong data-testid="balance">{formatGBP(balancePence)}</strong>.
-        </p>
+    <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
+      <div className="flex items-center gap-2">
+        <Link to={back} className="btn-ghost -ml-2 px-2" aria-label="Back">
+          ← Back
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">Top up your balance</h1>
+      </div>
+      <p className="mt-2 text-slate-700 dark:text-slate-300">
+        Your balance is <strong data-testid="balance">{formatGBP(balancePence)}</strong>.
+      </p>
 
-        <section className="card mt-6" aria-labelledby="top-up-title">
-          <h2 id="top-up-title" className="text-lg font-semibold">
-            {payment ? `Pay ${formatGBP(payment.amountPence)} by card` : "How much to add"}
-          </h2>
-          {payment ? (
-            <CardPayment
-              mode={mode}
-              payment={payment}
-              returnPath={pageUrl(back)}
-              origin={origin}
-              payLabel={`Pay ${formatGBP(payment.amountPence)} & top up`}
-              failure={failure}
-              publishableKey={publishableKey}
-            />
-          ) : (
-            <Form method="post" className="mt-4 space-y-4">
-              <input type="hidden" name="return" value={back} />
-              {failure ? <CardError message={failure.message} /> : null}
-              <div className="space-y-1.5">
-                <label htmlFor="amount" className="block text-sm font-medium">
-                  Amount (£)
-                </label>
-                <input
-                  id="amount"
-                  name="amount"
-                  inputMode="decimal"
-                  required
-                  maxLength={12}
-                  defaultValue={refused?.amount ?? amount}
-                  aria-invalid={refused ? true : undefined}
-                  aria-describedby={refused ? "amount-error" : undefined}
-                  className={inputClass}
-                />
-                {refused ? (
-                  <p id="amount-error" role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-                    {refused.message}
-                  </p>
-                ) : null}
-              </div>
-              <button type="submit" className="btn-primary w-full">
-                Continue to payment
-              </button>
-            </Form>
-          )}
-        </section>
-        <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
-          {mode === "simulated"
-            ? "Test mode: payments are simulated and no real money moves."
-            : "Payments are securely processed by Stripe. Your card details are never stored by Break & Run."}
-        </p>
-      </main>
-    </>
+      <section className="card mt-6" aria-labelledby="top-up-title">
+        <h2 id="top-up-title" className="text-lg font-semibold">
+          {payment ? `Pay ${formatGBP(payment.amountPence)} by card` : "How much to add"}
+        </h2>
+        {payment ? (
+          <CardPayment
+            mode={mode}
+            payment={payment}
+            returnPath={pageUrl(back)}
+            origin={origin}
+            payLabel={`Pay ${formatGBP(payment.amountPence)} & top up`}
+            failure={failure}
+            publishableKey={publishableKey}
+          />
+        ) : (
+          <Form method="post" className="mt-4 space-y-4">
+            <input type="hidden" name="return" value={back} />
+            {failure ? <CardError message={failure.message} /> : null}
+            <div className="space-y-1.5">
+              <label htmlFor="amount" className="block text-sm font-medium">
+                Amount (£)
+              </label>
+              <input
+                id="amount"
+                name="amount"
+                inputMode="decimal"
+                required
+                maxLength={12}
+                defaultValue={refused?.amount ?? amount}
+                aria-invalid={refused ? true : undefined}
+                aria-describedby={refused ? "amount-error" : undefined}
+                className={inputClass}
+              />
+              {refused ? (
+                <p id="amount-error" role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                  {refused.message}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="btn-primary w-full">
+              Continue to payment
+            </button>
+          </Form>
+        )}
+      </section>
+      <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
+        {mode === "simulated"
+          ? "Test mode: payments are simulated and no real money moves."
+          : "Payments are securely processed by Stripe. Your card details are never stored by Break & Run."}
+      </p>
+    </main>
   );
 }

@@ -1,7 +1,6 @@
 // The local outbox (DESIGN §6): e-mail the app would have sent. 404 when the
 // outbox is not the configured sender or in production.
 import { data, useLoaderData } from "react-router";
-import { SiteHeader } from "~/components/site-header.tsx";
 import { appContext } from "~/context.server.ts";
 import { outboxIsReadable, readOutbox } from "~/server/email.server.ts";
 import type { Route } from "./+types/route";
@@ -37,32 +36,29 @@ function Linkified({ text }: { text: string }) {
 export default function Mailbox() {
   const { emails } = useLoaderData<typeof loader>();
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="text-2xl font-bold">Local mailbox</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">
-          E-mail sent while running locally, newest first. Production sends real e-mail instead.
-        </p>
-        {emails.length === 0 ? (
-          <p className="card mt-6">No e-mail yet.</p>
-        ) : (
-          <ol className="mt-6 space-y-4">
-            {emails.map((email, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the outbox as read, newest first, never reordered
-              <li key={index} className="card">
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  To {email.to} · {new Date(email.createdAt).toLocaleString("en-GB")}
-                </p>
-                <h2 className="mt-1 font-semibold">{email.subject}</h2>
-                <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">
-                  <Linkified text={email.text} />
-                </pre>
-              </li>
-            ))}
-          </ol>
-        )}
-      </main>
-    </>
+    <main id="main" className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Local mailbox</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        E-mail sent while running locally, newest first. Production sends real e-mail instead.
+      </p>
+      {emails.length === 0 ? (
+        <p className="card mt-6">No e-mail yet.</p>
+      ) : (
+        <ol className="mt-6 space-y-4">
+          {emails.map((email, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the outbox as read, newest first, never reordered
+            <li key={index} className="card">
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                To {email.to} · {new Date(email.createdAt).toLocaleString("en-GB")}
+              </p>
+              <h2 className="mt-1 font-semibold">{email.subject}</h2>
+              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">
+                <Linkified text={email.text} />
+              </pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData } from "react-router";
-import { AuthShell } from "~/components/auth-shell.tsx";
+import { AuthCard } from "~/components/auth-card.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { FormError, TextField } from "~/components/fields.tsx";
 import { appContext } from "~/context.server.ts";
@@ -54,7 +54,7 @@ export default function ForgotPassword() {
 
   if (actionData?.sentTo) {
     return (
-      <AuthShell toast={actionData?.toast} title="Check your email">
+      <AuthCard toast={actionData?.toast} title="Check your email">
         <p className="text-slate-700 dark:text-slate-300">
           If an account exists for <strong className="break-all">{actionData.sentTo}</strong>, we've sent a link to
           reset your password. The link expires in 1 hour.
@@ -67,12 +67,12 @@ export default function ForgotPassword() {
             Send another link
           </Link>
         </div>
-      </AuthShell>
+      </AuthCard>
     );
   }
 
   return (
-    <AuthShell
+    <AuthCard
       toast={actionData?.toast}
       title="Forgot your password?"
       description="Enter your email and we'll send you a link to choose a new one."
@@ -92,6 +92,6 @@ export default function ForgotPassword() {
           Back to Login
         </Link>
       </p>
-    </AuthShell>
+    </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
-import { AuthShell } from "~/components/auth-shell.tsx";
+import { AuthCard } from "~/components/auth-card.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { FieldError, FormError, TextField } from "~/components/fields.tsx";
 import { choiceCardClass } from "~/components/styles.ts";
@@ -109,7 +109,7 @@ export default function Login() {
   const formAction = withReturn("/login", redirectTo);
   const selected = fields.userType.value ?? "player";
   return (
-    <AuthShell
+    <AuthCard
       toast={actionData?.toast}
       title="Sign in"
       description="Welcome back. Choose your account type to continue."
@@ -168,6 +168,6 @@ export default function Login() {
           Sign up
         </Link>
       </p>
-    </AuthShell>
+    </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
 import { useLiveRevalidation } from "~/components/live.ts";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { playerNav } from "~/components/app-shell.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
 import { profilePath } from "~/domain/anchors.ts";
@@ -140,7 +139,6 @@ export default function PlayerDashboard() {
   );
   return (
     <DashboardShell
-      nav={playerNav}
       path="/player/dashboard"
       page={page}
       actionData={useActionData<typeof action>()}

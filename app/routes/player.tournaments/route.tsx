@@ -1,7 +1,6 @@
 import { useLiveRevalidation } from "~/components/live.ts";
 import { Link, useLoaderData } from "react-router";
 import { AddToCalendar } from "~/components/add-to-calendar.tsx";
-import { AppShell, playerNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
@@ -112,7 +111,7 @@ export default function PlayerTournaments() {
   };
 
   return (
-    <AppShell nav={playerNav}>
+    <>
       <h1 className="text-3xl font-bold tracking-tight">Tournaments</h1>
       <CalledBanner className="mt-6" calls={calls} />
       <SearchFilters tab={tab} q={q} maxFee={maxFee} />
@@ -150,7 +149,7 @@ export default function PlayerTournaments() {
           ))}
         </ul>
       )}
-    </AppShell>
+    </>
   );
 }
 

@@ -4,7 +4,6 @@
 import { PageNotFound } from "~/components/not-found.tsx";
 import { data, Form, Link, useLoaderData } from "react-router";
 import { Badge } from "~/components/badges.tsx";
-import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { plainInputClass } from "~/components/styles.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatDateTime } from "~/domain/dates.ts";
@@ -54,45 +53,38 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function PlayerProfile() {
   const { profile: p, chart, titles, seasons, opponents, versus } = useLoaderData<typeof loader>();
   return (
-    <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
-        <RatingHeading profile={p} />
+    <main id="main" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+      <RatingHeading profile={p} />
 
-        <section className="card" aria-labelledby="chart-title">
-          <h2 id="chart-title" className="text-lg font-semibold">
-            Rating over time
-          </h2>
-          {chart ? <Chart chart={chart} /> : <p className="mt-2 text-sm">No rated matches yet.</p>}
-        </section>
+      <section className="card" aria-labelledby="chart-title">
+        <h2 id="chart-title" className="text-lg font-semibold">
+          Rating over time
+        </h2>
+        {chart ? <Chart chart={chart} /> : <p className="mt-2 text-sm">No rated matches yet.</p>}
+      </section>
 
-        <section className="card" aria-labelledby="titles-title">
-          <h2 id="titles-title" className="text-lg font-semibold">
-            Titles won
-          </h2>
-          <p className="mt-2 text-2xl font-bold tabular-nums">{titles}</p>
-        </section>
+      <section className="card" aria-labelledby="titles-title">
+        <h2 id="titles-title" className="text-lg font-semibold">
+          Titles won
+        </h2>
+        <p className="mt-2 text-2xl font-bold tabular-nums">{titles}</p>
+      </section>
 
-        <section className="card" aria-labelledby="series-title">
-          <h2 id="series-title" className="text-lg font-semibold">
-            Series
-          </h2>
-          {seasons.length === 0 ? (
-            <p className="mt-2 text-sm">No series nights played yet.</p>
-          ) : (
-            <SeasonList seasons={seasons} />
-          )}
-        </section>
+      <section className="card" aria-labelledby="series-title">
+        <h2 id="series-title" className="text-lg font-semibold">
+          Series
+        </h2>
+        {seasons.length === 0 ? (
+          <p className="mt-2 text-sm">No series nights played yet.</p>
+        ) : (
+          <SeasonList seasons={seasons} />
+        )}
+      </section>
 
-        <RecentMatches recent={p.recent} />
+      <RecentMatches recent={p.recent} />
 
-        <HeadToHead name={p.name} opponents={opponents} versus={versus} />
-      </main>
-      <SiteFooter />
-    </>
+      <HeadToHead name={p.name} opponents={opponents} versus={versus} />
+    </main>
   );
 }
 

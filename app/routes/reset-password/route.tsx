@@ -2,7 +2,7 @@ import { visitor } from "~/web/access.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { AuthShell } from "~/components/auth-shell.tsx";
+import { AuthCard } from "~/components/auth-card.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { FormError, TextField } from "~/components/fields.tsx";
 import { ResetPasswordSchema, ValidateResetTokenSchema } from "~/domain/accounts.ts";
@@ -68,7 +68,7 @@ export default function ResetPassword() {
 
   if (actionData?.done) {
     return (
-      <AuthShell
+      <AuthCard
         toast={actionData?.toast}
         title="Password Reset!"
         description="Your password has been changed. Sign in with your new password."
@@ -76,13 +76,13 @@ export default function ResetPassword() {
         <Link to="/login" className="btn-primary w-full">
           Go to Login
         </Link>
-      </AuthShell>
+      </AuthCard>
     );
   }
 
   if (state !== "valid") {
     return (
-      <AuthShell
+      <AuthCard
         title={state === "incomplete" ? "Invalid Link" : "Invalid or Expired Link"}
         description={
           state === "incomplete"
@@ -98,12 +98,12 @@ export default function ResetPassword() {
             Back to Login
           </Link>
         </div>
-      </AuthShell>
+      </AuthCard>
     );
   }
 
   return (
-    <AuthShell toast={actionData?.toast} title="Choose a new password" description={`For ${email}`}>
+    <AuthCard toast={actionData?.toast} title="Choose a new password" description={`For ${email}`}>
       <Form method="post" className="space-y-4" {...form.props}>
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="email" value={email} />
@@ -119,6 +119,6 @@ export default function ResetPassword() {
           {busy ? "Resetting..." : "Reset Password"}
         </button>
       </Form>
-    </AuthShell>
+    </AuthCard>
   );
 }

@@ -5,7 +5,6 @@ import { PageNotFound } from "~/components/not-found.tsx";
 import { data, Link, useLoaderData } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { useLiveRevalidation } from "~/components/live.ts";
-import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
 import { profilePath, seriesCalendarPath } from "~/domain/anchors.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { rulesText } from "~/features/series/domain/series.ts";
@@ -51,90 +50,83 @@ export default function SeriesPage() {
   const past = page.nights.filter((n) => n.status === "finished").reverse();
   const coming = page.nights.filter((n) => n.status !== "finished");
   return (
-    <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.name}</h1>
-          <p className={`mt-2 text-sm ${muted}`}>{page.rulesText}</p>
-          <SubscribeLink slug={page.slug} />
-        </div>
+    <main id="main" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{page.name}</h1>
+        <p className={`mt-2 text-sm ${muted}`}>{page.rulesText}</p>
+        <SubscribeLink slug={page.slug} />
+      </div>
 
-        <section className="card" aria-labelledby="ranking-title">
-          <h2 id="ranking-title" className="text-lg font-semibold">
-            Ranking
-          </h2>
-          {page.standings.length === 0 ? (
-            <p className="mt-2 text-sm">No nights finalized yet</p>
-          ) : (
-            <Ranking page={page} />
-          )}
-        </section>
+      <section className="card" aria-labelledby="ranking-title">
+        <h2 id="ranking-title" className="text-lg font-semibold">
+          Ranking
+        </h2>
+        {page.standings.length === 0 ? (
+          <p className="mt-2 text-sm">No nights finalized yet</p>
+        ) : (
+          <Ranking page={page} />
+        )}
+      </section>
 
-        <section className="card" aria-labelledby="coming-title">
-          <h2 id="coming-title" className="text-lg font-semibold">
-            Coming up
-          </h2>
-          {coming.length === 0 ? (
-            <p className="mt-2 text-sm">No nights scheduled.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
-              {coming.map((n) => (
-                <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <span>
-                    <span className="font-medium">{n.name}</span>
-                    <span className={`block text-sm ${muted}`}>{when(n.startsAt)}</span>
-                  </span>
-                  {n.status === "open" ? (
-                    <Link to={`/tournament/${n.slug}`} className="btn-primary" aria-label={`Join ${n.name}`}>
-                      Join
-                    </Link>
-                  ) : (
-                    <span className="flex items-center gap-2">
-                      <Badge tone="blue">In progress</Badge>
-                      <Link to={`/tournament/${n.slug}`} className="underline">
-                        Follow
-                      </Link>
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section className="card" aria-labelledby="past-title">
-          <h2 id="past-title" className="text-lg font-semibold">
-            Past nights
-          </h2>
-          {past.length === 0 ? (
-            <p className="mt-2 text-sm">None yet.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
-              {past.map((n) => (
-                <li key={n.id} className="py-2">
-                  <Link to={`/tournament/${n.slug}`} className="font-medium underline">
-                    {n.name}
+      <section className="card" aria-labelledby="coming-title">
+        <h2 id="coming-title" className="text-lg font-semibold">
+          Coming up
+        </h2>
+        {coming.length === 0 ? (
+          <p className="mt-2 text-sm">No nights scheduled.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+            {coming.map((n) => (
+              <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  <span className="font-medium">{n.name}</span>
+                  <span className={`block text-sm ${muted}`}>{when(n.startsAt)}</span>
+                </span>
+                {n.status === "open" ? (
+                  <Link to={`/tournament/${n.slug}`} className="btn-primary" aria-label={`Join ${n.name}`}>
+                    Join
                   </Link>
-                  <span className={`block text-sm ${muted}`}>
-                    {when(n.startsAt)}
-                    {n.winners.length > 0
-                      ? ` · Won by ${n.winners.join(" and ")}`
-                      : n.finalized
-                        ? ""
-                        : " · Not finalized"}
+                ) : (
+                  <span className="flex items-center gap-2">
+                    <Badge tone="blue">In progress</Badge>
+                    <Link to={`/tournament/${n.slug}`} className="underline">
+                      Follow
+                    </Link>
                   </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </main>
-      <SiteFooter />
-    </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="past-title">
+        <h2 id="past-title" className="text-lg font-semibold">
+          Past nights
+        </h2>
+        {past.length === 0 ? (
+          <p className="mt-2 text-sm">None yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
+            {past.map((n) => (
+              <li key={n.id} className="py-2">
+                <Link to={`/tournament/${n.slug}`} className="font-medium underline">
+                  {n.name}
+                </Link>
+                <span className={`block text-sm ${muted}`}>
+                  {when(n.startsAt)}
+                  {n.winners.length > 0
+                    ? ` · Won by ${n.winners.join(" and ")}`
+                    : n.finalized
+                      ? ""
+                      : " · Not finalized"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
   );
 }
 

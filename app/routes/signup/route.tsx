@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useSearchParams } from "react-router";
-import { AuthShell } from "~/components/auth-shell.tsx";
+import { AuthCard } from "~/components/auth-card.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { FormError, TextField } from "~/components/fields.tsx";
 import { appContext } from "~/context.server.ts";
@@ -134,7 +134,7 @@ const roleCardClass =
 function Chooser() {
   const back = useReturnTo();
   return (
-    <AuthShell title="Create your account" description="How will you use Break & Run?">
+    <AuthCard title="Create your account" description="How will you use Break & Run?">
       <div className="grid gap-4">
         <Link to={withReturn("/signup", back, { role: "player" })} className={roleCardClass}>
           <span className="block text-lg font-semibold">I am a Player</span>
@@ -150,7 +150,7 @@ function Chooser() {
         </Link>
       </div>
       <SignInLine />
-    </AuthShell>
+    </AuthCard>
   );
 }
 
@@ -225,14 +225,14 @@ function ResendInvitation({ email }: { email: string }) {
 function InvitationResent({ email }: { email: string }) {
   const back = useReturnTo();
   return (
-    <AuthShell title="Check your email" description={<strong className="break-all">{email}</strong>}>
+    <AuthCard title="Check your email" description={<strong className="break-all">{email}</strong>}>
       <p className="text-slate-700 dark:text-slate-300">{invitationMessages.resent}</p>
       <div className="mt-6 grid gap-3">
         <Link to={withReturn("/login", back)} className="btn-primary">
           Back to Login
         </Link>
       </div>
-    </AuthShell>
+    </AuthCard>
   );
 }
 
@@ -254,7 +254,7 @@ function SignupForm({ kind }: { kind: UserType }) {
   });
   if (actionData?.resent) return <InvitationResent email={actionData.resent} />;
   return (
-    <AuthShell toast={actionData?.toast} title={title} description={description}>
+    <AuthCard toast={actionData?.toast} title={title} description={description}>
       <BackToChooser />
       <Form
         method="post"
@@ -278,6 +278,6 @@ function SignupForm({ kind }: { kind: UserType }) {
       </Form>
       {actionData?.invited ? <ResendInvitation email={actionData.invited} /> : null}
       <SignInLine />
-    </AuthShell>
+    </AuthCard>
   );
 }

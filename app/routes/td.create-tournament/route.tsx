@@ -5,7 +5,6 @@ import { useForm, VALIDATE_INTENT } from "~/components/use-form.ts";
 import { isNetworkError } from "~/components/data-reads.ts";
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, useIsSubmitting } from "~/components/form.tsx";
 import { FormError } from "~/components/fields.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
@@ -114,7 +113,7 @@ export default function CreateTournament() {
   const preview = previewFromValues(liveValues) ?? actionData?.preview ?? null;
 
   return (
-    <AppShell nav={organiserNav}>
+    <>
       <ActionToast toast={actionData?.toast} />
       <div className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight">Create Tournament</h1>
@@ -170,6 +169,6 @@ export default function CreateTournament() {
           </button>
         </aside>
       </Form>
-    </AppShell>
+    </>
   );
 }

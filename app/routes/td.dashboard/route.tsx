@@ -1,5 +1,4 @@
 import { Link, useActionData, useLoaderData } from "react-router";
-import { organiserNav } from "~/components/app-shell.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { formatDate } from "~/domain/dates.ts";
@@ -52,7 +51,6 @@ export default function OrganiserDashboard() {
   );
   return (
     <DashboardShell
-      nav={organiserNav}
       path="/td/dashboard"
       page={page}
       actionData={useActionData<typeof action>()}

@@ -3,7 +3,6 @@
 // series) and remove (not once finished; confirmed first), the public page and the printable ranking. Plain forms.
 import type { ComponentProps } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { Badge } from "~/components/badges.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { ActionToast } from "~/components/form.tsx";
@@ -113,7 +112,7 @@ export default function DirectorSeriesPage() {
   const here = `/td/series/${series.slug}`;
   const removing = nights.find((n) => n.id === confirmRemove && n.status !== "finished");
   return (
-    <AppShell nav={organiserNav}>
+    <>
       <ActionToast toast={actionData?.toast} />
       <Link to="/td/series" className="text-sm font-medium text-baize-700 dark:text-baize-300">
         ← All series
@@ -140,7 +139,7 @@ export default function DirectorSeriesPage() {
       </div>
 
       <RemoveNightDialog night={removing} here={here} busy={busy("remove-night")} />
-    </AppShell>
+    </>
   );
 }
 

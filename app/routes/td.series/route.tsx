@@ -1,7 +1,6 @@
 // The director's series (decision 029): each with its nights count, leading to its page, and "New series" — the
 // name, the points table with the defaults filled in, best N and top N. A plain form, checked by the API's schema.
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ActionToast, useIsSubmitting } from "~/components/form.tsx";
 import { SeriesFields, seriesFormValues } from "~/components/series-form.tsx";
 import { isDomainError } from "~/domain/errors.ts";
@@ -53,7 +52,7 @@ export default function DirectorSeries() {
   const actionData = useActionData<typeof action>();
   const busy = useIsSubmitting();
   return (
-    <AppShell nav={organiserNav}>
+    <>
       <ActionToast toast={actionData?.toast} />
       <h1 className="text-3xl font-bold tracking-tight">Series</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
@@ -99,6 +98,6 @@ export default function DirectorSeries() {
           </Form>
         </section>
       </div>
-    </AppShell>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { inputProps, useForm } from "~/components/use-form.ts";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { TrashIcon } from "~/components/more-icons.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import { FieldError } from "~/components/fields.tsx";
@@ -121,7 +120,7 @@ export default function Tables() {
   });
 
   return (
-    <AppShell nav={organiserNav}>
+    <>
       <ActionToast toast={actionData?.toast} />
       <h1 className="text-3xl font-bold tracking-tight">Table Access Codes</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300">
@@ -143,7 +142,7 @@ export default function Tables() {
       <DeleteTableDialog table={tables.find((t) => t.id === confirmDelete)} busy={busy("delete")} />
       <NewCodeDialog table={tables.find((t) => t.id === confirmNewCode)} busy={busy("new-code")} />
       <SendTablet from={tables.find((t) => t.id === sendFrom)} tables={tables} />
-    </AppShell>
+    </>
   );
 }
 

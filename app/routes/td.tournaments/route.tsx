@@ -1,5 +1,4 @@
 import { Link, useLoaderData } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
 import { EmptyState } from "~/components/empty-state.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
@@ -81,7 +80,7 @@ export default function OrganiserTournaments() {
   const mustFinalize = confirmIntent === "archive" && target?.finalPlayed === true;
 
   return (
-    <AppShell nav={organiserNav}>
+    <>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">My Tournaments</h1>
         <Link to="/td/create-tournament" className="btn-primary">
@@ -137,7 +136,7 @@ export default function OrganiserTournaments() {
         <input type="hidden" name="intent" value={confirmIntent} />
         <input type="hidden" name="tournamentId" value={target?.id ?? ""} />
       </ConfirmDialog>
-    </AppShell>
+    </>
   );
 }
 

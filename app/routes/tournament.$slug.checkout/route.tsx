@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useLoaderData } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
-import { SiteHeader } from "~/components/site-header.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
@@ -184,60 +183,57 @@ export default function Checkout() {
   }, [payment, holdExpired, join]);
 
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
-        <div className="flex items-center gap-2">
-          <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
-            ← Back
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>
-        </div>
+    <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
+      <div className="flex items-center gap-2">
+        <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
+          ← Back
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>
+      </div>
 
-        {holdExpiresAt !== null && !expired ? (
-          <HoldNotice until={holdExpiresAt} remaining={hydrated ? remaining : null} />
-        ) : null}
+      {holdExpiresAt !== null && !expired ? (
+        <HoldNotice until={holdExpiresAt} remaining={hydrated ? remaining : null} />
+      ) : null}
 
-        <section className="card mt-6">
-          <h2 className="text-lg font-semibold">Join {t.venue}</h2>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">
-            {t.name} · {formatDate(t.date)} · {t.time}
-          </p>
-        </section>
-
-        <PaymentSummary tournament={t} />
-
-        {/* When the balance covers the entry, paying from it is the quick way: it comes first. */}
-        {canPayFromBalance ? <PayFromBalance balancePence={balancePence} totalPence={t.totalPence} /> : null}
-
-        <PayByCard
-          heading={canPayFromBalance ? "Or pay by card" : "Pay by card"}
-          failure={failure}
-          expired={expired}
-          hydrated={hydrated}
-          card={
-            payment
-              ? {
-                  mode,
-                  payment,
-                  returnPath: `/tournament/${t.slug}/checkout`,
-                  origin,
-                  payLabel,
-                  failure,
-                  publishableKey,
-                }
-              : null
-          }
-        />
-
-        <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
-          {mode === "simulated"
-            ? "Payments are securely processed by the payment provider and card details are never stored. " +
-              "Test mode: payments are simulated and no real money moves."
-            : "Payments are securely processed by Stripe. Your card details are never stored by Break & Run."}
+      <section className="card mt-6">
+        <h2 className="text-lg font-semibold">Join {t.venue}</h2>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">
+          {t.name} · {formatDate(t.date)} · {t.time}
         </p>
-      </main>
-    </>
+      </section>
+
+      <PaymentSummary tournament={t} />
+
+      {/* When the balance covers the entry, paying from it is the quick way: it comes first. */}
+      {canPayFromBalance ? <PayFromBalance balancePence={balancePence} totalPence={t.totalPence} /> : null}
+
+      <PayByCard
+        heading={canPayFromBalance ? "Or pay by card" : "Pay by card"}
+        failure={failure}
+        expired={expired}
+        hydrated={hydrated}
+        card={
+          payment
+            ? {
+                mode,
+                payment,
+                returnPath: `/tournament/${t.slug}/checkout`,
+                origin,
+                payLabel,
+                failure,
+                publishableKey,
+              }
+            : null
+        }
+      />
+
+      <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
+        {mode === "simulated"
+          ? "Payments are securely processed by the payment provider and card details are never stored. " +
+            "Test mode: payments are simulated and no real money moves."
+          : "Payments are securely processed by Stripe. Your card details are never stored by Break & Run."}
+      </p>
+    </main>
   );
 }
 

@@ -3,7 +3,6 @@
 // posts and comes back; with it the action checks each field as the director leaves it, as creation does.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { isNetworkError } from "~/components/data-reads.ts";
 import { FormError } from "~/components/fields.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
@@ -144,7 +143,7 @@ export default function EditTournament() {
   );
 
   return (
-    <AppShell nav={organiserNav}>
+    <>
       <ActionToast toast={actionData?.toast} />
       <div className="mb-6">
         <Link to={`/tournament/${t.slug}`} className="text-sm font-medium text-baize-700 dark:text-baize-300">
@@ -186,6 +185,6 @@ export default function EditTournament() {
           </Link>
         </aside>
       </Form>
-    </AppShell>
+    </>
   );
 }

@@ -2,7 +2,6 @@
 // tournament with the same settings and no entries, and the director lands on it. Its own address, so it works
 // without JavaScript and adds nothing to the tournament page's code.
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { AppShell, organiserNav } from "~/components/app-shell.tsx";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { FieldError } from "~/components/fields.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
@@ -81,7 +80,7 @@ export default function RunAgain() {
   const errorId = "run-again-error";
   const described = reply?.error ? errorId : undefined;
   return (
-    <AppShell nav={organiserNav}>
+    <>
       <Link to={`/tournament/${t.slug}`} className="text-sm font-medium text-baize-700 dark:text-baize-300">
         ← Back to the tournament
       </Link>
@@ -139,6 +138,6 @@ export default function RunAgain() {
           The venue's time (UK). Suggested: a week on, {formatDate(start.date)} at {start.time}.
         </p>
       </ConfirmDialog>
-    </AppShell>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { TabLink } from "~/components/tab-link.tsx";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
-import { SiteFooter, SiteHeader } from "~/components/site-header.tsx";
+import type { SiteHeaderHandle } from "~/components/site-header.tsx";
 import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -114,7 +114,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function TournamentPage() {
   const page = useLoaderData<typeof loader>();
-  const { tournament: t, viewer, paymentToast, results, director } = page;
+  const { tournament: t, paymentToast, results, director } = page;
   // The bracket tab as the read left it, or as the push channel's messages have changed it since.
   const live = useLivePlay(page);
   const { play } = live;
@@ -137,10 +137,6 @@ export default function TournamentPage() {
 
   return (
     <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <PageHeader viewer={viewer} slug={t.slug} />
       <ActionToast toast={paymentToast} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
         <div className="flex flex-wrap items-center gap-2">
@@ -166,7 +162,6 @@ export default function TournamentPage() {
           />
         </div>
       </main>
-      <SiteFooter />
       <PageDialogs page={page} reply={reply} />
     </>
   );
@@ -186,20 +181,20 @@ function usePaymentToastOnce(paymentToast: TournamentPageModel["paymentToast"], 
   }, [paymentToast, navigate, slug]);
 }
 
-/** The site's header, with the way to the viewer's dashboard or to sign in and come back. */
-function PageHeader({ viewer, slug }: { viewer: TournamentPageModel["viewer"]; slug: string }) {
-  return (
-    <SiteHeader>
-      {viewer ? (
-        <Link to={viewer.userType === "organiser" ? "/td/dashboard" : "/player/dashboard"} className="btn-secondary">
-          Dashboard
-        </Link>
-      ) : (
-        <Link to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`} className="btn-primary">
-          Sign In
-        </Link>
-      )}
-    </SiteHeader>
+/** In the site header (the public layout draws it): the way to the viewer's dashboard, or to sign in and come back. */
+export const handle = {
+  siteHeader: (page) => (page ? <HeaderLink viewer={page.viewer} slug={page.tournament.slug} /> : null),
+} satisfies SiteHeaderHandle<TournamentPageModel>;
+
+function HeaderLink({ viewer, slug }: { viewer: TournamentPageModel["viewer"]; slug: string }) {
+  return viewer ? (
+    <Link to={viewer.userType === "organiser" ? "/td/dashboard" : "/player/dashboard"} className="btn-secondary">
+      Dashboard
+    </Link>
+  ) : (
+    <Link to={`/login?${new URLSearchParams({ redirectTo: `/tournament/${slug}` })}`} className="btn-primary">
+      Sign In
+    </Link>
   );
 }
 
@@ -314,17 +309,14 @@ export function ErrorBoundary() {
   if (isNetworkError(error)) return <ConnectionLost />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{notFound ? "Tournament not found" : "Something went wrong"}</h1>
-        <p className="text-slate-600 dark:text-slate-300">
-          {notFound ? "The link may be wrong, or the tournament was removed." : "Please try again in a moment."}
-        </p>
-        <Link to="/" className="btn-primary">
-          Go Home
-        </Link>
-      </main>
-    </>
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Tournament not found" : "Something went wrong"}</h1>
+      <p className="text-slate-600 dark:text-slate-300">
+        {notFound ? "The link may be wrong, or the tournament was removed." : "Please try again in a moment."}
+      </p>
+      <Link to="/" className="btn-primary">
+        Go Home
+      </Link>
+    </main>
   );
 }
