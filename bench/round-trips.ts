@@ -159,10 +159,10 @@ export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
     td.client.get(`/tournament/${t.slug}?confirm=finalize`),
   );
   await measure(
-    "POST /tournament/{slug} (director's result form)",
+    "POST /tournament/{slug}/results (director's result form)",
     () => {
       const next = matches.find((m) => m.id !== playable.id && m.player1Id && m.player2Id && m.status !== "completed");
-      return td.client.postForm(`/tournament/${t.slug}`, {
+      return td.client.postForm(`/tournament/${t.slug}/results`, {
         intent: "record-result",
         matchId: next?.id ?? playable.id,
         winnerId: next?.player1Id ?? playable.player1Id!,

@@ -1,12 +1,15 @@
 // The stream overlay (/scoreboard/{code}/overlay) at OBS's 1920×1080: transparent everywhere but its bar, following
 // the table by push (a rack tapped reaches it without a reload), and without JavaScript showing the score and
-// refreshing itself. Screenshots over a dark and a light picture go to /tmp for a look.
+// refreshing itself. OVERLAY_SHOTS=dir saves it over a dark and a light picture, for a look.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { markDocument, sameDocument } from "./support/live.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
+
+/** OVERLAY_SHOTS=dir saves the overlay over a stream-like background there, to look at. */
+const SHOTS = process.env.OVERLAY_SHOTS;
 
 const OBS = { width: 1920, height: 1080 };
 // OBS draws the page at its own size, not a phone's (the project's device).
@@ -116,7 +119,7 @@ test("follows the table by push, transparent but for its bar, in either theme", 
       (colour) => document.documentElement.style.setProperty("background", colour, "important"),
       theme === "dark" ? "#1f2937" : "#e5e7eb",
     );
-    await page.screenshot({ path: `/tmp/overlay-over-${theme}.png` });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/overlay-over-${theme}.png` });
     await context.close();
   }
 });

@@ -16,6 +16,9 @@ import {
   type TournamentJson,
 } from "./support/tournaments.ts";
 
+/** PRINT_SHOTS=dir saves the printed pages there, to look at. */
+const SHOTS = process.env.PRINT_SHOTS;
+
 // 281 × 194 mm at 96 px an inch: the inside of an A4 landscape page with the sheets' 8 mm margins.
 const PRINTED = { width: 1062, height: 733 };
 const LAPTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false };
@@ -124,7 +127,7 @@ test("a 16-entry double elimination: the wall bracket and the draw sheet on A4 l
       .evaluateAll((all) => all.map((part) => part.getBoundingClientRect().height));
     expect(parts).toHaveLength(3);
     for (const height of parts) expect(height).toBeLessThanOrEqual(PRINTED.height);
-    await page.screenshot({ path: `/tmp/print-bracket-${theme}.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/print-bracket-${theme}.png`, fullPage: true });
     // Winners' bracket on the first page, the losers' and the grand final on the second.
     const bracketPdf = await page.pdf({ format: "A4", landscape: true, preferCSSPageSize: true });
     expect(pdfPages(bracketPdf)).toBe(2);
@@ -158,7 +161,7 @@ test("a 16-entry double elimination: the wall bracket and the draw sheet on A4 l
       scrollsSideways: false,
     });
     await expect(page.getByRole("link", { name: "← Tournament page" })).toBeHidden();
-    await page.screenshot({ path: `/tmp/print-draw-${theme}.png`, fullPage: true });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/print-draw-${theme}.png`, fullPage: true });
     const sheetPdf = await page.pdf({ format: "A4", landscape: true, preferCSSPageSize: true });
     expect(pdfPages(sheetPdf)).toBeGreaterThanOrEqual(2);
     expect(pdfPages(sheetPdf)).toBeLessThanOrEqual(3);
@@ -203,7 +206,7 @@ test("a finished tournament's results: 'Print results' to the sheet, one A4 page
     buttons: [],
     scrollsSideways: false,
   });
-  await page.screenshot({ path: "/tmp/print-results-dark.png", fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/print-results-dark.png`, fullPage: true });
   expect(pdfPages(await page.pdf({ format: "A4", landscape: true, preferCSSPageSize: true }))).toBe(1);
   await context.close();
 

@@ -59,6 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     // Chosen once on the start screen, where the code is typed.
     await tablet.goto("/scoreboard");
+    await expect.poll(background).not.toBe("rgba(0, 0, 0, 0)");
     const light = await background();
     await tablet.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(html).toHaveClass(/\bdark\b/);
@@ -66,6 +67,8 @@ for (const javaScriptEnabled of [true, false]) {
     await tablet.getByRole("button", { name: "View Scoreboard" }).click();
     await expect(tablet.getByRole("heading", { name: "Table 7", level: 1 })).toBeVisible();
     await expect(html).toHaveClass(/\bdark\b/);
+    // Read once the page's stylesheet applies (the heading can show before it: the body is transparent till then).
+    await expect.poll(background).not.toBe("rgba(0, 0, 0, 0)");
     const dark = await background();
     expect(dark).not.toBe(light);
 
@@ -77,7 +80,7 @@ for (const javaScriptEnabled of [true, false]) {
     await tablet.getByRole("link", { name: "Back to Table 7" }).click();
     await expect(tablet.getByRole("heading", { name: "Table 7", level: 1 })).toBeVisible();
     await expect(html).toHaveClass(/\blight\b/);
-    expect(await background()).toBe(light);
+    await expect.poll(background).toBe(light);
     await tablet.close();
   });
 }

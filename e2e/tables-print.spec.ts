@@ -158,7 +158,9 @@ for (const theme of ["light", "dark"] as const) {
     expect(Math.abs(a.y - b.y)).toBeLessThan(1);
     expect(b.x).toBeGreaterThan(a.x + a.width - 1);
     expect((await page.getByTestId("table-qr").first().boundingBox())!.width).toBeCloseTo(348, -1);
-    await page.screenshot({ path: `/tmp/tables-print-a4-${theme}.png`, fullPage: true });
+    if (process.env.PRINT_SHOTS) {
+      await page.screenshot({ path: `${process.env.PRINT_SHOTS}/tables-print-a4-${theme}.png`, fullPage: true });
+    }
     // Each pair is one page: a break after it, and it fits A4 landscape's 190 mm (718 px) inside the margins, its
     // parts (a three-line name too) inside it.
     const pages = await page.locator(".sheet-page").evaluateAll((els) =>
