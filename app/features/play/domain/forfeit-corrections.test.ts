@@ -89,21 +89,42 @@ function play(start: BracketMatch[], steps: number, moves: readonly Move[]): { m
   return { matches, log };
 }
 
-// The same log recorded from scratch with one entry replaced: the bracket, or why it could not be recorded so
-// (an entry refused, or a later match with other players than the ones who played it).
+/** A match not ready for its entry yet: still to be played, each slot its player's or still empty. */
+const notReadyFor = (match: BracketMatch, entry: Entry) =>
+  match.status === "pending" &&
+  [match.player1Id, match.player2Id].every((id, slot) => id === null || id === entry.players[slot]);
+
+// The same log recorded from scratch with one entry replaced: the bracket, or why it could not be recorded so (an
+// entry refused, or a later match with other players than the ones who played it). The corrected result can make a
+// match wait that was ready at its turn (a loser it would have dropped into a bye is now still to come), so an entry
+// whose match is not ready yet is recorded once it is: the same results, in an order the bracket allows.
 function replay(start: BracketMatch[], log: readonly Entry[], index: number, result: ResultInput) {
   let matches = start;
-  for (const [i, entry] of log.entries()) {
-    const match = byId(matches, entry.matchId);
-    if (match.player1Id !== entry.players[0] || match.player2Id !== entry.players[1]) {
-      return { conflict: `${match.id} has other players` } as const;
+  let waiting = [...log.entries()];
+  while (waiting.length > 0) {
+    const later: typeof waiting = [];
+    for (const [i, entry] of waiting) {
+      const match = byId(matches, entry.matchId);
+      if (match.player1Id !== entry.players[0] || match.player2Id !== entry.players[1]) {
+        if (notReadyFor(match, entry)) {
+          later.push([i, entry]);
+          continue;
+        }
+        return { conflict: `${match.id} has other players` } as const;
+      }
+      try {
+        matches = withChanges(
+          matches,
+          applyResult(matches, entry.matchId, i === index ? result : entry.result, options),
+        );
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return { conflict: error.message, at: i } as const;
+      }
     }
-    try {
-      matches = withChanges(matches, applyResult(matches, entry.matchId, i === index ? result : entry.result, options));
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return { conflict: error.message, at: i } as const;
-    }
+    const [stuck] = later;
+    if (stuck && later.length === waiting.length) return { conflict: `${stuck[1].matchId} has other players` } as const;
+    waiting = later;
   }
   return { matches } as const;
 }
