@@ -32,9 +32,7 @@ export default defineConfig({
     },
   },
   projects: [
-    // A phone's viewport, touch and user agent; its pixels at 1:1, not the Pixel 7's 2.6 (no test compares pixels at
-    // a phone's density, and a headless renderer painting seven times the pixels was the suite's largest cost).
-    { name: "phone", use: { ...devices["Pixel 7"], deviceScaleFactor: 1, browserName: "chromium" } },
+    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } },
     { name: "tablet", use: { viewport: { width: 1024, height: 768 }, browserName: "chromium" }, grep: /@tablet/ },
   ],
   webServer: {
