@@ -255,3 +255,47 @@ test("a wall screen whose push channel keeps failing still follows the evening w
   await sameDocument(page);
   await director.close();
 });
+
+test("a refused result keeps its dialog, what was typed and why while the page hears of other changes", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const { t, final } = await startedFinal(page.request, playwright, baseURL);
+  const [one, two] = [final.player1!.name, final.player2!.name];
+  await page.goto(`/tournament/${t.slug}?tab=bracket&result=${final.id}`);
+  await expect(page.locator("html")).toHaveAttribute("data-live", "open");
+  const dialog = page.getByRole("dialog", { name: "Record result" });
+  await dialog.getByRole("radio", { name: one }).check();
+  await dialog.getByLabel(`${one} score`).fill("1");
+  await dialog.getByLabel(`${two} score`).fill("3");
+  await dialog.getByRole("button", { name: "Save result" }).click();
+
+  // Refused by the rules: the dialog again (its form posted to the results route, decision 037), with the message.
+  const refusal = dialog.getByRole("alert");
+  await expect(refusal).toHaveText("The winner's score can't be lower than the loser's");
+  await expect(dialog.getByLabel(`${one} score`)).toHaveValue("1");
+  await markDocument(page);
+
+  // Another change to the tournament (a table for the final, from another screen) reaches the page, which reads its
+  // data again: the reply is not in that read, and the dialog keeps it.
+  const table = (await (await page.request.post("/api/tables", { data: { name: "Table 3" } })).json()) as {
+    id: string;
+  };
+  const reread = page.waitForRequest((r) => r.method() === "GET" && new URL(r.url()).pathname.endsWith(".data"));
+  expect((await page.request.patch(`/api/matches/${final.id}/table`, { data: { tableId: table.id } })).status()).toBe(
+    200,
+  );
+  await reread;
+  await expect(page.getByRole("article", { name: "Final, match 1" })).toContainText("Table 3");
+  await expect(refusal).toHaveText("The winner's score can't be lower than the loser's");
+  await expect(dialog.getByLabel(`${one} score`)).toHaveValue("1");
+  await expect(dialog.getByLabel(`${two} score`)).toHaveValue("3");
+  await sameDocument(page);
+
+  // Put right and saved: recorded, the dialog closed.
+  await dialog.getByLabel(`${two} score`).fill("0");
+  await dialog.getByRole("button", { name: "Save result" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("article", { name: "Final, match 1" })).toHaveAttribute("data-status", "completed");
+});
