@@ -5,8 +5,9 @@ import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
 import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { addWalkIn, checkInForEntry, removeWalkIn } from "~/features/entries/server/use-cases.server.ts";
 import { withdrawFromPlay } from "~/features/play/server/use-cases.server.ts";
+import { formText } from "~/web/forms.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { directorAction, field, pageForm, type PageForm } from "../tournament.$slug/forms.server.ts";
+import { directorAction, pageForm, type PageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
 
 export async function action(args: Route.ActionArgs) {
@@ -14,12 +15,12 @@ export async function action(args: Route.ActionArgs) {
   const { form, toast, slug } = page;
   const walkIns = `/tournament/${slug}#walk-ins`;
   try {
-    if (form.intent === "add-walk-in") return await addAtTheBar(page);
+    if (form.intent === "add-walk-in") return await addAtTheBar(page, walkIns);
     if (form.intent === "remove-walk-in") {
       await perform(page.app, page.claim, removeWalkIn, {
         organiserId: page.claim.id,
         tournament: page.tournament,
-        entryId: field(form, "entryId"),
+        entryId: formText(form, "entryId"),
       });
       return toast(
         { type: "success", title: "Entry removed", description: "Hand back the cash they paid at the bar." },
@@ -61,9 +62,8 @@ function bodyOf(form: Record<string, FormDataEntryValue>) {
   return { body: { ...values, members: members.filter(Boolean), paidBy: "cash" }, values };
 }
 
-async function addAtTheBar(page: PageForm): Promise<Response> {
+async function addAtTheBar(page: PageForm, walkIns: string): Promise<Response> {
   const { body, values } = bodyOf(page.form);
-  const walkIns = `/tournament/${page.slug}#walk-ins`;
   try {
     const added = await perform(page.app, page.claim, addWalkIn, {
       organiserId: page.claim.id,

@@ -4,8 +4,9 @@
 import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { approveResult, recordResult } from "~/features/play/server/use-cases.server.ts";
 import type { ResultReply } from "~/features/tournaments/domain/page-actions.ts";
+import { formText } from "~/web/forms.server.ts";
 import { perform } from "~/web/use-case.server.ts";
-import { directorAction, field, pageForm, type FamilyAction, type PageForm } from "../tournament.$slug/forms.server.ts";
+import { directorAction, pageForm, type FamilyAction, type PageForm } from "../tournament.$slug/forms.server.ts";
 import type { Route } from "./+types/route";
 
 export async function action(args: Route.ActionArgs) {
@@ -70,15 +71,15 @@ async function answer(page: PageForm, action: FamilyAction<"results">): Promise<
 function resultReply(page: PageForm, answer: Pick<ResultReply, "message" | "confirm">): Promise<Response> {
   const { form } = page;
   const intent = form.intent === "correct-result" ? "correct-result" : "record-result";
-  const matchId = field(form, "matchId");
+  const matchId = formText(form, "matchId");
   const reply: ResultReply = {
     intent,
     matchId,
     values: {
-      outcome: field(form, "outcome"),
-      winnerId: field(form, "winnerId"),
-      player1Score: field(form, "player1Score"),
-      player2Score: field(form, "player2Score"),
+      outcome: formText(form, "outcome"),
+      winnerId: formText(form, "winnerId"),
+      player1Score: formText(form, "player1Score"),
+      player2Score: formText(form, "player2Score"),
     },
     ...answer,
   };

@@ -4,16 +4,13 @@ import { data, redirect } from "react-router";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { signedIn } from "~/web/access.server.ts";
-import { redirectWithCookies } from "~/web/forms.server.ts";
+import { formText, redirectWithCookies } from "~/web/forms.server.ts";
 import { flashToast } from "~/web/session.server.ts";
 import { leaveTeam, replaceTeamMember } from "~/features/entries/server/teams.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import type { Route } from "./+types/route";
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 254) : "";
-};
+const text = (form: FormData, name: string) => formText(form, name, 254);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const claim = await signedIn(request, context, "player");

@@ -27,10 +27,9 @@ export type PageForm = {
   tournament: { slug: string };
   /** The page the answer goes back to: the floor tab when the form was on it. */
   back: string;
-  onFloor: boolean;
   form: Record<string, FormDataEntryValue>;
   toast: (t: Toast, to?: string) => Promise<Response>;
-  /** Back to the page (or `to`) with the reply it shows beside the refused form, and a toast if given. */
+  /** Back to `to` on the page, with the reply it shows beside the refused form. */
   reply: (reply: PageReply, to: string) => Promise<Response>;
   /** Without JavaScript the page comes back at the match acted on, not at its top. */
   atMatch: (matchId: string) => string;
@@ -51,18 +50,11 @@ export async function pageForm({ request, params, context }: Args, role: UserTyp
     slug,
     tournament: { slug },
     back,
-    onFloor,
     form: Object.fromEntries(await request.formData()),
     toast,
     reply: async (reply, to) => redirectWithCookies(to, [await flashToast(app.env, null, fittingReply(reply))]),
     atMatch: (matchId) => (onFloor ? back : `${back}#${encodeURIComponent(matchAnchor(matchId))}`),
   };
-}
-
-/** A form field as text, cut to a length. */
-export function field(form: Record<string, FormDataEntryValue>, name: string, max = 64): string {
-  const value = form[name];
-  return typeof value === "string" ? value.slice(0, max) : "";
 }
 
 /** A director's action of one family, as its form parses. */
