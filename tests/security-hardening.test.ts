@@ -794,6 +794,29 @@ test("personal pages and JSON are never cached: Cache-Control: private, no-store
   }
 });
 
+test("a page's built scripts and styles are cached for good; the files without a hash in their name are not", async () => {
+  const html = await (await app.client().get("/login")).text();
+  const built = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string))];
+  expect(built.length, "the login page links its built scripts and styles").toBeGreaterThan(3);
+  for (const path of built) {
+    // The build names each file by its content: a new build links new names, so nothing is asked again.
+    expect(path, "a built file's name carries its content's hash").toMatch(/-[\w-]{8}\.(js|css)$/);
+    const response = await app.client().get(path);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get("Cache-Control"), path).toBe("public, max-age=31536000, immutable");
+    await response.body?.cancel();
+  }
+  // The service worker, the icons and the tablet's script keep their names across builds: asked again every time.
+  for (const path of ["/sw.js", "/favicon.svg", "/manifest.webmanifest", "/scoreboard.js"]) {
+    const response = await app.client().get(path);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get("Cache-Control"), path).toBe("public, max-age=0, must-revalidate");
+    await response.body?.cancel();
+  }
+  // The rules' own file is not served.
+  expect((await app.client().get("/_headers")).status).toBe(404);
+});
+
 describe("in production", () => {
   let production: Awaited<ReturnType<typeof startApp>> | undefined;
   beforeAll(async () => {
