@@ -794,7 +794,7 @@ test("personal pages and JSON are never cached: Cache-Control: private, no-store
   }
 });
 
-test("a page's built scripts and styles are cached for good; the files without a hash in their name are not", async () => {
+test("built scripts and styles are cached for good; files without a hash in their name are not", async () => {
   const html = await (await app.client().get("/login")).text();
   const built = [...new Set([...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string))];
   expect(built.length, "the login page links its built scripts and styles").toBeGreaterThan(3);
