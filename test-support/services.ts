@@ -11,8 +11,6 @@ import { type Sender, systemSender } from "~/db/batch.server.ts";
 import { parseEnv } from "~/env.server.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { CreateTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
-import { hashPassword } from "~/features/accounts/server/crypto.server.ts";
-import { organisers, players } from "~/db/schema.ts";
 import type { Change } from "~/domain/changes.ts";
 import { afterChange, type Consequences } from "~/features/live/server/after-change.server.ts";
 import { joinTournament, type JoinResult, payFromBalance } from "~/features/entries/server/joining.server.ts";
@@ -46,6 +44,7 @@ import { type TournamentDetail, tournamentByIdQuery } from "~/features/tournamen
 import { teamEntryTotalPence } from "~/features/entries/domain/teams.ts";
 import { editTournament } from "~/features/tournaments/server/use-cases.server.ts";
 import { finalize as finalizeNight, saveSeeds } from "~/features/play/server/use-cases.server.ts";
+import { account, type Role, uniqueEmail } from "./accounts.ts";
 import { LEDGER_MISMATCHES, startDatabase, type TestDatabase } from "./database.js";
 import { validTournament } from "./fixtures.js";
 
@@ -176,7 +175,8 @@ export type Tablet = {
 };
 
 /** A tap's id, as a tablet makes one. */
-export const newTapId = () => `tap-${Date.now().toString(36)}-${++made}-${crypto.randomUUID().slice(0, 8)}`;
+let taps = 0;
+export const newTapId = () => `tap-${Date.now().toString(36)}-${++taps}-${crypto.randomUUID().slice(0, 8)}`;
 
 /** What one open database holds. */
 type Connection = {
@@ -191,14 +191,6 @@ type Connection = {
 
 const SESSION_SECRET = "service-tests-secret-".padEnd(64, "0");
 const TEST_CARD = "4242424242424242";
-
-let made = 0;
-/** The factories' one password, hashed once: see `organiser` and `player` below. */
-const KNOWN_PASSWORD = "secret1";
-let knownHashed: Promise<string> | undefined;
-const knownHash = () => (knownHashed ??= hashPassword(KNOWN_PASSWORD));
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++made}@example.com`;
 
 async function connect(): Promise<Connection> {
   const database = await startDatabase();
@@ -262,32 +254,13 @@ function serviceDb(conn: () => Connection): ServiceDb {
     expect(entry?.paid, "the entry is paid").toBe(1);
   };
 
-  // Accounts are rows with a known password ("secret1"), as the Epic Stack's factories make users: hashed once per
-  // file, since a hash takes 50 ms of processor time by design. Signing up itself is the accounts' tests' subject.
-  const organiser: ServiceDb["organiser"] = async (name = "Dave Director") => {
-    const email = uniqueEmail("organiser");
-    const id = crypto.randomUUID();
-    await conn()
-      .db.insert(organisers)
-      .values({
-        id,
-        name,
-        email,
-        passwordHash: await knownHash(),
-        organisationName: "Red Lion League",
-        venue: "The Red Lion",
-      });
-    return { id, name, email };
+  // Accounts are rows with a known password, as every suite's factories make them (./accounts.ts).
+  const accountOf = async (role: Role, name: string): Promise<Account> => {
+    const email = uniqueEmail(role);
+    return { id: await account(conn().db.$client, role, { name, email }), name, email };
   };
-
-  const player: ServiceDb["player"] = async (name = "Pat Player") => {
-    const email = uniqueEmail("player");
-    const id = crypto.randomUUID();
-    await conn()
-      .db.insert(players)
-      .values({ id, name, email, passwordHash: await knownHash() });
-    return { id, name, email };
-  };
+  const organiser: ServiceDb["organiser"] = (name = "Dave Director") => accountOf("organiser", name);
+  const player: ServiceDb["player"] = (name = "Pat Player") => accountOf("player", name);
 
   const credit: ServiceDb["credit"] = async (kind, id, pence) => {
     await rows(

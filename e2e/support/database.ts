@@ -1,9 +1,7 @@
 // The e2e server's database, reached directly (the Epic Stack's way for fixtures a browser need not build): for
 // what a test would otherwise wait for on the real clock, such as a call made a minute ago.
 import { createClient, type Client } from "@libsql/client";
-import { SESSION_TTL_MS } from "../../app/features/accounts/domain/sessions.ts";
-import { hashPassword } from "../../app/features/accounts/server/crypto.server.ts";
-import { commitSession } from "../../app/web/session.server.ts";
+import { signedInAccount } from "../../test-support/accounts.ts";
 
 let client: Client | undefined;
 
@@ -45,21 +43,10 @@ type SessionCookie = {
   sameSite: "Lax";
 };
 
-const knownHashes = new Map<string, Promise<string>>();
-/** A password's hash, made once per worker: a hash costs 50 ms of processor time by design. */
-const hashOf = (password: string) => {
-  let hash = knownHashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    knownHashes.set(password, hash);
-  }
-  return hash;
-};
-
 /**
- * An account made in the database and signed in, as the Epic Stack's `login()` does: the rows a sign-up writes and
- * a session, and the cookie a browser would have been given. For tests about something else than signing up; the
- * password still works on the login form.
+ * An account made in the database and signed in, as the Epic Stack's `login()` does (test-support/accounts.ts, the
+ * factories every suite shares): the rows a sign-up writes and a session, and the cookie a browser would have been
+ * given. For tests about something else than signing up; the password still works on the login form.
  */
 export async function signedIn(
   role: "player" | "organiser",
@@ -67,48 +54,18 @@ export async function signedIn(
 ): Promise<{ id: string; cookie: SessionCookie }> {
   const secret = process.env.E2E_SESSION_SECRET;
   if (!secret) throw new Error("E2E_SESSION_SECRET is not set: run the tests through playwright.config.ts");
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  const passwordHash = await hashOf(who.password);
-  const account =
-    role === "player"
-      ? {
-          sql: "insert into players (id, name, email, password_hash) values (?, ?, ?, ?)",
-          args: [id, who.name, who.email, passwordHash],
-        }
-      : {
-          sql:
-            "insert into organisers (id, organisation_name, venue, name, email, password_hash) " +
-            "values (?, ?, ?, ?, ?, ?)",
-          args: [id, `${who.name} Pool League`, "The Red Lion, Leeds", who.name, who.email, passwordHash],
-        };
-  const sessionId = crypto.randomUUID();
-  await database().batch(
-    [
-      account,
-      {
-        sql:
-          "insert into sessions (id, user_type, user_id, device, created_at, last_seen_at, expires_at) " +
-          "values (?, ?, ?, ?, ?, ?, ?)",
-        args: [sessionId, role, id, "Chrome on Android", now, now, now + SESSION_TTL_MS],
-      },
-    ],
-    "write",
-  );
-  const header = await commitSession(
-    { SESSION_SECRET: secret, APP_ENV: "test" },
-    { sessionId, userId: id, userType: role },
-  );
-  const [pair = ""] = header.split(";");
-  const cut = pair.indexOf("=");
+  // A director's organisation is named after them, their venue the one the creation form offers first.
+  const organisation =
+    role === "organiser" ? { organisationName: `${who.name} Pool League`, venue: "The Red Lion, Leeds" } : {};
+  const { id, cookie } = await signedInAccount(database(), secret, role, { ...who, ...organisation });
   return {
     id,
     cookie: {
-      name: pair.slice(0, cut),
-      value: pair.slice(cut + 1),
+      name: cookie.name,
+      value: cookie.value,
       domain: "127.0.0.1",
       path: "/",
-      expires: Math.floor((now + SESSION_TTL_MS) / 1000),
+      expires: Math.floor(cookie.expiresAt / 1000),
       httpOnly: true,
       secure: false,
       sameSite: "Lax",

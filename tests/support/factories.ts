@@ -1,9 +1,11 @@
-// Factories for integration tests: accounts and tournaments created through
-// the real API, plus direct SQL for checks (and for states no API makes yet).
+// Factories for integration tests: accounts signed in through the database, as every suite's factories make them
+// (test-support/accounts.ts); tournaments and entries created through the real API; direct SQL for checks (and for
+// states no API makes yet).
 import { createClient, type Client } from "@libsql/client";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { HttpClient } from "./http.ts";
-import type { TestApp } from "./stack.ts";
+import { TEST_SESSION_SECRET, type TestApp } from "./stack.ts";
+import { type Role, signedInAccount, uniqueEmail } from "../../test-support/accounts.ts";
 import { LEDGER_MISMATCHES } from "../../test-support/database.js";
 import { validTournament } from "../../test-support/fixtures.js";
 
@@ -11,8 +13,7 @@ import { validTournament } from "../../test-support/fixtures.js";
 import type { StandingRow } from "../../app/features/play/domain/standings.ts";
 export { futureDate, validTournament } from "../../test-support/fixtures.js";
 
-let counter = 0;
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+export { uniqueEmail } from "../../test-support/accounts.ts";
 
 export type Account = { client: HttpClient; id: string; email: string };
 export type TournamentJson = Record<string, unknown> & {
@@ -33,35 +34,26 @@ export function useFactories(app: TestApp) {
     return sql;
   };
 
-  async function signUp(kind: "player" | "organiser", name: string): Promise<Account> {
+  /** An account made and signed in through the database (test-support/accounts.ts): a client with its cookie. */
+  async function signedIn(role: Role, name: string): Promise<Account> {
     const client = app.client();
-    const email = uniqueEmail(kind);
-    const body =
-      kind === "player"
-        ? { name, email, password: "secret1", confirmPassword: "secret1" }
-        : {
-            organisationName: "Red Lion League",
-            venue: "The Red Lion",
-            name,
-            email,
-            password: "secret1",
-            confirmPassword: "secret1",
-          };
-    const response = await client.json("POST", `/api/auth/signup/${kind}`, body);
-    expect(response.status).toBe(201);
-    const { user } = (await response.json()) as { user: { id: string } };
-    return { client, id: user.id, email };
+    const email = uniqueEmail(role);
+    // Named as the app names a client that sends no browser's User-Agent, as this one does.
+    const device = "Unknown device";
+    const { id, cookie } = await signedInAccount(db(), TEST_SESSION_SECRET, role, { name, email }, { device });
+    client.cookies.set(cookie.name, cookie.value);
+    return { client, id, email };
   }
 
   return {
     sql: db,
-    organiser: (name = "Dave Director") => signUp("organiser", name),
-    player: (name = "Pat Player") => signUp("player", name),
+    organiser: (name = "Dave Director") => signedIn("organiser", name),
+    player: (name = "Pat Player") => signedIn("player", name),
     /** `count` new players who join and pay (simulated card) for `t`. */
     async enter(t: TournamentJson, count: number, name = (i: number) => `Player ${i + 1}`): Promise<Account[]> {
       const entrants: Account[] = [];
       for (let i = 0; i < count; i++) {
-        const p = await signUp("player", name(i));
+        const p = await signedIn("player", name(i));
         const join = await p.client.json("POST", "/api/tournaments/join", { tournamentId: t.id });
         const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
         const paid = await p.client.json("POST", `/api/dev/payments/${paymentIntentId}/confirm`, {
