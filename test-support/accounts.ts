@@ -46,7 +46,9 @@ export async function accountRow(role: Role, id: string, who: Identity): Promise
         args: [id, who.name, who.email, hash],
       }
     : {
-        sql: "insert into organisers (id, organisation_name, venue, name, email, password_hash) values (?, ?, ?, ?, ?, ?)",
+        sql:
+          "insert into organisers (id, organisation_name, venue, name, email, password_hash) " +
+          "values (?, ?, ?, ?, ?, ?)",
         args: [id, who.organisationName ?? "Red Lion League", who.venue ?? "The Red Lion", who.name, who.email, hash],
       };
 }
