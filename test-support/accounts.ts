@@ -20,7 +20,7 @@ export type Identity = {
 };
 
 /** The factories' one password: it works on the login form like any other. */
-export const KNOWN_PASSWORD = "secret1";
+const KNOWN_PASSWORD = "secret1";
 
 let made = 0;
 /** An address no other account in this process has. */
@@ -28,7 +28,7 @@ export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++made}@exam
 
 const hashes = new Map<string, Promise<string>>();
 /** A password's stored hash, made once per process and password. */
-export function passwordHash(password = KNOWN_PASSWORD): Promise<string> {
+function passwordHash(password = KNOWN_PASSWORD): Promise<string> {
   let hash = hashes.get(password);
   if (!hash) {
     hash = hashPassword(password);
@@ -38,7 +38,7 @@ export function passwordHash(password = KNOWN_PASSWORD): Promise<string> {
 }
 
 /** The row a sign-up writes for the account. */
-export async function accountRow(role: Role, id: string, who: Identity): Promise<InStatement> {
+async function accountRow(role: Role, id: string, who: Identity): Promise<InStatement> {
   const hash = await passwordHash(who.password);
   return role === "player"
     ? {
