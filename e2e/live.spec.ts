@@ -94,7 +94,7 @@ test("a result reaches the tablet, the director's page and the player's dashboar
   await playerContext.close();
 });
 
-test("a tablet whose script is blocked still follows the match by refreshing itself @tablet", async ({
+test("a tablet whose script is blocked still follows the match by refreshing itself", async ({
   page,
   browser,
   playwright,
