@@ -65,8 +65,6 @@ export async function signedIn(
   role: "player" | "organiser",
   who: { name: string; email: string; password: string },
 ): Promise<{ id: string; cookie: SessionCookie }> {
-  const secret = process.env.E2E_SESSION_SECRET;
-  if (!secret) throw new Error("E2E_SESSION_SECRET is not set: run the tests through playwright.config.ts");
   const id = crypto.randomUUID();
   const now = Date.now();
   const passwordHash = await hashOf(who.password);
@@ -82,36 +80,50 @@ export async function signedIn(
             "values (?, ?, ?, ?, ?, ?)",
           args: [id, `${who.name} Pool League`, "The Red Lion, Leeds", who.name, who.email, passwordHash],
         };
+  const session = newSession(role, id, now);
+  await database().batch([account, session.row], "write");
+  return { id, cookie: await session.cookie() };
+}
+
+/**
+ * One more session of an account `signedIn` made, as a sign-in on another device writes it: the cookie that device
+ * would have been given.
+ */
+export async function anotherSession(role: "player" | "organiser", id: string): Promise<SessionCookie> {
+  const session = newSession(role, id, Date.now());
+  await database().execute(session.row);
+  return session.cookie();
+}
+
+/** A session's row (a phone's, as the login form would name it) and its cookie. */
+function newSession(role: "player" | "organiser", userId: string, now: number) {
+  const secret = process.env.E2E_SESSION_SECRET;
+  if (!secret) throw new Error("E2E_SESSION_SECRET is not set: run the tests through playwright.config.ts");
   const sessionId = crypto.randomUUID();
-  await database().batch(
-    [
-      account,
-      {
-        sql:
-          "insert into sessions (id, user_type, user_id, device, created_at, last_seen_at, expires_at) " +
-          "values (?, ?, ?, ?, ?, ?, ?)",
-        args: [sessionId, role, id, "Chrome on Android", now, now, now + SESSION_TTL_MS],
-      },
-    ],
-    "write",
-  );
-  const header = await commitSession(
-    { SESSION_SECRET: secret, APP_ENV: "test" },
-    { sessionId, userId: id, userType: role },
-  );
-  const [pair = ""] = header.split(";");
-  const cut = pair.indexOf("=");
   return {
-    id,
-    cookie: {
-      name: pair.slice(0, cut),
-      value: pair.slice(cut + 1),
-      domain: "127.0.0.1",
-      path: "/",
-      expires: Math.floor((now + SESSION_TTL_MS) / 1000),
-      httpOnly: true,
-      secure: false,
-      sameSite: "Lax",
+    row: {
+      sql:
+        "insert into sessions (id, user_type, user_id, device, created_at, last_seen_at, expires_at) " +
+        "values (?, ?, ?, ?, ?, ?, ?)",
+      args: [sessionId, role, userId, "Chrome on Android", now, now, now + SESSION_TTL_MS],
+    },
+    async cookie(): Promise<SessionCookie> {
+      const header = await commitSession(
+        { SESSION_SECRET: secret, APP_ENV: "test" },
+        { sessionId, userId, userType: role },
+      );
+      const [pair = ""] = header.split(";");
+      const cut = pair.indexOf("=");
+      return {
+        name: pair.slice(0, cut),
+        value: pair.slice(cut + 1),
+        domain: "127.0.0.1",
+        path: "/",
+        expires: Math.floor((now + SESSION_TTL_MS) / 1000),
+        httpOnly: true,
+        secure: false,
+        sameSite: "Lax",
+      };
     },
   };
 }
