@@ -1,14 +1,73 @@
 // Accessibility: axe-core on every screen, in light and dark theme, with no
 // serious or critical violation; and a keyboard-only sign-up.
-import { type Browser, type BrowserContext, expect, test, type Page } from "@playwright/test";
+import { type BrowserContext, expect, test, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { signedIn } from "./support/database.ts";
-import { payToEnter } from "./support/payments.ts";
+import { paidPlayerViaApi, payToEnter } from "./support/payments.ts";
 
-async function setTheme(page: Page, theme: "light" | "dark") {
-  await page.context().addInitScript((t) => localStorage.setItem("theme", t), theme);
+type Theme = "light" | "dark";
+/** The html element's class is the theme (components/document.tsx). */
+const themeClass = (theme: Theme) => new RegExp(`(^|\\s)${theme}(\\s|$)`);
+
+/**
+ * Switches the open page to `theme` as the theme toggle does (components/theme-toggle.tsx, theme.tsx): the choice
+ * stored under 'theme', the cookie set through the theme action (so the next page is drawn in it), and the page
+ * redrawn without a reload. A page React draws hears it on the channel the toggle tells the site's other tabs on,
+ * whose listener sets the same state the toggle sets (the html class and its color-scheme, the toggle's icon and
+ * name). A page React does not draw (the tablet's, decision 009) gets the class switch its own script makes
+ * (features/floor/client/theme.ts); where such a page has a toggle, its icon and name are drawn by the server only,
+ * so that page is loaded again, as its script does after a switch.
+ */
+async function switchTheme(page: Page, theme: Theme) {
+  const drawnByReact = await page.evaluate(async (next) => {
+    localStorage.setItem("theme", next);
+    const react = document.querySelector('script[type="module"]') !== null;
+    if (react) {
+      const channel = new BroadcastChannel("break-and-run-theme");
+      channel.postMessage(next);
+      channel.close();
+    } else {
+      document.documentElement.classList.remove("light", "dark");
+      document.documentElement.classList.add(next);
+    }
+    const saved = await fetch("/action/set-theme", { method: "POST", body: JSON.stringify({ theme: next }) });
+    if (!saved.ok) throw new Error(`the theme action answered ${saved.status}`);
+    return react;
+  }, theme);
+  const toggle = page.getByTestId("theme-toggle");
+  if (!drawnByReact && (await toggle.count()) > 0) await page.reload();
+  await expect(page.locator("html")).toHaveClass(themeClass(theme));
+  if ((await toggle.count()) > 0) {
+    const label = theme === "dark" ? "Switch to light theme" : "Switch to dark theme";
+    await expect(toggle).toHaveAttribute("aria-label", label);
+  }
+  // Buttons fade to their new colours (the btn utility's transition-colors): axe reads the colours they end at.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Checks each screen shown on `page` in both themes from one load: in the theme the browser last chose (a new
+ * browser's is light), then switched to the other. The screens alternate which theme comes first, so half of them
+ * are drawn dark by the server and half are switched to dark in place.
+ */
+function inBothThemes(page: Page) {
+  let theme: Theme = "light";
+  return async (label: string) => {
+    await expect(page.locator("html"), `${label}: drawn in the theme last chosen`).toHaveClass(themeClass(theme));
+    await expectAccessible(page, `${label} (${theme})`);
+    theme = theme === "light" ? "dark" : "light";
+    await switchTheme(page, theme);
+    await expectAccessible(page, `${label} (${theme})`);
+  };
 }
 
 /** A director with a four-player knockout open for entries and a table. */
@@ -36,152 +95,159 @@ async function payToEnterAsNewPlayer(context: BrowserContext, tournamentId: stri
   await payToEnter(context.request, tournamentId);
 }
 
-/** `count` paid entries, each a player in a browser of their own. */
-async function paidEntries(browser: Browser, tournamentId: string, count: number) {
-  for (let i = 0; i < count; i++) {
-    const context = await browser.newContext();
-    await payToEnterAsNewPlayer(context, tournamentId);
-    await context.close();
-  }
+/** `count` paid entries, each a new player with a request context of their own. */
+async function paidEntries(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  tournamentId: string,
+  count: number,
+) {
+  for (let i = 0; i < count; i++) await paidPlayerViaApi(playwright, baseURL, tournamentId);
 }
 
 // The screens are independent: the two workers may share this file's tests.
 test.describe.configure({ mode: "parallel" });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`public screens have no serious accessibility violations (${theme})`, async ({ page }) => {
-    await setTheme(page, theme);
-    for (const path of [
-      "/",
-      "/login",
-      "/signup",
-      "/signup?role=player",
-      "/signup?role=td",
-      "/forgot-password",
-      "/reset-password",
-      "/scoreboard",
-      "/scoreboard/NOPE2345",
-      "/no-such-page",
-    ]) {
-      await page.goto(path);
-      await expect(page.locator("html")).toHaveClass(new RegExp(theme));
-      await expectAccessible(page, `${path} (${theme})`);
-    }
-  });
+test("public screens have no serious accessibility violations in light and dark theme", async ({ page }) => {
+  const check = inBothThemes(page);
+  for (const path of [
+    "/",
+    "/login",
+    "/signup",
+    "/signup?role=player",
+    "/signup?role=td",
+    "/forgot-password",
+    "/reset-password",
+    "/scoreboard",
+    "/scoreboard/NOPE2345",
+    "/no-such-page",
+  ]) {
+    await page.goto(path);
+    await check(path);
+  }
+});
 
-  test(`director screens have no serious accessibility violations (${theme})`, async ({ page }) => {
-    await setTheme(page, theme);
-    const { t } = await directorWithTournament(page);
-    for (const path of [
-      "/td/dashboard",
-      "/td/tournaments",
-      "/td/create-tournament",
-      "/td/tables",
-      "/td/tables/print",
-      `/tournament/${t.slug}`,
-      `/tournament/${t.slug}?confirm=start`,
-      `/tournament/${t.slug}?confirm=settings`,
-      // A card top-up of the balance (what a finalize short of money offers).
-      `/balance/top-up?amount=18.20&return=/tournament/${t.slug}`,
-    ]) {
-      await page.goto(path);
-      await expectAccessible(page, `${path} (${theme})`);
-    }
-  });
+test("director screens have no serious accessibility violations in light and dark theme", async ({ page }) => {
+  const check = inBothThemes(page);
+  const { t } = await directorWithTournament(page);
+  for (const path of [
+    "/td/dashboard",
+    "/td/tournaments",
+    "/td/create-tournament",
+    "/td/tables",
+    "/td/tables/print",
+    `/tournament/${t.slug}`,
+    `/tournament/${t.slug}?confirm=start`,
+    `/tournament/${t.slug}?confirm=settings`,
+    // A card top-up of the balance (what a finalize short of money offers).
+    `/balance/top-up?amount=18.20&return=/tournament/${t.slug}`,
+  ]) {
+    await page.goto(path);
+    await check(path);
+  }
+});
 
-  test(`a night in play has no serious accessibility violations (${theme})`, async ({ page, browser }) => {
-    await setTheme(page, theme);
-    const { t, table } = await directorWithTournament(page);
-    // Two paid players (one of them looks at their own screens below), the draw, a match on the table: the
-    // bracket, dialogs, tablet and wall.
-    const playerContext = await browser.newContext();
-    await playerContext.addInitScript((th) => localStorage.setItem("theme", th), theme);
-    const player = await playerContext.newPage();
-    await payToEnterAsNewPlayer(playerContext, t.id);
-    await paidEntries(browser, t.id, 1);
-    await page.request.post(`/api/tournaments/${t.id}/start`);
-    const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as {
+test("a night in play has no serious accessibility violations in light and dark theme", async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const check = inBothThemes(page);
+  const { t, table } = await directorWithTournament(page);
+  // Two paid players (one of them looks at their own screens below), the draw, a match on the table: the
+  // bracket, dialogs, tablet and wall.
+  const playerContext = await browser.newContext();
+  const player = await playerContext.newPage();
+  const checkPlayer = inBothThemes(player);
+  await payToEnterAsNewPlayer(playerContext, t.id);
+  await paidEntries(playwright, baseURL, t.id, 1);
+  await page.request.post(`/api/tournaments/${t.id}/start`);
+  const [final] = (await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json()) as {
+    id: string;
+    player1Id: string;
+  }[];
+  await page.request.patch(`/api/matches/${final!.id}/table`, { data: { tableId: table.id } });
+  for (const path of [
+    `/tournament/${t.slug}?tab=bracket`,
+    `/tournament/${t.slug}?tab=bracket&result=${final!.id}`,
+    `/tournament/${t.slug}/bracket`,
+    `/scoreboard/${table.accessCode}`,
+    // Changing the tablet's table (decision 024): the signed-in director's own tables to pick from.
+    `/scoreboard/${table.accessCode}/change`,
+    `/td/tables?delete=${table.id}`,
+    `/td/tables?send=${table.id}`,
+    // Editing once it has started (every field but table scoring's locked, with the reason), and running it again.
+    `/tournament/${t.slug}/edit`,
+    `/tournament/${t.slug}/run-again`,
+  ]) {
+    await page.goto(path);
+    await check(path);
+  }
+  // The player's own screens while they play: the match in progress, where they stand, their bracket.
+  for (const path of [
+    "/player/dashboard",
+    "/player/tournaments",
+    "/player/tournaments?tab=registered",
+    `/tournament/${t.slug}`,
+    `/tournament/${t.slug}/bracket`,
+  ]) {
+    await player.goto(path);
+    await checkPlayer(`${path} as player`);
+  }
+  // The final played and paid out: the podium and the prizes lead the page.
+  await page.request.patch(`/api/matches/${final!.id}`, { data: { winnerId: final!.player1Id } });
+  await page.request.post(`/api/tournaments/${t.id}/finalize`);
+  await page.goto(`/tournament/${t.slug}`);
+  await expect(page.getByRole("region", { name: "Results" })).toBeVisible();
+  await check(`finished /tournament/${t.slug}`);
+  const open = (await (
+    await page.request.post("/api/tournaments", { data: validTournament({ name: "Open Knockout" }) })
+  ).json()) as { slug: string };
+  // The Withdraw dialog with its bank fields, and a checkout holding a place.
+  await player.goto("/player/dashboard?withdraw=1");
+  await expect(player.getByLabel("Sort code")).toBeVisible();
+  await checkPlayer("/player/dashboard?withdraw=1");
+  await player.goto(`/tournament/${open.slug}/checkout`);
+  await expect(player.getByTestId("hold")).toBeVisible();
+  await checkPlayer(`/tournament/${open.slug}/checkout`);
+  await playerContext.close();
+});
+
+test("the other formats' brackets have no serious accessibility violations in light and dark theme", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const check = inBothThemes(page);
+  await createOrganiser(page.request);
+  // A double elimination's three brackets, a round robin's tables, groups and their knockout, with results.
+  for (const [tournamentType, entries] of [
+    ["double_elimination", 4],
+    ["round_robin", 4],
+    ["round_robin_tier", 6],
+  ] as const) {
+    const other = (await (
+      await page.request.post("/api/tournaments", {
+        data: validTournament({ date: futureDate(21), maxPlayers: entries, tournamentType }),
+      })
+    ).json()) as { id: string; slug: string };
+    await paidEntries(playwright, baseURL, other.id, entries);
+    await page.request.post(`/api/tournaments/${other.id}/start`);
+    const matches = (await (await page.request.get(`/api/tournaments/${other.id}/matches`)).json()) as {
       id: string;
-      player1Id: string;
+      player1Id: string | null;
+      player2Id: string | null;
     }[];
-    await page.request.patch(`/api/matches/${final!.id}/table`, { data: { tableId: table.id } });
-    for (const path of [
-      `/tournament/${t.slug}?tab=bracket`,
-      `/tournament/${t.slug}?tab=bracket&result=${final!.id}`,
-      `/tournament/${t.slug}/bracket`,
-      `/scoreboard/${table.accessCode}`,
-      // Changing the tablet's table (decision 024): the signed-in director's own tables to pick from.
-      `/scoreboard/${table.accessCode}/change`,
-      `/td/tables?delete=${table.id}`,
-      `/td/tables?send=${table.id}`,
-      // Editing once it has started (every field but table scoring's locked, with the reason), and running it again.
-      `/tournament/${t.slug}/edit`,
-      `/tournament/${t.slug}/run-again`,
-    ]) {
-      await page.goto(path);
-      await expectAccessible(page, `${path} (${theme})`);
-    }
-    // The player's own screens while they play: the match in progress, where they stand, their bracket.
-    for (const path of [
-      "/player/dashboard",
-      "/player/tournaments",
-      "/player/tournaments?tab=registered",
-      `/tournament/${t.slug}`,
-      `/tournament/${t.slug}/bracket`,
-    ]) {
-      await player.goto(path);
-      await expectAccessible(player, `${path} as player (${theme})`);
-    }
-    // The final played and paid out: the podium and the prizes lead the page.
-    await page.request.patch(`/api/matches/${final!.id}`, { data: { winnerId: final!.player1Id } });
-    await page.request.post(`/api/tournaments/${t.id}/finalize`);
-    await page.goto(`/tournament/${t.slug}`);
-    await expect(page.getByRole("region", { name: "Results" })).toBeVisible();
-    await expectAccessible(page, `finished /tournament/${t.slug} (${theme})`);
-    const open = (await (
-      await page.request.post("/api/tournaments", { data: validTournament({ name: "Open Knockout" }) })
-    ).json()) as { slug: string };
-    // The Withdraw dialog with its bank fields, and a checkout holding a place.
-    await player.goto("/player/dashboard?withdraw=1");
-    await expect(player.getByLabel("Sort code")).toBeVisible();
-    await expectAccessible(player, `/player/dashboard?withdraw=1 (${theme})`);
-    await player.goto(`/tournament/${open.slug}/checkout`);
-    await expect(player.getByTestId("hold")).toBeVisible();
-    await expectAccessible(player, `/tournament/${open.slug}/checkout (${theme})`);
-    await playerContext.close();
-  });
-
-  test(`the other formats' brackets have no serious accessibility violations (${theme})`, async ({ page, browser }) => {
-    await setTheme(page, theme);
-    await createOrganiser(page.request);
-    // A double elimination's three brackets, a round robin's tables, groups and their knockout, with results.
-    for (const [tournamentType, entries] of [
-      ["double_elimination", 4],
-      ["round_robin", 4],
-      ["round_robin_tier", 6],
-    ] as const) {
-      const other = (await (
-        await page.request.post("/api/tournaments", {
-          data: validTournament({ date: futureDate(21), maxPlayers: entries, tournamentType }),
-        })
-      ).json()) as { id: string; slug: string };
-      await paidEntries(browser, other.id, entries);
-      await page.request.post(`/api/tournaments/${other.id}/start`);
-      const matches = (await (await page.request.get(`/api/tournaments/${other.id}/matches`)).json()) as {
-        id: string;
-        player1Id: string | null;
-        player2Id: string | null;
-      }[];
-      const [first, second] = matches.filter((m) => m.player1Id && m.player2Id);
-      await page.request.patch(`/api/matches/${first!.id}`, { data: { winnerId: first!.player1Id } });
-      await page.request.patch(`/api/matches/${second!.id}`, {
-        data: { outcome: "walkover", winnerId: second!.player2Id },
-      });
-      await page.goto(`/tournament/${other.slug}?tab=bracket`);
-      await expectAccessible(page, `${tournamentType} bracket (${theme})`);
-    }
-  });
-}
+    const [first, second] = matches.filter((m) => m.player1Id && m.player2Id);
+    await page.request.patch(`/api/matches/${first!.id}`, { data: { winnerId: first!.player1Id } });
+    await page.request.patch(`/api/matches/${second!.id}`, {
+      data: { outcome: "walkover", winnerId: second!.player2Id },
+    });
+    await page.goto(`/tournament/${other.slug}?tab=bracket`);
+    await check(`${tournamentType} bracket`);
+  }
+});
 
 test("keyboard only: a player signs up", async ({ page }) => {
   const who = newIdentity("keys");

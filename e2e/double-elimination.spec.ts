@@ -16,7 +16,7 @@ import {
   waitForHydrated,
 } from "./support/tournaments.ts";
 
-test("a double-elimination evening: draw, a losers' match on the tablet, the reset, 1st-4th paid @tablet", async ({
+test("a double-elimination evening: draw, a losers' match on the tablet, the reset, 1st-4th paid", async ({
   page,
   browser,
   playwright,

@@ -1,7 +1,7 @@
 // An evening at the Red Lion (../shared/SCENARIO.md) in a real browser: the
 // director's tables and tablet, the draw, results at the tables, payouts,
 // and the winner's dashboard and withdrawal.
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
 import { futureDate, validTournament } from "../test-support/fixtures.js";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
 import { openBracketTab } from "./support/tournaments.ts";
@@ -31,19 +31,24 @@ async function createTournament(request: APIRequestContext, overrides: Record<st
 }
 
 /** Players who signed up and paid with the test card, each in their own API context. */
-async function paidPlayers(browser: Browser, tournamentId: string, names: string[]): Promise<Identity[]> {
+async function paidPlayers(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  tournamentId: string,
+  names: string[],
+): Promise<Identity[]> {
   const people: Identity[] = [];
   for (const name of names) {
-    const context = await browser.newContext();
+    const request = await playwright.request.newContext({ baseURL });
     const who = { ...newIdentity("player"), name };
-    await createPlayer(context.request, who);
-    const join = await context.request.post("/api/tournaments/join", { data: { tournamentId } });
+    await createPlayer(request, who);
+    const join = await request.post("/api/tournaments/join", { data: { tournamentId } });
     const { paymentIntentId } = (await join.json()) as { paymentIntentId: string };
-    const paid = await context.request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
+    const paid = await request.post(`/api/dev/payments/${paymentIntentId}/confirm`, {
       data: { cardNumber: "4242424242424242" },
     });
     expect(paid.status()).toBe(200);
-    await context.close();
+    await request.dispose();
     people.push(who);
   }
   return people;
@@ -53,14 +58,11 @@ async function matches(request: APIRequestContext, tournamentId: string): Promis
   return (await (await request.get(`/api/tournaments/${tournamentId}/matches`)).json()) as Match[];
 }
 
-async function recordResultInBrowser(
-  page: Page,
-  slug: string,
-  match: Match,
-  winnerName: string,
-  scores: [string, string],
-) {
-  await page.goto(`/tournament/${slug}?tab=bracket&result=${match.id}`);
+/** Records a result as the director does on the bracket tab: the match card's Record result opens the dialog. */
+async function recordResultInBrowser(page: Page, match: Match, winnerName: string, scores: [string, string]) {
+  await expect(page).toHaveURL(/\?tab=bracket/);
+  const link = page.getByRole("link", { name: "Record result" }).and(page.locator(`[href$="result=${match.id}"]`));
+  await link.click();
   const dialog = page.getByRole("dialog", { name: "Record result" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("radio", { name: winnerName }).check();
@@ -69,18 +71,23 @@ async function recordResultInBrowser(
   await scoreInputs.nth(1).fill(scores[1]);
   await dialog.getByRole("button", { name: "Save result" }).click();
   await expect(page.getByTestId("toast")).toContainText("Result recorded");
+  // Saved (the toast may still be the last result's): the dialog closed, the card no longer offers it.
+  await expect(dialog).toHaveCount(0);
+  await expect(link).toHaveCount(0);
 }
 
 test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboard @tablet", async ({
   page,
   browser,
   context,
+  playwright,
+  baseURL,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const dave = await createOrganiser(page.request);
   const t = await createTournament(page.request);
   const names = ["Alice Archer", "Ben Baker", "Cat Carter", "Dev Dunn", "Eve Ellis"];
-  const people = await paidPlayers(browser, t.id, names);
+  const people = await paidPlayers(playwright, baseURL, t.id, names);
 
   // Tables: add one and copy its scoreboard URL.
   await page.goto("/td/tables");
@@ -134,7 +141,7 @@ test("a whole evening: tables, tablet, draw, results, payouts, winner's dashboar
     for (const m of playable) {
       const html = await (await page.request.get(`/api/tournaments/${t.id}/matches`)).json();
       const full = (html as (Match & { player1: { name: string } })[]).find((x) => x.id === m.id)!;
-      await recordResultInBrowser(page, t.slug, m, full.player1.name, ["5", "3"]);
+      await recordResultInBrowser(page, m, full.player1.name, ["5", "3"]);
     }
   }
   // The tablet shows the first match's result with the trophy.
@@ -207,10 +214,15 @@ test("the tablet says it is reconnecting when the Wi-Fi drops and recovers by it
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the director records a result and the scoreboard refreshes itself", async ({ page, browser }) => {
+  test("the director records a result and the scoreboard refreshes itself", async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
     await createOrganiser(page.request);
     const t = await createTournament(page.request, { maxPlayers: 2, payoutStructure: "winner_only" });
-    await paidPlayers(browser, t.id, ["Nia Noscript", "Oli Offline"]);
+    await paidPlayers(playwright, baseURL, t.id, ["Nia Noscript", "Oli Offline"]);
     await page.request.post(`/api/tournaments/${t.id}/start`);
     const tableResponse = await page.request.post("/api/tables", { data: { name: "Table 9" } });
     const tbl = (await tableResponse.json()) as { id: string; accessCode: string };

@@ -17,7 +17,7 @@ import {
   waitForHydrated,
 } from "./support/tournaments.ts";
 
-test("a groups evening: two groups of three, a group match on the tablet, the knockout drawn, paid @tablet", async ({
+test("a groups evening: two groups of three, a group match on the tablet, the knockout drawn, paid", async ({
   page,
   browser,
   playwright,

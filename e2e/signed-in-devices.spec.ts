@@ -2,36 +2,37 @@
 // Policy in practice: every screen a player and a director use loads,
 // hydrates and runs its scripts with nothing blocked.
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
+import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
+import { anotherSession, signedIn } from "./support/database.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
 
 const toast = (page: Page) => page.getByTestId("toast");
 const devices = (page: Page) => page.getByRole("region", { name: "Signed-in devices" }).getByTestId("device");
 
-/** A new browser signed in as `who` through the login form. */
-async function signedIn(
+/**
+ * A new browser holding `cookie`: a session made in the database, as signing in on that device would have made it
+ * (signing in through the form is accounts.spec.ts's). The browser loads no page until the test asks.
+ */
+async function browserWith(
   browser: Browser,
-  who: Identity,
-  accountType: "Player" | "Tournament Director",
+  cookie: Awaited<ReturnType<typeof anotherSession>>,
   options: { javaScriptEnabled?: boolean } = {},
 ) {
   const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.goto("/login");
-  await submitLogin(page, who, accountType);
-  await expect(page).toHaveURL(accountType === "Player" ? /\/player\/dashboard$/ : /\/td\/dashboard$/);
-  return { context, page };
+  await context.addCookies([cookie]);
+  // Signed in: the session is one the server knows.
+  expect((await context.request.get("/api/auth/me")).status()).toBe(200);
+  return { context, page: await context.newPage() };
 }
 
-test("a player sees both browsers and signs the other one out, then everywhere else @tablet", async ({
-  browser,
-  request,
-}) => {
-  const who = await createPlayer(request, newIdentity("devices"));
-  const a = await signedIn(browser, who, "Player");
-  const b = await signedIn(browser, who, "Player");
-  await a.page.reload();
-  // The API sign-up made a third session; each browser sees all of them, itself marked once.
+test("a player sees both browsers and signs the other one out, then everywhere else @tablet", async ({ browser }) => {
+  // Three sessions of one player: two browsers and a device signed in elsewhere.
+  const who = await signedIn("player", newIdentity("devices"));
+  const a = await browserWith(browser, who.cookie);
+  const b = await browserWith(browser, await anotherSession("player", who.id));
+  await anotherSession("player", who.id);
+  await a.page.goto("/player/dashboard");
+  // Each browser sees all of them, itself marked once.
   await expect(devices(a.page)).toHaveCount(3);
   await expect(a.page.getByText("This device", { exact: true })).toHaveCount(1);
 
@@ -71,10 +72,13 @@ test("a player sees both browsers and signs the other one out, then everywhere e
   await b.context.close();
 });
 
-test("a director signs another device out without JavaScript", async ({ browser, request }) => {
-  const who = await createOrganiser(request, newIdentity("devices-td"));
-  const phone = await signedIn(browser, who, "Tournament Director");
-  const noScript = await signedIn(browser, who, "Tournament Director", { javaScriptEnabled: false });
+test("a director signs another device out without JavaScript", async ({ browser }) => {
+  // Three sessions of one director: a browser without JavaScript, a phone and a device signed in elsewhere.
+  const who = await signedIn("organiser", newIdentity("devices-td"));
+  const noScript = await browserWith(browser, who.cookie, { javaScriptEnabled: false });
+  const phone = await browserWith(browser, await anotherSession("organiser", who.id));
+  await anotherSession("organiser", who.id);
+  await noScript.page.goto("/td/dashboard");
   await expect(devices(noScript.page)).toHaveCount(3);
   const other = devices(noScript.page).filter({ hasNot: noScript.page.getByText("This device", { exact: true }) });
   await expect(other).toHaveCount(2);

@@ -60,12 +60,36 @@ export async function account(db: Client, role: Role, who: Identity): Promise<st
   return id;
 }
 
-export type SignedInAccount = {
-  id: string;
+export type Session = {
   sessionId: string;
   /** The session cookie as the app sets it: its name, its signed value and when it ends (ms). */
   cookie: { name: string; value: string; expiresAt: number };
 };
+
+export type SignedInAccount = Session & { id: string };
+
+type SessionOptions = { device?: string; now?: number };
+
+/** A session's row, as a sign-in writes it, and its cookie signed with the server's `secret`. */
+async function newSession(secret: string, role: Role, userId: string, options: SessionOptions) {
+  const { device = "Chrome on Android", now = Date.now() } = options;
+  const sessionId = crypto.randomUUID();
+  const expiresAt = now + SESSION_TTL_MS;
+  const row: InStatement = {
+    sql:
+      "insert into sessions (id, user_type, user_id, device, created_at, last_seen_at, expires_at) " +
+      "values (?, ?, ?, ?, ?, ?, ?)",
+    args: [sessionId, role, userId, device, now, now, expiresAt],
+  };
+  const header = await commitSession(
+    { SESSION_SECRET: secret, APP_ENV: "test" },
+    { sessionId, userId, userType: role },
+  );
+  const [pair = ""] = header.split(";");
+  const cut = pair.indexOf("=");
+  const session: Session = { sessionId, cookie: { name: pair.slice(0, cut), value: pair.slice(cut + 1), expiresAt } };
+  return { row, session };
+}
 
 /**
  * An account and one session, written in one batch, and the session's cookie signed with the server's `secret` —
@@ -76,28 +100,23 @@ export async function signedInAccount(
   secret: string,
   role: Role,
   who: Identity,
-  { device = "Chrome on Android", now = Date.now() }: { device?: string; now?: number } = {},
+  options: SessionOptions = {},
 ): Promise<SignedInAccount> {
   const id = crypto.randomUUID();
-  const sessionId = crypto.randomUUID();
-  const expiresAt = now + SESSION_TTL_MS;
-  await db.batch(
-    [
-      await accountRow(role, id, who),
-      {
-        sql:
-          "insert into sessions (id, user_type, user_id, device, created_at, last_seen_at, expires_at) " +
-          "values (?, ?, ?, ?, ?, ?, ?)",
-        args: [sessionId, role, id, device, now, now, expiresAt],
-      },
-    ],
-    "write",
-  );
-  const header = await commitSession(
-    { SESSION_SECRET: secret, APP_ENV: "test" },
-    { sessionId, userId: id, userType: role },
-  );
-  const [pair = ""] = header.split(";");
-  const cut = pair.indexOf("=");
-  return { id, sessionId, cookie: { name: pair.slice(0, cut), value: pair.slice(cut + 1), expiresAt } };
+  const { row, session } = await newSession(secret, role, id, options);
+  await db.batch([await accountRow(role, id, who), row], "write");
+  return { id, ...session };
+}
+
+/** One more session of an account, as a sign-in on another device writes it, and that device's cookie. */
+export async function anotherSession(
+  db: Client,
+  secret: string,
+  role: Role,
+  userId: string,
+  options: SessionOptions = {},
+): Promise<Session> {
+  const { row, session } = await newSession(secret, role, userId, options);
+  await db.execute(row);
+  return session;
 }

@@ -1,7 +1,12 @@
 // The e2e server's database, reached directly (the Epic Stack's way for fixtures a browser need not build): for
 // what a test would otherwise wait for on the real clock, such as a call made a minute ago.
 import { createClient, type Client } from "@libsql/client";
-import { signedInAccount } from "../../test-support/accounts.ts";
+import {
+  anotherSession as anotherSessionOf,
+  type Role,
+  type Session,
+  signedInAccount,
+} from "../../test-support/accounts.ts";
 
 let client: Client | undefined;
 
@@ -43,32 +48,45 @@ type SessionCookie = {
   sameSite: "Lax";
 };
 
+/** The e2e server's session secret (playwright.config.ts chose it). */
+function secret(): string {
+  const value = process.env.E2E_SESSION_SECRET;
+  if (!value) throw new Error("E2E_SESSION_SECRET is not set: run the tests through playwright.config.ts");
+  return value;
+}
+
+/** A session's cookie as a browser on this site stores it. */
+const browserCookie = (cookie: Session["cookie"]): SessionCookie => ({
+  name: cookie.name,
+  value: cookie.value,
+  domain: "127.0.0.1",
+  path: "/",
+  expires: Math.floor(cookie.expiresAt / 1000),
+  httpOnly: true,
+  secure: false,
+  sameSite: "Lax",
+});
+
 /**
  * An account made in the database and signed in, as the Epic Stack's `login()` does (test-support/accounts.ts, the
  * factories every suite shares): the rows a sign-up writes and a session, and the cookie a browser would have been
  * given. For tests about something else than signing up; the password still works on the login form.
  */
 export async function signedIn(
-  role: "player" | "organiser",
+  role: Role,
   who: { name: string; email: string; password: string },
 ): Promise<{ id: string; cookie: SessionCookie }> {
-  const secret = process.env.E2E_SESSION_SECRET;
-  if (!secret) throw new Error("E2E_SESSION_SECRET is not set: run the tests through playwright.config.ts");
   // A director's organisation is named after them, their venue the one the creation form offers first.
   const organisation =
     role === "organiser" ? { organisationName: `${who.name} Pool League`, venue: "The Red Lion, Leeds" } : {};
-  const { id, cookie } = await signedInAccount(database(), secret, role, { ...who, ...organisation });
-  return {
-    id,
-    cookie: {
-      name: cookie.name,
-      value: cookie.value,
-      domain: "127.0.0.1",
-      path: "/",
-      expires: Math.floor(cookie.expiresAt / 1000),
-      httpOnly: true,
-      secure: false,
-      sameSite: "Lax",
-    },
-  };
+  const { id, cookie } = await signedInAccount(database(), secret(), role, { ...who, ...organisation });
+  return { id, cookie: browserCookie(cookie) };
+}
+
+/**
+ * One more session of an account `signedIn` made, as a sign-in on another device writes it: the cookie that device
+ * would have been given.
+ */
+export async function anotherSession(role: Role, id: string): Promise<SessionCookie> {
+  return browserCookie((await anotherSessionOf(database(), secret(), role, id)).cookie);
 }
