@@ -32,7 +32,7 @@ export type StackOptions = {
   inheritOutput?: boolean;
 };
 
-function assertBuilt(): void {
+export function assertBuilt(): void {
   if (!existsSync(builtConfig)) {
     throw new Error("The Worker is not built: run `npm run build` first.");
   }

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { projectRoot } from "../../scripts/lib/stack.ts";
+import { assertBuilt, projectRoot } from "../../scripts/lib/stack.ts";
 import type { HostedWorker } from "../../scripts/lib/worker-host.ts";
 
 declare module "vitest" {
@@ -20,6 +20,8 @@ const hostScript = fileURLToPath(new URL("../../scripts/lib/worker-host.ts", imp
 const OUTPUT_KEPT = 64 * 1024;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Said once for the run, rather than by every file's Worker.
+  assertBuilt();
   const child = spawn(process.execPath, [hostScript], {
     cwd: projectRoot,
     // Its own process group, so that whatever it leaves behind (workerd) can be stopped with it. Its standard input
