@@ -30,8 +30,12 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The edge: the built Worker in workerd over HTTP, one Worker and database per file.
-      { extends: true, test: { name: "edge", include: ["tests/**/*.test.ts"] } },
+      // The edge: the built Worker in workerd over HTTP, one Worker and database per file. The Workers come from one
+      // Worker host for the run (tests/support/worker-host.ts), which keeps Miniflare loaded.
+      {
+        extends: true,
+        test: { name: "edge", include: ["tests/**/*.test.ts"], globalSetup: ["tests/support/worker-host.ts"] },
+      },
     ],
   },
 });

@@ -17,7 +17,7 @@ export async function benchStack(): Promise<Stack> {
 }
 
 let n = 0;
-export async function account(stack: Stack, kind: "player" | "organiser", name: string) {
+export async function account(stack: Pick<Stack, "appUrl">, kind: "player" | "organiser", name: string) {
   const client = new HttpClient(stack.appUrl);
   const email = `${kind}-${Date.now()}-${++n}@bench.example`;
   const body =

@@ -42,7 +42,7 @@ export async function settledStats(stack: Pick<Stack, "db">) {
   return last;
 }
 
-export async function measureRoundTrips(stack: Stack): Promise<RoundTrips> {
+export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db">): Promise<RoundTrips> {
   const td = await account(stack, "organiser", "Dave Director");
   const t = await tournament(td.client, { maxPlayers: 8 });
   const players = [];

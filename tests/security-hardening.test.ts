@@ -16,7 +16,7 @@ import { type Account, uniqueEmail, useFactories, validTournament } from "./supp
 import { HttpClient } from "./support/http.ts";
 import { TEST_SESSION_SECRET, useTestApp } from "./support/stack.ts";
 
-const app = useTestApp();
+const app = useTestApp({}, { ownProcess: true });
 const f = useFactories(app);
 
 type Row = Record<string, unknown>;

@@ -13,3 +13,18 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Runs `start` on a port found free. A port found free may be taken by a neighbour (test files start Workers and
+ * databases in parallel) before `start` binds it: then again on a fresh one, up to four tries.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      const taken = error instanceof Error && /address already in use/i.test(error.message);
+      if (!taken || attempt >= 4) throw error;
+    }
+  }
+}

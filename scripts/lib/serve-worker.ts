@@ -1,5 +1,6 @@
 // Serves the built Worker (build/server) in workerd on one loopback port, through Miniflare and nothing else:
-// `npm start`, the tests and the benchmarks run it in a child process (stack.ts starts this file).
+// `npm start`, the e2e server and the benchmarks run it in a child process (stack.ts starts this file); the edge tests
+// have the Worker host (worker-host.ts) serve each file's Worker the same way, with `serveWorker`.
 //
 // Not `wrangler dev`: it puts a proxy Worker in front of the app, in a second workerd, and a POST that proxy sends on
 // a connection idle for 5 s can fail with "Network connection lost" (a 500 the app never saw).
@@ -9,7 +10,6 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Server } from "node:http";
 import { type Json, Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import type { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startFront } from "./front.ts";
@@ -81,26 +81,48 @@ export async function workerServer(options: ServeOptions): Promise<Miniflare> {
   );
 }
 
+/** A served Worker: its public address, and how to stop it (its front, then workerd). */
+export type ServedWorker = { url: string; stop: () => Promise<void> };
+
+/**
+ * The built Worker in workerd on a port of its own, behind the front (front.ts) on `options.port`, the public one.
+ * Links the app sends point at that port unless `vars` says otherwise (APP_URL).
+ */
+export async function serveWorker(options: ServeOptions): Promise<ServedWorker> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const vars = { APP_URL: url, ...options.vars };
+  const server = await workerServer({ ...options, vars, port: 0 });
+  let front: Awaited<ReturnType<typeof startFront>>;
+  try {
+    front = await startFront(await server.ready, options.port);
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    front.close();
+    front.closeAllConnections();
+    await server.dispose();
+  };
+  return { url, stop: () => (stopped ??= stop()) };
+}
+
 async function main(): Promise<void> {
   const raw = process.env.WORKER_SERVE_OPTIONS;
   if (raw === undefined) throw new Error("WORKER_SERVE_OPTIONS is not set: start this file through stack.ts");
   const options = JSON.parse(raw) as ServeOptions;
-  // workerd on a port of its own; the public one is the front's (front.ts).
-  const server = await workerServer({ ...options, port: 0 });
+  const serving = serveWorker(options);
   let stopping = false;
-  let front: Server | undefined;
+  // A signal while it starts stops it once started.
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    front?.close();
-    front?.closeAllConnections();
-    void server.dispose().finally(() => process.exit(0));
+    void serving.then((worker) => worker.stop()).finally(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
-  const inner = await server.ready;
-  front = await startFront(inner, options.port);
-  console.log(`The Worker is serving http://127.0.0.1:${options.port}`);
+  console.log(`The Worker is serving ${(await serving).url}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createDbServer } from "../../db/server/hrana.ts";
 import { applyMigrations } from "./migrate.ts";
-import { freePort } from "./ports.ts";
+import { onFreePort } from "./ports.ts";
 import type { ServeOptions } from "./serve-worker.ts";
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -32,7 +32,7 @@ export type StackOptions = {
   inheritOutput?: boolean;
 };
 
-function assertBuilt(): void {
+export function assertBuilt(): void {
   if (!existsSync(builtConfig)) {
     throw new Error("The Worker is not built: run `npm run build` first.");
   }
@@ -47,28 +47,15 @@ export async function startDatabase(file: string, port = 0): Promise<DbHandle> {
 type AppOptions = { port?: number; vars: Record<string, string>; inheritOutput?: boolean };
 type App = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
-/**
- * A port found free may be taken by a neighbour (test files start Workers in
- * parallel) before wrangler binds it: when the port was ours to choose, try
- * again on fresh ones.
- */
-export async function startApp(options: AppOptions): Promise<App> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startAppOnce(options);
-    } catch (error) {
-      const taken = error instanceof Error && /address already in use/i.test(error.message);
-      if (!taken || options.port !== undefined || attempt >= 4) throw error;
-    }
-  }
+/** On `options.port`, or on a free port (again on another if a neighbour takes it first). */
+export function startApp(options: AppOptions): Promise<App> {
+  const { port } = options;
+  return port === undefined ? onFreePort((free) => startAppOnce(options, free)) : startAppOnce(options, port);
 }
 
-async function startAppOnce(options: AppOptions): Promise<App> {
+async function startAppOnce(options: AppOptions, port: number): Promise<App> {
   assertBuilt();
-  const port = options.port ?? (await freePort());
-  // Links the app sends point at where it is served, unless told otherwise.
-  const vars = { APP_URL: `http://127.0.0.1:${port}`, ...options.vars };
-  const serve: ServeOptions = { port, vars, verbose: options.inheritOutput === true };
+  const serve: ServeOptions = { port, vars: options.vars, verbose: options.inheritOutput === true };
   const child = spawn(process.execPath, [serveWorker], {
     cwd: projectRoot,
     // Its own process group, so stopping it also stops workerd.

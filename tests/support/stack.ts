@@ -3,17 +3,23 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
-import { startStack, type Stack } from "../../scripts/lib/stack.ts";
+import { afterAll, beforeAll, inject } from "vitest";
+import { type Stack, startDatabase, startStack } from "../../scripts/lib/stack.ts";
 import { HttpClient } from "./http.ts";
+import { hostedWorker } from "./worker-host.ts";
 
-export type TestApp = {
+/** A file's database and Worker. `app`, the Worker's own process, is there only for a file that starts one. */
+export type TestStack = Omit<Stack, "app">;
+
+export type TestApp<S extends TestStack = TestStack> = {
   readonly url: string;
   readonly dbUrl: string;
-  readonly stack: Stack;
+  readonly stack: S;
   /** A new visitor with an empty cookie jar. */
   client: () => HttpClient;
 };
+
+type Vars = Record<string, string> | (() => Record<string, string>);
 
 export const TEST_SESSION_SECRET = randomBytes(32).toString("hex");
 
@@ -27,28 +33,33 @@ export const TEST_WEBHOOK_SECRET = `whsec_sim_${createHash("sha256")
  * Call at the top of a test file: one app and one fresh database per file.
  * `vars` may be a function, called once the earlier hooks have run (e.g. to
  * point the app at a fake API started just before).
+ *
+ * The Worker is the Worker host's (tests/support/worker-host.ts, started once for the run): its own workerd and
+ * front, without a Node process and Miniflare loaded for it. `ownProcess` starts it in a process of its own
+ * instead, as `npm start` does, for a file that needs that process (`stack.app`: its memory, its process group).
  */
-export function useTestApp(vars: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
-  let stack: Stack | undefined;
+export function useTestApp(vars?: Vars): TestApp;
+export function useTestApp(vars: Vars, options: { ownProcess: true }): TestApp<Stack>;
+export function useTestApp(vars: Vars = {}, options: { ownProcess?: boolean } = {}): TestApp<TestStack> {
+  let stack: TestStack | undefined;
   let dir: string | undefined;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "break-and-run-test-"));
-    stack = await startStack({
-      dbFile: join(dir, "test.db"),
-      vars: {
-        APP_ENV: "test",
-        SESSION_SECRET: TEST_SESSION_SECRET,
-        // Lets a request stand for another client's address (X-Test-Client-Address); never in production.
-        TEST_CLIENT_ADDRESSES: "on",
-        ...(typeof vars === "function" ? vars() : vars),
-      },
-    });
+    const dbFile = join(dir, "test.db");
+    const appVars = {
+      APP_ENV: "test",
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      // Lets a request stand for another client's address (X-Test-Client-Address); never in production.
+      TEST_CLIENT_ADDRESSES: "on",
+      ...(typeof vars === "function" ? vars() : vars),
+    };
+    stack = options.ownProcess ? await startStack({ dbFile, vars: appVars }) : await hostedStack(dbFile, appVars);
   });
   afterAll(async () => {
     await stack?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
-  const get = (): Stack => {
+  const get = (): TestStack => {
     if (!stack) throw new Error("The test app is not started yet (use it inside a test or hook).");
     return stack;
   };
@@ -64,4 +75,27 @@ export function useTestApp(vars: Record<string, string> | (() => Record<string, 
     },
     client: () => new HttpClient(get().appUrl),
   };
+}
+
+/** A fresh database in this process, and a Worker from the host pointed at it. */
+async function hostedStack(dbFile: string, vars: Record<string, string>): Promise<TestStack> {
+  const host = inject("workerHost");
+  if (host === undefined)
+    throw new Error("No Worker host: tests/support/worker-host.ts is the edge project's globalSetup");
+  const db = await startDatabase(dbFile);
+  try {
+    const app = await hostedWorker(host, { TURSO_DATABASE_URL: db.url, ...vars });
+    return {
+      appUrl: app.url,
+      dbUrl: db.url,
+      db,
+      stop: async () => {
+        await app.stop();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 }
