@@ -89,18 +89,33 @@ async function startAppOnce(options: AppOptions, port: number): Promise<App> {
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const db = await startDatabase(options.dbFile, options.dbPort);
-  try {
+  return stackOn(options.dbFile, options.dbPort, async (dbUrl) => {
     const app = await startApp({
       port: options.port,
       inheritOutput: options.inheritOutput,
-      vars: { TURSO_DATABASE_URL: db.url, ...options.vars },
+      vars: { TURSO_DATABASE_URL: dbUrl, ...options.vars },
     });
+    return { url: app.url, stop: app.stop, extra: { app: app.child } };
+  });
+}
+
+/**
+ * A fresh database and an app `serve` starts pointed at it, stopped together; the database is closed if the app
+ * fails to start. `extra` is what the caller's stack adds (the app's process, when it has one of its own).
+ */
+export async function stackOn<E extends object>(
+  dbFile: string,
+  dbPort: number | undefined,
+  serve: (dbUrl: string) => Promise<{ url: string; stop: () => Promise<void>; extra: E }>,
+): Promise<Omit<Stack, "app"> & E> {
+  const db = await startDatabase(dbFile, dbPort);
+  try {
+    const app = await serve(db.url);
     return {
+      ...app.extra,
       appUrl: app.url,
       dbUrl: db.url,
       db,
-      app: app.child,
       stop: async () => {
         await app.stop();
         await db.close();

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type Stack, startDatabase, startStack } from "../../scripts/lib/stack.ts";
+import { type Stack, stackOn, startStack } from "../../scripts/lib/stack.ts";
 import { HttpClient } from "./http.ts";
 import { hostedWorker } from "./worker-host.ts";
 
@@ -82,20 +82,8 @@ async function hostedStack(dbFile: string, vars: Record<string, string>): Promis
   const host = inject("workerHost");
   if (host === undefined)
     throw new Error("No Worker host: tests/support/worker-host.ts is the edge project's globalSetup");
-  const db = await startDatabase(dbFile);
-  try {
-    const app = await hostedWorker(host, { TURSO_DATABASE_URL: db.url, ...vars });
-    return {
-      appUrl: app.url,
-      dbUrl: db.url,
-      db,
-      stop: async () => {
-        await app.stop();
-        await db.close();
-      },
-    };
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
+  return stackOn(dbFile, undefined, async (dbUrl) => {
+    const app = await hostedWorker(host, { TURSO_DATABASE_URL: dbUrl, ...vars });
+    return { url: app.url, stop: app.stop, extra: {} };
+  });
 }
