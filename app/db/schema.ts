@@ -401,6 +401,11 @@ export const matches = sqliteTable(
       .on(t.tournamentId, t.groupName, t.round, t.matchNumber)
       .where(sql`${t.groupName} is not null`),
     index("matches_table_idx").on(t.tableId, t.tableAssignedAt),
+    // The results from a moment on (the ratings' replay from the first result a change touches), and a player's own
+    // (a profile's recent matches, a head-to-head): reads that grow with what they show, not with the history.
+    index("matches_completed_idx").on(t.completedAt),
+    index("matches_player1_idx").on(t.player1Id, t.completedAt),
+    index("matches_player2_idx").on(t.player2Id, t.completedAt),
   ],
 );
 
@@ -552,8 +557,9 @@ export const callNotices = sqliteTable("call_notices", {
 });
 
 // Ratings (decision 027): every player's rating as the replay of the results left it, for the pages to read
-// (handicaps, seeding, caps). The results stay the truth: after every result the replay runs again and what changed
-// is written here, guarded by the fingerprint of what it replayed (ratings_state).
+// (handicaps, seeding, caps). The results stay the truth: after a change the replay runs from the first event it
+// touched (rating_steps, ratings_dirty) and what changed is written here, guarded by the steps' version
+// (ratings_state).
 export const playerRatings = sqliteTable("player_ratings", {
   playerId: text("player_id")
     .primaryKey()
@@ -588,8 +594,39 @@ export const startingRatings = sqliteTable(
   (t) => [primaryKey({ columns: [t.playerId, t.tournamentId] })],
 );
 
-/** One row: the fingerprint of the results the stored ratings were replayed from. */
+/**
+ * Each rated event's step for each of its players (decision 027's addendum): where they stand after it, in both
+ * chains. `key` orders the events as the replay does (`eventKey`); `match_id` is null for a starting rating.
+ */
+export const ratingSteps = sqliteTable(
+  "rating_steps",
+  {
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    at: integer("at", { mode: "number" }).notNull(),
+    matchId: text("match_id"),
+    rating: real("rating").notNull(),
+    racks: integer("racks").notNull(),
+    setBy: text("set_by"),
+    capRating: real("cap_rating").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.key] }), index("rating_steps_key_idx").on(t.key)],
+);
+
+/**
+ * The moments from which the stored steps may no longer be the replay's: written by triggers (migration 0024) in the
+ * same statement as any change to what the ratings are replayed from — a result, a starting rating, whether a start
+ * stands — so no write path can forget. The replay from the earliest one takes them away.
+ */
+export const ratingsDirty = sqliteTable("ratings_dirty", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  fromAt: integer("from_at", { mode: "number" }).notNull(),
+});
+
+/** One row: the version of the stored steps, so of two replays racing the one that read older steps is refused. */
 export const ratingsState = sqliteTable("ratings_state", {
   id: integer("id").primaryKey(),
-  fingerprint: text("fingerprint").notNull(),
+  version: integer("version").notNull().default(0),
 });

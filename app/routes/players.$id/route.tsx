@@ -1,6 +1,6 @@
 // A player's profile (decision 027): public, like a bracket. The rating (marked provisional), its chart drawn on
 // the server as SVG, titles won, recent matches with scores, and head-to-head against any opponent (a plain GET
-// form). Worked out from the results by the same replay as the stored ratings; never an e-mail or a balance.
+// form). Read from the stored steps of the ratings' replay (decision 027); never an e-mail or a balance.
 import { PageNotFound } from "~/components/not-found.tsx";
 import { data, Form, Link, useLoaderData } from "react-router";
 import { Badge } from "~/components/badges.tsx";
@@ -9,10 +9,11 @@ import { known } from "~/db/batch.server.ts";
 import { formatDateTime } from "~/domain/dates.ts";
 import { headToHead, playerProfile } from "~/features/ratings/domain/player-profile.ts";
 import { ratingChart, type RatingChart } from "~/features/ratings/domain/rating-chart.ts";
+import { appContext } from "~/context.server.ts";
 import { visitor } from "~/web/access.server.ts";
 import { playerStatsQuery } from "~/features/money/server/dashboard.server.ts";
 import { playerSeasonsQuery } from "~/features/ratings/server/player-seasons.server.ts";
-import { headToHeadQuery, profileQuery } from "~/features/ratings/server/ratings.server.ts";
+import { headToHeadQuery, profileQuery, withCurrentRatings } from "~/features/ratings/server/ratings.server.ts";
 import { SeasonList } from "~/components/season-list.tsx";
 import type { Route } from "./+types/route";
 
@@ -20,18 +21,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.id.length > 64) throw data("Player not found", { status: 404 });
   const vs = (new URL(request.url).searchParams.get("vs") ?? "").slice(0, 64);
   // One round trip: the profile's results, the titles, the series played, and the head-to-head asked for.
-  const { profile, stats, seasons, versus } = await (await visitor(context)).read({
-    profile: profileQuery(params.id),
-    stats: playerStatsQuery(params.id),
-    seasons: playerSeasonsQuery(params.id),
-    versus: vs && vs !== params.id ? headToHeadQuery(params.id, vs) : known(null),
+  const caller = await visitor(context);
+  const { profile, stats, seasons, versus } = await withCurrentRatings(context.get(appContext).database, async () => {
+    const read = await caller.read({
+      profile: profileQuery(params.id),
+      stats: playerStatsQuery(params.id),
+      seasons: playerSeasonsQuery(params.id),
+      versus: vs && vs !== params.id ? headToHeadQuery(params.id, vs) : known(null),
+    });
+    return { ...read, pending: read.profile.pending };
   });
   if (!profile.player) throw data("Player not found", { status: 404 });
-  const shown = playerProfile(profile.player, {
-    ...profile.inputs,
-    recent: profile.recent,
-    directors: profile.directors,
-  });
+  const shown = playerProfile(profile.player, profile);
   const opponents = new Map(shown.recent.map((m) => [m.opponentId, m.opponent]));
   return {
     profile: shown,

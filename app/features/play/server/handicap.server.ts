@@ -76,7 +76,12 @@ export async function setDueRaces(
   // it had to run, else the stored ones read with the matches.
   const replayed = await recomputeRatings(db);
   const ratings = replayed
-    ? new Map([...due.ratings.keys()].map((id) => [id, replayed.get(id)?.rating ?? START_RATING]))
+    ? new Map(
+        [...due.ratings].map(([id, rating]) => [
+          id,
+          replayed.has(id) ? (replayed.get(id)?.rating ?? START_RATING) : rating,
+        ]),
+      )
     : due.ratings;
   const set = racesToSet(due.raceTo, due.candidates, ratings);
   if (set.length === 0) return { races: new Map(), rated: true };

@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
 import { headToHead, playerProfile, ratedResults, type PlayedMatch } from "./player-profile.ts";
+import type { RatedResult, StartingRating } from "./ratings.ts";
+import { replaySteps } from "./rating-steps.ts";
 
 const match = (over: Partial<PlayedMatch>): PlayedMatch => ({
   matchId: "m1",
@@ -16,6 +18,19 @@ const match = (over: Partial<PlayedMatch>): PlayedMatch => ({
   ...over,
 });
 
+/** What the profile reads of a player, as the stored steps of these results and starts leave it. */
+function stored(playerId: string, results: readonly RatedResult[], starts: readonly StartingRating[] = []) {
+  const { steps, after } = replaySteps(
+    new Map(),
+    results,
+    starts.map((s) => ({ ...s, stands: true })),
+  );
+  return {
+    standing: after.get(playerId) ?? null,
+    history: steps.flatMap((s) => (s.playerId === playerId && s.matchId ? [{ ...s, matchId: s.matchId }] : [])),
+  };
+}
+
 test("only played results count, a result without a score as one rack to its winner", () => {
   const rows = [
     match({}),
@@ -28,12 +43,12 @@ test("only played results count, a result without a score as one rack to its win
   ]);
 });
 
-test("the profile: the replay's rating whole, its history, recent matches from the player's side", () => {
+test("the profile: the stored rating whole, its history, recent matches from the player's side", () => {
   const played = [
     match({}),
     match({ matchId: "m2", at: Date.UTC(2026, 10, 27, 21), winnerId: "liam", player1Score: 2 }),
   ];
-  const p = playerProfile({ id: "liam", name: "Liam" }, { results: ratedResults(played), starts: [], recent: played });
+  const p = playerProfile({ id: "liam", name: "Liam" }, { ...stored("liam", ratedResults(played)), recent: played });
   expect(p).toMatchObject({ id: "liam", name: "Liam", provisional: true, racksPlayed: 13, setBy: null });
   expect(p.history.map((h) => h.matchId)).toEqual(["m1", "m2"]);
   expect(p.history[0]).toEqual({ at: "2026-11-27T20:00:00.000Z", rating: 484, matchId: "m1" });
@@ -49,7 +64,7 @@ test("the profile: the replay's rating whole, its history, recent matches from t
     at: "2026-11-27T20:00:00.000Z",
   });
   // Nobody played: 500, provisional, nothing to show.
-  expect(playerProfile({ id: "x", name: "X" }, { results: [], starts: [], recent: [] })).toMatchObject({
+  expect(playerProfile({ id: "x", name: "X" }, { ...stored("x", []), recent: [] })).toMatchObject({
     rating: 500,
     provisional: true,
     racksPlayed: 0,
@@ -59,7 +74,7 @@ test("the profile: the replay's rating whole, its history, recent matches from t
   // A director's starting rating shows who set it.
   const started = playerProfile(
     { id: "x", name: "X" },
-    { results: [], starts: [{ playerId: "x", at: 1, rating: 620, setBy: "td1" }], recent: [] },
+    { ...stored("x", [], [{ playerId: "x", at: 1, rating: 620, setBy: "td1" }]), recent: [] },
   );
   expect(started).toMatchObject({ rating: 620, setBy: "td1" });
 });

@@ -1,14 +1,7 @@
-// A player's profile (decision 027): the rating as the replay leaves it, its history, recent matches with scores
+// A player's profile (decision 027): the rating as the stored steps leave it, its history, recent matches with scores
 // and head-to-head against another player — from the results, never an e-mail or a balance. Pure: the reads are
 // features/ratings/server/ratings.server.ts's.
-import {
-  isProvisional,
-  ratedRacks,
-  replayRatings,
-  START_RATING,
-  type RatedResult,
-  type StartingRating,
-} from "./ratings.ts";
+import { isProvisional, ratedRacks, START_RATING, type RatedResult } from "./ratings.ts";
 
 /** A completed singles match of the player's, as read: both sides, the score, the winner, when. */
 export type PlayedMatch = {
@@ -58,25 +51,26 @@ function fromSide(m: PlayedMatch, playerId: string) {
 export function playerProfile(
   player: { id: string; name: string },
   reads: {
-    results: readonly RatedResult[];
-    starts: readonly StartingRating[];
+    /** The stored rating (null: none yet, a new player's start). */
+    standing: { rating: number; racks: number; setBy: string | null } | null;
+    /** The rating after each of the player's rated results, in order. */
+    history: readonly { at: number; rating: number; matchId: string }[];
     recent: readonly PlayedMatch[];
     /** The directors who set a starting rating of the player's, by id: the profile names the one that counts. */
     directors?: readonly { id: string; name: string }[];
   },
 ) {
-  const rated = replayRatings(reads.results, reads.starts).get(player.id);
-  const racks = rated?.racks ?? 0;
-  const setBy = rated?.setBy ?? null;
+  const racks = reads.standing?.racks ?? 0;
+  const setBy = reads.standing?.setBy ?? null;
   return {
     id: player.id,
     name: player.name,
-    rating: Math.round(rated?.rating ?? START_RATING),
+    rating: Math.round(reads.standing?.rating ?? START_RATING),
     provisional: isProvisional(racks),
     racksPlayed: racks,
     setBy,
     setByName: (setBy && reads.directors?.find((d) => d.id === setBy)?.name) || null,
-    history: (rated?.history ?? []).map((h) => ({ at: iso(h.at), rating: Math.round(h.rating), matchId: h.matchId })),
+    history: reads.history.map((h) => ({ at: iso(h.at), rating: Math.round(h.rating), matchId: h.matchId })),
     recent: reads.recent.map((m) => fromSide(m, player.id)),
   };
 }

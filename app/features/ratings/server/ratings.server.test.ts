@@ -4,9 +4,9 @@
 // and who may read them are tests/ratings.test.ts's.
 import { expect, test } from "vitest";
 import { headToHead, playerProfile } from "~/features/ratings/domain/player-profile.ts";
-import { rackChance, replayRatings, type RatedResult } from "~/features/ratings/domain/ratings.ts";
+import { rackChance, ratedRacks, replayRatings, type RatedResult } from "~/features/ratings/domain/ratings.ts";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";
-import { headToHeadQuery, profileQuery } from "./ratings.server.ts";
+import { headToHeadQuery, profileQuery, recomputeRatings, withCurrentRatings } from "./ratings.server.ts";
 
 const s = useServiceDb();
 
@@ -20,11 +20,11 @@ async function stored(ids: readonly string[]) {
   return new Map(rows.map((r) => [r.player_id, { rating: r.rating, racks: r.racks }]));
 }
 
-/** GET /api/players/{id}'s answer. */
+/** GET /api/players/{id}'s answer: as its route reads it, current even before what followed the last result ran. */
 async function profile(id: string) {
-  const { player, ...read } = await s.sender.send(profileQuery(id));
+  const { player, ...read } = await withCurrentRatings(s.db, () => s.sender.send(profileQuery(id)));
   if (!player) throw new Error("no such player");
-  return playerProfile(player, { ...read.inputs, recent: read.recent, directors: read.directors });
+  return playerProfile(player, read);
 }
 
 /** GET /api/players/{a}/head-to-head/{b}'s answer. */
@@ -150,4 +150,102 @@ test("results recorded at once: the stored ratings equal the replay of every res
   const sweeper = firstRound[0]?.player1Id as string;
   expect(now.get(sweeper)?.rating).toBeCloseTo(500 + 16 * (3 - 3 * rackChance(0)), 9);
   await s.expectLedgerTrue();
+});
+
+/** The stored steps and ratings, against the full replay of the database's own results and starts (the oracle). */
+async function expectStoredEqualsReplay() {
+  await s.settled();
+  const results = (
+    await s.rows<Record<string, string | number>>(
+      `select m.id, m.completed_at, m.player1_id, m.player2_id, m.player1_score, m.player2_score, m.winner_id
+       from matches m join tournaments t on t.id = m.tournament_id
+       where t.match_type = '1v1' and m.status = 'completed' and m.outcome = 'played' and m.is_bye = 0
+         and m.winner_id is not null and m.player1_id is not null and m.player2_id is not null`,
+    )
+  ).map((r) => {
+    const [racks1, racks2] = ratedRacks(
+      Number(r.player1_score),
+      Number(r.player2_score),
+      r.winner_id === r.player1_id ? 1 : 2,
+    );
+    return {
+      matchId: String(r.id),
+      at: Number(r.completed_at),
+      player1Id: String(r.player1_id),
+      player2Id: String(r.player2_id),
+      racks1,
+      racks2,
+    };
+  });
+  const oracle = replayRatings(results);
+  const steps = await s.rows<{ player_id: string; match_id: string; rating: number; at: number }>(
+    "select player_id, match_id, rating, at from rating_steps where match_id is not null order by player_id, key",
+  );
+  const kept = new Map<string, { at: number; rating: number; matchId: string }[]>();
+  for (const r of steps)
+    kept.set(r.player_id, [...(kept.get(r.player_id) ?? []), { at: r.at, rating: r.rating, matchId: r.match_id }]);
+  expect(new Set(kept.keys())).toEqual(new Set(oracle.keys()));
+  for (const [id, r] of oracle) expect(kept.get(id), id).toEqual(r.history);
+  const now = await stored([...oracle.keys()]);
+  for (const [id, r] of oracle) expect(now.get(id), id).toEqual({ rating: r.rating, racks: r.racks });
+  expect(await s.count("ratings_dirty", "1 = 1")).toBe(0);
+}
+
+test("a new result writes its two players' steps and nobody else's; a correction replays from it", async () => {
+  const td = await s.organiser();
+  const t = await s.tournament(td, { maxPlayers: 8, raceTo: 3 });
+  await s.enterFromBalance(t, 8);
+  await s.start(td, t);
+  const firstRound = (await s.matches(t)).filter((m) => m.round === 1);
+  for (const [i, m] of firstRound.entries()) {
+    await s.record(td, m.id, { winnerId: m.player1Id, player1Score: 3, player2Score: i % 3 });
+  }
+  await expectStoredEqualsReplay();
+  const snapshot = async () =>
+    new Map(
+      (
+        await s.rows<{ player_id: string; key: string; rating: number; updated_at: number }>(
+          `select s.player_id, s.key, s.rating, r.updated_at from rating_steps s
+         join player_ratings r on r.player_id = s.player_id`,
+        )
+      ).map((r) => [`${r.player_id} ${r.key}`, r]),
+    );
+  const before = await snapshot();
+
+  // A semi-final: its two players gain a step each; every other row is as it was.
+  const semi = (await s.matches(t)).find((m) => m.round === 2 && m.player1Id && m.player2Id);
+  if (!semi?.player1Id || !semi.player2Id) throw new Error("a semi-final with both players");
+  await s.record(td, semi.id, { winnerId: semi.player2Id, player1Score: 1, player2Score: 3 });
+  await expectStoredEqualsReplay();
+  const after = await snapshot();
+  const added = [...after.keys()].filter((k) => !before.has(k));
+  expect(added.map((k) => after.get(k)?.player_id).sort()).toEqual([semi.player1Id, semi.player2Id].sort());
+  for (const [k, row] of before) {
+    if (row.player_id === semi.player1Id || row.player_id === semi.player2Id) continue;
+    expect(after.get(k), k).toEqual(row);
+  }
+
+  // The first result corrected (it was 3–0; now 3–2): the replay from it brings every later step in line.
+  const opener = firstRound[0];
+  if (!opener) throw new Error("a first match");
+  expect(await s.record(td, opener.id, { winnerId: opener.player1Id, player1Score: 3, player2Score: 2 })).toBe(
+    "corrected",
+  );
+  await expectStoredEqualsReplay();
+});
+
+test("steps built from nothing (the first replay after the release) equal the replay of all history", async () => {
+  const td = await s.organiser();
+  const t = await s.tournament(td, { maxPlayers: 8, raceTo: 3 });
+  await s.enterFromBalance(t, 8);
+  await s.start(td, t);
+  await s.playOut(td, t);
+  await expectStoredEqualsReplay();
+  // As migration 0024 leaves a database with a history: no steps, stale ratings, and one mark from the beginning.
+  await s.rows("delete from rating_steps");
+  await s.rows("update player_ratings set rating = 1, racks = 0");
+  await s.rows("insert into ratings_dirty (from_at) values (0)");
+  expect(await s.count("rating_steps", "1 = 1")).toBe(0);
+  await recomputeRatings(s.sender);
+  await expectStoredEqualsReplay();
 });

@@ -1,8 +1,10 @@
-// Ratings (decision 027): the stored ratings kept equal to the replay of the results, and the reads of a
-// player's profile and head-to-head. After every result (a consequence in after-change.server.ts) the singles results
-// are read and replayed, and what changed is written in one batch guarded by the fingerprint of what was replayed:
-// a replay that read older results than the one stored since is refused, and reads and replays again.
-import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+// Ratings (decision 027 and its addendum): the stored ratings kept equal to the replay of the results, step by step,
+// and the reads of a player's profile and head-to-head. Every change to what the ratings are replayed from marks the
+// moment it touches (`ratings_dirty`, by triggers); after it (a consequence in after-change.server.ts) the events
+// from the earliest mark are replayed from each touched player's last step before it, and what changed is written in
+// one batch guarded by the steps' version: a replay that read older steps than the ones stored since is refused, and
+// reads and replays again.
+import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   assertInBatch,
@@ -12,24 +14,28 @@ import {
   outer,
   query,
   reads,
+  systemSender,
   write,
   type Item,
   type Read,
+  type ReadResult,
   type Sender,
 } from "~/db/batch.server.ts";
+import type { Database } from "~/db/client.server.ts";
 import {
   matches,
   organisers,
   playerRatings,
   players,
+  ratingSteps,
+  ratingsDirty,
   ratingsState,
   startingRatings,
   tournamentPlayers,
   tournaments,
 } from "~/db/schema.ts";
 import { ratedResults, type PlayedMatch } from "~/features/ratings/domain/player-profile.ts";
-import type { PlayerRating, RatedResult } from "~/features/ratings/domain/ratings.ts";
-import { replayWithCaps, type ReadStart } from "~/features/ratings/domain/starting-ratings.ts";
+import { replayFrom, sameStanding, type RatingStep, type Standing } from "~/features/ratings/domain/rating-steps.ts";
 
 const one = alias(players, "one");
 const two = alias(players, "two");
@@ -79,14 +85,49 @@ function playedMatches(where: ReturnType<typeof and>, limit?: number): Read<Play
   return limit === undefined ? query(statement, decided) : query(statement.limit(limit), decided);
 }
 
-/** Every singles result that counts, and every starting rating (whether it stands yet): the replay's whole input. */
-const replayInputs: Read<{ results: RatedResult[]; starts: ReadStart[] }> = reads({
+/** The earliest moment from which the stored steps may be stale (null: none is), and the newest mark read. */
+const dirtyFrom = sql`(select min(${ratingsDirty.fromAt}) from ${ratingsDirty})`;
+/** The key below every event from that moment (`keyBefore`, in SQL). */
+const dirtyKey = sql`printf('%015d:', max(0, ${dirtyFrom}))`;
+
+/** The players whose steps a replay from that moment may touch: a superset (every completed match's players). */
+const touchedPlayers = sql`select ${matches.player1Id} from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
+  union select ${matches.player2Id} from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
+  union select ${startingRatings.playerId} from ${startingRatings} where ${startingRatings.at} >= ${dirtyFrom}
+  union select ${ratingSteps.playerId} from ${ratingSteps} where ${ratingSteps.key} >= ${dirtyKey}`;
+
+const stepColumns = {
+  playerId: ratingSteps.playerId,
+  key: ratingSteps.key,
+  at: ratingSteps.at,
+  matchId: ratingSteps.matchId,
+  rating: ratingSteps.rating,
+  racks: ratingSteps.racks,
+  setBy: ratingSteps.setBy,
+  capRating: ratingSteps.capRating,
+};
+
+/**
+ * What a replay from the earliest stale moment reads, in one round trip: the marks, the version, the results and
+ * starting ratings from that moment on, the steps stored from it, and for each player it may touch their last step
+ * before it and their stored rating. Rows that grow with what happened since, not with the history.
+ */
+const replayFromDirty = reads({
+  dirty: first(
+    build
+      .select({
+        fromAt: sql<number | null>`min(${ratingsDirty.fromAt})`,
+        upTo: sql<number | null>`max(${ratingsDirty.id})`,
+      })
+      .from(ratingsDirty),
+  ),
+  state: first(build.select({ version: ratingsState.version }).from(ratingsState).where(eq(ratingsState.id, 1))),
   results: query(
     build
       .select(decidedColumns)
       .from(matches)
       .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-      .where(and(decidedSingles, eq(matches.outcome, "played"))),
+      .where(and(decidedSingles, eq(matches.outcome, "played"), gte(matches.completedAt, dirtyFrom))),
     (rows) => ratedResults(decided(rows)),
   ),
   starts: query(
@@ -102,70 +143,86 @@ const replayInputs: Read<{ results: RatedResult[]; starts: ReadStart[] }> = read
             and tp.player_id = ${outer(startingRatings.playerId)} and tp.paid = 1)`.mapWith(Boolean),
       })
       .from(startingRatings)
-      .innerJoin(tournaments, eq(tournaments.id, startingRatings.tournamentId)),
+      .innerJoin(tournaments, eq(tournaments.id, startingRatings.tournamentId))
+      .where(gte(startingRatings.at, dirtyFrom)),
   ),
+  stored: query(build.select(stepColumns).from(ratingSteps).where(gte(ratingSteps.key, dirtyKey))),
+  before: query(
+    build
+      .select(stepColumns)
+      .from(ratingSteps)
+      .where(
+        sql`${ratingSteps.playerId} in (${touchedPlayers}) and ${ratingSteps.key} = (select x.key from ${ratingSteps} x
+          where x.player_id = ${outer(ratingSteps.playerId)} and x.key < ${dirtyKey} order by x.key desc limit 1)`,
+      ),
+  ),
+  ratings: query(build.select().from(playerRatings).where(sql`${playerRatings.playerId} in (${touchedPlayers})`)),
 });
 
-/** The fingerprint of a replay's input, in the replay's own order-free form (SHA-256 of the sorted lines). */
-async function fingerprintOf({ results, starts }: { results: RatedResult[]; starts: ReadStart[] }) {
-  const lines = [
-    ...results.map((r) => `r ${r.matchId} ${r.at} ${r.player1Id} ${r.player2Id} ${r.racks1} ${r.racks2}`),
-    ...starts.map((s) => `s ${s.playerId} ${s.at} ${s.rating} ${s.setBy} ${s.stands ? "stands" : "pending"}`),
-  ].sort();
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lines.join("\n")));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+/** Rows per statement when many steps change at once (a correction early in the history, the first replay). */
+const CHUNK = 100;
 
-/** Rows per statement when many ratings change at once (a correction early in the history). */
-const CHUNK = 150;
+const chunks = <T>(rows: readonly T[]) =>
+  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/**
- * Brings the stored ratings to the replay of the results as they are now. Nothing is written when the results
- * replayed are those the stored ratings came from; a replay that lost a race to another (it read older results)
- * reads and replays once more. Answers the replayed ratings, or null when the stored ones were already current.
- */
-export async function recomputeRatings(
-  db: Sender,
-  now = Date.now(),
-  attempt = 1,
-): Promise<ReadonlyMap<string, PlayerRating> | null> {
-  const read = await db.send(
-    reads({
-      inputs: replayInputs,
-      stored: query(build.select().from(playerRatings)),
-      state: first(
-        build.select({ fingerprint: ratingsState.fingerprint }).from(ratingsState).where(eq(ratingsState.id, 1)),
-      ),
-    }),
-  );
-  const fingerprint = await fingerprintOf(read.inputs);
-  const before = read.state?.fingerprint ?? "";
-  if (fingerprint === before) return null;
-  const { ratings: replayed, caps } = replayWithCaps(read.inputs.results, read.inputs.starts);
-  const stored = new Map(read.stored.map((r) => [r.playerId, r]));
-  const changed = [...replayed].flatMap(([playerId, p]) => {
+const standingOf = (s: Standing): Standing => ({
+  rating: s.rating,
+  racks: s.racks,
+  setBy: s.setBy,
+  capRating: s.capRating,
+});
+
+/** The writes that bring the stored steps and ratings to a replay's. */
+function replayWrites(
+  read: ReadResult<typeof replayFromDirty>,
+  replay: { put: RatingStep[]; drop: RatingStep[]; now: ReadonlyMap<string, Standing | null> },
+  now: number,
+): Item[] {
+  const items: Item[] = [];
+  const stored = new Map(read.ratings.map((r) => [r.playerId, r]));
+  const changed: (typeof playerRatings.$inferInsert)[] = [];
+  const gone: string[] = [];
+  for (const [playerId, standing] of replay.now) {
     const was = stored.get(playerId);
-    const capRating = caps.get(playerId) ?? p.rating;
-    return was &&
-      was.rating === p.rating &&
-      was.racks === p.racks &&
-      was.setBy === p.setBy &&
-      was.capRating === capRating
-      ? []
-      : [{ playerId, rating: p.rating, racks: p.racks, setBy: p.setBy, capRating, updatedAt: now }];
-  });
-  const gone = read.stored.filter((r) => !replayed.has(r.playerId)).map((r) => r.playerId);
-  const items: Item[] = [
-    assertInBatch(
-      sql`(select ${ratingsState.fingerprint} from ${ratingsState} where ${ratingsState.id} = 1) = ${before}`,
-    ),
-    build.update(ratingsState).set({ fingerprint }).where(eq(ratingsState.id, 1)),
-  ];
-  for (let i = 0; i < changed.length; i += CHUNK) {
+    if (!standing) {
+      if (was) gone.push(playerId);
+      continue;
+    }
+    if (was && sameStanding({ ...was, capRating: was.capRating ?? was.rating }, standing)) continue;
+    changed.push({ playerId, ...standingOf(standing), updatedAt: now });
+  }
+  for (const part of chunks(replay.drop)) {
+    const pairs = sql.join(
+      part.map((s) => sql`(${s.playerId}, ${s.key})`),
+      sql`, `,
+    );
+    items.push(
+      build.delete(ratingSteps).where(sql`(${ratingSteps.playerId}, ${ratingSteps.key}) in (values ${pairs})`),
+    );
+  }
+  for (const part of chunks(replay.put)) {
+    items.push(
+      build
+        .insert(ratingSteps)
+        .values(part)
+        .onConflictDoUpdate({
+          target: [ratingSteps.playerId, ratingSteps.key],
+          set: {
+            at: sql`excluded.at`,
+            matchId: sql`excluded.match_id`,
+            rating: sql`excluded.rating`,
+            racks: sql`excluded.racks`,
+            setBy: sql`excluded.set_by`,
+            capRating: sql`excluded.cap_rating`,
+          },
+        }),
+    );
+  }
+  for (const part of chunks(changed)) {
     items.push(
       build
         .insert(playerRatings)
-        .values(changed.slice(i, i + CHUNK))
+        .values(part)
         .onConflictDoUpdate({
           target: playerRatings.playerId,
           set: {
@@ -178,23 +235,71 @@ export async function recomputeRatings(
         }),
     );
   }
-  for (let i = 0; i < gone.length; i += CHUNK) {
-    items.push(build.delete(playerRatings).where(sql`${playerRatings.playerId} in ${gone.slice(i, i + CHUNK)}`));
+  for (const part of chunks(gone)) {
+    items.push(build.delete(playerRatings).where(inArray(playerRatings.playerId, part)));
   }
+  return items;
+}
+
+/**
+ * Brings the stored ratings to the replay of the results as they are now (decision 027's addendum): from the
+ * earliest moment a change marked (`ratings_dirty`, written by triggers with the change), each touched player
+ * starts from their last step before it and the events since are replayed. A new result is its two players' steps;
+ * nothing marked, nothing read but the marks. The write takes away the marks it read and is guarded on the version
+ * it read, so of two replays racing the one that read older steps reads and replays again. Answers where each
+ * player the replay touched stands now (null: no rating any more), or null when nothing was marked.
+ */
+export async function recomputeRatings(
+  db: Sender,
+  now = Date.now(),
+  attempt = 1,
+): Promise<ReadonlyMap<string, Standing | null> | null> {
+  const read = await db.send(replayFromDirty);
+  if (read.dirty?.fromAt == null || read.dirty.upTo == null) return null;
+  const version = read.state?.version ?? 0;
+  const before = new Map(read.before.map((s) => [s.playerId, standingOf(s)]));
+  const { put, drop, standings } = replayFrom({
+    before,
+    results: read.results,
+    starts: read.starts,
+    stored: read.stored,
+  });
+  const items: Item[] = [
+    assertInBatch(sql`(select ${ratingsState.version} from ${ratingsState} where ${ratingsState.id} = 1) = ${version}`),
+    build
+      .update(ratingsState)
+      .set({ version: version + 1 })
+      .where(eq(ratingsState.id, 1)),
+    build.delete(ratingsDirty).where(lte(ratingsDirty.id, read.dirty.upTo)),
+    ...replayWrites(read, { put, drop, now: standings }, now),
+  ];
   try {
     await db.write(write(items));
   } catch (error) {
-    if (!isBatchGuardFailure(error) || attempt > 1) throw error;
+    if (!isBatchGuardFailure(error) || attempt >= 3) throw error;
     return recomputeRatings(db, now, attempt + 1);
   }
-  return replayed;
+  return standings;
 }
 
 /** A player's name (no e-mail, no balance) and what their profile is worked out from; null for no such player. */
 export function profileQuery(playerId: string) {
   return reads({
     player: first(build.select({ id: players.id, name: players.name }).from(players).where(eq(players.id, playerId))),
-    inputs: replayInputs,
+    standing: first(
+      build
+        .select({ rating: playerRatings.rating, racks: playerRatings.racks, setBy: playerRatings.setBy })
+        .from(playerRatings)
+        .where(eq(playerRatings.playerId, playerId)),
+    ),
+    history: query(
+      build
+        .select({ at: ratingSteps.at, rating: ratingSteps.rating, matchId: ratingSteps.matchId })
+        .from(ratingSteps)
+        .where(and(eq(ratingSteps.playerId, playerId), isNotNull(ratingSteps.matchId)))
+        .orderBy(ratingSteps.key),
+      (rows) => rows.flatMap((r) => (r.matchId ? [{ at: r.at, rating: r.rating, matchId: r.matchId }] : [])),
+    ),
     recent: playedMatches(or(eq(matches.player1Id, playerId), eq(matches.player2Id, playerId)), 20),
     directors: query(
       build
@@ -203,7 +308,24 @@ export function profileQuery(playerId: string) {
         .innerJoin(organisers, eq(organisers.id, startingRatings.organiserId))
         .where(eq(startingRatings.playerId, playerId)),
     ),
+    /** A change the replay has not caught up with yet (it runs after the answer that made it). */
+    pending: query(build.select({ id: ratingsDirty.id }).from(ratingsDirty).limit(1), (rows) => rows.length > 0),
   });
+}
+
+/**
+ * A read that shows ratings, current: when a change is still marked (its replay runs after the answer that made it,
+ * and may not have yet), the replay runs first and the read is made again — so a profile always agrees with the
+ * results. Nothing marked: the one read.
+ */
+export async function withCurrentRatings<T extends { pending: boolean }>(
+  database: Database,
+  read: () => Promise<T>,
+): Promise<T> {
+  const shown = await read();
+  if (!shown.pending) return shown;
+  await recomputeRatings(systemSender(database)).catch((error: unknown) => console.error("Ratings", error));
+  return read();
 }
 
 /** The two players, and every decided singles match between them. */
