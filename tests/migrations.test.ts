@@ -92,7 +92,15 @@ test("0009 keeps every match, link, table assignment and payout, and lets a slot
     { table: "tournaments", from: "tournament_id" },
   ]);
   const indexes = await rows("select name from pragma_index_list('matches') where origin = 'c' order by name");
-  expect(indexes.map((i) => i.name)).toEqual(["matches_group_position_uq", "matches_position_uq", "matches_table_idx"]);
+  expect(indexes.map((i) => i.name)).toEqual([
+    // 0024: the results from a moment on, and each player's (the ratings' replay, profiles, head-to-heads).
+    "matches_completed_idx",
+    "matches_group_position_uq",
+    "matches_player1_idx",
+    "matches_player2_idx",
+    "matches_position_uq",
+    "matches_table_idx",
+  ]);
 
   // The links still act: a deleted table frees its match, a deleted match unlinks.
   await client.execute("delete from tables where id = 'tb1'");
