@@ -91,10 +91,19 @@ const dirtyFrom = sql`(select min(${ratingsDirty.fromAt}) from ${ratingsDirty})`
 const dirtyKey = sql`printf('%015d:', max(0, ${dirtyFrom}))`;
 
 /** The players whose steps a replay from that moment may touch: a superset (every completed match's players). */
-const touchedPlayers = sql`select ${matches.player1Id} from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
+const touchedPlayers = sql`select ${matches.player1Id} as id from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
   union select ${matches.player2Id} from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
   union select ${startingRatings.playerId} from ${startingRatings} where ${startingRatings.at} >= ${dirtyFrom}
   union select ${ratingSteps.playerId} from ${ratingSteps} where ${ratingSteps.key} >= ${dirtyKey}`;
+
+/**
+ * Each touched player's last step before the moment: driven from the players, one index seek each (a filter on the
+ * steps would walk every step of theirs).
+ */
+const lastStepsBefore = build.all<RatingStep>(sql`select s.player_id as playerId, s.key, s.at, s.match_id as matchId,
+    s.rating, s.racks, s.set_by as setBy, s.cap_rating as capRating
+  from (${touchedPlayers}) p join ${ratingSteps} s on s.player_id = p.id and s.key = (select x.key from ${ratingSteps} x
+    where x.player_id = p.id and x.key < ${dirtyKey} order by x.key desc limit 1)`);
 
 const stepColumns = {
   playerId: ratingSteps.playerId,
@@ -147,15 +156,7 @@ const replayFromDirty = reads({
       .where(gte(startingRatings.at, dirtyFrom)),
   ),
   stored: query(build.select(stepColumns).from(ratingSteps).where(gte(ratingSteps.key, dirtyKey))),
-  before: query(
-    build
-      .select(stepColumns)
-      .from(ratingSteps)
-      .where(
-        sql`${ratingSteps.playerId} in (${touchedPlayers}) and ${ratingSteps.key} = (select x.key from ${ratingSteps} x
-          where x.player_id = ${outer(ratingSteps.playerId)} and x.key < ${dirtyKey} order by x.key desc limit 1)`,
-      ),
-  ),
+  before: query(lastStepsBefore),
   ratings: query(build.select().from(playerRatings).where(sql`${playerRatings.playerId} in (${touchedPlayers})`)),
 });
 
