@@ -91,7 +91,8 @@ const dirtyFrom = sql`(select min(${ratingsDirty.fromAt}) from ${ratingsDirty})`
 const dirtyKey = sql`printf('%015d:', max(0, ${dirtyFrom}))`;
 
 /** The players whose steps a replay from that moment may touch: a superset (every completed match's players). */
-const touchedPlayers = sql`select ${matches.player1Id} as id from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
+const touchedPlayers = sql`select ${matches.player1Id} as id from ${matches}
+    where ${matches.completedAt} >= ${dirtyFrom}
   union select ${matches.player2Id} from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
   union select ${startingRatings.playerId} from ${startingRatings} where ${startingRatings.at} >= ${dirtyFrom}
   union select ${ratingSteps.playerId} from ${ratingSteps} where ${ratingSteps.key} >= ${dirtyKey}`;
