@@ -249,6 +249,8 @@ export const teamMembers = sqliteTable(
     primaryKey({ columns: [t.teamId, t.playerId] }),
     uniqueIndex("team_members_slot_uq").on(t.teamId, t.slot),
     index("team_members_player_idx").on(t.tournamentId, t.playerId),
+    // A player's teams across events (their profile's series), read from the player.
+    index("team_members_by_player_idx").on(t.playerId),
   ],
 );
 

@@ -24,7 +24,8 @@ CREATE TABLE `ratings_dirty` (
 ALTER TABLE `ratings_state` ADD `version` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `matches_completed_idx` ON `matches` (`completed_at`);--> statement-breakpoint
 CREATE INDEX `matches_player1_idx` ON `matches` (`player1_id`,`completed_at`);--> statement-breakpoint
-CREATE INDEX `matches_player2_idx` ON `matches` (`player2_id`,`completed_at`);
+CREATE INDEX `matches_player2_idx` ON `matches` (`player2_id`,`completed_at`);--> statement-breakpoint
+CREATE INDEX `team_members_by_player_idx` ON `team_members` (`player_id`);
 --> statement-breakpoint
 ALTER TABLE `ratings_state` DROP COLUMN `fingerprint`;
 --> statement-breakpoint

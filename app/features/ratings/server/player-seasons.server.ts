@@ -10,10 +10,13 @@ import { finalizedResults, rulesOf } from "~/features/series/server/series.serve
 /** Each series the player holds a place in: position among all ranked, points, nights played; the latest first. */
 export function playerSeasonsQuery(playerId: string) {
   // The series of the finalized nights the player entered, alone or in a team (each lookup on its index).
-  const theirSeries = sql`(select distinct t.series_id from ${tournaments} t
-    where t.series_id is not null and t.finished_at is not null
-      and (exists (select 1 from ${tournamentPlayers} tp where tp.tournament_id = t.id and tp.player_id = ${playerId})
-        or exists (select 1 from ${teamMembers} tm where tm.tournament_id = t.id and tm.player_id = ${playerId})))`;
+  // From the player's own entries and teams (their indexes), not from every finished night of every series.
+  const theirSeries = sql`(select t.series_id from ${tournamentPlayers} tp
+      join ${tournaments} t on t.id = tp.tournament_id
+      where tp.player_id = ${playerId} and t.series_id is not null and t.finished_at is not null
+    union select t.series_id from ${teamMembers} tm
+      join ${tournaments} t on t.id = tm.tournament_id
+      where tm.player_id = ${playerId} and t.series_id is not null and t.finished_at is not null)`;
   const finalized = sql`(select t.id from ${tournaments} t where t.series_id in ${theirSeries}
     and t.finished_at is not null)`;
   return mapRead(
