@@ -126,9 +126,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Finalize & Pay Out" }).click();
       const finalize = page.getByRole("dialog", { name: "Confirm payouts" });
       const settlement = finalize.getByTestId("settlement");
-      await expect(settlement).toContainText("6 entries were paid at the bar");
-      await expect(settlement).toContainText(`${runnerUp.name} (2nd)`);
-      await expect(settlement).toContainText("£10.80");
+      // The till: £33 taken at the bar (6 × £5 entry + £0.50 site fee), the guest's £10.80 to hand over, the rake
+      // on all eight entries (£4) kept.
+      await expect(settlement).toContainText("Cash taken at the bar (6 entries, entry and site fees)£33.00");
+      await expect(settlement).toContainText(`${runnerUp.name} (2nd)£10.80`);
+      await expect(settlement).toContainText("You keep (your rake on every entry)£4.00");
       await expect(settlement.getByRole("alert")).toHaveText("Add £18.20 to your balance to pay the prizes");
       await expect(finalize.getByRole("button", { name: "Confirm Payouts" })).toHaveCount(0);
 
@@ -146,9 +148,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("£18.20 added to your balance").first()).toBeVisible();
 
       const again = page.getByRole("dialog", { name: "Confirm payouts" });
-      await expect(again.getByTestId("settlement")).toContainText("Your balance gives £18.20");
+      await expect(again.getByTestId("settlement")).toContainText("Paid in from your balance");
+      await expect(again.getByTestId("settlement")).toContainText("£18.20");
       await again.getByRole("button", { name: "Confirm Payouts" }).click();
-      await expect(page.getByText(`Hand over in cash: ${runnerUp.name} £10.80.`).first()).toBeVisible();
+      const till =
+        `You took £33.00 at the bar; hand ${runnerUp.name} £10.80; you keep £4.00 rake; ` +
+        "£18.20 is paid in from your balance.";
+      await expect(page.getByText(till).first()).toBeVisible();
       await expect(page.getByText("paid in cash at the venue").first()).toBeVisible();
       const me = (await (await page.request.get("/api/auth/me")).json()) as { balance: string };
       expect(me.balance).toBe("0.00");

@@ -128,7 +128,14 @@ test("finalize short of cash: a 409 with its Refusal-Code, a card top-up, then t
   expect(await finalize.json()).toMatchObject({
     prizePool: "18.00",
     payouts: [{ playerId: sam.id, position: "1st", amount: "18.00" }],
-    settlement: { cashEntries: 1, siteFeesCharged: "1.00", directorBalanceChange: "-9.00", paidInCash: [] },
+    settlement: {
+      cashEntries: 1,
+      cashTaken: "11.00",
+      cashPrizes: "0.00",
+      siteFeesCharged: "1.00",
+      directorBalanceChange: "-9.00",
+      paidInCash: [],
+    },
   });
   await f.expectLedgerTrue();
 });

@@ -1,8 +1,7 @@
 // The tournament as a whole, from its page (decisions 012–015, 037): the seeding, the start, the settings and the
 // finalize, by the same use cases as the JSON API, answered with a redirect and a toast.
 import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
-import { formatGBP } from "~/domain/pence.ts";
-import { TOP_UP_NEEDED } from "~/features/money/domain/settlement.ts";
+import { TOP_UP_NEEDED, tillSentence } from "~/features/money/domain/settlement.ts";
 import { orderFromSeedForm } from "~/features/play/domain/play.ts";
 import { finalize, saveSeeds, saveSettings, start } from "~/features/play/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
@@ -61,14 +60,14 @@ async function answer(page: PageForm, action: FamilyAction<"play">): Promise<Res
       await perform(app, claim, saveSeeds, { organiserId, tournament, order: orderFromSeedForm(form) });
       return toast({ type: "success", title: "Seeding saved", description: "The draw will follow your order." }, bare);
     case "finalize": {
-      const finalized = await perform(app, claim, finalize, { organiserId, tournament });
-      const inCash = finalized.settlement.paidInCash.map((c) => `${c.name} ${formatGBP(c.amountPence)}`);
-      const handOver = inCash.length > 0 ? ` Hand over in cash: ${inCash.join(", ")}.` : "";
+      const { settlement } = await perform(app, claim, finalize, { organiserId, tournament });
+      // A night with cash at the bar: the till, as the director counts it.
+      const till = settlement.cashEntries > 0 ? ` ${tillSentence(settlement)}` : "";
       return toast(
         {
           type: "success",
           title: "Payouts confirmed",
-          description: `Winnings are in the players' balances.${handOver}`,
+          description: `Winnings are in the players' balances.${till}`,
         },
         bare,
       );

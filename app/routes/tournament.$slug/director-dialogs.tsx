@@ -89,6 +89,8 @@ export type PreviewRow = { playerId: string; playerName: string; position: strin
 /** What finalize settles of the money paid at the bar (DESIGN §10). */
 type SettlementView = {
   cashEntries: number;
+  cashTakenPence: number;
+  keptPence: number;
   siteFeesChargedPence: number;
   directorBalanceChangePence: number;
   paidInCash: { name: string; position: string | null; amountPence: number }[];
@@ -153,41 +155,72 @@ export function FinalizeDialog({
   );
 }
 
-/** The money paid at the bar, settled at finalize: cash prizes to hand over, what the balance gains or gives. */
+/**
+ * The till (DESIGN §10, issue 44): what a landlord counting it needs — the cash taken at the bar, the prizes to hand
+ * over in cash and to whom, what the night leaves the director (the rake), and what their balance pays in or receives.
+ */
 function CashSettlement({ settlement: s }: { settlement: SettlementView }) {
   const change = s.directorBalanceChangePence;
+  const row = "flex justify-between gap-2";
   return (
     <div
       className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
       data-testid="settlement"
     >
-      {s.cashEntries > 0 ? (
-        <p>
-          {s.cashEntries} {s.cashEntries === 1 ? "entry was" : "entries were"} paid at the bar: their site fees (
-          {formatGBP(s.siteFeesChargedPence)}) come out of your balance.
-        </p>
-      ) : null}
-      {s.paidInCash.length > 0 ? (
-        <div>
-          <p className="font-semibold">Hand over in cash at the venue</p>
-          <ul className="mt-1 space-y-0.5">
-            {s.paidInCash.map((c) => (
-              <li key={`${c.name}-${c.position}`} className="flex justify-between gap-2">
-                <span>
-                  {c.name}
-                  {c.position ? ` (${c.position})` : ""}
-                </span>
-                <span className="tabular-nums">{formatGBP(c.amountPence)}</span>
-              </li>
-            ))}
-          </ul>
+      <p className="font-semibold">The till</p>
+      <dl className="space-y-1">
+        {s.cashEntries > 0 ? (
+          <div className={row}>
+            <dt>
+              Cash taken at the bar{" "}
+              <span className="text-slate-600 dark:text-slate-400">
+                ({s.cashEntries} {s.cashEntries === 1 ? "entry" : "entries"}, entry and site fees)
+              </span>
+            </dt>
+            <dd className="tabular-nums">{formatGBP(s.cashTakenPence)}</dd>
+          </div>
+        ) : null}
+        {s.paidInCash.length > 0 ? (
+          <div>
+            <dt>Hand over in cash</dt>
+            <dd>
+              <ul className="mt-0.5 space-y-0.5 ps-3">
+                {s.paidInCash.map((c) => (
+                  <li key={`${c.name}-${c.position}`} className={row}>
+                    <span>
+                      {c.name}
+                      {c.position ? ` (${c.position})` : ""}
+                    </span>
+                    <span className="tabular-nums">{formatGBP(c.amountPence)}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
+        {change !== 0 ? (
+          <div className={row}>
+            <dt>
+              {change < 0 ? "Paid in from your balance" : "Paid into your balance"}{" "}
+              <span className="text-slate-600 dark:text-slate-400">
+                (
+                {change < 0
+                  ? "the prizes paid online beyond the entry fees held online"
+                  : "the rake and the entry fees held online, less the prizes paid online"}
+                {s.siteFeesChargedPence > 0
+                  ? `, and the cash entries' site fees (${formatGBP(s.siteFeesChargedPence)})`
+                  : ""}
+                )
+              </span>
+            </dt>
+            <dd className="tabular-nums">{formatGBP(Math.abs(change))}</dd>
+          </div>
+        ) : null}
+        <div className={`${row} font-semibold`}>
+          <dt>You keep (your rake on every entry)</dt>
+          <dd className="tabular-nums">{formatGBP(s.keptPence)}</dd>
         </div>
-      ) : null}
-      <p>
-        Your balance {change >= 0 ? "gains" : "gives"} <strong>{formatGBP(Math.abs(change))}</strong>: the rake and the
-        entry fees held online, less the prizes paid online{s.cashEntries > 0 ? " and the cash entries' site fees" : ""}
-        .
-      </p>
+      </dl>
       {s.shortfallPence > 0 ? (
         <p role="alert" className="font-semibold text-red-700 dark:text-red-400">
           {topUpMessage(s.shortfallPence)}

@@ -214,6 +214,9 @@ test("settlement: a cash guest wins, an account holder is second — the escrow 
   expect(done.poolPence).toBe(3600);
   expect(settlementJson(done.settlement)).toEqual({
     cashEntries: 2,
+    // The till: two at the bar paid £10 + £1 site fee each; the guest's prize is handed over from it.
+    cashTaken: "22.00",
+    cashPrizes: "25.20",
     siteFeesCharged: "2.00",
     // Escrow £20 in: pays Sam £10.80 and £2 rake; £7.20 left to the director, less £2 site fees.
     directorBalanceChange: "7.20",
@@ -223,6 +226,17 @@ test("settlement: a cash guest wins, an account holder is second — the escrow 
   expect([sam.id, ...carded.map((p) => p.id)]).toContain(runnerUp);
   expect(await s.balance("player", runnerUp)).toBe(1080);
   expect(await s.balance("organiser", td.id)).toBe(before + 720);
+  // The director's transactions read as a story: one line per kind, with its own count.
+  const story = await s.rows<{ description: string }>(
+    "select description from transactions where user_type = 'organiser' and tournament_id = ? " +
+      "order by amount_pence desc",
+    [t.id],
+  );
+  expect(story.map((r) => r.description.replace(/ — .*$/, ""))).toEqual([
+    "Entry fees left after the prizes paid online",
+    "Rake on 2 entries paid online",
+    "Site fees of 2 entries paid at the bar",
+  ]);
   // The escrow: every card entry fee in, prizes, rake and settlement out, to the penny.
   expect(await escrowOut(t)).toBe(carded.length * 1000);
   // The guest's prize row says it was handed over in cash, with no ledger row.

@@ -11,6 +11,7 @@ import { splitPoolByPlace } from "./payout-split.ts";
 import {
   settle,
   settleOrRefuse,
+  tillSentence,
   TOP_UP_NEEDED,
   topUpMessage,
   type SettlementCredit,
@@ -98,6 +99,31 @@ test("a guest's prize is handed over in cash: no balance moves for it, the escro
   expect(s.surplusPence).toBe(900);
   expect(s.directorBalanceChangePence).toBe(100 + 900 - 100);
   expect(s.shortfallPence).toBe(0);
+});
+
+test("the till in one sentence: cash taken, each cash prize, the rake kept, the balance's side", () => {
+  // Three at the bar (one of them Dougie, a guest), one by card: £10 + £1 site fee each at the bar.
+  const s = settle(
+    friday({
+      entries: [
+        { entryId: "card1", cash: false },
+        { entryId: "cash1", cash: true },
+        { entryId: "cash2", cash: true },
+        { entryId: "Dougie", cash: true },
+      ],
+      credits: [credit("card1", 3000), { ...credit("Dougie", 600, true), position: "2nd" }],
+      directorBalancePence: 10_000,
+    }),
+  );
+  expect(s).toMatchObject({ cashTakenPence: 3300, cashPrizesPence: 600, keptPence: 400 });
+  // Escrow £10 less the rake £1 and the £30 prize: −£21, and three site fees: the balance pays in £23.
+  expect(s.directorBalanceChangePence).toBe(100 - 2100 - 300);
+  expect(tillSentence(s)).toBe(
+    "You took £33.00 at the bar; hand Dougie £6.00; you keep £4.00 rake; £23.00 is paid in from your balance.",
+  );
+  // All by card: nothing taken at the bar, the balance receives the rake.
+  const card = settle(friday({ entries: [{ entryId: "a", cash: false }], credits: [credit("a", 900)] }));
+  expect(tillSentence(card)).toBe("You keep £1.00 rake; your balance receives £1.00.");
 });
 
 test("a balance that can't cover the shortfall refuses with the sum to add", () => {
@@ -209,6 +235,12 @@ test("random nights: the escrow ends at 0, the director nets the rake less cash 
       );
       expect(s.shortfallPence, context).toBe(Math.max(0, -(balance + s.directorBalanceChangePence)));
       expect(s.cashEntries + s.cardEntries, context).toBe(n);
+      // The till: the cash taken (fees and site fees), less the cash prizes, with the balance's side, is the rake on
+      // every entry — what the director keeps.
+      expect(s.cashTakenPence, context).toBe(cashPlayers * (entryFeePence + siteFeePence));
+      expect(s.cashPrizesPence, context).toBe(cashPaid);
+      expect(s.keptPence, context).toBe(rakePence * (cardPlayers + cashPlayers));
+      expect(s.cashTakenPence - s.cashPrizesPence + s.directorBalanceChangePence, context).toBe(s.keptPence);
     }),
     { numRuns: 1000 },
   );

@@ -54,6 +54,12 @@ export type Settlement = {
   paidInCash: SettlementCredit[];
   /** What the director must add to their balance before finalize can pay (0 when it can). */
   shortfallPence: Pence;
+  /** The cash taken at the bar: the entry fee and site fee of every cash entry (per player of a team). */
+  cashTakenPence: Pence;
+  /** The prizes handed over in cash (the guests'). */
+  cashPrizesPence: Pence;
+  /** What the night leaves the director, cash and balance together: the rake on every entry. */
+  keptPence: Pence;
 };
 
 /** The refusal of a finalize the director's balance cannot cover. */
@@ -76,6 +82,8 @@ export function settle(input: SettlementInput): Settlement {
   const surplusPence = cardPlayers * (input.entryFeePence - input.rakePence) - accountPrizesPence;
   const siteFeesChargedPence = input.siteFeePence * cashPlayers;
   const directorBalanceChangePence = rakePence + surplusPence - siteFeesChargedPence;
+  const cashTakenPence = cashPlayers * (input.entryFeePence + input.siteFeePence);
+  const cashPrizesPence = paidInCash.reduce((sum, c) => sum + c.amountPence, 0);
   return {
     cashEntries,
     cardEntries,
@@ -86,7 +94,41 @@ export function settle(input: SettlementInput): Settlement {
     accountPrizes,
     paidInCash,
     shortfallPence: Math.max(0, -(input.directorBalancePence + directorBalanceChangePence)),
+    cashTakenPence,
+    cashPrizesPence,
+    keptPence: cashTakenPence - cashPrizesPence + directorBalanceChangePence,
   };
+}
+
+/** The settlement as the till reads it: what the director does with the cash, what their balance pays or receives. */
+export type TillSettlement = Pick<
+  Settlement,
+  "cashTakenPence" | "keptPence" | "directorBalanceChangePence" | "paidInCash"
+>;
+
+/** The balance's side of the till: what it pays in or receives ("" when nothing). */
+function balanceSide(s: Pick<Settlement, "directorBalanceChangePence">): string {
+  const change = s.directorBalanceChangePence;
+  if (change === 0) return "";
+  return change < 0
+    ? `${formatGBP(-change)} is paid in from your balance`
+    : `your balance receives ${formatGBP(change)}`;
+}
+
+/**
+ * The till in one sentence, as a landlord counting it would say it: "You took £30.00 at the bar; hand Dougie £6.00;
+ * you keep £12.00 rake; £12.00 is paid in from your balance." The cash taken, each prize to hand over in cash, the
+ * rake the night leaves the director (cash and balance together), and the balance's side.
+ */
+export function tillSentence(s: TillSettlement): string {
+  const parts = [
+    s.cashTakenPence > 0 ? `You took ${formatGBP(s.cashTakenPence)} at the bar` : "",
+    ...s.paidInCash.map((c) => `hand ${c.name} ${formatGBP(c.amountPence)}`),
+    `you keep ${formatGBP(s.keptPence)} rake`,
+    balanceSide(s),
+  ].filter((part) => part !== "");
+  const sentence = parts.join("; ");
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
 
 /** The settlement, refused when the director's balance can't cover it. */

@@ -153,7 +153,7 @@ export async function finalizeTournament(
       .returning({ id: tournaments.id }),
     ...prizeStatements(plan, { guests: new Set(read.guests.keys()), ours, label, now }),
     // The director's side, credits before debits (the balance never dips below 0 on the way).
-    ...directorMovements(t, settlement, plan.paidEntries.length, label).map((m) => movementStatement(m, ours)),
+    ...directorMovements(t, settlement, label).map((m) => movementStatement(m, ours)),
     ...statisticsStatements(plan, ours, now),
   ];
   return db.write(
@@ -261,15 +261,18 @@ function finalizeRefusal(error: unknown): DomainError | undefined {
 
 const BALANCE_CHANGED = "Your balance changed meanwhile: check the payouts and finalize again";
 
+const entriesCounted = (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`;
+
 /** The director's ledger rows at finalize: the rake on the escrow's entries, the escrow settled, cash site fees. */
-function directorMovements(t: Tournament, s: Settlement, entries: number, label: string): Movement[] {
+function directorMovements(t: Tournament, s: Settlement, label: string): Movement[] {
   const director = { userType: "organiser" as const, userId: t.organiserId, tournamentId: t.id };
   const rows: Movement[] = [
     {
       ...director,
       type: "rake",
       amountPence: s.rakePence,
-      description: `Rake (${s.cardEntries} of ${entries} entries paid through Break & Run) — ${label}`,
+      // One line per kind, with its own count: the rake held online is on the entries paid online.
+      description: `Rake on ${entriesCounted(s.cardEntries)}${s.cashEntries > 0 ? " paid online" : ""} — ${label}`,
       idempotencyKey: `rake:${t.id}`,
     },
     {
@@ -286,9 +289,7 @@ function directorMovements(t: Tournament, s: Settlement, entries: number, label:
       ...director,
       type: "site_fee",
       amountPence: -s.siteFeesChargedPence,
-      description: `Site fees of ${s.cashEntries} ${s.cashEntries === 1 ? "entry" : "entries"} paid at the bar — ${
-        label
-      }`,
+      description: `Site fees of ${entriesCounted(s.cashEntries)} paid at the bar — ${label}`,
       idempotencyKey: `site-fees:${t.id}`,
     },
   ];
@@ -318,6 +319,9 @@ function finalizePaysThePool(tournamentId: string) {
 export function settlementJson(s: Settlement) {
   return {
     cashEntries: s.cashEntries,
+    // The till (issue 44): the cash taken at the bar (entry and site fees of every cash entry), the prizes handed over.
+    cashTaken: penceToDecimal(s.cashTakenPence),
+    cashPrizes: penceToDecimal(s.cashPrizesPence),
     siteFeesCharged: penceToDecimal(s.siteFeesChargedPence),
     directorBalanceChange: penceToDecimal(s.directorBalanceChangePence),
     paidInCash: s.paidInCash.map((c) => ({ name: c.name, amount: penceToDecimal(c.amountPence) })),

@@ -304,6 +304,8 @@ function settlementView(s: Settlement) {
     ? null
     : {
         cashEntries: s.cashEntries,
+        cashTakenPence: s.cashTakenPence,
+        keptPence: s.keptPence,
         siteFeesChargedPence: s.siteFeesChargedPence,
         directorBalanceChangePence: s.directorBalanceChangePence,
         paidInCash: s.paidInCash.map((c) => ({ name: c.name, position: c.position, amountPence: c.amountPence })),
