@@ -1,5 +1,6 @@
 // Database round trips (pipelines) and statements per request, counted by
 // the local libSQL server, for the pages and calls of a typical evening.
+import { createClient } from "@libsql/client";
 import type { Stack } from "../scripts/lib/stack.ts";
 import { validTournament } from "../test-support/fixtures.js";
 import { account, enterAndPay, tournament } from "./lib.ts";
@@ -42,7 +43,9 @@ export async function settledStats(stack: Pick<Stack, "db">) {
   return last;
 }
 
-export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db">): Promise<RoundTrips> {
+type Match = { id: string; player1Id: string | null; player2Id: string | null; status: string };
+
+export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db" | "dbUrl">): Promise<RoundTrips> {
   const td = await account(stack, "organiser", "Dave Director");
   const t = await tournament(td.client, { maxPlayers: 8 });
   const players = [];
@@ -78,13 +81,9 @@ export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db">): Pr
   await measure("GET /td/tables/print", () => td.client.get("/td/tables/print"));
   await measure("GET /api/tournaments", () => anon.get("/api/tournaments"));
   await measure("POST /api/tournaments/{id}/start", () => td.client.json("POST", `/api/tournaments/${t.id}/start`));
-  const matches = (await (await anon.get(`/api/tournaments/${t.id}/matches`)).json()) as {
-    id: string;
-    player1Id: string | null;
-    player2Id: string | null;
-    status: string;
-  }[];
-  const playable = matches.find((m) => m.player1Id && m.player2Id && m.status !== "completed")!;
+  const listMatches = async () => (await (await anon.get(`/api/tournaments/${t.id}/matches`)).json()) as Match[];
+  const toPlay = (ms: Match[]) => ms.filter((m) => m.player1Id && m.player2Id && m.status !== "completed");
+  const playable = toPlay(await listMatches())[0]!;
   await measure("GET /tournament/{slug}?tab=bracket (director)", () =>
     td.client.get(`/tournament/${t.slug}?tab=bracket`),
   );
@@ -100,9 +99,23 @@ export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db">): Pr
   await measure("GET /api/tables/by-code/{code}/current-match", () =>
     anon.get(`/api/tables/by-code/${tbl.accessCode}/current-match`),
   );
+  // The tablet at the table: a rack, then the result confirmed, which the tournament records at once (the default).
+  const tap = (kind: string, body: Record<string, unknown>) =>
+    anon.json("POST", `/api/tables/by-code/${tbl.accessCode}/${kind}`, {
+      tapId: crypto.randomUUID(),
+      matchId: playable.id,
+      ...body,
+    });
+  await measure("POST /api/tables/by-code/{code}/racks", () => tap("racks", { player: 1 }));
+  await measure(
+    "POST /api/tables/by-code/{code}/confirm (recorded at once)",
+    () => tap("confirm", { winner: 1, player1Score: 1, player2Score: 0 }),
+    RATINGS,
+  );
+  const [second, third] = toPlay(await listMatches());
   await measure(
     "PATCH /api/matches/{id} (result)",
-    () => td.client.json("PATCH", `/api/matches/${playable.id}`, { winnerId: playable.player1Id }),
+    () => td.client.json("PATCH", `/api/matches/${second!.id}`, { winnerId: second!.player1Id }),
     RATINGS,
   );
   const p6 = await account(stack, "player", "Late Player");
@@ -137,6 +150,28 @@ export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db">): Pr
     () => p6.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: held.paymentIntentId }),
     PROVIDER,
   );
+  // A card charged whose webhook has not come yet: the player's return from checkout applies the payment.
+  const p8 = await account(stack, "player", "Quick Returner");
+  const early = (await (await p8.client.json("POST", "/api/tournaments/join", { tournamentId: t2.id })).json()) as {
+    paymentIntentId: string;
+  };
+  await chargedBeforeItsWebhook(stack, early.paymentIntentId);
+  await measure(
+    "POST /api/tournaments/verify-payment (applies the payment)",
+    () => p8.client.json("POST", "/api/tournaments/verify-payment", { paymentIntentId: early.paymentIntentId }),
+    PROVIDER,
+  );
+  // Paying from a balance topped up by card.
+  const p9 = await account(stack, "player", "Saver");
+  const topUp = (await (await p9.client.json("POST", "/api/balance/top-up", { amount: "11.00" })).json()) as {
+    paymentIntentId: string;
+  };
+  await p9.client.json("POST", `/api/dev/payments/${topUp.paymentIntentId}/confirm`, {
+    cardNumber: "4242424242424242",
+  });
+  await measure("POST /tournament/{slug}/checkout (paid from the balance)", () =>
+    p9.client.postForm(`/tournament/${t2.slug}/checkout`, { intent: "balance", pence: "1100" }),
+  );
   await measure("POST /api/withdrawals/request (refused)", () =>
     visitor.json("POST", "/api/withdrawals/request", { amount: "1.00" }),
   );
@@ -161,11 +196,11 @@ export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db">): Pr
   await measure(
     "POST /tournament/{slug}/results (director's result form)",
     () => {
-      const next = matches.find((m) => m.id !== playable.id && m.player1Id && m.player2Id && m.status !== "completed");
+      const next = third ?? second!;
       return td.client.postForm(`/tournament/${t.slug}/results`, {
         intent: "record-result",
-        matchId: next?.id ?? playable.id,
-        winnerId: next?.player1Id ?? playable.player1Id!,
+        matchId: next.id,
+        winnerId: next.player1Id!,
       });
     },
     RATINGS,
@@ -177,5 +212,27 @@ export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db">): Pr
   await measure("POST /api/auth/login", () =>
     anon.json("POST", "/api/auth/login", { email: td.email, password: "secret1", userType: "organiser" }),
   );
+  // The night played out (the first player of each match wins), then finalized.
+  for (let round = 0; round < 8; round++) {
+    const open = toPlay(await listMatches());
+    if (open.length === 0) break;
+    for (const m of open) await td.client.json("PATCH", `/api/matches/${m.id}`, { winnerId: m.player1Id });
+  }
+  await measure("POST /api/tournaments/{id}/finalize", () =>
+    td.client.json("POST", `/api/tournaments/${t.id}/finalize`),
+  );
   return results;
+}
+
+/** The simulated card charged (as its confirm does) before its webhook is delivered: the provider's side alone. */
+async function chargedBeforeItsWebhook(stack: Pick<Stack, "dbUrl">, intentId: string): Promise<void> {
+  const sql = createClient({ url: stack.dbUrl });
+  try {
+    await sql.execute({
+      sql: "update payments set status = 'succeeded', failure_message = null, updated_at = ? where id = ?",
+      args: [Date.now(), intentId],
+    });
+  } finally {
+    sql.close();
+  }
 }

@@ -29,4 +29,25 @@ test("every measured page and call stays within its round-trip budget", { timeou
     expect(byRequest.get(page)?.pipelines, page).toBe(1);
   }
   expect(byRequest.get("GET / (landing)")?.pipelines).toBe(0);
+  // The hot writes (issue 43): two round trips for the request itself (one for a join's card once its webhook has
+  // applied it), plus the provider's call where there is one.
+  for (const [request, pipelines] of [
+    ["POST /api/tables/by-code/{code}/racks", 2],
+    ["POST /tournament/{slug}/checkout (paid from the balance)", 2],
+    ["POST /api/tournaments/join", 2 + 1],
+    ["POST /api/tournaments/verify-payment (applies the payment)", 2 + 1],
+    ["POST /api/tournaments/verify-payment", 1 + 1],
+    ["POST /api/tournaments/{id}/finalize", 2],
+  ] as const) {
+    expect(byRequest.get(request)?.pipelines, request).toBe(pipelines);
+  }
+  // A result, the director's or confirmed at the table: two, and the ratings' replay after the response as its note
+  // counts it (the budget's share for it).
+  for (const request of [
+    "POST /api/tables/by-code/{code}/confirm (recorded at once)",
+    "PATCH /api/matches/{id} (result)",
+  ]) {
+    const row = byRequest.get(request);
+    expect(row?.pipelines, request).toBe(row && roundTripBudget(row));
+  }
 });

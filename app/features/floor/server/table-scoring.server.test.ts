@@ -6,7 +6,9 @@
 import { expect, test } from "vitest";
 import { type Account, answered, newTapId, type Tablet, useServiceDb } from "../../../../test-support/services.ts";
 import { assignTable } from "~/features/play/server/table-assignment.server.ts";
-import { approveTableResult, type TapKind } from "./table-scoring.server.ts";
+import type { Read, Sender, Write } from "~/db/batch.server.ts";
+import { DomainError } from "~/domain/errors.ts";
+import { approveTableResult, runTap, type TapKind } from "./table-scoring.server.ts";
 import { tablesQuery } from "./tables.server.ts";
 
 const s = useServiceDb();
@@ -238,4 +240,81 @@ test("a result waiting for approval goes with the table: unassigned, the match i
   expect(saved.outcome).toBe("recorded");
   if (saved.outcome !== "unconfirmed") await s.after(saved.change);
   expect(await tab.current()).toMatchObject({ status: "completed", winnerId: final.player1Id });
+});
+
+/** The service's sender, counting its round trips (each read or write it sends is one batch). */
+function counting() {
+  const counted = { trips: 0 };
+  const sender: Sender = {
+    send: <T>(read: Read<T>) => {
+      counted.trips++;
+      return s.sender.send(read);
+    },
+    write: <T>(batch: Write<T>) => {
+      counted.trips++;
+      return s.sender.write(batch);
+    },
+  };
+  return Object.assign(counted, { sender });
+}
+
+/** A tap as the route runs it, through `sender`: its status, or the refusal's. */
+async function tapThrough(sender: Sender, code: string, kind: TapKind, body: Record<string, unknown>) {
+  const tapped = runTap(sender, { code, address: "192.0.2.7" }, kind, async (schema) => {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new DomainError(400, parsed.error.issues[0]?.message ?? "Bad tap");
+    return parsed.data;
+  });
+  const answer = await answered(tapped);
+  return answer.status === 200 ? (await tapped).status : answer.status;
+}
+
+test("a tap is two round trips: a rack, its replay, a refusal, and a confirm that records the result", async () => {
+  const td = await s.organiser();
+  const { t, final, table } = await finalAtTable(td, { raceTo: 2 });
+  const trips = async (kind: TapKind, body: Record<string, unknown>) => {
+    const c = counting();
+    const status = await tapThrough(c.sender, table.accessCode, kind, { matchId: final.id, ...body });
+    return { status, trips: c.trips };
+  };
+  const rackId = newTapId();
+  expect(await trips("racks", { tapId: rackId, player: 1 })).toEqual({ status: 201, trips: 2 });
+  expect(await trips("racks", { tapId: rackId, player: 1 })).toEqual({ status: 200, trips: 2 });
+  expect(await trips("confirm", { tapId: newTapId() })).toEqual({ status: 409, trips: 2 });
+  expect(await trips("racks", { tapId: newTapId(), player: 1 })).toEqual({ status: 201, trips: 2 });
+  // Recorded at once, in the confirm's own batch: the match, the table free, the board's answer.
+  expect(await trips("confirm", { tapId: newTapId() })).toEqual({ status: 201, trips: 2 });
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "completed", winnerId: final.player1Id });
+  const tables = await s.sender.send(tablesQuery(td.id));
+  expect(tables.find((x) => x.id === table.id)?.busyWith).toBeNull();
+  expect(await s.tablet(table.accessCode).current()).toMatchObject({ status: "completed", player1Score: 2 });
+});
+
+test("a confirm naming its match in a tournament that waits for approval: two round trips, and it waits", async () => {
+  const td = await s.organiser();
+  const { t, final, table, tab } = await finalAtTable(td, { raceTo: 1, resultsFromTables: "approve" });
+  expect((await tab.rack(2)).status).toBe(201);
+  const c = counting();
+  expect(await tapThrough(c.sender, table.accessCode, "confirm", { tapId: newTapId(), matchId: final.id })).toBe(201);
+  expect(c.trips).toBe(2);
+  expect(await matchOf(t, final.id)).toMatchObject({ status: "in_progress", awaitingApproval: true, winnerId: null });
+});
+
+test("the tap limit counts in the tap's batch: past it a tap writes nothing; a replay, a refusal: 429", async () => {
+  const td = await s.organiser();
+  const { final, tab } = await finalAtTable(td, {});
+  const first = newTapId();
+  for (let i = 0; i < 120; i++) expect((await tab.rack(1, i === 0 ? first : undefined)).status).toBe(201);
+  const tooMany = { status: 429, message: "Too many taps from this table. Wait a minute and try again." };
+  expect(await answered(tab.rack(1))).toEqual(tooMany);
+  expect(await answered(tab.rack(1, first))).toEqual(tooMany);
+  expect(await answered(tab.lag(1))).toEqual(tooMany);
+  expect(await rackRows(final.id)).toBe(120);
+  expect(await tab.current()).toMatchObject({ player1Score: 120 });
+  // Another table's taps are its own.
+  const other = await s.table(td, "Other table");
+  expect(await answered(s.tablet(other.accessCode).rack(1))).toEqual({
+    status: 409,
+    message: "No match in progress on this table",
+  });
 });

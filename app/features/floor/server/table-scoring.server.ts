@@ -5,8 +5,10 @@
 // if this very request inserted that row (its nonce), so two tablets or a
 // replay at once cannot count a rack twice. A confirm records the result
 // through the director's own path (saveResult), or waits for the director.
+// A tap is two round trips (decision 006): the board's read, then that batch,
+// which also counts the table's limit and reads the board back.
 import { eq, sql, type SQL } from "drizzle-orm";
-import { build, first, isUniqueViolation, type ReadResult, write, type Item, type Sender } from "~/db/batch.server.ts";
+import { build, first, type ReadResult, type Sender } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import {
@@ -15,7 +17,6 @@ import {
   checkUndo,
   confirmedResult,
   NOTHING_TO_APPROVE,
-  refuseTap,
   RESULT_TAKEN_BACK,
   type ConfirmInput,
   type Side,
@@ -29,15 +30,13 @@ import {
 } from "~/features/floor/domain/table-scoring-schema.ts";
 import type { z } from "zod";
 import { membersJson } from "~/features/entries/server/entries.server.ts";
-import { saveResult } from "~/features/play/server/results.server.ts";
+import { type PlannedResult, resultRead, saveResult } from "~/features/play/server/results.server.ts";
+import { afterConfirm, finished, recordedWithConfirm, type ResultFacts, resultInput } from "./table-confirm.server.ts";
 import type { Change } from "~/domain/changes.ts";
-import { enforceRateLimit } from "~/server/rate-limit.server.ts";
-import { type Board, boardOf, boardQuery, readBoard, scoreNews, TABLE_TAP_LIMIT } from "./table-taps.server.ts";
+import { type Board, boardOf, readBoard, scoreNews, tap, type Tapped } from "./table-taps.server.ts";
 import { tapResultUndo } from "./table-undo.server.ts";
-import { findByCode, invalidCode, type SentCode } from "./table-codes.server.ts";
+import type { SentCode } from "./table-codes.server.ts";
 import type { CurrentMatch } from "~/features/floor/domain/scoreboard.ts";
-
-type Tapped = { status: 200 | 201; board: Board };
 
 /** The match as the rules see it. */
 export const tableMatch = (m: CurrentMatch | null): TableMatch | null =>
@@ -75,58 +74,6 @@ function raceOpen(id: string): SQL {
 const activeRack = (matchId: string) =>
   sql`select ${tableTaps.seq} from ${tableTaps} where ${tableTaps.matchId} = ${matchId}
     and ${tableTaps.kind} = 'rack' and ${tableTaps.undoneBy} is null order by ${tableTaps.seq} desc limit 1`;
-
-type TapRow = { tapId: string; matchId: string; kind: "rack" | "undo" | "confirm" | "lag"; player: Side | null };
-
-/** Inserts the tap when `condition` holds; answers the statements that apply only if it did. */
-function tapBatch(tap: TapRow, condition: SQL, apply: (ours: SQL) => Item[]): Item[] {
-  const nonce = crypto.randomUUID();
-  const ours = sql`exists (select 1 from ${tableTaps} where ${tableTaps.tapId} = ${tap.tapId}
-    and ${tableTaps.nonce} = ${nonce})`;
-  return [
-    build.all<{ seq: number }>(sql`insert into ${tableTaps} (tap_id, match_id, kind, player, nonce)
-      select ${tap.tapId}, ${tap.matchId}, ${tap.kind}, ${tap.player}, ${nonce} where ${condition}
-      on conflict (tap_id) do nothing returning seq`),
-    ...apply(ours),
-  ];
-}
-
-/**
- * One tap: the table by its code (404, or 429 for an address guessing codes), the per-table limit (429), a replay
- * of a known tap (200, nothing written), the rules' refusal (409), then the
- * guarded batch (201). A batch that wrote nothing lost a race: the state is
- * read again and judged again.
- */
-async function tap(
-  db: Sender,
-  sent: SentCode,
-  tapId: string,
-  decide: (board: Board) => { tap: TapRow; condition: SQL; apply: (ours: SQL) => Item[] },
-  replay?: (board: Board) => Promise<void>,
-): Promise<Tapped> {
-  const board = await findByCode(db, sent, (code) => boardQuery(code, tapId));
-  const code = board.table.accessCode;
-  await enforceRateLimit(db, TABLE_TAP_LIMIT, code);
-  if (board.tap) {
-    await replay?.(board);
-    return { status: 200, board: (await readBoard(db, code, tapId)) ?? board };
-  }
-  const { tap: row, condition, apply } = decide(board);
-  let inserted = false;
-  try {
-    inserted = await db.write(write(tapBatch(row, condition, apply), ([rows]) => (rows as unknown[]).length > 0));
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
-  const after = await readBoard(db, code, tapId);
-  // The table was deleted, or given a new code, meanwhile.
-  if (!after) throw invalidCode();
-  if (inserted) return { status: 201, board: after };
-  // Not written: the same tap replayed at the same moment, or the match changed under us.
-  if (after.tap) return { status: 200, board: after };
-  decide(after);
-  throw refuseTap("changed");
-}
 
 /** `POST /api/tables/by-code/{code}/racks`: a rack for player 1 or 2. */
 function tapRack(db: Sender, sent: SentCode, body: { tapId: string; player: Side; matchId?: string }) {
@@ -183,11 +130,14 @@ function tapLag(db: Sender, sent: SentCode, body: { tapId: string; player: Side;
  * `POST …/confirm`: the result the racks (or, without a race-to, the tablet)
  * say. The batch locks the match against more taps; then, unless the
  * tournament waits for the director's approval, the result is recorded by
- * the director's own path (bracket, table, statistics). A replay of the same
- * confirm finishes what an interrupted one started.
+ * the director's own path (bracket, table, statistics): in the confirm's own
+ * batch when the tap names its match (the board's read brings what the result
+ * is planned from), else after it. A replay of the same confirm finishes what
+ * an interrupted one started.
  */
 async function tapConfirm(db: Sender, sent: SentCode, body: ConfirmInput & { tapId: string; matchId?: string }) {
   let recorded: Change | null = null;
+  let readAgain = false;
   const record = async (board: Board, winner: Side) => {
     const m = board.match;
     if (m?.resultsFromTables !== "record" || !m.awaitingApproval) return;
@@ -198,21 +148,27 @@ async function tapConfirm(db: Sender, sent: SentCode, body: ConfirmInput & { tap
         input: resultInput(m, winner),
         mode: "record",
       });
-      if (saved.outcome !== "unconfirmed") recorded = saved.change;
+      if (saved.outcome !== "unconfirmed") {
+        recorded = saved.change;
+        readAgain = true;
+      }
     } catch (error) {
       // The director recorded or changed it meanwhile (their version stands), or the bracket refused it: it waits
       // on the director's page.
       if (!(error instanceof DomainError)) throw error;
     }
   };
-  const tapped = await tap(
+  let planned: PlannedResult | null = null;
+  const tapped = await tap<ResultFacts>(
     db,
     sent,
     body.tapId,
-    (board) => {
+    (board, facts) => {
       const m = tableMatch(board.match);
       const result = confirmedResult(m, body, body.matchId);
       const id = (m as TableMatch).id;
+      planned = recordedWithConfirm(board, facts, result);
+      const tournamentId = board.match?.tournamentId;
       return {
         tap: { tapId: body.tapId, matchId: id, kind: "confirm", player: result.winner },
         // Confirmed as shown: the racks are still those the result was read from.
@@ -223,32 +179,30 @@ async function tapConfirm(db: Sender, sent: SentCode, body: ConfirmInput & { tap
           build.run(sql`update ${matches} set awaiting_approval = 1, player1_score = ${result.player1Score},
             player2_score = ${result.player2Score} where ${matches.id} = ${id} and ${ours}`),
         ],
+        follows: planned && tournamentId ? afterConfirm(planned, tournamentId) : null,
       };
     },
-    async (board) => {
-      const side = board.tap?.player;
-      if (board.tap?.kind === "confirm" && board.match?.id === board.tap.matchId && (side === 1 || side === 2)) {
-        await record(board, side);
-      }
+    {
+      replay: async (board) => {
+        const side = board.tap?.player;
+        if (board.tap?.kind === "confirm" && board.match?.id === board.tap.matchId && (side === 1 || side === 2)) {
+          await record(board, side);
+        }
+      },
+      also: body.matchId === undefined ? undefined : resultRead(body.matchId),
     },
   );
   if (tapped.status === 201 && tapped.board.tap?.kind === "confirm") {
     const winner = tapped.board.tap.player;
-    if (winner === 1 || winner === 2) await record(tapped.board, winner);
+    // Set by the tap's decision when the result rode in its batch.
+    const inBatch = planned as PlannedResult | null;
+    if (tapped.followed && inBatch) recorded = await finished(db, inBatch, tapped.followed);
+    else if (winner === 1 || winner === 2) await record(tapped.board, winner);
   }
   const code = tapped.board.table.accessCode;
-  const board = recorded ? ((await readBoard(db, code, body.tapId)) ?? tapped.board) : tapped.board;
-  return { ...tapped, board, recorded };
+  const board = readAgain ? ((await readBoard(db, code, body.tapId)) ?? tapped.board) : tapped.board;
+  return { status: tapped.status, board, recorded };
 }
-
-const resultInput = (
-  m: Pick<CurrentMatch, "player1Id" | "player2Id" | "player1Score" | "player2Score">,
-  winner: Side,
-) => ({
-  winnerId: winner === 1 ? m.player1Id : m.player2Id,
-  player1Score: m.player1Score,
-  player2Score: m.player2Score,
-});
 
 /** The match and the last result its table confirmed (its confirm tap), for the director's approval. */
 const waitingRead = (matchId: string) =>

@@ -10,7 +10,9 @@ import {
   trailing,
   write,
   type Item,
+  type ReadResult,
   type Sender,
+  type Write,
 } from "~/db/batch.server.ts";
 import { matches, tableTaps, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import type { BracketMatch, MatchChange } from "~/features/play/domain/bracket.ts";
@@ -167,24 +169,42 @@ export type Saved =
   /** Not written: the correction would move these players at tables; confirm with `key`. */
   | { outcome: "unconfirmed"; moves: PlayerMove[]; key: string };
 
+/** What a result is decided from: the match, its tournament, the bracket, the seeds drawn and the withdrawn entries. */
+export const resultRead = (matchId: string) =>
+  reads({
+    found: matchWithTournament(matchId),
+    bracket: bracketQuery({ matchId }),
+    seeds: drawnSeedsQuery({ matchId }),
+    withdrawn: withdrawnQuery({ matchId }),
+  });
+
+type ResultFacts = ReadResult<ReturnType<typeof resultRead>>;
+
+/** A result decided: the guarded batch that writes it, and what its answers make of it (a knockout due: drawn). */
+export type PlannedResult = {
+  outcome: "planned";
+  write: Write<unknown[]>;
+  finish: (db: Sender, answers: unknown[]) => Promise<Saved>;
+};
+
 /**
- * Records a result (or corrects it): the match, its tournament and the
- * bracket in one read, then one guarded batch. In groups into a knockout the
- * last group result draws the knockout in the same batch, and a corrected
- * group table moves the knockout's entries (groups.ts).
+ * Decides a result (or its correction) from `read`, writing nothing: the batch to send, or the moves a correction
+ * would make that the director has not confirmed. `asWritten` is how the match stands when the batch runs, where
+ * the caller's own statements ahead of it in the same batch change it (a tablet's confirm: its scores, waiting).
  */
-export async function saveResult(db: Sender, save: SaveResult): Promise<Saved> {
+export function planResult(
+  facts: ResultFacts,
+  save: SaveResult,
+  asWritten: Partial<MatchRow> = {},
+): PlannedResult | Extract<Saved, { outcome: "unconfirmed" }> {
   const { organiserId, matchId, input, mode, noShow = false, players: claimed = {}, confirmedMoves, approving } = save;
   const now = save.now ?? Date.now();
-  const read = await db.send(
-    reads({
-      found: matchWithTournament(matchId),
-      bracket: bracketQuery({ matchId }),
-      seeds: drawnSeedsQuery({ matchId }),
-      withdrawn: withdrawnQuery({ matchId }),
-    }),
-  );
-  const { row, t } = matchInPlay(read.found, organiserId);
+  const found = matchInPlay(facts.found, organiserId);
+  const row = { ...found.row, ...asWritten };
+  const { t } = found;
+  // The bracket with the match itself as the batch will find it.
+  const ownScores = { player1Score: row.player1Score, player2Score: row.player2Score };
+  const read = { ...facts, bracket: facts.bracket.map((m) => (m.id === row.id ? { ...m, ...ownScores } : m)) };
   checkSamePlayers(row, claimed);
   const correcting = mode === "correct" || (mode === "either" && row.status === "completed");
   const { givesNoShow, absent, changes, groups, draw } = resultChanges(
@@ -206,41 +226,54 @@ export async function saveResult(db: Sender, save: SaveResult): Promise<Saved> {
   // the pages (a knockout drawn by it is new to them: they read it).
   const board = boardsAfter([row.tableId]);
   const changed = matchesAfter(draw.length > 0 ? [] : changes.map((c) => c.id));
-  const answers = await db.write(
-    resultStatements(
-      row,
-      read.bracket,
-      changes,
-      [
-        ...then,
-        ...withdrawnStatements(t.id, read.withdrawn, absent, now),
-        ...changed.items,
-        ...board.items,
-        ...floor.items,
-      ],
-      approving
-        ? { waiting: true, guards: [confirmNotUndone(approving.confirmSeq)] }
-        : { waiting: givesNoShow ? false : undefined },
-    ),
+  const batch = resultStatements(
+    row,
+    read.bracket,
+    changes,
+    [
+      ...then,
+      ...withdrawnStatements(t.id, read.withdrawn, absent, now),
+      ...changed.items,
+      ...board.items,
+      ...floor.items,
+    ],
+    approving
+      ? { waiting: true, guards: [confirmNotUndone(approving.confirmSeq)] }
+      : { waiting: givesNoShow ? false : undefined },
   );
-  // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
-  const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
-  if (due) await drawKnockout(db, t.id, now);
-  const [after, boards, left] = trailing(answers, changed, board, floor);
-  const floors = due && t.autoAssign ? "read" : left;
-  return {
-    outcome: correcting ? "corrected" : "recorded",
-    tournamentId: t.id,
-    floors,
-    // A result frees its table: the next match goes to it when the floor assigns automatically.
-    change: {
-      organiserId,
+  const finish = async (db: Sender, answers: unknown[]): Promise<Saved> => {
+    // Two last group results at once each saw the other undecided: the later batch sees both and draws it now.
+    const due = groups && draw.length === 0 && (answers[0] as { due: number }[] | undefined)?.[0]?.due === 1;
+    if (due) await drawKnockout(db, t.id, now);
+    const [after, boards, left] = trailing(answers, changed, board, floor);
+    const floors = due && t.autoAssign ? "read" : left;
+    return {
+      outcome: correcting ? "corrected" : "recorded",
       tournamentId: t.id,
-      what: "result",
-      handicapped: t.handicap === "race",
       floors,
-      boards,
-      matches: due ? [] : after,
-    },
+      // A result frees its table: the next match goes to it when the floor assigns automatically.
+      change: {
+        organiserId,
+        tournamentId: t.id,
+        what: "result",
+        handicapped: t.handicap === "race",
+        floors,
+        boards,
+        matches: due ? [] : after,
+      },
+    };
   };
+  return { outcome: "planned", write: batch, finish };
+}
+
+/**
+ * Records a result (or corrects it): the match, its tournament and the
+ * bracket in one read, then one guarded batch. In groups into a knockout the
+ * last group result draws the knockout in the same batch, and a corrected
+ * group table moves the knockout's entries (groups.ts).
+ */
+export async function saveResult(db: Sender, save: SaveResult): Promise<Saved> {
+  const planned = planResult(await db.send(resultRead(save.matchId)), save);
+  if (planned.outcome === "unconfirmed") return planned;
+  return planned.finish(db, await db.write(planned.write));
 }
