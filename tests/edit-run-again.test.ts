@@ -3,6 +3,7 @@
 // forms. The write's own re-check of the locks (a payment landing meanwhile) is the service suite's
 // (app/features/tournaments/server/tournament-edit.server.test.ts).
 import { expect, test } from "vitest";
+import { formatDate } from "../app/domain/dates.ts";
 import { futureDate, useFactories, validTournament, type TournamentJson } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";
 import { useTestApp } from "./support/stack.ts";
@@ -222,9 +223,11 @@ test("run again: 201 a new open tournament with the settings, not the entries, a
   const response = await td.client.json("POST", `/api/tournaments/${t.id}/duplicate`);
   expect(response.status, await response.clone().text()).toBe(201);
   const copy = (await response.json()) as TournamentJson;
-  const { id, slug, date, registrationDeadline, createdAt, playerCount, players, ...settings } = t as TournamentJson &
-    Record<string, unknown>;
+  const { id, slug, name, date, registrationDeadline, createdAt, playerCount, players, ...settings } =
+    t as TournamentJson & Record<string, unknown>;
   expect(copy).toMatchObject({ ...settings, status: "open", playerCount: 0, players: [], tdName: "Dave Director" });
+  // Asked for no name: the original's with the new night's date, so the two are told apart.
+  expect(copy.name).toBe(`${name} — ${formatDate(futureDate(37)).replace(/^\w+ /, "")}`);
   expect(copy.id).not.toBe(id);
   expect(copy.slug).not.toBe(slug);
   expect(copy).toMatchObject({ date: futureDate(37), registrationDeadline: `${futureDate(37)}T18:00:00.000Z` });
@@ -246,6 +249,26 @@ test("run again on a chosen start: the venue's time or an instant; never the pas
   const bad = await duplicate({ startsAt: "next Thursday" });
   expect(await bad.json()).toMatchObject({ errors: { startsAt: ["Enter the new start like 2026-12-10T19:30"] } });
   expect((await duplicate({ startsAt: 5 })).status).toBe(400);
+});
+
+test("run again with the new night's name: kept as given, refused empty or too long, nothing written", async () => {
+  const td = await f.organiser();
+  const t = await f.createTournament(td, { name: "Red Lion 9-Ball Week 1" });
+  const duplicate = (body: unknown) => td.client.json("POST", `/api/tournaments/${t.id}/duplicate`, body);
+  expect(await (await duplicate({ name: "  Red Lion Christmas Special  " })).json()).toMatchObject({
+    name: "Red Lion Christmas Special",
+    status: "open",
+  });
+  // No name: the next week's number.
+  expect(await (await duplicate({})).json()).toMatchObject({ name: "Red Lion 9-Ball Week 2" });
+  const before = await f.count("tournaments", "organiser_id = ?", [td.id]);
+  const empty = await duplicate({ name: " " });
+  expect(empty.status).toBe(400);
+  expect(await empty.json()).toMatchObject({ errors: { name: ["Tournament name is required"] } });
+  const long = await duplicate({ name: "x".repeat(101) });
+  expect(await long.json()).toMatchObject({ errors: { name: ["Tournament name must be at most 100 characters"] } });
+  expect((await duplicate({ name: 7 })).status).toBe(400);
+  expect(await f.count("tournaments", "organiser_id = ?", [td.id])).toBe(before);
 });
 
 test("the edit page: locked fields disabled, the reason beside; a plain form saves and comes back", async () => {
@@ -314,10 +337,12 @@ test("the run-again page: a week later by default; its plain form lands on the n
   const made = await td.client.postForm(`/tournament/${t.slug}/run-again`, { date: futureDate(44), time: "19:45" });
   expect(made.status).toBe(302);
   const location = made.headers.get("Location") ?? "";
-  expect(location).toMatch(/^\/tournament\/thursday-night-pool-[a-z0-9]{6}$/);
+  expect(location).toMatch(/^\/tournament\/thursday-night-pool-[a-z0-9-]+$/);
   expect(location).not.toBe(`/tournament/${t.slug}`);
   const copy = await (await app.client().get(`/api/tournaments/${location.split("/").at(-1)}`)).json();
-  expect(copy).toMatchObject({ name: "Thursday Night Pool", date: futureDate(44), time: "19:45", status: "open" });
+  // A form without the name field: the suggested name, the new night's date after it.
+  expect(copy).toMatchObject({ date: futureDate(44), time: "19:45", status: "open" });
+  expect(copy.name).toMatch(/^Thursday Night Pool — \d{1,2} \w{3} \d{4}$/);
   // The director's page offers both.
   const director = await (await td.client.get(`/tournament/${t.slug}`)).text();
   expect(director).toContain(`href="/tournament/${t.slug}/edit"`);

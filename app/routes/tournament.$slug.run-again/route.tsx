@@ -10,7 +10,13 @@ import { appContext } from "~/context.server.ts";
 import { first } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { parseStartsAt, runAgainDates, START_FORMAT } from "~/features/tournaments/domain/tournament-edit.ts";
+import { nameField } from "~/domain/text.ts";
+import {
+  parseStartsAt,
+  runAgainDates,
+  runAgainName,
+  START_FORMAT,
+} from "~/features/tournaments/domain/tournament-edit.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { redirectWithCookies } from "~/web/forms.server.ts";
 import { flashToast } from "~/web/session.server.ts";
@@ -36,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const start = runAgainDates(t, Date.now());
   return {
     tournament: { slug: t.slug, name: t.name, venue: t.venue, date: t.date, time: t.time },
-    start: { date: start.date, time: start.time },
+    start: { date: start.date, time: start.time, name: runAgainName(t.name, start.date) },
     hasDeadline: t.registrationDeadline !== null,
   };
 }
@@ -45,18 +51,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { organiser, t } = await readOwn(request, context, params.slug);
   const { env } = context.get(appContext);
   const form = await request.formData();
-  const text = (name: string) => String(form.get(name) ?? "").slice(0, 20);
-  const values = { date: text("date"), time: text("time") };
+  const text = (name: string, max = 20) => String(form.get(name) ?? "").slice(0, max);
+  const values = { date: text("date"), time: text("time"), name: text("name", 200) };
+  // A form without the field (an older page) gets the suggested name; a blank one is refused.
+  const named = form.has("name") ? nameField("Tournament name").safeParse(values.name) : { success: true as const };
+  if (!named.success) {
+    return data({ error: null, nameError: named.error.issues[0]?.message ?? null, values }, { status: 400 });
+  }
   const now = Date.now();
   const chosen = values.date && values.time ? parseStartsAt(`${values.date}T${values.time}`, now) : null;
   if (!chosen || "error" in chosen) {
-    return data({ error: chosen?.error ?? START_FORMAT, values }, { status: 400 });
+    return data({ error: chosen?.error ?? START_FORMAT, nameError: null, values }, { status: 400 });
   }
   try {
     const copy = await perform(context.get(appContext), organiser, runAgain, {
       organiserId: organiser.id,
       t,
       startsAt: chosen,
+      name: "data" in named ? named.data : undefined,
       now,
     });
     return redirectWithCookies(`/tournament/${copy.slug}`, [
@@ -68,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ]);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data({ error: error.message, values }, { status: error.status });
+    return data({ error: error.message, nameError: null, values }, { status: error.status });
   }
 }
 
@@ -78,6 +90,7 @@ export default function RunAgain() {
   const busy = useIsSubmitting();
   const values = reply?.values ?? start;
   const errorId = "run-again-error";
+  const nameErrorId = "run-again-name-error";
   const described = reply?.error ? errorId : undefined;
   return (
     <>
@@ -101,6 +114,23 @@ export default function RunAgain() {
         cancelTo={`/tournament/${t.slug}`}
         busy={busy}
       >
+        <div className="space-y-1.5">
+          <label htmlFor="run-again-name" className="block text-sm font-medium">
+            The new night's name
+          </label>
+          <input
+            id="run-again-name"
+            name="name"
+            type="text"
+            required
+            maxLength={100}
+            defaultValue={values.name}
+            aria-invalid={reply?.nameError ? true : undefined}
+            aria-describedby={reply?.nameError ? nameErrorId : undefined}
+            className={inputClass}
+          />
+          <FieldError id={nameErrorId} errors={reply?.nameError ? [reply.nameError] : undefined} />
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
             <label htmlFor="run-again-date" className="block text-sm font-medium">

@@ -11,6 +11,7 @@ import {
   mergeEdit,
   parseStartsAt,
   runAgainDates,
+  runAgainName,
   storedFields,
   type EditFacts,
   type TournamentSettings,
@@ -248,4 +249,19 @@ test("startsAt: an instant with its offset, or the venue's wall-clock time; neve
   expect(parseStartsAt("next Thursday", now)).toEqual({ error: "Enter the new start like 2026-12-10T19:30" });
   expect(parseStartsAt("2026-02-30T19:30", now)).toEqual({ error: "Enter the new start like 2026-12-10T19:30" });
   expect(parseStartsAt("2026-05-31T19:30", now)).toEqual({ error: "The new start must be in the future" });
+});
+
+test("a copy's suggested name: the next number after Week 1, else the new date in place of an earlier copy's", () => {
+  expect(runAgainName("Friday 9-Ball Week 1", "2026-12-10")).toBe("Friday 9-Ball Week 2");
+  expect(runAgainName("Week 9", "2026-12-10")).toBe("Week 10");
+  expect(runAgainName("Red Lion night 3", "2026-12-10")).toBe("Red Lion night 4");
+  expect(runAgainName("Open #41", "2026-12-10")).toBe("Open #42");
+  expect(runAgainName("Friday 9-Ball", "2026-12-10")).toBe("Friday 9-Ball — 10 Dec 2026");
+  // A copy of a copy: the date moves on, it does not pile up.
+  expect(runAgainName("Friday 9-Ball — 10 Dec 2026", "2026-12-17")).toBe("Friday 9-Ball — 17 Dec 2026");
+  // A number that is not a count stays (an 8-ball night), and the longest name still fits.
+  expect(runAgainName("8-Ball", "2026-12-10")).toBe("8-Ball — 10 Dec 2026");
+  const long = runAgainName("x".repeat(100), "2026-12-10");
+  expect(long).toHaveLength(100);
+  expect(long.endsWith(" — 10 Dec 2026")).toBe(true);
 });

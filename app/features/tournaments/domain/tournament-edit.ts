@@ -4,6 +4,7 @@
 import {
   UK_TIME_ZONE,
   dateInZone,
+  formatDate,
   localDateTimeToInstant,
   timeInZone,
   tournamentStartInstant,
@@ -287,6 +288,28 @@ export function runAgainDates(
   const moved =
     t.registrationDeadline === null || from === null ? null : t.registrationDeadline + (startOf(next) - from);
   return { ...next, registrationDeadline: moved !== null && moved > now ? moved : null };
+}
+
+/** A name's longest (`nameField`'s limit). */
+const NAME_MAX = 100;
+
+/** The date a copy's name carries when it has no number to count on: "10 Dec 2026". */
+const namedDate = (date: string) => formatDate(date).replace(/^\p{L}+ /u, "");
+
+/**
+ * The name suggested for a copy (issue 44): the next number after "Week 1", "Night 3", "Round 9" or "#4" ("Week 2",
+ * …); otherwise the name with the copy's date after a dash, in place of the date an earlier copy gave it — so a
+ * director's nights never share a name unless they choose it.
+ */
+export function runAgainName(name: string, date: string): string {
+  const numbered = /^(.*?(?:\b(?:week|wk|night|round|no\.?)\s*|#\s*))(\d{1,6})$/iu.exec(name);
+  if (numbered) {
+    const next = `${numbered[1]}${Number(numbered[2]) + 1}`;
+    if (next.length <= NAME_MAX) return next;
+  }
+  const base = name.replace(/ — \d{1,2} \p{L}{3,9} \d{4}$/u, "");
+  const suffix = ` — ${namedDate(date)}`;
+  return `${base.slice(0, NAME_MAX - suffix.length).trimEnd()}${suffix}`;
 }
 
 /**

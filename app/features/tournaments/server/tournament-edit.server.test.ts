@@ -3,7 +3,7 @@
 // the settings, not the entries. Who may, the JSON and the pages are the HTTP suite's (tests/edit-run-again.test.ts).
 import { expect, test } from "vitest";
 import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
-import { mergeEdit, storedFields } from "~/features/tournaments/domain/tournament-edit.ts";
+import { mergeEdit, runAgainName, storedFields } from "~/features/tournaments/domain/tournament-edit.ts";
 import { editTournamentSchema } from "~/features/tournaments/domain/tournament-schema.ts";
 import { editReadQuery, runTournamentAgain, saveTournamentEdit, settingsOf } from "./tournament-edit.server.ts";
 import type { TournamentRow } from "./tournaments.server.ts";
@@ -99,7 +99,8 @@ test("run again copies the settings and the floor's, not the entries, a week lat
   const copy = await runTournamentAgain(s.sender, { t: row, now: Date.now() });
   expect(copy.id).not.toBe(t.id);
   expect(copy.slug).not.toBe(t.slug);
-  expect(settingsOf(copy)).toEqual({ ...settingsOf(row), date: copy.date });
+  expect(settingsOf(copy)).toEqual({ ...settingsOf(row), date: copy.date, name: runAgainName(row.name, copy.date) });
+  expect(copy.name).not.toBe(row.name);
   expect(copy).toMatchObject({ status: "open", autoAssign: true, noShowMinutes: 7, startedAt: null });
   expect(Date.parse(copy.date) - Date.parse(row.date)).toBe(7 * 86_400_000);
   expect(await s.count("tournament_players", "tournament_id = ?", [copy.id])).toBe(0);

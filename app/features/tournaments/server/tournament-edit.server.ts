@@ -10,6 +10,7 @@ import {
   editGuards,
   editRefusal,
   runAgainDates,
+  runAgainName,
   type EditFacts,
   type EditField,
   type EditRefusal,
@@ -163,18 +164,24 @@ export async function saveTournamentEdit(
 }
 
 /**
- * "Run again": a new open tournament with the settings of `t` (not its entries, nor its tables' state), its own slug,
- * starting at `startsAt` or a week later (features/tournaments/domain/tournament-edit.ts `runAgainDates`).
+ * "Run again": a new open tournament with the settings of `t` (not its entries, nor its tables' state), its own slug
+ * and name, starting at `startsAt` or a week later (features/tournaments/domain/tournament-edit.ts `runAgainDates`).
  */
 export function runTournamentAgain(
   db: Sender,
-  { t, startsAt, now }: { t: TournamentRow; startsAt?: { date: string; time: string }; now: number },
+  {
+    t,
+    startsAt,
+    name,
+    now,
+  }: { t: TournamentRow; startsAt?: { date: string; time: string }; name?: string; now: number },
 ): Promise<TournamentRow> {
   const dates = runAgainDates(t, now, startsAt);
   return createTournament(
     db,
     t.organiserId,
-    { ...settingsOf(t), ...dates },
+    // The new night's name as the director gave it, else the one suggested ("Week 2" after "Week 1", or the date).
+    { ...settingsOf(t), ...dates, name: name ?? runAgainName(t.name, dates.date) },
     { autoAssign: t.autoAssign, noShowMinutes: t.noShowMinutes },
   );
 }
