@@ -1,7 +1,8 @@
 // Walk-ins (decision 022) in the browser: the director enters walk-ins paying at the
-// bar — a guest, a player by e-mail, a refused one keeping what was typed —,
-// sees them counted as paid, and takes one out after a confirmation; a team
-// event's card asks for the whole team. With and without JavaScript.
+// bar — a guest, a player by e-mail, an invited one, a refused one keeping what was typed, a second of a name
+// already in after a warning —, sees each marked guest, player or invited, the form empty again after each, counted
+// as paid, and takes one out after a confirmation; a team event's card asks for the whole team. With and without
+// JavaScript.
 import { expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
@@ -33,7 +34,10 @@ for (const javaScriptEnabled of [true, false]) {
       await card.getByLabel("Name").fill("Gus the Guest");
       await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
       await expect(page.getByText("Gus the Guest is in").first()).toBeVisible();
-      await expect(page.getByTestId("walk-ins")).toContainText("Gus the Guest");
+      const list = page.getByTestId("walk-ins");
+      await expect(list.getByRole("listitem").filter({ hasText: "Gus the Guest" })).toContainText("Guest");
+      // The form is empty again for the next walk-in.
+      await expect(card.getByLabel("Name")).toHaveValue("");
 
       // A bad e-mail is refused beside the form, with what was typed kept.
       await card.getByLabel("Name").fill("Typo Tom");
@@ -49,8 +53,30 @@ for (const javaScriptEnabled of [true, false]) {
       await card.getByLabel("Email").fill(sam.email);
       await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
       await expect(page.getByText(`${sam.name} is in`).first()).toBeVisible();
-      await expect(page.getByTestId("walk-ins")).toContainText(sam.name);
+      await expect(list.getByRole("listitem").filter({ hasText: sam.name })).toContainText("Player");
+      await expect(card.getByLabel("Email")).toHaveValue("");
       await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 2 checked in");
+
+      // A new e-mail: an invited account.
+      await card.getByLabel("Name").fill("Ivy Invited");
+      await card.getByLabel("Email").fill(`ivy-${Date.now()}@example.com`);
+      await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
+      await expect(page.getByText("Ivy Invited is in").first()).toBeVisible();
+      await expect(list.getByRole("listitem").filter({ hasText: "Ivy Invited" })).toContainText("Invited");
+
+      // A second walk-in of a name already entered: asked first, nothing added until the director ticks it.
+      await card.getByLabel("Name").fill(sam.name.toLowerCase());
+      await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
+      const lower = sam.name.toLowerCase();
+      await expect(card.getByRole("alert")).toHaveText(
+        `Someone called ${lower} is already entered. Add another ${lower}?`,
+      );
+      await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 3 checked in");
+      await card.getByLabel(`Yes, add another ${lower}`).check();
+      await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
+      await expect(page.getByText(`${lower} is in`).first()).toBeVisible();
+      await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 4 checked in");
+      await expect(card.getByLabel(`Yes, add another ${lower}`)).toHaveCount(0);
 
       // Taking the guest out asks first, then the cash is handed back.
       await page.getByRole("link", { name: "Remove Gus the Guest" }).click();
@@ -59,7 +85,7 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.getByRole("button", { name: "Remove entry" }).click();
       await expect(page.getByText("Entry removed").first()).toBeVisible();
       await expect(page.getByTestId("walk-ins")).not.toContainText("Gus the Guest");
-      await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 1 checked in");
+      await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 3 checked in");
     });
   });
 }

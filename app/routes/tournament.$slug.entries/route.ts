@@ -1,7 +1,7 @@
 // The director's entries on the tournament page (DESIGN §10, decisions 021, 037): a player or a team entered as paid
 // at the bar and taken out again before the start, the check-in tick, and an entry withdrawn during play. The same
 // use cases as the JSON API; a refused walk-in comes back with what was typed beside the message.
-import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
+import { checkCashEntry, SAME_NAME } from "~/features/entries/domain/cash-entry.ts";
 import { isDomainError, TOURNAMENT_NOT_FOUND } from "~/domain/errors.ts";
 import { addWalkIn, checkInForEntry, removeWalkIn } from "~/features/entries/server/use-cases.server.ts";
 import { withdrawFromPlay } from "~/features/play/server/use-cases.server.ts";
@@ -69,6 +69,8 @@ async function addAtTheBar(page: PageForm, walkIns: string): Promise<Response> {
       organiserId: page.claim.id,
       tournament: page.tournament,
       check: (size) => checkCashEntry(body, size),
+      // The page warns before a second entrant of a name already in; the director's tick confirms that name.
+      sameName: { confirmed: formText(page.form, "sameNameOk") || null },
     });
     return page.toast(
       {
@@ -81,7 +83,15 @@ async function addAtTheBar(page: PageForm, walkIns: string): Promise<Response> {
   } catch (error) {
     if (!isDomainError(error) || error.code === TOURNAMENT_NOT_FOUND) throw error;
     // Past the hour's invited accounts the message says when to try again.
-    return page.reply({ walkIn: { message: error.message, field: error.field ?? null, values } }, walkIns);
+    // The name as checked (trimmed, composed): the tick that comes back confirms exactly it.
+    const checked = error.code === SAME_NAME ? checkCashEntry(body, 1) : null;
+    const confirmName = checked?.kind === "single" ? checked.person.name : undefined;
+    return page.reply(
+      {
+        walkIn: { message: error.message, field: error.field ?? null, values, ...(confirmName ? { confirmName } : {}) },
+      },
+      walkIns,
+    );
   }
 }
 

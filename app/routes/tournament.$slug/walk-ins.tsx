@@ -6,10 +6,18 @@
 import { Form, Link } from "react-router";
 import { pageActionPath, type WalkInReply } from "~/features/tournaments/domain/page-actions.ts";
 import { inputClass, noteClass as note } from "~/components/styles.ts";
+import { Badge } from "~/components/badges.tsx";
 import { formatGBP } from "~/domain/pence.ts";
 import { usePageSubmitting } from "./page-action.ts";
 
-type WalkIn = { entryId: string; name: string };
+type WalkIn = { entryId: string; name: string; account: "player" | "invited" | "guest" | null };
+
+/** What the list says of each walk-in: a player's own account, one invited by e-mail, or a guest (a name only). */
+const accountLabels = {
+  player: { label: "Player", tone: "slate" },
+  invited: { label: "Invited", tone: "blue" },
+  guest: { label: "Guest", tone: "amber" },
+} as const;
 type Reply = WalkInReply | null;
 
 const labelClass = "block text-sm font-medium";
@@ -120,6 +128,8 @@ export function WalkInsCard({
         <p className={note}>The tournament is full.</p>
       ) : (
         <Form
+          // A walk-in added is a new list: the form starts empty again for the next (a refusal keeps what was typed).
+          key={`${walkIns.length}:${walkIns.at(-1)?.entryId ?? ""}`}
           method="post"
           navigate={false}
           action={pageActionPath(slug, "entries")}
@@ -141,6 +151,12 @@ export function WalkInsCard({
               {reply.message}
             </p>
           ) : null}
+          {reply?.confirmName ? (
+            <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+              <input type="checkbox" name="sameNameOk" value={reply.confirmName} required className="size-5" />
+              Yes, add another {reply.confirmName}
+            </label>
+          ) : null}
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Adding..." : team ? "Add team (paid at the bar)" : "Add walk-in (paid at the bar)"}
           </button>
@@ -154,7 +170,12 @@ export function WalkInsCard({
           <ul className="mt-1 divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="walk-ins">
             {walkIns.map((w) => (
               <li key={w.entryId} className="flex items-center justify-between gap-2 py-1">
-                <span className="min-w-0 truncate">{w.name}</span>
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="min-w-0 truncate">{w.name}</span>
+                  {w.account ? (
+                    <Badge tone={accountLabels[w.account].tone}>{accountLabels[w.account].label}</Badge>
+                  ) : null}
+                </span>
                 <Link
                   to={`/tournament/${slug}?${new URLSearchParams({ confirm: "remove-walk-in", entry: w.entryId })}`}
                   preventScrollReset

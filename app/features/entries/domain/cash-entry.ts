@@ -15,10 +15,14 @@ export const cashEntryMessages = {
   notCash: "Only an entry paid at the bar can be removed here",
   started: "The tournament has started: entries can no longer be added or removed",
   alreadyIn: (name: string) => `${name} is already in this tournament`,
+  sameName: (name: string) => `Someone called ${name} is already entered. Add another ${name}?`,
   notFound: "Entry not found",
   tryAgain: "Someone else was entered at the same moment: try again",
   leaveCash: "You paid at the bar: ask the director to take you out and hand your entry fee back",
 } as const;
+
+/** A refusal's code: the name is already entered, and the director may confirm a second player of that name. */
+export const SAME_NAME = "same-name";
 
 /** One person of a walk-in entry. */
 export type WalkIn = { name: string; email: string | null };

@@ -127,6 +127,31 @@ test("walk-ins refused: another director, a bad body, no tournament, one already
   expect(await s.count("tournament_players", "tournament_id = ?", [t.id])).toBe(2);
 });
 
+test("the page asks before a second entrant of a name already in: refused until that name is confirmed", async () => {
+  const td = await s.organiser();
+  const t = await s.tournament(td, { ...fees, maxPlayers: 8 });
+  const asked = (name: string, confirmed: string | null) =>
+    s.perform(addWalkIn, {
+      organiserId: td.id,
+      tournament: { id: t.id },
+      check: (size) => checkCashEntry({ paidBy: "cash", name }, size),
+      sameName: { confirmed },
+    });
+  await asked("Dougie", null);
+  // The same name, in other letters' case: asked first, nothing written.
+  expect(await answered(asked(" dougie ", null))).toEqual({
+    status: 409,
+    message: "Someone called dougie is already entered. Add another dougie?",
+  });
+  expect(await answered(asked("dougie", "Someone else"))).toMatchObject({ status: 409 });
+  expect(await s.count("tournament_players", "tournament_id = ?", [t.id])).toBe(1);
+  // Confirmed: a second Dougie is in. Another name is never asked about; the JSON API (no warning) never asks.
+  expect((await asked("dougie", "dougie")).entry.name).toBe("dougie");
+  await asked("Fran", null);
+  await walkIn(td, t, { name: "Fran" });
+  expect(await s.count("tournament_players", "tournament_id = ?", [t.id])).toBe(4);
+});
+
 test("removing a cash entry before the start: gone with its guest, no ledger row; card entries stay", async () => {
   const td = await s.organiser();
   const t = await s.tournament(td, { ...fees, maxPlayers: 8 });

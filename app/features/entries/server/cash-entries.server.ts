@@ -11,6 +11,7 @@ import {
   build,
   first,
   isBatchGuardFailure,
+  known as knownValue,
   isUniqueViolation,
   query,
   reads,
@@ -23,6 +24,7 @@ import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/d
 import {
   cashEntryMessages,
   guestEmail,
+  SAME_NAME,
   type CashEntryInput,
   type WalkIn,
 } from "~/features/entries/domain/cash-entry.ts";
@@ -65,6 +67,22 @@ export type AddedCashEntry = {
   mailTo: MailAllowance;
 };
 
+/** An entrant of the tournament already called this name (letters' case aside). */
+function namesakeQuery(tournamentId: string, name: string) {
+  return build
+    .select({ id: players.id })
+    .from(tournamentPlayers)
+    .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+    .where(
+      and(
+        eq(tournamentPlayers.tournamentId, tournamentId),
+        eq(tournamentPlayers.paid, true),
+        sql`lower(${players.name}) = lower(${name})`,
+      ),
+    )
+    .limit(1);
+}
+
 /** The director's walk-in, written in one batch: its new accounts, the entry, a team and its members. */
 export async function addCashEntry(
   db: Sender,
@@ -72,12 +90,19 @@ export async function addCashEntry(
     organiserId,
     tournament,
     check,
+    sameName,
     now = Date.now(),
   }: {
     organiserId: string;
     tournament: TournamentRef;
     /** Checks the body for the tournament's team size (checkCashEntry). */
     check: (size: number) => CashEntryInput;
+    /**
+     * The page's warning before a second entrant of a name already entered: "ask" refuses such a walk-in with
+     * `SAME_NAME` unless the director confirmed that very name (`confirmed`); absent, the name is not looked at (the
+     * JSON API, whose clients may enter two Daves).
+     */
+    sameName?: { confirmed: string | null };
     now?: number;
   },
 ): Promise<AddedCashEntry> {
@@ -85,12 +110,17 @@ export async function addCashEntry(
   const input = check(teamSize(t.matchType));
   const named = input.kind === "single" ? [input.person] : input.members;
   const emails = named.flatMap((p) => (p.email ? [p.email] : []));
-  const { known, invites } = await db.send(
+  const asked = sameName && input.kind === "single" && sameName.confirmed !== input.person.name;
+  const { known, invites, namesake } = await db.send(
     reads({
       known: playersByEmailQuery(emails),
       invites: query(currentCount(INVITED_ACCOUNTS_LIMIT, organiserId, now)),
+      namesake: asked && input.kind === "single" ? first(namesakeQuery(t.id, input.person.name)) : knownValue(null),
     }),
   );
+  if (namesake && input.kind === "single") {
+    throw new DomainError(409, cashEntryMessages.sameName(input.person.name), { field: "name", code: SAME_NAME });
+  }
   const entryId = crypto.randomUUID();
   const people = await peopleOf(named, known, input.kind === "single" ? entryId : null);
   const [captain] = people;

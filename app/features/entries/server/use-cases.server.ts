@@ -89,7 +89,9 @@ export async function payEntryFromBalance(db: Sender, input: Player & { expected
 }
 
 /** A walk-in paying at the bar (DESIGN §10), a player or a team; the people with an address are e-mailed. */
-export async function addWalkIn(db: Sender, input: Director & { check: Parameters<typeof addCashEntry>[1]["check"] }) {
+type AddCash = Parameters<typeof addCashEntry>[1];
+
+export async function addWalkIn(db: Sender, input: Director & Pick<AddCash, "check" | "sameName">) {
   const added = await addCashEntry(db, input);
   const mail: Mail[] = [(mailer, origin) => tellWalkIns(mailer, added, origin)];
   const changes = entries({ organiserId: input.organiserId, tournamentId: added.tournament.id });

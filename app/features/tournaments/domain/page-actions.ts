@@ -52,7 +52,13 @@ export type ResultReply = {
 };
 
 /** A walk-in that was not entered: the message, the field it is about, and what was typed. */
-export type WalkInReply = { message: string; field: string | null; values: Record<string, string> };
+export type WalkInReply = {
+  message: string;
+  field: string | null;
+  values: Record<string, string>;
+  /** A name already entered: the form asks the director to confirm another player of that name. */
+  confirmName?: string;
+};
 
 /** Ratings not saved: a message for the form, each player's beside their field, and what was typed. */
 export type StartingRatingsReply = { message: string; errors: Record<string, string>; values: Record<string, string> };

@@ -63,7 +63,7 @@ type PageTournament = Headline & {
   /** Places held by players paying now. */
   holds: number;
   /** With its entry and, for the director, how it was paid (DESIGN §10). */
-  players: { id: string; name: string; entryId?: string; paidBy?: PaidBy }[];
+  players: { id: string; name: string; entryId?: string; paidBy?: PaidBy; account?: "player" | "invited" | "guest" }[];
   teams: {
     id: string;
     name: string;
@@ -246,14 +246,19 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
   const teamEvent = teamSize(t.matchType) > 1;
   const absent = checkIn ? checkedInSplit(checkIn.entries).absent : [];
   const entries = isTeamEvent(t.matchType)
-    ? t.teams.map((team) => ({ entryId: team.id, name: team.name, paidBy: team.paidBy }))
-    : t.players.map((p) => ({ entryId: p.entryId ?? p.id, name: p.name, paidBy: p.paidBy }));
+    ? t.teams.map((team) => ({ entryId: team.id, name: team.name, paidBy: team.paidBy, account: null }))
+    : t.players.map((p) => ({
+        entryId: p.entryId ?? p.id,
+        name: p.name,
+        paidBy: p.paidBy,
+        account: p.account ?? null,
+      }));
   return {
     tables: t.status === "in_progress" ? reads.tables : [],
     // The entries paid at the bar, which the director may still take out (DESIGN §10), before the start.
     walkIns:
       t.status === "open"
-        ? entries.filter((e) => e.paidBy === "cash").map(({ entryId, name }) => ({ entryId, name }))
+        ? entries.filter((e) => e.paidBy === "cash").map(({ entryId, name, account }) => ({ entryId, name, account }))
         : null,
     // who is in and the reserve list, before the start.
     checkIn:

@@ -27,7 +27,19 @@ export type TournamentSummary = TournamentRow & {
 };
 
 /** A player entered, with their entry (a team's in a team event) and how it was paid. */
-export type EntrantView = { id: string; name: string; entryId: string; paidBy: PaidBy };
+export type EntrantView = {
+  id: string;
+  name: string;
+  entryId: string;
+  paidBy: PaidBy;
+  /**
+   * The director's to see beside a walk-in (issue 44): an account that signs in, one invited that has not yet, or a
+   * guest (a name only). Singles only; never in the public JSON.
+   */
+  account?: EntrantAccount;
+};
+
+type EntrantAccount = "player" | "invited" | "guest";
 
 export type TeamView = {
   id: string;
@@ -139,6 +151,8 @@ export function tournamentBySlugQuery(slug: string, now = Date.now()): Read<Tour
             name: players.name,
             entryId: tournamentPlayers.id,
             paidBy: sql<PaidBy>`coalesce(${tournamentPlayers.paidBy}, 'card')`,
+            account: sql<EntrantAccount>`case when ${players.guest} = 1 then 'guest'
+              when ${players.passwordHash} = '' then 'invited' else 'player' end`,
           })
           .from(tournamentPlayers)
           .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
