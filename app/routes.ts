@@ -31,6 +31,7 @@ export default [
     route("login", "routes/login/route.tsx"),
     route("forgot-password", "routes/forgot-password/route.tsx"),
     route("reset-password", "routes/reset-password/route.tsx"),
+    route("welcome", "routes/welcome/route.tsx"),
   ]),
   // The director's signed-in pages, under the director's navigation (AppShell, organiserNav).
   layout("routes/_director/layout.tsx", [

@@ -4,7 +4,7 @@
 // as paid, and takes one out after a confirmation; a team event's card asks for the whole team. With and without
 // JavaScript.
 import { expect, test } from "@playwright/test";
-import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
+import { createOrganiser, createPlayer, newIdentity, resetLinkFor } from "./support/accounts.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
@@ -16,6 +16,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("walk-ins paying at the bar: added by name or e-mail, counted as paid, removed after a confirmation", async ({
       page,
       request,
+      browser,
     }) => {
       await createOrganiser(page.request);
       const t = await createTournamentViaApi(page.request, {
@@ -58,8 +59,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 2 checked in");
 
       // A new e-mail: an invited account.
+      const ivy = `ivy-${Date.now()}-${javaScriptEnabled ? "js" : "plain"}@example.com`;
       await card.getByLabel("Name").fill("Ivy Invited");
-      await card.getByLabel("Email").fill(`ivy-${Date.now()}@example.com`);
+      await card.getByLabel("Email").fill(ivy);
       await card.getByRole("button", { name: "Add walk-in (paid at the bar)" }).click();
       await expect(page.getByText("Ivy Invited is in").first()).toBeVisible();
       await expect(list.getByRole("listitem").filter({ hasText: "Ivy Invited" })).toContainText("Invited");
@@ -86,6 +88,20 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Entry removed").first()).toBeVisible();
       await expect(page.getByTestId("walk-ins")).not.toContainText("Gus the Guest");
       await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 3 checked in");
+
+      // Ivy's e-mail welcomes her (not a password reset): she chooses a password, is signed in, and sees her entry.
+      const link = await resetLinkFor(request, ivy, "welcome");
+      const phone = await browser.newContext({ javaScriptEnabled });
+      const hers = await phone.newPage();
+      await hers.goto(link);
+      await expect(hers.getByRole("heading", { name: "Welcome to Break & Run — choose a password" })).toBeVisible();
+      await hers.getByLabel("Password", { exact: true }).fill("a-good-password-1");
+      await hers.getByLabel("Confirm password").fill("a-good-password-1");
+      await hers.getByRole("button", { name: "Set password and sign in" }).click();
+      await expect(hers).toHaveURL(/\/player\/tournaments\?tab=registered$/);
+      await expect(hers.getByText("Welcome, Ivy Invited").first()).toBeVisible();
+      await expect(hers.getByText(t.name).first()).toBeVisible();
+      await phone.close();
     });
   });
 }

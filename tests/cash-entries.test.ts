@@ -46,7 +46,7 @@ test("an invited walk-in has no password until the e-mail's link sets one; then 
   const newEmail = uniqueEmail("invited");
   const invited = await added(await walkIn(td, t, { name: "Ivy Invited", email: newEmail }));
   expect(invited).toMatchObject({ name: "Ivy Invited", paidBy: "cash", guest: false });
-  const link = /\/reset-password\?(\S+)/.exec((await outbox()).find((m) => m.to === newEmail)?.text ?? "")?.[1];
+  const link = /\/welcome\?(\S+)/.exec((await outbox()).find((m) => m.to === newEmail)?.text ?? "")?.[1];
   expect(link).toBeTruthy();
 
   const noPassword = await app.client().json("POST", "/api/auth/login", {

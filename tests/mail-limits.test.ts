@@ -20,8 +20,7 @@ const INVITED_MESSAGE =
 const RESENT =
   "If an invitation is waiting for that email, we've sent it again. Its link works for 14 days; " +
   "links sent before stop working.";
-const linkOf = (mail: Mail | undefined) =>
-  new URLSearchParams(/\/reset-password\?(\S+)/.exec(mail?.text ?? "")?.[1] ?? "");
+const linkOf = (mail: Mail | undefined) => new URLSearchParams(/\/welcome\?(\S+)/.exec(mail?.text ?? "")?.[1] ?? "");
 
 test("six walk-ins of one player in an hour: each a 201, five e-mails in the outbox", async () => {
   const td = await f.organiser();

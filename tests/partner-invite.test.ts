@@ -33,7 +33,7 @@ const accountOf = async (email: string) =>
 async function inviteLink(email: string): Promise<URLSearchParams> {
   const mail = (await outbox()).find((m) => m.to === email);
   expect(mail?.text).toContain("Set a password");
-  const link = /\/reset-password\?(\S+)/.exec(mail?.text ?? "")?.[1];
+  const link = /\/welcome\?(\S+)/.exec(mail?.text ?? "")?.[1];
   expect(link).toBeTruthy();
   return new URLSearchParams(link);
 }
@@ -80,7 +80,9 @@ test("the API: a partner with no account is invited by e-mail, sets a password a
   const kimClient = app.client();
   const login = { email: kim, password: "a-good-password-1", userType: "player" };
   expect((await kimClient.json("POST", "/api/auth/login", login)).status).toBe(401);
-  expect((await app.client().get(`/reset-password?${params}`)).status).toBe(200);
+  const welcome = await app.client().get(`/welcome?${params}`);
+  expect(welcome.status).toBe(200);
+  expect(await welcome.text()).toContain("Welcome to Break &amp; Run — choose a password");
   const reset = await app.client().json("POST", "/api/auth/reset-password", {
     token: params.get("token"),
     email: params.get("email"),
@@ -98,7 +100,7 @@ test("the API: a partner with no account is invited by e-mail, sets a password a
     await join(other, t, "Pot Luck", [{ email: known.email, name: "Not Their Name" }, uniqueEmail("x")]),
   );
   expect((await accountOf(known.email)).map((a) => a.name)).toEqual(["Known"]);
-  expect((await outbox()).find((m) => m.to === known.email)?.text).not.toContain("reset-password");
+  expect((await outbox()).find((m) => m.to === known.email)?.text).not.toContain("/welcome?");
 });
 
 test("the API refuses what can be no one's address, and a bad name, with a 400; nothing is held", async () => {
@@ -147,16 +149,32 @@ test("the team form without JavaScript: a new partner's e-mail and name make the
   });
   expect(members.rows.map((r) => r.player_id)).toEqual([cap.id, mate.id, account?.id]);
 
-  // The link sets the password through the page's own form, no JavaScript either.
+  // The link welcomes them: the page's own form (no JavaScript either) sets the password and signs them in, on their
+  // entries. Used once: the same link again is refused, and signs nobody in.
   const params = await inviteLink(newcomer);
-  const set = await app.client().postForm("/reset-password", {
+  const welcomeForm = {
     token: params.get("token") ?? "",
     email: params.get("email") ?? "",
     password: "a-good-password-1",
     confirmPassword: "a-good-password-1",
+  };
+  const welcomed = app.client();
+  const set = await welcomed.postForm("/welcome", welcomeForm);
+  expect(set.status).toBe(302);
+  expect(set.headers.get("location")).toBe("/player/tournaments?tab=registered");
+  const entries = (await (await welcomed.get("/player/tournaments?tab=registered")).text()).replaceAll("<!-- -->", "");
+  expect(entries).toContain("Welcome, Nia Newcomer");
+  expect(entries).toContain(t.name);
+  const again = app.client();
+  const reused = await again.postForm("/welcome", {
+    ...welcomeForm,
+    password: "another-pass-2",
+    confirmPassword: "another-pass-2",
   });
-  expect(set.status).toBe(200);
-  expect(await set.text()).toContain("Password Reset!");
+  expect(reused.status).toBe(400);
+  expect(await reused.text()).toContain("This link has already been used or has expired");
+  expect((await again.get("/api/auth/me")).status).toBe(401);
+  expect((await again.get(`/welcome?${params}`)).status).toBe(200);
   const login = { email: newcomer, password: "a-good-password-1", userType: "player" };
   expect((await app.client().json("POST", "/api/auth/login", login)).status).toBe(200);
 

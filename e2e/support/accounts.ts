@@ -50,8 +50,12 @@ export async function submitLogin(page: Page, who: { email: string; password: st
 
 type OutboxMessage = { to: string; subject: string; text: string; createdAt: string };
 
-/** The newest password-reset link sent to `email`, read from GET /api/dev/outbox. */
-export async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
+/** The newest password-reset link (or, `"welcome"`, invitation link) sent to `email`, read from GET /api/dev/outbox. */
+export async function resetLinkFor(
+  request: APIRequestContext,
+  email: string,
+  kind: "reset-password" | "welcome" = "reset-password",
+): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
@@ -59,7 +63,7 @@ export async function resetLinkFor(request: APIRequestContext, email: string): P
       expect(response.ok()).toBe(true);
       const messages = (await response.json()) as OutboxMessage[];
       const message = messages.find((m) => m.to === email);
-      link = message?.text.match(/https?:\/\/\S+\/reset-password\?\S+/)?.[0];
+      link = message?.text.match(new RegExp(`https?://\\S+/${kind}\\?\\S+`))?.[0];
       return link;
     })
     .toBeTruthy();

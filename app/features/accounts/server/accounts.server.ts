@@ -327,3 +327,43 @@ export async function resetPassword(
     }),
   );
 }
+
+/**
+ * An invitation accepted (issue 44): the password set on the unused invited account the link is for, and this device
+ * signed in to it — one batch, the session written only where this password went. Null when the link is not (or no
+ * longer) an unused invitation's: used, replaced by a newer one, expired, or a reset link of an account in use.
+ */
+export async function acceptInvitation(
+  db: Sender,
+  input: { token: string; email: string; password: string; device: string },
+  now = Date.now(),
+): Promise<SignedIn | null> {
+  const passwordHash = await hashPassword(input.password);
+  const tokenHash = await sha256Hex(input.token);
+  const { data, row } = newSession("player", "", input.device, now);
+  const owner = sql`(select ${players.id} from ${players}
+    where ${players.email} = ${input.email} and ${players.passwordHash} = ${passwordHash})`;
+  const set = build
+    .update(players)
+    .set({ passwordHash, passwordResetToken: null, passwordResetExpires: null })
+    .where(
+      and(
+        eq(players.email, input.email),
+        eq(players.passwordResetToken, tokenHash),
+        gt(players.passwordResetExpires, now),
+        eq(players.passwordHash, ""),
+        eq(players.guest, false),
+      ),
+    )
+    .returning({ id: players.id, name: players.name, email: players.email, balancePence: players.balancePence });
+  const session = build.run(sql`insert into ${sessions} (id, user_type, user_id, device, created_at, last_seen_at,
+      expires_at)
+    select ${row.id}, 'player', ${owner}, ${row.device}, ${row.createdAt}, ${row.lastSeenAt}, ${row.expiresAt}
+    where ${owner} is not null`);
+  return db.write(
+    write([set, session], ([updated]) => {
+      const account = (updated as { id: string; name: string; email: string; balancePence: number }[])[0];
+      return account ? { user: toUser("player", account), session: { ...data, userId: account.id } } : null;
+    }),
+  );
+}

@@ -4,7 +4,7 @@
 // token valid 14 days), then signs in to see their results and winnings.
 import { type Done, type Mail, quiet } from "~/web/done.ts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { build, query, trailing, write, type Item, type Sender } from "~/db/batch.server.ts";
+import { build, first, query, trailing, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { players } from "~/db/schema.ts";
 import { randomToken, sha256Hex } from "./crypto.server.ts";
 import { countMail, mailKey, sendCounted } from "~/server/email.server.ts";
@@ -55,7 +55,7 @@ export const invitationLines = (invited: Pick<Invitation, "token" | "email">, or
   "A Break & Run account has been made for you with this e-mail address: your results and any winnings",
   "are kept in it. Set a password to see them (the link works for 14 days):",
   "",
-  `${origin}/reset-password?${new URLSearchParams({ token: invited.token, email: invited.email })}`,
+  `${origin}/welcome?${new URLSearchParams({ token: invited.token, email: invited.email })}`,
 ];
 
 /**
@@ -113,4 +113,24 @@ export async function resendInvitation(
       },
     ]);
   return { answer: null, changes: [], mail: [told] };
+}
+
+/** The invited account an invitation's link is for, while it is unused and current: its name, else null. */
+export async function invitationQuery(token: string, email: string, now = Date.now()) {
+  const tokenHash = await sha256Hex(token);
+  return first(
+    build
+      .select({ name: players.name })
+      .from(players)
+      .where(
+        and(
+          eq(players.email, email),
+          eq(players.passwordResetToken, tokenHash),
+          sql`${players.passwordResetExpires} > ${now}`,
+          eq(players.passwordHash, ""),
+          eq(players.guest, false),
+        ),
+      )
+      .limit(1),
+  );
 }

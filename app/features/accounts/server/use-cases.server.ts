@@ -34,6 +34,14 @@ export async function resetPassword(db: Sender, input: { token: string; email: s
   return quiet(await accounts.resetPassword(db, input));
 }
 
+/** An invitation's link used: the invited account's password set, and this device signed in (null: no such link). */
+export async function acceptInvitation(
+  db: Sender,
+  input: { token: string; email: string; password: string; device: string },
+) {
+  return quiet(await accounts.acceptInvitation(db, input));
+}
+
 /** This device signs out: its session ends on the server (nothing when the cookie names none). */
 export async function signOut(db: Sender, { session }: { session: SessionData | null }) {
   if (session) await db.write(endSession(session));
