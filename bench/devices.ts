@@ -88,9 +88,12 @@ export async function channel(base: string, address: string, path: string, onMes
   return socket;
 }
 
-/** Every socket sends the channel's keep-alive ("ping", answered without waking the hub), as the pages do. */
-export function pingAll(): void {
-  for (const socket of open) socket.send("ping");
+/**
+ * Every socket sends the channel's keep-alive ("ping", answered without waking the hub), as the pages do every 25 s,
+ * each at its own moment of the next `spreadMs`.
+ */
+export function pingAll(spreadMs = 25_000): void {
+  for (const socket of open) setTimeout(() => socket.send("ping"), Math.random() * spreadMs).unref();
 }
 
 export function closeAll(): void {

@@ -187,7 +187,12 @@ export async function openFloor(
         await channel(base, address, `/api/live/tournaments/${night.id}`, (text) => {
           if (parse(text)) again();
         });
-        turning.add(setInterval(again, TV_TURN_MS));
+        // Each TV turns on its own clock: switched on at some moment, not all in the same second.
+        const first = setTimeout(() => {
+          again();
+          turning.add(setInterval(again, TV_TURN_MS));
+        }, Math.random() * TV_TURN_MS);
+        turning.add(first);
         return;
       }
       await channel(base, address, `/api/live/tournaments/${night.id}`, (text) => {
@@ -272,7 +277,10 @@ export async function openFloor(
     pages,
     tvs,
     close() {
-      for (const timer of turning) clearInterval(timer);
+      for (const timer of turning) {
+        clearTimeout(timer);
+        clearInterval(timer);
+      }
       turning.clear();
     },
     play(newPace, newTally) {

@@ -86,7 +86,7 @@ const group = stack.app.pid as number;
 const db = createClient({ url: stack.dbUrl });
 /** The director's own device (starting the nights, the probes): an address no load device has. */
 const DIRECTOR_ADDRESS = "127.0.0.1";
-const pinger = setInterval(pingAll, 25_000);
+const pinger = setInterval(() => pingAll(), 25_000);
 const results: Record<string, unknown> = {};
 let opened: Floor | undefined;
 try {
@@ -199,6 +199,8 @@ try {
   console.log(table(ramp.map(printable)));
   const errorsTonight = counters.errors - before.errors;
   floor.close();
+  // The reads under way finish before their connections go.
+  await sleep(5000);
   closeAll();
   await sleep(1000);
 
