@@ -22,8 +22,20 @@ import type { Cond, HranaError, JsonObject, Request, Step, Stmt, StmtResult, Val
 import { keyword, splitStatements } from "./sql.ts";
 import type { SqlStatement } from "./sql.ts";
 
-/** Database round trips, for the tests' and benchmarks' budgets: HTTP pipelines, and statements run. */
-export type DbStats = { pipelines: number; statements: number };
+/**
+ * Database round trips, for the tests' and benchmarks' budgets: HTTP pipelines, and statements run. And rows:
+ * `rowsRead` is the rows the statements answered (a SELECT's, a RETURNING's), a lower bound of what a hosted
+ * database bills as rows read (Turso counts every row a statement scans); `scanSteps` is the steps of full scans
+ * (SQLite's SQLITE_STMTSTATUS_FULLSCAN_STEP, through its sqlite_stmt table): rows a statement went through without an
+ * index; `rowsWritten` is the rows they changed (SQLite's changes(), as Turso counts rows written).
+ */
+export type DbStats = {
+  pipelines: number;
+  statements: number;
+  rowsRead: number;
+  scanSteps: number;
+  rowsWritten: number;
+};
 
 export type Executor = {
   /** Answers one pipeline body; a ProtocolError fails the whole request. */
@@ -45,6 +57,8 @@ type Connection = {
   /** `PRAGMA schema_version`, read when the connection is taken: another schema makes the statements stale. */
   schema: Database.Statement;
   schemaVersion: bigint;
+  /** Reads the full-scan steps of the statements prepared on it (sqlite_stmt); null where SQLite has no such table. */
+  scans: Database.Statement | null;
 };
 
 type Stream = {
@@ -57,6 +71,8 @@ type Stream = {
   sqls: Map<number, string>;
   closed: boolean;
   lastTotalChanges: bigint;
+  /** The connection's full-scan steps as the stream opened. */
+  scansAtOpen: number;
 };
 
 type Context = {
@@ -90,7 +106,7 @@ export function createExecutor(file: string, busyTimeoutMs: number): Executor {
     streams: new Set(),
     idle: [],
     writesCache: new Map(),
-    stats: { pipelines: 0, statements: 0 },
+    stats: { pipelines: 0, statements: 0, rowsRead: 0, scanSteps: 0, rowsWritten: 0 },
   };
   return {
     runPipeline: (body) => runPipeline(ctx, body),
@@ -98,6 +114,9 @@ export function createExecutor(file: string, busyTimeoutMs: number): Executor {
     resetStats() {
       ctx.stats.pipelines = 0;
       ctx.stats.statements = 0;
+      ctx.stats.rowsRead = 0;
+      ctx.stats.scanSteps = 0;
+      ctx.stats.rowsWritten = 0;
     },
     close() {
       ctx.lock.close();
@@ -176,6 +195,7 @@ function openStream(ctx: Context): Stream {
     sqls: new Map(),
     closed: false,
     lastTotalChanges,
+    scansAtOpen: scanSteps(connection),
   };
   ctx.streams.add(stream);
   return stream;
@@ -189,7 +209,26 @@ function newConnection(file: string): Connection {
   const schema = db.prepare("PRAGMA schema_version");
   schema.raw(true);
   schema.safeIntegers(true);
-  return { db, info, prepared: new Map(), schema, schemaVersion: -1n };
+  let scans: Database.Statement | null = null;
+  try {
+    scans = db.prepare("SELECT coalesce(sum(nscan), 0) FROM sqlite_stmt");
+    scans.raw(true);
+  } catch {
+    // Built without SQLITE_ENABLE_STMTVTAB: no full-scan steps counted.
+  }
+  return { db, info, prepared: new Map(), schema, schemaVersion: -1n, scans };
+}
+
+/**
+ * The full-scan steps of the statements prepared on the connection (they count from their prepare; a statement
+ * finalized meanwhile takes its count with it, so a stream's difference is never taken below zero).
+ */
+function scanSteps(connection: Connection): number {
+  try {
+    return connection.scans ? Number(rowsOf(connection.scans.all())[0]?.[0] ?? 0) : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** Statements kept per pooled connection: the app's queries are a few hundred texts. */
@@ -208,6 +247,7 @@ function prepare(stream: Stream, sql: string): Database.Statement {
 function closeStream(ctx: Context, stream: Stream): void {
   if (stream.closed) return;
   stream.closed = true;
+  ctx.stats.scanSteps += Math.max(0, scanSteps(stream.connection) - stream.scansAtOpen);
   let reusable = stream.reusable && ctx.idle.length < MAX_IDLE_CONNECTIONS;
   try {
     if (stream.db.inTransaction) stream.db.exec("ROLLBACK");
@@ -313,6 +353,8 @@ async function runStatement(
     // The schema changed under the statements prepared so far.
     if (SCHEMA_CHANGES.has(first)) stream.connection.prepared.clear();
     const { affected, lastRowid } = readChanges(stream);
+    ctx.stats.rowsRead += output.rows.length;
+    ctx.stats.rowsWritten += affected;
     return {
       cols: output.cols,
       rows: wantRows ? output.rows.map((row) => row.map(encodeValue)) : [],

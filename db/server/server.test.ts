@@ -513,19 +513,25 @@ describe("hrana server", () => {
     expect((await c.execute("SELECT * FROM a")).columns).toEqual(["id", "label"]);
   });
 
-  it("counts pipelines and statements, and resets", async () => {
+  it("counts pipelines, statements and rows, and resets", async () => {
     const server = await start();
     const c = connect(server);
     await c.execute("CREATE TABLE t(x)"); // 1 pipeline: execute + close
-    expect(server.stats()).toEqual({ pipelines: 1, statements: 1 });
+    expect(server.stats()).toEqual({ pipelines: 1, statements: 1, rowsRead: 0, scanSteps: 0, rowsWritten: 0 });
     server.resetStats();
     // BEGIN, 2 inserts (the second fails), ROLLBACK: the COMMIT step is skipped.
     await rejection(c.batch(["INSERT INTO t VALUES (1)", "INSERT INTO nope VALUES (1)"], "write"));
-    expect(server.stats()).toEqual({ pipelines: 1, statements: 4 });
+    expect(server.stats()).toEqual({ pipelines: 1, statements: 4, rowsRead: 0, scanSteps: 0, rowsWritten: 1 });
     await c.batch(["INSERT INTO t VALUES (2)", "INSERT INTO t VALUES (3)", "SELECT 1"]);
-    expect(server.stats()).toEqual({ pipelines: 2, statements: 9 }); // BEGIN, 3 statements, COMMIT
+    // BEGIN, 3 statements, COMMIT; the rolled-back insert's row still counts as written (the work was done).
+    expect(server.stats()).toEqual({ pipelines: 2, statements: 9, rowsRead: 1, scanSteps: 0, rowsWritten: 3 });
+    // Rows answered: the two rows a SELECT reads back, one a RETURNING gives; both went through t without an index.
+    await c.execute("SELECT x FROM t");
+    await c.execute("UPDATE t SET x = 9 WHERE x = 2 RETURNING x");
+    expect(server.stats()).toMatchObject({ rowsRead: 1 + 2 + 1, rowsWritten: 4 });
+    expect(server.stats().scanSteps).toBeGreaterThanOrEqual(2);
     server.resetStats();
-    expect(server.stats()).toEqual({ pipelines: 0, statements: 0 });
+    expect(server.stats()).toEqual({ pipelines: 0, statements: 0, rowsRead: 0, scanSteps: 0, rowsWritten: 0 });
   });
 
   it("ends in-flight pipelines when it closes", async () => {

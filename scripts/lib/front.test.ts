@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { FRONT_KEEP_ALIVE_MS, startFront } from "./front.ts";
+import { FRONT_KEEP_ALIVE_MS, startFront, withConnectionAddress } from "./front.ts";
 
 const IDLE_MS = 200;
 let standIn: ChildProcess;
@@ -135,4 +135,21 @@ test("a Worker that is not answering is a 502, not a dropped connection", async 
     orphan.closeAllConnections();
     await new Promise((r) => orphan.close(r));
   }
+});
+
+test("a connection from another loopback address is a client of its own, whatever address it names", () => {
+  const raw = ["Host", "x", "X-Test-Client-Address", "203.0.113.9", "Accept", "*/*"];
+  expect(withConnectionAddress(raw, "127.0.0.42")).toEqual([
+    "Host",
+    "x",
+    "Accept",
+    "*/*",
+    "X-Test-Client-Address",
+    "127.0.0.42",
+  ]);
+  expect(withConnectionAddress(raw, "::ffff:127.0.0.7").slice(-1)).toEqual(["127.0.0.7"]);
+  // From 127.0.0.1 a test still stands for another client (or for none).
+  expect(withConnectionAddress(raw, "127.0.0.1")).toBe(raw);
+  expect(withConnectionAddress(raw, "::1")).toBe(raw);
+  expect(withConnectionAddress(raw, undefined)).toBe(raw);
 });

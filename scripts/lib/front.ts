@@ -34,6 +34,27 @@ function endToEnd(raw: string[]): string[] {
   return kept;
 }
 
+/** Where a local client's address travels: heard only with TEST_CLIENT_ADDRESSES on (rate-limit.server.ts). */
+const CLIENT_ADDRESS_HEADER = "X-Test-Client-Address";
+/** The loopback address every local client had until the benchmarks spread theirs over 127.0.0.0/8. */
+const DEFAULT_LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * The client's address as this front saw the connection, as Cloudflare's edge fills CF-Connecting-IP: a connection
+ * from another loopback address (127.0.0.2 and up, which a benchmark binds its clients to) is a client of its own,
+ * whatever header it sent. From 127.0.0.1 the request keeps the stand-in address a test names (or none).
+ */
+export function withConnectionAddress(raw: string[], remoteAddress: string | undefined): string[] {
+  const address = remoteAddress?.replace(/^::ffff:/, "");
+  if (address === undefined || DEFAULT_LOOPBACK.has(remoteAddress ?? "") || !address.startsWith("127.")) return raw;
+  const kept: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() !== CLIENT_ADDRESS_HEADER.toLowerCase())
+      kept.push(raw[i] as string, raw[i + 1] as string);
+  }
+  return [...kept, CLIENT_ADDRESS_HEADER, address];
+}
+
 /** Answers a request the front could not pass on (workerd not answering): a 502, never a dropped connection. */
 function badGateway(res: http.ServerResponse): void {
   if (res.headersSent) {
@@ -52,7 +73,7 @@ function forward(inner: URL, req: http.IncomingMessage, res: http.ServerResponse
     path: req.url,
     // One connection per request: nothing idle on this hop to be closed under a request.
     agent: false,
-    headers: [...endToEnd(req.rawHeaders), "Connection", "close"],
+    headers: [...endToEnd(withConnectionAddress(req.rawHeaders, req.socket.remoteAddress)), "Connection", "close"],
   });
   upstream.on("response", (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
@@ -74,7 +95,8 @@ function forward(inner: URL, req: http.IncomingMessage, res: http.ServerResponse
 function tunnel(inner: URL, req: http.IncomingMessage, client: Duplex, head: Buffer): void {
   const upstream = net.connect(Number(inner.port), inner.hostname, () => {
     const lines = [`${req.method} ${req.url} HTTP/1.1`];
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    const raw = withConnectionAddress(req.rawHeaders, req.socket.remoteAddress);
+    for (let i = 0; i + 1 < raw.length; i += 2) lines.push(`${raw[i]}: ${raw[i + 1]}`);
     upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
     if (head.length > 0) upstream.write(head);
     upstream.pipe(client);
