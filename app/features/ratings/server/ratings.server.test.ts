@@ -248,4 +248,15 @@ test("steps built from nothing (the first replay after the release) equal the re
   expect(await s.count("rating_steps", "1 = 1")).toBe(0);
   await recomputeRatings(s.sender);
   await expectStoredEqualsReplay();
+
+  // A replay from far back goes in passes, each its own batch (a window of results, never splitting an instant), and
+  // comes out the same: here three results a pass, a correction of the first result marking from the beginning.
+  await s.rows("delete from rating_steps");
+  await s.rows("insert into ratings_dirty (from_at) values (0)");
+  const version = async () => Number((await s.rows("select version from ratings_state"))[0]?.version);
+  const before = await version();
+  await recomputeRatings(s.sender, { perPass: 3 });
+  await expectStoredEqualsReplay();
+  // Seven results in passes of three (and a last one to find nothing more): one version a pass.
+  expect((await version()) - before).toBeGreaterThanOrEqual(3);
 });

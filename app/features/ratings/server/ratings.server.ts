@@ -4,7 +4,7 @@
 // from the earliest mark are replayed from each touched player's last step before it, and what changed is written in
 // one batch guarded by the steps' version: a replay that read older steps than the ones stored since is refused, and
 // reads and replays again.
-import { and, desc, eq, gte, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   assertInBatch,
@@ -90,22 +90,14 @@ const dirtyFrom = sql`(select min(${ratingsDirty.fromAt}) from ${ratingsDirty})`
 /** The key below every event from that moment (`keyBefore`, in SQL). */
 const dirtyKey = sql`printf('%015d:', max(0, ${dirtyFrom}))`;
 
-/** The players whose steps a replay from that moment may touch: a superset (every completed match's players). */
-const touchedPlayers = sql`select ${matches.player1Id} as id from ${matches}
-    where ${matches.completedAt} >= ${dirtyFrom}
-  union select ${matches.player2Id} from ${matches} where ${matches.completedAt} >= ${dirtyFrom}
-  union select ${startingRatings.playerId} from ${startingRatings} where ${startingRatings.at} >= ${dirtyFrom}
-  union select ${ratingSteps.playerId} from ${ratingSteps} where ${ratingSteps.key} >= ${dirtyKey}`;
-
 /**
- * Each touched player's last step before the moment: driven from the players, one index seek each (a filter on the
- * steps would walk every step of theirs).
+ * Results one pass replays at most: a replay from far back (the first after the release, a correction of last year)
+ * goes in windows of time, each pass its own batch, so no batch outgrows a request (the database refuses bodies past a
+ * limit). The window ends at the time of the result after this many from the moment (never at the moment itself:
+ * every event of one instant goes in one pass); none after it, no end.
  */
-const lastStepsBefore = build.all<RatingStep>(sql`select s.player_id as playerId, s.key, s.at, s.match_id as matchId,
-    s.rating, s.racks, s.set_by as setBy, s.cap_rating as capRating
-  from (${touchedPlayers}) p join ${ratingSteps} s on s.player_id = p.id and s.key = (select x.key from ${ratingSteps} x
-    where x.player_id = p.id and x.key < ${dirtyKey} order by x.key desc limit 1)`);
-
+export const RESULTS_PER_PASS = 2000;
+const NO_END = Number.MAX_SAFE_INTEGER;
 const stepColumns = {
   playerId: ratingSteps.playerId,
   key: ratingSteps.key,
@@ -118,48 +110,88 @@ const stepColumns = {
 };
 
 /**
- * What a replay from the earliest stale moment reads, in one round trip: the marks, the version, the results and
- * starting ratings from that moment on, the steps stored from it, and for each player it may touch their last step
- * before it and their stored rating. Rows that grow with what happened since, not with the history.
+ * What a pass of the replay reads, in one round trip: the marks, the version, the window's end, the results and
+ * starting ratings from the earliest mark to it, the steps stored between, and for each player the pass may touch their
+ * last step before it and their stored rating. Rows that grow with what happened since, not with the history.
  */
-const replayFromDirty = reads({
-  dirty: first(
-    build
-      .select({
-        fromAt: sql<number | null>`min(${ratingsDirty.fromAt})`,
-        upTo: sql<number | null>`max(${ratingsDirty.id})`,
-      })
-      .from(ratingsDirty),
-  ),
-  state: first(build.select({ version: ratingsState.version }).from(ratingsState).where(eq(ratingsState.id, 1))),
-  results: query(
-    build
-      .select(decidedColumns)
-      .from(matches)
-      .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
-      .where(and(decidedSingles, eq(matches.outcome, "played"), gte(matches.completedAt, dirtyFrom))),
-    (rows) => ratedResults(decided(rows)),
-  ),
-  starts: query(
-    build
-      .select({
-        playerId: startingRatings.playerId,
-        at: startingRatings.at,
-        rating: startingRatings.rating,
-        setBy: startingRatings.organiserId,
-        // Decision 031: its tournament has started with the player in it (an entry taken out before went with it).
-        stands: sql<boolean>`${tournaments.startedAt} is not null and exists (select 1 from ${tournamentPlayers} tp
-          where tp.tournament_id = ${outer(startingRatings.tournamentId)}
-            and tp.player_id = ${outer(startingRatings.playerId)} and tp.paid = 1)`.mapWith(Boolean),
-      })
-      .from(startingRatings)
-      .innerJoin(tournaments, eq(tournaments.id, startingRatings.tournamentId))
-      .where(gte(startingRatings.at, dirtyFrom)),
-  ),
-  stored: query(build.select(stepColumns).from(ratingSteps).where(gte(ratingSteps.key, dirtyKey))),
-  before: query(lastStepsBefore),
-  ratings: query(build.select().from(playerRatings).where(sql`${playerRatings.playerId} in (${touchedPlayers})`)),
-});
+function passRead(perPass: number) {
+  const windowEnd = sql`coalesce((select max(${dirtyFrom} + 1, ${matches.completedAt}) from ${matches}
+      where ${matches.completedAt} >= ${dirtyFrom} order by ${matches.completedAt} limit 1 offset ${perPass}),
+    ${NO_END})`;
+  /** The key below every event of the window's end: the steps a pass replaces are those from `dirtyKey` to below it. */
+  const windowKey = sql`printf('%015d:', ${windowEnd})`;
+
+  /** The players whose steps a pass may touch: a superset (every completed match's players in the window). */
+  const touchedPlayers = sql`select ${matches.player1Id} as id from ${matches}
+      where ${matches.completedAt} >= ${dirtyFrom} and ${matches.completedAt} < ${windowEnd}
+    union select ${matches.player2Id} from ${matches}
+      where ${matches.completedAt} >= ${dirtyFrom} and ${matches.completedAt} < ${windowEnd}
+    union select ${startingRatings.playerId} from ${startingRatings}
+      where ${startingRatings.at} >= ${dirtyFrom} and ${startingRatings.at} < ${windowEnd}
+    union select ${ratingSteps.playerId} from ${ratingSteps}
+      where ${ratingSteps.key} >= ${dirtyKey} and ${ratingSteps.key} < ${windowKey}`;
+
+  /**
+   * Each touched player's last step before the moment: driven from the players, one index seek each (a filter on the
+   * steps would walk every step of theirs).
+   */
+  const lastStepsBefore = build.all<RatingStep>(sql`select s.player_id as playerId, s.key, s.at, s.match_id as matchId,
+      s.rating, s.racks, s.set_by as setBy, s.cap_rating as capRating
+    from (${touchedPlayers}) p join ${ratingSteps} s on s.player_id = p.id and s.key = (select x.key from ${ratingSteps} x
+      where x.player_id = p.id and x.key < ${dirtyKey} order by x.key desc limit 1)`);
+
+  return reads({
+    dirty: first(
+      build
+        .select({
+          fromAt: sql<number | null>`min(${ratingsDirty.fromAt})`,
+          upTo: sql<number | null>`max(${ratingsDirty.id})`,
+          until: sql<number>`${windowEnd}`,
+        })
+        .from(ratingsDirty),
+    ),
+    state: first(build.select({ version: ratingsState.version }).from(ratingsState).where(eq(ratingsState.id, 1))),
+    results: query(
+      build
+        .select(decidedColumns)
+        .from(matches)
+        .innerJoin(tournaments, eq(tournaments.id, matches.tournamentId))
+        .where(
+          and(
+            decidedSingles,
+            eq(matches.outcome, "played"),
+            gte(matches.completedAt, dirtyFrom),
+            lt(matches.completedAt, windowEnd),
+          ),
+        ),
+      (rows) => ratedResults(decided(rows)),
+    ),
+    starts: query(
+      build
+        .select({
+          playerId: startingRatings.playerId,
+          at: startingRatings.at,
+          rating: startingRatings.rating,
+          setBy: startingRatings.organiserId,
+          // Decision 031: its tournament has started with the player in it (an entry taken out before went with it).
+          stands: sql<boolean>`${tournaments.startedAt} is not null and exists (select 1 from ${tournamentPlayers} tp
+            where tp.tournament_id = ${outer(startingRatings.tournamentId)}
+              and tp.player_id = ${outer(startingRatings.playerId)} and tp.paid = 1)`.mapWith(Boolean),
+        })
+        .from(startingRatings)
+        .innerJoin(tournaments, eq(tournaments.id, startingRatings.tournamentId))
+        .where(and(gte(startingRatings.at, dirtyFrom), lt(startingRatings.at, windowEnd))),
+    ),
+    stored: query(
+      build
+        .select(stepColumns)
+        .from(ratingSteps)
+        .where(and(gte(ratingSteps.key, dirtyKey), lt(ratingSteps.key, windowKey))),
+    ),
+    before: query(lastStepsBefore),
+    ratings: query(build.select().from(playerRatings).where(sql`${playerRatings.playerId} in (${touchedPlayers})`)),
+  });
+}
 
 /** Rows per statement when many steps change at once (a correction early in the history, the first replay). */
 const CHUNK = 100;
@@ -176,7 +208,7 @@ const standingOf = (s: Standing): Standing => ({
 
 /** The writes that bring the stored steps and ratings to a replay's. */
 function replayWrites(
-  read: ReadResult<typeof replayFromDirty>,
+  read: ReadResult<ReturnType<typeof passRead>>,
   replay: { put: RatingStep[]; drop: RatingStep[]; now: ReadonlyMap<string, Standing | null> },
   now: number,
 ): Item[] {
@@ -253,10 +285,13 @@ function replayWrites(
  */
 export async function recomputeRatings(
   db: Sender,
-  now = Date.now(),
-  attempt = 1,
+  {
+    now = Date.now(),
+    perPass = RESULTS_PER_PASS,
+    attempt = 1,
+  }: { now?: number; perPass?: number; attempt?: number } = {},
 ): Promise<ReadonlyMap<string, Standing | null> | null> {
-  const read = await db.send(replayFromDirty);
+  const read = await db.send(passRead(perPass));
   if (read.dirty?.fromAt == null || read.dirty.upTo == null) return null;
   const version = read.state?.version ?? 0;
   const before = new Map(read.before.map((s) => [s.playerId, standingOf(s)]));
@@ -266,6 +301,8 @@ export async function recomputeRatings(
     starts: read.starts,
     stored: read.stored,
   });
+  // A window short of the end leaves its own mark: the next pass goes on from there.
+  const more = read.dirty.until < NO_END;
   const items: Item[] = [
     assertInBatch(sql`(select ${ratingsState.version} from ${ratingsState} where ${ratingsState.id} = 1) = ${version}`),
     build
@@ -273,15 +310,18 @@ export async function recomputeRatings(
       .set({ version: version + 1 })
       .where(eq(ratingsState.id, 1)),
     build.delete(ratingsDirty).where(lte(ratingsDirty.id, read.dirty.upTo)),
+    ...(more ? [build.insert(ratingsDirty).values({ fromAt: read.dirty.until })] : []),
     ...replayWrites(read, { put, drop, now: standings }, now),
   ];
   try {
     await db.write(write(items));
   } catch (error) {
     if (!isBatchGuardFailure(error) || attempt >= 3) throw error;
-    return recomputeRatings(db, now, attempt + 1);
+    return recomputeRatings(db, { now, perPass, attempt: attempt + 1 });
   }
-  return standings;
+  if (!more) return standings;
+  const rest = await recomputeRatings(db, { now, perPass });
+  return new Map([...standings, ...(rest ?? [])]);
 }
 
 /** A player's name (no e-mail, no balance) and what their profile is worked out from; null for no such player. */
