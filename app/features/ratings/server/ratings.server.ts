@@ -96,7 +96,7 @@ const dirtyKey = sql`printf('%015d:', max(0, ${dirtyFrom}))`;
  * limit). The window ends at the time of the result after this many from the moment (never at the moment itself:
  * every event of one instant goes in one pass); none after it, no end.
  */
-export const RESULTS_PER_PASS = 2000;
+const RESULTS_PER_PASS = 2000;
 const NO_END = Number.MAX_SAFE_INTEGER;
 const stepColumns = {
   playerId: ratingSteps.playerId,
@@ -137,8 +137,9 @@ function passRead(perPass: number) {
    */
   const lastStepsBefore = build.all<RatingStep>(sql`select s.player_id as playerId, s.key, s.at, s.match_id as matchId,
       s.rating, s.racks, s.set_by as setBy, s.cap_rating as capRating
-    from (${touchedPlayers}) p join ${ratingSteps} s on s.player_id = p.id and s.key = (select x.key from ${ratingSteps} x
-      where x.player_id = p.id and x.key < ${dirtyKey} order by x.key desc limit 1)`);
+    from (${touchedPlayers}) p join ${ratingSteps} s on s.player_id = p.id
+      and s.key = (select x.key from ${ratingSteps} x
+        where x.player_id = p.id and x.key < ${dirtyKey} order by x.key desc limit 1)`);
 
   return reads({
     dirty: first(
