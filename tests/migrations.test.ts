@@ -100,6 +100,8 @@ test("0009 keeps every match, link, table assignment and payout, and lets a slot
     "matches_player2_idx",
     "matches_position_uq",
     "matches_table_idx",
+    // 0024: a tournament's matches (the position indexes are partial: a query by tournament alone used neither).
+    "matches_tournament_idx",
   ]);
 
   // The links still act: a deleted table frees its match, a deleted match unlinks.

@@ -406,6 +406,9 @@ export const matches = sqliteTable(
     // The results from a moment on (the ratings' replay from the first result a change touches), and a player's own
     // (a profile's recent matches, a head-to-head): reads that grow with what they show, not with the history.
     index("matches_completed_idx").on(t.completedAt),
+    // A tournament's matches: the position indexes above are partial (by group or not), so a query by tournament alone
+    // could use neither and read the whole table — every page, floor and result read, growing with the history.
+    index("matches_tournament_idx").on(t.tournamentId),
     index("matches_player1_idx").on(t.player1Id, t.completedAt),
     index("matches_player2_idx").on(t.player2Id, t.completedAt),
   ],

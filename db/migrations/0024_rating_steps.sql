@@ -1,7 +1,8 @@
 -- Ratings that cost the same in year five as on day one (decision 027's addendum): each rated event's step per
 -- player, the moments from which the steps may be stale (written by the triggers below in the same statement as the
 -- change, whatever wrote it), a version for racing replays in place of the fingerprint of the whole history, and the
--- indexes a replay from a moment, a profile and a head-to-head read by.
+-- indexes a replay from a moment, a profile, a head-to-head, a player's series and any read of a tournament's matches
+-- go by (the position indexes on matches are partial, so a query by tournament alone read the whole table).
 CREATE TABLE `rating_steps` (
 	`player_id` text NOT NULL,
 	`key` text NOT NULL,
@@ -23,6 +24,7 @@ CREATE TABLE `ratings_dirty` (
 --> statement-breakpoint
 ALTER TABLE `ratings_state` ADD `version` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `matches_completed_idx` ON `matches` (`completed_at`);--> statement-breakpoint
+CREATE INDEX `matches_tournament_idx` ON `matches` (`tournament_id`);--> statement-breakpoint
 CREATE INDEX `matches_player1_idx` ON `matches` (`player1_id`,`completed_at`);--> statement-breakpoint
 CREATE INDEX `matches_player2_idx` ON `matches` (`player2_id`,`completed_at`);--> statement-breakpoint
 CREATE INDEX `team_members_by_player_idx` ON `team_members` (`player_id`);
