@@ -194,7 +194,7 @@ test("sign-up with an unused invited address: the invitation offered again; the 
   const email = newEmail("invited");
   const added = await walkIn(td, t, { name: "Ivy Invited", email });
   const [invitation] = await mailTo(email);
-  expect(invitation?.text).toContain("/reset-password?");
+  expect(invitation?.text).toContain("/welcome?");
   const signUp = () =>
     signUpPlayer(s.sender, { name: "Ivy", email, password: "secret123", confirmPassword: "secret123" }, "test");
 
@@ -223,7 +223,7 @@ test("sign-up with an unused invited address: the invitation offered again; the 
   expect(mails[1]?.subject).toBe("Your Break & Run account is waiting");
   expect(mails[1]?.text).toContain("Hi Ivy Invited,");
   const tokenOf = (text: string | undefined) =>
-    new URLSearchParams(/\/reset-password\?(\S+)/.exec(text ?? "")?.[1]).get("token") ?? "";
+    new URLSearchParams(/\/welcome\?(\S+)/.exec(text ?? "")?.[1]).get("token") ?? "";
   const [first, again] = [tokenOf(mails[0]?.text), tokenOf(mails[1]?.text)];
   expect(first).not.toBe(again);
   expect(await answered(resetPassword(s.sender, { token: first, email, password: "newpass1" }))).toMatchObject({

@@ -82,7 +82,7 @@ test("walk-ins: a player's e-mail enters them, an unknown one invites, none make
   // E-mails: the invited player gets a link to set a password; the known one is told; the guest has none.
   const [invite] = await s.outbox(newEmail);
   expect(invite?.text).toContain("Set a password");
-  expect(invite?.text).toMatch(/\/reset-password\?\S+/);
+  expect(invite?.text).toMatch(/\/welcome\?\S+/);
   expect((await s.outbox(sam.email)).some((m) => m.text.includes("paid at the bar"))).toBe(true);
   const [guestRow] = await s.rows<{ email: string }>("select email from players where id = ?", [guest.id]);
   expect(await s.outbox(String(guestRow?.email))).toEqual([]);

@@ -55,13 +55,13 @@ test("a teammate with no account: an invited account made with the hold, in the 
   expect(mail?.subject).toBe("You're in team Cue Balls — Thursday Triples");
   expect(mail?.text).toContain('Cap has entered you in team "Cue Balls" for Thursday Triples');
   expect(mail?.text).toContain("nothing is due from you");
-  const link = /https:\/\/breakandrun\.test\/reset-password\?(\S+)/.exec(mail?.text ?? "")?.[1];
+  const link = /https:\/\/breakandrun\.test\/welcome\?(\S+)/.exec(mail?.text ?? "")?.[1];
   const params = new URLSearchParams(link);
   expect(params.get("email")).toBe(kim);
   expect(await sha256Hex(params.get("token") ?? "")).toBe(account?.password_reset_token);
   // The player who has an account is told as before: no link.
   const [toKnown] = await mailTo(known.email);
-  expect(toKnown?.text).not.toContain("reset-password");
+  expect(toKnown?.text).not.toContain("/welcome?");
 
   // Without a name, the e-mail's local part.
   const other = await s.player("Other");
