@@ -33,19 +33,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(members).toContainText(`${captain.name} (captain)`);
       await expect(members).toContainText("Kim Newcomer");
 
-      // The partner, on their own phone: the e-mail's link, a password, then signed in.
+      // The partner, on their own phone: the e-mail's link welcomes them; a password, and they are signed in on their
+      // entries. Signed out, the password they chose signs them in again.
       await page.context().clearCookies();
-      const link = await resetLinkFor(page.request, partner.email);
+      const link = await resetLinkFor(page.request, partner.email, "welcome");
       await page.goto(link);
-      await page.getByLabel("New password", { exact: true }).fill(partner.password);
-      await page.getByLabel("Confirm new password").fill(partner.password);
-      await page.getByRole("button", { name: "Reset Password" }).click();
-      await expect(page.getByRole("heading", { name: "Password Reset!" })).toBeVisible();
-      await page.getByRole("link", { name: "Go to Login" }).click();
+      await expect(page.getByRole("heading", { name: "Welcome to Break & Run — choose a password" })).toBeVisible();
+      await page.getByLabel("Password", { exact: true }).fill(partner.password);
+      await page.getByLabel("Confirm password").fill(partner.password);
+      await page.getByRole("button", { name: "Set password and sign in" }).click();
+      await expect(page).toHaveURL(/\/player\/tournaments\?tab=registered$/);
+      await expect(page.getByText(`Team Cue Balls (captain: ${captain.name})`)).toBeVisible();
+      await page.context().clearCookies();
+      await page.goto("/login");
       await submitLogin(page, partner);
       await expect(page).toHaveURL(/\/player/);
-      await page.goto("/player/tournaments?tab=registered");
-      await expect(page.getByText(`Team Cue Balls (captain: ${captain.name})`)).toBeVisible();
     });
   });
 }
