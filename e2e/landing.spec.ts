@@ -9,7 +9,9 @@ test("landing page shows every section and its calls to action lead to sign-up @
   for (const feature of ["Instant Setup", "Secure Payments", "Automated Rake", "Live Brackets"]) {
     await expect(page.getByRole("heading", { name: feature, level: 3 })).toBeVisible();
   }
-  await expect(page.getByRole("contentinfo")).toContainText("2025");
+  await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getUTCFullYear()} Break & Run`);
+  // Cash at the bar is a feature: the page no longer promises there is none.
+  await expect(page.getByText("or at the bar and you enter them in a tap")).toBeVisible();
 
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
   await expect(page.getByRole("link", { name: "I'm a Tournament Director" })).toHaveAttribute(

@@ -220,9 +220,11 @@ test("after a finalized tournament both dashboards show the money and the figure
   const tdPage = (await (await td.client.get("/td/dashboard")).text()).replaceAll("<!-- -->", "");
   expect(tdPage).toContain("+£2.00"); // rake
   expect(tdPage).toContain("Dashboard Cup");
+  // "Tournaments hosted" counts the nights played to the end: next week's, still open, is active, not hosted.
+  await f.createTournament(td, { name: "Next Week's Cup" });
   expect(await (await td.client.get(`/api/td/${td.id}/stats`)).json()).toEqual({
     tournamentsHosted: 1,
-    activeTournaments: 0,
+    activeTournaments: 1,
     totalPlayersServed: 2,
     totalPrizePoolsDistributed: "18.00",
   });

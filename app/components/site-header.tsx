@@ -51,7 +51,7 @@ export function SiteFooter() {
         "border-t border-slate-200 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400"
       }
     >
-      <p>© 2025 Break &amp; Run. Pool tournaments, run properly.</p>
+      <p>© {new Date().getUTCFullYear()} Break &amp; Run. Pool tournaments, run properly.</p>
     </footer>
   );
 }

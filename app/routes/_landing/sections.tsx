@@ -14,7 +14,9 @@ const features = [
   },
   {
     title: "Secure Payments",
-    text: "Players pay their entry by card before the night. No cash tins, no IOUs, no card details stored by us.",
+    text:
+      "Players pay their entry by card before the night, or at the bar and you enter them in a tap. " +
+      "No IOUs, no card details stored by us.",
     Icon: ShieldIcon,
   },
   {

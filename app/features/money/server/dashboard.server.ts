@@ -81,7 +81,8 @@ export function directorStatsQuery(organiserId: string): Read<DirectorStats> {
   return query(
     build.all<{ hosted: number; active: number; served: number; distributed: number }>(sql`
     select
-      (select count(*) from ${tournaments} where organiser_id = ${organiserId}) as hosted,
+      (select count(*) from ${tournaments}
+        where organiser_id = ${organiserId} and status = 'finished' and started_at is not null) as hosted,
       (select count(*) from ${tournaments}
         where organiser_id = ${organiserId} and status in ('open', 'in_progress')) as active,
       (select count(*) from ${tournamentPlayers} tp join ${tournaments} t on t.id = tp.tournament_id
