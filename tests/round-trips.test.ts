@@ -29,7 +29,7 @@ test("every measured page and call stays within its round-trip budget", { timeou
     expect(byRequest.get(page)?.pipelines, page).toBe(1);
   }
   expect(byRequest.get("GET / (landing)")?.pipelines).toBe(0);
-  // The hot writes (issue 43): two round trips for the request itself (one for a join's card once its webhook has
+  // The hot writes: two round trips for the request itself (one for a join's card once its webhook has
   // applied it), plus the provider's call where there is one.
   for (const [request, pipelines] of [
     ["POST /api/tables/by-code/{code}/racks", 2],

@@ -156,7 +156,7 @@ export function FinalizeDialog({
 }
 
 /**
- * The till (DESIGN §10, issue 44): what a landlord counting it needs — the cash taken at the bar, the prizes to hand
+ * The till (DESIGN §10): what a landlord counting it needs — the cash taken at the bar, the prizes to hand
  * over in cash and to whom, what the night leaves the director (the rake), and what their balance pays in or receives.
  */
 function CashSettlement({ settlement: s }: { settlement: SettlementView }) {

@@ -1,4 +1,4 @@
-// An invitation's landing (issue 44): a walk-in or a teammate entered by an e-mail nobody had gets an account and
+// An invitation's landing: a walk-in or a teammate entered by an e-mail nobody had gets an account and
 // this link. "Welcome to Break & Run — choose a password" sets the password, signs the player in on this device and
 // shows their entries. Not the reset page: nobody forgot anything.
 import { parseWithZod } from "@conform-to/zod/v4";

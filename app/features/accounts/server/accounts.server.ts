@@ -329,7 +329,7 @@ export async function resetPassword(
 }
 
 /**
- * An invitation accepted (issue 44): the password set on the unused invited account the link is for, and this device
+ * An invitation accepted: the password set on the unused invited account the link is for, and this device
  * signed in to it — one batch, the session written only where this password went. Null when the link is not (or no
  * longer) an unused invitation's: used, replaced by a newer one, expired, or a reset link of an account in use.
  */

@@ -319,7 +319,7 @@ function finalizePaysThePool(tournamentId: string) {
 export function settlementJson(s: Settlement) {
   return {
     cashEntries: s.cashEntries,
-    // The till (issue 44): the cash taken at the bar (entry and site fees of every cash entry), the prizes handed over.
+    // The till: the cash taken at the bar (entry and site fees of every cash entry), the prizes handed over.
     cashTaken: penceToDecimal(s.cashTakenPence),
     cashPrizes: penceToDecimal(s.cashPrizesPence),
     siteFeesCharged: penceToDecimal(s.siteFeesChargedPence),

@@ -297,7 +297,7 @@ const NAME_MAX = 100;
 const namedDate = (date: string) => formatDate(date).replace(/^\p{L}+ /u, "");
 
 /**
- * The name suggested for a copy (issue 44): the next number after "Week 1", "Night 3", "Round 9" or "#4" ("Week 2",
+ * The name suggested for a copy: the next number after "Week 1", "Night 3", "Round 9" or "#4" ("Week 2",
  * …); otherwise the name with the copy's date after a dash, in place of the date an earlier copy gave it — so a
  * director's nights never share a name unless they choose it.
  */

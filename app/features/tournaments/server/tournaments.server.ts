@@ -33,7 +33,7 @@ export type EntrantView = {
   entryId: string;
   paidBy: PaidBy;
   /**
-   * The director's to see beside a walk-in (issue 44): an account that signs in, one invited that has not yet, or a
+   * The director's to see beside a walk-in: an account that signs in, one invited that has not yet, or a
    * guest (a name only). Singles only; never in the public JSON.
    */
   account?: EntrantAccount;
