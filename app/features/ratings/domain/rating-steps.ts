@@ -12,6 +12,14 @@ export type Standing = { rating: number; racks: number; setBy: string | null; ca
 /** One player's standing after one of their events, as stored (`rating_steps`); `matchId` null for a start. */
 export type RatingStep = Standing & { playerId: string; key: string; at: number; matchId: string | null };
 
+/** Only a standing's own fields (a stored step carries more). */
+export const standingOf = (s: Standing): Standing => ({
+  rating: s.rating,
+  racks: s.racks,
+  setBy: s.setBy,
+  capRating: s.capRating,
+});
+
 const fresh = (): Standing => ({ rating: START_RATING, racks: 0, setBy: null, capRating: START_RATING });
 
 /** Milliseconds padded to a fixed width, so that keys sort as their times do. */
@@ -57,8 +65,8 @@ export function replaySteps(
   const of = (id: string) => after.get(id) ?? before.get(id) ?? fresh();
   const steps: RatingStep[] = [];
   const step = (playerId: string, key: string, at: number, matchId: string | null, s: Standing) => {
-    // Only the standing's own fields: `before` may hold whole stored steps.
-    const standing: Standing = { rating: s.rating, racks: s.racks, setBy: s.setBy, capRating: s.capRating };
+    // `before` may hold whole stored steps.
+    const standing = standingOf(s);
     after.set(playerId, standing);
     steps.push({ playerId, key, at, matchId, ...standing });
   };

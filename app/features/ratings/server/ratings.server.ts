@@ -35,7 +35,13 @@ import {
   tournaments,
 } from "~/db/schema.ts";
 import { ratedResults, type PlayedMatch } from "~/features/ratings/domain/player-profile.ts";
-import { replayFrom, sameStanding, type RatingStep, type Standing } from "~/features/ratings/domain/rating-steps.ts";
+import {
+  replayFrom,
+  sameStanding,
+  standingOf,
+  type RatingStep,
+  type Standing,
+} from "~/features/ratings/domain/rating-steps.ts";
 
 const one = alias(players, "one");
 const two = alias(players, "two");
@@ -199,13 +205,6 @@ const CHUNK = 100;
 
 const chunks = <T>(rows: readonly T[]) =>
   Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
-
-const standingOf = (s: Standing): Standing => ({
-  rating: s.rating,
-  racks: s.racks,
-  setBy: s.setBy,
-  capRating: s.capRating,
-});
 
 /** The writes that bring the stored steps and ratings to a replay's. */
 function replayWrites(
