@@ -54,6 +54,11 @@ export type Scoreboard = {
   match: CurrentMatch | null;
   /** The last result confirmed at the table, which it may undo for a while (decision 025). */
   confirmed: ConfirmedResult | null;
+  /**
+   * When the batch that read it answered (ms): a pushed board is stamped with it, so a tablet that gets two boards
+   * out of order keeps the one read later, however long each change's follow-ups took before sending it.
+   */
+  readAt: number;
 };
 
 /** The last result a table confirmed (its confirm tap not undone), its match as it is now. */

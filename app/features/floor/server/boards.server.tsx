@@ -9,9 +9,9 @@ import type { Boards } from "~/domain/changes.ts";
 import type { Scoreboard } from "~/features/floor/domain/scoreboard.ts";
 
 /** The tables' boards as HTML, by table id. */
-export function drawBoards(boards: Readonly<Record<string, Scoreboard>>, now = Date.now()): Boards {
+export function drawBoards(boards: Readonly<Record<string, Scoreboard>>): Boards {
   const drawn: Boards = {};
-  for (const [tableId, { table, match, confirmed }] of Object.entries(boards)) {
+  for (const [tableId, { table, match, confirmed, readAt }] of Object.entries(boards)) {
     // Each button's own id for the plain forms, as the page's loader gives them (the script makes its own).
     const tapIds = Array.from({ length: 7 }, () => crypto.randomUUID());
     drawn[tableId] = renderToStaticMarkup(
@@ -21,7 +21,7 @@ export function drawBoards(boards: Readonly<Record<string, Scoreboard>>, now = D
         confirmed={confirmed}
         tapIds={tapIds}
         note={null}
-        drawnAt={now}
+        drawnAt={readAt}
       />,
     );
   }

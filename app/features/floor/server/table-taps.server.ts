@@ -74,7 +74,7 @@ export const scoreNews = (m: CurrentMatch): MatchNews => ({
 
 /** The board a tap left, for the table's other tablets (a change's `boards`). */
 export const boardOf = (board: Board) => ({
-  [board.table.id]: { table: board.table, match: board.match, confirmed: board.confirmed },
+  [board.table.id]: { table: board.table, match: board.match, confirmed: board.confirmed, readAt: board.readAt },
 });
 
 /** A tap's answer: 201 when this request wrote it, 200 for a tap already applied; the board it left. */

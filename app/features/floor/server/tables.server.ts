@@ -286,6 +286,7 @@ function boardQuery(which: SQL): Read<Scoreboard | null> {
     return {
       table,
       confirmed,
+      readAt: Date.now(),
       match: row
         ? {
             id: row.match.id,

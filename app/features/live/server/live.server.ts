@@ -53,7 +53,7 @@ export function announceChange(app: Announcer, change: LiveChange, boards?: () =
   const announce = async () => {
     const [drawn] = await Promise.all([boards ? boards().catch(() => ({})) : {}, purgeTables(app, change.organiserId)]);
     if (!live) return;
-    // Each board says when it was drawn (data-drawn-at): a tablet keeps the newest, whatever order messages arrive in.
+    // Each board says when its batch read it (data-drawn-at): a tablet keeps the latest, in whatever order they come.
     const perTable = Object.fromEntries(
       Object.entries<string>(drawn).map(([tableId, board]) => [
         tableSocketTag(tableId),
