@@ -283,3 +283,38 @@ test("the scoreboard ships one small script instead of React, and refreshes itse
   expect(invalid.status).toBe(404);
   expect(await invalid.text()).not.toContain('http-equiv="refresh"');
 });
+
+test("GET /api/tables says which tables have a tablet: an open channel, or a board read without a script", async () => {
+  const td = await f.organiser();
+  const a = await addTable(td, "Table A");
+  const b = await addTable(td, "Table B");
+  await addTable(td, "Table C");
+  const connected = async () => {
+    const response = await td.client.get("/api/tables");
+    expect(response.status).toBe(200);
+    const tables = (await response.json()) as { id: string; name: string; tabletConnected: boolean }[];
+    return Object.fromEntries(tables.map((t) => [t.name, t.tabletConnected]));
+  };
+  expect(await connected()).toEqual({ "Table A": false, "Table B": false, "Table C": false });
+
+  // Table A's tablet runs its script: its channel is open.
+  const tablet = await subscribe(`/api/live/tables/${a.accessCode}`);
+  // Table B's has no script: it reads its board (and again every 5 s).
+  expect((await app.client().get(`/scoreboard/${b.accessCode}`)).status).toBe(200);
+  expect(await connected()).toEqual({ "Table A": true, "Table B": true, "Table C": false });
+  // Another director's tables are theirs alone.
+  const other = await f.organiser("Other");
+  await addTable(other, "Table A");
+  expect(await (await other.client.get("/api/tables")).json()).toMatchObject([
+    { name: "Table A", tabletConnected: false },
+  ]);
+
+  // The tablet closes its channel: the table has none once the channel has heard it close.
+  tablet.close();
+  let left = true;
+  for (let i = 0; i < 50 && left; i++) {
+    left = (await connected())["Table A"] === true;
+    if (left) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(left).toBe(false);
+});

@@ -23,6 +23,16 @@ const SOCKETS_PER_CHANNEL = 20;
 /** Sockets free up only as they close: a refused client is told to wait this long. */
 const RETRY_AFTER_SECONDS = 30;
 const ADDRESS_TAG = "address:";
+/** A tablet's socket is tagged with its table (live.server.ts's tableSocketTag). */
+const TABLE_TAG = "table:";
+/**
+ * A tablet whose script runs pings every 30 s (app/components/live.ts): a socket not heard from for longer than
+ * this is a tablet switched off or asleep without closing. A tablet without a script reloads its board every 5 s
+ * (its page tells this channel, `seen`): one not seen for this long is gone too.
+ */
+const TABLET_QUIET_MS = 75_000;
+const SEEN_MS = 20_000;
+const SEEN_KEY = "seen:";
 
 const tooMany = (message: string) =>
   Response.json({ message }, { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
@@ -40,6 +50,32 @@ export class LiveHub extends DurableObject<Env> {
   held(address: string): number {
     const tagged = this.ctx.getWebSockets(ADDRESS_TAG + address);
     return tagged.filter((socket) => socket.readyState === WebSocket.OPEN).length;
+  }
+
+  /**
+   * The tables with a tablet on them now: an open socket heard from lately (its pings, or accepted lately), or a
+   * board read lately by a tablet without a script.
+   */
+  private tablets(now = Date.now()): string[] {
+    const on = new Set<string>();
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      const table = this.ctx.getTags(socket).find((tag) => tag.startsWith(TABLE_TAG));
+      if (!table) continue;
+      const since = (socket.deserializeAttachment() as { since?: number } | null)?.since ?? 0;
+      const pinged = this.ctx.getWebSocketAutoResponseTimestamp(socket)?.getTime() ?? 0;
+      if (now - Math.max(since, pinged) <= TABLET_QUIET_MS) on.add(table.slice(TABLE_TAG.length));
+    }
+    for (const [key, at] of [...this.ctx.storage.kv.list<number>({ prefix: SEEN_KEY })]) {
+      if (now - at <= SEEN_MS) on.add(key.slice(SEEN_KEY.length + TABLE_TAG.length));
+      else this.ctx.storage.kv.delete(key);
+    }
+    return [...on];
+  }
+
+  /** A tablet without a script read its table's board (`tag`, the table's socket tag) just now. */
+  private seen(tag: string, now = Date.now()): void {
+    if (tag.startsWith(TABLE_TAG)) this.ctx.storage.kv.put(SEEN_KEY + tag.slice(0, 64), now);
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -66,6 +102,12 @@ export class LiveHub extends DurableObject<Env> {
         }
       }
       return Response.json({ sent });
+    }
+    // Which tables have a tablet on them now (the floor, the tables API); a tablet without a script says it is there.
+    if (url.pathname === "/tablets" && request.method === "GET") return Response.json({ tables: this.tablets() });
+    if (url.pathname === "/seen" && request.method === "POST") {
+      this.seen(url.searchParams.get("tag") ?? "");
+      return new Response(null, { status: 204 });
     }
     // A table's code was replaced (decision 012) or the table deleted: its tablets are told, and their sockets close
     // with the refusal they will get next.
@@ -115,6 +157,7 @@ export class LiveHub extends DurableObject<Env> {
       if (!(await this.admitted(address, held + 1))) return tooMany("Too many live connections from your address");
       const pair = new WebSocketPair();
       this.ctx.acceptWebSocket(pair[1], [...(tag ? [tag.slice(0, 64)] : []), ADDRESS_TAG + address]);
+      pair[1].serializeAttachment({ since: Date.now() });
       return new Response(null, { status: 101, webSocket: pair[0] });
     });
   }

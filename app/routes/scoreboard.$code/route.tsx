@@ -17,6 +17,7 @@ import { formatTime } from "~/domain/dates.ts";
 import { tabletFormTap } from "~/features/play/server/use-cases.server.ts";
 import { followSend } from "~/features/floor/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
+import { sawTablet } from "~/features/live/server/live.server.ts";
 import { findByCode, isCodeRefusal, sentCode } from "~/features/floor/server/table-codes.server.ts";
 import { askedResult, scoreboardNote } from "~/features/floor/server/table-board-forms.server.ts";
 import type { ConfirmedResult, Scoreboard as TableBoard } from "~/features/floor/domain/scoreboard.ts";
@@ -68,6 +69,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // The tablet remembers its table: `/scoreboard` comes back here after a restart.
   const remember = rememberCode(request, board.table.accessCode, secure);
+  // A tablet is on this table (one without a script reloads every few seconds): the floor shows it.
+  sawTablet(context.get(appContext), board.table);
   return data(boardPage(request, board), remember ? { headers: { "Set-Cookie": remember } } : undefined);
 }
 

@@ -15,6 +15,8 @@ import { signedIn } from "~/web/access.server.ts";
 import { flashToast } from "~/web/session.server.ts";
 import { addTable, newTableCode, removeTable, sendTabletTo } from "~/features/floor/server/use-cases.server.ts";
 import { tablesQuery } from "~/features/floor/server/tables.server.ts";
+import { tabletsOnline } from "~/features/live/server/live.server.ts";
+import { Badge } from "~/components/badges.tsx";
 import { perform } from "~/web/use-case.server.ts";
 import { DeleteTableDialog, NewCodeDialog, SendTablet } from "./dialogs.tsx";
 import type { Route } from "./+types/route";
@@ -23,11 +25,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Table Access Codes — 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const claim = await signedIn(request, context, "organiser");
-  const { env } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env } = app;
   const url = new URL(request.url);
-  const { tables } = await claim.read({ tables: tablesQuery(claim.id) });
+  // Which have a tablet on them now, asked of their push channel beside the read.
+  const [{ tables }, tablets] = await Promise.all([
+    claim.read({ tables: tablesQuery(claim.id) }),
+    tabletsOnline(app, claim.id),
+  ]);
   return {
-    tables,
+    tables: tables.map((t) => ({ ...t, tablet: tablets === null ? null : tablets.has(t.id) })),
     origin: env.APP_URL,
     confirmDelete: url.searchParams.get("delete"),
     confirmNewCode: url.searchParams.get("new-code"),
@@ -194,7 +201,7 @@ function TablesList({
   origin,
   leaving,
 }: {
-  tables: { id: string; name: string; accessCode: string }[];
+  tables: { id: string; name: string; accessCode: string; tablet: boolean | null }[];
   origin: string;
   /** Going to another page: its data is on the way. */
   leaving: boolean;
@@ -261,7 +268,7 @@ function TableRow({
   url,
   canSend,
 }: {
-  table: { id: string; name: string; accessCode: string };
+  table: { id: string; name: string; accessCode: string; tablet: boolean | null };
   url: string;
   canSend: boolean;
 }) {
@@ -279,7 +286,14 @@ function TableRow({
   return (
     <li className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="table-row">
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold">{table.name}</h3>
+        <h3 className="flex flex-wrap items-center gap-2 font-semibold">
+          <span className="min-w-0 truncate">{table.name}</span>
+          {table.tablet === null ? null : table.tablet ? (
+            <Badge tone="green">Tablet on</Badge>
+          ) : (
+            <Badge tone="slate">No tablet</Badge>
+          )}
+        </h3>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="text-slate-500 dark:text-slate-400">Access code</span>
           <code

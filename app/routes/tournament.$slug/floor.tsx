@@ -9,7 +9,7 @@ import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import type { MatchView } from "~/features/play/domain/play.ts";
 import { clockText, startsInText } from "~/features/floor/domain/queue.ts";
-import type { QueuePanel } from "~/features/floor/domain/queue-views.ts";
+import { type QueuePanel, UNSCORED_MINUTES } from "~/features/floor/domain/queue-views.ts";
 import { AwaitingApproval } from "./director.tsx";
 import { FloorSettings, selectClass } from "./queue.tsx";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
@@ -116,9 +116,10 @@ function TablesList({ floor, now, slug, raceTo, action }: Tables) {
               <Badge tone="blue">Free</Badge>
             )}
             {table.inRotation ? null : <Badge tone="amber">Out of rotation</Badge>}
+            {table.tablet === false ? <Badge tone="slate">No tablet</Badge> : null}
           </div>
           {table.playing ? (
-            <Playing playing={table.playing} now={now} slug={slug} raceTo={raceTo} />
+            <Playing playing={table.playing} now={now} slug={slug} raceTo={raceTo} tablet={table.tablet} />
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-400">
               {table.busyElsewhere
@@ -159,13 +160,27 @@ function Playing({
   now,
   slug,
   raceTo,
+  tablet,
 }: {
   playing: Called;
   now: number;
   slug: string;
   raceTo: number | null;
+  tablet: boolean | null;
 }) {
   const due = playing.walkoverAllowed && now >= playing.noShowAt;
+  const unscored = playing.unscoredAt !== null && now >= playing.unscoredAt;
+  // The director's own result form, on the floor: for a table nobody scores at.
+  const scoreHere = (
+    <Link
+      to={`/tournament/${slug}?tab=floor&result=${encodeURIComponent(playing.matchId)}`}
+      preventScrollReset
+      className="btn-secondary min-h-9 px-3 py-1 text-xs"
+      aria-label={`Score it here: ${playing.player1.name} vs ${playing.player2.name}`}
+    >
+      Score it here
+    </Link>
+  );
   const ask = `/tournament/${slug}?tab=floor&confirm=walkover&match=${encodeURIComponent(playing.matchId)}`;
   const sides = [
     { ...playing.player1, racks: playing.score[0] },
@@ -195,6 +210,19 @@ function Playing({
           {clockText(now - playing.calledAt)}
         </span>
       </p>
+      {tablet === false && !playing.awaitingApproval ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-xs text-slate-600 dark:text-slate-400">No tablet on this table: record the result here.</p>
+          {scoreHere}
+        </div>
+      ) : unscored ? (
+        <div className="flex flex-wrap items-center gap-2" data-unscored="">
+          <p className="text-xs font-medium text-amber-800 dark:text-amber-200">
+            No rack scored in {UNSCORED_MINUTES} minutes. Is the tablet scoring it?
+          </p>
+          {scoreHere}
+        </div>
+      ) : null}
       {playing.awaitingApproval ? (
         <a href="#approvals" className="text-xs font-semibold text-amber-800 underline dark:text-amber-200">
           The table confirmed a result: approve it above

@@ -9,6 +9,7 @@ import { Badge, statusTone } from "~/components/badges.tsx";
 import { CopyBox } from "~/components/copy-box.tsx";
 import { ActionToast } from "~/components/form.tsx";
 import type { SiteHeaderHandle } from "~/components/site-header.tsx";
+import { tabletsOnline } from "~/features/live/server/live.server.ts";
 import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
@@ -59,7 +60,8 @@ const SeedingForm = lazyNamed(() => import("./seeding.tsx"), "SeedingForm");
 const TeamsList = lazyNamed(() => import("./teams.tsx"), "TeamsList");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env } = context.get(appContext);
+  const app = context.get(appContext);
+  const { env } = app;
   if (params.slug.length > 120) throw data({ message: "Tournament not found" }, { status: 404 });
   const viewer = await visitor(context);
   const now = Date.now();
@@ -70,6 +72,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const director = session?.userType === "organiser" ? session.userId : null;
   const player = session?.userType === "player" ? session.userId : null;
   const slug = { slug: params.slug };
+  // Which of the director's tables have a tablet on them (their floor), asked of the push channel beside the read.
+  const tablets = director ? tabletsOnline(app, director) : null;
   const { tournament, ...read } = await viewer.read({
     tournament: tournamentBySlugQuery(params.slug, now),
     matches: matchesQuery(slug),
@@ -87,7 +91,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
   // A form of the page the rules refused (its own route redirected back here): what was typed and why.
   const reply = pageReplyOf(await flashedReply(request, env));
-  return { ...tournamentPage({ tournament, ...read }, { search, now, origin: env.APP_URL }), reply };
+  const page = { tournament, ...read, tablets: await tablets };
+  return { ...tournamentPage(page, { search, now, origin: env.APP_URL }), reply };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

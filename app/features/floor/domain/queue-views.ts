@@ -97,6 +97,8 @@ export type QueuePanel = {
     inRotation: boolean;
     /** In use by a match of another of the director's tournaments. */
     busyElsewhere: boolean;
+    /** A tablet is on it now (its push channel's word); null when that is not known. */
+    tablet: boolean | null;
     playing: {
       matchId: string;
       title: string;
@@ -115,14 +117,27 @@ export type QueuePanel = {
        * no-show walkover. Worked out here, so the card's code carries only the comparison with the clock.
        */
       walkoverAllowed: boolean;
+      /**
+       * When the floor flags the match as not being scored (no rack scored and nothing waiting for approval this long
+       * after the call: is anyone scoring it?); null once a rack is scored.
+       */
+      unscoredAt: number | null;
     } | null;
   }[];
 };
 
+/** A called match with no rack scored this long is flagged on the floor. */
+export const UNSCORED_MINUTES = 10;
+
 const matchTitle = (m: Pick<MatchView, "label" | "matchNumber">) => `${m.label} · Match ${m.matchNumber}`;
 const nameOf = (side: { name: string } | null) => side?.name ?? "To be decided";
 
-export function queuePanel(floor: QueueState, views: readonly MatchView[], now: number): QueuePanel {
+export function queuePanel(
+  floor: QueueState,
+  views: readonly MatchView[],
+  now: number,
+  tablets: ReadonlySet<string> | null = null,
+): QueuePanel {
   const byId = new Map(views.map((v) => [v.id, v]));
   const tableNames = new Map(floor.tables.map((t) => [t.id, t.name]));
   const playingOn = new Map(views.filter((v) => v.status === "in_progress" && v.tableId).map((v) => [v.tableId, v]));
@@ -154,6 +169,7 @@ export function queuePanel(floor: QueueState, views: readonly MatchView[], now: 
         name: t.name,
         inRotation: t.inRotation,
         busyElsewhere: t.busy !== null && !view,
+        tablet: tablets === null ? null : tablets.has(t.id),
         playing:
           view && calledAt !== null && view.player1Id && view.player2Id
             ? {
@@ -167,6 +183,7 @@ export function queuePanel(floor: QueueState, views: readonly MatchView[], now: 
                 races: { race1: view.race1, race2: view.race2 },
                 awaitingApproval: view.awaitingApproval,
                 walkoverAllowed: noShowRefusal(view) === null,
+                unscoredAt: noShowRefusal(view) === null ? calledAt + UNSCORED_MINUTES * 60_000 : null,
               }
             : null,
       };

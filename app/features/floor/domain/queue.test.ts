@@ -193,6 +193,39 @@ test("a player is not sent back to the table they just left when another is free
   ]);
 });
 
+test("tables with a tablet are filled before those without; a table without one still takes a match", () => {
+  const [a, b, c] = [1, 2, 3].map((i) => match({ id: `m-${i}`, matchNumber: i }));
+  const queue = readyQueue([a, b, c] as FloorMatch[], START);
+  const tables = [table("t1", { tablet: false }), table("t2", { tablet: true }), table("t3")];
+  // t3's tablet is unknown (the channel could not be asked): as good as one with a tablet.
+  expect(planCalls({ queue, tables, lastTable: new Map() })).toEqual([
+    { matchId: "m-1", tableId: "t2" },
+    { matchId: "m-2", tableId: "t3" },
+    { matchId: "m-3", tableId: "t1" },
+  ]);
+  // A tablet outweighs the table a player just left; between tablets, the other is still taken.
+  const one = readyQueue([match({ id: "next", player1Id: "p", player2Id: "q" })], START);
+  const left = new Map([["p", "t2"]]);
+  expect(
+    planCalls({ queue: one, tables: [table("t1", { tablet: false }), table("t2", { tablet: true })], lastTable: left }),
+  ).toEqual([{ matchId: "next", tableId: "t2" }]);
+  expect(
+    planCalls({ queue: one, tables: [table("t2", { tablet: true }), table("t4", { tablet: true })], lastTable: left }),
+  ).toEqual([{ matchId: "next", tableId: "t4" }]);
+  // Out of rotation stays out, tablet or not; a pinned match takes its table without one.
+  expect(
+    planCalls({ queue, tables: [table("t1", { tablet: true, inRotation: false })], lastTable: new Map() }),
+  ).toEqual([]);
+  const pinned = readyQueue([match({ id: "pin", pinnedTableId: "t1" })], START);
+  expect(
+    planCalls({
+      queue: pinned,
+      tables: [table("t1", { tablet: false }), table("t2", { tablet: true })],
+      lastTable: new Map(),
+    }),
+  ).toEqual([{ matchId: "pin", tableId: "t1" }]);
+});
+
 test("nobody is called to two tables at once (a league's first evening)", () => {
   // Round robin of 4: six matches, all ready at the start, each player in three.
   let id = 0;

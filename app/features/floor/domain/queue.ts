@@ -24,6 +24,8 @@ export type FloorTable = {
   inRotation: boolean;
   /** The match being played on it (in any of the director's tournaments), or null when it is free. */
   busy: { calledAt: number } | null;
+  /** Whether a tablet is on it now (its push channel's word); unknown when the channel could not be asked. */
+  tablet?: boolean;
 };
 
 /** A match to call: this match to this table. */
@@ -98,7 +100,8 @@ export function lastTables(bracket: readonly FloorMatch[]): Map<string, string> 
 /**
  * Which queued matches go to which free tables now. A pinned match goes to its
  * table when that is free, and waits for it otherwise; the rest, longest wait
- * first, take the free tables in rotation in the director's order, passing
+ * first, take the free tables in rotation in the director's order — those with
+ * a tablet on them before those without, where the match is scored — passing
  * over the table either entry just left while another is free. No entry is
  * called twice at once. `holdBack` is a match the director has just taken off
  * its table: it keeps its place for the next table but not this one.
@@ -133,7 +136,8 @@ export function planCalls({
     const open = [...free.values()].filter((t) => t.inRotation);
     if (open.length === 0) break;
     const left = new Set(entriesOf(m).flatMap((e) => lastTable.get(e) ?? []));
-    const table = open.find((t) => !left.has(t.id)) ?? open[0];
+    const scored = open.filter((t) => t.tablet !== false);
+    const table = scored.find((t) => !left.has(t.id)) ?? scored[0] ?? open.find((t) => !left.has(t.id)) ?? open[0];
     if (table) call(m, table.id);
   }
   return calls;

@@ -455,3 +455,23 @@ test("a walkover for the player who turned up frees the table, and the next matc
   expect(await s.count("matches", "id = ? and outcome = 'walkover'", [called.id])).toBe(1);
   expect(byPosition(ms, "winners", 1, 2).status).toBe("in_progress");
 });
+
+test("the floor fills tables with a tablet first, asking which once, only when it has a match to call", async () => {
+  const { td, t, tableIds } = await evening({ players: 4, tables: 3, auto: false });
+  const [t1, t2, t3] = tableIds as [string, string, string];
+  // The switch goes on without its own fill (settings() would fill before the test asks).
+  await s.db.$client.execute({ sql: "update tournaments set auto_assign = 1 where id = ?", args: [t.id] });
+  let asked = 0;
+  const tablets = async () => {
+    asked += 1;
+    return new Set([t3, t2]);
+  };
+  const filled = await fillFreeTables(s.sender, { organiserId: td.id, floors: "read", tablets });
+  expect(asked).toBe(1);
+  expect(filled.called.map((c) => c.tableId).sort()).toEqual([t2, t3].sort());
+  expect(filled.called.map((c) => c.tableId)).not.toContain(t1);
+  // Nothing left to call: the channel is not asked.
+  await fillFreeTables(s.sender, { organiserId: td.id, floors: "read", tablets });
+  expect(asked).toBe(1);
+  await expectFloorSound(td.id);
+});

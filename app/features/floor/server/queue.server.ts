@@ -60,33 +60,29 @@ async function assignFreeTables(
     floors: given,
     holdBack = null,
     now = Date.now(),
-  }: { organiserId: string; floors: Map<string, QueueState> | "read"; holdBack?: string | null; now?: number },
+    tablets = async () => null,
+  }: {
+    organiserId: string;
+    floors: Map<string, QueueState> | "read";
+    holdBack?: string | null;
+    now?: number;
+    tablets?: Tablets;
+  },
 ): Promise<Filled> {
   const called: CalledMatch[] = [];
   let boards: Record<string, Scoreboard> = {};
   // The matches as the latest round's batch left them, by id.
   const views = new Map<string, MatchView>();
+  // Which tables have a tablet: asked of their channel once, and only when there is something to call.
+  let withTablet: ReadonlySet<string> | null | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     const floors = round === 0 && given !== "read" ? given : await db.send(autoQueuesQuery(organiserId));
-    const planned: { tournamentId: string; match: FloorMatch; call: Call }[] = [];
-    // Tournaments share the director's tables: what one takes is busy for the next.
-    const taken = new Set<string>();
-    for (const floor of floors.values()) {
-      const free = floor.tables.map((t) => (taken.has(t.id) ? { ...t, busy: { calledAt: now } } : t));
-      const calls = planCalls({
-        queue: readyQueue(floor.matches, floor.tournament.startedAt ?? now),
-        tables: free,
-        lastTable: lastTables(floor.matches),
-        holdBack,
-      });
-      for (const call of calls) {
-        const match = floor.matches.find((m) => m.id === call.matchId);
-        if (!match) continue;
-        taken.add(call.tableId);
-        planned.push({ tournamentId: floor.tournament.id, match, call });
-      }
-    }
+    let planned = planFloors(floors, withTablet ?? null, { holdBack, now });
     if (planned.length === 0) break;
+    if (withTablet === undefined) {
+      withTablet = await tablets();
+      if (withTablet !== null) planned = planFloors(floors, withTablet, { holdBack, now });
+    }
     // The called tables' boards and the called matches as the calls leave them, for their tablets and pages.
     const board = boardsAfter(planned.map((p) => p.call.tableId));
     const changed = matchesAfter(planned.map((p) => p.match.id));
@@ -108,6 +104,39 @@ async function assignFreeTables(
   return { called, boards, matches: called.flatMap((c) => views.get(c.matchId) ?? []) };
 }
 
+/** The director's tables with a tablet on them now (null: not known), asked only when a match is to be called. */
+type Tablets = () => Promise<ReadonlySet<string> | null>;
+
+/** The calls the floors make now: tournaments share the director's tables, so what one takes is busy for the next. */
+function planFloors(
+  floors: ReadonlyMap<string, QueueState>,
+  withTablet: ReadonlySet<string> | null,
+  { holdBack, now }: { holdBack: string | null; now: number },
+): { tournamentId: string; match: FloorMatch; call: Call }[] {
+  const planned: { tournamentId: string; match: FloorMatch; call: Call }[] = [];
+  const taken = new Set<string>();
+  for (const floor of floors.values()) {
+    const free = floor.tables.map((t) => ({
+      ...t,
+      busy: taken.has(t.id) ? { calledAt: now } : t.busy,
+      tablet: withTablet === null ? undefined : withTablet.has(t.id),
+    }));
+    const calls = planCalls({
+      queue: readyQueue(floor.matches, floor.tournament.startedAt ?? now),
+      tables: free,
+      lastTable: lastTables(floor.matches),
+      holdBack,
+    });
+    for (const call of calls) {
+      const match = floor.matches.find((m) => m.id === call.matchId);
+      if (!match) continue;
+      taken.add(call.tableId);
+      planned.push({ tournamentId: floor.tournament.id, match, call });
+    }
+  }
+  return planned;
+}
+
 /** The matches called to free tables, the boards of the tables they were called to, and the matches as called. */
 type Filled = { called: CalledMatch[]; boards: Record<string, Scoreboard>; matches: MatchView[] };
 
@@ -120,7 +149,10 @@ type Filled = { called: CalledMatch[]; boards: Record<string, Scoreboard>; match
  */
 export async function fillFreeTables(
   db: Sender,
-  { floors, ...options }: { organiserId: string; floors: QueuesAfter; holdBack?: string | null; now?: number },
+  {
+    floors,
+    ...options
+  }: { organiserId: string; floors: QueuesAfter; holdBack?: string | null; now?: number; tablets?: Tablets },
 ): Promise<Filled> {
   if (floors === null) return { called: [], boards: {}, matches: [] };
   try {

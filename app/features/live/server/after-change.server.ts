@@ -10,7 +10,7 @@ import type { Change } from "~/domain/changes.ts";
 import { notifyCalled } from "~/features/floor/server/calls.server.ts";
 import { drawBoards } from "~/features/floor/server/boards.server.tsx";
 import type { Scoreboard } from "~/features/floor/domain/scoreboard.ts";
-import { announceChange, disconnectTable, forgetTables, nudgeTable } from "./live.server.ts";
+import { announceChange, disconnectTable, forgetTables, nudgeTable, tabletsOnline } from "./live.server.ts";
 import { fillFreeTables } from "~/features/floor/server/queue.server.ts";
 import { setDueRaces } from "~/features/play/server/handicap.server.ts";
 import { recomputeRatings } from "~/features/ratings/server/ratings.server.ts";
@@ -61,6 +61,7 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
     organiserId,
     floors: change.floors ?? null,
     holdBack: change.holdBack ?? null,
+    tablets: () => tabletsOnline(app, organiserId),
   });
   // Pages and tablets of every tournament the floor called a match in hear of it, with those matches and their
   // tables' boards (the director's own assignment, `change.called`, is in the change's own message).

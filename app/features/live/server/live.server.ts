@@ -130,6 +130,37 @@ export function nudgeTable(app: Announcer, table: { id: string; organiserId: str
 
 const tableSocketTag = (tableId: string) => `table:${tableId}`;
 
+/**
+ * The director's tables with a tablet on them now, as their channel knows it (a socket heard from lately, or a
+ * board read lately by a tablet without a script); null when it cannot be asked (no channels here, or it failed).
+ */
+export async function tabletsOnline(
+  app: Pick<AppContext, "live">,
+  organiserId: string,
+): Promise<ReadonlySet<string> | null> {
+  if (!app.live) return null;
+  try {
+    const response = await hubFor(app.live, tablesChannel(organiserId)).fetch(`${HUB_ORIGIN}/tablets`);
+    const { tables } = (await response.json()) as { tables: string[] };
+    return new Set(tables);
+  } catch {
+    return null;
+  }
+}
+
+/** A tablet read its board (one without a script reloads it every few seconds): its channel hears it is there. */
+export function sawTablet(app: Announcer, table: { id: string; organiserId: string }): void {
+  const { live, waitUntil } = app;
+  if (!live) return;
+  const target = `${HUB_ORIGIN}/seen?${new URLSearchParams({ tag: tableSocketTag(table.id) })}`;
+  waitUntil(
+    hubFor(live, tablesChannel(table.organiserId))
+      .fetch(target, { method: "POST" })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined),
+  );
+}
+
 /** Whether a request is for a push channel (`/api/live/...`), answered by `openLiveChannel`. */
 export const isLivePath = (pathname: string) => LIVE_PATH.test(pathname);
 

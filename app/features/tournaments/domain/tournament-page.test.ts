@@ -309,8 +309,25 @@ test("in play: the bracket tab first; the director's tables and queue, the entra
     score: [0, 0],
     awaitingApproval: false,
     walkoverAllowed: true,
+    // Flagged on the floor ten minutes after the call while nobody has scored a rack.
+    unscoredAt: NOW + 5 * MINUTE,
   });
   expect(run.director?.queue?.queue.map((q) => q.players)).toEqual(["Bo vs Cy"]);
+  // Whether each table has a tablet: unknown unless its channel said.
+  expect(run.director?.queue?.tables.map((t) => t.tablet)).toEqual([null, null]);
+  const told = page(
+    reads({
+      tournament: live,
+      user: director,
+      matches,
+      queue: queueOf("in_progress", matches),
+      tablets: new Set(["tb2"]),
+    }),
+  );
+  expect(told.director?.queue?.tables.map((t) => [t.name, t.tablet])).toEqual([
+    ["Table 1", false],
+    ["Table 2", true],
+  ]);
 
   const annsPage = page(reads({ tournament: live, user: ann, matches }));
   expect(annsPage.tab).toBe("bracket");
@@ -563,6 +580,16 @@ test("the floor's table shows the live rack score and a result waiting for appro
   const at = (matches: MatchView[]) =>
     page(reads({ tournament: live, user: director, matches, queue: queueOf("in_progress", matches) })).director?.queue
       ?.tables[0]?.playing;
-  expect(at(scored)).toMatchObject({ score: [2, 1], awaitingApproval: false, walkoverAllowed: false });
-  expect(at(waiting)).toMatchObject({ score: [2, 1], awaitingApproval: true, walkoverAllowed: false });
+  expect(at(scored)).toMatchObject({
+    score: [2, 1],
+    awaitingApproval: false,
+    walkoverAllowed: false,
+    unscoredAt: null,
+  });
+  expect(at(waiting)).toMatchObject({
+    score: [2, 1],
+    awaitingApproval: true,
+    walkoverAllowed: false,
+    unscoredAt: null,
+  });
 });

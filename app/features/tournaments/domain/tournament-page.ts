@@ -106,6 +106,8 @@ export type TournamentPageReads = {
   mine: { checkedInAt: number | null; reserves: Reserve[] } | null;
   /** A director's queue and tables. */
   queue: QueueState | null;
+  /** The director's tables with a tablet on them now (null: not known). */
+  tablets?: ReadonlySet<string> | null;
 };
 
 /** The address's part: the tab, the dialog, the QR code's `?checkin`, a payment's return; and the time. */
@@ -279,7 +281,7 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
           }
         : null,
     // The tables and queue (decisions 013–015): settings before and during play, the tables and the queue during.
-    queue: reads.queue && t.status !== "finished" ? queuePanel(reads.queue, reads.matches, now) : null,
+    queue: reads.queue && t.status !== "finished" ? queuePanel(reads.queue, reads.matches, now, reads.tablets) : null,
     // During play: every entry, those withdrawn marked, for the Withdraw action (decision 021).
     entries:
       checkIn && t.status === "in_progress"
