@@ -19,7 +19,7 @@ test("cards show the total with the entry and site fee, to players and directors
     rakeValue: "0.00",
   });
   const expected = [
-    [usual.name, "£11.00 = £10.00 + £1.00 site fee"],
+    [usual.name, "£11.00 — £10.00 entry + £1.00 booking fee"],
     [noSiteFee.name, "£7.50"],
     [free.name, "Free"],
   ] as const;
@@ -38,7 +38,7 @@ test("cards show the total with the entry and site fee, to players and directors
   for (const [name, price] of expected) await expect(described(cardFor(player, name), "Entry")).toHaveText(price);
   await player.goto(`/player/dashboard?q=${encodeURIComponent(usual.name)}`);
   await expect(player.getByRole("listitem").filter({ hasText: usual.name })).toContainText(
-    "£11.00 = £10.00 + £1.00 site fee",
+    "£11.00 — £10.00 entry + £1.00 booking fee",
   );
   await player.close();
 });

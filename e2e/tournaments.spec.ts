@@ -318,7 +318,7 @@ test.describe("the director's tournament list", () => {
     await expect(described(fridayCard, "Date")).toHaveText(FAR_FRIDAY.label);
     await expect(described(fridayCard, "Time")).toHaveText("19:30");
     await expect(described(fridayCard, "Players")).toHaveText("0/16");
-    await expect(described(fridayCard, "Entry")).toHaveText("£11.00 = £10.00 + £1.00 site fee");
+    await expect(described(fridayCard, "Entry")).toHaveText("£11.00 — £10.00 entry + £1.00 booking fee");
 
     const earlierCard = cardFor(page, earlier.name);
     await expect(earlierCard).toContainText("The Crown, York");
@@ -326,7 +326,7 @@ test.describe("the director's tournament list", () => {
     await expect(described(earlierCard, "Date")).toHaveText("Fri 29 Nov 2030");
     await expect(described(earlierCard, "Time")).toHaveText("20:00");
     await expect(described(earlierCard, "Players")).toHaveText("0/32");
-    await expect(described(earlierCard, "Entry")).toHaveText("£6.00 = £5.00 + £1.00 site fee");
+    await expect(described(earlierCard, "Entry")).toHaveText("£6.00 — £5.00 entry + £1.00 booking fee");
 
     // Open tournaments can be neither archived (only in progress) nor restored (only archived).
     for (const card of [fridayCard, earlierCard]) {
@@ -490,7 +490,7 @@ test.describe("browsing tournaments as a player", () => {
     await expect(described(card, "Time")).toHaveText("19:30");
     await expect(described(card, "By")).toHaveText(director.name);
     await expect(described(card, "Players")).toHaveText("0/16");
-    await expect(described(card, "Entry")).toHaveText("£11.00 = £10.00 + £1.00 site fee");
+    await expect(described(card, "Entry")).toHaveText("£11.00 — £10.00 entry + £1.00 booking fee");
     await expect(described(card, "Race To")).toHaveText("5");
     await expect(described(card, "Registration Deadline")).toHaveText("6 Dec 2030, 18:00");
     await expect(card.getByRole("link", { name: "Register Now" })).toHaveAttribute(
@@ -510,7 +510,7 @@ test.describe("browsing tournaments as a player", () => {
     await expect(page.getByRole("link", { name: "Available (2)" })).toBeVisible();
     const saturdayCard = cardFor(page, saturday.name);
     await expect(saturdayCard).toBeVisible();
-    await expect(described(saturdayCard, "Entry")).toHaveText("£21.00 = £20.00 + £1.00 site fee");
+    await expect(described(saturdayCard, "Entry")).toHaveText("£21.00 — £20.00 entry + £1.00 booking fee");
     await expect(saturdayCard.getByText("Race To", { exact: true })).toHaveCount(0);
     await expect(saturdayCard.getByText("Registration Deadline", { exact: true })).toHaveCount(0);
 
