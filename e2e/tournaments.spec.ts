@@ -117,9 +117,7 @@ test.describe("creating a tournament", () => {
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
     await expect(page.getByText(`The Red Lion, Leeds · ${FAR_FRIDAY.label} · 19:30`)).toBeVisible();
     await expect(page.getByText("Open", { exact: true })).toBeVisible();
-    await expect(described(entryBox(page), "Entry fee")).toHaveText("£20.00");
-    await expect(described(entryBox(page), "Site fee")).toHaveText("£1.00");
-    await expect(described(entryBox(page), "Total")).toHaveText("£21.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("£21.00 — £20.00 entry + £1.00 booking fee");
     await expect(entryBox(page)).toContainText("0/2 players registered");
     await expect(entryBox(page)).toContainText("You are running this tournament.");
   });
@@ -285,8 +283,7 @@ test.describe("creating a tournament without JavaScript", () => {
     await page.getByRole("button", { name: "Create Tournament" }).click();
     await expect(page).toHaveURL(/\/tournament\/no-script-knockout-n[a-z0-9]+-[a-z0-9]{6}$/);
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-    await expect(described(entryBox(page), "Entry fee")).toHaveText("£20.00");
-    await expect(described(entryBox(page), "Total")).toHaveText("£21.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("£21.00 — £20.00 entry + £1.00 booking fee");
     await expect(entryBox(page)).toContainText("0/16 players registered");
   });
 });
@@ -700,9 +697,7 @@ test.describe("the public tournament page", () => {
     await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
     await expect(page.getByText("No one has entered yet. Be the first.")).toBeVisible();
 
-    await expect(described(entryBox(page), "Entry fee")).toHaveText("£10.00");
-    await expect(described(entryBox(page), "Site fee")).toHaveText("£1.00");
-    await expect(described(entryBox(page), "Total")).toHaveText("£11.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("£11.00 — £10.00 entry + £1.00 booking fee");
     await expect(entryBox(page)).toContainText("0/16 players registered");
 
     // The share box holds the page's address, and Copy puts it on the clipboard.

@@ -12,7 +12,6 @@ import type { SiteHeaderHandle } from "~/components/site-header.tsx";
 import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
 import { tournamentPage, type TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/web/access.server.ts";
@@ -96,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = `${t.name} — Break & Run`;
   const description =
     `${t.venue} · ${formatDate(t.date)} ${t.time} · ` +
-    `${formatGBP(entryTotalPence(t))} to enter · ${t.playerCount}/${t.maxPlayers} players`;
+    `${t.price.per ? `${t.price.total} ${t.price.per}` : t.price.total} to enter · ${t.playerCount}/${t.maxPlayers} players`;
   const url = `${loaderData.origin}/tournament/${t.slug}`;
   return [
     { title },

@@ -24,6 +24,7 @@ import type { PaidBy } from "../../entries/domain/payments.ts";
 import { settle, settlementOf, type Settlement, type SettlementReads } from "../../money/domain/settlement.ts";
 import { shownEntrant, type RatedEntrant } from "../../ratings/domain/starting-ratings.ts";
 import { isTeamEvent, teamSize } from "../../entries/domain/teams.ts";
+import { headlinePrice } from "../../money/domain/headline-price.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -125,6 +126,8 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   return {
     tournament: {
       ...headline(t),
+      /** What an entry costs its payer, the total first (a team's, in a team event). */
+      price: headlinePrice(t),
       registrationDeadline: t.registrationDeadline,
       rules: t.rules,
       format: t.format || DEFAULT_FORMAT,
