@@ -93,9 +93,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Tournament not found — Break & Run" }];
   const t = loaderData.tournament;
   const title = `${t.name} — Break & Run`;
+  // The total first (a team's, per team): what entering costs, every fee inside it.
+  const price = t.price.per ? `${t.price.total} ${t.price.per}` : t.price.total;
   const description =
-    `${t.venue} · ${formatDate(t.date)} ${t.time} · ` +
-    `${t.price.per ? `${t.price.total} ${t.price.per}` : t.price.total} to enter · ${t.playerCount}/${t.maxPlayers} players`;
+    `${t.venue} · ${formatDate(t.date)} ${t.time} · ` + `${price} to enter · ${t.playerCount}/${t.maxPlayers} players`;
   const url = `${loaderData.origin}/tournament/${t.slug}`;
   return [
     { title },

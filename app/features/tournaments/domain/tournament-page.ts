@@ -114,6 +114,14 @@ export type PageRequest = { search: URLSearchParams; now: number; origin: string
 
 export type TournamentPageModel = ReturnType<typeof tournamentPage>;
 
+/** The toast of a player back from paying (SPEC §2: ?payment=success). */
+const PAYMENT_SUCCESS = Object.freeze({
+  id: "payment-success",
+  type: "success" as const,
+  title: "Payment Successful!",
+  description: "You're in. See you at the table.",
+});
+
 export function tournamentPage(reads: TournamentPageReads, { search, now, origin }: PageRequest) {
   const { tournament: t, user } = reads;
   const isOwner = user?.userType === "organiser" && user.id === t.organiserId;
@@ -160,15 +168,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
     /** When the page read what it shows (ms): news its push channel carries from before that adds nothing. */
     readAt: now,
     payoutText: `${payout.label} (${payout.description})`,
-    paymentToast:
-      search.get("payment") === "success"
-        ? {
-            id: "payment-success",
-            type: "success" as const,
-            title: "Payment Successful!",
-            description: "You're in. See you at the table.",
-          }
-        : null,
+    paymentToast: search.get("payment") === "success" ? PAYMENT_SUCCESS : null,
     // A finished tournament leads with who won what.
     results: t.status === "finished" ? tournamentResults(reads.matches, reads.prizes) : null,
     entry: {
