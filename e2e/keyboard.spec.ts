@@ -236,9 +236,7 @@ test("keyboard only: a director fills in and submits the whole creation form @ta
   await expect(described(details, "Players")).toHaveText("0/8");
   await expect(page.getByText("Call your shots. Two-shot carry.")).toBeVisible();
   const entry = page.getByRole("complementary", { name: "Entry" });
-  await expect(described(entry, "Entry fee")).toHaveText("£5.00");
-  await expect(described(entry, "Site fee")).toHaveText("£0.50");
-  await expect(described(entry, "Total")).toHaveText("£5.50");
+  await expect(described(entry, "Price")).toHaveText("£5.50 — £5.00 entry + £0.50 booking fee");
 
   // What the page does not show, the API does: the rake and the deadline.
   const slug = new URL(page.url()).pathname.split("/").pop()!;

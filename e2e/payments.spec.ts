@@ -36,7 +36,8 @@ test.describe("paying by card", () => {
 
     await page.goto(`/tournament/${t.slug}`);
     await expect(page.getByRole("heading", { name: t.name, level: 1 })).toBeVisible();
-    await expect(described(entryBox(page), "Total")).toHaveText("£11.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("£11.00 — £10.00 entry + £1.00 booking fee");
+    await expect(joinButton(page)).toHaveText("Join Tournament — £11.00");
     await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
     await joinButton(page).click();
 
@@ -51,6 +52,8 @@ test.describe("paying by card", () => {
     await expect(page.getByRole("heading", { name: "Join The Red Lion, Leeds", level: 2 })).toBeVisible();
     await expect(page.getByText(`${t.name} · ${FAR_FRIDAY.label} · 19:30`)).toBeVisible();
     const summary = page.getByRole("region", { name: "Payment Summary" });
+    // The total first, then what it is made of.
+    await expect(summary.locator("dt")).toHaveText(["Total", "Entry Fee", "Site Fee"]);
     await expect(described(summary, "Entry Fee")).toHaveText("£10.00");
     await expect(described(summary, "Site Fee")).toHaveText("£1.00");
     await expect(described(summary, "Total")).toHaveText("£11.00");
@@ -338,7 +341,8 @@ test.describe("places", () => {
     });
 
     await page.goto(`/tournament/${t.slug}`);
-    await expect(described(entryBox(page), "Total")).toHaveText("£0.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("Free");
+    await expect(joinButton(page)).toHaveText("Join Tournament — Free");
     await joinButton(page).click();
 
     await expect(toast(page)).toContainText("You're registered!");

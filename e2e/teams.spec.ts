@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { createPlayer, newIdentity } from "./support/accounts.ts";
 import { CARDS, cardForm, checkoutUrl, payWithCard, tournamentUrl, tournamentViaApi } from "./support/payments.ts";
+import { described, entryBox } from "./support/tournaments.ts";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
@@ -16,6 +17,11 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto(`/tournament/${t.slug}`);
       await expect(page.getByText("0/8 teams registered")).toBeVisible();
+      // The price is the team's, the total first: what the captain pays.
+      await expect(described(entryBox(page), "Price")).toHaveText(
+        "£22.00 per team of 2 — £20.00 entry + £2.00 booking fee",
+      );
+      await expect(page.getByRole("button", { name: "Enter Team" })).toHaveText("Enter Team — £22.00");
       // A refusal in the product's words (an address that can be nobody's), and nothing held.
       await page.getByLabel("Team name").fill("Cue Balls");
       await page.getByLabel("Teammate 1 e-mail").fill("nobody-here@example");

@@ -117,9 +117,7 @@ test.describe("creating a tournament", () => {
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
     await expect(page.getByText(`The Red Lion, Leeds · ${FAR_FRIDAY.label} · 19:30`)).toBeVisible();
     await expect(page.getByText("Open", { exact: true })).toBeVisible();
-    await expect(described(entryBox(page), "Entry fee")).toHaveText("£20.00");
-    await expect(described(entryBox(page), "Site fee")).toHaveText("£1.00");
-    await expect(described(entryBox(page), "Total")).toHaveText("£21.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("£21.00 — £20.00 entry + £1.00 booking fee");
     await expect(entryBox(page)).toContainText("0/2 players registered");
     await expect(entryBox(page)).toContainText("You are running this tournament.");
   });
@@ -285,8 +283,7 @@ test.describe("creating a tournament without JavaScript", () => {
     await page.getByRole("button", { name: "Create Tournament" }).click();
     await expect(page).toHaveURL(/\/tournament\/no-script-knockout-n[a-z0-9]+-[a-z0-9]{6}$/);
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
-    await expect(described(entryBox(page), "Entry fee")).toHaveText("£20.00");
-    await expect(described(entryBox(page), "Total")).toHaveText("£21.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("£21.00 — £20.00 entry + £1.00 booking fee");
     await expect(entryBox(page)).toContainText("0/16 players registered");
   });
 });
@@ -318,7 +315,7 @@ test.describe("the director's tournament list", () => {
     await expect(described(fridayCard, "Date")).toHaveText(FAR_FRIDAY.label);
     await expect(described(fridayCard, "Time")).toHaveText("19:30");
     await expect(described(fridayCard, "Players")).toHaveText("0/16");
-    await expect(described(fridayCard, "Entry")).toHaveText("£11.00 = £10.00 + £1.00 site fee");
+    await expect(described(fridayCard, "Entry")).toHaveText("£11.00 — £10.00 entry + £1.00 booking fee");
 
     const earlierCard = cardFor(page, earlier.name);
     await expect(earlierCard).toContainText("The Crown, York");
@@ -326,7 +323,7 @@ test.describe("the director's tournament list", () => {
     await expect(described(earlierCard, "Date")).toHaveText("Fri 29 Nov 2030");
     await expect(described(earlierCard, "Time")).toHaveText("20:00");
     await expect(described(earlierCard, "Players")).toHaveText("0/32");
-    await expect(described(earlierCard, "Entry")).toHaveText("£6.00 = £5.00 + £1.00 site fee");
+    await expect(described(earlierCard, "Entry")).toHaveText("£6.00 — £5.00 entry + £1.00 booking fee");
 
     // Open tournaments can be neither archived (only in progress) nor restored (only archived).
     for (const card of [fridayCard, earlierCard]) {
@@ -490,7 +487,7 @@ test.describe("browsing tournaments as a player", () => {
     await expect(described(card, "Time")).toHaveText("19:30");
     await expect(described(card, "By")).toHaveText(director.name);
     await expect(described(card, "Players")).toHaveText("0/16");
-    await expect(described(card, "Entry")).toHaveText("£11.00 = £10.00 + £1.00 site fee");
+    await expect(described(card, "Entry")).toHaveText("£11.00 — £10.00 entry + £1.00 booking fee");
     await expect(described(card, "Race To")).toHaveText("5");
     await expect(described(card, "Registration Deadline")).toHaveText("6 Dec 2030, 18:00");
     await expect(card.getByRole("link", { name: "Register Now" })).toHaveAttribute(
@@ -510,7 +507,7 @@ test.describe("browsing tournaments as a player", () => {
     await expect(page.getByRole("link", { name: "Available (2)" })).toBeVisible();
     const saturdayCard = cardFor(page, saturday.name);
     await expect(saturdayCard).toBeVisible();
-    await expect(described(saturdayCard, "Entry")).toHaveText("£21.00 = £20.00 + £1.00 site fee");
+    await expect(described(saturdayCard, "Entry")).toHaveText("£21.00 — £20.00 entry + £1.00 booking fee");
     await expect(saturdayCard.getByText("Race To", { exact: true })).toHaveCount(0);
     await expect(saturdayCard.getByText("Registration Deadline", { exact: true })).toHaveCount(0);
 
@@ -700,9 +697,7 @@ test.describe("the public tournament page", () => {
     await expect(page.getByRole("heading", { name: "Players (0)" })).toBeVisible();
     await expect(page.getByText("No one has entered yet. Be the first.")).toBeVisible();
 
-    await expect(described(entryBox(page), "Entry fee")).toHaveText("£10.00");
-    await expect(described(entryBox(page), "Site fee")).toHaveText("£1.00");
-    await expect(described(entryBox(page), "Total")).toHaveText("£11.00");
+    await expect(described(entryBox(page), "Price")).toHaveText("£11.00 — £10.00 entry + £1.00 booking fee");
     await expect(entryBox(page)).toContainText("0/16 players registered");
 
     // The share box holds the page's address, and Copy puts it on the clipboard.

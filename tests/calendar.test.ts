@@ -41,7 +41,7 @@ test("a winter night at 19:30 is 19:30Z, a summer one 18:30Z; the UID survives a
     url: `${app.url}/tournament/${winter.slug}`,
     status: "CONFIRMED",
   });
-  expect(first.description).toContain("Entry: £11.00 = £10.00 + £1.00 site fee");
+  expect(first.description).toContain("Entry: £11.00 — £10.00 entry + £1.00 booking fee");
   expect((await calendar(winter.slug)).uid).toBe(first.uid);
 
   const moved = await td.client.json("PATCH", `/api/tournaments/${winter.id}`, { time: "20:00" });

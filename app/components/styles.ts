@@ -16,9 +16,9 @@ export const inputClass = `${plainInputClass} shadow-sm`;
 /** A full-width text field or select in a dialog, a little shorter than the forms'. */
 export const dialogFieldClass = `block w-full ${fieldSurfaceClass} px-3 py-2 text-base`;
 
-/** The bold total under a price breakdown. */
+/** The bold total over a price breakdown: what is paid comes first, how it splits under it. */
 export const totalRowClass =
-  "flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-800";
+  "flex justify-between border-b border-slate-200 pb-2 text-base font-bold dark:border-slate-800";
 
 /** A label around a radio button that shows as a card, highlighted while its radio is checked. */
 export const choiceCardClass =

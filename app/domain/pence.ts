@@ -60,14 +60,6 @@ export function entryTotalPence(fees: { entryFeePence: Pence; siteFeePence: Penc
   return fees.entryFeePence + fees.siteFeePence;
 }
 
-/** The price on a tournament card: "£11.00 = £10.00 + £1.00 site fee"; "£10.00" with no site fee; "Free". */
-export function entryPriceText(fees: { entryFeePence: Pence; siteFeePence: Pence }): string {
-  const total = entryTotalPence(fees);
-  if (total === 0) return "Free";
-  if (fees.siteFeePence === 0) return formatGBP(total);
-  return `${formatGBP(total)} = ${formatGBP(fees.entryFeePence)} + ${formatGBP(fees.siteFeePence)} site fee`;
-}
-
 /** Withdrawal fee (SPEC §9, DESIGN §3): 3% of the amount, half-up to the penny; net = amount − fee. */
 export function withdrawalFee(amountPence: Pence): { feePence: Pence; netPence: Pence } {
   assertPence(amountPence, "amountPence");

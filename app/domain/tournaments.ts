@@ -88,12 +88,14 @@ export type Headline = {
   time: string;
   entryFeePence: number;
   siteFeePence: number;
+  /** What an entry is, one player or a team: its price is per entry. */
+  matchType: MatchType;
 };
 
 /** What every screen about one tournament shows of it: which, where, when and what it costs. */
 export function headline(t: Headline): Headline {
-  const { id, slug, name, venue, date, time, entryFeePence, siteFeePence } = t;
-  return { id, slug, name, venue, date, time, entryFeePence, siteFeePence };
+  const { id, slug, name, venue, date, time, entryFeePence, siteFeePence, matchType } = t;
+  return { id, slug, name, venue, date, time, entryFeePence, siteFeePence, matchType };
 }
 
 /** Why a join was refused, in words a player understands. */

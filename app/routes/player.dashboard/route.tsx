@@ -4,7 +4,9 @@ import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
 import { profilePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { entryPriceText, formatGBP } from "~/domain/pence.ts";
+import { formatGBP } from "~/domain/pence.ts";
+import { headlinePrice } from "~/features/money/domain/headline-price.ts";
+import { Price } from "~/components/price.tsx";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
 import { comingUp, openToEnter } from "~/features/ratings/domain/player-dashboard.ts";
 import { isTeamEvent, teamLine } from "~/features/entries/domain/teams.ts";
@@ -279,7 +281,9 @@ function OpenTournaments({ q, open, notOpen }: Pick<Loaded, "q" | "open" | "notO
               <p className="mt-1 text-sm">
                 {formatDate(t.date)} · {t.time} · {t.playerCount}/{t.maxPlayers} players
               </p>
-              <p className="text-sm">{entryPriceText(t)}</p>
+              <p className="text-sm">
+                <Price price={headlinePrice(t)} />
+              </p>
             </li>
           ))}
         </ul>

@@ -7,7 +7,9 @@ import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { nameLinkClass } from "~/components/styles.ts";
 import { profilePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { entryPriceText, parsePence } from "~/domain/pence.ts";
+import { parsePence } from "~/domain/pence.ts";
+import { headlinePrice } from "~/features/money/domain/headline-price.ts";
+import { Price } from "~/components/price.tsx";
 import { fullBadgeLabel } from "~/features/entries/domain/holds.ts";
 import { entriesText, isTeamEvent, teamLine } from "~/features/entries/domain/teams.ts";
 import {
@@ -65,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     captain: !t.team || t.team.captainId === claim.id,
     holds: t.holds,
     maxPlayers: t.maxPlayers,
-    price: entryPriceText(t),
+    price: headlinePrice(t),
     raceTo: t.raceTo,
     registrationDeadline: t.registrationDeadline,
     deadlinePassed: t.registrationDeadline !== null && t.registrationDeadline <= now,
@@ -256,7 +258,9 @@ function PlayerTournamentCard({ t }: { t: Card }) {
         <dt className="text-slate-500 dark:text-slate-400">{t.teamEvent ? "Teams" : "Players"}</dt>
         <dd>{t.entries}</dd>
         <dt className="text-slate-500 dark:text-slate-400">Entry</dt>
-        <dd>{t.price}</dd>
+        <dd>
+          <Price price={t.price} />
+        </dd>
         {t.raceTo ? (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Race To</dt>

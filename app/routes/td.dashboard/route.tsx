@@ -2,7 +2,9 @@ import { Link, useActionData, useLoaderData } from "react-router";
 import { Badge, statusTone } from "~/components/badges.tsx";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { formatDate } from "~/domain/dates.ts";
-import { entryPriceText, formatGBP } from "~/domain/pence.ts";
+import { formatGBP } from "~/domain/pence.ts";
+import { headlinePrice } from "~/features/money/domain/headline-price.ts";
+import { Price } from "~/components/price.tsx";
 import { type Headline, statusLabels, type TournamentStatus } from "~/domain/tournaments.ts";
 import {
   directorStatsQuery,
@@ -114,7 +116,7 @@ function TournamentList({
               <span className="block text-sm text-slate-600 dark:text-slate-400">
                 {t.venue} · {formatDate(t.date)} · {t.time} · {t.playerCount}/{t.maxPlayers} players
               </span>
-              <span className="block text-sm text-slate-600 dark:text-slate-400">{entryPriceText(t)}</span>
+              <Price price={headlinePrice(t)} className="block text-sm text-slate-600 dark:text-slate-400" />
             </span>
             <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
           </Link>

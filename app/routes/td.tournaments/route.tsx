@@ -7,7 +7,8 @@ import { useIsSubmitting } from "~/components/form.tsx";
 import { appContext } from "~/context.server.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
-import { entryPriceText } from "~/domain/pence.ts";
+import { headlinePrice } from "~/features/money/domain/headline-price.ts";
+import { Price } from "~/components/price.tsx";
 import { FINAL_PLAYED, LIST_FORMAT_LABEL, statusLabels } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/web/forms.server.ts";
 import { signedIn } from "~/web/access.server.ts";
@@ -161,7 +162,9 @@ function TournamentCard({ t, tabQuery }: { t: Summary; tabQuery: string }) {
           {t.playerCount}/{t.maxPlayers ?? 16}
         </dd>
         <dt className="text-slate-500 dark:text-slate-400">Entry</dt>
-        <dd>{entryPriceText(t)}</dd>
+        <dd>
+          <Price price={headlinePrice(t)} />
+        </dd>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         <Link to={`/tournament/${t.slug}`} className="btn-secondary flex-1">

@@ -6,7 +6,8 @@ import { formatDate } from "~/domain/dates.ts";
 import { DomainError, isDomainError } from "~/domain/errors.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatGBP, penceToDecimal } from "~/domain/pence.ts";
-import { teamEntryTotalPence, teamSize } from "~/features/entries/domain/teams.ts";
+import { teamSize } from "~/features/entries/domain/teams.ts";
+import { headlinePrice } from "~/features/money/domain/headline-price.ts";
 import { headline } from "~/domain/tournaments.ts";
 import { redirectWithCookies } from "~/web/forms.server.ts";
 import { signedIn } from "~/web/access.server.ts";
@@ -79,7 +80,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   // A team's captain pays for the whole team (decision 011).
-  const totalPence = teamEntryTotalPence(tournament);
+  const { totalPence } = headlinePrice(tournament);
   const size = teamSize(tournament.matchType);
   // A team event's place is held by naming the team on the tournament page: nothing to reserve here without one.
   if (size > 1 && entry?.kind !== "held" && !returnedIntent) throw redirect(tournamentPath);

@@ -28,7 +28,7 @@ export function HoldNotice({ until, remaining }: { until: number; remaining: num
   );
 }
 
-/** The entry fee and the site fee (each times the team's size) and their total. */
+/** The total first, then the entry fee and the site fee it is made of (each times the team's size). */
 export function PaymentSummary({
   tournament: t,
 }: {
@@ -40,6 +40,12 @@ export function PaymentSummary({
         Payment Summary
       </h2>
       <dl className="mt-3 space-y-1.5 text-sm">
+        <div className={totalRowClass}>
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="checkout-total">
+            £{penceToDecimal(t.totalPence)}
+          </dd>
+        </div>
         <div className="flex justify-between">
           <dt>Entry Fee{t.teamSize > 1 ? ` × ${t.teamSize} players` : ""}</dt>
           <dd className="tabular-nums">£{penceToDecimal(t.entryFeePence * t.teamSize)}</dd>
@@ -47,12 +53,6 @@ export function PaymentSummary({
         <div className="flex justify-between">
           <dt>Site Fee{t.teamSize > 1 ? ` × ${t.teamSize} players` : ""}</dt>
           <dd className="tabular-nums">£{penceToDecimal(t.siteFeePence * t.teamSize)}</dd>
-        </div>
-        <div className={totalRowClass}>
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="checkout-total">
-            £{penceToDecimal(t.totalPence)}
-          </dd>
         </div>
       </dl>
     </section>

@@ -2,9 +2,9 @@
 // what the viewer can do about it — join, pay, check in, leave, the reserve list.
 import { Form, Link } from "react-router";
 import { lazyNamed } from "~/components/lazy.ts";
-import { totalRowClass } from "~/components/styles.ts";
+import { Price } from "~/components/price.tsx";
 import { fullWhileHeldText } from "~/features/entries/domain/holds.ts";
-import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
+import type { HeadlinePrice } from "~/features/money/domain/headline-price.ts";
 import type { TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 import type { RegistrationState } from "~/domain/tournaments.ts";
 
@@ -21,25 +21,12 @@ export function EntryCard({
   return (
     <section className="card">
       <h2 className="text-lg font-semibold">Entry</h2>
-      <dl className="mt-3 space-y-1.5 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-600 dark:text-slate-300">Entry fee</dt>
-          <dd className="tabular-nums">{formatGBP(t.entryFeePence)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600 dark:text-slate-300">Site fee</dt>
-          <dd className="tabular-nums">{formatGBP(t.siteFeePence)}</dd>
-        </div>
-        <div className={totalRowClass}>
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatGBP(entryTotalPence(t))}</dd>
-        </div>
-        {t.teamSize > 1 ? (
-          <div className="flex justify-between font-semibold">
-            <dt>A team of {t.teamSize} pays</dt>
-            <dd className="tabular-nums">{formatGBP(entryTotalPence(t) * t.teamSize)}</dd>
-          </div>
-        ) : null}
+      {/* The total a player (a team's captain) pays comes first, every fee inside it; the split beside it. */}
+      <dl className="mt-2 text-sm">
+        <dt className="sr-only">Price</dt>
+        <dd>
+          <Price price={t.price} totalClassName="text-2xl font-bold tabular-nums" />
+        </dd>
       </dl>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
         {t.playerCount}/{t.maxPlayers} {t.teamSize > 1 ? "teams" : "players"} registered
@@ -51,7 +38,8 @@ export function EntryCard({
           viewer={viewer}
           deadlinePassed={deadlinePassed}
           heldByOthers={t.holds}
-          team={t.teamSize > 1 ? { size: t.teamSize, totalPence: entryTotalPence(t) * t.teamSize } : null}
+          price={t.price}
+          team={t.teamSize > 1 ? { size: t.teamSize } : null}
         />
         {/* Its module loads only where it has something to say: a player's page, or the QR code's link. */}
         {t.status === "open" &&
@@ -77,6 +65,7 @@ function JoinAction({
   viewer,
   deadlinePassed,
   heldByOthers,
+  price,
   team,
 }: {
   state: RegistrationState;
@@ -85,8 +74,10 @@ function JoinAction({
   deadlinePassed: boolean;
   /** Places held by players paying now: "full" may be only for the next few minutes. */
   heldByOthers: number;
+  /** What joining costs: the button says the total. */
+  price: HeadlinePrice;
   /** A team event: the captain names the team to join. */
-  team: { size: number; totalPence: number } | null;
+  team: { size: number } | null;
 }) {
   // Full because players are paying for the last places: say so, and when to look again.
   const heldFull = state === "full" ? fullWhileHeldText(heldByOthers) : null;
@@ -121,13 +112,13 @@ function JoinAction({
       </p>
     );
   }
-  if (state === "open" && team) return <TeamJoinForm slug={slug} size={team.size} totalPence={team.totalPence} />;
+  if (state === "open" && team) return <TeamJoinForm slug={slug} size={team.size} price={price} />;
   if (state === "open") {
     return (
       <Form method="post" action={`/tournament/${slug}/checkout`}>
         <input type="hidden" name="intent" value="join" />
         <button type="submit" className="btn-primary w-full">
-          Join Tournament
+          Join Tournament — {price.total}
         </button>
       </Form>
     );

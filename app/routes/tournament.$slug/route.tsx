@@ -13,7 +13,6 @@ import { tabletsOnline } from "~/features/live/server/live.server.ts";
 import { appContext } from "~/context.server.ts";
 import { known } from "~/db/batch.server.ts";
 import { formatDate } from "~/domain/dates.ts";
-import { entryTotalPence, formatGBP } from "~/domain/pence.ts";
 import { tournamentPage, type TournamentPageModel } from "~/features/tournaments/domain/tournament-page.ts";
 import { statusLabels } from "~/domain/tournaments.ts";
 import { visitor } from "~/web/access.server.ts";
@@ -99,9 +98,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: "Tournament not found — Break & Run" }];
   const t = loaderData.tournament;
   const title = `${t.name} — Break & Run`;
+  // The total first (a team's, per team): what entering costs, every fee inside it.
+  const price = t.price.per ? `${t.price.total} ${t.price.per}` : t.price.total;
   const description =
-    `${t.venue} · ${formatDate(t.date)} ${t.time} · ` +
-    `${formatGBP(entryTotalPence(t))} to enter · ${t.playerCount}/${t.maxPlayers} players`;
+    `${t.venue} · ${formatDate(t.date)} ${t.time} · ` + `${price} to enter · ${t.playerCount}/${t.maxPlayers} players`;
   const url = `${loaderData.origin}/tournament/${t.slug}`;
   return [
     { title },

@@ -4,14 +4,12 @@
 // members, and before the start "Leave team" for a member and "Replace" for
 // the captain.
 import { Form } from "react-router";
-import { useHydrated } from "~/components/hydrated.ts";
 import { inputClass } from "~/components/styles.ts";
-import { formatGBP } from "~/domain/pence.ts";
+import type { HeadlinePrice } from "~/features/money/domain/headline-price.ts";
 
 type Team = { id: string; name: string; captainId: string; members: { id: string; name: string }[] };
 
-export function TeamJoinForm({ slug, size, totalPence }: { slug: string; size: number; totalPence: number }) {
-  const hydrated = useHydrated();
+export function TeamJoinForm({ slug, size, price }: { slug: string; size: number; price: HeadlinePrice }) {
   return (
     <Form method="post" action={`/tournament/${slug}/checkout`} className="space-y-3" aria-label="Enter a team">
       <input type="hidden" name="intent" value="join" />
@@ -53,11 +51,11 @@ export function TeamJoinForm({ slug, size, totalPence }: { slug: string; size: n
       ))}
       <p className="text-sm text-slate-600 dark:text-slate-300">
         A teammate without an account gets one, under the name you give, and an e-mail to set a password. You pay for
-        the whole team: {formatGBP(totalPence)}
-        {hydrated ? "" : " (entry and site fee for each player)"}.
+        the whole team: {price.total}
+        {price.split ? ` — ${price.split}` : ""}.
       </p>
       <button type="submit" className="btn-primary w-full">
-        Enter Team
+        Enter Team — {price.total}
       </button>
     </Form>
   );

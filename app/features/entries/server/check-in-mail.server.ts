@@ -3,6 +3,7 @@
 import { OFFER_MS } from "~/features/entries/domain/check-in.ts";
 import { timeInZone } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
+import { headlinePrice } from "~/features/money/domain/headline-price.ts";
 import { type Mailer, sendQuietly } from "~/server/email.server.ts";
 import type { Offered } from "./reserves.server.ts";
 
@@ -19,6 +20,7 @@ export async function tellOffered(mailer: Mailer, offered: readonly Offered[], o
         "",
         `A place has freed in ${o.tournament} at ${o.venue} and you're next on the reserve list.`,
         `It is held for you for ${OFFER_MS / 60_000} minutes (until ${until}): pay to take it.`,
+        headlinePrice(o).totalPence === 0 ? "Entry is free." : `The price: ${headlinePrice(o).text}.`,
         "If you don't, it goes to the next reserve.",
         "",
         `Pay here: ${origin}/tournament/${o.slug}/checkout`,

@@ -192,6 +192,8 @@ test("the reserve list: a freed place is e-mailed to the first reserve and held 
   const [mail] = await s.outbox(r1.email);
   expect(mail?.subject).toContain("A place is yours");
   expect(mail?.text).toContain(`/tournament/${t.slug}/checkout`);
+  // The price as a headline: the total she pays first, the split beside it.
+  expect(mail?.text).toContain("The price: £11.00 — £10.00 entry + £1.00 booking fee.\n");
   expect(await s.outbox(r2.email)).toEqual([]);
   expect(await answered(joining(outsider, t))).toEqual(full);
   expect(await joining(outsider, t, true)).toEqual({ reserve: true, position: 2 });

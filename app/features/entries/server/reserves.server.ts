@@ -7,7 +7,7 @@ import { players, reserves, tournamentPlayers, tournaments } from "~/db/schema.t
 import { DomainError } from "~/domain/errors.ts";
 import { checkInMessages, OFFER_MS } from "~/features/entries/domain/check-in.ts";
 import { isTeamEvent } from "~/features/entries/domain/teams.ts";
-import { joinRefusals, registrationState } from "~/domain/tournaments.ts";
+import { joinRefusals, type MatchType, registrationState } from "~/domain/tournaments.ts";
 import { ratingCapMessage } from "~/features/ratings/domain/handicap.ts";
 import {
   livePlace,
@@ -35,6 +35,10 @@ export type Offered = {
   venue: string;
   slug: string;
   expiresAt: number;
+  /** What taking the place costs: the e-mail says the price. */
+  entryFeePence: number;
+  siteFeePence: number;
+  matchType: MatchType;
 };
 
 /** SQL: places taken in the tournament (paid entries and live holds). */
@@ -68,7 +72,8 @@ export function offerStatements(tournamentId: string, now: number): [Item, Item,
         where tournament_players.paid = 0`),
     build.all<Offered>(sql`select t.id as tournamentId, t.organiser_id as organiserId, p.email as email,
         p.name as name, t.name as tournament, t.venue as venue,
-        t.slug as slug, r.offer_expires_at as expiresAt
+        t.slug as slug, r.offer_expires_at as expiresAt, t.entry_fee_pence as entryFeePence,
+        t.site_fee_pence as siteFeePence, t.match_type as matchType
       from ${reserves} r join ${players} p on p.id = r.player_id join ${tournaments} t on t.id = r.tournament_id
       where r.tournament_id = ${tournamentId} and r.offer_batch = ${batch}`),
   ];

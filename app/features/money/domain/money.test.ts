@@ -12,7 +12,6 @@ import {
 import { splitPool } from "./payout-split.ts";
 import { prizePreview } from "./prize-preview.ts";
 import {
-  entryPriceText,
   entryTotalPence,
   formatGBP,
   MAX_PENCE,
@@ -165,13 +164,9 @@ test.each([
   expect(parsePence(input)).toBeNull();
 });
 
-test("a player pays the entry fee plus the site fee; cards spell out both", () => {
+test("a player pays the entry fee plus the site fee", () => {
   expect(entryTotalPence({ entryFeePence: 1000, siteFeePence: 100 })).toBe(1100);
-  expect(entryPriceText({ entryFeePence: 1000, siteFeePence: 100 })).toBe("£11.00 = £10.00 + £1.00 site fee");
-  expect(entryPriceText({ entryFeePence: 250000, siteFeePence: 150 })).toBe("£2,501.50 = £2,500.00 + £1.50 site fee");
-  expect(entryPriceText({ entryFeePence: 1000, siteFeePence: 0 })).toBe("£10.00");
-  expect(entryPriceText({ entryFeePence: 0, siteFeePence: 100 })).toBe("£1.00 = £0.00 + £1.00 site fee");
-  expect(entryPriceText({ entryFeePence: 0, siteFeePence: 0 })).toBe("Free");
+  expect(entryTotalPence({ entryFeePence: 1000, siteFeePence: 0 })).toBe(1000);
 });
 
 test("every pence value round-trips through its decimal string", () => {

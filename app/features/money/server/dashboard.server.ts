@@ -174,6 +174,7 @@ export function directorTournamentsQuery(organiserId: string) {
         maxPlayers: tournaments.maxPlayers,
         entryFeePence: tournaments.entryFeePence,
         siteFeePence: tournaments.siteFeePence,
+        matchType: tournaments.matchType,
         playerCount,
       })
       .from(tournaments)

@@ -24,6 +24,7 @@ import type { PaidBy } from "../../entries/domain/payments.ts";
 import { settle, settlementOf, type Settlement, type SettlementReads } from "../../money/domain/settlement.ts";
 import { shownEntrant, type RatedEntrant } from "../../ratings/domain/starting-ratings.ts";
 import { isTeamEvent, teamSize } from "../../entries/domain/teams.ts";
+import { headlinePrice } from "../../money/domain/headline-price.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -115,6 +116,14 @@ export type PageRequest = { search: URLSearchParams; now: number; origin: string
 
 export type TournamentPageModel = ReturnType<typeof tournamentPage>;
 
+/** The toast of a player back from paying (SPEC §2: ?payment=success). */
+const PAYMENT_SUCCESS = Object.freeze({
+  id: "payment-success",
+  type: "success" as const,
+  title: "Payment Successful!",
+  description: "You're in. See you at the table.",
+});
+
 export function tournamentPage(reads: TournamentPageReads, { search, now, origin }: PageRequest) {
   const { tournament: t, user } = reads;
   const isOwner = user?.userType === "organiser" && user.id === t.organiserId;
@@ -127,6 +136,8 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   return {
     tournament: {
       ...headline(t),
+      /** What an entry costs its payer, the total first (a team's, in a team event). */
+      price: headlinePrice(t),
       registrationDeadline: t.registrationDeadline,
       rules: t.rules,
       format: t.format || DEFAULT_FORMAT,
@@ -159,15 +170,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
     /** When the page read what it shows (ms): news its push channel carries from before that adds nothing. */
     readAt: now,
     payoutText: `${payout.label} (${payout.description})`,
-    paymentToast:
-      search.get("payment") === "success"
-        ? {
-            id: "payment-success",
-            type: "success" as const,
-            title: "Payment Successful!",
-            description: "You're in. See you at the table.",
-          }
-        : null,
+    paymentToast: search.get("payment") === "success" ? PAYMENT_SUCCESS : null,
     // A finished tournament leads with who won what.
     results: t.status === "finished" ? tournamentResults(reads.matches, reads.prizes) : null,
     entry: {

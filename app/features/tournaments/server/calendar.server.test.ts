@@ -35,7 +35,7 @@ test("a winter night: 19:30 GMT for four hours, in Europe/London, with what a pl
       location: "The Red Lion, Leeds",
       description:
         "8-ball knockout · Single elimination · Singles (1v1)\n" +
-        "Entry: £11.00 = £10.00 + £1.00 site fee\n" +
+        "Entry: £11.00 — £10.00 entry + £1.00 booking fee\n" +
         "https://breakandrun.test/tournament/thursday-8-ball-abc123",
       url: "https://breakandrun.test/tournament/thursday-8-ball-abc123",
       status: "CONFIRMED",
@@ -43,7 +43,7 @@ test("a winter night: 19:30 GMT for four hours, in Europe/London, with what a pl
   ]);
 });
 
-test("summer is BST; over the October clock change a night still lasts four hours; team fees are per player", () => {
+test("summer is BST; over the October clock change a night still lasts four hours; a team's price is per team", () => {
   const summer = read({ ...night, date: "2027-06-10", time: "19:30" }).events[0]!;
   expect([summer.start, summer.end]).toEqual(["2027-06-10T18:30:00.000Z", "2027-06-10T22:30:00.000Z"]);
   // Sunday 25 Oct 2026: BST ends at 02:00; 22:00 BST (21:00Z) + 4 h = 01:00Z, 01:00 GMT.
@@ -52,7 +52,7 @@ test("summer is BST; over the October clock change a night still lasts four hour
   const doubles = read({ ...night, matchType: "2v2", format: "Scotch doubles", entryFeePence: 500, siteFeePence: 0 });
   expect(doubles.events[0]!.description.split("\n").slice(0, 2)).toEqual([
     "Scotch doubles · Single elimination · Doubles (2v2)",
-    "Entry: £5.00 per player",
+    "Entry: £10.00 per team of 2",
   ]);
   expect(read({ ...night, entryFeePence: 0, siteFeePence: 0 }).events[0]!.description).toContain("Entry: Free\n");
 });

@@ -2,7 +2,7 @@
 // (RFC 5545) written by ical-generator. Server-only: the library never reaches a page's bundle.
 import { ICalCalendarMethod, ICalEventStatus, default as ical } from "ical-generator";
 import { instantToLocalInput, tournamentStartInstant, UK_TIME_ZONE } from "~/domain/dates.ts";
-import { entryPriceText } from "~/domain/pence.ts";
+import { headlinePrice } from "~/features/money/domain/headline-price.ts";
 import {
   DEFAULT_FORMAT,
   type MatchType,
@@ -123,18 +123,15 @@ export function tournamentEvent(t: CalendarTournament, appUrl: string): Calendar
   const url = `${appUrl.replace(/\/+$/, "")}/tournament/${t.slug}`;
   const type = tournamentTypeOptions.find((o) => o.value === t.tournamentType)?.label ?? t.tournamentType;
   const match = matchTypeOptions.find((o) => o.value === t.matchType)?.label ?? t.matchType;
-  const team = t.matchType !== "1v1";
   return {
     uid: `tournament-${t.id}@breakandrun`,
     start: `${t.date}T${t.time}`,
     end: instantToLocalInput(startsAt + EVENT_HOURS * 3_600_000, UK_TIME_ZONE),
     summary: t.name,
     location: t.venue,
-    description: [
-      `${t.format || DEFAULT_FORMAT} · ${type} · ${match}`,
-      `Entry: ${entryPriceText(t)}${team && t.entryFeePence + t.siteFeePence > 0 ? " per player" : ""}`,
-      url,
-    ].join("\n"),
+    description: [`${t.format || DEFAULT_FORMAT} · ${type} · ${match}`, `Entry: ${headlinePrice(t).text}`, url].join(
+      "\n",
+    ),
     url,
   };
 }
