@@ -58,7 +58,10 @@ async function answer(page: PageForm, action: FamilyAction<"play">): Promise<Res
     }
     case "seeds":
       await perform(app, claim, saveSeeds, { organiserId, tournament, order: orderFromSeedForm(form) });
-      return toast({ type: "success", title: "Seeding saved", description: "The draw will follow your order." }, bare);
+      return toast(
+        { type: "success", title: "Seeding saved", description: "The draw will follow your order." },
+        `${bare}?open=seeding#seeding`,
+      );
     case "finalize": {
       const { settlement } = await perform(app, claim, finalize, { organiserId, tournament });
       // A night with cash at the bar: the till, as the director counts it.
