@@ -53,8 +53,9 @@ async function answer(page: PageForm, action: FamilyAction<"play">): Promise<Res
       // The floor's and table scoring's in one write (refused once the tournament is finished).
       const saved = await perform(app, claim, saveSettings, { organiserId, tournament, settings: action });
       const description = saved.autoAssign ? "Tables are assigned automatically." : "You assign the tables.";
-      // Before the start the page opens on its details, where the bracket is not drawn yet.
-      return toast({ type: "success", title: "Settings saved", description }, saved.status === "open" ? bare : back);
+      // Before the start: back to the settings' panel, open (the bracket is not drawn yet).
+      const to = saved.status === "open" ? `${bare}?open=settings#queue` : back;
+      return toast({ type: "success", title: "Settings saved", description }, to);
     }
     case "seeds":
       await perform(app, claim, saveSeeds, { organiserId, tournament, order: orderFromSeedForm(form) });

@@ -76,7 +76,7 @@ export function PageDialogs({
       {director?.queue && confirm === "settings" ? (
         <SettingsDialog
           slug={t.slug}
-          cancelTo={`/tournament/${t.slug}${live ? "?tab=floor" : ""}#queue`}
+          cancelTo={`/tournament/${t.slug}?${live ? "tab=floor" : "open=settings"}#queue`}
           autoAssign={director.queue.autoAssign}
           noShowMinutes={director.queue.noShowMinutes}
           resultsFromTables={t.resultsFromTables}

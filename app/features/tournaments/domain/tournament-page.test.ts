@@ -322,6 +322,8 @@ test("the director's panels before the start: walk-ins open, check-in on the nig
   expect(open({ date: "2030-12-06" }, "open=ratings")).toMatchObject({ ratings: true, "check-in": false });
   expect(open({ date: "2030-12-06" }, "open=check-in")).toMatchObject({ "check-in": true });
   expect(open({ date: "2030-12-06" }, "open=seeding")).toMatchObject({ seeding: true });
+  // The settings' dialog keeps its panel open beneath it.
+  expect(open({ date: "2030-12-06" }, "confirm=settings")).toMatchObject({ settings: true, ratings: false });
   // During play there is no panel to open: the floor is the director's screen.
   expect(Object.values(open({ date: today, status: "in_progress" }, "open=check-in") ?? {})).not.toContain(true);
 });

@@ -130,7 +130,9 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   const pending = player !== null && !registered && reads.registrations.some((r) => r.tournamentId === t.id && !r.paid);
   const payout = payoutWording(t.payoutStructure, t.tournamentType);
   const confirm = search.get("confirm");
-  const director = isOwner ? directorPart(reads, user.id, now, search.get("open")) : null;
+  // The settings' panel stays open under their dialog, the link it opened from in sight.
+  const panel = search.get("open") ?? (confirm === "settings" ? "settings" : null);
+  const director = isOwner ? directorPart(reads, user.id, now, panel) : null;
   return {
     tournament: {
       ...headline(t),
