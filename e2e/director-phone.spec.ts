@@ -24,7 +24,7 @@ async function onFirstScreen(target: Locator): Promise<boolean> {
 
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
-test("on the night: the start and the check-in first, walk-ins open, three screens at most with every panel closed", async ({
+test("on the night: Start and check-in first, walk-ins open, at most three screens with every panel closed", async ({
   page,
   playwright,
   baseURL,

@@ -130,9 +130,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   const pending = player !== null && !registered && reads.registrations.some((r) => r.tournamentId === t.id && !r.paid);
   const payout = payoutWording(t.payoutStructure, t.tournamentType);
   const confirm = search.get("confirm");
-  // The settings' panel stays open under their dialog, the link it opened from in sight.
-  const panel = search.get("open") ?? (confirm === "settings" ? "settings" : null);
-  const director = isOwner ? directorPart(reads, user.id, now, panel) : null;
+  const director = isOwner ? directorPart(reads, user.id, now, search) : null;
   return {
     tournament: {
       ...headline(t),
@@ -267,8 +265,10 @@ function openPanels(
 }
 
 /** The director's cards and dialogs: their tables during play, check-in and seeding before it, the queue, payouts. */
-function directorPart(reads: TournamentPageReads, directorId: string, now: number, asked: string | null) {
+function directorPart(reads: TournamentPageReads, directorId: string, now: number, search: URLSearchParams) {
   const { tournament: t, checkIn, plan } = reads;
+  // The settings' panel stays open under their dialog, the link it opened from in sight.
+  const panel = search.get("open") ?? (search.get("confirm") === "settings" ? "settings" : null);
   // The payouts the Finalize dialog shows (the plan is read only while it is open), or why there are none yet.
   let preview: ReturnType<typeof payoutPreview> | null = null;
   let settlement: ReturnType<typeof settlementView> | null = null;
@@ -328,7 +328,7 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
     /** Which panels start open. */
-    open: openPanels(t, now, asked),
+    open: openPanels(t, now, panel),
     preview,
     settlement,
     previewProblem,
