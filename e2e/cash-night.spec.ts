@@ -10,7 +10,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { CARDS, paidPlayerViaApi } from "./support/payments.ts";
-import { createTournamentViaApi, waitForHydrated } from "./support/tournaments.ts";
+import { createTournamentViaApi, openPanel, waitForHydrated } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 
@@ -71,7 +71,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 8 checked in");
       await expect(page.getByRole("region", { name: "Walk-ins" })).toContainText("The tournament is full.");
 
-      // Phil has no phone: the director ticks him in.
+      // Phil has no phone: the director opens the check-in (folded away before the night) and ticks him in.
+      await openPanel(page, "Check-in");
       await page.getByRole("button", { name: "Check in Phil No-Phone" }).click();
       await expect(page.getByTestId("checked-in-count")).toHaveText("1 of 8 checked in");
 

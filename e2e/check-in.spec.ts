@@ -11,7 +11,7 @@ import {
   payWithCard,
   waitForHydratedCardForm,
 } from "./support/payments.ts";
-import { createTournamentViaApi, entryBox } from "./support/tournaments.ts";
+import { createTournamentViaApi, entryBox, openPanel } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 
@@ -67,6 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
       await payWithCard(reserve, CARDS.success);
       await expect(entryBox(reserve).getByText("You're registered. See you at the table!")).toBeVisible();
       await director.reload();
+      await openPanel(director, "Check-in");
       await expect(director.getByText("Nobody is waiting.")).toBeVisible();
       await expect(director.getByTestId("checked-in-count")).toHaveText("0 of 2 checked in");
     });
@@ -79,6 +80,8 @@ for (const javaScriptEnabled of [true, false]) {
       await payToEnter(page.request, t.id);
       await director.goto(`/tournament/${t.slug}`);
       await expect(director.getByTestId("checked-in-count")).toHaveText("0 of 1 checked in");
+      // The code folds away with the director's other panels until it is wanted.
+      await openPanel(director, "Venue QR code");
       const qr = director.getByRole("img", { name: `QR code: check in to ${t.name}` });
       await expect(qr).toBeVisible();
 

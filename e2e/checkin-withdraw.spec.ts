@@ -1,11 +1,12 @@
 // Checking in and withdrawing (decision 021) in the browser, with and without JavaScript: the director ticks in a
 // player who has no phone (with JavaScript without reloading the page), starts keeping everyone by default with those
-// not checked in named, then withdraws a player who had to leave and sees their first match become a walkover.
+// not checked in named, then withdraws a player who had to leave and sees their first match become a walkover, back on
+// the floor. The withdraw list holds only those still in the event: neither withdrawn nor knocked out.
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { markDocument, sameDocument } from "./support/live.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
-import { createTournamentViaApi, waitForHydrated } from "./support/tournaments.ts";
+import { apiMatches, createTournamentViaApi, openPanel, waitForHydrated } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
 
@@ -24,7 +25,9 @@ for (const javaScriptEnabled of [true, false]) {
       for (const name of names) await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("p"), name });
 
       await page.goto(`/tournament/${t.slug}`);
+      // The count shows on the check-in's summary; the list folds away until the night.
       await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 4 checked in");
+      await openPanel(page, "Check-in");
       if (javaScriptEnabled) {
         await waitForHydrated(page, "[data-testid=check-in-tick]");
         await markDocument(page);
@@ -57,9 +60,29 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(dialog).toContainText("Nothing is refunded.");
       await dialog.getByRole("button", { name: "Withdraw Sam Leaves" }).click();
       await expect(page.getByText("1 match is a walkover now; the rest as they come up.")).toBeVisible();
+      // Back on the floor, the director's screen during play.
+      await expect(page).toHaveURL(/\?tab=floor$/);
+      const sections = page.getByRole("navigation", { name: "Tournament sections" });
+      await expect(sections.getByRole("link", { name: "Floor" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("heading", { name: "Up next" })).toBeVisible();
+
+      // The other semi-final is played: its loser is out of the event too.
+      const other = (await apiMatches(page.request, t.id)).find((m) => m.round === 1 && m.status !== "completed");
+      if (!other?.player1 || !other.player2) throw new Error("the other semi-final waits with its two players");
+      const saved = await page.request.patch(`/api/matches/${other.id}`, { data: { winnerId: other.player1Id } });
+      expect(saved.status()).toBe(200);
+      await page.goto(`/tournament/${t.slug}`);
       await page.getByRole("link", { name: "Withdraw a player" }).click();
-      await expect(entries.getByRole("listitem").filter({ hasText: "Sam Leaves" })).toContainText("Withdrawn");
+      // Only the two finalists are left to withdraw: not Sam, nor the semi-final's loser.
+      const still = names.filter((n) => n !== "Sam Leaves" && n !== other.player2?.name);
+      await expect(entries.getByRole("listitem")).toHaveCount(2);
+      for (const name of still) await expect(entries.getByRole("link", { name: `Withdraw ${name}` })).toBeVisible();
       await expect(entries.getByRole("link", { name: "Withdraw Sam Leaves" })).toHaveCount(0);
+      await expect(entries.getByRole("link", { name: `Withdraw ${other.player2.name}` })).toHaveCount(0);
+      // Closing the list leaves the director on the floor.
+      await entries.getByRole("link", { name: "Close" }).click();
+      await expect(page).toHaveURL(/\?tab=floor$/);
+      await expect(sections.getByRole("link", { name: "Floor" })).toHaveAttribute("aria-current", "page");
     });
   });
 }

@@ -96,11 +96,14 @@ for (const javaScriptEnabled of [true]) {
     await expect(dialog).toBeHidden();
     const decided = (await apiMatches(page.request, t.id)).find((m) => m.id === absentees.id);
     expect(decided).toMatchObject({ status: "completed", outcome: "walkover", winnerId: absentees.player1Id });
-    // The one who did not turn up is withdrawn for the night.
+    // The one who did not turn up is withdrawn for the night: off the withdraw list, which holds those still in.
     await page.getByRole("link", { name: "Withdraw a player" }).click();
     const entries = page.getByRole("dialog", { name: "Withdraw a player" });
-    await expect(entries.getByRole("listitem").filter({ hasText: absent })).toContainText("Withdrawn");
-    await expect(entries.getByRole("listitem").filter({ hasText: here })).not.toContainText("Withdrawn");
+    await expect(entries.getByRole("link", { name: `Withdraw ${here}` })).toBeVisible();
+    await expect(entries.getByRole("listitem").filter({ hasText: absent })).toHaveCount(0);
+    await page.goto(`/tournament/${t.slug}?tab=details`);
+    await expect(page.getByRole("listitem").filter({ hasText: absent })).toContainText("(withdrawn)");
+    await expect(page.getByRole("listitem").filter({ hasText: here })).not.toContainText("(withdrawn)");
     await context.close();
   });
 }

@@ -9,6 +9,7 @@ import {
   enterPaidPlayers,
   recordInDialog,
   startViaApi,
+  openPanel,
   waitForHydrated,
 } from "./support/tournaments.ts";
 
@@ -28,6 +29,8 @@ test("an evening with automatic assignment: the director only records results", 
   await page.goto(`/tournament/${t.slug}`);
   const floor = page.locator("#queue");
   await waitForHydrated(page, "#queue a");
+  // The settings fold away with the director's other panels before the start.
+  await openPanel(page, "Tables and queue");
   await expect(floor.getByTestId("floor-settings")).toContainText("You assign the tables");
   const opener = floor.getByRole("link", { name: "Tournament settings" });
   await opener.click();
@@ -91,6 +94,8 @@ test.describe("without JavaScript", () => {
     await page.goto(`/tournament/${t.slug}`);
     const floor = page.locator("#queue");
     const dialog = page.getByRole("dialog", { name: "Tournament settings" });
+    // Folded away before the start; saving or cancelling comes back to it open.
+    await openPanel(page, "Tables and queue");
     const box = dialog.getByRole("checkbox", { name: "Assign tables automatically" });
     await floor.getByRole("link", { name: "Tournament settings" }).click();
     await expect(box).not.toBeChecked();

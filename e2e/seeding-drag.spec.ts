@@ -5,7 +5,13 @@ import { expect, type Page, test } from "@playwright/test";
 import type { MatchView } from "../app/features/play/domain/play.ts";
 import { createOrganiser } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { enterPaidPlayers, scenarioTournament, startViaApi, type TournamentJson } from "./support/tournaments.ts";
+import {
+  enterPaidPlayers,
+  openPanel,
+  scenarioTournament,
+  startViaApi,
+  type TournamentJson,
+} from "./support/tournaments.ts";
 
 type Match = Pick<MatchView, "round" | "matchNumber" | "player1" | "player2">;
 
@@ -43,6 +49,8 @@ test.describe("with JavaScript", () => {
       string,
     ];
     await page.goto(`/tournament/${t.slug}`);
+    // The seeding folds away with the director's other panels until it is wanted.
+    await openPanel(page, "Seeding");
     const list = page.getByRole("region", { name: "Seeding" });
     // The handles come with the script.
     const handle = (name: string) => list.getByRole("button", { name: new RegExp(`^Move ${name}, seed \\d+$`) });
@@ -117,6 +125,8 @@ test.describe("without JavaScript", () => {
       string,
     ];
     await page.goto(`/tournament/${t.slug}`);
+    // The seeding folds away with the director's other panels until it is wanted.
+    await openPanel(page, "Seeding");
     const list = page.getByRole("region", { name: "Seeding" });
     await expect(list.getByText("Number the entries from 1 (top seed).")).toBeVisible();
     await expect(list.getByRole("button", { name: /^Move / })).toHaveCount(0);
@@ -152,6 +162,8 @@ test.describe("with JavaScript, while entries pay", () => {
       string,
     ];
     await page.goto(`/tournament/${t.slug}`);
+    // The seeding folds away with the director's other panels until it is wanted.
+    await openPanel(page, "Seeding");
     const list = page.getByRole("region", { name: "Seeding" });
     await expect(list.getByRole("button", { name: `Move ${c}, seed 3` })).toBeVisible();
     await list.getByRole("button", { name: `Move ${c}, seed 3` }).focus();
@@ -196,6 +208,7 @@ test.describe("with JavaScript, on a touch screen", () => {
     for (const theme of ["light", "dark"] as const) {
       await page.context().addInitScript((chosen) => localStorage.setItem("theme", chosen), theme);
       await page.goto(`/tournament/${t.slug}`);
+      await openPanel(page, "Seeding");
       await expect(list.getByRole("button", { name: /^Move / }).first()).toBeVisible();
       await expectAccessible(page, theme, { include: "section[aria-labelledby='seeding-heading']" });
     }

@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
-import { createTournamentViaApi } from "./support/tournaments.ts";
+import { createTournamentViaApi, openPanel } from "./support/tournaments.ts";
 
 test("the director sets a newcomer's starting rating; the profile shows it, set by them", async ({
   page,
@@ -19,6 +19,8 @@ test("the director sets a newcomer's starting rating; the profile shows it, set 
   await paidPlayerViaApi(playwright, baseURL, t.id, { ...newIdentity("liam"), name: "Liam Starts" });
 
   await page.goto(`/tournament/${t.slug}`);
+  // The ratings fold away with the director's other panels until they are wanted.
+  await openPanel(page, "Starting ratings");
   const card = page.getByRole("region", { name: "Starting ratings" });
   const mo = card.getByLabel("Mo Starts");
   await expect(mo).toHaveValue("500");
@@ -39,7 +41,7 @@ test("the director sets a newcomer's starting rating; the profile shows it, set 
         });
         await context.addInitScript((name) => localStorage.setItem("theme", name), theme);
         const shot = await context.newPage();
-        await shot.goto(`/tournament/${t.slug}#starting-ratings`);
+        await shot.goto(`/tournament/${t.slug}?open=ratings#starting-ratings`);
         const region = shot.getByRole("region", { name: "Starting ratings" });
         await region.getByLabel("Mo Starts").fill("5000");
         await region.getByLabel("Mo Starts").evaluate((input) => input.closest("form")?.setAttribute("novalidate", ""));

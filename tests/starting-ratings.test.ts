@@ -233,7 +233,7 @@ test("the form without JavaScript: provisional entrants prefilled, edits saved, 
     [`was:${ben.id}`]: "500",
   });
   expect(saved.status).toBe(302);
-  expect(saved.headers.get("Location")).toBe(`${path}#starting-ratings`);
+  expect(saved.headers.get("Location")).toBe(`${path}?open=ratings#starting-ratings`);
   expect(await f.count("starting_ratings", "tournament_id = ?", [t.id])).toBe(1);
   expect((await profile(ann.id)).rating).toBe(640);
   expect((await profile(ben.id)).setBy).toBeNull();
@@ -250,7 +250,7 @@ test("the form without JavaScript: provisional entrants prefilled, edits saved, 
     [`rating:${ben.id}`]: "5000",
     [`was:${ben.id}`]: "500",
   });
-  expect(refused.headers.get("Location")).toBe(`${path}#starting-ratings`);
+  expect(refused.headers.get("Location")).toBe(`${path}?open=ratings#starting-ratings`);
   const again = await html(await td.client.redirected(refused));
   expect(again).toMatch(
     new RegExp(

@@ -221,3 +221,13 @@ export async function openBracketTab(page: Page) {
     .click();
   await expect(page).toHaveURL(/\?tab=bracket/);
 }
+
+/**
+ * Opens one of the director's folding panels on the tournament page (Check-in, Walk-ins, Starting ratings, Venue QR
+ * code, Tables and queue, Seeding) by its summary, as a director taps it; one already open stays open.
+ */
+export async function openPanel(page: Page, name: string) {
+  const details = page.getByRole("region", { name }).locator("details");
+  if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
+  await expect(details).toHaveAttribute("open", "");
+}

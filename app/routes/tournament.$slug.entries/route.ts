@@ -109,7 +109,8 @@ async function checkInOrWithdraw(page: PageForm): Promise<Response> {
     });
     return toast(
       { type: "success", title: checked.checkedIn ? "Checked in" : "No longer checked in" },
-      `/tournament/${slug}#check-in-title`,
+      // Back to the check-in, open (it folds away on the page).
+      `/tournament/${slug}?open=check-in#check-in`,
     );
   }
   if (action.intent !== "withdraw-entry") return toast({ type: "error", title: "Could not do that" });

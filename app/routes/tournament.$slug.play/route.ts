@@ -53,12 +53,16 @@ async function answer(page: PageForm, action: FamilyAction<"play">): Promise<Res
       // The floor's and table scoring's in one write (refused once the tournament is finished).
       const saved = await perform(app, claim, saveSettings, { organiserId, tournament, settings: action });
       const description = saved.autoAssign ? "Tables are assigned automatically." : "You assign the tables.";
-      // Before the start the page opens on its details, where the bracket is not drawn yet.
-      return toast({ type: "success", title: "Settings saved", description }, saved.status === "open" ? bare : back);
+      // Before the start: back to the settings' panel, open (the bracket is not drawn yet).
+      const to = saved.status === "open" ? `${bare}?open=settings#queue` : back;
+      return toast({ type: "success", title: "Settings saved", description }, to);
     }
     case "seeds":
       await perform(app, claim, saveSeeds, { organiserId, tournament, order: orderFromSeedForm(form) });
-      return toast({ type: "success", title: "Seeding saved", description: "The draw will follow your order." }, bare);
+      return toast(
+        { type: "success", title: "Seeding saved", description: "The draw will follow your order." },
+        `${bare}?open=seeding#seeding`,
+      );
     case "finalize": {
       const { settlement } = await perform(app, claim, finalize, { organiserId, tournament });
       // A night with cash at the bar: the till, as the director counts it.

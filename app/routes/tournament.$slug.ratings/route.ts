@@ -13,7 +13,8 @@ const PREFIX = "ratings.";
 
 export async function action(args: Route.ActionArgs) {
   const { app, claim, tournament, slug, form, toast, reply } = await pageForm(args, "organiser");
-  const card = `/tournament/${slug}#starting-ratings`;
+  // Back to the ratings, open (they fold away on the page).
+  const card = `/tournament/${slug}?open=ratings#starting-ratings`;
   const ratings = ratingsFromForm(form);
   // What was typed, for the ratings changed (the others show as saved).
   const values: Record<string, string> = {};

@@ -1,12 +1,12 @@
-// The director's check-in card before the break-off (decisions 013–015): who is in,
-// the reserve list and the venue's check-in QR code. The tournament page
-// loads it for its director before the start only.
+// The director's check-in before the break-off (decisions 013–015): who is in and the reserve list, and beside it
+// the venue's check-in QR code. The tournament page loads them for its director before the start only.
 import type { FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { noteClass as note } from "~/components/styles.ts";
 import { checkedInText } from "~/features/entries/domain/check-in.ts";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
+import { Panel } from "./panel.tsx";
 
 type Entry = { registrationId: string; name: string; checkedInAt: number | null };
 type CheckIn = {
@@ -22,27 +22,32 @@ type CheckIn = {
   }[];
 };
 
-/** The director's check-in before the start: who is in, the reserve list, the venue's QR code. */
+/** The director's check-in before the start: who is in, and the reserve list. */
 export function CheckInCard({
   checkIn,
   slug,
-  name,
   tournamentId,
+  open,
 }: {
   checkIn: CheckIn;
   slug: string;
-  name: string;
   tournamentId: string;
+  /** Open when the page is drawn: on the night, or when a tick came back to it. */
+  open: boolean;
 }) {
   const present = checkIn.entries.length - checkIn.absent;
   return (
-    <section className="card space-y-4" aria-labelledby="check-in-title">
-      <h2 id="check-in-title" className="text-lg font-semibold">
-        Check-in
-      </h2>
-      <p className="text-sm font-medium" data-testid="checked-in-count">
-        {checkedInText(present, checkIn.entries.length)}
-      </p>
+    <Panel
+      id="check-in"
+      titleId="check-in-title"
+      title="Check-in"
+      summary={
+        <span className="font-medium text-slate-900 dark:text-slate-100" data-testid="checked-in-count">
+          {checkedInText(present, checkIn.entries.length)}
+        </span>
+      }
+      open={open}
+    >
       {checkIn.entries.length > 0 ? (
         <>
           <p className={note}>
@@ -82,9 +87,22 @@ export function CheckInCard({
           </ol>
         )}
       </div>
+    </Panel>
+  );
+}
+
+/** The venue's check-in QR code, to print or show on a screen. */
+export function VenueQrCard({ slug, name, open }: { slug: string; name: string; open: boolean }) {
+  return (
+    <Panel
+      id="venue-qr"
+      titleId="venue-qr-title"
+      title="Venue QR code"
+      summary="Players scan it to check in"
+      open={open}
+    >
       <div>
-        <h3 className="text-base font-semibold">Venue QR code</h3>
-        <p className={`${note} mt-1`}>Print it or show it on a screen: players scan it to check in.</p>
+        <p className={note}>Print it or show it on a screen: players scan it to check in.</p>
         <img
           src={`/tournament/${slug}/check-in.svg`}
           alt={`QR code: check in to ${name}`}
@@ -103,7 +121,7 @@ export function CheckInCard({
           Open the QR code to print
         </a>
       </div>
-    </section>
+    </Panel>
   );
 }
 

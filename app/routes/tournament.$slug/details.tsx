@@ -45,7 +45,8 @@ export function Details({
     <div className="mt-6 space-y-6">
       <section className="card">
         <h2 className="sr-only">Details</h2>
-        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {/* Two columns on a phone too: the page is short enough to find what matters. */}
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
           <Item label="Venue" value={t.venue} />
           <Item label="Date" value={formatDate(t.date)} />
           <Item label="Start time" value={t.time} />
@@ -58,16 +59,16 @@ export function Details({
           ) : null}
           {t.maxRating !== null ? <Item label="Who may enter" value={`Players rated up to ${t.maxRating}`} /> : null}
           {t.seeding === "rating" ? <Item label="Seeding" value="By rating, highest first" /> : null}
-          <Item label="Prizes" value={payoutText} />
+          <Item label="Prizes" value={payoutText} wide />
           {t.registrationDeadline !== null ? (
-            <div>
+            <div className="col-span-2 sm:col-span-1">
               <dt className="text-slate-500 dark:text-slate-400">Registration deadline</dt>
               <dd className="font-medium">
                 <LocalDateTime instant={t.registrationDeadline} />
               </dd>
             </div>
           ) : null}
-          <Item label="Organiser" value={`${t.tdName} (${t.organisationName})`} />
+          <Item label="Organiser" value={`${t.tdName} (${t.organisationName})`} wide />
           <Item label={t.teamSize > 1 ? "Teams" : "Players"} value={`${t.playerCount}/${t.maxPlayers}`} />
         </dl>
         <AddToCalendar slug={t.slug} className="mt-3" />
@@ -84,26 +85,40 @@ export function Details({
         {t.players.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">No one has entered yet. Be the first.</p>
         ) : (
-          <ol className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
-            {t.players.map((p, index) => (
-              <li key={p.id} className="flex gap-2">
-                <span className="w-6 text-right text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
-                {p.name}
-                {t.withdrawn.includes(p.id) ? <WithdrawnMark /> : null}
-              </li>
-            ))}
-          </ol>
+          <PlayersList players={t.players} withdrawn={t.withdrawn} />
         )}
       </section>
     </div>
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+/** Who has entered, in two columns even on a phone (the page stays short), those withdrawn marked. */
+function PlayersList({ players, withdrawn }: { players: { id: string; name: string }[]; withdrawn: string[] }) {
   return (
-    <div>
+    <ol className="mt-3 columns-2 gap-x-4 text-sm">
+      {players.map((p, index) => (
+        <li key={p.id} className="mb-1 flex min-w-0 break-inside-avoid gap-2">
+          <span className="w-6 shrink-0 text-right text-slate-500 tabular-nums dark:text-slate-400">{index + 1}.</span>
+          <span className="min-w-0 wrap-anywhere">
+            {p.name}
+            {withdrawn.includes(p.id) ? (
+              <>
+                {" "}
+                <WithdrawnMark />
+              </>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Item({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
+  return (
+    <div className={wide ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}>
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+      <dd className="font-medium wrap-anywhere">{value}</dd>
     </div>
   );
 }

@@ -202,9 +202,9 @@ export function DirectorCard({
                 your approval
               </Link>
             ) : null}
-            {/* Someone has to leave (decision 021): the list opens in a dialog, its code only then. */}
+            {/* Someone has to leave (decision 021): the list opens in a dialog over the floor, its code only then. */}
             <Link
-              to={`/tournament/${t.slug}?tab=bracket&confirm=withdraw`}
+              to={`/tournament/${t.slug}?tab=floor&confirm=withdraw`}
               preventScrollReset
               className="btn-secondary mt-3 w-full"
             >

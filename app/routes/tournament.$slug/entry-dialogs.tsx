@@ -2,7 +2,6 @@
 // before the start (?confirm=remove-walk-in&entry=…), and withdrawing an entry during play (?confirm=withdraw, the
 // list; ?confirm=withdraw&entry=…, the confirmation). Loaded only when one opens (decision 016).
 import { Link } from "react-router";
-import { Badge } from "~/components/badges.tsx";
 import { ConfirmDialog, ModalDialog } from "~/components/confirm-dialog.tsx";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
 import { usePageSubmitting } from "./page-action.ts";
@@ -54,8 +53,9 @@ export function WithdrawDialog({
       title={`Withdraw ${entry.name}?`}
       description={<p>{withdrawText(entry.name, teamEvent)}</p>}
       confirmLabel={`Withdraw ${entry.name}`}
-      cancelTo={`/tournament/${slug}?tab=bracket&confirm=withdraw`}
-      action={pageActionPath(slug, "entries")}
+      cancelTo={`/tournament/${slug}?tab=floor&confirm=withdraw`}
+      // Back to the floor, the director's screen during play.
+      action={pageActionPath(slug, "entries", true)}
       navigate={false}
       destructive
       busy={busy}
@@ -66,15 +66,15 @@ export function WithdrawDialog({
   );
 }
 
-type Entries = { teamEvent: boolean; rows: { registrationId: string; name: string; withdrawn: boolean }[] };
+type Entries = { teamEvent: boolean; rows: { registrationId: string; name: string }[] };
 
 /**
- * "Withdraw a player" (?confirm=withdraw, opened from the director's card during play): every entry, with Withdraw
- * beside each one still in — leading to its confirmation — and those withdrawn marked.
+ * "Withdraw a player" (?confirm=withdraw, opened from the director's card during play): the entries still in the
+ * event — not withdrawn, not knocked out — each with Withdraw, leading to its confirmation.
  */
 export function WithdrawListDialog({ entries, slug }: { entries: Entries; slug: string }) {
   const noun = entries.teamEvent ? "team" : "player";
-  const back = `/tournament/${slug}?tab=bracket`;
+  const back = `/tournament/${slug}?tab=floor`;
   const who = entries.teamEvent ? "A team" : "Someone";
   return (
     <ModalDialog
@@ -82,26 +82,26 @@ export function WithdrawListDialog({ entries, slug }: { entries: Entries; slug: 
       description={`${who} has to leave? Their remaining matches become walkovers.`}
       cancelTo={back}
     >
-      <ul className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label={`${noun}s in play`}>
-        {entries.rows.map((e) => (
-          <li key={e.registrationId} className="flex min-h-11 items-center justify-between gap-2 py-1">
-            <span className={e.withdrawn ? "text-slate-500 dark:text-slate-400" : undefined}>{e.name}</span>
-            {e.withdrawn ? (
-              <Badge tone="slate">Withdrawn</Badge>
-            ) : (
+      {entries.rows.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">Nobody is left to withdraw.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 text-sm dark:divide-slate-800" aria-label={`${noun}s in play`}>
+          {entries.rows.map((e) => (
+            <li key={e.registrationId} className="flex min-h-11 items-center justify-between gap-2 py-1">
+              <span className="min-w-0 break-words">{e.name}</span>
               <Link
                 to={`${back}&confirm=withdraw&entry=${encodeURIComponent(e.registrationId)}`}
                 replace
                 preventScrollReset
-                className="btn-ghost min-h-9 px-2 py-1 text-xs"
+                className="btn-ghost min-h-9 shrink-0 px-2 py-1 text-xs"
                 aria-label={`Withdraw ${e.name}`}
               >
                 Withdraw
               </Link>
-            )}
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-6 flex justify-end">
         <Link to={back} replace preventScrollReset className="btn-secondary">
           Close

@@ -36,10 +36,10 @@ export function PageDialogs({
     (m) => m.id === (dialog.correctFor ?? repliedFor("correct-result")) && m.status === "completed",
   );
   const live = t.status === "in_progress";
-  // ?confirm=withdraw&entry=… names an entry still in (decision 021).
+  // ?confirm=withdraw&entry=… names an entry still in the event (decision 021).
   const withdrawing =
     confirm === "withdraw" && live
-      ? director?.entries?.rows.find((e) => e.registrationId === dialog.entryFor && !e.withdrawn)
+      ? director?.entries?.rows.find((e) => e.registrationId === dialog.entryFor)
       : undefined;
   const walkIn = confirm === "remove-walk-in" ? director?.walkIns?.find((w) => w.entryId === dialog.entryFor) : null;
   const result = { matches, reply, raceTo: t.raceTo, slug: t.slug };
@@ -76,7 +76,7 @@ export function PageDialogs({
       {director?.queue && confirm === "settings" ? (
         <SettingsDialog
           slug={t.slug}
-          cancelTo={`/tournament/${t.slug}${live ? "?tab=floor" : ""}#queue`}
+          cancelTo={`/tournament/${t.slug}?${live ? "tab=floor" : "open=settings"}#queue`}
           autoAssign={director.queue.autoAssign}
           noShowMinutes={director.queue.noShowMinutes}
           resultsFromTables={t.resultsFromTables}

@@ -3,20 +3,24 @@
 // (floor.tsx) shows them with the tables and the queue.
 import { Link } from "react-router";
 import type { QueuePanel } from "~/features/floor/domain/queue-views.ts";
+import { Panel } from "./panel.tsx";
 
 /** The small selects of the director's tools: a match's table, a match kept for a table. */
 export const selectClass =
   "min-h-11 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-xs " +
   "dark:border-slate-700 dark:bg-slate-950";
 
-export function QueueCard({ queue: floor, slug }: { queue: QueuePanel; slug: string }) {
+export function QueueCard({ queue: floor, slug, open }: { queue: QueuePanel; slug: string; open: boolean }) {
   return (
-    <section className="card space-y-5" aria-labelledby="queue-title" id="queue">
-      <h2 id="queue-title" className="text-lg font-semibold">
-        Tables and queue
-      </h2>
+    <Panel
+      id="queue"
+      titleId="queue-title"
+      title="Tables and queue"
+      summary={floor.autoAssign ? "Tables assigned automatically" : "You assign the tables"}
+      open={open}
+    >
       <FloorSettings floor={floor} slug={slug} />
-    </section>
+    </Panel>
   );
 }
 

@@ -51,6 +51,7 @@ const FloorTab = lazyNamed(() => import("./floor.tsx"), "FloorTab");
 // Check-in and walk-ins paying at the bar: the director's, before the start only.
 const beforeStart = () => import("./before-start.ts");
 const CheckInCard = lazyNamed(beforeStart, "CheckInCard");
+const VenueQrCard = lazyNamed(beforeStart, "VenueQrCard");
 const WalkInsCard = lazyNamed(beforeStart, "WalkInsCard");
 const StartingRatingsCard = lazyNamed(beforeStart, "StartingRatingsCard");
 // The Details tab only when it is open (during play the page opens on the bracket).
@@ -235,7 +236,7 @@ function TournamentTabs({
           Bracket {playing ? <Badge tone="red">Live</Badge> : null}
         </TabLink>
       </nav>
-      {director?.seeds ? <SeedingForm seeds={director.seeds} slug={t.slug} /> : null}
+      {director?.seeds ? <SeedingForm seeds={director.seeds} slug={t.slug} open={director.open.seeding} /> : null}
       {tab === "details" ? (
         <Details
           tournament={t}
@@ -263,7 +264,11 @@ function TournamentTabs({
   );
 }
 
-/** Beside the tabs: the entry, and the director's cards (check-in, walk-ins, starting ratings, the queue); sharing. */
+/**
+ * Beside the tabs: the director's card and, before the start, their panels (check-in, walk-ins, starting ratings, the
+ * QR code, the queue's settings), each folding away so a phone's first screen shows what matters now; the entry;
+ * sharing. On a phone it comes before the tabs until the start.
+ */
 function EntryAside({
   page,
   directorCard,
@@ -281,8 +286,10 @@ function EntryAside({
   const shareUrl = `${origin}/tournament/${t.slug}`;
   return (
     <aside className={playing ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
-      <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
       {directorCard}
+      {director?.checkIn ? (
+        <CheckInCard checkIn={director.checkIn} slug={t.slug} tournamentId={t.id} open={director.open["check-in"]} />
+      ) : null}
       {director?.walkIns ? (
         <WalkInsCard
           walkIns={director.walkIns}
@@ -292,16 +299,23 @@ function EntryAside({
           siteFeePence={t.siteFeePence}
           full={t.playerCount + t.holds >= t.maxPlayers}
           reply={walkInReply}
+          open={director.open["walk-ins"]}
         />
       ) : null}
-      {director?.checkIn ? (
-        <CheckInCard checkIn={director.checkIn} slug={t.slug} name={t.name} tournamentId={t.id} />
-      ) : null}
       {director?.entrantRatings ? (
-        <StartingRatingsCard entrants={director.entrantRatings} slug={t.slug} reply={ratingsReply} />
+        <StartingRatingsCard
+          entrants={director.entrantRatings}
+          slug={t.slug}
+          reply={ratingsReply}
+          open={director.open.ratings}
+        />
       ) : null}
+      {director?.checkIn ? <VenueQrCard slug={t.slug} name={t.name} open={director.open.qr} /> : null}
       {/* During play the floor is a tab of its own. */}
-      {director?.queue && !playing ? <QueueCard queue={director.queue} slug={t.slug} /> : null}
+      {director?.queue && !playing ? (
+        <QueueCard queue={director.queue} slug={t.slug} open={director.open.settings} />
+      ) : null}
+      <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
       <section className="card">
         <CopyBox label="Share this tournament" value={shareUrl} copiedMessage="Tournament link copied to clipboard" />
       </section>

@@ -6,24 +6,29 @@ import { Form } from "react-router";
 import { useHydrated } from "~/components/hydrated.ts";
 import { fieldSurfaceClass } from "~/components/styles.ts";
 import { pageActionPath } from "~/features/tournaments/domain/page-actions.ts";
+import { Panel } from "./panel.tsx";
 
 type Seed = { playerId: string; name: string; seed: number | null };
 
-export function SeedingForm({ seeds, slug }: { seeds: Seed[]; slug: string }) {
+export function SeedingForm({ seeds, slug, open }: { seeds: Seed[]; slug: string; open: boolean }) {
   const hydrated = useHydrated();
   return (
-    <section className="card mt-6" aria-labelledby="seeding-heading">
-      <h2 id="seeding-heading" className="text-lg font-semibold">
-        Seeding
-      </h2>
+    <Panel
+      id="seeding"
+      titleId="seeding-heading"
+      title="Seeding"
+      summary={seeds.length === 0 ? "No paid entries yet" : `${seeds.length} entries to put in order`}
+      open={open}
+      className="mt-6"
+    >
       {seeds.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Paid entries appear here to be put in order.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">Paid entries appear here to be put in order.</p>
       ) : (
         <Form
           method="post"
           navigate={false}
           action={pageActionPath(slug, "play")}
-          className="mt-3 space-y-3"
+          className="space-y-3"
           preventScrollReset
         >
           <input type="hidden" name="intent" value="seeds" />
@@ -61,7 +66,7 @@ export function SeedingForm({ seeds, slug }: { seeds: Seed[]; slug: string }) {
           </button>
         </Form>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type ShownEntrant,
 } from "~/features/ratings/domain/starting-ratings.ts";
 import { usePageSubmitting } from "./page-action.ts";
+import { Panel } from "./panel.tsx";
 
 type Reply = StartingRatingsReply | null;
 
@@ -21,19 +22,31 @@ export function StartingRatingsCard({
   entrants,
   slug,
   reply,
+  open,
 }: {
   entrants: ShownEntrant[];
   slug: string;
   reply: StartingRatingsReply | null;
+  /** Open when the page is drawn (a refused save opens it too). */
+  open: boolean;
 }) {
   const busy = usePageSubmitting();
   const provisional = entrants.filter((e) => e.provisional);
   const unplaced = reply && Object.keys(reply.errors).length === 0 ? reply.message : null;
   return (
-    <section id="starting-ratings" className="card scroll-mt-24 space-y-3" aria-labelledby="starting-ratings-title">
-      <h2 id="starting-ratings-title" className="text-lg font-semibold">
-        Starting ratings
-      </h2>
+    <Panel
+      id="starting-ratings"
+      titleId="starting-ratings-title"
+      title="Starting ratings"
+      summary={
+        entrants.length === 0
+          ? "No paid entries yet"
+          : provisional.length === 0
+            ? "Every entrant is rated"
+            : `${provisional.length} provisional`
+      }
+      open={open || reply !== null}
+    >
       {entrants.length === 0 ? (
         <p className={note}>Paid entries appear here with their ratings.</p>
       ) : (
@@ -71,7 +84,7 @@ export function StartingRatingsCard({
           </Form>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

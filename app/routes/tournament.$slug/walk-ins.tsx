@@ -9,6 +9,7 @@ import { inputClass, noteClass as note } from "~/components/styles.ts";
 import { Badge } from "~/components/badges.tsx";
 import { formatGBP } from "~/domain/pence.ts";
 import { usePageSubmitting } from "./page-action.ts";
+import { Panel } from "./panel.tsx";
 
 type WalkIn = { entryId: string; name: string; account: "player" | "invited" | "guest" | null };
 
@@ -100,6 +101,7 @@ export function WalkInsCard({
   siteFeePence,
   full,
   reply,
+  open,
 }: {
   walkIns: WalkIn[];
   slug: string;
@@ -108,22 +110,25 @@ export function WalkInsCard({
   siteFeePence: number;
   full: boolean;
   reply: Reply;
+  /** Open when the page is drawn (a refused walk-in opens it too). */
+  open: boolean;
 }) {
   const busy = usePageSubmitting();
   const team = teamSize > 1;
   const take = formatGBP((entryFeePence + siteFeePence) * teamSize);
   return (
-    <section id="walk-ins" className="card space-y-4" aria-labelledby="walk-ins-title">
-      <div>
-        <h2 id="walk-ins-title" className="text-lg font-semibold">
-          Walk-ins
-        </h2>
-        <p className={`${note} mt-1`}>
-          {team ? "A team paying" : "Someone paying"} at the bar: take {take}. The site fee
-          {siteFeePence > 0 ? ` (${formatGBP(siteFeePence * teamSize)})` : ""} comes out of your balance when you
-          finalize.
-        </p>
-      </div>
+    <Panel
+      id="walk-ins"
+      titleId="walk-ins-title"
+      title="Walk-ins"
+      summary={walkIns.length === 0 ? "No cash entries yet" : `${walkIns.length} paid at the bar`}
+      open={open || reply !== null}
+    >
+      <p className={note}>
+        {team ? "A team paying" : "Someone paying"} at the bar: take {take}. The site fee
+        {siteFeePence > 0 ? ` (${formatGBP(siteFeePence * teamSize)})` : ""} comes out of your balance when you
+        finalize.
+      </p>
       {full ? (
         <p className={note}>The tournament is full.</p>
       ) : (
@@ -162,33 +167,40 @@ export function WalkInsCard({
           </button>
         </Form>
       )}
-      <div>
-        <h3 className="text-base font-semibold">Paid at the bar</h3>
-        {walkIns.length === 0 ? (
-          <p className={`${note} mt-1`}>No cash entries yet.</p>
-        ) : (
-          <ul className="mt-1 divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="walk-ins">
-            {walkIns.map((w) => (
-              <li key={w.entryId} className="flex items-center justify-between gap-2 py-1">
-                <span className="flex min-w-0 items-center gap-2">
-                  <span className="min-w-0 truncate">{w.name}</span>
-                  {w.account ? (
-                    <Badge tone={accountLabels[w.account].tone}>{accountLabels[w.account].label}</Badge>
-                  ) : null}
-                </span>
-                <Link
-                  to={`/tournament/${slug}?${new URLSearchParams({ confirm: "remove-walk-in", entry: w.entryId })}`}
-                  preventScrollReset
-                  className="btn-ghost min-h-11 px-3 text-sm text-red-700 dark:text-red-400"
-                  aria-label={`Remove ${w.name}`}
-                >
-                  Remove
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+      <PaidAtTheBar walkIns={walkIns} slug={slug} />
+    </Panel>
+  );
+}
+
+/** The cash entries so far, each with the way to take it out. */
+function PaidAtTheBar({ walkIns, slug }: { walkIns: WalkIn[]; slug: string }) {
+  return (
+    <div>
+      <h3 className="text-base font-semibold">Paid at the bar</h3>
+      {walkIns.length === 0 ? (
+        <p className={`${note} mt-1`}>No cash entries yet.</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="walk-ins">
+          {walkIns.map((w) => (
+            <li key={w.entryId} className="flex items-center justify-between gap-2 py-1">
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="min-w-0 truncate">{w.name}</span>
+                {w.account ? (
+                  <Badge tone={accountLabels[w.account].tone}>{accountLabels[w.account].label}</Badge>
+                ) : null}
+              </span>
+              <Link
+                to={`/tournament/${slug}?${new URLSearchParams({ confirm: "remove-walk-in", entry: w.entryId })}`}
+                preventScrollReset
+                className="btn-ghost min-h-11 px-3 text-sm text-red-700 dark:text-red-400"
+                aria-label={`Remove ${w.name}`}
+              >
+                Remove
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

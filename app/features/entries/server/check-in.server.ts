@@ -5,6 +5,7 @@ import { build, query, reads, write, type Read, type Sender } from "~/db/batch.s
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { checkInMessages, type Reserve } from "~/features/entries/domain/check-in.ts";
+import { registrationEntry } from "./entries.server.ts";
 import {
   inTournament,
   tournamentIdSql,
@@ -72,7 +73,14 @@ export type ReserveRow = Reserve & { name: string };
 
 /** The director's view of check-in: every paid entry with its check-in, and the reserve list. */
 export function checkInQuery(tournament: TournamentRef): Read<{
-  entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
+  entries: {
+    registrationId: string;
+    /** The entry as match slots name it: its team's id in a team event, else its player's. */
+    entryId: string;
+    name: string;
+    checkedInAt: number | null;
+    withdrawnAt: number | null;
+  }[];
   reserves: ReserveRow[];
 }> {
   return reads({
@@ -80,6 +88,7 @@ export function checkInQuery(tournament: TournamentRef): Read<{
       build
         .select({
           registrationId: tournamentPlayers.id,
+          entryId: registrationEntry,
           name: sql<string>`coalesce((select te.name from ${teams} te where te.id = ${tournamentPlayers.id}),
             ${players.name})`,
           checkedInAt: tournamentPlayers.checkedInAt,

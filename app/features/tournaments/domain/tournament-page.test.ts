@@ -9,6 +9,7 @@ import { hear, withNews, type HeardMatches } from "../../../domain/match-news.ts
 import { bracketTabWith } from "../../play/domain/bracket-tab.ts";
 import { pageTab, tournamentPage, type TournamentPageReads } from "./tournament-page.ts";
 import type { TournamentStatus, TournamentType } from "../../../domain/tournaments.ts";
+import { dateInZone } from "../../../domain/dates.ts";
 
 /** A match of an event without handicaps or ratings shown. */
 const unrated = { race1: null, race2: null, player1Rating: null, player2Rating: null };
@@ -224,9 +225,9 @@ test("a player not entered: paying for a place, or waiting on a full tournament'
 test("the director before the start: check-in and the reserve list, seeding by hand, the queue's settings", () => {
   const checkIn = {
     entries: [
-      { registrationId: "e1", name: "Ann", checkedInAt: NOW - MINUTE, withdrawnAt: null },
-      { registrationId: "e2", name: "Bo", checkedInAt: null, withdrawnAt: null },
-      { registrationId: "e3", name: "Cy", checkedInAt: null, withdrawnAt: null },
+      { registrationId: "e1", entryId: "p1", name: "Ann", checkedInAt: NOW - MINUTE, withdrawnAt: null },
+      { registrationId: "e2", entryId: "p2", name: "Bo", checkedInAt: null, withdrawnAt: null },
+      { registrationId: "e3", entryId: "p3", name: "Cy", checkedInAt: null, withdrawnAt: null },
     ],
     reserves: [
       reserve("r1", "p8", 1, { offeredAt: NOW - MINUTE, offerExpiresAt: NOW + 14 * MINUTE }),
@@ -267,9 +268,9 @@ test("the director before the start: check-in and the reserve list, seeding by h
   expect(playing.director?.entries).toEqual({
     teamEvent: false,
     rows: [
-      { registrationId: "e1", name: "Ann", withdrawn: false },
-      { registrationId: "e2", name: "Bo", withdrawn: false },
-      { registrationId: "e3", name: "Cy", withdrawn: false },
+      { registrationId: "e1", name: "Ann" },
+      { registrationId: "e2", name: "Bo" },
+      { registrationId: "e3", name: "Cy" },
     ],
   });
   expect(playing.tournament.withdrawn).toEqual(["p2"]);
@@ -281,6 +282,50 @@ test("the director before the start: check-in and the reserve list, seeding by h
   const other = page({ ...r, user: otherDirector });
   expect(other.viewer?.isOwner).toBe(false);
   expect(other.director).toBeNull();
+});
+
+test("the withdraw list: only the entries still in the event, neither withdrawn nor knocked out", () => {
+  // Bo v Cy is won by Cy: Bo is out. Di has been withdrawn; the walkover to Ann is not in yet.
+  const matches = shown(win(drawn("single_elimination", ["p1", "p2", "p3", "p4"]), "Semi-Finals", 2, "p3"));
+  const entry = (n: number, id: string, withdrawnAt: number | null = null) => ({
+    registrationId: `e${n}`,
+    entryId: id,
+    name: names[id] ?? id,
+    checkedInAt: null,
+    withdrawnAt,
+  });
+  const checkIn = { entries: [entry(1, "p1"), entry(2, "p2"), entry(3, "p3"), entry(4, "p4", NOW)], reserves: [] };
+  const live = tournament({ status: "in_progress" });
+  const run = page(reads({ tournament: live, user: director, matches, checkIn, withdrawn: new Set(["p4"]) }));
+  expect(run.director?.entries?.rows).toEqual([
+    { registrationId: "e1", name: "Ann" },
+    { registrationId: "e3", name: "Cy" },
+  ]);
+  // Asked for by the address, an entry no longer in opens no confirmation: its list is all there is.
+  expect(run.director?.entries?.rows.some((e) => e.registrationId === "e2")).toBe(false);
+});
+
+test("the director's panels before the start: walk-ins open, check-in on the night, the rest when asked", () => {
+  const today = dateInZone(NOW);
+  const open = (over: Partial<Tournament>, address = "") =>
+    page(reads({ tournament: tournament(over), user: director }), address).director?.open;
+  expect(open({ date: "2030-12-06" })).toEqual({
+    "walk-ins": true,
+    "check-in": false,
+    ratings: false,
+    qr: false,
+    settings: false,
+    seeding: false,
+  });
+  expect(open({ date: today })).toMatchObject({ "walk-ins": true, "check-in": true, ratings: false, qr: false });
+  // A form of a closed panel comes back to it open (?open=, the address its answer redirects to).
+  expect(open({ date: "2030-12-06" }, "open=ratings")).toMatchObject({ ratings: true, "check-in": false });
+  expect(open({ date: "2030-12-06" }, "open=check-in")).toMatchObject({ "check-in": true });
+  expect(open({ date: "2030-12-06" }, "open=seeding")).toMatchObject({ seeding: true });
+  // The settings' dialog keeps its panel open beneath it.
+  expect(open({ date: "2030-12-06" }, "confirm=settings")).toMatchObject({ settings: true, ratings: false });
+  // During play there is no panel to open: the floor is the director's screen.
+  expect(Object.values(open({ date: today, status: "in_progress" }, "open=check-in") ?? {})).not.toContain(true);
 });
 
 test("in play: the bracket tab first; the director's tables and queue, the entrant's standing and call", () => {

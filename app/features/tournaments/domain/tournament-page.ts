@@ -25,6 +25,8 @@ import { settle, settlementOf, type Settlement, type SettlementReads } from "../
 import { shownEntrant, type RatedEntrant } from "../../ratings/domain/starting-ratings.ts";
 import { isTeamEvent, teamSize } from "../../entries/domain/teams.ts";
 import { headlinePrice } from "../../money/domain/headline-price.ts";
+import { dateInZone } from "../../../domain/dates.ts";
+import { formatPlaces } from "./formats.ts";
 import {
   DEFAULT_FORMAT,
   headline,
@@ -98,7 +100,14 @@ export type TournamentPageReads = {
   entrantRatings?: RatedEntrant[];
   /** A director's check-in: every paid entry, and the reserve list. */
   checkIn: {
-    entries: { registrationId: string; name: string; checkedInAt: number | null; withdrawnAt: number | null }[];
+    entries: {
+      registrationId: string;
+      /** As match slots name it: a team's id, else its player's. */
+      entryId: string;
+      name: string;
+      checkedInAt: number | null;
+      withdrawnAt: number | null;
+    }[];
     reserves: (Reserve & { name: string })[];
   } | null;
   /** The entries withdrawn during play (decision 021), as match slots name them. */
@@ -132,7 +141,7 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   const pending = player !== null && !registered && reads.registrations.some((r) => r.tournamentId === t.id && !r.paid);
   const payout = payoutWording(t.payoutStructure, t.tournamentType);
   const confirm = search.get("confirm");
-  const director = isOwner ? directorPart(reads, user.id, now) : null;
+  const director = isOwner ? directorPart(reads, user.id, now, search) : null;
   return {
     tournament: {
       ...headline(t),
@@ -232,9 +241,39 @@ export function pageTab(asked: string | null, status: TournamentStatus, isOwner:
   return floor ? ("floor" as const) : ("bracket" as const);
 }
 
+/** The director's panels before the start, each folding away on the page (its `?open=` names one). */
+const directorPanels = ["walk-ins", "check-in", "ratings", "qr", "settings", "seeding"] as const;
+type DirectorPanel = (typeof directorPanels)[number];
+
+/**
+ * Which of the director's panels start open before the start, so a phone's first screen shows what matters now:
+ * walk-ins always (people arrive with cash), check-in on the night (at the venue, UK time); the ratings, the QR code,
+ * the settings and the seeding only when asked (`?open=`, where a form of the panel comes back to without
+ * JavaScript). A refused form opens its own panel on the page.
+ */
+function openPanels(
+  t: { status: TournamentStatus; date: string },
+  now: number,
+  asked: string | null,
+): Record<DirectorPanel, boolean> {
+  const open = t.status === "open";
+  const onTheNight = open && t.date <= dateInZone(now);
+  const is = (panel: DirectorPanel) => open && asked === panel;
+  return {
+    "walk-ins": open,
+    "check-in": onTheNight || is("check-in"),
+    ratings: is("ratings"),
+    qr: is("qr"),
+    settings: is("settings"),
+    seeding: is("seeding"),
+  };
+}
+
 /** The director's cards and dialogs: their tables during play, check-in and seeding before it, the queue, payouts. */
-function directorPart(reads: TournamentPageReads, directorId: string, now: number) {
+function directorPart(reads: TournamentPageReads, directorId: string, now: number, search: URLSearchParams) {
   const { tournament: t, checkIn, plan } = reads;
+  // The settings' panel stays open under their dialog, the link it opened from in sight.
+  const panel = search.get("open") ?? (search.get("confirm") === "settings" ? "settings" : null);
   // The payouts the Finalize dialog shows (the plan is read only while it is open), or why there are none yet.
   let preview: ReturnType<typeof payoutPreview> | null = null;
   let settlement: ReturnType<typeof settlementView> | null = null;
@@ -285,27 +324,37 @@ function directorPart(reads: TournamentPageReads, directorId: string, now: numbe
         : null,
     // The tables and queue (decisions 013–015): settings before and during play, the tables and the queue during.
     queue: reads.queue && t.status !== "finished" ? queuePanel(reads.queue, reads.matches, now, reads.tablets) : null,
-    // During play: every entry, those withdrawn marked, for the Withdraw action (decision 021).
+    // During play: the entries still in the event, for the Withdraw action (decision 021).
     entries:
-      checkIn && t.status === "in_progress"
-        ? {
-            teamEvent,
-            rows: checkIn.entries.map((e) => ({
-              registrationId: e.registrationId,
-              name: e.name,
-              withdrawn: e.withdrawnAt !== null,
-            })),
-          }
-        : null,
+      checkIn && t.status === "in_progress" ? { teamEvent, rows: stillIn(checkIn.entries, reads.matches) } : null,
     // The entrants' ratings and the starting-ratings form: a singles tournament's, while open.
     entrantRatings:
       t.status === "open" && !teamEvent && reads.entrantRatings ? reads.entrantRatings.map(shownEntrant) : null,
     // The seeding form, while open and seeded by hand.
     seeds: t.status === "open" && t.seeding === "manual" ? reads.seeds : null,
+    /** Which panels start open. */
+    open: openPanels(t, now, panel),
     preview,
     settlement,
     previewProblem,
   };
+}
+
+/**
+ * The entries a director may withdraw during play: neither withdrawn already nor out of contention (a knockout's
+ * losers, once a loss puts them out; in a league everyone stays in until the last match).
+ */
+function stillIn(
+  entries: NonNullable<TournamentPageReads["checkIn"]>["entries"],
+  matches: readonly MatchView[],
+): { registrationId: string; name: string }[] {
+  const places = formatPlaces(
+    matches,
+    entries.map((e) => e.entryId),
+  );
+  return entries
+    .filter((e) => e.withdrawnAt === null && (places.get(e.entryId) ?? null) === null)
+    .map(({ registrationId, name }) => ({ registrationId, name }));
 }
 
 /** What the Finalize dialog says of the money paid at the bar (DESIGN §10), none when every entry paid online. */
