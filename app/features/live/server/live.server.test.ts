@@ -84,3 +84,24 @@ test("without Workers Cache (local workerd) the channels still hear; failures st
   await expect(settled()).resolves.toHaveLength(1);
   expect(log).toHaveLength(4);
 });
+
+test("a score goes to its own table's tablets alone; the director's other tablets hear nothing of it", async () => {
+  const log: string[] = [];
+  const { context, settled } = contextWith({ live: fakeHubs(log), cache: undefined });
+  const score = { organiserId: "td-1", tournamentId: "t-1", what: "score" } as const;
+  announceChange(context, score, async () => ({ "tbl-1": "<section aria-live>1–0</section>" }));
+  // A board that could not be drawn: every tablet reads again, as for any other change.
+  announceChange(context, score, async () => {
+    throw new Error("no board");
+  });
+  await settled();
+  const news = { type: "changed", what: "score", tournamentId: "t-1" };
+  const message = JSON.stringify(news);
+  expect(log.filter((line) => line.startsWith("tables:"))).toEqual([
+    `tables:td-1 /changed ${JSON.stringify({
+      message: null,
+      boards: { "table:tbl-1": JSON.stringify({ ...news, board: "<section aria-live>1–0</section>" }) },
+    })}`,
+    `tables:td-1 /changed ${JSON.stringify({ message, boards: {} })}`,
+  ]);
+});

@@ -60,9 +60,12 @@ export function announceChange(app: Announcer, change: LiveChange, boards?: () =
         JSON.stringify({ ...news, board } satisfies BoardNews),
       ]),
     );
+    // A score (a rack, an undo, a lag) is its own table's alone: the director's other tablets hear nothing of it, so a
+    // busy night's taps do not have every tablet read its page again (unless the board could not be drawn).
+    const own = change.what === "score" && Object.keys(perTable).length > 0;
     const sends = [
       { name: tournamentChannel(change.tournamentId), body: { message: pages } },
-      { name: tablesChannel(change.organiserId), body: { message, boards: perTable } },
+      { name: tablesChannel(change.organiserId), body: { message: own ? null : message, boards: perTable } },
     ].map(({ name, body }) =>
       hubFor(live, name)
         .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body: JSON.stringify(body) })
