@@ -9,7 +9,7 @@ import { paidPlayerViaApi, payToEnter } from "./support/payments.ts";
 
 type Theme = "light" | "dark";
 /** The html element's class is the theme (components/document.tsx). */
-const themeClass = (theme: Theme) => new RegExp(`(^|\\s)${theme}(\\s|$)`);
+const themeClass = (theme: Theme | "system") => new RegExp(`(^|\\s)${theme}(\\s|$)`);
 
 /**
  * Switches the open page to `theme` as the theme toggle does (components/theme-toggle.tsx, theme.tsx): the choice
@@ -29,7 +29,7 @@ async function switchTheme(page: Page, theme: Theme) {
       channel.postMessage(next);
       channel.close();
     } else {
-      document.documentElement.classList.remove("light", "dark");
+      document.documentElement.classList.remove("light", "dark", "system");
       document.documentElement.classList.add(next);
     }
     const saved = await fetch("/action/set-theme", { method: "POST", body: JSON.stringify({ theme: next }) });
@@ -61,8 +61,12 @@ async function switchTheme(page: Page, theme: Theme) {
  */
 function inBothThemes(page: Page) {
   let theme: Theme = "light";
+  // Until a theme is chosen the page follows the device's (the browser's here is light).
+  let chosen = false;
   return async (label: string) => {
-    await expect(page.locator("html"), `${label}: drawn in the theme last chosen`).toHaveClass(themeClass(theme));
+    const drawn = chosen ? themeClass(theme) : themeClass("system");
+    await expect(page.locator("html"), `${label}: drawn in the theme last chosen`).toHaveClass(drawn);
+    chosen = true;
     await expectAccessible(page, `${label} (${theme})`);
     theme = theme === "light" ? "dark" : "light";
     await switchTheme(page, theme);

@@ -43,7 +43,7 @@ async function keepScoring(api: APIRequestContext, code: string, stopped: () => 
   return taps;
 }
 
-test("@tablet confirm → the next match on a throttled tablet, while another table is scored", async ({
+test("confirm → the next match on a throttled tablet, while another table is scored", async ({
   page: director,
   browser,
 }) => {

@@ -32,7 +32,7 @@ const restoreStoredTheme = `(() => {
     const t = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});
     if (t === "dark" || t === "light") {
       const c = document.documentElement.classList;
-      c.remove("dark", "light");
+      c.remove("dark", "light", "system");
       c.add(t);
     }
   } catch {}
@@ -41,14 +41,14 @@ const restoreStoredTheme = `(() => {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   return (
-    <ThemeProvider specifiedTheme={rootData?.theme ?? "light"} themeAction="/action/set-theme">
+    <ThemeProvider specifiedTheme={rootData?.theme ?? null} themeAction="/action/set-theme">
       <Document toast={rootData?.toast ?? null}>{children}</Document>
     </ThemeProvider>
   );
 }
 
 function Document({ children, toast }: { children: ReactNode; toast: ToastMessage | null }) {
-  const [current, setTheme] = useTheme();
+  const [current, setTheme, chosen] = useTheme();
   const nonce = useNonce();
   // A page that opts out of hydration (the tablet scoreboard) gets its own small script instead of React's. Only
   // the server draws such a page, so the browser's bundle leaves the check out (decision 016).
@@ -62,7 +62,7 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
   useEffect(() => {
     try {
       const stored = localStorage.getItem(THEME_STORAGE_KEY);
-      if (isTheme(stored) && stored !== current) {
+      if (isTheme(stored) && (stored !== current || !chosen)) {
         setTheme(stored);
       }
     } catch {
@@ -71,11 +71,12 @@ function Document({ children, toast }: { children: ReactNode; toast: ToastMessag
   }, []);
 
   return (
-    <html lang="en-GB" className={current} suppressHydrationWarning>
+    // Nobody has chosen: the device's own setting (app.css's dark variant follows it under `system`).
+    <html lang="en-GB" className={chosen ? current : "system"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={current === "light" ? "light dark" : "dark light"} />
+        <meta name="color-scheme" content={!chosen || current === "light" ? "light dark" : "dark light"} />
         <Meta />
         {/* The server writes it; hydration keeps what the server wrote, so the browser's bundle need not carry it. */}
         <script

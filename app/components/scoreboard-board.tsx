@@ -108,7 +108,7 @@ function MatchBoard({
   const tap = { code, matchId: match.id };
   return (
     <section
-      className="flex flex-1 flex-col justify-center gap-6 py-6"
+      className="flex flex-1 flex-col justify-center gap-6 py-6 short:gap-3 short:py-2"
       aria-live="polite"
       aria-atomic="true"
       data-drawn-at={drawnAt}
@@ -136,7 +136,7 @@ function MatchBoard({
         {note}
       </p>
       {open && match.racks === "" && match.lagWinner === null ? (
-        <div className="flex flex-wrap items-center justify-center gap-3 text-lg" data-lag="">
+        <div className="flex flex-wrap items-center justify-center gap-3 text-lg [&>form]:w-auto" data-lag="">
           <span className="font-semibold">Who won the lag?</span>
           <TapForm {...tap} intent="lag" tapId={lag1} player={1} className="btn-secondary px-5 py-2 text-lg">
             {names[0]}
@@ -147,7 +147,7 @@ function MatchBoard({
         </div>
       ) : null}
       {match.breaker && open ? (
-        <p className="text-center text-2xl font-bold" data-testid="breaker">
+        <p className="text-center text-2xl font-bold short:text-xl" data-testid="breaker">
           {nameOf(match.breaker)} to break
         </p>
       ) : null}
@@ -179,7 +179,7 @@ const dotClass = {
 /** The match's status, with its coloured dot. */
 function MatchStatus({ match }: { match: ApiMatch }) {
   return (
-    <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl">
+    <p className="flex items-center justify-center gap-3 text-xl sm:text-2xl sm:short:text-lg">
       <span className="text-slate-600 dark:text-slate-300">Status</span>
       <span
         className={`inline-block size-4 rounded-full ${dotClass[match.status] ?? dotClass.pending}`}
@@ -198,14 +198,17 @@ type Names = readonly [string, string];
 function MatchHeading({ match, names }: { match: ApiMatch; names: Names }) {
   return (
     <div className="text-center">
-      <h2 className="text-2xl font-bold sm:text-4xl">{match.tournament.name}</h2>
-      <p className="mt-1 text-xl text-slate-600 sm:text-2xl dark:text-slate-300" data-testid="match-label">
+      <h2 className="text-2xl font-bold sm:text-4xl sm:short:text-2xl">{match.tournament.name}</h2>
+      <p
+        className="mt-1 text-xl text-slate-600 sm:text-2xl sm:short:text-lg dark:text-slate-300"
+        data-testid="match-label"
+      >
         {/* A round of one match ("Final", "Losers Semi-Final", "Grand Final Reset") needs no number. */}
         {/Final( Reset)?$/.test(match.label) ? match.label : `${match.label} · Match ${match.matchNumber}`}
         {raceLabel(match) ? ` · ${raceLabel(match)}` : ""}
       </p>
       {racesLine(names, match) ? (
-        <p className="mt-2 text-xl font-semibold sm:text-2xl" data-testid="races">
+        <p className="mt-2 text-xl font-semibold sm:text-2xl sm:short:mt-1 sm:short:text-lg" data-testid="races">
           {racesLine(names, match)}
         </p>
       ) : null}
@@ -272,12 +275,12 @@ function PlayerPanel({
     <div
       className={
         // A column whose score sits at the bottom: the two boxes line up even when one name wraps.
-        "flex h-full flex-col items-center gap-2 rounded-2xl border-4 p-6 text-center " +
+        "flex h-full flex-col items-center gap-2 rounded-2xl border-4 p-6 text-center short:gap-1 short:p-3 " +
         (winner ? "border-amber-400 bg-amber-50 dark:bg-amber-950" : "border-slate-200 dark:border-slate-700")
       }
     >
       <p className="text-base tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</p>
-      <p className="flex items-center gap-3 text-3xl font-extrabold break-words sm:text-5xl">
+      <p className="flex items-center gap-3 text-3xl font-extrabold break-words sm:text-5xl sm:short:text-4xl">
         {winner ? (
           <>
             <TrophyIcon width={40} height={40} className="shrink-0 text-amber-500" />
@@ -301,7 +304,7 @@ function PlayerPanel({
         </a>
       ) : null}
       {members ? <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">{members}</p> : null}
-      <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl" data-testid="score">
+      <p className="mt-auto text-7xl font-black tabular-nums sm:text-8xl sm:short:text-7xl" data-testid="score">
         {score}
       </p>
       {children}

@@ -47,7 +47,7 @@ export function TapForm({
       <TapFields intent={intent} tapId={tapId} matchId={matchId} />
       {player ? <input type="hidden" name="player" value={player} /> : null}
       {prompt !== undefined ? (
-        <p className="text-center text-2xl font-bold sm:text-3xl" data-question="">
+        <p className="text-center text-2xl font-bold sm:text-3xl sm:short:text-2xl" data-question="">
           {prompt}
         </p>
       ) : null}
@@ -71,7 +71,7 @@ export function RackButton({
       player={player}
       disabled={disabled}
       label={`+1 rack for ${name}`}
-      className="btn-primary min-h-16 w-full px-8 py-4 text-3xl font-extrabold"
+      className="btn-primary min-h-16 w-full px-8 py-4 text-3xl font-extrabold short:min-h-14 short:py-2"
     >
       +1 rack
     </TapForm>
@@ -97,8 +97,14 @@ export function ResultTaps({
   won: Side | null;
   ask?: Confirmed | null;
 }) {
+  // On a short landscape screen "Confirm result" and "Undo last rack" sit side by side, so both stay on screen.
   return (
-    <>
+    <div
+      className={
+        "flex flex-col items-center gap-6 " +
+        "short:flex-row short:items-end short:justify-center short:[&>form]:w-auto"
+      }
+    >
       {match.raceTo !== null ? (
         // Shown once a side reaches the race; the script shows it too while taps wait to be sent.
         <TapForm
@@ -138,6 +144,6 @@ export function ResultTaps({
       >
         Undo last rack
       </TapForm>
-    </>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { MoonIcon, SunIcon } from "./icons.tsx";
 export const THEME_STORAGE_KEY = "theme";
 
 export function ThemeToggle() {
-  const [theme, setTheme] = useTheme();
+  const [theme, setTheme, chosen] = useTheme();
   const location = useLocation();
   const next = theme === "dark" ? "light" : "dark";
   const label = next === "dark" ? "Switch to dark theme" : "Switch to light theme";
@@ -27,9 +27,22 @@ export function ThemeToggle() {
     <form method="post" action="/action/set-theme" onSubmit={onSubmit}>
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className="btn-ghost px-3" aria-label={label} title={label} data-testid="theme-toggle">
-        {theme === "dark" ? <SunIcon /> : <MoonIcon />}
-      </button>
+      {chosen ? (
+        <button type="submit" className="btn-ghost px-3" aria-label={label} title={label} data-testid="theme-toggle">
+          {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+        </button>
+      ) : (
+        // Nobody chose: the page follows the device, which only its style sheet knows (a page drawn by the server
+        // alone, as the tablet's, keeps this): the label and the icon follow it too.
+        <button type="submit" className="btn-ghost px-3" data-testid="theme-toggle">
+          <span className="sr-only dark:hidden">Switch to dark theme</span>
+          <span className="hidden dark:inline">
+            <span className="sr-only">Switch to light theme</span>
+          </span>
+          <MoonIcon className="dark:hidden" />
+          <SunIcon className="hidden dark:block" />
+        </button>
+      )}
     </form>
   );
 }

@@ -8,35 +8,55 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 export type Theme = "light" | "dark";
 export const isTheme = (value: unknown): value is Theme => value === "light" || value === "dark";
 
-type ThemeState = readonly [Theme, (next: Theme) => void];
-const ThemeContext = createContext<ThemeState>(["light", () => {}]);
+/**
+ * The theme shown, its setter, and whether someone chose it: until someone does (no cookie) the page follows the
+ * device's own setting (the `system` class: app.css's dark variant), which the browser alone knows — the server
+ * draws it as light, and after hydration the theme shown is the device's.
+ */
+type ThemeState = readonly [Theme, (next: Theme) => void, boolean];
+const ThemeContext = createContext<ThemeState>(["light", () => {}, true]);
 const CHANNEL = "break-and-run-theme";
+
+/** The device's own setting (light on the server, which cannot know it). */
+const deviceTheme = (): Theme =>
+  typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 
 export function ThemeProvider({
   specifiedTheme,
   themeAction,
   children,
 }: {
-  specifiedTheme: Theme;
+  /** The theme chosen (the cookie's), or null: none chosen yet. */
+  specifiedTheme: Theme | null;
   themeAction: string;
   children: ReactNode;
 }) {
-  const [theme, setTheme] = useState<Theme>(specifiedTheme);
+  const [chosen, setChosen] = useState<Theme | null>(specifiedTheme);
+  const [device, setDevice] = useState<Theme>("light");
+
+  useEffect(() => {
+    setDevice(deviceTheme());
+    if (typeof matchMedia !== "function") return;
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    const follow = () => setDevice(query.matches ? "dark" : "light");
+    query.addEventListener?.("change", follow);
+    return () => query.removeEventListener?.("change", follow);
+  }, []);
 
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = (event: MessageEvent<unknown>) => {
-      if (isTheme(event.data)) setTheme(event.data);
+      if (isTheme(event.data)) setChosen(event.data);
     };
     return () => channel.close();
   }, []);
 
   const state = useMemo<ThemeState>(
     () => [
-      theme,
+      chosen ?? device,
       (next) => {
-        setTheme(next);
+        setChosen(next);
         if (typeof BroadcastChannel !== "undefined") {
           const channel = new BroadcastChannel(CHANNEL);
           channel.postMessage(next);
@@ -45,8 +65,9 @@ export function ThemeProvider({
         // The action takes the JSON as a bare string (the browser calls it text/plain).
         void fetch(themeAction, { method: "POST", body: JSON.stringify({ theme: next }) }).catch(() => {});
       },
+      chosen !== null,
     ],
-    [theme, themeAction],
+    [chosen, device, themeAction],
   );
   return <ThemeContext.Provider value={state}>{children}</ThemeContext.Provider>;
 }

@@ -152,18 +152,20 @@ type Board = {
 
 function LiveBoard({ code, tableName, match, confirmed, ask, now, tapIds, note }: Board) {
   // The theme the cookie gave this page: the script makes the cookie follow the tablet's stored choice.
-  const [theme] = useTheme();
+  const [theme, , chosen] = useTheme();
   return (
     <main
       id="main"
-      className="flex min-h-screen flex-col p-4 sm:p-8"
+      className="flex min-h-screen flex-col p-4 sm:p-8 sm:short:px-6 sm:short:py-3"
       data-scoreboard={code}
-      data-served-theme={theme === "dark" ? "dark" : "light"}
+      data-served-theme={chosen ? theme : "system"}
     >
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold sm:text-5xl">{tableName}</h1>
-          <p className="text-lg text-slate-600 sm:text-xl dark:text-slate-300">Live Match Information</p>
+          <h1 className="text-3xl font-extrabold sm:text-5xl sm:short:text-3xl">{tableName}</h1>
+          <p className="text-lg text-slate-600 sm:text-xl sm:short:text-base dark:text-slate-300">
+            Live Match Information
+          </p>
         </div>
         <div className="flex items-center gap-3">
           {/* Put in place by the board's script while it cannot reach the server (inert until then). */}

@@ -7,7 +7,7 @@ type ThemeFields = { theme?: HTMLInputElement };
 /** Switches to `theme`; once the cookie follows, `after` (the board read again, or the page reloaded). */
 function setTheme(theme: string, after: () => void): void {
   const classes = document.documentElement.classList;
-  classes.remove("light", "dark");
+  classes.remove("light", "dark", "system");
   classes.add(theme);
   try {
     localStorage.setItem(THEME_KEY, theme);
@@ -31,7 +31,10 @@ export function themeToggle(after: () => void): void {
     const theme = (form.elements as unknown as ThemeFields).theme;
     if (!theme) return;
     event.preventDefault();
-    setTheme(theme.value, after);
+    // Nobody chose yet: the page follows the device, which the server could not know; the other one is chosen.
+    const following = document.documentElement.classList.contains("system");
+    const dark = following && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+    setTheme(following ? (dark ? "light" : "dark") : theme.value, after);
   });
 }
 
@@ -43,11 +46,13 @@ export function syncTheme(main: HTMLElement, after: () => void): void {
   let next = field ? field.value : null;
   const served = main.getAttribute("data-served-theme");
   if (served) next = served === "dark" ? "light" : "dark";
+  // No cookie (the page follows the device): a choice stored on this tablet is any theme.
+  if (served === "system") next = null;
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(THEME_KEY);
   } catch {
     return;
   }
-  if ((stored === "dark" || stored === "light") && stored === next) setTheme(stored, after);
+  if ((stored === "dark" || stored === "light") && (next === null || stored === next)) setTheme(stored, after);
 }
