@@ -20,7 +20,10 @@ import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments
 import { HoldNotice, PayByCard, PayFromBalance, PaymentSummary } from "./sections.tsx";
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
+// Named for the tournament being paid for: a tab or a history entry says which night the payment was for.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Checkout: ${loaderData.tournament.name} — Break & Run` : "Checkout — Break & Run" },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const claim = await signedIn(request, context);
@@ -188,7 +191,12 @@ export default function Checkout() {
         <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
           ← Back
         </Link>
-        <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          <span className="block text-sm font-semibold tracking-normal text-slate-600 dark:text-slate-400">
+            Checkout<span className="sr-only">:</span>
+          </span>{" "}
+          {t.name}
+        </h1>
       </div>
 
       {holdExpiresAt !== null && !expired ? (
@@ -198,7 +206,7 @@ export default function Checkout() {
       <section className="card mt-6">
         <h2 className="text-lg font-semibold">Join {t.venue}</h2>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
-          {t.name} · {formatDate(t.date)} · {t.time}
+          {formatDate(t.date)} · {t.time}
         </p>
       </section>
 
