@@ -6,7 +6,7 @@ import { profilePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { entryPriceText, formatGBP } from "~/domain/pence.ts";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
-import { comingUp, openToEnter } from "~/features/ratings/domain/player-dashboard.ts";
+import { comingUp, noneOpenText, openToEnter } from "~/features/ratings/domain/player-dashboard.ts";
 import { isTeamEvent, teamLine } from "~/features/entries/domain/teams.ts";
 import { winRate } from "~/features/money/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/features/money/server/dashboard.server.ts";
@@ -55,6 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Under Open, only what the player can enter now: Browse All shows the full ones, with their reserve lists.
     open: open.slice(0, 12),
     notOpen: elsewhere,
+    // An empty Open never says "no open tournaments" to a player entered in one (theirs are under Coming Up).
+    noneOpen: noneOpenText({
+      searched: q.trim() !== "",
+      entered: comingUp(browse.registered).filter((t) => matchesSearch(t, q)).length,
+    }),
     // The player's own tournaments before they start, with when and where.
     comingUp: comingUp(browse.registered).map((t) => ({
       id: t.id,
@@ -170,7 +175,7 @@ export default function PlayerDashboard() {
         </section>
       ) : null}
       {page.pushKey ? <PushOptIn publicKey={page.pushKey} /> : null}
-      <OpenTournaments q={q} open={open} notOpen={notOpen} />
+      <OpenTournaments q={q} open={open} notOpen={notOpen} noneOpen={page.noneOpen} />
     </DashboardShell>
   );
 }
@@ -229,7 +234,7 @@ function InProgress({ tournaments }: { tournaments: Loaded["playing"] }) {
 }
 
 /** What the player can enter now, found by a search, and where the full and closed ones are. */
-function OpenTournaments({ q, open, notOpen }: Pick<Loaded, "q" | "open" | "notOpen">) {
+function OpenTournaments({ q, open, notOpen, noneOpen }: Pick<Loaded, "q" | "open" | "notOpen" | "noneOpen">) {
   return (
     <section className="card" aria-labelledby="find-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -261,11 +266,7 @@ function OpenTournaments({ q, open, notOpen }: Pick<Loaded, "q" | "open" | "notO
         </button>
       </Form>
       {open.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-          {q
-            ? "No open tournaments match your search."
-            : "There are no open tournaments at the moment. Check back soon!"}
-        </p>
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{noneOpen}</p>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {open.map((t) => (
