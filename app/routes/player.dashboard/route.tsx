@@ -76,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .filter((t) => t.status === "in_progress")
       .map((t) => {
         // In a team event the player's matches are their team's.
-        const standing = playerStanding(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id);
+        const standing = playerStanding(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id, t.withdrawn);
         const floor = floors.get(t.id);
         // When and where (decisions 013–015): the table once called, else the queue's estimate.
         const next =
