@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     browse.available.filter((t) => matchesSearch(t, q)),
     now,
   );
+  const upcoming = comingUp(browse.registered);
   return {
     name: user.name,
     balancePence: user.balancePence,
@@ -56,12 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     open: open.slice(0, 12),
     notOpen: elsewhere,
     // An empty Open never says "no open tournaments" to a player entered in one (theirs are under Coming Up).
-    noneOpen: noneOpenText({
-      searched: q.trim() !== "",
-      entered: comingUp(browse.registered).filter((t) => matchesSearch(t, q)).length,
-    }),
+    noneOpen: noneOpenText({ searched: q.trim() !== "", entered: upcoming.filter((t) => matchesSearch(t, q)).length }),
     // The player's own tournaments before they start, with when and where.
-    comingUp: comingUp(browse.registered).map((t) => ({
+    comingUp: upcoming.map((t) => ({
       id: t.id,
       slug: t.slug,
       name: t.name,
