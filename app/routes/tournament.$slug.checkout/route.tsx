@@ -188,7 +188,11 @@ export default function Checkout() {
   return (
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
       <div className="flex items-center gap-2">
-        <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
+        <Link
+          to={`/tournament/${t.slug}`}
+          className="btn-ghost -ml-2 shrink-0 px-2 whitespace-nowrap"
+          aria-label="Back to the tournament"
+        >
           ← Back
         </Link>
         <h1 className="text-2xl font-bold tracking-tight">
