@@ -280,7 +280,7 @@ test("the checkout page: signed-out visitors go to login; the card form posts wi
   const page = (await (await p.client.get(`/tournament/${t.slug}/checkout`)).text()).replaceAll("<!-- -->", "");
   // Titled with the tournament's name, in the tab and the heading.
   expect(page).toContain(`<title>Checkout: ${t.name} — Break &amp; Run</title>`);
-  expect(page).toMatch(new RegExp(`<h1[^>]*>.*Checkout.*</span> ${t.name}</h1>`));
+  expect(page).toMatch(new RegExp(`<h1[^>]*><span class="sr-only">Checkout: </span>${t.name}</h1>`));
   for (const text of [
     "Join The Red Lion, Leeds",
     "Payment Summary",

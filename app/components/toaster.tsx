@@ -17,29 +17,30 @@ export function useToast(): ToastApi {
 }
 
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
-  const [toast, setToast] = useState<ToastMessage | null>(initial);
   const { pathname } = useLocation();
-  const shownOn = useRef(pathname);
+  // A toast belongs to the page it was shown on: on another page it is gone. Stamped with that page's path, read
+  // during the render, so a toast a page shows as it opens (its effects run before this provider's) is its own.
+  const here = useRef(pathname);
+  here.current = pathname;
+  const [shown, setShown] = useState(initial ? { toast: initial, on: pathname } : null);
 
-  // A toast belongs to the page it was shown on: going to another page closes it. (Before the server's next toast
-  // below, so that one, flashed by the redirect to that page, stays.)
+  // Left behind when the page is left (so coming back does not show it again).
   useEffect(() => {
-    if (shownOn.current === pathname) return;
-    shownOn.current = pathname;
-    setToast(null);
+    setShown((current) => (current && current.on !== pathname ? null : current));
   }, [pathname]);
 
   // A new toast from the server (after a redirect or revalidation) replaces the current one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per server toast (its id), not on every render
   useEffect(() => {
-    if (initial) setToast(initial);
+    if (initial) setShown({ toast: initial, on: here.current });
   }, [initial?.id]);
 
   const show = useCallback((next: Omit<ToastMessage, "id">) => {
-    setToast({ ...next, id: Math.random().toString(36).slice(2) });
+    setShown({ toast: { ...next, id: Math.random().toString(36).slice(2) }, on: here.current });
   }, []);
   const api = useMemo(() => ({ show }), [show]);
-  const state = useMemo(() => ({ toast, close: () => setToast(null) }), [toast]);
+  const toast = shown && shown.on === pathname ? shown.toast : null;
+  const state = useMemo(() => ({ toast, close: () => setShown(null) }), [toast]);
 
   return (
     <ToastContext.Provider value={api}>

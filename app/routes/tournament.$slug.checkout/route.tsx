@@ -195,12 +195,15 @@ export default function Checkout() {
         >
           ← Back
         </Link>
-        <h1 className="text-2xl font-bold tracking-tight">
-          <span className="block text-sm font-semibold tracking-normal text-slate-600 dark:text-slate-400">
-            Checkout<span className="sr-only">:</span>
-          </span>{" "}
-          {t.name}
-        </h1>
+        <div>
+          <p aria-hidden="true" className="text-sm font-semibold text-slate-600 dark:text-slate-400">
+            Checkout
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight">
+            <span className="sr-only">Checkout: </span>
+            {t.name}
+          </h1>
+        </div>
       </div>
 
       {holdExpiresAt !== null && !expired ? (
