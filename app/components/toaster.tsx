@@ -1,7 +1,7 @@
-// Toasts: at most one at a time, announced to screen readers. The server flashes one through a cookie across
-// redirects; client code can show one with useToast(). A toast stands in the page's flow under the header (each frame
-// puts a ToastRegion there), never over it: it covers no button on a phone or a laptop. So that nothing moves under a
-// finger, it does not close by itself: it stays until closed, replaced, or the page is left.
+// Toasts (decision 042): at most one at a time, announced to screen readers. The server flashes one through a cookie
+// across redirects; client code can show one with useToast(). A toast stands in the page's flow under the header
+// (each frame puts a ToastRegion there), never over it: it covers no button on a phone or a laptop. So that nothing
+// moves under a finger, it does not close by itself: it stays until closed, replaced, or the page is left.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 
