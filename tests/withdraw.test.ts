@@ -130,4 +130,6 @@ test("a withdrawn player's dashboard and list say Withdrawn while play goes on, 
   expect(list).not.toContain("In progress");
   const page = await text(`/tournament/${t.slug}?tab=bracket`);
   expect(page).toContain("You: Withdrawn");
+  expect(page).toContain("You were withdrawn from play: your matches left go to your opponents.");
+  expect(page).not.toContain("See you at the table!");
 });

@@ -15,7 +15,7 @@ const PlayerCheckIn = lazyNamed(() => import("./player-check-in.tsx"), "PlayerCh
 export function EntryCard({
   tournament: t,
   viewer,
-  entry: { registration, deadlinePassed, me, checkin },
+  entry: { registration, deadlinePassed, me, checkin, withdrawn },
 }: Pick<TournamentPageModel, "tournament" | "viewer" | "entry">) {
   const full = registration === "full" && t.teamSize === 1;
   return (
@@ -47,6 +47,7 @@ export function EntryCard({
       <div className="mt-4">
         <JoinAction
           state={registration}
+          withdrawn={withdrawn}
           slug={t.slug}
           viewer={viewer}
           deadlinePassed={deadlinePassed}
@@ -63,6 +64,8 @@ export function EntryCard({
   );
 }
 
+const withdrawnText = "You were withdrawn from play: your matches left go to your opponents.";
+
 const stateText: Record<Exclude<RegistrationState, "open">, string> = {
   registered: "You're registered. See you at the table!",
   pending: "Your payment is pending.",
@@ -73,6 +76,7 @@ const stateText: Record<Exclude<RegistrationState, "open">, string> = {
 
 function JoinAction({
   state,
+  withdrawn,
   slug,
   viewer,
   deadlinePassed,
@@ -80,6 +84,8 @@ function JoinAction({
   team,
 }: {
   state: RegistrationState;
+  /** The viewer's entry was withdrawn from play. */
+  withdrawn: boolean;
   slug: string;
   viewer: { userType: string; isOwner: boolean } | null;
   deadlinePassed: boolean;
@@ -142,6 +148,7 @@ function JoinAction({
       </div>
     );
   }
+  if (state === "registered" && withdrawn) return <p className="text-sm font-medium">{withdrawnText}</p>;
   return (
     <p
       className={
