@@ -15,8 +15,12 @@ const PlayerCheckIn = lazyNamed(() => import("./player-check-in.tsx"), "PlayerCh
 export function EntryCard({
   tournament: t,
   viewer,
-  entry: { registration, deadlinePassed, me, checkin, withdrawn },
-}: Pick<TournamentPageModel, "tournament" | "viewer" | "entry">) {
+  entry: { registration, deadlinePassed, me, checkin },
+  withdrawn,
+}: Pick<TournamentPageModel, "tournament" | "viewer" | "entry"> & {
+  /** The viewer's entry was withdrawn from play. */
+  withdrawn: boolean;
+}) {
   const full = registration === "full" && t.teamSize === 1;
   return (
     <section className="card">

@@ -276,7 +276,7 @@ function EntryAside({
   const shareUrl = `${origin}/tournament/${t.slug}`;
   return (
     <aside className={playing ? "space-y-4" : "order-first space-y-4 lg:order-none"} aria-label="Entry">
-      <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
+      <EntryCard tournament={t} viewer={viewer} entry={page.entry} withdrawn={page.play.withdrawn} />
       {directorCard}
       {director?.walkIns ? (
         <WalkInsCard

@@ -59,6 +59,8 @@ export function bracketTab(
     /** The viewer's entry (their team's in a team event), whose matches are picked out. */
     you,
     yourStanding: standing ? standingText(standing) : null,
+    /** The entrant's entry was withdrawn from play (decision 021) while the night goes on. */
+    withdrawn: standing?.kind === "withdrawn",
     // "You're up on Table 3" (decisions 013–015).
     called: standing ? calledTo(standing) : null,
   };

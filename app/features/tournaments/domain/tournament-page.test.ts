@@ -160,7 +160,6 @@ test("a visitor before the start: the details, the entry's price and state, nobo
     leaveText:
       "You get £10.00 back to your balance. The £1.00 site fee is not refunded. Your place goes to the next player.",
     checkin: false,
-    withdrawn: false,
   });
   expect(p.play).toMatchObject({
     matches: [],
@@ -325,8 +324,8 @@ test("in play: the bracket tab first; the director's tables and queue, the entra
   const withdrawnPage = page(reads({ tournament: live, user: ann, matches, withdrawn: new Set(["p1"]) }));
   expect(withdrawnPage.play.yourStanding).toBe("Withdrawn");
   expect(withdrawnPage.play.called).toBeNull();
-  expect(withdrawnPage.entry.withdrawn).toBe(true);
-  expect(annsPage.entry.withdrawn).toBe(false);
+  expect(withdrawnPage.play.withdrawn).toBe(true);
+  expect(annsPage.play.withdrawn).toBe(false);
   // Redrawn from the page's matches in the browser, the same.
   expect(bracketTabWith(withdrawnPage, withdrawnPage.play.matches).yourStanding).toBe("Withdrawn");
 

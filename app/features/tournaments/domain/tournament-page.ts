@@ -122,7 +122,6 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
   const payout = payoutWording(t.payoutStructure, t.tournamentType);
   const confirm = search.get("confirm");
   const director = isOwner ? directorPart(reads, user.id, now) : null;
-  const play = bracketTab(reads, registered ? user : null);
   return {
     tournament: {
       ...headline(t),
@@ -190,12 +189,10 @@ export function tournamentPage(reads: TournamentPageReads, { search, now, origin
             }
           : null,
       leaveText: leaveText(t, teamSize(t.matchType)),
-      /** The viewer's entry was withdrawn from play (decision 021): it is no longer "registered" for the night. */
-      withdrawn: t.status === "in_progress" && play.you !== null && reads.withdrawn.has(play.you),
       /** Arrived by the venue's QR code: the check-in comes first. */
       checkin: search.has("checkin"),
     },
-    play,
+    play: bracketTab(reads, registered ? user : null),
     director,
     /**
      * The dialog the address opens: ?confirm=start|finalize|settings|leave, ?confirm=withdraw&entry= (an entry's
