@@ -43,14 +43,14 @@ test.describe("paying by card", () => {
 
     // The checkout (SPEC §2): header, the night, the summary, the card form.
     await expect(page).toHaveURL(checkoutUrl(t.slug));
-    await expect(page).toHaveTitle("Checkout — Break & Run");
-    await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`Checkout: ${t.name} — Break & Run`);
+    await expect(page.getByRole("heading", { name: `Checkout: ${t.name}`, level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to the tournament" })).toHaveAttribute(
       "href",
       `/tournament/${t.slug}`,
     );
     await expect(page.getByRole("heading", { name: "Join The Red Lion, Leeds", level: 2 })).toBeVisible();
-    await expect(page.getByText(`${t.name} · ${FAR_FRIDAY.label} · 19:30`)).toBeVisible();
+    await expect(page.getByText(`${FAR_FRIDAY.label} · 19:30`, { exact: true })).toBeVisible();
     const summary = page.getByRole("region", { name: "Payment Summary" });
     // The total first, then what it is made of.
     await expect(summary.locator("dt")).toHaveText(["Total", "Entry Fee", "Site Fee"]);
@@ -180,7 +180,7 @@ test.describe("paying by card", () => {
 
     // Back at the checkout, where the place is reserved by itself.
     await expect(page).toHaveURL(checkoutUrl(t.slug));
-    await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Checkout: ${t.name}`, level: 1 })).toBeVisible();
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
     await waitForHydratedCardForm(page);
     await payWithCard(page, CARDS.success);
@@ -461,7 +461,7 @@ test.describe("without JavaScript", () => {
     );
     await expect(cardError(page)).toContainText("Payment Failed");
     await expect(cardError(page)).toContainText("Your card was declined.");
-    await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Checkout: ${t.name}`, level: 1 })).toBeVisible();
     await expect(payButton(page)).toHaveText("Pay £11.00 & Join Tournament");
     // The message stands under the card field, in the page: nothing lies on top of Pay.
     await expectCardErrorBesideTheField(page);

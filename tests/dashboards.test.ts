@@ -345,6 +345,12 @@ test("the player dashboard: Open lists only what can be entered now; Coming Up t
   expect(comingUp).not.toContain(`${tag} Started Night`);
   expect(section("playing-title")).toContain(`${tag} Started Night`);
 
+  // Entered in the only open one found: Open says so, not that there are none.
+  const entered = (await (await me.client.get(`/player/dashboard?q=${tag} Soon`)).text()).replaceAll("<!-- -->", "");
+  const openNone = entered.slice(entered.indexOf('aria-labelledby="find-title"'));
+  expect(openNone).toContain("No other open tournaments match your search: yours is under Coming Up.");
+  expect(openNone).not.toContain("No open tournaments match your search.");
+
   // Nothing to come: no Coming Up, and with no full one hidden, no word about Browse All's full ones.
   const fresh = await f.player("Fresh Fran");
   const freshHtml = await (await fresh.client.get(`/player/dashboard?q=${tag} Open`)).text();

@@ -278,8 +278,10 @@ test("the checkout page: signed-out visitors go to login; the card form posts wi
   const start = await p.client.postForm(`/tournament/${t.slug}/checkout`, { intent: "join" });
   expect(start.headers.get("Location")).toBe(`/tournament/${t.slug}/checkout`);
   const page = (await (await p.client.get(`/tournament/${t.slug}/checkout`)).text()).replaceAll("<!-- -->", "");
+  // Titled with the tournament's name, in the tab and the heading.
+  expect(page).toContain(`<title>Checkout: ${t.name} — Break &amp; Run</title>`);
+  expect(page).toMatch(new RegExp(`<h1[^>]*><span class="sr-only">Checkout: </span>${t.name}</h1>`));
   for (const text of [
-    "Checkout",
     "Join The Red Lion, Leeds",
     "Payment Summary",
     "Entry Fee",

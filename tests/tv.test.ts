@@ -115,3 +115,34 @@ test("a night of a series has the series' ranking as a page, the qualifying line
   const alone = await f.createTournament(td, { maxPlayers: 2, payoutStructure: "winner_only" });
   expect(pageOf(await (await app.client().get(`/tournament/${alone.slug}/tv?page=series`)).text())).toBe("welcome");
 });
+
+test("the losers' side starts at the same round name on the phone, the wall, the TV and the draw sheet", async () => {
+  const td = await f.organiser();
+  // Twelve entries: the losers' first round is all byes nobody has reached yet, and it is still its first round.
+  const t = await f.createTournament(td, { maxPlayers: 16, tournamentType: "double_elimination" });
+  await f.enter(t, 12);
+  expect((await td.client.json("POST", `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  const anon = app.client();
+  const html = async (path: string) => (await (await anon.get(path)).text()).replaceAll("<!-- -->", "");
+  const losersRounds = (page: string) =>
+    [...page.matchAll(/id="losers-round-\d+"[^>]*>([^<]+)<\/h3>/g)].map((m) => m[1]);
+
+  const phone = losersRounds(await html(`/tournament/${t.slug}?tab=bracket`));
+  const wall = losersRounds(await html(`/tournament/${t.slug}/bracket`));
+  const tvPage = await html(`/tournament/${t.slug}/tv?page=bracket-losers`);
+  expect(pageOf(tvPage)).toBe("bracket-losers");
+  const tv = [...tvPage.matchAll(/<h3 class="[^"]*uppercase[^"]*">([^<]+)<\/h3>/g)].map((m) => m[1]);
+  const sheetPage = await html(`/tournament/${t.slug}/draw`);
+  const losersSheet = sheetPage.slice(
+    sheetPage.indexOf('id="sheet-losers"'),
+    sheetPage.indexOf('id="sheet-grand-final"'),
+  );
+  const sheet = [...losersSheet.matchAll(/<caption[^>]*>([^<]+)<\/caption>/g)].map((m) => m[1]);
+
+  const rounds = ["Losers Round 1", "Losers Round 2", "Losers Round 3", "Losers Round 4", "Losers Semi-Final"];
+  for (const [screen, names] of Object.entries({ phone, wall, tv, sheet })) {
+    expect(names, screen).toEqual([...rounds, "Losers Final"]);
+  }
+  // A round with nothing to play says so, rather than vanishing from the phone.
+  expect(await html(`/tournament/${t.slug}?tab=bracket`)).toContain("Byes only: nobody plays in this round.");
+});

@@ -109,3 +109,27 @@ test("the page's forms: a tick without JavaScript, and a withdrawal with a toast
   expect(withdrawn.status).toBe(302);
   expect(await f.count("tournament_players", "id = ? and withdrawn_at is not null", [entry])).toBe(1);
 });
+
+test("a withdrawn player's dashboard and list say Withdrawn while play goes on, never In progress", async () => {
+  const td = await f.organiser();
+  // Double elimination: after the walkover Sam's losers' match still waits, so he was shown "In progress".
+  const t = await f.createTournament(td, { maxPlayers: 8, tournamentType: "double_elimination" });
+  const sam = (await f.enter(t, 4))[0] as Account;
+  expect((await post(td, `/api/tournaments/${t.id}/start`)).status).toBe(200);
+  expect((await withdraw(td, t, await registrationOf(t, sam))).status).toBe(200);
+
+  const text = async (path: string) => (await (await sam.client.get(path)).text()).replaceAll("<!-- -->", "");
+  const dashboard = await text("/player/dashboard");
+  const from = dashboard.indexOf('aria-labelledby="playing-title"');
+  const playing = dashboard.slice(from, dashboard.indexOf("</section>", from));
+  expect(playing).toContain(t.name);
+  expect(playing).toContain("Withdrawn");
+  expect(playing).not.toContain("In progress");
+  const list = await text("/player/tournaments?tab=registered");
+  expect(list).toContain("Withdrawn");
+  expect(list).not.toContain("In progress");
+  const page = await text(`/tournament/${t.slug}?tab=bracket`);
+  expect(page).toContain("You: Withdrawn");
+  expect(page).toContain("You were withdrawn from play: your matches left go to your opponents.");
+  expect(page).not.toContain("See you at the table!");
+});

@@ -5,6 +5,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Logo } from "./icons.tsx";
 import { headerBarClass } from "./styles.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
+import { ToastRegion } from "./toaster.tsx";
 
 export type NavItem = { to: string; label: string };
 
@@ -82,6 +83,7 @@ export function AppShell({ nav, children }: { nav: NavItem[]; children: ReactNod
         </nav>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+        <ToastRegion className="mb-6" />
         {children}
       </main>
     </>

@@ -1,6 +1,7 @@
 // The wall's lines: which matches feed which, so the wall view can
 // join each match to the next with lines drawn in CSS (app.css, .bracket-joined).
-import { type BracketMatchView, type Join, unreachable } from "~/components/bracket-view.tsx";
+import type { BracketMatchView, Join } from "~/components/bracket-view.tsx";
+import { unreachable } from "~/features/play/domain/bracket-rounds.ts";
 
 /** For each match of one bracket, how it joins the next: the pairs that feed a match draw its bracket line. */
 export function joinsOf(matches: readonly BracketMatchView[]): (match: BracketMatchView) => Join {

@@ -11,6 +11,7 @@ import { matchAnchor, profilePath } from "~/domain/anchors.ts";
 import { bracketHeadings } from "~/features/screens/domain/draw-sheet.ts";
 import { raceLabel } from "~/features/play/domain/races.ts";
 import type { MatchView } from "~/features/play/domain/play.ts";
+import { bracketRounds, byesOnlyText, unreachable } from "~/features/play/domain/bracket-rounds.ts";
 import { Badge } from "./badges.tsx";
 import { TrophyIcon } from "./icons.tsx";
 import { nameLinkClass } from "./styles.ts";
@@ -37,9 +38,6 @@ type Options<M> = {
 
 /** How a match joins the next on the wall: half of a pair's bracket line (top or bottom), or a straight line. */
 export type Join = { out: "top" | "bottom" | "straight" | null; fed: boolean };
-
-// A losers' match nobody can reach is not a match: it is not shown (the wall keeps its place empty).
-export const unreachable = (m: BracketMatchView) => m.isBye && m.player1Id === null && m.player2Id === null;
 
 /** `name` tells one bracket on a page of several (a group's fixtures, the knockout after the groups). */
 export function BracketView<M extends BracketMatchView>({
@@ -85,12 +83,14 @@ function BracketRounds<M extends BracketMatchView>({
   profiles = false,
 }: { matches: M[]; id: string; label: string } & Options<M>) {
   const wall = variant === "wall";
-  const shown = wall ? matches : matches.filter((m) => !unreachable(m));
-  const roundNumbers = [...new Set(shown.map((m) => m.round))].sort((a, b) => a - b);
-  const byRound = roundNumbers.map((round) =>
-    shown.filter((m) => m.round === round).sort((a, b) => a.matchNumber - b.matchNumber),
-  );
-  const tallest = Math.max(0, ...byRound.map((list) => list.length));
+  // Every round the draw made, as the TV and the draw sheet have them. A losers' bye nobody has reached is not a match:
+  // it is not shown (the wall keeps its place empty), but its round is.
+  const rounds = bracketRounds(matches).map((r) => ({
+    ...r,
+    list: wall ? r.matches : r.matches.filter((m) => !unreachable(m)),
+    byesOnly: r.matches.every(unreachable),
+  }));
+  const tallest = Math.max(0, ...rounds.map((r) => r.list.length));
   const join = wall ? joins?.(matches) : undefined;
   return (
     <div className="bracket-frame relative">
@@ -107,59 +107,61 @@ function BracketRounds<M extends BracketMatchView>({
               : "flex min-w-max gap-4"
           }
         >
-          {byRound.map((list, index) => {
-            const label = list.find((m) => !unreachable(m))?.label ?? list[0]?.label ?? `Round ${index + 1}`;
-            return (
-              // On the wall every round is as tall as the tallest and shares it equally between its matches, so
-              // each match sits halfway between the two that feed it.
-              <li key={label} className={wall ? "flex min-w-0 flex-col" : "w-64 shrink-0 sm:w-72"}>
-                <section
-                  aria-labelledby={`${id}-round-${index + 1}`}
-                  className={wall ? "flex flex-1 flex-col" : undefined}
+          {rounds.map(({ label, list, byesOnly }, index) => (
+            // On the wall every round is as tall as the tallest and shares it equally between its matches, so
+            // each match sits halfway between the two that feed it.
+            <li key={label} className={wall ? "flex min-w-0 flex-col" : "w-64 shrink-0 sm:w-72"}>
+              <section
+                aria-labelledby={`${id}-round-${index + 1}`}
+                className={wall ? "flex flex-1 flex-col" : undefined}
+              >
+                <h3
+                  id={`${id}-round-${index + 1}`}
+                  className={
+                    "sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase " +
+                    // On the wall every column's heading is one line, so the rounds' matches (and lines) align.
+                    "dark:text-slate-400" +
+                    (wall ? " truncate" : "")
+                  }
                 >
-                  <h3
-                    id={`${id}-round-${index + 1}`}
-                    className={
-                      "sticky left-0 mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase " +
-                      // On the wall every column's heading is one line, so the rounds' matches (and lines) align.
-                      "dark:text-slate-400" +
-                      (wall ? " truncate" : "")
-                    }
-                  >
-                    {label}
-                  </h3>
-                  <ol
-                    className={wall ? "flex flex-1 flex-col" : "flex flex-col justify-around gap-3"}
-                    style={{ minHeight: `${tallest * (wall ? 6 : 7)}rem` }}
-                  >
-                    {list.map((match) => {
-                      if (wall && unreachable(match))
-                        return <li key={match.id} aria-hidden="true" className="flex-1" />;
-                      const lines = join?.(match);
-                      return (
-                        <li
-                          key={match.id}
-                          className={wall ? "relative flex flex-1 items-center py-2" : undefined}
-                          data-out={lines?.out ?? undefined}
-                          data-fed={lines?.fed ? "" : undefined}
+                  {label}
+                </h3>
+                <ol
+                  className={wall ? "flex flex-1 flex-col" : "flex flex-col justify-around gap-3"}
+                  style={{ minHeight: `${tallest * (wall ? 6 : 7)}rem` }}
+                >
+                  {byesOnly ? (
+                    <li className="flex flex-1 items-center text-sm text-slate-600 italic dark:text-slate-400">
+                      {byesOnlyText}
+                    </li>
+                  ) : null}
+                  {list.map((match) => {
+                    if (byesOnly) return null;
+                    if (wall && unreachable(match)) return <li key={match.id} aria-hidden="true" className="flex-1" />;
+                    const lines = join?.(match);
+                    return (
+                      <li
+                        key={match.id}
+                        className={wall ? "relative flex flex-1 items-center py-2" : undefined}
+                        data-out={lines?.out ?? undefined}
+                        data-fed={lines?.fed ? "" : undefined}
+                      >
+                        <MatchCard
+                          match={match}
+                          label={`${label}, match ${match.matchNumber}`}
+                          you={you}
+                          wall={wall}
+                          profiles={profiles}
                         >
-                          <MatchCard
-                            match={match}
-                            label={`${label}, match ${match.matchNumber}`}
-                            you={you}
-                            wall={wall}
-                            profiles={profiles}
-                          >
-                            {renderControls?.(match)}
-                          </MatchCard>
-                        </li>
-                      );
-                    })}
-                  </ol>
-                </section>
-              </li>
-            );
-          })}
+                          {renderControls?.(match)}
+                        </MatchCard>
+                      </li>
+                    );
+                  })}
+                </ol>
+              </section>
+            </li>
+          ))}
         </ol>
       </section>
       {/* Shadows at the edges while there is more that way (CSS scroll-driven; none when it all fits). */}

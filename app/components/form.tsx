@@ -19,10 +19,9 @@ export type ActionToast = Toast;
 /**
  * The toast an action returned (failures that do not redirect). Once the
  * page is hydrated it goes through the toaster; before that — or with
- * JavaScript off — it is rendered in place so the message is still seen:
- * pinned to the bottom of the screen, or, given `closeTo` (the page without
- * the message), in the flow where it stands, covering nothing, with a close
- * link.
+ * JavaScript off — it is rendered in place so the message is still seen: in
+ * the flow where it stands (at the top of the page's content), covering
+ * nothing, with a close link given `closeTo` (the page without the message).
  */
 export function ActionToast({ toast, closeTo }: { toast: ActionToast | undefined | null; closeTo?: string }) {
   const { show } = useToast();
@@ -32,18 +31,9 @@ export function ActionToast({ toast, closeTo }: { toast: ActionToast | undefined
     if (toast) show(toast);
   }, [toast?.id]);
   if (hydrated || !toast) return null;
-  if (closeTo) {
-    return (
-      <div role="alert">
-        <ToastCard toast={toast} closeTo={closeTo} />
-      </div>
-    );
-  }
   return (
-    <div className="fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
-      <div role="alert" className="w-full max-w-sm">
-        <ToastCard toast={toast} />
-      </div>
+    <div role="alert" className={closeTo ? undefined : "mb-6"}>
+      <ToastCard toast={toast} closeTo={closeTo} />
     </div>
   );
 }

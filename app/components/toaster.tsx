@@ -1,50 +1,64 @@
-// Toasts: at most one at a time, closing by itself after 5 s, announced to
-// screen readers. The server flashes one through a cookie across redirects;
-// client code can show one with useToast().
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+// Toasts (decision 042): at most one at a time, announced to screen readers. The server flashes one through a cookie
+// across redirects; client code can show one with useToast(). A toast stands in the page's flow under the header
+// (each frame puts a ToastRegion there), never over it: it covers no button on a phone or a laptop. So that nothing
+// moves under a finger, it does not close by itself: it stays until closed, replaced, or the page is left.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 
 export type ToastMessage = { id: string; type: "success" | "error"; title: string; description?: string };
 
-const TOAST_DURATION_MS = 5000;
-
 type ToastApi = { show: (toast: Omit<ToastMessage, "id">) => void };
+type ToastState = { toast: ToastMessage | null; close: () => void };
 const ToastContext = createContext<ToastApi>({ show: () => {} });
+const ToastStateContext = createContext<ToastState>({ toast: null, close: () => {} });
 
 export function useToast(): ToastApi {
   return useContext(ToastContext);
 }
 
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
-  const [toast, setToast] = useState<ToastMessage | null>(initial);
+  const { pathname } = useLocation();
+  // A toast belongs to the page it was shown on: on another page it is gone. Stamped with that page's path, read
+  // during the render, so a toast a page shows as it opens (its effects run before this provider's) is its own.
+  const here = useRef(pathname);
+  here.current = pathname;
+  const [shown, setShown] = useState(initial ? { toast: initial, on: pathname } : null);
+
+  // Left behind when the page is left (so coming back does not show it again).
+  useEffect(() => {
+    setShown((current) => (current && current.on !== pathname ? null : current));
+  }, [pathname]);
 
   // A new toast from the server (after a redirect or revalidation) replaces the current one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per server toast (its id), not on every render
   useEffect(() => {
-    if (initial) setToast(initial);
+    if (initial) setShown({ toast: initial, on: here.current });
   }, [initial?.id]);
 
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [toast]);
-
   const show = useCallback((next: Omit<ToastMessage, "id">) => {
-    setToast({ ...next, id: Math.random().toString(36).slice(2) });
+    setShown({ toast: { ...next, id: Math.random().toString(36).slice(2) }, on: here.current });
   }, []);
   const api = useMemo(() => ({ show }), [show]);
+  const toast = shown && shown.on === pathname ? shown.toast : null;
+  const state = useMemo(() => ({ toast, close: () => setShown(null) }), [toast]);
 
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
-        {/* Always rendered so screen readers are listening before a toast arrives. */}
-        <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
-          {toast ? <ToastCard toast={toast} onClose={() => setToast(null)} /> : null}
-        </div>
-      </div>
+      <ToastStateContext.Provider value={state}>{children}</ToastStateContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * Where a frame shows its toast: in the page's flow, under the header, taking its own room (`className` places it
+ * when there is one). Always rendered, so screen readers are listening before a toast arrives.
+ */
+export function ToastRegion({ className }: { className: string }) {
+  const { toast, close } = useContext(ToastStateContext);
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className={toast ? className : undefined}>
+      {toast ? <ToastCard toast={toast} onClose={close} /> : null}
+    </div>
   );
 }
 
@@ -68,7 +82,7 @@ export function ToastCard({
       data-testid="toast"
       data-type={toast.type}
       className={
-        "pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg " +
+        "flex items-start gap-3 rounded-lg border p-4 shadow-sm " +
         (destructive
           ? "border-red-700 bg-red-700 text-white dark:border-red-500 dark:bg-red-800"
           : "border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100")

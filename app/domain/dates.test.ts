@@ -1,6 +1,8 @@
 import { expect, test } from "vitest";
 import {
   dateInZone,
+  emailDateTime,
+  emailTime,
   formatDate,
   formatDateTime,
   formatTime,
@@ -60,4 +62,22 @@ test("a time of day is shown on the 24-hour clock in the viewer's zone", () => {
   expect(formatTime(instant)).toBe("19:42");
   expect(formatTime(Date.UTC(2025, 6, 4, 23, 5), "Europe/London")).toBe("00:05");
   expect(formatTime(instant, "America/New_York")).toBe("14:42");
+});
+
+test("e-mails write dates as a person would: 'Thursday 3 December, 7:30pm', UK time", () => {
+  expect(emailDateTime({ date: "2026-12-03", time: "19:30" })).toBe("Thursday 3 December, 7:30pm");
+  expect(emailDateTime({ date: "2026-12-03", time: "19:05" })).toBe("Thursday 3 December, 7:05pm");
+  // On the hour, noon and midnight.
+  expect(emailDateTime({ date: "2026-12-04", time: "19:00" })).toBe("Friday 4 December, 7pm");
+  expect(emailDateTime({ date: "2026-12-05", time: "12:00" })).toBe("Saturday 5 December, 12pm");
+  expect(emailDateTime({ date: "2026-12-05", time: "12:30" })).toBe("Saturday 5 December, 12:30pm");
+  expect(emailDateTime({ date: "2026-12-06", time: "00:00" })).toBe("Sunday 6 December, 12am");
+  expect(emailDateTime({ date: "2026-12-06", time: "00:15" })).toBe("Sunday 6 December, 12:15am");
+  expect(emailDateTime({ date: "2026-12-06", time: "09:45" })).toBe("Sunday 6 December, 9:45am");
+  // An instant, in UK time: summer (BST) and winter, and past midnight the next day.
+  expect(emailDateTime(Date.UTC(2026, 6, 2, 18, 30))).toBe("Thursday 2 July, 7:30pm");
+  expect(emailDateTime(Date.UTC(2026, 11, 3, 19, 30))).toBe("Thursday 3 December, 7:30pm");
+  expect(emailDateTime(Date.UTC(2026, 6, 2, 23, 10))).toBe("Friday 3 July, 12:10am");
+  expect(emailTime(Date.UTC(2026, 6, 2, 18, 45))).toBe("7:45pm");
+  expect(emailTime(Date.UTC(2026, 11, 3, 21, 0))).toBe("9pm");
 });

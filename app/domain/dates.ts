@@ -140,6 +140,35 @@ export function formatTime(instant: number, timeZone: string = UK_TIME_ZONE): st
   );
 }
 
+/** "7:30pm", "7:05pm", on the hour "7pm", noon "12pm", midnight "12am": a time of day (HH:MM) as a person writes it. */
+function spokenTime(time: string): string {
+  const match = TIME_PATTERN.exec(time);
+  if (!match) return time;
+  const hour = Number(match[1]);
+  const minutes = match[2] === "00" ? "" : `:${match[2]}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}${minutes}${hour < 12 ? "am" : "pm"}`;
+}
+
+/**
+ * When, as every e-mail writes it: "Thursday 3 December, 7:30pm" — a tournament's date and time (the venue's, in the
+ * UK), or an instant in UK time (an e-mail has no browser to tell the reader's zone). No year: the weekday and the
+ * month say which day.
+ */
+export function emailDateTime(when: { date: string; time: string } | number): string {
+  const { date, time } = typeof when === "number" ? { date: dateInZone(when), time: timeInZone(when) } : when;
+  if (!isValidDate(date)) return `${date}, ${spokenTime(time)}`;
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })
+    .format(Date.UTC(y, m - 1, d))
+    .replace(/,/g, "");
+  return `${day}, ${spokenTime(time)}`;
+}
+
+/** The time alone at an instant, as `emailDateTime` writes it (UK time): "7:45pm", for a moment later today. */
+export function emailTime(instant: number): string {
+  return spokenTime(timeInZone(instant));
+}
+
 /** Epoch ms → the value of an <input type="datetime-local"> in a zone. */
 export function instantToLocalInput(instant: number, timeZone: string = UK_TIME_ZONE): string {
   const t = wallClock(instant, timeZone);

@@ -8,7 +8,7 @@ import { formatGBP } from "~/domain/pence.ts";
 import { headlinePrice } from "~/features/money/domain/headline-price.ts";
 import { Price } from "~/components/price.tsx";
 import { LIST_FORMAT_LABEL } from "~/domain/tournaments.ts";
-import { comingUp, openToEnter } from "~/features/ratings/domain/player-dashboard.ts";
+import { comingUp, noneOpenText, openToEnter } from "~/features/ratings/domain/player-dashboard.ts";
 import { isTeamEvent, teamLine } from "~/features/entries/domain/teams.ts";
 import { winRate } from "~/features/money/domain/withdrawals.ts";
 import { playerStatsQuery, recentTransactionsQuery } from "~/features/money/server/dashboard.server.ts";
@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     browse.available.filter((t) => matchesSearch(t, q)),
     now,
   );
+  const upcoming = comingUp(browse.registered);
   return {
     name: user.name,
     balancePence: user.balancePence,
@@ -57,8 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Under Open, only what the player can enter now: Browse All shows the full ones, with their reserve lists.
     open: open.slice(0, 12),
     notOpen: elsewhere,
+    // An empty Open never says "no open tournaments" to a player entered in one (theirs are under Coming Up).
+    noneOpen: noneOpenText({ searched: q.trim() !== "", entered: upcoming.filter((t) => matchesSearch(t, q)).length }),
     // The player's own tournaments before they start, with when and where.
-    comingUp: comingUp(browse.registered).map((t) => ({
+    comingUp: upcoming.map((t) => ({
       id: t.id,
       slug: t.slug,
       name: t.name,
@@ -73,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .filter((t) => t.status === "in_progress")
       .map((t) => {
         // In a team event the player's matches are their team's.
-        const standing = playerStanding(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id);
+        const standing = playerStanding(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id, t.withdrawn);
         const floor = floors.get(t.id);
         // When and where (decisions 013–015): the table once called, else the queue's estimate.
         const next =
@@ -172,7 +175,7 @@ export default function PlayerDashboard() {
         </section>
       ) : null}
       {page.pushKey ? <PushOptIn publicKey={page.pushKey} /> : null}
-      <OpenTournaments q={q} open={open} notOpen={notOpen} />
+      <OpenTournaments q={q} open={open} notOpen={notOpen} noneOpen={page.noneOpen} />
     </DashboardShell>
   );
 }
@@ -231,7 +234,7 @@ function InProgress({ tournaments }: { tournaments: Loaded["playing"] }) {
 }
 
 /** What the player can enter now, found by a search, and where the full and closed ones are. */
-function OpenTournaments({ q, open, notOpen }: Pick<Loaded, "q" | "open" | "notOpen">) {
+function OpenTournaments({ q, open, notOpen, noneOpen }: Pick<Loaded, "q" | "open" | "notOpen" | "noneOpen">) {
   return (
     <section className="card" aria-labelledby="find-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -263,11 +266,7 @@ function OpenTournaments({ q, open, notOpen }: Pick<Loaded, "q" | "open" | "notO
         </button>
       </Form>
       {open.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-          {q
-            ? "No open tournaments match your search."
-            : "There are no open tournaments at the moment. Check back soon!"}
-        </p>
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{noneOpen}</p>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {open.map((t) => (

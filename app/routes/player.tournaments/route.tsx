@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   type Entry = (typeof available)[number] & {
     team?: { name: string; captainId: string; captainName: string; entryId: string } | null;
+    withdrawn?: boolean;
   };
   const view = (t: Entry, isRegistered: boolean, isPending = false) => ({
     id: t.id,
@@ -75,7 +76,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Once play starts, where the player stands says more than "Registered".
     standing:
       isRegistered && t.status !== "open"
-        ? standingView(t.status, brackets.get(t.id) ?? [], t.team?.entryId ?? claim.id, !isTeamEvent(t.matchType))
+        ? standingView(t.status, brackets.get(t.id) ?? [], {
+            playerId: t.team?.entryId ?? claim.id,
+            singles: !isTeamEvent(t.matchType),
+            withdrawn: t.withdrawn ?? false,
+          })
         : null,
   });
   return {
@@ -156,8 +161,12 @@ export default function PlayerTournaments() {
 }
 
 /** `singles`: the opponent named in the text is a player, whose name links to their profile (decision 027). */
-function standingView(status: TournamentStatus, matches: MatchView[], playerId: string, singles: boolean) {
-  const standing = playerStanding(status, matches, playerId);
+function standingView(
+  status: TournamentStatus,
+  matches: MatchView[],
+  { playerId, singles, withdrawn }: { playerId: string; singles: boolean; withdrawn: boolean },
+) {
+  const standing = playerStanding(status, matches, playerId, withdrawn);
   const text = standingText(standing);
   return {
     kind: standing.kind,
@@ -187,6 +196,7 @@ const standingClass: Record<Standing["kind"], string> = {
   out: done,
   champion: "text-amber-800 dark:text-amber-300",
   over: done,
+  withdrawn: done,
 };
 
 const badgeFor: Record<

@@ -6,7 +6,7 @@ import { ActionToast } from "~/components/form.tsx";
 import { FieldError } from "~/components/fields.tsx";
 import { useHydrated } from "~/components/hydrated.ts";
 import { inputClass } from "~/components/styles.ts";
-import { useToast } from "~/components/toaster.tsx";
+import { useCopy } from "~/components/copy-box.tsx";
 import { appContext } from "~/context.server.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { TableSchema } from "~/features/floor/domain/tables.ts";
@@ -272,17 +272,9 @@ function TableRow({
   url: string;
   canSend: boolean;
 }) {
-  const { show } = useToast();
+  const { copy, copied } = useCopy();
   // Copying needs JavaScript; without it the code and URL are selectable text.
   const hydrated = useHydrated();
-  async function copy(text: string, description: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      show({ type: "success", title: "Copied!", description });
-    } catch {
-      show({ type: "error", title: "Failed to copy", description: "Select the text and copy it instead." });
-    }
-  }
   return (
     <li className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="table-row">
       <div className="min-w-0 flex-1">
@@ -312,17 +304,17 @@ function TableRow({
           <>
             <button
               type="button"
-              className="btn-secondary px-3"
-              onClick={() => copy(table.accessCode, "Access code copied to clipboard")}
+              className="btn-secondary min-w-28 px-3"
+              onClick={() => copy("code", table.accessCode, "Access code copied to clipboard")}
             >
-              Copy Code
+              {copied === "code" ? "Copied" : "Copy Code"}
             </button>
             <button
               type="button"
-              className="btn-secondary px-3"
-              onClick={() => copy(url, "Scoreboard URL copied to clipboard")}
+              className="btn-secondary min-w-28 px-3"
+              onClick={() => copy("url", url, "Scoreboard URL copied to clipboard")}
             >
-              Copy URL
+              {copied === "url" ? "Copied" : "Copy URL"}
             </button>
           </>
         ) : null}

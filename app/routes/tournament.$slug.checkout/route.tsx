@@ -21,7 +21,10 @@ import { tournamentBySlugQuery } from "~/features/tournaments/server/tournaments
 import { HoldNotice, PayByCard, PayFromBalance, PaymentSummary } from "./sections.tsx";
 import type { Route } from "./+types/route";
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout — Break & Run" }];
+// Named for the tournament being paid for: a tab or a history entry says which night the payment was for.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Checkout: ${loaderData.tournament.name} — Break & Run` : "Checkout — Break & Run" },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const claim = await signedIn(request, context);
@@ -186,10 +189,22 @@ export default function Checkout() {
   return (
     <main id="main" className="mx-auto w-full max-w-xl px-4 py-8">
       <div className="flex items-center gap-2">
-        <Link to={`/tournament/${t.slug}`} className="btn-ghost -ml-2 px-2" aria-label="Back to the tournament">
+        <Link
+          to={`/tournament/${t.slug}`}
+          className="btn-ghost -ml-2 shrink-0 px-2 whitespace-nowrap"
+          aria-label="Back to the tournament"
+        >
           ← Back
         </Link>
-        <h1 className="text-2xl font-bold tracking-tight">Checkout</h1>
+        <div>
+          <p aria-hidden="true" className="text-sm font-semibold text-slate-600 dark:text-slate-400">
+            Checkout
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight">
+            <span className="sr-only">Checkout: </span>
+            {t.name}
+          </h1>
+        </div>
       </div>
 
       {holdExpiresAt !== null && !expired ? (
@@ -199,7 +214,7 @@ export default function Checkout() {
       <section className="card mt-6">
         <h2 className="text-lg font-semibold">Join {t.venue}</h2>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
-          {t.name} · {formatDate(t.date)} · {t.time}
+          {formatDate(t.date)} · {t.time}
         </p>
       </section>
 

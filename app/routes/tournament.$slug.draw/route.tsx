@@ -7,6 +7,7 @@ import { LeagueView } from "~/components/league-view.tsx";
 import { PrintButton } from "~/components/print-button.tsx";
 import { TournamentResults } from "~/components/tournament-results.tsx";
 import { bracketTab } from "~/features/play/domain/bracket-tab.ts";
+import { byesOnlyText } from "~/features/play/domain/bracket-rounds.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { drawSheet, type SheetRound, type SheetSide } from "~/features/screens/domain/draw-sheet.ts";
 import { tournamentResults } from "~/features/play/domain/results.ts";
@@ -164,6 +165,13 @@ function RoundTable({ round }: { round: SheetRound }) {
         </tr>
       </thead>
       <tbody>
+        {round.rows.length === 0 ? (
+          <tr>
+            <td colSpan={6} className={`${cell} text-slate-600 italic dark:text-slate-400`}>
+              {byesOnlyText}
+            </td>
+          </tr>
+        ) : null}
         {round.rows.map((row) => (
           <tr key={row.id} data-testid="sheet-match">
             <td className={`${cell} tabular-nums`}>{row.matchNumber}</td>

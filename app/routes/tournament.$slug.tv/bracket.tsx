@@ -1,6 +1,6 @@
 // The TV's bracket pages: the rounds of a bracket (or of a part of one) side by side, joined by lines.
 import { joinsOf } from "~/components/bracket-joins.ts";
-import { unreachable } from "~/components/bracket-view.tsx";
+import { byesOnlyText, unreachable } from "~/features/play/domain/bracket-rounds.ts";
 import { TrophyIcon } from "~/components/icons.tsx";
 import type { MatchView } from "~/features/play/domain/play.ts";
 import type { BracketPart } from "~/features/screens/domain/tv.ts";
@@ -17,6 +17,9 @@ export function TvBracket({ part }: { part: BracketPart }) {
             {round.label}
           </h3>
           <ol className="flex flex-1 flex-col">
+            {round.matches.every(unreachable) ? (
+              <li className={`flex flex-1 items-center text-[1.2rem] italic ${muted}`}>{byesOnlyText}</li>
+            ) : null}
             {round.matches.map((m) => {
               if (unreachable(m)) return <li key={m.id} aria-hidden="true" className="flex-1" />;
               const lines = join(m);

@@ -16,7 +16,11 @@ export function EntryCard({
   tournament: t,
   viewer,
   entry: { registration, deadlinePassed, me, checkin },
-}: Pick<TournamentPageModel, "tournament" | "viewer" | "entry">) {
+  withdrawn,
+}: Pick<TournamentPageModel, "tournament" | "viewer" | "entry"> & {
+  /** The viewer's entry was withdrawn from play. */
+  withdrawn: boolean;
+}) {
   const full = registration === "full" && t.teamSize === 1;
   return (
     <section className="card">
@@ -34,6 +38,7 @@ export function EntryCard({
       <div className="mt-4">
         <JoinAction
           state={registration}
+          withdrawn={withdrawn}
           slug={t.slug}
           viewer={viewer}
           deadlinePassed={deadlinePassed}
@@ -51,6 +56,8 @@ export function EntryCard({
   );
 }
 
+const withdrawnText = "You were withdrawn from play: your matches left go to your opponents.";
+
 const stateText: Record<Exclude<RegistrationState, "open">, string> = {
   registered: "You're registered. See you at the table!",
   pending: "Your payment is pending.",
@@ -61,6 +68,7 @@ const stateText: Record<Exclude<RegistrationState, "open">, string> = {
 
 function JoinAction({
   state,
+  withdrawn,
   slug,
   viewer,
   deadlinePassed,
@@ -69,6 +77,8 @@ function JoinAction({
   team,
 }: {
   state: RegistrationState;
+  /** The viewer's entry was withdrawn from play. */
+  withdrawn: boolean;
   slug: string;
   viewer: { userType: string; isOwner: boolean } | null;
   deadlinePassed: boolean;
@@ -133,6 +143,7 @@ function JoinAction({
       </div>
     );
   }
+  if (state === "registered" && withdrawn) return <p className="text-sm font-medium">{withdrawnText}</p>;
   return (
     <p
       className={

@@ -143,8 +143,8 @@ export default function TournamentPage() {
 
   return (
     <>
-      <ActionToast toast={paymentToast} />
       <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+        <ActionToast toast={paymentToast} />
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={statusTone[t.status]}>{statusLabels[t.status]}</Badge>
           <span className="text-sm text-slate-600 dark:text-slate-400">Run by {t.organisationName}</span>
@@ -315,7 +315,7 @@ function EntryAside({
       {director?.queue && !playing ? (
         <QueueCard queue={director.queue} slug={t.slug} open={director.open.settings} />
       ) : null}
-      <EntryCard tournament={t} viewer={viewer} entry={page.entry} />
+      <EntryCard tournament={t} viewer={viewer} entry={page.entry} withdrawn={page.play.withdrawn} />
       <section className="card">
         <CopyBox label="Share this tournament" value={shareUrl} copiedMessage="Tournament link copied to clipboard" />
       </section>

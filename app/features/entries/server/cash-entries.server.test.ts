@@ -4,6 +4,7 @@
 // JSON, who may call it, the e-mail's link signed in with and the pages are the HTTP suite's
 // (tests/cash-entries.test.ts).
 import { expect, test } from "vitest";
+import { emailDateTime } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { parsePence } from "~/domain/pence.ts";
 import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
@@ -83,7 +84,10 @@ test("walk-ins: a player's e-mail enters them, an unknown one invites, none make
   const [invite] = await s.outbox(newEmail);
   expect(invite?.text).toContain("Set a password");
   expect(invite?.text).toMatch(/\/welcome\?\S+/);
-  expect((await s.outbox(sam.email)).some((m) => m.text.includes("paid at the bar"))).toBe(true);
+  const told = (await s.outbox(sam.email)).find((m) => m.text.includes("paid at the bar"));
+  // The night as a person writes it: "on Friday 3 December, 7:30pm".
+  expect(told?.text).toContain(`at ${t.venue} on ${emailDateTime(t)} (paid at the bar)`);
+  expect(told?.text).toMatch(/ on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+, 7:30pm \(paid at the bar\)/);
   const [guestRow] = await s.rows<{ email: string }>("select email from players where id = ?", [guest.id]);
   expect(await s.outbox(String(guestRow?.email))).toEqual([]);
 

@@ -29,6 +29,7 @@ import {
   type WalkIn,
 } from "~/features/entries/domain/cash-entry.ts";
 import { DomainError } from "~/domain/errors.ts";
+import { emailDateTime } from "~/domain/dates.ts";
 import { ownTournament } from "~/features/play/domain/play-checks.ts";
 import { teamMessages, teamNameKey, teamSize } from "~/features/entries/domain/teams.ts";
 import { joinRefusals } from "~/domain/tournaments.ts";
@@ -314,7 +315,7 @@ const mailed = (people: readonly Person[]) =>
  */
 export async function tellWalkIns(mailer: Mailer, added: AddedCashEntry, origin: string): Promise<void> {
   const t = added.tournament;
-  const where = `${t.name} at ${t.venue} on ${t.date} at ${t.time}`;
+  const where = `${t.name} at ${t.venue} on ${emailDateTime(t)}`;
   const emails = mailed(added.people).map((p): Email => {
     const lines = p.invited
       ? [

@@ -1,7 +1,7 @@
 // The e-mails of checking in and its reserves: a reserve offered a freed place, and the players the start dropped
 // for not checking in. A use case returns them as the mail it owes; `perform` sends them once the write is in.
 import { OFFER_MS } from "~/features/entries/domain/check-in.ts";
-import { timeInZone } from "~/domain/dates.ts";
+import { emailTime } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { headlinePrice } from "~/features/money/domain/headline-price.ts";
 import { type Mailer, sendQuietly } from "~/server/email.server.ts";
@@ -11,7 +11,7 @@ import type { Offered } from "./reserves.server.ts";
 export async function tellOffered(mailer: Mailer, offered: readonly Offered[], origin: string): Promise<void> {
   for (const o of offered) {
     // UK time, as the clock at the venue shows it (an e-mail has no browser to say the reader's zone).
-    const until = timeInZone(o.expiresAt);
+    const until = emailTime(o.expiresAt);
     await sendQuietly(mailer, {
       to: o.email,
       subject: `A place is yours — ${o.tournament}`,

@@ -4,7 +4,7 @@
 // names. The JSON, who may call it (a director is no player), the bodies and the pages without JavaScript are the
 // HTTP suite's (tests/check-in.test.ts).
 import { expect, test } from "vitest";
-import { timeInZone } from "~/domain/dates.ts";
+import { emailTime } from "~/domain/dates.ts";
 import { OFFER_MS, reserveList, reservePosition, reservePositionText } from "~/features/entries/domain/check-in.ts";
 import { joinTournament } from "~/features/entries/server/joining.server.ts";
 import { start } from "~/features/play/server/use-cases.server.ts";
@@ -225,7 +225,9 @@ test("an offer that runs out goes to the next reserve, once; a late payment does
   expect(offers).toHaveLength(1);
   // Until when, in UK time: the clock at the venue (not UTC, which is an hour off all summer).
   const [until] = await s.rows("select hold_expires_at as at from tournament_players where player_id = ?", [r2.id]);
-  expect(offers[0]?.text).toContain(`(until ${timeInZone(Number(until?.at))}): pay to take it.`);
+  expect(offers[0]?.text).toContain(`(until ${emailTime(Number(until?.at))}): pay to take it.`);
+  // As a person writes it: "until 7:45pm", not "until 19:45".
+  expect(offers[0]?.text).toMatch(/\(until (1[0-2]|[1-9])(:[0-5]\d)?[ap]m\)/);
   expect(offers[0]?.text).not.toContain("UTC");
   // The first reserve's late payment finds the place gone (the tidy-up cancelled her payment): she is not entered.
   expect((await answered(s.payByCard(held.paymentIntentId))).status).toBeLessThan(500);

@@ -5,6 +5,7 @@
 // guest's stored e-mail. The JSON, the form and the link followed through the
 // Worker are the HTTP suite's (tests/teams.test.ts).
 import { expect, test } from "vitest";
+import { emailDateTime } from "~/domain/dates.ts";
 import { answered, useServiceDb, type Account } from "../../../../test-support/services.ts";
 import { addCashEntry } from "./cash-entries.server.ts";
 import { checkCashEntry } from "~/features/entries/domain/cash-entry.ts";
@@ -55,6 +56,9 @@ test("a teammate with no account: an invited account made with the hold, in the 
   expect(mail?.subject).toBe("You're in team Cue Balls — Thursday Triples");
   expect(mail?.text).toContain('Cap has entered you in team "Cue Balls" for Thursday Triples');
   expect(mail?.text).toContain("nothing is due from you");
+  // The night as a person writes it: "on Friday 3 December, 7:30pm".
+  expect(mail?.text).toContain(`on ${emailDateTime(t)}. The captain pays`);
+  expect(mail?.text).toMatch(/on [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+, 7:30pm\./);
   const link = /https:\/\/breakandrun\.test\/welcome\?(\S+)/.exec(mail?.text ?? "")?.[1];
   const params = new URLSearchParams(link);
   expect(params.get("email")).toBe(kim);

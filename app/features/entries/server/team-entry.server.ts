@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { assertInBatch, build, first, query, reads, type Item, type Sender } from "~/db/batch.server.ts";
 import { players, teamMembers, teams, tournamentPlayers } from "~/db/schema.ts";
 import { DomainError, tournamentNotFound } from "~/domain/errors.ts";
+import { emailDateTime } from "~/domain/dates.ts";
 import { checkTeamEntry } from "~/features/entries/domain/team-entry.ts";
 import { isTeamEvent, normaliseEmails, teamMessages, teamNameKey, teamSize } from "~/features/entries/domain/teams.ts";
 import { sendLimited, type Mailer } from "~/server/email.server.ts";
@@ -191,7 +192,7 @@ export async function tellTeammates(db: Sender, mailer: Mailer, team: CheckedTea
       `Hi ${member.name},`,
       "",
       `${captain?.name ?? "Your captain"} has entered you in team "${team.name}" for ${t.name} at ${t.venue}`,
-      `on ${t.date} at ${t.time}. The captain pays the whole team's entry; nothing is due from you.`,
+      `on ${emailDateTime(t)}. The captain pays the whole team's entry; nothing is due from you.`,
       ...(member.invited ? ["", ...invitationLines(member.invited, origin)] : []),
       "",
       `The tournament: ${origin}/tournament/${t.slug}`,

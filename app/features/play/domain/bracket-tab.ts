@@ -21,15 +21,20 @@ export type BracketTabReads = {
     teams: { id: string; members: Entry[] }[];
   };
   matches: MatchView[];
+  /** The entries withdrawn during play (decision 021), as match slots name them: an entrant's standing says so. */
+  withdrawn?: ReadonlySet<string>;
 };
 
 /** The bracket tab (no matches before the start) and, for an entrant, where they stand in it. */
-export function bracketTab({ tournament: t, matches: all }: BracketTabReads, entrant: { id: string } | null) {
+export function bracketTab(
+  { tournament: t, matches: all, withdrawn }: BracketTabReads,
+  entrant: { id: string } | null,
+) {
   const matches = t.status === "open" ? [] : all;
   // In a team event the entry is the team: its matches are picked out, its standing shown.
   const team = entrant ? t.teams.find((x) => x.members.some((m) => m.id === entrant.id)) : undefined;
   const you = entrant ? (team?.id ?? entrant.id) : null;
-  const standing = you ? playerStanding(t.status, matches, you) : null;
+  const standing = you ? playerStanding(t.status, matches, you, withdrawn?.has(you) ?? false) : null;
   const started = matches.length > 0;
   return {
     matches,
@@ -54,6 +59,8 @@ export function bracketTab({ tournament: t, matches: all }: BracketTabReads, ent
     /** The viewer's entry (their team's in a team event), whose matches are picked out. */
     you,
     yourStanding: standing ? standingText(standing) : null,
+    /** The entrant's entry was withdrawn from play (decision 021) while the night goes on. */
+    withdrawn: standing?.kind === "withdrawn",
     // "You're up on Table 3" (decisions 013–015).
     called: standing ? calledTo(standing) : null,
   };
@@ -67,7 +74,7 @@ export type BracketTab = ReturnType<typeof bracketTab>;
  */
 export function bracketTabWith(
   page: {
-    tournament: Omit<BracketTabReads["tournament"], "advancePerGroup">;
+    tournament: Omit<BracketTabReads["tournament"], "advancePerGroup"> & { withdrawn?: readonly string[] };
     viewer: { id: string } | null;
     play: BracketTab;
   },
@@ -75,5 +82,12 @@ export function bracketTabWith(
 ): BracketTab {
   const { tournament, viewer, play } = page;
   const entrant = viewer && play.you !== null ? viewer : null;
-  return bracketTab({ tournament: { ...tournament, advancePerGroup: play.advancePerGroup }, matches }, entrant);
+  return bracketTab(
+    {
+      tournament: { ...tournament, advancePerGroup: play.advancePerGroup },
+      matches,
+      withdrawn: new Set(tournament.withdrawn),
+    },
+    entrant,
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { comingUp, openToEnter } from "./player-dashboard.ts";
+import { comingUp, noneOpenText, openToEnter } from "./player-dashboard.ts";
 
 const now = Date.UTC(2026, 0, 15, 12);
 const t = (id: string, over: Partial<Parameters<typeof openToEnter>[0][number]> = {}) => ({
@@ -44,4 +44,20 @@ test("the player's own tournaments before they start, soonest first; started and
   expect(comingUp(rows).map((x) => x.id)).toEqual(["tonight", "tonight-late", "full-mine", "next-week"]);
   // The list it was given is left as it was (the page uses it for other sections).
   expect(rows[0]?.id).toBe("next-week");
+});
+
+test("an empty Open never tells a player entered in an open tournament that there are none", () => {
+  expect(noneOpenText({ searched: false, entered: 0 })).toBe(
+    "There are no open tournaments at the moment. Check back soon!",
+  );
+  expect(noneOpenText({ searched: true, entered: 0 })).toBe("No open tournaments match your search.");
+  expect(noneOpenText({ searched: false, entered: 1 })).toBe(
+    "No other tournaments are open to enter at the moment: yours is under Coming Up.",
+  );
+  expect(noneOpenText({ searched: false, entered: 2 })).toBe(
+    "No other tournaments are open to enter at the moment: yours are under Coming Up.",
+  );
+  expect(noneOpenText({ searched: true, entered: 1 })).toBe(
+    "No other open tournaments match your search: yours is under Coming Up.",
+  );
 });

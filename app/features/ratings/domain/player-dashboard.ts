@@ -31,3 +31,19 @@ export function comingUp<T extends Listed>(registered: readonly T[]): T[] {
     .filter((t) => t.status === "open")
     .sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
 }
+
+/**
+ * What Open says when it lists nothing. The player's own entries are under Coming Up, not Open, so a player entered
+ * in an open tournament is never told there are none: `entered` counts those (the ones matching the search, if any).
+ */
+export function noneOpenText({ searched, entered }: { searched: boolean; entered: number }): string {
+  if (entered > 0) {
+    const yours = entered === 1 ? "yours is" : "yours are";
+    return searched
+      ? `No other open tournaments match your search: ${yours} under Coming Up.`
+      : `No other tournaments are open to enter at the moment: ${yours} under Coming Up.`;
+  }
+  return searched
+    ? "No open tournaments match your search."
+    : "There are no open tournaments at the moment. Check back soon!";
+}

@@ -191,3 +191,21 @@ test("groups into a knockout: out in the groups names the group; in the knockout
   expect(text("finished", shown(matches), "p2")).toBe("Champion");
   expect(text("finished", shown(matches), "p1")).toBe("Runner-up");
 });
+
+test("a withdrawn entry is never in progress: withdrawn while play goes on, its place once the night is over", () => {
+  // Ann won her quarter-final, then had to leave: her semi-final waits for its other player (a walkover to come).
+  let matches = single(8);
+  matches = win(matches, "Quarter-Finals", 1, "p1");
+  expect(text("in_progress", shown(matches), "p1")).toBe("In progress — next: vs TBD");
+  const withdrawn = (status: "in_progress" | "finished", list: BracketMatch[]) =>
+    playerStanding(status, shown(list), "p1", true);
+  expect(withdrawn("in_progress", matches)).toEqual({ kind: "withdrawn" });
+  expect(standingText(withdrawn("in_progress", matches))).toBe("Withdrawn");
+  // Between matches too, and after the walkover put her out.
+  const quarter2 = matches.find((m) => m.label === "Quarter-Finals" && m.matchNumber === 2) as BracketMatch;
+  const other = quarter2.player1Id as string;
+  const walkedOver = win(win(matches, "Quarter-Finals", 2, other), "Semi-Finals", 1, other);
+  expect(standingText(withdrawn("in_progress", walkedOver))).toBe("Withdrawn");
+  // Finished: the place her results gave her, as for everyone else.
+  expect(standingText(withdrawn("finished", walkedOver))).toBe("Knocked out in the Semi-Finals");
+});

@@ -24,7 +24,9 @@ export type Standing<M extends StandingMatch = StandingMatch> =
   /** In play but between matches (no match of theirs is waiting). */
   | { kind: "waiting" }
   /** The tournament ended (archived) with this player neither out nor champion. */
-  | { kind: "over" };
+  | { kind: "over" }
+  /** Taken out of play by the director, or a no-show the floor gave a walkover (decision 021), while play goes on. */
+  | { kind: "withdrawn" };
 
 // The order a player meets the parts of a tournament in: a later loss is the one that put them out.
 const sideOrder: Record<BracketSide, number> = { group: 0, winners: 1, knockout: 1, losers: 2, grand_final: 3 };
@@ -32,13 +34,19 @@ const playOrder = (a: PlacedMatch, b: PlacedMatch) => sideOrder[a.bracket] - sid
 
 const isIn = (match: PlacedMatch, playerId: string) => match.player1Id === playerId || match.player2Id === playerId;
 
-/** Where `playerId` stands in a tournament of this status with these matches. */
+/**
+ * Where `playerId` stands in a tournament of this status with these matches. A `withdrawn` entry is not in play:
+ * while the night goes on it is never "In progress" (its waiting matches are walkovers to come); once the night is
+ * over it has the place its results gave it, as everyone else.
+ */
 export function playerStanding<M extends StandingMatch>(
   status: TournamentStatus,
   matches: readonly M[],
   playerId: string,
+  withdrawn = false,
 ): Standing<M> {
   if (status === "open" || matches.length === 0) return { kind: "registered" };
+  if (withdrawn && status === "in_progress") return { kind: "withdrawn" };
   const entries = [...new Set(matches.flatMap((m) => [m.player1Id, m.player2Id]).filter((p) => p !== null))];
   const place = formatPlaces(matches, entries).get(playerId) ?? null;
   if (place?.from === 1) return { kind: "champion" };
@@ -84,6 +92,8 @@ export function standingText(standing: Standing): string {
       return "In progress";
     case "over":
       return "Finished";
+    case "withdrawn":
+      return "Withdrawn";
   }
 }
 

@@ -3,6 +3,7 @@
 // it.
 import type { BracketSide, MatchStatus } from "../../play/domain/bracket.ts";
 import type { Outcome } from "../../play/domain/outcomes.ts";
+import { bracketRounds, unreachable } from "../../play/domain/bracket-rounds.ts";
 
 /** The headings of an event's parts, on the bracket and on the sheet. */
 export const bracketHeadings: Record<BracketSide, string> = {
@@ -48,9 +49,6 @@ type SheetRow = {
 export type SheetRound = { label: string; rows: SheetRow[] };
 export type SheetSection = { id: string; heading: string; rounds: SheetRound[] };
 
-// A losers' match nobody can reach is no match (as on the bracket): it is left off.
-const unreachable = (m: SheetMatchIn) => m.isBye && m.player1Id === null && m.player2Id === null;
-
 function rowOf(m: SheetMatchIn): SheetRow {
   const side = (slot: "player1" | "player2"): SheetSide => {
     const id = m[`${slot}Id`];
@@ -72,19 +70,19 @@ function rowOf(m: SheetMatchIn): SheetRow {
 
 /** The sheet: the event's parts in the order they are played (groups, then the knockout), each round in order. */
 export function drawSheet(matches: readonly SheetMatchIn[]): SheetSection[] {
+  // A losers' bye nobody has reached is no match (as on the bracket): it is left off, but its round is kept.
   const shown = matches.filter((m) => !unreachable(m));
   const keys = [...new Set(shown.map((m) => (m.group === null ? m.bracket : `group:${m.group}`)))];
   return keys.map((key) => {
     const group = key.startsWith("group:") ? key.slice("group:".length) : null;
-    const part = shown.filter((m) => (group === null ? m.group === null && m.bracket === key : m.group === group));
-    const rounds = [...new Set(part.map((m) => m.round))].sort((a, b) => a - b);
+    const part = matches.filter((m) => (group === null ? m.group === null && m.bracket === key : m.group === group));
     return {
       id: group === null ? key.replace("_", "-") : `group-${group.toLowerCase()}`,
       heading: group === null ? bracketHeadings[key as BracketSide] : `Group ${group}`,
-      rounds: rounds.map((round) => {
-        const list = part.filter((m) => m.round === round).sort((a, b) => a.matchNumber - b.matchNumber);
-        return { label: list[0]?.label ?? `Round ${round}`, rows: list.map(rowOf) };
-      }),
+      rounds: bracketRounds(part).map((round) => ({
+        label: round.label,
+        rows: round.matches.filter((m) => !unreachable(m)).map(rowOf),
+      })),
     };
   });
 }

@@ -6,6 +6,7 @@ import { rankingRow, type Standing as SeriesStanding } from "../../series/domain
 import type { BracketSide } from "../../play/domain/bracket.ts";
 import { bracketTab, type BracketTabReads } from "../../play/domain/bracket-tab.ts";
 import type { MatchView } from "../../play/domain/play.ts";
+import { bracketRounds } from "../../play/domain/bracket-rounds.ts";
 import { startsInText } from "../../floor/domain/queue.ts";
 import { queueOf, type QueuedMatch, type QueueState } from "../../floor/domain/queue-views.ts";
 import { tournamentResults, type PaidPrize, type Results } from "../../play/domain/results.ts";
@@ -85,14 +86,9 @@ export function bracketParts(matches: readonly MatchView[], tournamentType: Tour
   });
 }
 
-function roundsOf(matches: readonly MatchView[]): TvRound[] {
-  const numbers = [...new Set(matches.map((m) => m.round))].sort((a, b) => a - b);
-  return numbers.map((round) => {
-    const list = matches.filter((m) => m.round === round).sort((a, b) => a.matchNumber - b.matchNumber);
-    // A round named as its matches are: a losers' place nobody can reach carries the same label.
-    return { label: list[0]?.label ?? `Round ${round}`, matches: list };
-  });
-}
+// Every round the draw made, named as on the tournament page and the wall.
+const roundsOf = (matches: readonly MatchView[]): TvRound[] =>
+  bracketRounds(matches).map(({ label, matches: list }) => ({ label, matches: list }));
 
 /** What decides the round of pages: the tournament, its brackets, and whether there is a floor to show. */
 type TvState = {

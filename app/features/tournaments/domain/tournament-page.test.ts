@@ -382,6 +382,14 @@ test("in play: the bracket tab first; the director's tables and queue, the entra
   expect(annsPage.play.you).toBe("p1");
   expect(annsPage.play.yourStanding).toBe("In progress — now: vs Di on Table 1");
   expect(annsPage.play.called).toEqual({ table: "Table 1", opponent: "Di" });
+  // Taken out of play (a no-show, or the director withdrew her): never "In progress", never called to a table.
+  const withdrawnPage = page(reads({ tournament: live, user: ann, matches, withdrawn: new Set(["p1"]) }));
+  expect(withdrawnPage.play.yourStanding).toBe("Withdrawn");
+  expect(withdrawnPage.play.called).toBeNull();
+  expect(withdrawnPage.play.withdrawn).toBe(true);
+  expect(annsPage.play.withdrawn).toBe(false);
+  // Redrawn from the page's matches in the browser, the same.
+  expect(bracketTabWith(withdrawnPage, withdrawnPage.play.matches).yourStanding).toBe("Withdrawn");
 
   const visitors = page(reads({ tournament: live, matches }), "tab=details");
   expect(visitors.tab).toBe("details");

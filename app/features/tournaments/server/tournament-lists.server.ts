@@ -46,6 +46,7 @@ export function browseForPlayerQuery(playerId: string, now = Date.now()) {
       .select({
         ...summaryColumns(now),
         registrationId: tournamentPlayers.id,
+        withdrawnAt: tournamentPlayers.withdrawnAt,
         teamName: teams.name,
         captainId: teams.captainId,
         captainName: captain.name,
@@ -72,6 +73,8 @@ export function browseForPlayerQuery(playerId: string, now = Date.now()) {
       const mine = new Set([...registered, ...held].map((row) => row.tournament.id));
       const withTeam = (row: (typeof registered)[number]) => ({
         ...toSummary(row),
+        // Taken out of play (decision 021): their standing says "Withdrawn", never "In progress".
+        withdrawn: row.withdrawnAt !== null,
         team:
           row.teamName === null
             ? null
