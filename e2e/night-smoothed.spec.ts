@@ -3,8 +3,10 @@
 // (whose e-mail welcomes her to choose a password) and a second guest of the same name, added after a warning. Two
 // tables, a tablet on Table 1 only: the floor marks Table 2 "No tablet" and offers to score it there, flags Table 1's
 // match when no rack has been scored in ten minutes, and takes Table 2 out of rotation and back. A guest wins: the
-// finalize dialog and the settlement speak in cash (the till), the JSON agrees, the director's ledger names the rake
-// on the entries paid online. Then "Run again" suggests Week 2, and the dashboard lists both nights with their dates.
+// finalize dialog speaks in cash (the till); confirmed there with JavaScript, the settlement says it in a sentence;
+// without, the JSON API's finalize (the only answer that carries the settlement) gives the same figures. The
+// finished page marks the guest's prize paid in cash, and the director's ledger names the rake on the entries paid
+// online. Then "Run again" suggests Week 2, and the dashboard lists both nights with their dates.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createOrganiser, newIdentity, resetLinkFor } from "./support/accounts.ts";
 import { calledAgo, signedIn } from "./support/database.ts";
@@ -287,7 +289,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rake).toContainText("+£2.00");
 
       // ---- Next week: Run again suggests Week 2, and the copy is made with that name.
+      // The finished night's prizes: the guest's handed over in cash, the runner-up's paid into a balance.
       await page.goto(`/tournament/${t.slug}`);
+      const prizes = page.getByRole("row").filter({ has: page.getByRole("cell") });
+      await expect(prizes).toHaveText(["Gus Guest1st£25.20paid in cash at the venue", `${runnerUp.name}2nd£10.80`]);
       await page.getByRole("region", { name: "Director" }).getByRole("link", { name: "Run again" }).click();
       const again = page.getByRole("dialog", { name: `Run ${base} Week 1 again?` });
       await expect(again.getByLabel("The new night's name")).toHaveValue(`${base} Week 2`);
