@@ -241,6 +241,12 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: "Finalize & Pay Out" }).click();
       const finalize = page.getByRole("dialog", { name: "Confirm payouts" });
       await expect(finalize).toContainText("Prize pool £36.00");
+      // The guest's prize is handed over in cash, and the table and the sentence above it say so.
+      await expect(finalize).toContainText("the rest you hand over in cash");
+      const guestRow = finalize.getByTestId("payout-preview").getByRole("row").filter({ hasText: "Gus Guest" });
+      await expect(guestRow).toContainText("paid in cash at the venue");
+      const runnerUpRow = finalize.getByTestId("payout-preview").getByRole("row").filter({ hasText: runnerUp.name });
+      await expect(runnerUpRow).not.toContainText("paid in cash");
       const settlement = finalize.getByTestId("settlement");
       await expect(settlement).toContainText("The till");
       await expect(settlement).toContainText("Cash taken at the bar (4 entries, entry and site fees)£22.00");

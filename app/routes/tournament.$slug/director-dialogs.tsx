@@ -111,6 +111,8 @@ export function FinalizeDialog({
   const busy = usePageSubmitting();
   const back = `/tournament/${slug}?tab=bracket&confirm=finalize`;
   const short = settlement && settlement.shortfallPence > 0 ? settlement.shortfallPence : 0;
+  // The prizes handed over in cash at the venue (a walk-in's), marked in the table.
+  const cash = settlement?.paidInCash ?? [];
   return (
     <ConfirmDialog
       open
@@ -118,12 +120,20 @@ export function FinalizeDialog({
       description={
         preview ? (
           <div className="space-y-3">
-            <p>This pays the prizes into the players' balances and cannot be undone.</p>
+            <p>
+              {cash.length > 0
+                ? "This pays the prizes of those who entered online into their balances (the rest you hand over in " +
+                  "cash) and cannot be undone."
+                : "This pays the prizes into the players' balances and cannot be undone."}
+            </p>
             <PrizeTable
               rows={preview.rows.map((row) => ({
                 name: row.playerName,
                 position: row.position,
                 amountPence: row.amountPence,
+                paidInCash: cash.some(
+                  (c) => c.name === row.playerName && c.position === row.position && c.amountPence === row.amountPence,
+                ),
               }))}
               testId="payout-preview"
             />
