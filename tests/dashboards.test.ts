@@ -350,6 +350,12 @@ test("the player dashboard: Open lists only what can be entered now; Coming Up t
   const openNone = entered.slice(entered.indexOf('aria-labelledby="find-title"'));
   expect(openNone).toContain("No other open tournaments match your search: yours is under Coming Up.");
   expect(openNone).not.toContain("No open tournaments match your search.");
+  // So does the tournaments page's Available tab, which lists the player's own under My Tournaments.
+  const browse = (await (await me.client.get(`/player/tournaments?tab=available&q=${tag} Soon`)).text()).replaceAll(
+    "<!-- -->",
+    "",
+  );
+  expect(browse).toContain("No other open tournaments match your search: yours is under My Tournaments.");
 
   // Nothing to come: no Coming Up, and with no full one hidden, no word about Browse All's full ones.
   const fresh = await f.player("Fresh Fran");

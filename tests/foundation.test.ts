@@ -31,7 +31,8 @@ test("the landing page is server-rendered with every section and call to action"
   expect(html).toMatch(/href="\/signup\?role=td"[^>]*>Start as Tournament Director/);
   expect(html).toMatch(/href="\/signup\?role=player"[^>]*>Find a Tournament/);
   expect(html).toMatch(/href="\/signup\?role=player"[^>]*>Sign Up as Player/);
-  expect(html).toMatch(/<html[^>]*class="light"/);
+  // Nobody chose a theme: the page follows the device's own setting.
+  expect(html).toMatch(/<html[^>]*class="system"/);
 });
 
 test("an unknown path answers 404 with the not-found screen", async () => {

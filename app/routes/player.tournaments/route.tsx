@@ -2,6 +2,7 @@ import { useLiveRevalidation } from "~/components/live.ts";
 import { Link, useLoaderData } from "react-router";
 import { AddToCalendar } from "~/components/add-to-calendar.tsx";
 import { TabLink } from "~/components/tab-link.tsx";
+import { noneOpenText } from "~/features/ratings/domain/player-dashboard.ts";
 import { Badge } from "~/components/badges.tsx";
 import { LocalDateTime } from "~/components/local-date-time.tsx";
 import { nameLinkClass } from "~/components/styles.ts";
@@ -92,6 +93,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...pending.filter(keep).map((t) => view(t, false, true)),
       ...registered.filter(keep).map((t) => view(t, true)),
     ],
+    // The player's own still open (matching the search): Available, which leaves them out, says where they are.
+    enteredOpen: registered.filter((t) => t.status === "open" && keep(t)).length,
     // The tournaments whose changes this page follows (decision 009): the player's, until they finish.
     following: registered.filter((t) => t.status === "open" || t.status === "in_progress").map((t) => t.id),
   };
@@ -100,7 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Card = Awaited<ReturnType<typeof loader>>["available"][number];
 
 export default function PlayerTournaments() {
-  const { tab, q, maxFee, available, registered, following } = useLoaderData<typeof loader>();
+  const { tab, q, maxFee, available, registered, following, enteredOpen } = useLoaderData<typeof loader>();
   useLiveRevalidation(following, false);
   // "You're up on Table 3" whichever tab is showing (decisions 013–015).
   const calls = registered.flatMap((t): Call[] =>
@@ -136,11 +139,11 @@ export default function PlayerTournaments() {
         tab === "available" ? (
           <EmptyState
             title="No Available Tournaments"
-            text={
-              filtered
-                ? "No open tournaments match your search."
-                : "There are no open tournaments at the moment. Check back soon!"
-            }
+            text={noneOpenText({
+              searched: filtered,
+              entered: enteredOpen,
+              under: "My Tournaments",
+            })}
           />
         ) : (
           <EmptyState title="No Registered Tournaments" text="You haven't registered for any tournaments yet.">

@@ -61,3 +61,9 @@ test("an empty Open never tells a player entered in an open tournament that ther
     "No other open tournaments match your search: yours is under Coming Up.",
   );
 });
+
+test("on the tournaments page the player's own are under My Tournaments", () => {
+  expect(noneOpenText({ searched: false, entered: 1, under: "My Tournaments" })).toBe(
+    "No other tournaments are open to enter at the moment: yours is under My Tournaments.",
+  );
+});

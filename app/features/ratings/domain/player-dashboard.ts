@@ -36,12 +36,21 @@ export function comingUp<T extends Listed>(registered: readonly T[]): T[] {
  * What Open says when it lists nothing. The player's own entries are under Coming Up, not Open, so a player entered
  * in an open tournament is never told there are none: `entered` counts those (the ones matching the search, if any).
  */
-export function noneOpenText({ searched, entered }: { searched: boolean; entered: number }): string {
+export function noneOpenText({
+  searched,
+  entered,
+  under = "Coming Up",
+}: {
+  searched: boolean;
+  entered: number;
+  /** Where the player's own are listed: the dashboard's Coming Up, the tournaments page's My Tournaments. */
+  under?: "Coming Up" | "My Tournaments";
+}): string {
   if (entered > 0) {
     const yours = entered === 1 ? "yours is" : "yours are";
     return searched
-      ? `No other open tournaments match your search: ${yours} under Coming Up.`
-      : `No other tournaments are open to enter at the moment: ${yours} under Coming Up.`;
+      ? `No other open tournaments match your search: ${yours} under ${under}.`
+      : `No other tournaments are open to enter at the moment: ${yours} under ${under}.`;
   }
   return searched
     ? "No open tournaments match your search."
