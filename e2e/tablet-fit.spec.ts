@@ -104,6 +104,8 @@ test("the tablet follows the device's dark setting until someone chooses a theme
   await page.goto(`/scoreboard/${code}/change`);
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expect(page.locator("html")).toHaveClass(/\blight\b/);
+  // The page reads itself again once the cookie has the choice: drawn by the server as chosen.
+  await expect(page.getByTestId("theme-toggle")).toHaveAttribute("aria-label", "Switch to dark theme");
   await page.goto(`/scoreboard/${code}`);
   expect(await background(page)).toBe(light);
   await context.close();
