@@ -43,32 +43,6 @@ function oriented(rounds: readonly SeatRound[], variant: number): SeatRound[] {
   return ordered.map((matches) => matches.map(([home, away]) => [away, home] as const));
 }
 
-const hasRunOfThree = (rounds: readonly SeatRound[], seats: number) =>
-  Array.from({ length: seats }, (_, seat) => seatPattern(rounds, seat, -1).join("")).some((p) => /HHH|AAA/.test(p));
-
-const tables = new Map<string, SeatRound[][]>();
-
-/**
- * Every schedule a division on `seats` (even) seats may be given: the circle started at each week, read forwards
- * or backwards, homes as drawn or swapped — those where no seat is at home (or away) three weeks running. Each
- * seat has at most one break (two homes or two aways running) a leg, so one leg never has such a run; with two
- * legs the breaks must fall on neither a leg's second week nor its last, which some starting weeks give and no
- * schedule on four seats does (the tests try every one): those get the circle as it is.
- */
-export function divisionTables(seats: number, legs: 1 | 2): SeatRound[][] {
-  const key = `${seats} ${legs}`;
-  const known = tables.get(key);
-  if (known) return known;
-  const circleRounds = circle(seats);
-  const starts = circleRounds.map((_, shift) => shifted(circleRounds, legs, shift));
-  const fine = starts.filter((rounds) => !hasRunOfThree(rounds, seats));
-  const chosen = (fine.length > 0 ? fine : starts.slice(0, 1)).flatMap((rounds) =>
-    Array.from({ length: 4 }, (_, variant) => oriented(rounds, variant)),
-  );
-  tables.set(key, chosen);
-  return chosen;
-}
-
 /** A seat's weeks; the seat that meets `rest` (the empty seat of an odd division, or -1) rests. */
 export function seatPattern(rounds: readonly SeatRound[], seat: number, rest: number): Pattern {
   return rounds.map((matches) => {
@@ -76,4 +50,58 @@ export function seatPattern(rounds: readonly SeatRound[], seat: number, rest: nu
     if (!match || match[0] === rest || match[1] === rest) return "R";
     return match[0] === seat ? "H" : "A";
   });
+}
+
+/** A division's weeks between seats, and its empty seat (-1 when its count is even). */
+export type Table = { rounds: SeatRound[]; rest: number };
+
+/** Whether no team is at home (or away) three weeks running with `rest` the empty seat (or -1); a rest ends a run. */
+function runFree(rounds: readonly SeatRound[], seats: number, rest: number): boolean {
+  const longest = Array.from({ length: seats }, () => 0);
+  const run = Array.from({ length: seats }, () => 0);
+  const last: ("H" | "A" | "R")[] = Array.from({ length: seats }, () => "R");
+  for (const matches of rounds) {
+    for (const [home, away] of matches) {
+      const resting = home === rest || away === rest;
+      for (const [seat, side] of [
+        [home, "H"],
+        [away, "A"],
+      ] as const) {
+        const now = resting ? "R" : side;
+        run[seat] = now !== "R" && now === last[seat] ? (run[seat] ?? 0) + 1 : 1;
+        last[seat] = now;
+        if (now !== "R") longest[seat] = Math.max(longest[seat] ?? 0, run[seat] ?? 0);
+      }
+    }
+  }
+  return longest.every((length) => length < 3);
+}
+
+const known = new Map<string, Table[]>();
+
+/**
+ * Every table a division of `teams` may be given: the circle started at each week, read forwards or backwards,
+ * homes as drawn or swapped, with each seat empty when the count is odd — those where no team is at home (or
+ * away) three weeks running. Each seat has at most one break (two homes or two aways running) a leg, so one leg
+ * never has such a run; with two legs the breaks must fall on neither a leg's second week nor its last, which
+ * some starting weeks give and no schedule of four teams does (the tests try every one): those get them all.
+ */
+export function divisionTables(teams: number, legs: 1 | 2): Table[] {
+  const key = `${teams} ${legs}`;
+  const cached = known.get(key);
+  if (cached) return cached;
+  const seats = teams + (teams % 2);
+  const circleRounds = circle(seats);
+  const rests = seats === teams ? [-1] : Array.from({ length: seats }, (_, seat) => seat);
+  const all = circleRounds.flatMap((_, shift) =>
+    Array.from({ length: 4 }, (_, variant) => oriented(shifted(circleRounds, legs, shift), variant)),
+  );
+  // A rest only ends runs, so empty seats need a look only where every start has runs (four teams, or three).
+  const fine = all.filter((rounds) => runFree(rounds, seats, -1));
+  const withRests = (fine.length > 0 ? fine : all).flatMap((rounds) => rests.map((rest) => ({ rounds, rest })));
+  const runFreeRests =
+    fine.length > 0 ? withRests : withRests.filter(({ rounds, rest }) => runFree(rounds, seats, rest));
+  const chosen = runFreeRests.length > 0 ? runFreeRests : withRests;
+  known.set(key, chosen);
+  return chosen;
 }

@@ -39,7 +39,10 @@ const DAY = 86_400_000;
 const dateAfter = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
-/** A league: 1–4 divisions of 2–16 teams; a team plays at its own pub or, now and then, at a shared one. */
+/**
+ * A league: 1–4 divisions of 2–16 teams, each at its own pub but for a few pairs sent to a shared one (two pairs
+ * sent to the same pub, or a team sent twice, make three or four venue-mates), spelt as different people would.
+ */
 const league = (share: boolean) =>
   fc
     .record({
@@ -47,15 +50,12 @@ const league = (share: boolean) =>
       startOffset: fc.integer({ min: 0, max: 3000 }),
       blackoutWeeks: fc.uniqueArray(fc.integer({ min: 0, max: 40 }), { maxLength: 6 }),
       strayBlackouts: fc.array(fc.integer({ min: 1, max: 300 }), { maxLength: 3 }),
-      divisions: fc.array(
-        fc.array(fc.option(fc.record({ pub: fc.nat(SHARED_PUBS.length - 1), spelling: fc.nat(3) }), { freq: 6 }), {
-          minLength: 2,
-          maxLength: 16,
-        }),
-        { minLength: 1, maxLength: 4 },
-      ),
+      sizes: fc.array(fc.integer({ min: 2, max: 16 }), { minLength: 1, maxLength: 4 }),
+      pairs: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(SHARED_PUBS.length - 1), fc.nat(3), fc.nat(3)), {
+        maxLength: share ? 4 : 0,
+      }),
     })
-    .map(({ legs, startOffset, blackoutWeeks, strayBlackouts, divisions }) => {
+    .map(({ legs, startOffset, blackoutWeeks, strayBlackouts, sizes, pairs }) => {
       const startDate = dateAfter("2026-01-01", startOffset);
       const season: Season = {
         night: nightOf(startDate),
@@ -66,19 +66,23 @@ const league = (share: boolean) =>
           ...strayBlackouts.map((days) => dateAfter(startDate, days)),
         ],
       };
-      const leagueDivisions: LeagueDivision[] = divisions.map((teams, d) => ({
+      const teams = sizes.flatMap((size, d) =>
+        Array.from({ length: size }, (_, t) => ({
+          d,
+          team: { id: `d${d}t${t}`, name: `Team ${d}.${t}`, venue: `Pub ${d}.${t}` },
+        })),
+      );
+      for (const [one, two, pub, spelt1, spelt2] of pairs) {
+        const names = spellings(SHARED_PUBS[pub] as string);
+        (teams[one % teams.length] as (typeof teams)[number]).team.venue = names[spelt1] as string;
+        (teams[two % teams.length] as (typeof teams)[number]).team.venue = names[spelt2] as string;
+      }
+      const divisions: LeagueDivision[] = sizes.map((_, d) => ({
         id: `div${d}`,
         name: `Division ${d + 1}`,
-        teams: teams.map((shared, t) => ({
-          id: `d${d}t${t}`,
-          name: `Team ${d}.${t}`,
-          venue:
-            share && shared
-              ? (spellings(SHARED_PUBS[shared.pub] as string)[shared.spelling] as string)
-              : `Pub ${d}.${t}`,
-        })),
+        teams: teams.filter((t) => t.d === d).map((t) => t.team),
       }));
-      return { season, divisions: leagueDivisions };
+      return { season, divisions };
     });
 
 const weeksOf = (teams: number, legs: number) => legs * (teams + (teams % 2) - 1);
@@ -123,7 +127,7 @@ function expectWeeksAndRests(list: Ok, division: LeagueDivision, legs: 1 | 2) {
   }
   for (const team of division.teams) {
     const pattern = teamWeeks(list.fixtures, team.id, weeks);
-    if (legs === 1 || n > 4) expect(pattern).not.toMatch(/HHH|AAA/);
+    if (legs === 1 || n !== 4) expect(pattern).not.toMatch(/HHH|AAA/);
   }
 }
 
@@ -173,22 +177,32 @@ test("a league where no two teams share a pub always gets a list that keeps ever
       if (!list.ok) throw new Error(list.reason);
       expectHardRules(list, season, divisions);
     }),
-    { numRuns: 60 },
+    { numRuns: 80 },
   );
 });
 
+/** Whether two of a league's teams play at the same pub. */
+const sharesAPub = (divisions: readonly LeagueDivision[]) => {
+  const venues = divisions.flatMap((d) => d.teams.map((t) => venueKey(t.venue)));
+  return new Set(venues).size < venues.length;
+};
+
 test("with shared pubs the list keeps every rule, venue-mates never both at home, or it refuses saying who", () => {
-  let refused = 0;
+  let keptApart = 0;
   fc.assert(
     fc.property(league(true), ({ season, divisions }) => {
       const list = generateFixtures(season, divisions);
-      if (list.ok) return expectHardRules(list, season, divisions);
-      refused++;
-      expect(list.reason).toMatch(/ (both|all) play at /);
+      if (!list.ok) {
+        expect(list.reason).toMatch(/^.+ and .+ (both|all) play at .+/);
+        return;
+      }
+      if (sharesAPub(divisions)) keptApart++;
+      expectHardRules(list, season, divisions);
     }),
-    { numRuns: 80 },
+    { numRuns: 150 },
   );
-  expect(refused).toBeLessThan(80);
+  // Most leagues with venue-mates get a list: the search is doing the work, not refusing it.
+  expect(keptApart).toBeGreaterThan(40);
 });
 
 test("the same league gives the same list, whatever order its objects' keys were written in", () => {

@@ -11,7 +11,7 @@
 // two legs once at each home; nobody plays twice in a week; in an odd division exactly one team rests each week;
 // the dates are the weeknight from the first date on, skipping blackouts; venue-mates are never both at home.
 // No team is at home (or away) three weeks running either — a rest week ends a run — except in a division of
-// three or four teams playing two legs, where no schedule avoids it for two of them (the tests try them all).
+// four teams playing two legs, where no schedule avoids it for two of them (the tests try them all).
 // The same input always gives the same list: nothing depends on the clock, chance or the order of object keys.
 import { type Night, seasonDatesProblem, weekDates } from "./season-weeks.ts";
 import { type Member, type Seating, seatTeams } from "./venue-seats.ts";
