@@ -256,7 +256,7 @@ const TWO_DIVISIONS: LeagueDivision[] = [
       team("George", "The George"),
       team("Anchor", "The Anchor"),
       team("Plough", "The Plough"),
-      team("Kings", "Kings Arms"),
+      team("Crown-B", "The Crown"),
     ],
   },
   {
@@ -274,7 +274,7 @@ const TWO_DIVISIONS: LeagueDivision[] = [
   },
 ];
 
-test("a two-division Monday league with a shared pub and bank holidays off", () => {
+test("a two-division Monday league, with a pub in both and a pub with two teams, and bank holidays off", () => {
   const list = generateFixtures(MONDAYS, TWO_DIVISIONS);
   if (!list.ok) throw new Error(list.reason);
   expectHardRules(list, MONDAYS, TWO_DIVISIONS);
@@ -291,6 +291,9 @@ test("a two-division Monday league with a shared pub and bank holidays off", () 
   const lionAtHome = list.fixtures.filter((f) => f.homeTeamId === "Lion-A" || f.homeTeamId === "Lion-B");
   expect(new Set(lionAtHome.map((f) => f.week)).size).toBe(lionAtHome.length);
   expect(lionAtHome.find((f) => f.homeTeamId === "Lion-B")?.venue).toBe("the red lion ");
+  const crownAtHome = list.fixtures.filter((f) => f.venue === "The Crown");
+  expect(crownAtHome).toHaveLength(14);
+  expect(new Set(crownAtHome.map((f) => f.week)).size).toBe(14);
   expect(generateFixtures(MONDAYS, TWO_DIVISIONS)).toEqual(list);
 });
 

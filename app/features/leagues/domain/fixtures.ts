@@ -2,10 +2,11 @@
 //
 // Each division plays a round robin on the circle method (Berger tables, berger.ts), with an empty seat when its
 // count is odd (whoever meets it rests that week); with two legs the second is the first with homes swapped.
-// Weeks are the league's, shared by every division: week 1 is the same night for all. Which team takes which
-// seat, and which of four orientations a division's table is read in (forwards or backwards, homes as drawn or
-// swapped), is searched in a fixed order so that teams sharing a venue (in any division: they share the tables)
-// are never both at home the same week (venue-seats.ts).
+// Weeks are the league's, shared by every division: week 1 is the same night for all. Which table a division
+// plays (the circle started at any week, read forwards or backwards, homes as drawn or swapped, the empty seat
+// anywhere) and which team takes which seat are searched in a fixed order, within a bounded number of steps, so
+// that teams sharing a venue (in any division: they share its tables) are never both at home the same week
+// (venue-seats.ts). Teams with no venue-mate take the seats left in the order they are listed.
 //
 // Hard rules, true of every list this returns (else it refuses, saying why): every pair meets `legs` times, with
 // two legs once at each home; nobody plays twice in a week; in an odd division exactly one team rests each week;
@@ -13,6 +14,8 @@
 // No team is at home (or away) three weeks running either — a rest week ends a run — except in a division of
 // four teams playing two legs, where no schedule avoids it for two of them (the tests try them all).
 // The same input always gives the same list: nothing depends on the clock, chance or the order of object keys.
+// Bound to these tables, it may refuse a league some other schedule would fit: venue-mates in two-leg divisions
+// of quite different sizes (one of 13–15 teams, the other of 9–14) are the cases found.
 import { type Night, seasonDatesProblem, weekDates } from "./season-weeks.ts";
 import { type Member, type Seating, seatTeams } from "./venue-seats.ts";
 

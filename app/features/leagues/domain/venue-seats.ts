@@ -86,8 +86,10 @@ export function seatTeams(
     return false;
   };
 
-  if (!place(0))
-    return { ok: false, group: (order[Math.min(furthest, order.length - 1)] as Member & { group: number }).group };
+  if (!place(0)) {
+    const stuck = order[Math.min(furthest, order.length - 1)] as Member & { group: number };
+    return { ok: false, group: stuck.group };
+  }
   return {
     ok: true,
     seatings: draws.map((draw) => {
