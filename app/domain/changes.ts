@@ -17,6 +17,11 @@ export type LiveChange = {
   what: "result" | "table" | "start" | "finalize" | "entries" | "score" | "code" | "details";
   /** The tournament's matches the change altered, as it left them: its pages redraw them without a read. */
   matches?: readonly MatchNews[];
+  /**
+   * When those matches were read (ms): the pages keep news heard after their own read of the page, so the stamp is
+   * the write's, not the moment its follow-ups got round to sending it. Now, when not given.
+   */
+  at?: number;
 };
 
 /** A match a write put on a table: its player is called there. */

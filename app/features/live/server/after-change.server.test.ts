@@ -14,11 +14,13 @@ const s = useServiceDb();
 /** Push channels that keep what the tables' channel is sent: each board's HTML, in the order sent. */
 function channels() {
   const boards: string[] = [];
+  const pages: number[] = [];
   const live = {
     idFromName: (name: string) => name,
     get: (name: string) => ({
       fetch: async (_url: string, init: RequestInit) => {
-        const body = JSON.parse(String(init.body)) as { boards?: Record<string, string> };
+        const body = JSON.parse(String(init.body)) as { boards?: Record<string, string>; message?: string };
+        if (name.startsWith("tournament:")) pages.push((JSON.parse(body.message ?? "{}") as { at: number }).at);
         if (name.startsWith("tables:")) {
           for (const news of Object.values(body.boards ?? {}))
             boards.push((JSON.parse(news) as { board: string }).board);
@@ -27,7 +29,7 @@ function channels() {
       },
     }),
   } as unknown as DurableObjectNamespace;
-  return { live, boards };
+  return { live, boards, pages };
 }
 
 const drawnAt = (board: string) => Number(/data-drawn-at="(\d+)"/.exec(board)?.[1]);
@@ -59,7 +61,7 @@ test("two taps' follow-ups that finish in reverse order leave the later tap's bo
   at(2_000);
   const second = await rack(2);
 
-  const { live, boards } = channels();
+  const { live, boards, pages } = channels();
   const pending: Promise<unknown>[] = [];
   const app: Consequences = { ...s.app, live, waitUntil: (p) => void pending.push(p) };
   // The second tap's follow-ups run first; the first tap's only after a while.
@@ -74,4 +76,6 @@ test("two taps' follow-ups that finish in reverse order leave the later tap's bo
   expect([racks(firstBoard), racks(secondBoard)]).toEqual(["1", "12"]);
   // The tablet keeps the board with the later stamp (board-view.ts's applyRegion): the second tap's.
   expect([drawnAt(firstBoard), drawnAt(secondBoard)]).toEqual([start + 1_000, start + 2_000]);
+  // The pages' news is stamped as each change's follow-ups began, before anything they waited on.
+  expect(pages).toEqual([start + 3_000, start + 4_000]);
 });

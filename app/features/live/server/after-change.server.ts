@@ -30,6 +30,8 @@ const boardsOf = (app: Consequences, boards: Readonly<Record<string, Scoreboard>
  */
 export async function afterChange(db: Sender, app: Consequences, change: Change | null | undefined): Promise<void> {
   if (!change) return;
+  // The change's matches were read as it committed, just now: its news says so, however long what follows takes.
+  const readAt = Date.now();
   const { organiserId, tournamentId } = change;
   // A handicapped event's matches that now have both players get their races before anyone hears of them or the
   // floor calls them (decision 028).
@@ -49,7 +51,7 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   else if (change.sentTablet) nudgeTable(app, { id: change.sentTablet, organiserId });
   else if (tournamentId !== null) {
     const { what, matches } = change;
-    announceChange(app, { organiserId, tournamentId, what, matches }, boardsOf(app, change.boards));
+    announceChange(app, { organiserId, tournamentId, what, matches, at: readAt }, boardsOf(app, change.boards));
   }
   // The director's tables alone (added, deleted, in or out of rotation): what the edge cached of them goes.
   else forgetTables(app, organiserId);

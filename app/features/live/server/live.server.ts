@@ -48,7 +48,7 @@ export function announceChange(app: Announcer, change: LiveChange, boards?: () =
   const message = JSON.stringify(news);
   // The pages' message: the news, and the matches it altered with when they were so (after the write committed).
   const pages = change.matches?.length
-    ? JSON.stringify({ ...news, at: Date.now(), matches: change.matches } satisfies MatchesNews)
+    ? JSON.stringify({ ...news, at: change.at ?? Date.now(), matches: change.matches } satisfies MatchesNews)
     : message;
   const announce = async () => {
     const [drawn] = await Promise.all([boards ? boards().catch(() => ({})) : {}, purgeTables(app, change.organiserId)]);
