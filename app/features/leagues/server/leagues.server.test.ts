@@ -215,3 +215,20 @@ test("divisions made at once still take positions 1, 2, 3 …, each once", async
   const made = await Promise.all(names.map((name) => newDivision(secretary, season.id, name)));
   expect(made.map((d) => d.position).sort()).toEqual([1, 2, 3, 4, 5]);
 });
+
+test("a league or season gone between the read and the write is a 404, not a failure", async () => {
+  const secretary = await s.organiser();
+  const league = await newLeague(secretary, "Short-Lived League");
+  const season = await newSeason(secretary, league.id, winter);
+  const seasonRead = await s.sender.send(seasonOwnerQuery(season.id));
+  const leagueRead = await s.sender.send(leagueOwnerQuery(league.id));
+  await s.rows("delete from leagues where id = ?", [league.id]);
+  const fields = CreateSeasonSchema.parse(winter);
+  expect(await answered(s.perform(createSeason, { organiserId: secretary.id, league: leagueRead, fields }))).toEqual({
+    status: 404,
+    message: LEAGUE_MESSAGES.leagueNotFound,
+  });
+  expect(
+    await answered(s.perform(createDivision, { organiserId: secretary.id, season: seasonRead, name: "Premier" })),
+  ).toEqual({ status: 404, message: LEAGUE_MESSAGES.seasonNotFound });
+});

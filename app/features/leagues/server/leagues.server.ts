@@ -1,6 +1,16 @@
 // Leagues (DESIGN §11): a secretary's league, its seasons and their divisions made, and the public read of a league.
 import { asc, eq, sql } from "drizzle-orm";
-import { build, first, isUniqueViolation, mapRead, query, reads, write, type Sender } from "~/db/batch.server.ts";
+import {
+  build,
+  first,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  mapRead,
+  query,
+  reads,
+  write,
+  type Sender,
+} from "~/db/batch.server.ts";
 import { divisions, leagues, seasons } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { makeSlug } from "~/domain/tournaments.ts";
@@ -97,6 +107,8 @@ export function insertSeason(
             .returning(),
         ],
         ([rows]) => (rows as SeasonRow[])[0],
+        // The league gone meanwhile.
+        (error) => (isForeignKeyViolation(error) ? new DomainError(404, LEAGUE_MESSAGES.leagueNotFound) : undefined),
       ),
     ),
   );
@@ -104,7 +116,8 @@ export function insertSeason(
 
 /**
  * A new division of a season of the secretary's own league, below those already there: its position is worked out
- * by the insert itself, so two made at once are still 1 and 2. A name the season has (in any case) is a 409.
+ * by the insert itself, so two made at once are still 1 and 2. A name the season has (in any case) is a 409, and a
+ * season gone meanwhile a 404.
  */
 export async function insertDivision(
   db: Sender,
@@ -119,11 +132,13 @@ export async function insertDivision(
     .insert(divisions)
     .values({ seasonId, name, nameKey: divisionNameKey(name), position: next })
     .returning();
-  const taken = (error: unknown) =>
+  const refused = (error: unknown) =>
     isUniqueViolation(error)
       ? new DomainError(409, LEAGUE_MESSAGES.divisionNameTaken, { field: "name", code: "division-name-taken" })
-      : undefined;
-  const row = await db.write(write([insert], ([rows]) => (rows as DivisionRow[])[0], taken));
+      : isForeignKeyViolation(error)
+        ? new DomainError(404, LEAGUE_MESSAGES.seasonNotFound)
+        : undefined;
+  const row = await db.write(write([insert], ([rows]) => (rows as DivisionRow[])[0], refused));
   if (!row) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
   return row;
 }
