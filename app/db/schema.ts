@@ -23,6 +23,8 @@ import { paidByKinds, paymentOutcomes, paymentStatuses } from "../features/entri
 import { breakRules, resultsFromTablesModes } from "../features/floor/domain/table-scoring.ts";
 import { handicaps, matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
 import { withdrawalStatuses } from "../features/money/domain/withdrawals.ts";
+import { LEGS, seasonStatuses } from "../features/leagues/domain/leagues.ts";
+import { NIGHTS } from "../features/leagues/domain/season-weeks.ts";
 
 const id = () =>
   text("id")
@@ -635,3 +637,71 @@ export const ratingsState = sqliteTable("ratings_state", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull().default(0),
 });
+
+/** A CHECK's list of allowed values: `'a', 'b'` (the values are our own constants, never input). */
+const sqlList = (values: readonly (string | number)[]) =>
+  sql.raw(values.map((v) => (typeof v === "number" ? String(v) : `'${v}'`)).join(", "));
+
+// Leagues (DESIGN §11): a league belongs to its secretary, an organiser account; its seasons hold divisions, in order.
+export const leagues = sqliteTable(
+  "leagues",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    organiserId: text("organiser_id")
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("leagues_organiser_idx").on(t.organiserId)],
+);
+
+export const seasons = sqliteTable(
+  "seasons",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    leagueId: text("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    status: text("status", { enum: seasonStatuses }).notNull().default("draft"),
+    /** The weeknight its fixtures are played on ("monday" … "sunday"). */
+    night: text("night", { enum: NIGHTS }).notNull(),
+    /** The first league night, YYYY-MM-DD, on `night`. */
+    startDate: text("start_date").notNull(),
+    /** How many times each pair of teams meets: 1, or 2 (home and away). */
+    legs: integer("legs").notNull().default(2),
+    /** The dates no fixture is played on, a JSON array of YYYY-MM-DD. */
+    blackoutDates: text("blackout_dates").notNull().default("[]"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("seasons_league_idx").on(t.leagueId, t.startDate),
+    check("seasons_status_known", sql`${t.status} in (${sqlList(seasonStatuses)})`),
+    check("seasons_night_known", sql`${t.night} in (${sqlList(NIGHTS)})`),
+    check("seasons_legs_range", sql`${t.legs} in (${sqlList(LEGS)})`),
+  ],
+);
+
+export const divisions = sqliteTable(
+  "divisions",
+  {
+    id: id(),
+    seasonId: text("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** What names are compared by (`divisionNameKey`): NFC, lower case in every script. */
+    nameKey: text("name_key").notNull(),
+    /** 1 for the top division, then 2, 3 … in the order they were made. */
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("divisions_season_position_uq").on(t.seasonId, t.position),
+    uniqueIndex("divisions_season_name_uq").on(t.seasonId, t.nameKey),
+    check("divisions_position_positive", sql`${t.position} >= 1`),
+  ],
+);
