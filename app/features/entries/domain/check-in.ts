@@ -111,3 +111,16 @@ export function checkedInSplit<E extends { checkedInAt: number | null }>(entries
 export function checkedInText(present: number, total: number): string {
   return `${present} of ${total} checked in`;
 }
+
+/** The director's view of check-in as read: every paid entry with its check-in, and the reserve list. */
+export type CheckInRead = {
+  entries: {
+    registrationId: string;
+    /** The entry as match slots name it: its team's id in a team event, else its player's. */
+    entryId: string;
+    name: string;
+    checkedInAt: number | null;
+    withdrawnAt: number | null;
+  }[];
+  reserves: (Reserve & { name: string })[];
+};

@@ -4,7 +4,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { build, query, reads, write, type Read, type Sender } from "~/db/batch.server.ts";
 import { players, reserves, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { checkInMessages, type Reserve } from "~/features/entries/domain/check-in.ts";
+import { type CheckInRead, checkInMessages, type Reserve } from "~/features/entries/domain/check-in.ts";
 import { registrationEntry } from "./entries.server.ts";
 import {
   inTournament,
@@ -72,17 +72,7 @@ export async function checkIn(
 export type ReserveRow = Reserve & { name: string };
 
 /** The director's view of check-in: every paid entry with its check-in, and the reserve list. */
-export function checkInQuery(tournament: TournamentRef): Read<{
-  entries: {
-    registrationId: string;
-    /** The entry as match slots name it: its team's id in a team event, else its player's. */
-    entryId: string;
-    name: string;
-    checkedInAt: number | null;
-    withdrawnAt: number | null;
-  }[];
-  reserves: ReserveRow[];
-}> {
+export function checkInQuery(tournament: TournamentRef): Read<CheckInRead> {
   return reads({
     entries: query(
       build

@@ -10,6 +10,7 @@ import {
   leaveText,
   reserveList,
   reservePosition,
+  type CheckInRead,
   type Reserve,
 } from "../../entries/domain/check-in.ts";
 import { isDomainError } from "../../../domain/errors.ts";
@@ -99,17 +100,7 @@ export type TournamentPageReads = {
   /** A director's entrants with their ratings (decision 027); empty for anyone else. */
   entrantRatings?: RatedEntrant[];
   /** A director's check-in: every paid entry, and the reserve list. */
-  checkIn: {
-    entries: {
-      registrationId: string;
-      /** As match slots name it: a team's id, else its player's. */
-      entryId: string;
-      name: string;
-      checkedInAt: number | null;
-      withdrawnAt: number | null;
-    }[];
-    reserves: (Reserve & { name: string })[];
-  } | null;
+  checkIn: CheckInRead | null;
   /** The entries withdrawn during play (decision 021), as match slots name them. */
   withdrawn: ReadonlySet<string>;
   /** A player's own check-in, and the reserve list their place on it is counted from. */
