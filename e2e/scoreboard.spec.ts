@@ -77,6 +77,9 @@ for (const javaScriptEnabled of [true, false]) {
     await tablet.goto(`/scoreboard/${table.accessCode}/change`);
     await tablet.getByRole("button", { name: "Switch to light theme" }).click();
     await expect(html).toHaveClass(/\blight\b/);
+    // The page drawn again as chosen (its script reads it once the cookie has the theme; without it, the form's
+    // answer): its toggle now offers dark.
+    await expect(tablet.getByTestId("theme-toggle")).toHaveAttribute("aria-label", "Switch to dark theme");
     await tablet.getByRole("link", { name: "Back to Table 7" }).click();
     await expect(tablet.getByRole("heading", { name: "Table 7", level: 1 })).toBeVisible();
     await expect(html).toHaveClass(/\blight\b/);

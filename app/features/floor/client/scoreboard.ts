@@ -15,9 +15,14 @@ import { themeToggle } from "./theme.ts";
 const main = document.getElementById("main");
 const code = main ? main.getAttribute("data-scoreboard") : null;
 
+// Leaving already (a link tapped while the switch was on its way): the next page is drawn in the new theme anyway.
+let leaving = false;
+addEventListener("beforeunload", () => {
+  leaving = true;
+});
 themeToggle(() => {
   if (code) refreshBoard();
-  else location.reload();
+  else if (!leaving) location.reload();
 });
 holdToChange();
 if (main) backToBoard(main);
