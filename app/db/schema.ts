@@ -23,7 +23,7 @@ import { paidByKinds, paymentOutcomes, paymentStatuses } from "../features/entri
 import { breakRules, resultsFromTablesModes } from "../features/floor/domain/table-scoring.ts";
 import { handicaps, matchTypes, seedings, tournamentStatuses, tournamentTypes } from "../domain/tournaments.ts";
 import { withdrawalStatuses } from "../features/money/domain/withdrawals.ts";
-import { LEGS, seasonStatuses } from "../features/leagues/domain/leagues.ts";
+import { fixtureStatuses, LEGS, seasonStatuses } from "../features/leagues/domain/leagues.ts";
 import { NIGHTS } from "../features/leagues/domain/season-weeks.ts";
 
 const id = () =>
@@ -703,5 +703,95 @@ export const divisions = sqliteTable(
     uniqueIndex("divisions_season_position_uq").on(t.seasonId, t.position),
     uniqueIndex("divisions_season_name_uq").on(t.seasonId, t.nameKey),
     check("divisions_position_positive", sql`${t.position} >= 1`),
+  ],
+);
+
+/**
+ * A season's team: a name unique in the season (by its key, as a tournament team's), a division, the home venue
+ * whose tables it plays on, and a captain who is a player account (and on the roster).
+ */
+export const leagueTeams = sqliteTable(
+  "league_teams",
+  {
+    id: id(),
+    seasonId: text("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    divisionId: text("division_id")
+      .notNull()
+      .references(() => divisions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** What names are compared by (`teamNameKey`): NFC, lower case in every script. */
+    nameKey: text("name_key").notNull(),
+    venue: text("venue").notNull(),
+    captainId: text("captain_id")
+      .notNull()
+      .references(() => players.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("league_teams_season_name_uq").on(t.seasonId, t.nameKey),
+    index("league_teams_division_idx").on(t.divisionId, t.createdAt),
+    index("league_teams_captain_idx").on(t.captainId),
+  ],
+);
+
+/** A team's registered roster: players and guests of the league, each on at most one team a season. */
+export const leagueRoster = sqliteTable(
+  "league_roster",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => leagueTeams.id, { onDelete: "cascade" }),
+    seasonId: text("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.playerId] }),
+    uniqueIndex("league_roster_season_player_uq").on(t.seasonId, t.playerId),
+    index("league_roster_player_idx").on(t.playerId),
+  ],
+);
+
+/**
+ * A season's fixture: two teams of a division in a week of the season, at the home team's venue. `date` is the
+ * week's night unless the secretary moved it; null while postponed. The scores are frames won, once played.
+ */
+export const leagueFixtures = sqliteTable(
+  "league_fixtures",
+  {
+    id: id(),
+    seasonId: text("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    divisionId: text("division_id")
+      .notNull()
+      .references(() => divisions.id, { onDelete: "cascade" }),
+    week: integer("week").notNull(),
+    date: text("date"),
+    homeTeamId: text("home_team_id")
+      .notNull()
+      .references(() => leagueTeams.id, { onDelete: "cascade" }),
+    awayTeamId: text("away_team_id")
+      .notNull()
+      .references(() => leagueTeams.id, { onDelete: "cascade" }),
+    venue: text("venue").notNull(),
+    status: text("status", { enum: fixtureStatuses }).notNull().default("scheduled"),
+    homeScore: integer("home_score"),
+    awayScore: integer("away_score"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("league_fixtures_season_idx").on(t.seasonId, t.week),
+    index("league_fixtures_home_idx").on(t.homeTeamId, t.date),
+    index("league_fixtures_away_idx").on(t.awayTeamId, t.date),
+    check("league_fixtures_status_known", sql`${t.status} in (${sqlList(fixtureStatuses)})`),
+    check("league_fixtures_two_teams", sql`${t.homeTeamId} != ${t.awayTeamId}`),
+    check("league_fixtures_week_positive", sql`${t.week} >= 1`),
   ],
 );

@@ -11,7 +11,7 @@ const MAX_PASSWORD = 200;
 
 const requiredText = (label: string) => nameField(label, { max: MAX_TEXT });
 
-const emailField = z.pipe(
+export const emailField = z.pipe(
   z.string({ error: "Invalid email address" }).check(z.trim(), z.maxLength(254, "Invalid email address")),
   z.email({ error: "Invalid email address" }).check(z.toLowerCase()),
 );

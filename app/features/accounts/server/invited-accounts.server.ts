@@ -6,6 +6,7 @@ import { type Done, type Mail, quiet } from "~/web/done.ts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { build, first, query, trailing, write, type Item, type Sender } from "~/db/batch.server.ts";
 import { players } from "~/db/schema.ts";
+import { guestEmail } from "~/features/entries/domain/cash-entry.ts";
 import { randomToken, sha256Hex } from "./crypto.server.ts";
 import { countMail, mailKey, sendCounted } from "~/server/email.server.ts";
 import { MAIL_TO_ADDRESS_LIMIT, withinLimit } from "~/server/rate-limit.server.ts";
@@ -49,6 +50,11 @@ export function invitedAccountStatement(invited: Invitation, now: number, when: 
     select ${invited.id}, ${invited.name}, ${invited.email}, '', ${invited.tokenHash}, ${now + INVITE_TTL_MS}
     where ${when}`);
 }
+
+/** A guest: a name only, with a stored e-mail that is nobody's (`guestEmail`); no password, never signed in. */
+export const guestAccountStatement = (id: string, name: string): Item =>
+  build.run(sql`insert into ${players} (id, name, email, password_hash, guest)
+    values (${id}, ${name}, ${guestEmail(id)}, '', 1)`);
 
 /** The lines of an invitation's e-mail that say what the account is and how to set its password. */
 export const invitationLines = (invited: Pick<Invitation, "token" | "email">, origin: string): string[] => [

@@ -23,7 +23,6 @@ import {
 import { players, teamMembers, teams, tournamentPlayers, tournaments } from "~/db/schema.ts";
 import {
   cashEntryMessages,
-  guestEmail,
   SAME_NAME,
   type CashEntryInput,
   type WalkIn,
@@ -38,6 +37,7 @@ import { countMail, sendCounted, type Email, type MailAllowance, type Mailer } f
 import {
   invitation,
   invitationLines,
+  guestAccountStatement,
   invitedAccountStatement,
   playersByEmailQuery,
   type Invitation,
@@ -272,8 +272,7 @@ const teamNameTaken = (tournamentId: string, captainId: string, name: string, no
 /** An invited account (no password until set from its e-mail's link) or a guest (a name only). */
 function newAccount(p: Person, now: number): Item {
   if (p.invited) return invitedAccountStatement(p.invited, now);
-  return build.run(sql`insert into ${players} (id, name, email, password_hash, guest)
-    values (${p.id}, ${p.name}, ${guestEmail(p.id)}, '', 1)`);
+  return guestAccountStatement(p.id, p.name);
 }
 
 /** Why the batch's guards refused the walk-in, read afresh. */

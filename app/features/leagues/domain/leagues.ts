@@ -1,5 +1,6 @@
 // A league (DESIGN §11), its seasons and their divisions as a secretary makes them: the request bodies' checks and
 // the rules they carry. Pure: the service stores what these return.
+import { emailField } from "../../../domain/accounts.ts";
 import { isValidDate } from "../../../domain/dates.ts";
 import { nameField } from "../../../domain/text.ts";
 import { z } from "../../../domain/zod.ts";
@@ -64,9 +65,85 @@ export const CreateDivisionSchema = z.object({ name: nameField("Division name") 
  */
 export const divisionNameKey = (name: string): string => name.normalize("NFC").toLowerCase().normalize("NFC");
 
+/**
+ * A fixture's life: `scheduled` (or `postponed`, with no date) until its card is started; then in progress, and
+ * played once both captains confirm (or disputed until the secretary resolves it, or awarded by them).
+ */
+export const fixtureStatuses = ["scheduled", "postponed", "in_progress", "disputed", "played", "awarded"] as const;
+export type FixtureStatus = (typeof fixtureStatuses)[number];
+
+/** The statuses of a fixture nobody has started: a season whose fixtures are all so may have them made again. */
+export const UNPLAYED_STATUSES = ["scheduled", "postponed"] as const satisfies readonly FixtureStatus[];
+
+/** A team's name, as long as a tournament team's may be. */
+const TEAM_NAME_MAX = 60;
+/** A roster is a pub's players for a season: more than this in one go is a mistake. */
+const MAX_ROSTER = 40;
+
+/** An optional field a form sends empty: "" (or spaces) is no value. */
+const blankOr = <T extends z.ZodMiniType<unknown, unknown>>(field: T) =>
+  z.union([
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(0)),
+      z.transform(() => undefined),
+    ),
+    field,
+  ]);
+
+/** A player on a roster: by e-mail (an account, made if new), or a guest of the league by name alone. */
+export const RosterPlayerSchema = z.object({
+  name: nameField("Player's name"),
+  email: z.optional(blankOr(emailField)),
+});
+export type RosterPlayer = z.output<typeof RosterPlayerSchema>;
+
+/**
+ * `POST /api/seasons/{id}/teams`: a name, a division of the season, the home venue, the captain by e-mail (named for
+ * a new account) and the players registered with them.
+ */
+export const CreateTeamSchema = z.object({
+  name: nameField("Team name", { max: TEAM_NAME_MAX }),
+  divisionId: z.string({ error: "Choose the team's division" }).check(z.minLength(1, "Choose the team's division")),
+  venue: nameField("Home venue"),
+  captain: z.object(
+    {
+      email: emailField,
+      name: z.optional(blankOr(nameField("Captain's name"))),
+    },
+    { error: "The captain's e-mail is required" },
+  ),
+  players: z.optional(
+    z
+      .array(RosterPlayerSchema, { error: "Players must be a list of names (and e-mails)" })
+      .check(z.maxLength(MAX_ROSTER, `A team registers at most ${MAX_ROSTER} players at once`)),
+  ),
+});
+export type TeamInput = z.output<typeof CreateTeamSchema>;
+
+/** `PATCH /api/fixtures/{id}`: the new date, or null for postponed. */
+export const MoveFixtureSchema = z.object({
+  date: z.union([z.null(), dateField("The date")], { error: `The date ${DATE_MESSAGE}, or null for postponed` }),
+});
+
+/** What team names are compared by: as divisions' are. */
+export const teamNameKey = (name: string): string => divisionNameKey(name);
+
 export const LEAGUE_MESSAGES = {
   leagueNotFound: "League not found",
   seasonNotFound: "Season not found",
+  teamNotFound: "Team not found",
+  fixtureNotFound: "Fixture not found",
   notYourLeague: "Only the league's secretary can do that",
+  notYourTeam: "Only the league's secretary or the team's captain can do that",
   divisionNameTaken: "A division with that name is already in this season",
+  teamNameTaken: "A team with that name is already in this season",
+  divisionNotInSeason: "Choose a division of this season",
+  seasonFinished: "This season is finished",
+  undeliverable: (email: string) => `No e-mail can reach ${email}: give another address, or none for a guest`,
+  sameEmailTwice: "Each player's e-mail can be given once",
+  alreadyOnTeam: (name: string, team: string) => `${name} is already on ${team} this season`,
+  fixturesPlayed: "A fixture of this season has been played: its fixtures can no longer be made again",
+  fixturePlayed: "This fixture has been played: it can no longer be moved",
+  teamsChanged: "The season's teams changed meanwhile, please try again",
+  rosterChanged: "The team changed meanwhile, please try again",
 } as const;

@@ -1,5 +1,6 @@
-// A league's writes, one use case each: a league made by its secretary, a season of it, a division of a season.
-// Nothing anyone watches moves yet (no fixtures, no screens), so all three are quiet.
+// A league's writes, one use case each: a league made by its secretary, a season of it, a division of a season, a
+// team and a roster's player, the season's fixtures made and one moved. No live screen shows a league yet, so none
+// announces a change; the roster's writes owe e-mails (the captain told, invited accounts their invitation).
 import type { Sender } from "~/db/batch.server.ts";
 import type { SeasonInput } from "~/features/leagues/domain/leagues.ts";
 import { quiet } from "~/web/done.ts";
@@ -31,3 +32,15 @@ export async function createDivision(
 ) {
   return quiet(await insertDivision(db, organiserId, season, name));
 }
+
+/** A new team of a season, with its captain and players (`season` as read by id). */
+export { insertTeam as createTeam } from "~/features/leagues/server/teams.server.ts";
+
+/** A player added to a team's roster by the secretary or the team's captain (`team` as read by ids). */
+export { insertRosterPlayer as addRosterPlayer } from "~/features/leagues/server/teams.server.ts";
+
+/** The season's fixtures made (again) from its divisions' teams; a draft season goes live. */
+export { generateSeasonFixtures as makeFixtures } from "~/features/leagues/server/fixtures.server.ts";
+
+/** A fixture moved to another date, or postponed. */
+export { moveFixture } from "~/features/leagues/server/fixtures.server.ts";

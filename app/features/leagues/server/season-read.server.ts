@@ -1,0 +1,202 @@
+// A season as anyone reads it (DESIGN §11): its divisions in order with their teams, and its fixtures week by week,
+// with the teams' names — no e-mail anywhere. One round trip each; the public league and team pages, the API's
+// `GET /api/seasons/{slug}`, the team's calendar feed and the player's next fixture read from here.
+import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { build, first, mapRead, query, type ReadResult, reads } from "~/db/batch.server.ts";
+import { divisions, leagueFixtures, leagueRoster, leagues, leagueTeams, players, seasons } from "~/db/schema.ts";
+import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
+
+type SeasonRow = typeof seasons.$inferSelect;
+
+const home = alias(leagueTeams, "home");
+const away = alias(leagueTeams, "away");
+
+const fixtureColumns = {
+  id: leagueFixtures.id,
+  divisionId: leagueFixtures.divisionId,
+  week: leagueFixtures.week,
+  date: leagueFixtures.date,
+  homeTeamId: leagueFixtures.homeTeamId,
+  awayTeamId: leagueFixtures.awayTeamId,
+  home: home.name,
+  away: away.name,
+  venue: leagueFixtures.venue,
+  status: leagueFixtures.status,
+  homeScore: leagueFixtures.homeScore,
+  awayScore: leagueFixtures.awayScore,
+};
+export type SeasonFixture = {
+  id: string;
+  divisionId: string;
+  week: number;
+  date: string | null;
+  homeTeamId: string;
+  awayTeamId: string;
+  home: string;
+  away: string;
+  venue: string;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+};
+
+/** A season as its reads show it: the blackout dates as a list. */
+export const seasonReadJson = (row: SeasonRow) => ({
+  id: row.id,
+  slug: row.slug,
+  leagueId: row.leagueId,
+  name: row.name,
+  status: row.status,
+  night: row.night,
+  startDate: row.startDate,
+  legs: row.legs,
+  blackoutDates: JSON.parse(row.blackoutDates) as string[],
+});
+
+/** The season whose slug is given, by an SQL subquery. */
+const seasonIdOf = (slug: string) => sql`(select ${seasons.id} from ${seasons} where ${seasons.slug} = ${slug})`;
+
+/** A season's fixtures with the teams' names, by week then division then home team. */
+const fixturesOf = (seasonId: ReturnType<typeof sql>) =>
+  query(
+    build
+      .select(fixtureColumns)
+      .from(leagueFixtures)
+      .innerJoin(home, eq(home.id, leagueFixtures.homeTeamId))
+      .innerJoin(away, eq(away.id, leagueFixtures.awayTeamId))
+      .innerJoin(divisions, eq(divisions.id, leagueFixtures.divisionId))
+      .where(sql`${leagueFixtures.seasonId} = ${seasonId}`)
+      .orderBy(asc(leagueFixtures.week), asc(divisions.position), asc(home.name)),
+  );
+
+/**
+ * `GET /api/seasons/{slug}`, and the public pages: the season and its league, its divisions (in order, each with its
+ * teams as they joined and its standings — none until results are kept) and its fixtures; null for no season.
+ */
+export function seasonPageQuery(slug: string) {
+  const seasonId = seasonIdOf(slug.length <= 160 ? slug : "");
+  return mapRead(
+    reads({
+      season: first(
+        build
+          .select({ season: seasons, league: { id: leagues.id, slug: leagues.slug, name: leagues.name } })
+          .from(seasons)
+          .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
+          .where(sql`${seasons.id} = ${seasonId}`)
+          .limit(1),
+      ),
+      divisions: query(
+        build
+          .select({ id: divisions.id, name: divisions.name, position: divisions.position })
+          .from(divisions)
+          .where(sql`${divisions.seasonId} = ${seasonId}`)
+          .orderBy(asc(divisions.position)),
+      ),
+      teams: query(
+        build
+          .select({
+            id: leagueTeams.id,
+            name: leagueTeams.name,
+            venue: leagueTeams.venue,
+            divisionId: leagueTeams.divisionId,
+          })
+          .from(leagueTeams)
+          .where(sql`${leagueTeams.seasonId} = ${seasonId}`)
+          .orderBy(asc(leagueTeams.createdAt), asc(leagueTeams.id)),
+      ),
+      fixtures: fixturesOf(seasonId),
+    }),
+    ({ season: found, divisions: rows, teams, fixtures }) =>
+      found
+        ? {
+            season: seasonReadJson(found.season),
+            league: found.league,
+            divisions: rows.map((d) => ({
+              ...d,
+              teams: teams.filter((t) => t.divisionId === d.id).map(({ id, name, venue }) => ({ id, name, venue })),
+              standings: [] as never[],
+            })),
+            fixtures: fixtures as SeasonFixture[],
+          }
+        : null,
+  );
+}
+export type SeasonPage = NonNullable<ReadResult<ReturnType<typeof seasonPageQuery>>>;
+
+/**
+ * The season a league's page shows when none is named: the one being played (the latest started), else the latest
+ * finished, else the latest draft; null for a league with none (or no league).
+ */
+export const currentSeasonSlugQuery = (leagueSlug: string) =>
+  mapRead(
+    first(
+      build
+        .select({ slug: seasons.slug })
+        .from(seasons)
+        .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
+        .where(eq(leagues.slug, leagueSlug.length <= 160 ? leagueSlug : ""))
+        .orderBy(
+          sql`case ${seasons.status} when 'active' then 0 when 'finished' then 1 else 2 end`,
+          sql`${seasons.startDate} desc`,
+          sql`${seasons.createdAt} desc`,
+        )
+        .limit(1),
+    ),
+    (row) => row?.slug ?? null,
+  );
+
+/** A team's roster, by name: ids and names only (no e-mail), the captain's marked. */
+export const rosterQuery = (teamId: string) =>
+  query(
+    build
+      .select({
+        id: players.id,
+        name: players.name,
+        guest: players.guest,
+        captain: sql<number>`${players.id} = ${leagueTeams.captainId}`,
+      })
+      .from(leagueRoster)
+      .innerJoin(players, eq(players.id, leagueRoster.playerId))
+      .innerJoin(leagueTeams, eq(leagueTeams.id, leagueRoster.teamId))
+      .where(eq(leagueRoster.teamId, teamId.length <= 64 ? teamId : ""))
+      .orderBy(sql`${players.id} = ${leagueTeams.captainId} desc`, asc(players.name)),
+    (rows) =>
+      rows.map((r) => ({ id: r.id, name: r.name, guest: Boolean(r.guest), captain: Boolean(Number(r.captain)) })),
+  );
+
+/**
+ * The next fixtures of the teams a player is on (at most one team a season, so one per season being played): from
+ * `today` on, earliest first, with the league to link to.
+ */
+export const nextFixturesQuery = (playerId: string, today: string) => {
+  const mine = build
+    .select({ teamId: leagueRoster.teamId })
+    .from(leagueRoster)
+    .where(eq(leagueRoster.playerId, playerId));
+  return query(
+    build
+      .select({
+        ...fixtureColumns,
+        teamId: sql<string>`case when ${leagueFixtures.homeTeamId} in ${mine} then ${leagueFixtures.homeTeamId}
+          else ${leagueFixtures.awayTeamId} end`,
+        leagueSlug: leagues.slug,
+        leagueName: leagues.name,
+      })
+      .from(leagueFixtures)
+      .innerJoin(home, eq(home.id, leagueFixtures.homeTeamId))
+      .innerJoin(away, eq(away.id, leagueFixtures.awayTeamId))
+      .innerJoin(seasons, eq(seasons.id, leagueFixtures.seasonId))
+      .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
+      .where(
+        and(
+          or(inArray(leagueFixtures.homeTeamId, mine), inArray(leagueFixtures.awayTeamId, mine)),
+          gte(leagueFixtures.date, today),
+          inArray(leagueFixtures.status, [...UNPLAYED_STATUSES]),
+          eq(seasons.status, "active"),
+        ),
+      )
+      .orderBy(asc(leagueFixtures.date), asc(leagueFixtures.week))
+      .limit(5),
+  );
+};
