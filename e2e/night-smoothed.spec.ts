@@ -8,7 +8,7 @@
 // finished page marks the guest's prize paid in cash, and the director's ledger names the rake on the entries paid
 // online. Then "Run again" suggests Week 2, and the dashboard lists both nights with their dates.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createOrganiser, newIdentity, resetLinkFor } from "./support/accounts.ts";
+import { acceptInvitation, createOrganiser, newIdentity } from "./support/accounts.ts";
 import { calledAgo, signedIn } from "./support/database.ts";
 import { paidPlayerViaApi } from "./support/payments.ts";
 import {
@@ -113,18 +113,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(list.getByRole("listitem").filter({ hasText: "Ivy Invited" })).toContainText("Invited");
 
       // Ivy's e-mail welcomes her: she chooses a password, is signed in, and sees her entry.
-      const link = await resetLinkFor(api, ivy.email, "welcome");
-      const phone = await browser.newContext({ javaScriptEnabled });
-      const hers = await phone.newPage();
-      await hers.goto(link);
-      await expect(hers.getByRole("heading", { name: "Welcome to Break & Run — choose a password" })).toBeVisible();
-      await hers.getByLabel("Password", { exact: true }).fill("a-good-password-1");
-      await hers.getByLabel("Confirm password").fill("a-good-password-1");
-      await hers.getByRole("button", { name: "Set password and sign in" }).click();
-      await expect(hers).toHaveURL(/\/player\/tournaments\?tab=registered$/);
-      await expect(hers.getByText("Welcome, Ivy Invited").first()).toBeVisible();
-      await expect(hers.getByText(t.name).first()).toBeVisible();
-      await phone.close();
+      await acceptInvitation(
+        api,
+        browser,
+        { name: "Ivy Invited", email: ivy.email },
+        { entered: t.name, javaScriptEnabled },
+      );
 
       // ---- The start: the floor puts the first two matches on the two tables.
       await page.getByRole("link", { name: "Start Tournament" }).click();

@@ -212,3 +212,37 @@ tabletTest(
     await context.close();
   },
 );
+
+tabletTest(
+  "a rack held down while the board is drawn again under it still counts @tablet",
+  async ({ page: director, openTablet }) => {
+    const { table, final, context, page, order } = await openTablet(true);
+    await page.getByRole("button", { name: "Alex", exact: true }).click(); // Who won the lag?
+    await rackFor(page, "Alex").click();
+    await expectScores(page, order, 1, 0);
+    await expect.poll(() => waitingTaps(page, table.accessCode)).toBe(0);
+
+    // A finger is on Sam's "+1 rack" when a rack for Alex from another tablet at the table comes in.
+    const region = page.locator("main [aria-live]");
+    const drawnAt = (await region.getAttribute("data-drawn-at")) ?? "";
+    const box = await rackFor(page, "Sam").boundingBox();
+    if (!box) throw new Error("Sam's +1 rack on screen");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const other = await director.request.post(`/api/tables/by-code/${table.accessCode}/racks`, {
+      data: { tapId: crypto.randomUUID(), player: order.alex + 1, matchId: final.id },
+    });
+    expect(other.status()).toBe(201);
+    await expect(region).not.toHaveAttribute("data-drawn-at", drawnAt);
+    await expectScores(page, order, 2, 0);
+    await page.mouse.up();
+
+    // The tap lands on the button it was pressed on: counted on the tablet and at the server.
+    await expectScores(page, order, 2, 1);
+    await expect.poll(() => waitingTaps(page, table.accessCode)).toBe(0);
+    const current = await director.request.get(`/api/tables/by-code/${table.accessCode}/current-match`);
+    const after = (await current.json()) as Match;
+    expect([after.player1Score, after.player2Score]).toEqual(order.alex === 0 ? [2, 1] : [1, 2]);
+    await context.close();
+  },
+);

@@ -4,7 +4,7 @@
 // as paid, and takes one out after a confirmation; a team event's card asks for the whole team. With and without
 // JavaScript.
 import { expect, test } from "@playwright/test";
-import { createOrganiser, createPlayer, newIdentity, resetLinkFor } from "./support/accounts.ts";
+import { acceptInvitation, createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { createTournamentViaApi } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
@@ -90,18 +90,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("checked-in-count")).toHaveText("0 of 3 checked in");
 
       // Ivy's e-mail welcomes her (not a password reset): she chooses a password, is signed in, and sees her entry.
-      const link = await resetLinkFor(request, ivy, "welcome");
-      const phone = await browser.newContext({ javaScriptEnabled });
-      const hers = await phone.newPage();
-      await hers.goto(link);
-      await expect(hers.getByRole("heading", { name: "Welcome to Break & Run — choose a password" })).toBeVisible();
-      await hers.getByLabel("Password", { exact: true }).fill("a-good-password-1");
-      await hers.getByLabel("Confirm password").fill("a-good-password-1");
-      await hers.getByRole("button", { name: "Set password and sign in" }).click();
-      await expect(hers).toHaveURL(/\/player\/tournaments\?tab=registered$/);
-      await expect(hers.getByText("Welcome, Ivy Invited").first()).toBeVisible();
-      await expect(hers.getByText(t.name).first()).toBeVisible();
-      await phone.close();
+      await acceptInvitation(
+        request,
+        browser,
+        { name: "Ivy Invited", email: ivy },
+        { entered: t.name, javaScriptEnabled },
+      );
     });
   });
 }

@@ -1,6 +1,6 @@
 // Helpers for the accounts end-to-end tests: unique identities, accounts
 // created through the JSON API (fast fixtures), and the local e-mail outbox.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export type Identity = { name: string; email: string; password: string };
 
@@ -68,6 +68,31 @@ export async function resetLinkFor(
     })
     .toBeTruthy();
   return link!;
+}
+
+/**
+ * An invited walk-in takes up the invitation: the welcome e-mail to `invited.email` (not a password reset) opened on a
+ * phone of their own, a password chosen there; they are signed in, welcomed by name, and see `entered` among their
+ * registered tournaments.
+ */
+export async function acceptInvitation(
+  request: APIRequestContext,
+  browser: Browser,
+  invited: { name: string; email: string },
+  { entered, javaScriptEnabled }: { entered: string; javaScriptEnabled: boolean },
+): Promise<void> {
+  const link = await resetLinkFor(request, invited.email, "welcome");
+  const phone = await browser.newContext({ javaScriptEnabled });
+  const page = await phone.newPage();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Welcome to Break & Run — choose a password" })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("a-good-password-1");
+  await page.getByLabel("Confirm password").fill("a-good-password-1");
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(page).toHaveURL(/\/player\/tournaments\?tab=registered$/);
+  await expect(page.getByText(`Welcome, ${invited.name}`).first()).toBeVisible();
+  await expect(page.getByText(entered).first()).toBeVisible();
+  await phone.close();
 }
 
 /** How many outbox messages were sent to `email`. */

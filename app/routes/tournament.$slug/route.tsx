@@ -72,8 +72,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const director = session?.userType === "organiser" ? session.userId : null;
   const player = session?.userType === "player" ? session.userId : null;
   const slug = { slug: params.slug };
-  // Which of the director's tables have a tablet on them (their floor), asked of the push channel beside the read.
-  const tablets = director ? tabletsOnline(app, director) : null;
   const { tournament, ...read } = await viewer.read({
     tournament: tournamentBySlugQuery(params.slug, now),
     matches: matchesQuery(slug),
@@ -89,6 +87,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     withdrawn: withdrawnQuery(slug),
   });
   if (!tournament) throw data({ message: "Tournament not found" }, { status: 404 });
+  // Which of the director's tables have a tablet on them, asked of the push channel for their floor alone: their own
+  // tournament, in progress (once the read has said whose it is and how it stands).
+  const { user } = read;
+  const floor =
+    user?.userType === "organiser" && user.id === tournament.organiserId && tournament.status === "in_progress";
+  const tablets = floor ? tabletsOnline(app, user.id) : null;
   // A form of the page the rules refused (its own route redirected back here): what was typed and why.
   const reply = pageReplyOf(await flashedReply(request, env));
   const page = { tournament, ...read, tablets: await tablets };

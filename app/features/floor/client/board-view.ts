@@ -1,5 +1,5 @@
 // What the tablet's script draws on the board the server sent (decision 012): the taps still waiting, on top of the
-// server's score — the scores, the buttons, the lag, the confirm question — and the board read again, swapped in.
+// server's score — the scores, the buttons, the lag, the confirm question — and the board read again, patched in.
 import { each } from "../../live/client/static-page.ts";
 import type { Tap } from "./tap-queue.ts";
 
@@ -92,24 +92,74 @@ function decorateAsk(board: HTMLElement, asking: Asking | null): void {
   asked.textContent = question(board.getAttribute(`data-name${asking.winner}`), asking.scores, asking.winner);
 }
 
-/** The region as the server drew it, unless the board shown was drawn later (messages and reads may cross). */
+/**
+ * The region as the server drew it, unless the board shown was drawn later (messages and reads may cross). Patched in
+ * place rather than swapped: a button pressed while a board comes in is still the button released, so the tap counts.
+ */
 export function applyRegion(next: Element | null): boolean {
   const current = document.querySelector("main [aria-live]");
   if (!next || !current) return false;
   if (Number(next.getAttribute("data-drawn-at")) < Number(current.getAttribute("data-drawn-at"))) return true;
-  // Its attributes too: the class, aria-atomic and the match's data (the racks the waiting taps go on top of).
+  patchElement(current, next);
+  return true;
+}
+
+/** `current` made `next`: its attributes (on the region: the match's data, the racks the taps go on), then children. */
+function patchElement(current: Element, next: Element): void {
   for (let i = current.attributes.length - 1; i >= 0; i--) {
     const name = (current.attributes[i] as Attr).name;
     if (!next.hasAttribute(name)) current.removeAttribute(name);
   }
   for (let i = 0; i < next.attributes.length; i++) {
-    const attribute = next.attributes[i] as Attr;
-    if (current.getAttribute(attribute.name) !== attribute.value) {
-      current.setAttribute(attribute.name, attribute.value);
-    }
+    const { name, value } = next.attributes[i] as Attr;
+    if (current.getAttribute(name) === value) continue;
+    current.setAttribute(name, value);
+    // A field shows the value drawn in it, as a fresh one would (one typed in stays until the board draws another).
+    if (name === "value" && current.nodeName === "INPUT") (current as HTMLInputElement).value = value;
   }
-  if (current.innerHTML !== next.innerHTML) current.innerHTML = next.innerHTML;
-  return true;
+  patchChildren(current, next);
+}
+
+/**
+ * `current`'s children made `next`'s: each kept where the new board has the same element (the lag's buttons gone, the
+ * sides' stay), new ones put in, the rest taken out.
+ */
+function patchChildren(current: Element, next: Element): void {
+  let kept = current.firstChild;
+  for (let wanted = next.firstChild; wanted; wanted = wanted.nextSibling) {
+    const key = identity(wanted);
+    let same = kept;
+    while (same && identity(same) !== key) same = same.nextSibling;
+    if (!same) {
+      current.insertBefore(document.importNode(wanted, true), kept);
+      continue;
+    }
+    while (kept && kept !== same) kept = removed(kept);
+    if (same.nodeType === Node.ELEMENT_NODE) patchElement(same as Element, wanted as Element);
+    else if (same.nodeValue !== wanted.nodeValue) same.nodeValue = wanted.nodeValue;
+    kept = same.nextSibling;
+  }
+  while (kept) kept = removed(kept);
+}
+
+/** Takes `node` out; its next sibling. */
+function removed(node: ChildNode): ChildNode | null {
+  const after = node.nextSibling;
+  (node.parentNode as Node).removeChild(node);
+  return after;
+}
+
+/** What a node is on the board, whatever it shows: its tag, its data- markers, and which form or field it is. */
+function identity(node: Node): string {
+  if (node.nodeType !== Node.ELEMENT_NODE) return node.nodeName;
+  const marks: string[] = [];
+  const { attributes } = node as Element;
+  for (let i = 0; i < attributes.length; i++) {
+    const { name, value } = attributes[i] as Attr;
+    if (name === "data-testid" || name === "data-tap" || name === "name") marks.push(`${name}=${value}`);
+    else if (name.indexOf("data-") === 0) marks.push(name);
+  }
+  return `${node.nodeName} ${marks.sort().join(" ")}`;
 }
 
 export function replaceWith(current: Element | null, next: Element | null): void {
