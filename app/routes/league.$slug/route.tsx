@@ -103,8 +103,8 @@ export default function LeaguePage() {
 /** The league's seasons: a GET form, so choosing one works without JavaScript (and the address can be shared). */
 function SeasonChooser({ page }: { page: Page }) {
   return (
-    <Form method="get" className="mt-3 flex flex-wrap items-end gap-2" aria-label="Choose a season">
-      <div className="min-w-0 grow sm:grow-0">
+    <Form method="get" className="mt-3 flex items-end gap-2" aria-label="Choose a season">
+      <div className="min-w-0 flex-1 sm:max-w-xs">
         <label htmlFor="season" className="block text-sm font-medium">
           Season
         </label>
