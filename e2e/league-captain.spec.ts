@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { formatShortDate } from "../app/domain/dates.ts";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
@@ -114,6 +115,7 @@ test("a captain finds the next fixture, opens the team, adds a player and takes 
     await expect(page.getByText("Nina New added").first()).toBeVisible();
     await expect(roster.getByRole("listitem").filter({ hasText: "Nina New" })).toContainText("Guest");
     await expect(form.getByLabel("Name")).toHaveValue("");
+    await expectAccessible(page, "the team page, as its captain sees it", { everyImpact: true });
 
     // The feed: to subscribe to (webcal:), and the file itself, with both fixtures in it.
     await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute(
@@ -129,6 +131,11 @@ test("a captain finds the next fixture, opens the team, adds a player and takes 
       expect(ics).toContain(`DTSTART;TZID=Europe/London:${(f.date ?? "").replaceAll("-", "")}T200000`);
       expect(ics).toContain(`SUMMARY:${f.home} v ${f.away} — ${setup.name}`);
     }
+
+    // Back up to the league's page, from the team's.
+    await page.getByRole("link", { name: setup.name }).click();
+    await expect(page.getByRole("region", { name: "Premier" }).getByTestId("fixture")).toHaveCount(2);
+    await expectAccessible(page, "the league page", { everyImpact: true });
   } finally {
     await td.dispose();
   }
