@@ -128,10 +128,6 @@ export function seasonRead(seasonId: SQL) {
 }
 export type SeasonPage = NonNullable<ReadResult<ReturnType<typeof seasonPageQuery>>>;
 
-/**
- * The season a league's page shows when none is named: the one being played (the latest started), else the latest
- * finished, else the latest draft; null for a league with none (or no league).
- */
 /** The order a league's seasons are its current one in: being played, else finished, else draft; latest first. */
 const currentFirst = [
   sql`case ${seasons.status} when 'active' then 0 when 'finished' then 1 else 2 end`,
@@ -140,6 +136,10 @@ const currentFirst = [
 ];
 const ofLeague = (leagueSlug: string) => eq(leagues.slug, leagueSlug.length <= 160 ? leagueSlug : "");
 
+/**
+ * The season a league's page shows when none is named: the one being played (the latest started), else the latest
+ * finished, else the latest draft; null for a league with none (or no league).
+ */
 export const currentSeasonSlugQuery = (leagueSlug: string) =>
   mapRead(
     first(
