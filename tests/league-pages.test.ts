@@ -105,6 +105,19 @@ test("the league and team pages: fixtures week by week, no e-mail, and 404s for 
   expect((await visitor.get(`/league/no-such-league/teams/${crown.id}`)).status).toBe(404);
   expect((await visitor.get(`/league/${league.slug}/teams/no-such-team`)).status).toBe(404);
   expect((await visitor.get(`/league/${league.slug}/teams/${"x".repeat(200)}`)).status).toBe(404);
+  // Another season, chosen by the page's select (a GET form): its own state; the current one stays the default.
+  const spring = await created<{ slug: string }>(
+    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
+      name: "Spring",
+      night: "tuesday",
+      startDate: "2027-03-02",
+    }),
+    "season",
+  );
+  const chosen = await (await visitor.get(`/league/${league.slug}?season=${spring.slug}`)).text();
+  expect(chosen).toContain("No divisions yet");
+  expect(chosen).toMatch(new RegExp(`<option value="${spring.slug}" selected="">Spring</option>`));
+  expect(await (await visitor.get(`/league/${league.slug}`)).text()).toContain("Crown A");
   // A season named that is not the league's: the page, saying so.
   const other = await visitor.get(`/league/${league.slug}?season=no-such-season`);
   expect(other.status).toBe(200);
