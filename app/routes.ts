@@ -17,6 +17,11 @@ export default [
     ]),
     route("series/:slug", "routes/series.$slug/route.tsx"),
     route("players/:id", "routes/players.$id/route.tsx"),
+    // A league's public pages: the team page's "Add a player" form posts to its own route nested in it (decision 037).
+    route("league/:slug", "routes/league.$slug/route.tsx"),
+    route("league/:slug/teams/:teamId", "routes/league.$slug.teams.$teamId/route.tsx", [
+      route("players", "routes/league.$slug.teams.$teamId.players/route.ts"),
+    ]),
   ]),
   // The site header alone: over checkout and topping up, the local mailbox, and every unknown path (404).
   layout("routes/_plain/layout.tsx", [
@@ -60,6 +65,7 @@ export default [
   route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
   route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
   route("series/:slug/calendar.ics", "routes/series.$slug.calendar-ics/route.ts"),
+  route("league/:slug/teams/:teamId/calendar.ics", "routes/league.$slug.teams.$teamId.calendar-ics/route.ts"),
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
   route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
   route("scoreboard", "routes/scoreboard/route.tsx"),

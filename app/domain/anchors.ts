@@ -13,3 +13,9 @@ export const calendarPath = (slug: string) => `/tournament/${slug}/calendar.ics`
 /** A series' public page and its calendar feed (decision 030). */
 export const seriesPath = (slug: string) => `/series/${slug}`;
 export const seriesCalendarPath = (slug: string) => `/series/${slug}/calendar.ics`;
+
+/** A league's public page (a season of it by `?season=`), a team's page and the team's calendar feed. */
+export const leaguePath = (slug: string, seasonSlug?: string) =>
+  `/league/${slug}${seasonSlug ? `?${new URLSearchParams({ season: seasonSlug })}` : ""}`;
+export const leagueTeamPath = (slug: string, teamId: string) => `/league/${slug}/teams/${teamId}`;
+export const leagueTeamCalendarPath = (slug: string, teamId: string) => `${leagueTeamPath(slug, teamId)}/calendar.ics`;

@@ -5,6 +5,7 @@ import {
   emailTime,
   formatDate,
   formatDateTime,
+  formatShortDate,
   formatTime,
   instantToLocalInput,
   isValidDate,
@@ -47,6 +48,9 @@ test("dates are shown in en-GB", () => {
   expect(formatDate("2025-12-06")).toBe("Sat 6 Dec 2025");
   expect(formatDateTime(Date.UTC(2025, 11, 6, 18, 0))).toBe("6 Dec 2025, 18:00");
   expect(dateInZone(Date.UTC(2025, 6, 4, 23, 30))).toBe("2025-07-05");
+  // A league night: no year, and September in three letters like every other month.
+  expect(formatShortDate("2026-09-01")).toBe("Tue 1 Sep");
+  expect(formatShortDate("2026-12-22")).toBe("Tue 22 Dec");
 });
 
 test("e-mails tell the time as the clock at the venue shows it: UK time, summer and winter", () => {

@@ -120,6 +120,16 @@ export function formatDate(date: string): string {
     .replace(/,/g, "");
 }
 
+/** 'Tue 1 Sep': a league night, whose season says the year (three letters a month: ICU's en-GB writes "Sept"). */
+export function formatShortDate(date: string): string {
+  if (!isValidDate(date)) return date;
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })
+    .format(Date.UTC(y, m - 1, d))
+    .replace(/,/g, "")
+    .replace("Sept", "Sep");
+}
+
 /** '6 Dec 2025, 18:00' in the given zone (the viewer's, or the UK's on the server). */
 export function formatDateTime(instant: number, timeZone: string = UK_TIME_ZONE): string {
   return new Intl.DateTimeFormat("en-GB", {

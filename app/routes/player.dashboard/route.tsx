@@ -2,8 +2,10 @@ import { useLiveRevalidation } from "~/components/live.ts";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { DashboardShell } from "~/components/dashboard-shell.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
-import { profilePath } from "~/domain/anchors.ts";
-import { formatDate } from "~/domain/dates.ts";
+import { leagueTeamPath, profilePath } from "~/domain/anchors.ts";
+import { dateInZone, formatDate } from "~/domain/dates.ts";
+import { fixtureDate } from "~/components/league-fixtures.tsx";
+import { nextFixturesQuery } from "~/features/leagues/server/season-read.server.ts";
 import { formatGBP } from "~/domain/pence.ts";
 import { headlinePrice } from "~/features/money/domain/headline-price.ts";
 import { Price } from "~/components/price.tsx";
@@ -27,17 +29,17 @@ import { signedInDevicesQuery } from "~/features/accounts/server/sessions.server
 import { playerSeasonsQuery } from "~/features/ratings/server/player-seasons.server.ts";
 import { SeasonList } from "~/components/season-list.tsx";
 import { appContext } from "~/context.server.ts";
+import type { ReadResult } from "~/db/batch.server.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard — Break & Run" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const claim = await signedIn(request, context, "player");
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   // The whole page in one round trip, the session's check first.
   const now = Date.now();
-  const { user, browse, brackets, transactions, stats, devices, floors, seasons } = await claim.read({
+  const { user, browse, brackets, transactions, stats, devices, floors, seasons, fixtures } = await claim.read({
     browse: browseForPlayerQuery(claim.id),
     brackets: playerBracketsQuery(claim.id, ["in_progress"]),
     transactions: recentTransactionsQuery("player", claim.id),
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     devices: signedInDevicesQuery(claim.session, now),
     floors: playerQueuesQuery(claim.id),
     seasons: playerSeasonsQuery(claim.id),
+    fixtures: nextFixturesQuery(claim.id, dateInZone(now)), // today as the UK's calendar has it
   });
   const { open, elsewhere } = openToEnter(
     browse.available.filter((t) => matchesSearch(t, q)),
@@ -124,11 +127,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stats,
     // Each series they have played in: where they stand (decision 029).
     seasons,
+    leagueFixtures: nextLeagueFixtures(fixtures),
     devices,
     // Web Push (decisions 013–015): the key browsers subscribe with, when the site has one.
     pushKey: vapidKeys(context.get(appContext).env)?.publicKey ?? null,
     ...dashboardDialogs(request),
   };
+}
+
+/** Each of the player's league teams' next fixture (a player is on one team a season), soonest first. */
+function nextLeagueFixtures(fixtures: ReadResult<ReturnType<typeof nextFixturesQuery>>) {
+  return fixtures
+    .filter((f, i) => fixtures.findIndex((g) => g.teamId === f.teamId) === i)
+    .map((f) => ({
+      id: f.id,
+      text: `${f.home} v ${f.away}, ${fixtureDate(f.date)}, at ${f.venue}`,
+      league: f.leagueName,
+      path: leagueTeamPath(f.leagueSlug, f.teamId),
+    }));
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -165,6 +181,7 @@ export default function PlayerDashboard() {
     >
       <CalledBanner calls={calls} />
       {playing.length > 0 ? <InProgress tournaments={playing} /> : null}
+      {page.leagueFixtures.length > 0 ? <NextLeagueFixtures fixtures={page.leagueFixtures} /> : null}
       {page.comingUp.length > 0 ? <ComingUp tournaments={page.comingUp} /> : null}
       {page.seasons.length > 0 ? (
         <section className="card" aria-labelledby="seasons-title">
@@ -299,6 +316,27 @@ function OpenTournaments({ q, open, notOpen, noneOpen }: Pick<Loaded, "q" | "ope
           , where a full one offers its reserve list.
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** The next night of each of the player's league teams, linking to the team's page. */
+function NextLeagueFixtures({ fixtures }: { fixtures: Loaded["leagueFixtures"] }) {
+  return (
+    <section className="card" aria-labelledby="league-title">
+      <h2 id="league-title" className="text-lg font-semibold">
+        League
+      </h2>
+      <ul className="mt-3 grid gap-3">
+        {fixtures.map((f) => (
+          <li key={f.id} data-testid="next-league-fixture">
+            <Link to={f.path} className="font-semibold hover:underline">
+              Next league fixture: {f.text}
+            </Link>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{f.league}</p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // with the teams' names — no e-mail anywhere. One round trip each; the public league and team pages, the API's
 // `GET /api/seasons/{slug}`, the team's calendar feed and the player's next fixture read from here.
 import { alias } from "drizzle-orm/sqlite-core";
-import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, query, type ReadResult, reads } from "~/db/batch.server.ts";
 import { divisions, leagueFixtures, leagueRoster, leagues, leagueTeams, players, seasons } from "~/db/schema.ts";
 import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
@@ -58,7 +58,7 @@ export const seasonReadJson = (row: SeasonRow) => ({
 const seasonIdOf = (slug: string) => sql`(select ${seasons.id} from ${seasons} where ${seasons.slug} = ${slug})`;
 
 /** A season's fixtures with the teams' names, by week then division then home team. */
-const fixturesOf = (seasonId: ReturnType<typeof sql>) =>
+const fixturesOf = (seasonId: SQL) =>
   query(
     build
       .select(fixtureColumns)
@@ -75,7 +75,11 @@ const fixturesOf = (seasonId: ReturnType<typeof sql>) =>
  * teams as they joined and its standings — none until results are kept) and its fixtures; null for no season.
  */
 export function seasonPageQuery(slug: string) {
-  const seasonId = seasonIdOf(slug.length <= 160 ? slug : "");
+  return seasonRead(seasonIdOf(slug.length <= 160 ? slug : ""));
+}
+
+/** The season read of `seasonPageQuery`, the season named by an SQL subquery (by slug, or a league's current one). */
+export function seasonRead(seasonId: SQL) {
   return mapRead(
     reads({
       season: first(
@@ -124,6 +128,14 @@ export function seasonPageQuery(slug: string) {
 }
 export type SeasonPage = NonNullable<ReadResult<ReturnType<typeof seasonPageQuery>>>;
 
+/** The order a league's seasons are its current one in: being played, else finished, else draft; latest first. */
+const currentFirst = [
+  sql`case ${seasons.status} when 'active' then 0 when 'finished' then 1 else 2 end`,
+  sql`${seasons.startDate} desc`,
+  sql`${seasons.createdAt} desc`,
+];
+const ofLeague = (leagueSlug: string) => eq(leagues.slug, leagueSlug.length <= 160 ? leagueSlug : "");
+
 /**
  * The season a league's page shows when none is named: the one being played (the latest started), else the latest
  * finished, else the latest draft; null for a league with none (or no league).
@@ -135,16 +147,43 @@ export const currentSeasonSlugQuery = (leagueSlug: string) =>
         .select({ slug: seasons.slug })
         .from(seasons)
         .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
-        .where(eq(leagues.slug, leagueSlug.length <= 160 ? leagueSlug : ""))
-        .orderBy(
-          sql`case ${seasons.status} when 'active' then 0 when 'finished' then 1 else 2 end`,
-          sql`${seasons.startDate} desc`,
-          sql`${seasons.createdAt} desc`,
-        )
+        .where(ofLeague(leagueSlug))
+        .orderBy(...currentFirst)
         .limit(1),
     ),
     (row) => row?.slug ?? null,
   );
+
+/** `currentSeasonSlugQuery`'s season as an SQL subquery of its id, for a read that goes on to read it. */
+export const currentSeasonIdOf = (leagueSlug: string): SQL =>
+  sql`(${build
+    .select({ id: seasons.id })
+    .from(seasons)
+    .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
+    .where(ofLeague(leagueSlug))
+    .orderBy(...currentFirst)
+    .limit(1)})`;
+
+/** A league's season by its slug, as an SQL subquery of its id: a season of another league is none. */
+export const leagueSeasonIdOf = (leagueSlug: string, seasonSlug: string): SQL =>
+  sql`(select ${seasons.id} from ${seasons} inner join ${leagues} on ${leagues.id} = ${seasons.leagueId}
+    where ${seasons.slug} = ${seasonSlug.length <= 160 ? seasonSlug : ""}
+    and ${leagues.slug} = ${leagueSlug.length <= 160 ? leagueSlug : ""})`;
+
+/** A team's fixtures, home and away, week by week, with the teams' names. */
+export const teamFixturesQuery = (teamId: string) => {
+  const id = teamId.length <= 64 ? teamId : "";
+  return query(
+    build
+      .select(fixtureColumns)
+      .from(leagueFixtures)
+      .innerJoin(home, eq(home.id, leagueFixtures.homeTeamId))
+      .innerJoin(away, eq(away.id, leagueFixtures.awayTeamId))
+      .where(or(eq(leagueFixtures.homeTeamId, id), eq(leagueFixtures.awayTeamId, id)))
+      .orderBy(asc(leagueFixtures.week), asc(leagueFixtures.date)),
+    (rows) => rows as SeasonFixture[],
+  );
+};
 
 /** A team's roster, by name: ids and names only (no e-mail), the captain's marked. */
 export const rosterQuery = (teamId: string) =>

@@ -1,0 +1,101 @@
+// A league's fixtures and results week by week (DESIGN §11), on the league's page (a division's) and a team's: each
+// fixture's night (or "Postponed"), home v away, the venue and the score once played. A list, not a table, so a phone
+// reads each fixture on its own lines.
+import { Link } from "react-router";
+import { leagueTeamPath } from "~/domain/anchors.ts";
+import { formatShortDate } from "~/domain/dates.ts";
+import { nameLinkClass } from "./styles.ts";
+
+export type FixtureView = {
+  id: string;
+  week: number;
+  date: string | null;
+  homeTeamId: string;
+  awayTeamId: string;
+  home: string;
+  away: string;
+  venue: string;
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+};
+
+const muted = "text-slate-600 dark:text-slate-400";
+
+/** "Tue 1 Sep", or "Postponed" for a fixture without a date. */
+export const fixtureDate = (date: string | null) => (date === null ? "Postponed" : formatShortDate(date));
+
+/** The fixtures grouped by week, in order. */
+function byWeek(fixtures: readonly FixtureView[]): [number, FixtureView[]][] {
+  const weeks = new Map<number, FixtureView[]>();
+  for (const f of fixtures) weeks.set(f.week, [...(weeks.get(f.week) ?? []), f]);
+  return [...weeks.entries()].sort(([a], [b]) => a - b);
+}
+
+function TeamName({ leagueSlug, id, name, us }: { leagueSlug: string; id: string; name: string; us: boolean }) {
+  return us ? (
+    <span className="font-semibold">{name}</span>
+  ) : (
+    <Link to={leagueTeamPath(leagueSlug, id)} className={`font-medium ${nameLinkClass} underline`}>
+      {name}
+    </Link>
+  );
+}
+
+function FixtureRow({ f, leagueSlug, teamId }: { f: FixtureView; leagueSlug: string; teamId: string | null }) {
+  const played = f.homeScore !== null && f.awayScore !== null;
+  return (
+    <li className="grid grid-cols-[1fr_auto] items-start gap-x-3 py-2" data-testid="fixture">
+      <div className="min-w-0">
+        <p className={`text-sm ${muted}`}>
+          <span className={f.date === null ? "font-semibold text-amber-800 dark:text-amber-300" : ""}>
+            {fixtureDate(f.date)}
+          </span>
+          <span> · {f.venue}</span>
+        </p>
+        <p className="break-words">
+          <TeamName leagueSlug={leagueSlug} id={f.homeTeamId} name={f.home} us={f.homeTeamId === teamId} />
+          <span className={muted}> v </span>
+          <TeamName leagueSlug={leagueSlug} id={f.awayTeamId} name={f.away} us={f.awayTeamId === teamId} />
+        </p>
+      </div>
+      {played ? (
+        <p className="self-center text-lg font-bold tabular-nums" data-testid="score">
+          <span className="sr-only">Score: </span>
+          {f.homeScore}–{f.awayScore}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The fixtures week by week; `teamId` names the team whose page this is (its name not linked). */
+export function FixtureList({
+  fixtures,
+  leagueSlug,
+  teamId = null,
+  headingLevel = 3,
+}: {
+  fixtures: readonly FixtureView[];
+  leagueSlug: string;
+  teamId?: string | null;
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <ol className="mt-2 space-y-3">
+      {byWeek(fixtures).map(([week, rows]) => (
+        <li key={week}>
+          <Heading className="text-sm font-semibold uppercase tracking-wide text-baize-800 dark:text-baize-300">
+            {`Week ${week}`}
+          </Heading>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {rows.map((f) => (
+              <FixtureRow key={f.id} f={f} leagueSlug={leagueSlug} teamId={teamId} />
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
