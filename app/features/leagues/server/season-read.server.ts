@@ -3,7 +3,7 @@
 // `GET /api/seasons/{slug}`, the team's calendar feed and the player's next fixture read from here.
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
-import { build, first, mapRead, query, type ReadResult, reads } from "~/db/batch.server.ts";
+import { build, first, mapRead, query, reads } from "~/db/batch.server.ts";
 import { divisions, leagueFixtures, leagueRoster, leagues, leagueTeams, players, seasons } from "~/db/schema.ts";
 import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
 
@@ -42,7 +42,7 @@ export type SeasonFixture = {
 };
 
 /** A season as its reads show it: the blackout dates as a list. */
-export const seasonReadJson = (row: SeasonRow) => ({
+const seasonReadJson = (row: SeasonRow) => ({
   id: row.id,
   slug: row.slug,
   leagueId: row.leagueId,
@@ -126,7 +126,6 @@ export function seasonRead(seasonId: SQL) {
         : null,
   );
 }
-export type SeasonPage = NonNullable<ReadResult<ReturnType<typeof seasonPageQuery>>>;
 
 /** The order a league's seasons are its current one in: being played, else finished, else draft; latest first. */
 const currentFirst = [
@@ -137,24 +136,9 @@ const currentFirst = [
 const ofLeague = (leagueSlug: string) => eq(leagues.slug, leagueSlug.length <= 160 ? leagueSlug : "");
 
 /**
- * The season a league's page shows when none is named: the one being played (the latest started), else the latest
- * finished, else the latest draft; null for a league with none (or no league).
+ * The season a league's page shows when none is named, as an SQL subquery of its id: the one being played (the latest
+ * started), else the latest finished, else the latest draft; none for a league with none (or no league).
  */
-export const currentSeasonSlugQuery = (leagueSlug: string) =>
-  mapRead(
-    first(
-      build
-        .select({ slug: seasons.slug })
-        .from(seasons)
-        .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
-        .where(ofLeague(leagueSlug))
-        .orderBy(...currentFirst)
-        .limit(1),
-    ),
-    (row) => row?.slug ?? null,
-  );
-
-/** `currentSeasonSlugQuery`'s season as an SQL subquery of its id, for a read that goes on to read it. */
 export const currentSeasonIdOf = (leagueSlug: string): SQL =>
   sql`(${build
     .select({ id: seasons.id })
