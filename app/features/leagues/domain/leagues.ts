@@ -80,20 +80,23 @@ const TEAM_NAME_MAX = 60;
 /** A roster is a pub's players for a season: more than this in one go is a mistake. */
 const MAX_ROSTER = 40;
 
-/** An optional field a form sends empty: "" (or spaces) is no value. */
-const blankOr = <T extends z.ZodMiniType<unknown, unknown>>(field: T) =>
-  z.union([
-    z.pipe(
-      z.string().check(z.trim(), z.maxLength(0)),
-      z.transform(() => undefined),
-    ),
-    field,
-  ]);
+/** An optional field a form sends empty: "" (or spaces) is no value; `error` says what else it must be (not a string). */
+const blankOr = <T extends z.ZodMiniType<unknown, unknown>>(field: T, error: string) =>
+  z.union(
+    [
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(0)),
+        z.transform(() => undefined),
+      ),
+      field,
+    ],
+    { error },
+  );
 
 /** A player on a roster: by e-mail (an account, made if new), or a guest of the league by name alone. */
 export const RosterPlayerSchema = z.object({
   name: nameField("Player's name"),
-  email: z.optional(blankOr(emailField)),
+  email: z.optional(blankOr(emailField, "Invalid email address")),
 });
 export type RosterPlayer = z.output<typeof RosterPlayerSchema>;
 
@@ -108,7 +111,7 @@ export const CreateTeamSchema = z.object({
   captain: z.object(
     {
       email: emailField,
-      name: z.optional(blankOr(nameField("Captain's name"))),
+      name: z.optional(blankOr(nameField("Captain's name"), "Captain's name is required")),
     },
     { error: "The captain's e-mail is required" },
   ),
