@@ -326,11 +326,21 @@ async function writeRoster(
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
     if (!isUniqueViolation(error)) throw error;
+    // A new e-mail's account made meanwhile (another team naming them at once) is who was named: their account's
+    // team, if any, is the one to name.
+    const { made } = await db.send(
+      reads({ made: playersByEmailQuery(people.flatMap((p) => (p.made === "invited" && p.email ? [p.email] : []))) }),
+    );
+    const madeFor = new Map(made.map((account) => [account.email, account]));
+    const named = people.map((p) => {
+      const account = p.made === "invited" && p.email ? madeFor.get(p.email) : undefined;
+      return account ? { ...p, id: account.id, name: account.name } : p;
+    });
     const { onTeams, nameTaken } = await db.send(
       reads({
         onTeams: onTeamsQuery(
           seasonId,
-          people.map((p) => p.id),
+          named.map((p) => p.id),
         ),
         nameTaken: first(
           build
@@ -340,7 +350,7 @@ async function writeRoster(
         ),
       }),
     );
-    refuseIfOnTeam(people, onTeams);
+    refuseIfOnTeam(named, onTeams);
     if (names !== undefined && nameTaken) {
       throw new DomainError(409, LEAGUE_MESSAGES.teamNameTaken, { field: "name", code: "team-name-taken" });
     }
