@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   build,
   first,
+  isBatchGuardFailure,
   isForeignKeyViolation,
   isUniqueViolation,
   query,
@@ -28,7 +29,13 @@ import {
 import { deliverable, nameFromEmail } from "~/features/entries/domain/team-entry.ts";
 import { LEAGUE_MESSAGES, type RosterPlayer, type TeamInput, teamNameKey } from "~/features/leagues/domain/leagues.ts";
 import { countMail, type MailAllowance, sendCounted } from "~/server/email.server.ts";
-import { countWithinLimit, currentCount, INVITED_ACCOUNTS_LIMIT, refuseIfOver } from "~/server/rate-limit.server.ts";
+import {
+  type Counter,
+  countWithinLimit,
+  currentCount,
+  INVITED_ACCOUNTS_LIMIT,
+  refuseIfOver,
+} from "~/server/rate-limit.server.ts";
 import type { Done, Mail } from "~/web/done.ts";
 
 /** What a write to a season's teams is checked against: the season, its league and secretary. */
@@ -150,6 +157,20 @@ function refuseIfOnTeam(people: readonly Person[], onTeams: readonly { playerId:
   }
 }
 
+/**
+ * 429 when `invited` new accounts would pass the adder's hour. No counter yet is a fresh hour: more than the limit in
+ * one go is refused here, not by the batch's guard.
+ */
+function refuseIfTooManyInvited(invites: readonly Counter[], invited: number, now: number) {
+  if (invited === 0) return;
+  const current = invites[0] ?? { count: 0, windowEndsAt: now + INVITED_ACCOUNTS_LIMIT.windowMs };
+  refuseIfOver(
+    [{ count: Number(current.count) + invited, windowEndsAt: current.windowEndsAt }],
+    INVITED_ACCOUNTS_LIMIT,
+    now,
+  );
+}
+
 /** The e-mails a roster change owes: the captain told of their team, invited accounts their invitation. */
 function rosterMail(
   mailTo: MailAllowance,
@@ -247,8 +268,7 @@ export async function insertTeam(
   );
   refuseIfOnTeam(people, onTeams);
   const invitedCount = people.filter((p) => p.made === "invited").length;
-  if (invitedCount)
-    refuseIfOver(read.invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - invitedCount);
+  refuseIfTooManyInvited(read.invites, invitedCount, now);
 
   const teamId = crypto.randomUUID();
   const mail = countMail(
@@ -273,6 +293,8 @@ export async function insertTeam(
     teamId,
     mail,
     names: fields.name,
+    invites: { by: organiserId, count: invitedCount },
+    now,
   });
   const team = {
     id: teamId,
@@ -310,7 +332,17 @@ async function writeRoster(
     teamId,
     mail,
     names,
-  }: { before: Item[]; teamId: string; mail: ReturnType<typeof countMail>; names?: string },
+    invites,
+    now,
+  }: {
+    before: Item[];
+    teamId: string;
+    mail: ReturnType<typeof countMail>;
+    names?: string;
+    /** Who the new accounts in `before` are counted against, and how many. */
+    invites?: { by: string; count: number };
+    now: number;
+  },
 ): Promise<MailAllowance> {
   try {
     return await db.write(
@@ -325,6 +357,14 @@ async function writeRoster(
     );
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
+    if (isBatchGuardFailure(error) && invites) {
+      // The batch's one guard: new accounts counted meanwhile (another request at once) passed the adder's hour.
+      const { counted } = await db.send(
+        reads({ counted: query(currentCount(INVITED_ACCOUNTS_LIMIT, invites.by, now)) }),
+      );
+      refuseIfTooManyInvited(counted, invites.count, now);
+      throw new DomainError(409, LEAGUE_MESSAGES.rosterChanged);
+    }
     if (!isUniqueViolation(error)) throw error;
     // A new e-mail's account made meanwhile (another team naming them at once) is who was named: their account's
     // team, if any, is the one to name.
@@ -391,8 +431,7 @@ export async function insertRosterPlayer(
   const person = people[0] as Person;
   const { onTeams } = await db.send(reads({ onTeams: onTeamsQuery(team.id, [person.id]) }));
   refuseIfOnTeam(people, onTeams);
-  if (person.made === "invited")
-    refuseIfOver(read.invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - 1);
+  refuseIfTooManyInvited(read.invites, person.made === "invited" ? 1 : 0, now);
   const mail = countMail(person.made === "invited" && person.email ? [person.email] : [], now);
   const mailTo = await writeRoster(db, team.id, people, {
     before: [
@@ -401,6 +440,8 @@ export async function insertRosterPlayer(
     ],
     teamId: team.teamId,
     mail,
+    invites: { by: by.id, count: person.made === "invited" ? 1 : 0 },
+    now,
   });
   return {
     answer: { player: { id: person.id, name: person.name } },
