@@ -145,6 +145,7 @@ export const LEAGUE_MESSAGES = {
   undeliverable: (email: string) => `No e-mail can reach ${email}: give another address, or none for a guest`,
   sameEmailTwice: "Each player's e-mail can be given once",
   alreadyOnTeam: (name: string, team: string) => `${name} is already on ${team} this season`,
+  noTeams: "No team is in the season's divisions yet: add the teams, then make the fixtures",
   fixturesPlayed: "A fixture of this season has been played: its fixtures can no longer be made again",
   fixturePlayed: "This fixture has been played: it can no longer be moved",
   teamsChanged: "The season's teams changed meanwhile, please try again",
