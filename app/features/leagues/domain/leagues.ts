@@ -80,7 +80,7 @@ const TEAM_NAME_MAX = 60;
 /** A roster is a pub's players for a season: more than this in one go is a mistake. */
 const MAX_ROSTER = 40;
 
-/** An optional field a form sends empty: "" (or spaces) is no value; `error` says what else it must be (not a string). */
+/** An optional field a form sends empty: "" (or spaces) is no value; `error` is for a value of another type. */
 const blankOr = <T extends z.ZodMiniType<unknown, unknown>>(field: T, error: string) =>
   z.union(
     [
