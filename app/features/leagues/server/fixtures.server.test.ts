@@ -89,7 +89,7 @@ const stored = (seasonId: string) =>
 const statusOf = async (seasonId: string) =>
   (await s.rows<{ status: string }>("select status from seasons where id = ?", [seasonId]))[0]?.status;
 
-test("the fixtures made: every pair twice, scheduled on the league nights, stored as answered; the season live", async () => {
+test("the fixtures made: every pair twice, on the league nights, stored as answered; the season live", async () => {
   const secretary = await s.organiser();
   const { season, divisions } = await seasonOf(secretary, [3, 4]);
   expect(await statusOf(season.id)).toBe("draft");
@@ -153,7 +153,7 @@ test("made again no more once a fixture is started, however it is; the list kept
   expect((await stored(season.id)).map((r) => r.id)).toEqual(fixtures.map((f) => f.id).sort());
 });
 
-test("the generator's refusal is a 409 with its reason; a team added meanwhile refuses the list; nothing written", async () => {
+test("the generator's refusal is a 409 with its reason; a team added meanwhile refuses the list", async () => {
   const secretary = await s.organiser();
   const { season, divisions } = await seasonOf(secretary, [3, 1]);
   expect(await answered(make(secretary, season.id))).toEqual({
@@ -193,7 +193,7 @@ test("the generator's refusal is a 409 with its reason; a team added meanwhile r
   expect(await statusOf(empty.season.id)).toBe("draft");
 });
 
-test("a team added between the read and the write of a list that would have been made: 409, nothing written", async () => {
+test("a team added between the read and the write of a list: 409, nothing written", async () => {
   const secretary = await s.organiser();
   const { season, divisions } = await seasonOf(secretary, [3]);
   const input = await readInput(season.id);

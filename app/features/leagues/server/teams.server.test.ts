@@ -82,7 +82,7 @@ const accountOf = async (email: string) =>
     [email],
   );
 
-test("an invited captain: an account made for the new e-mail, no password, on the roster, the invitation e-mailed", async () => {
+test("an invited captain: an account for the new e-mail, no password, on the roster, invited by e-mail", async () => {
   const secretary = await organiser("Sue Secretary");
   const { season, divisions } = await seasonOf(secretary);
   const email = uniqueEmail("new-captain");
@@ -143,7 +143,7 @@ test("an existing captain: their own account and name, told of their team withou
   expect(mail[0]?.text).not.toContain("/welcome?");
 });
 
-test("players: accounts by e-mail, invited ones for new e-mails, guests by name; the captain's e-mail once", async () => {
+test("players: accounts by e-mail, invited ones for new e-mails, guests by name; the captain once", async () => {
   const secretary = await organiser();
   const cath = await s.player("Cath Captain");
   const pete = await s.player("Pete Player");
@@ -257,7 +257,7 @@ test("a team's refusals: each says why, and nothing is written", async () => {
   expect(await held(finished.season.id)).toEqual({ teams: 0, roster: 0 });
 });
 
-test("a name once a season in any case or Unicode form; a person on one team a season, the 409 naming them", async () => {
+test("a name once a season in any case or Unicode form; a person on one team, the 409 naming them", async () => {
   const secretary = await organiser();
   const cath = await s.player("Cath Captain");
   const pete = await s.player("Pete Player");
@@ -445,7 +445,7 @@ test("a roster's player: added by the secretary or the team's captain, refused t
   expect(await s.count("players", "name in ('Sly', 'Late')")).toBe(0);
 });
 
-test("new e-mails are counted against the adder's hour: past 30 the team or player is a 429, nothing written", async () => {
+test("new e-mails count against the adder's hour: past 30 a team or player is a 429, nothing written", async () => {
   const secretary = await organiser();
   const { season, divisions } = await seasonOf(secretary);
   const tooMany = await answered(
