@@ -25,7 +25,7 @@ type FixtureRow = typeof leagueFixtures.$inferSelect;
 const plausibleId = (id: string) => (id.length <= 64 ? id : "");
 
 /** A fixture as the API shows it. */
-export const fixtureJson = (row: FixtureRow) => ({
+const fixtureJson = (row: FixtureRow) => ({
   id: row.id,
   divisionId: row.divisionId,
   week: row.week,

@@ -42,7 +42,7 @@ export type SeasonFixture = {
 };
 
 /** A season as its reads show it: the blackout dates as a list. */
-export const seasonReadJson = (row: SeasonRow) => ({
+const seasonReadJson = (row: SeasonRow) => ({
   id: row.id,
   slug: row.slug,
   leagueId: row.leagueId,
