@@ -80,20 +80,23 @@ const TEAM_NAME_MAX = 60;
 /** A roster is a pub's players for a season: more than this in one go is a mistake. */
 const MAX_ROSTER = 40;
 
-/** An optional field a form sends empty: "" (or spaces) is no value. */
-const blankOr = <T extends z.ZodMiniType<unknown, unknown>>(field: T) =>
-  z.union([
-    z.pipe(
-      z.string().check(z.trim(), z.maxLength(0)),
-      z.transform(() => undefined),
-    ),
-    field,
-  ]);
+/** An optional field a form sends empty: "" (or spaces) is no value; `error` is for a value of another type. */
+const blankOr = <T extends z.ZodMiniType<unknown, unknown>>(field: T, error: string) =>
+  z.union(
+    [
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(0)),
+        z.transform(() => undefined),
+      ),
+      field,
+    ],
+    { error },
+  );
 
 /** A player on a roster: by e-mail (an account, made if new), or a guest of the league by name alone. */
 export const RosterPlayerSchema = z.object({
   name: nameField("Player's name"),
-  email: z.optional(blankOr(emailField)),
+  email: z.optional(blankOr(emailField, "Invalid email address")),
 });
 export type RosterPlayer = z.output<typeof RosterPlayerSchema>;
 
@@ -108,7 +111,7 @@ export const CreateTeamSchema = z.object({
   captain: z.object(
     {
       email: emailField,
-      name: z.optional(blankOr(nameField("Captain's name"))),
+      name: z.optional(blankOr(nameField("Captain's name"), "Captain's name is required")),
     },
     { error: "The captain's e-mail is required" },
   ),
@@ -142,6 +145,7 @@ export const LEAGUE_MESSAGES = {
   undeliverable: (email: string) => `No e-mail can reach ${email}: give another address, or none for a guest`,
   sameEmailTwice: "Each player's e-mail can be given once",
   alreadyOnTeam: (name: string, team: string) => `${name} is already on ${team} this season`,
+  noTeams: "No team is in the season's divisions yet: add the teams, then make the fixtures",
   fixturesPlayed: "A fixture of this season has been played: its fixtures can no longer be made again",
   fixturePlayed: "This fixture has been played: it can no longer be moved",
   teamsChanged: "The season's teams changed meanwhile, please try again",

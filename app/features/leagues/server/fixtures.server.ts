@@ -106,6 +106,10 @@ export async function generateSeasonFixtures(
     .map((d) => ({ id: d.id, name: d.name, teams: input.teams.filter((t) => t.divisionId === d.id) }))
     // A division nobody has joined yet plays no fixtures; one team alone is refused by the generator.
     .filter((d) => d.teams.length > 0);
+  // Divisions and no team: the generator's "needs at least one division" would mislead.
+  if (input.divisions.length > 0 && leagueDivisions.length === 0) {
+    throw new DomainError(409, LEAGUE_MESSAGES.noTeams, { code: "fixtures-impossible" });
+  }
   const list = generateFixtures(
     {
       night: season.night as Night,

@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   build,
   first,
+  isBatchGuardFailure,
   isForeignKeyViolation,
   isUniqueViolation,
   query,
@@ -17,19 +18,18 @@ import {
 } from "~/db/batch.server.ts";
 import { divisions, leagues, leagueRoster, leagueTeams, seasons } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import {
-  guestAccountStatement,
-  type Invitation,
-  invitation,
-  invitationLines,
-  invitedAccountStatement,
-  playersByEmailQuery,
-} from "~/features/accounts/server/invited-accounts.server.ts";
-import { deliverable, nameFromEmail } from "~/features/entries/domain/team-entry.ts";
+import { playersByEmailQuery } from "~/features/accounts/server/invited-accounts.server.ts";
 import { LEAGUE_MESSAGES, type RosterPlayer, type TeamInput, teamNameKey } from "~/features/leagues/domain/leagues.ts";
-import { countMail, type MailAllowance, sendCounted } from "~/server/email.server.ts";
-import { countWithinLimit, currentCount, INVITED_ACCOUNTS_LIMIT, refuseIfOver } from "~/server/rate-limit.server.ts";
-import type { Done, Mail } from "~/web/done.ts";
+import {
+  newAccounts,
+  peopleOf,
+  type Person,
+  refuseIfTooManyInvited,
+  rosterMail,
+} from "~/features/leagues/server/roster-people.server.ts";
+import { countMail, type MailAllowance } from "~/server/email.server.ts";
+import { countWithinLimit, currentCount, INVITED_ACCOUNTS_LIMIT } from "~/server/rate-limit.server.ts";
+import type { Done } from "~/web/done.ts";
 
 /** What a write to a season's teams is checked against: the season, its league and secretary. */
 export type TeamSeason = {
@@ -83,46 +83,6 @@ export const rosterTeamQuery = (seasonId: string, teamId: string) =>
       .limit(1),
   );
 
-/** A person as the roster gets them: an account there is, one to be made for a new e-mail, or a new guest. */
-type Person = {
-  id: string;
-  name: string;
-  email: string | null;
-  made: "none" | "invited" | "guest";
-  invited: Invitation | null;
-};
-
-/** The people named, by their e-mails' accounts; a new e-mail gets an invited account, no e-mail a guest. */
-async function peopleOf(
-  named: readonly { name?: string | undefined; email?: string | undefined }[],
-  known: readonly { id: string; name: string; email: string }[],
-): Promise<Person[]> {
-  const byEmail = new Map(known.map((p) => [p.email, p]));
-  return Promise.all(
-    named.map(async ({ name, email }): Promise<Person> => {
-      const account = email ? byEmail.get(email) : undefined;
-      if (account) return { id: account.id, name: account.name, email: account.email, made: "none", invited: null };
-      if (email) {
-        if (!deliverable(email)) throw new DomainError(400, LEAGUE_MESSAGES.undeliverable(email), { field: "email" });
-        const invited = await invitation(name ?? nameFromEmail(email), email);
-        return { id: invited.id, name: invited.name, email, made: "invited", invited };
-      }
-      return { id: crypto.randomUUID(), name: name ?? "", email: null, made: "guest", invited: null };
-    }),
-  );
-}
-
-/** The accounts a roster change makes: invited ones, and guests. */
-function newAccounts(people: readonly Person[], now: number): Item[] {
-  return people.flatMap((p) =>
-    p.made === "invited" && p.invited
-      ? [invitedAccountStatement(p.invited, now)]
-      : p.made === "guest"
-        ? [guestAccountStatement(p.id, p.name)]
-        : [],
-  );
-}
-
 /** Of these players, who is on a team of the season already, and which. */
 const onTeamsQuery = (seasonId: string, playerIds: readonly string[]) =>
   query(
@@ -148,37 +108,6 @@ function refuseIfOnTeam(people: readonly Person[], onTeams: readonly { playerId:
       code: "already-on-team",
     });
   }
-}
-
-/** The e-mails a roster change owes: the captain told of their team, invited accounts their invitation. */
-function rosterMail(
-  mailTo: MailAllowance,
-  team: { name: string; season: TeamSeason },
-  people: readonly Person[],
-  captainId: string,
-): Mail {
-  const where = `${team.season.leagueName} — ${team.season.name}`;
-  const told = people.filter((p) => p.email !== null && (p.made === "invited" || p.id === captainId));
-  return (mailer, origin) =>
-    sendCounted(
-      mailer,
-      mailTo,
-      told.map((p) => ({
-        to: p.email ?? "",
-        subject:
-          p.id === captainId ? `You're the captain of ${team.name} — ${where}` : `You're on ${team.name} — ${where}`,
-        text: [
-          `Hi ${p.name},`,
-          "",
-          p.id === captainId
-            ? `You're the captain of ${team.name} in ${where}: you can add players to its roster.`
-            : `You're registered to play for ${team.name} in ${where}.`,
-          ...(p.invited ? ["", ...invitationLines(p.invited, origin)] : []),
-          "",
-          `The league: ${origin}/league/${team.season.leagueSlug}`,
-        ].join("\n"),
-      })),
-    );
 }
 
 /** The people of a new team, the captain first; the captain's e-mail given again among the players is them. */
@@ -247,8 +176,7 @@ export async function insertTeam(
   );
   refuseIfOnTeam(people, onTeams);
   const invitedCount = people.filter((p) => p.made === "invited").length;
-  if (invitedCount)
-    refuseIfOver(read.invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - invitedCount);
+  refuseIfTooManyInvited(read.invites, invitedCount, now);
 
   const teamId = crypto.randomUUID();
   const mail = countMail(
@@ -273,6 +201,8 @@ export async function insertTeam(
     teamId,
     mail,
     names: fields.name,
+    invites: { by: organiserId, count: invitedCount },
+    now,
   });
   const team = {
     id: teamId,
@@ -310,7 +240,17 @@ async function writeRoster(
     teamId,
     mail,
     names,
-  }: { before: Item[]; teamId: string; mail: ReturnType<typeof countMail>; names?: string },
+    invites,
+    now,
+  }: {
+    before: Item[];
+    teamId: string;
+    mail: ReturnType<typeof countMail>;
+    names?: string;
+    /** Who the new accounts in `before` are counted against, and how many. */
+    invites?: { by: string; count: number };
+    now: number;
+  },
 ): Promise<MailAllowance> {
   try {
     return await db.write(
@@ -325,12 +265,30 @@ async function writeRoster(
     );
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
+    if (isBatchGuardFailure(error) && invites) {
+      // The batch's one guard: new accounts counted meanwhile (another request at once) passed the adder's hour.
+      const { counted } = await db.send(
+        reads({ counted: query(currentCount(INVITED_ACCOUNTS_LIMIT, invites.by, now)) }),
+      );
+      refuseIfTooManyInvited(counted, invites.count, now);
+      throw new DomainError(409, LEAGUE_MESSAGES.rosterChanged);
+    }
     if (!isUniqueViolation(error)) throw error;
+    // A new e-mail's account made meanwhile (another team naming them at once) is who was named: their account's
+    // team, if any, is the one to name.
+    const { made } = await db.send(
+      reads({ made: playersByEmailQuery(people.flatMap((p) => (p.made === "invited" && p.email ? [p.email] : []))) }),
+    );
+    const madeFor = new Map(made.map((account) => [account.email, account]));
+    const named = people.map((p) => {
+      const account = p.made === "invited" && p.email ? madeFor.get(p.email) : undefined;
+      return account ? { ...p, id: account.id, name: account.name } : p;
+    });
     const { onTeams, nameTaken } = await db.send(
       reads({
         onTeams: onTeamsQuery(
           seasonId,
-          people.map((p) => p.id),
+          named.map((p) => p.id),
         ),
         nameTaken: first(
           build
@@ -340,7 +298,7 @@ async function writeRoster(
         ),
       }),
     );
-    refuseIfOnTeam(people, onTeams);
+    refuseIfOnTeam(named, onTeams);
     if (names !== undefined && nameTaken) {
       throw new DomainError(409, LEAGUE_MESSAGES.teamNameTaken, { field: "name", code: "team-name-taken" });
     }
@@ -381,8 +339,7 @@ export async function insertRosterPlayer(
   const person = people[0] as Person;
   const { onTeams } = await db.send(reads({ onTeams: onTeamsQuery(team.id, [person.id]) }));
   refuseIfOnTeam(people, onTeams);
-  if (person.made === "invited")
-    refuseIfOver(read.invites, INVITED_ACCOUNTS_LIMIT, now, INVITED_ACCOUNTS_LIMIT.limit - 1);
+  refuseIfTooManyInvited(read.invites, person.made === "invited" ? 1 : 0, now);
   const mail = countMail(person.made === "invited" && person.email ? [person.email] : [], now);
   const mailTo = await writeRoster(db, team.id, people, {
     before: [
@@ -391,6 +348,8 @@ export async function insertRosterPlayer(
     ],
     teamId: team.teamId,
     mail,
+    invites: { by: by.id, count: person.made === "invited" ? 1 : 0 },
+    now,
   });
   return {
     answer: { player: { id: person.id, name: person.name } },
