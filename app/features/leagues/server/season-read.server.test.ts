@@ -1,7 +1,10 @@
 // A season as anyone reads it, in-process: the season page's read (divisions in order with their teams, fixtures by
 // week with the teams' names), the season a league's page shows when none is named, a team's roster, and a player's
 // next fixtures — and no e-mail in any of them. The HTTP read is tests/league-teams.test.ts's.
+import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
+import { build, first, mapRead, type ReadResult } from "~/db/batch.server.ts";
+import { seasons } from "~/db/schema.ts";
 import { uniqueEmail } from "../../../../test-support/accounts.ts";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";
 import {
@@ -13,17 +16,30 @@ import {
 import { fixtureInputQuery } from "./fixtures.server.ts";
 import { divisionJson, leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
 import {
-  currentSeasonSlugQuery,
+  currentSeasonIdOf,
   nextFixturesQuery,
   rosterQuery,
   type SeasonFixture,
-  type SeasonPage,
   seasonPageQuery,
 } from "./season-read.server.ts";
 import { teamSeasonQuery } from "./teams.server.ts";
 import { createDivision, createLeague, createSeason, createTeam, makeFixtures } from "./use-cases.server.ts";
 
 const s = useServiceDb();
+
+type SeasonPage = NonNullable<ReadResult<ReturnType<typeof seasonPageQuery>>>;
+
+/** The slug of the season a league's page shows when none is named (the page reads it as a subquery). */
+const currentSeasonSlugQuery = (leagueSlug: string) =>
+  mapRead(
+    first(
+      build
+        .select({ slug: seasons.slug })
+        .from(seasons)
+        .where(sql`${seasons.id} = ${currentSeasonIdOf(leagueSlug)}`),
+    ),
+    (row) => row?.slug ?? null,
+  );
 
 async function leagueOf(secretary: Account, name = "Valley League") {
   return leagueJson(
