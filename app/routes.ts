@@ -48,6 +48,9 @@ export default [
     route("td/tables", "routes/td.tables/route.tsx"),
     route("td/series", "routes/td.series/route.tsx"),
     route("td/series/:slug", "routes/td.series.$slug/route.tsx"),
+    // A secretary's leagues and a league.
+    route("td/leagues", "routes/td.leagues/route.tsx"),
+    route("td/leagues/:slug", "routes/td.leagues.$slug/route.tsx"),
   ]),
   // The player's signed-in pages, under the player's navigation (AppShell, playerNav).
   layout("routes/_player/layout.tsx", [
