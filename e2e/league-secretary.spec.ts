@@ -145,6 +145,9 @@ test.describe("without JavaScript", () => {
     await expect(form.getByLabel("Team name")).toHaveValue("Black Horse");
 
     await addTeam(page, { name: "Black Horse", division: "Premier", venue: "The Black Horse", captain: "Fred" });
+    // One team cannot play: the generator's reason stands beside the button.
+    await page.getByRole("button", { name: "Make fixtures" }).click();
+    await expect(page.locator("#fixtures").getByText("Premier needs at least two teams to play.")).toBeVisible();
     await addTeam(page, { name: "Junction", division: "Premier", venue: "The Junction", captain: "Gina" });
     await page.getByRole("button", { name: "Make fixtures" }).click();
     await expect(page.getByText("Fixtures made", { exact: true })).toBeVisible();

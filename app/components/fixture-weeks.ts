@@ -1,7 +1,8 @@
 // A league season's fixtures as the secretary's page and its printed list show them: week by week, each week under
-// the date most of its fixtures are on, each fixture with its own date where it was moved off it, or "Postponed".
-import { formatDate } from "~/domain/dates.ts";
+// its league night in the season's calendar, each fixture with its own date where it was moved off it.
+import { formatDate, isValidDate } from "~/domain/dates.ts";
 import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
+import { weekDates } from "~/features/leagues/domain/season-weeks.ts";
 
 type Fixture = {
   id: string;
@@ -23,23 +24,21 @@ const statusText: Record<string, string> = {
   awarded: "Awarded",
 };
 
-/** The date most of a week's fixtures are on (the earliest of equals), or null when all are postponed. */
-function weekDate(fixtures: readonly Fixture[]): string | null {
-  const counts = new Map<string, number>();
-  for (const f of fixtures) if (f.date) counts.set(f.date, (counts.get(f.date) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [date, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
-    if (best === null || n > (counts.get(best) ?? 0)) best = date;
-  }
-  return best;
-}
-
-/** The fixtures by week; `divisions` names each fixture's division (none: a season of one division). */
-export function weeksOf(fixtures: readonly Fixture[], divisions: readonly { id: string; name: string }[]) {
+/**
+ * The fixtures by week, each week's date the season's calendar gives it (its first date and blackout dates);
+ * `divisions` names each fixture's division (none: a season of one division).
+ */
+export function fixtureWeeks(
+  fixtures: readonly Fixture[],
+  season: { startDate: string; blackoutDates: readonly string[] },
+  divisions: readonly { id: string; name: string }[],
+) {
   const byWeek = new Map<number, Fixture[]>();
   for (const f of fixtures) byWeek.set(f.week, [...(byWeek.get(f.week) ?? []), f]);
+  const weeks = Math.max(0, ...byWeek.keys());
+  const calendar = isValidDate(season.startDate) ? weekDates(season.startDate, season.blackoutDates, weeks) : [];
   return [...byWeek].map(([week, list]) => {
-    const date = weekDate(list);
+    const date = calendar[week - 1] ?? null;
     return {
       week,
       date,
@@ -60,4 +59,4 @@ export function weeksOf(fixtures: readonly Fixture[], divisions: readonly { id: 
     };
   });
 }
-export type FixtureWeek = ReturnType<typeof weeksOf>[number];
+export type FixtureWeek = ReturnType<typeof fixtureWeeks>[number];

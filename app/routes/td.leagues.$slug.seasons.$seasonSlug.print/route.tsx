@@ -2,7 +2,7 @@
 // any date of its own or postponement, at A4 portrait in black on white (`print-portrait` in app.css). No client
 // code of its own beyond the Print button.
 import { data, Link, useLoaderData } from "react-router";
-import { weeksOf } from "~/components/fixture-weeks.ts";
+import { fixtureWeeks } from "~/components/fixture-weeks.ts";
 import { PrintButton } from "~/components/print-button.tsx";
 import { nightLabel, seasonStatusLabel } from "~/components/season-status.tsx";
 import { formatDate, formatDateTime } from "~/domain/dates.ts";
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       seasonStatusLabel(season.status),
       `printed ${formatDateTime(Date.now())}`,
     ].join(" · "),
-    weeks: weeksOf(page.fixtures, page.divisions.length > 1 ? page.divisions : []),
+    weeks: fixtureWeeks(page.fixtures, page.season, page.divisions.length > 1 ? page.divisions : []),
     divided: page.divisions.length > 1,
   };
 }
@@ -44,7 +44,7 @@ export default function SeasonFixturesPrint() {
   const cell = "border-b border-slate-300 py-1.5 pr-3 align-top dark:border-slate-700";
   return (
     <main id="main" className="print-portrait mx-auto max-w-3xl px-4 py-6">
-      <div className="space-y-3 print:hidden">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={page.back} className="text-sm font-medium text-baize-700 underline dark:text-baize-300">
           ← Back to the season
         </Link>
@@ -66,9 +66,6 @@ export default function SeasonFixturesPrint() {
           <thead>
             <tr>
               <th scope="col" className={cell}>
-                Week
-              </th>
-              <th scope="col" className={cell}>
                 Home
               </th>
               <th scope="col" className={cell}>
@@ -81,19 +78,16 @@ export default function SeasonFixturesPrint() {
           </thead>
           {page.weeks.map((w) => (
             <tbody key={w.week} className="break-inside-avoid">
-              {w.fixtures.map((f, i) => (
+              <tr>
+                <th scope="colgroup" colSpan={3} className={`${cell} pt-4 text-base`}>
+                  {`Week ${w.week} · ${w.dateText}`}
+                </th>
+              </tr>
+              {w.fixtures.map((f) => (
                 <tr key={f.id}>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    {i === 0 ? (
-                      <>
-                        <span className="font-semibold">{`Week ${w.week}`}</span>
-                        <span className="block">{w.dateText}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td className={`${cell} wrap-anywhere`}>{f.home}</td>
-                  <td className={`${cell} wrap-anywhere`}>{f.away}</td>
-                  <td className={`${cell} wrap-anywhere`}>
+                  <td className={`${cell} break-words`}>{f.home}</td>
+                  <td className={`${cell} break-words`}>{f.away}</td>
+                  <td className={`${cell} break-words`}>
                     {f.venue}
                     {f.division ? <span className="block text-xs">{f.division}</span> : null}
                     {f.status === "postponed" ? (

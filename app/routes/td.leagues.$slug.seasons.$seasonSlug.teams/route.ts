@@ -66,7 +66,8 @@ async function addTeam({ app, claim, seasonId, values, done, refuse }: SeasonFor
     const n = made.team.players.length;
     return done(
       { type: "success", title: `${made.team.name} added`, description: `${n} ${n === 1 ? "player" : "players"}` },
-      `#team-${made.team.id}`,
+      // Back at the form: the next team is entered straight away.
+      at,
     );
   } catch (error) {
     if (!isDomainError(error)) throw error;

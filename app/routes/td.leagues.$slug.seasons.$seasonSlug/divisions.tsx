@@ -38,7 +38,6 @@ export function DivisionsCard({ page, here }: { page: SeasonPageData; here: stri
           id="division-name"
           name="name"
           label="Add division"
-          placeholder="Premier"
           autoComplete="off"
           defaultValue={reply?.values.name ?? ""}
           error={fieldMessage}

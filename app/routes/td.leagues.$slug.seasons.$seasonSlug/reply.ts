@@ -38,4 +38,4 @@ export const replyFor = (reply: SeasonReply | null, form: SeasonFormName, key = 
   reply && reply.form === form && reply.key === key ? reply : null;
 
 /** How many player rows the "Add team" form offers beside its captain (more are added to the roster later). */
-export const PLAYER_ROWS = 4;
+export const PLAYER_ROWS = 3;

@@ -18,7 +18,7 @@ import { DivisionsCard } from "./divisions.tsx";
 import { FixturesCard } from "./fixtures.tsx";
 import { seasonReplyOf } from "./reply.ts";
 import { AddTeamCard, TeamsCard } from "./teams.tsx";
-import { weeksOf } from "~/components/fixture-weeks.ts";
+import { fixtureWeeks } from "~/components/fixture-weeks.ts";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }),
     })),
     venues: [...new Set(teams.map((t) => t.venue))].sort(),
-    weeks: weeksOf(page.fixtures, page.divisions.length > 1 ? page.divisions : []),
+    weeks: fixtureWeeks(page.fixtures, page.season, page.divisions.length > 1 ? page.divisions : []),
     fixtureCount: page.fixtures.length,
     reply: seasonReplyOf(await flashedReply(request, context.get(appContext).env)),
     remake: new URL(request.url).searchParams.get("remake") === "1",

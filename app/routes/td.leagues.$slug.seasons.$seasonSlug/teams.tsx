@@ -23,7 +23,7 @@ export function TeamsCard({ page, here }: { page: SeasonPageData; here: string }
         .map((d) => (
           <div key={d.id} className="space-y-2">
             <h3 className="font-semibold wrap-anywhere">{d.name}</h3>
-            <ul className="grid gap-2">
+            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
               {d.teams.map((t) => (
                 <TeamItem key={t.id} team={t} page={page} here={here} />
               ))}

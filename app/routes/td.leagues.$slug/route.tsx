@@ -140,7 +140,6 @@ function NewSeason({ values, errors }: { values: Record<string, string>; errors:
           id="season-name"
           name="name"
           label="Season name"
-          placeholder="Winter 2026"
           autoComplete="off"
           defaultValue={values.name ?? ""}
           error={errors.name}
