@@ -4,6 +4,7 @@
 // JavaScript, plain forms throughout, with a refused form coming back beside its field.
 import { expect, type Page, test } from "@playwright/test";
 import { createOrganiser, newIdentity } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 
 /** The first Thursday of 2027, and the one after a blackout week. */
 const FIRST_NIGHT = "2027-01-07";
@@ -54,6 +55,7 @@ test("a secretary on a phone builds a season, makes its fixtures, moves one, pos
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leagues" }).click();
   await expect(page.getByRole("heading", { name: "Leagues", level: 1 })).toBeVisible();
   await expect(page.getByText("No leagues yet. Start one here.")).toBeVisible();
+  await expectAccessible(page, "the leagues page");
   await startSeason(page, "Leeds Thursday League");
 
   await addDivision(page, "Premier");
@@ -82,6 +84,7 @@ test("a secretary on a phone builds a season, makes its fixtures, moves one, pos
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   const weeks = page.getByTestId("fixture-week");
   await expect(weeks.first().getByRole("heading")).toHaveText("Week 1 · Thu 7 Jan 2027");
+  await expectAccessible(page, "the season's page");
   // The blackout night is stepped over: week 5 is a fortnight after week 4.
   await expect(weeks.nth(4).getByRole("heading")).toHaveText("Week 5 · Thu 11 Feb 2027");
   // The two Red Lion teams are never both at home the same night.
