@@ -60,6 +60,13 @@ test("a secretary on a phone builds a season, makes its fixtures, moves one, pos
 
   await addDivision(page, "Premier");
   await addDivision(page, "Division One");
+  // A name the season has, in another case: refused beside the field, as typed.
+  await page.getByLabel("Add division").fill("premier");
+  await page.getByRole("button", { name: "Add division" }).click();
+  await expect(
+    page.locator("#divisions").getByText("A division with that name is already in this season"),
+  ).toBeVisible();
+  await expect(page.getByLabel("Add division")).toHaveValue("premier");
   await addTeam(page, {
     name: "Red Lion A",
     division: "Premier",
