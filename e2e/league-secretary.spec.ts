@@ -124,6 +124,13 @@ test("a secretary on a phone builds a season, makes its fixtures, moves one, pos
   await expect(page.getByTestId("printed-fixtures")).toContainText("The Red Lion");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print fixtures" })).toBeHidden();
+
+  // The season's public page, for the players.
+  await page.emulateMedia({ media: "screen" });
+  await page.getByRole("link", { name: "← Back to the season" }).click();
+  await page.getByRole("link", { name: "Public page" }).click();
+  await expect(page.getByRole("heading", { name: "Leeds Thursday League", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("season-line")).toContainText("Winter");
 });
 
 test.describe("without JavaScript", () => {

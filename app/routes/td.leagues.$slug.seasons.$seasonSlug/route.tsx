@@ -8,6 +8,7 @@ import { useIsSubmitting } from "~/components/form.tsx";
 import { nightLabel, SeasonStatusBadge } from "~/components/season-status.tsx";
 import { noteClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
+import { leaguePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { seasonPageQuery } from "~/features/leagues/server/season-read.server.ts";
@@ -84,7 +85,7 @@ export default function SecretarySeason() {
       </div>
       <p className={`mt-1 ${noteClass}`}>{season.summary}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/league/${league.slug}`} className="btn-secondary">
+        <Link to={leaguePath(league.slug, season.slug)} className="btn-secondary">
           Public page
         </Link>
         {page.fixtureCount > 0 ? (

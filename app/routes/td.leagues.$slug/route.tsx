@@ -7,6 +7,7 @@ import { InputField, SelectField, TextAreaField } from "~/components/league-fiel
 import { nightLabel, SeasonStatusBadge } from "~/components/season-status.tsx";
 import { noteClass } from "~/components/styles.ts";
 import { appContext } from "~/context.server.ts";
+import { leaguePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { isDomainError } from "~/domain/errors.ts";
 import { CreateSeasonSchema, LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
@@ -90,7 +91,7 @@ export default function SecretaryLeague() {
       </Link>
       <h1 className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere">{league.name}</h1>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/league/${league.slug}`} className="btn-secondary">
+        <Link to={leaguePath(league.slug)} className="btn-secondary">
           Public page
         </Link>
       </div>
