@@ -48,6 +48,14 @@ export default [
     route("td/tables", "routes/td.tables/route.tsx"),
     route("td/series", "routes/td.series/route.tsx"),
     route("td/series/:slug", "routes/td.series.$slug/route.tsx"),
+    // A secretary's leagues, a league and a season; the season's forms post to one route per family (decision 037).
+    route("td/leagues", "routes/td.leagues/route.tsx"),
+    route("td/leagues/:slug", "routes/td.leagues.$slug/route.tsx"),
+    route("td/leagues/:slug/seasons/:seasonSlug", "routes/td.leagues.$slug.seasons.$seasonSlug/route.tsx", [
+      route("divisions", "routes/td.leagues.$slug.seasons.$seasonSlug.divisions/route.ts"),
+      route("teams", "routes/td.leagues.$slug.seasons.$seasonSlug.teams/route.ts"),
+      route("fixtures", "routes/td.leagues.$slug.seasons.$seasonSlug.fixtures/route.ts"),
+    ]),
   ]),
   // The player's signed-in pages, under the player's navigation (AppShell, playerNav).
   layout("routes/_player/layout.tsx", [
@@ -68,6 +76,7 @@ export default [
   route("league/:slug/teams/:teamId/calendar.ics", "routes/league.$slug.teams.$teamId.calendar-ics/route.ts"),
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
   route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
+  route("td/leagues/:slug/seasons/:seasonSlug/print", "routes/td.leagues.$slug.seasons.$seasonSlug.print/route.tsx"),
   route("scoreboard", "routes/scoreboard/route.tsx"),
   route("scoreboard/:code", "routes/scoreboard.$code/route.tsx"),
   route("scoreboard/:code/change", "routes/scoreboard.$code.change/route.tsx"),

@@ -16,6 +16,7 @@ export const organiserNav: NavItem[] = [
   { to: "/td/create-tournament", label: "Create Tournament" },
   { to: "/td/tables", label: "Tables" },
   { to: "/td/series", label: "Series" },
+  { to: "/td/leagues", label: "Leagues" },
 ];
 export const playerNav: NavItem[] = [
   { to: "/player/dashboard", label: "Dashboard" },

@@ -18,3 +18,21 @@ export function redirectWithCookies(to: string, cookies: string[]): Response {
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirect(to, { headers });
 }
+
+/** A schema's issues as one message per field (`captain.email`, `players.0.name`), the first said for each. */
+export function fieldMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A form's text fields as typed (each cut to `max`), to draw it again beside its messages. */
+export function formValues(form: FormData, max = 300): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form)
+    if (typeof value === "string" && name.length <= 40) values[name] = value.slice(0, max);
+  return values;
+}

@@ -1,0 +1,62 @@
+// A league season's fixtures as the secretary's page and its printed list show them: week by week, each week under
+// its league night in the season's calendar, each fixture with its own date where it was moved off it.
+import { formatDate, isValidDate } from "~/domain/dates.ts";
+import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
+import { weekDates } from "~/features/leagues/domain/season-weeks.ts";
+
+type Fixture = {
+  id: string;
+  divisionId: string;
+  week: number;
+  date: string | null;
+  home: string;
+  away: string;
+  venue: string;
+  status: string;
+};
+
+const statusText: Record<string, string> = {
+  scheduled: "Scheduled",
+  postponed: "Postponed",
+  in_progress: "In progress",
+  disputed: "Disputed",
+  played: "Played",
+  awarded: "Awarded",
+};
+
+/**
+ * The fixtures by week, each week's date the season's calendar gives it (its first date and blackout dates);
+ * `divisions` names each fixture's division (none: a season of one division).
+ */
+export function fixtureWeeks(
+  fixtures: readonly Fixture[],
+  season: { startDate: string; blackoutDates: readonly string[] },
+  divisions: readonly { id: string; name: string }[],
+) {
+  const byWeek = new Map<number, Fixture[]>();
+  for (const f of fixtures) byWeek.set(f.week, [...(byWeek.get(f.week) ?? []), f]);
+  const weeks = Math.max(0, ...byWeek.keys());
+  const calendar = isValidDate(season.startDate) ? weekDates(season.startDate, season.blackoutDates, weeks) : [];
+  return [...byWeek].map(([week, list]) => {
+    const date = calendar[week - 1] ?? null;
+    return {
+      week,
+      date,
+      dateText: date ? formatDate(date) : "Date to be set",
+      fixtures: list.map((f) => ({
+        id: f.id,
+        home: f.home,
+        away: f.away,
+        venue: f.venue,
+        status: f.status,
+        statusText: statusText[f.status] ?? f.status,
+        date: f.date,
+        /** The fixture's own date when it is not the week's. */
+        movedTo: f.date && f.date !== date ? formatDate(f.date) : null,
+        division: divisions.find((d) => d.id === f.divisionId)?.name ?? null,
+        movable: (UNPLAYED_STATUSES as readonly string[]).includes(f.status),
+      })),
+    };
+  });
+}
+export type FixtureWeek = ReturnType<typeof fixtureWeeks>[number];
