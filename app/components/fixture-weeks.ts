@@ -24,6 +24,13 @@ const statusText: Record<string, string> = {
   awarded: "Awarded",
 };
 
+/** Fixtures grouped by week, in order of weeks. */
+export function byWeek<F extends { week: number }>(fixtures: readonly F[]): [number, F[]][] {
+  const weeks = new Map<number, F[]>();
+  for (const f of fixtures) weeks.set(f.week, [...(weeks.get(f.week) ?? []), f]);
+  return [...weeks.entries()].sort(([a], [b]) => a - b);
+}
+
 /**
  * The fixtures by week, each week's date the season's calendar gives it (its first date and blackout dates);
  * `divisions` names each fixture's division (none: a season of one division).
@@ -33,11 +40,10 @@ export function fixtureWeeks(
   season: { startDate: string; blackoutDates: readonly string[] },
   divisions: readonly { id: string; name: string }[],
 ) {
-  const byWeek = new Map<number, Fixture[]>();
-  for (const f of fixtures) byWeek.set(f.week, [...(byWeek.get(f.week) ?? []), f]);
-  const weeks = Math.max(0, ...byWeek.keys());
+  const grouped = byWeek(fixtures);
+  const weeks = Math.max(0, ...grouped.map(([week]) => week));
   const calendar = isValidDate(season.startDate) ? weekDates(season.startDate, season.blackoutDates, weeks) : [];
-  return [...byWeek].map(([week, list]) => {
+  return grouped.map(([week, list]) => {
     const date = calendar[week - 1] ?? null;
     return {
       week,

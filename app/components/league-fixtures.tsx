@@ -4,6 +4,7 @@
 import { Link } from "react-router";
 import { leagueTeamPath } from "~/domain/anchors.ts";
 import { formatShortDate } from "~/domain/dates.ts";
+import { byWeek } from "./fixture-weeks.ts";
 import { nameLinkClass } from "./styles.ts";
 
 export type FixtureView = {
@@ -24,13 +25,6 @@ const muted = "text-slate-600 dark:text-slate-400";
 
 /** "Tue 1 Sep", or "Postponed" for a fixture without a date. */
 export const fixtureDate = (date: string | null) => (date === null ? "Postponed" : formatShortDate(date));
-
-/** The fixtures grouped by week, in order. */
-function byWeek(fixtures: readonly FixtureView[]): [number, FixtureView[]][] {
-  const weeks = new Map<number, FixtureView[]>();
-  for (const f of fixtures) weeks.set(f.week, [...(weeks.get(f.week) ?? []), f]);
-  return [...weeks.entries()].sort(([a], [b]) => a - b);
-}
 
 function TeamName({ leagueSlug, id, name, us }: { leagueSlug: string; id: string; name: string; us: boolean }) {
   return us ? (
