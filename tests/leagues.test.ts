@@ -66,6 +66,13 @@ test("a league, a season and divisions made; the league read by anyone", async (
     night: "tuesday",
     startDate: "2026-09-01",
     legs: 1,
+    format: {
+      sections: [
+        { name: "Singles", frames: 8, players: 1 },
+        { name: "Doubles", frames: 1, players: 2 },
+      ],
+      maxSinglesPerPlayer: 2,
+    },
   });
   const defaults = await newSeason(secretary, league.id, { ...winter, name: "Winter 2027", startDate: "2027-09-07" });
   expect(defaults.legs).toBe(2);

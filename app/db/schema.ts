@@ -25,6 +25,7 @@ import { handicaps, matchTypes, seedings, tournamentStatuses, tournamentTypes } 
 import { withdrawalStatuses } from "../features/money/domain/withdrawals.ts";
 import { fixtureStatuses, LEGS, seasonStatuses } from "../features/leagues/domain/leagues.ts";
 import { NIGHTS } from "../features/leagues/domain/season-weeks.ts";
+import { SIDES } from "../features/leagues/domain/match-card.ts";
 
 const id = () =>
   text("id")
@@ -675,6 +676,8 @@ export const seasons = sqliteTable(
     legs: integer("legs").notNull().default(2),
     /** The dates no fixture is played on, a JSON array of YYYY-MM-DD. */
     blackoutDates: text("blackout_dates").notNull().default("[]"),
+    /** The match card's format (`MatchFormat`, JSON); null for the usual eight singles and a doubles. */
+    format: text("format"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -784,6 +787,13 @@ export const leagueFixtures = sqliteTable(
     status: text("status", { enum: fixtureStatuses }).notNull().default("scheduled"),
     homeScore: integer("home_score"),
     awayScore: integer("away_score"),
+    /** Each captain's confirmation of the card (a frame changed after one clears both). */
+    homeConfirmed: integer("home_confirmed", { mode: "boolean" }).notNull().default(false),
+    awayConfirmed: integer("away_confirmed", { mode: "boolean" }).notNull().default(false),
+    /** Why a captain put it in dispute. */
+    disputeReason: text("dispute_reason"),
+    /** The secretary's note on resolving or awarding it, for both captains to see. */
+    note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -793,5 +803,31 @@ export const leagueFixtures = sqliteTable(
     check("league_fixtures_status_known", sql`${t.status} in (${sqlList(fixtureStatuses)})`),
     check("league_fixtures_two_teams", sql`${t.homeTeamId} != ${t.awayTeamId}`),
     check("league_fixtures_week_positive", sql`${t.week} >= 1`),
+  ],
+);
+
+/**
+ * A frame of a fixture's card: each side's players (one for singles, two for doubles; null until named) and who won
+ * it. Numbered 1 to the format's total; a row exists once anything of the frame is set.
+ */
+export const leagueFrames = sqliteTable(
+  "league_frames",
+  {
+    fixtureId: text("fixture_id")
+      .notNull()
+      .references(() => leagueFixtures.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    homePlayer1: text("home_player1").references(() => players.id),
+    homePlayer2: text("home_player2").references(() => players.id),
+    awayPlayer1: text("away_player1").references(() => players.id),
+    awayPlayer2: text("away_player2").references(() => players.id),
+    winner: text("winner", { enum: SIDES }),
+    /** When the result was recorded (ms): the frame's moment for the ratings. */
+    playedAt: integer("played_at", { mode: "number" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fixtureId, t.number] }),
+    check("league_frames_winner_known", sql`${t.winner} is null or ${t.winner} in (${sqlList(SIDES)})`),
+    check("league_frames_number_positive", sql`${t.number} >= 1`),
   ],
 );

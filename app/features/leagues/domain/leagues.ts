@@ -4,6 +4,7 @@ import { emailField } from "../../../domain/accounts.ts";
 import { isValidDate } from "../../../domain/dates.ts";
 import { nameField } from "../../../domain/text.ts";
 import { z } from "../../../domain/zod.ts";
+import { DEFAULT_FORMAT, type MatchFormat, MatchFormatSchema } from "./match-card.ts";
 import { NIGHTS, seasonDatesProblem } from "./season-weeks.ts";
 
 /** A season is made as a draft; it goes live once its fixtures are out, and is finished when its last night is. */
@@ -33,6 +34,7 @@ export const CreateSeasonSchema = z.pipe(
       night: z.enum(NIGHTS, { error: `The league night must be a day of the week: ${NIGHTS.join(", ")}` }),
       startDate: dateField("The first date"),
       legs: z.optional(z.literal(LEGS, { error: "Teams meet once or twice a season (legs 1 or 2)" })),
+      format: z.optional(MatchFormatSchema),
       blackoutDates: z.optional(
         z
           .array(dateField("A blackout date"), { error: "Blackout dates must be a list of dates (YYYY-MM-DD)" })
@@ -52,6 +54,7 @@ export const CreateSeasonSchema = z.pipe(
     startDate: input.startDate,
     legs: input.legs ?? 2,
     blackoutDates: [...new Set(input.blackoutDates ?? [])].sort(),
+    format: (input.format ?? DEFAULT_FORMAT) as MatchFormat,
   })),
 );
 export type SeasonInput = z.output<typeof CreateSeasonSchema>;

@@ -127,6 +127,10 @@ export async function generateSeasonFixtures(
     status: "scheduled",
     homeScore: null,
     awayScore: null,
+    homeConfirmed: false,
+    awayConfirmed: false,
+    disputeReason: null,
+    note: null,
     createdAt: Date.now(),
   }));
   const teamIds = input.teams.map((t) => t.id);

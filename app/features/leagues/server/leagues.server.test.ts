@@ -2,6 +2,7 @@
 // a league, and every refusal: another secretary's league or season, none at all, a division's name taken in its
 // season (in any case), and each body check's 400. The HTTP contract (who may, status codes, JSON) is
 // tests/leagues.test.ts's.
+import { DEFAULT_FORMAT } from "~/features/leagues/domain/match-card.ts";
 import { expect, test } from "vitest";
 import {
   CreateDivisionSchema,
@@ -73,6 +74,7 @@ test("a season: a draft, two legs and no blackouts unless said; the league lists
     night: "tuesday",
     startDate: "2026-09-01",
     legs: 2,
+    format: DEFAULT_FORMAT,
   });
   expect(await s.rows("select blackout_dates from seasons where id = ?", [first.id])).toEqual([
     { blackout_dates: "[]" },
@@ -90,8 +92,8 @@ test("a season: a draft, two legs and no blackouts unless said; the league lists
     { blackout_dates: '["2026-03-19","2026-04-02"]' },
   ]);
   const page = await s.sender.send(leaguePageQuery(league.slug));
-  const { leagueId: _spring, ...springListed } = spring;
-  const { leagueId: _first, ...firstListed } = first;
+  const { leagueId: _spring, format: _springFormat, ...springListed } = spring;
+  const { leagueId: _first, format: _firstFormat, ...firstListed } = first;
   expect(page).toEqual({ league, seasons: [springListed, firstListed] });
   // Nothing of the secretary's account (no e-mail) in what anyone can read.
   expect(JSON.stringify(page)).not.toContain(secretary.email);

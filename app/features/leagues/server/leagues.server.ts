@@ -15,6 +15,7 @@ import { divisions, leagues, seasons } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { makeSlug } from "~/domain/tournaments.ts";
 import { divisionNameKey, LEAGUE_MESSAGES, type SeasonInput } from "~/features/leagues/domain/leagues.ts";
+import { readFormat } from "~/features/leagues/domain/match-card.ts";
 import { randomSlugPart } from "~/features/tournaments/server/tournament-create.server.ts";
 
 type LeagueRow = typeof leagues.$inferSelect;
@@ -95,7 +96,12 @@ export function insertSeason(
   input: SeasonInput,
 ): Promise<SeasonRow> {
   const { id: leagueId, name: leagueName } = own(league, organiserId, LEAGUE_MESSAGES.leagueNotFound);
-  const values = { ...input, leagueId, blackoutDates: JSON.stringify(input.blackoutDates) };
+  const values = {
+    ...input,
+    leagueId,
+    blackoutDates: JSON.stringify(input.blackoutDates),
+    format: JSON.stringify(input.format),
+  };
   return insertWithSlug(`${leagueName} ${input.name}`, (slug) =>
     db.write(
       write(
@@ -160,7 +166,7 @@ const seasonSummaryJson = (row: SeasonRow) => ({
 /** A season as its creation answers it. */
 export const seasonJson = (row: SeasonRow) => {
   const { id, slug, ...rest } = seasonSummaryJson(row);
-  return { id, slug, leagueId: row.leagueId, ...rest };
+  return { id, slug, leagueId: row.leagueId, ...rest, format: readFormat(row.format) };
 };
 
 /** A division as the API shows it. */

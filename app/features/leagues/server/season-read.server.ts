@@ -6,6 +6,7 @@ import { and, asc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, query, reads } from "~/db/batch.server.ts";
 import { divisions, leagueFixtures, leagueRoster, leagues, leagueTeams, players, seasons } from "~/db/schema.ts";
 import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
+import { readFormat } from "~/features/leagues/domain/match-card.ts";
 
 type SeasonRow = typeof seasons.$inferSelect;
 
@@ -52,6 +53,7 @@ const seasonReadJson = (row: SeasonRow) => ({
   startDate: row.startDate,
   legs: row.legs,
   blackoutDates: JSON.parse(row.blackoutDates) as string[],
+  format: readFormat(row.format),
 });
 
 /** The season whose slug is given, by an SQL subquery. */
