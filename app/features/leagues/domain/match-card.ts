@@ -154,7 +154,7 @@ export const AwardSchema = z.object({
 });
 
 export const CARD_MESSAGES = {
-  noFrame: (n: number) => `There is no frame ${n} on this card`,
+  noFrame: (n: number | string) => `There is no frame ${n} on this card`,
   frameTwice: (n: number) => `Frame ${n} is given twice`,
   playerCount: (n: number, players: 1 | 2) => `Frame ${n} needs ${players === 1 ? "one player" : "two players"} a side`,
   notOnRoster: (n: number) => `Frame ${n}: a player is not on the team's roster`,
@@ -171,6 +171,7 @@ export const CARD_MESSAGES = {
   notYourCard: "Only the two captains or the league's secretary can do that",
   notYourSide: "Only that team's captain or the league's secretary can do that",
   captainsOnly: "Only the two teams' captains can do that",
+  changed: "The card changed meanwhile, please try again",
   formatLocked: "A frame of this season has been played: its match format can no longer change",
 } as const;
 
