@@ -1,6 +1,7 @@
 // A league's writes, one use case each: a league made by its secretary, a season of it, a division of a season, a
-// team and a roster's player, the season's fixtures made and one moved. No live screen shows a league yet, so none
-// announces a change; the roster's writes owe e-mails (the captain told, invited accounts their invitation).
+// team and a roster's player, the season's fixtures made and one moved, and a fixture's match card. No live screen
+// shows a league yet, so none announces a change; the roster's writes owe e-mails (the captain told, invited accounts
+// their invitation), a dispute the secretary's.
 import type { Sender } from "~/db/batch.server.ts";
 import type { SeasonInput } from "~/features/leagues/domain/leagues.ts";
 import { quiet } from "~/web/done.ts";
@@ -44,3 +45,9 @@ export { generateSeasonFixtures as makeFixtures } from "~/features/leagues/serve
 
 /** A fixture moved to another date, or postponed. */
 export { moveFixture } from "~/features/leagues/server/fixtures.server.ts";
+
+/** A side's lineup on a fixture's card, a frame's winner and a captain's confirmation. */
+export { setLineup, recordFrame, confirmCard } from "~/features/leagues/server/match-card.server.ts";
+
+/** A card disputed by a captain; resolved or awarded by the secretary. */
+export { awardFixture, disputeFixture, resolveFixture } from "~/features/leagues/server/card-disputes.server.ts";
