@@ -73,6 +73,7 @@ test("a lineup's every refusal names its frame", () => {
   ).toEqual({ status: 400, message: CARD_MESSAGES.frameTwice(1), frame: 1 });
   expect(refused([{ number: 1, playerIds: ["a", "b"] }])?.message).toBe(CARD_MESSAGES.playerCount(1, 1));
   expect(refused([{ number: 4, playerIds: ["a"] }])?.message).toBe(CARD_MESSAGES.playerCount(4, 2));
+  expect(refused([{ number: 4, playerIds: [] }])).toBeNull();
   expect(refused([{ number: 2, playerIds: ["z"] }])?.message).toBe(CARD_MESSAGES.notOnRoster(2));
   expect(refused([{ number: 4, playerIds: ["a", "a"] }])?.message).toBe(CARD_MESSAGES.twiceInFrame(4));
   // The singles limit over the whole card, with frames already set, named at the frame that breaks it.
@@ -102,6 +103,13 @@ test("a lineup's every refusal names its frame", () => {
     frame: 1,
   });
   expect(refused([{ number: 1, playerIds: ["a"] }], won)).toBeNull();
+  expect(refused([{ number: 1, playerIds: [] }], won)?.status).toBe(409);
+});
+
+test("a frame's players taken off, the other side's kept", () => {
+  const card: CardFrame[] = [{ number: 4, home: ["a", "b"], away: ["x", "y"], winner: null }];
+  const result = checkLineup(small, card, "home", [{ number: 4, playerIds: [] }], roster);
+  expect(result.ok && result.card[3]).toEqual({ number: 4, home: [], away: ["x", "y"], winner: null });
 });
 
 test("the same lineup again is the same card", () => {

@@ -95,7 +95,7 @@ export function frameSlots(format: MatchFormat): FrameSlot[] {
 /** A frame as recorded: each side's players (none until named) and its winner (none until played). */
 export type CardFrame = { number: number; home: string[]; away: string[]; winner: Side | null };
 
-/** A side's lineup as a captain sends it: for some frames, the players. */
+/** A side's lineup as a captain sends it: for some frames, the players (none to take them off). */
 export type LineupEntry = { number: number; playerIds: string[] };
 
 export const LineupSchema = z.object({
@@ -209,7 +209,8 @@ export function checkLineup(
       const same = sameSet(frame[side], entry.playerIds);
       if (!same) return refuse(409, CARD_MESSAGES.hasResult(entry.number));
     }
-    if (entry.playerIds.length !== slot.players)
+    // No players takes a frame's players off (a frame without a result): a captain changes their mind.
+    if (entry.playerIds.length !== slot.players && entry.playerIds.length !== 0)
       return refuse(400, CARD_MESSAGES.playerCount(entry.number, slot.players));
     if (entry.playerIds.some((id) => !roster.has(id))) return refuse(400, CARD_MESSAGES.notOnRoster(entry.number));
     if (new Set(entry.playerIds).size !== entry.playerIds.length) {

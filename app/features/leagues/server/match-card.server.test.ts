@@ -214,6 +214,10 @@ test("a lineup by its side's captain or the secretary, on the card; anyone else 
   await record(c.away.by, id, 1, "away");
   expect(await refused([{ number: 1, playerIds: [h3] }])).toEqual({ status: 409, message: CARD_MESSAGES.hasResult(1) });
   await lineup(c.home.by, id, "home", [{ number: 1, playerIds: [h1] }]);
+  // No players takes a frame's off.
+  const cleared = await lineup(c.secretary, id, "home", [{ number: 2, playerIds: [] }]);
+  expect(cleared.card.frames[1]?.homePlayers).toEqual([]);
+  expect((await read(id))?.card.frames[1]?.homePlayers).toEqual([]);
   expect(await answered(lineup(c.home.by, "nope", "home", []))).toEqual({
     status: 404,
     message: LEAGUE_MESSAGES.fixtureNotFound,
