@@ -238,8 +238,8 @@ export async function recordFrame(
   } catch (error) {
     if (!isBatchGuardFailure(error)) throw error;
     return refusedAfresh(db, id, (fresh) => {
-      const now = cardFrames(fresh).find((f) => f.number === number);
-      if (now) refuse(fresh, now);
+      const current = cardFrames(fresh).find((f) => f.number === number);
+      if (current) refuse(fresh, current);
     });
   }
 }
