@@ -221,7 +221,89 @@ export async function measureRoundTrips(stack: Pick<Stack, "appUrl" | "db" | "db
   await measure("POST /api/tournaments/{id}/finalize", () =>
     td.client.json("POST", `/api/tournaments/${t.id}/finalize`),
   );
+  await measureLeague(td, players[0]!, players[1]!, anon, measure);
   return results;
+}
+
+type Client = Awaited<ReturnType<typeof account>>;
+type Measure = (label: string, run: () => Promise<Response>, note?: string) => Promise<void>;
+
+/** What a call answers under `key`, or a thrown error saying what it answered instead. */
+async function made<T>(response: Response, key: string): Promise<T> {
+  if (response.status >= 300) throw new Error(`league setup failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as Record<string, T>)[key] as T;
+}
+
+/**
+ * A league's pages and calls (DESIGN §11): the secretary's season of two teams captained by two players, its fixtures
+ * made, the public pages, a captain's dashboard, a card's lineups and a frame.
+ */
+async function measureLeague(td: Client, home: Client, away: Client, anon: Client["client"], measure: Measure) {
+  const league = await made<{ id: string; slug: string }>(
+    await td.client.json("POST", "/api/leagues", { name: "Bench League" }),
+    "league",
+  );
+  const season = await made<{ id: string; slug: string }>(
+    await td.client.json("POST", `/api/leagues/${league.id}/seasons`, {
+      name: "Winter",
+      night: "thursday",
+      startDate: nextThursday(),
+      format: { sections: [{ name: "Singles", frames: 1, players: 1 }], maxSinglesPerPlayer: 1 },
+    }),
+    "season",
+  );
+  const division = await made<{ id: string }>(
+    await td.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: "Premier" }),
+    "division",
+  );
+  const team = async (name: string, captain: Client) =>
+    made<{ id: string; captainId: string }>(
+      await td.client.json("POST", `/api/seasons/${season.id}/teams`, {
+        name,
+        divisionId: division.id,
+        venue: `The ${name}`,
+        captain: { email: captain.email },
+      }),
+      "team",
+    );
+  const crown = await team("Crown", home);
+  await team("Anchor", away);
+  await measure("POST /api/seasons/{id}/fixtures", () => td.client.json("POST", `/api/seasons/${season.id}/fixtures`));
+  const { fixtures } = (await (await anon.get(`/api/seasons/${season.slug}`)).json()) as {
+    fixtures: { id: string; homeTeamId: string }[];
+  };
+  const fixture = fixtures[0]!;
+  await measure("GET /api/seasons/{slug}", () => anon.get(`/api/seasons/${season.slug}`));
+  await measure("GET /league/{slug}", () => anon.get(`/league/${league.slug}`));
+  await measure("GET /league/{slug}/teams/{id}", () => anon.get(`/league/${league.slug}/teams/${crown.id}`));
+  await measure("GET /league/{slug}/teams/{id}/calendar.ics", () =>
+    anon.get(`/league/${league.slug}/teams/${crown.id}/calendar.ics`),
+  );
+  await measure("GET /td/leagues", () => td.client.get("/td/leagues"));
+  await measure("GET /td/leagues/{slug}/seasons/{slug}", () =>
+    td.client.get(`/td/leagues/${league.slug}/seasons/${season.slug}`),
+  );
+  await measure("GET /player/dashboard (a league's captain)", () => home.client.get("/player/dashboard"));
+  await measure("GET /api/fixtures/{id}", () => anon.get(`/api/fixtures/${fixture.id}`));
+  const [homeCaptain, awayCaptain] = fixture.homeTeamId === crown.id ? [home, away] : [away, home];
+  const lineup = (captain: Client, side: string) =>
+    captain.client.json("PUT", `/api/fixtures/${fixture.id}/lineup`, {
+      side,
+      frames: [{ number: 1, playerIds: [captain.id] }],
+    });
+  await measure("PUT /api/fixtures/{id}/lineup", () => lineup(homeCaptain, "home"));
+  await lineup(awayCaptain, "away");
+  await measure("POST /api/fixtures/{id}/frames/{number}", () =>
+    homeCaptain.client.json("POST", `/api/fixtures/${fixture.id}/frames/1`, { winner: "home" }),
+  );
+}
+
+/** The first Thursday after today (UTC), YYYY-MM-DD: a season whose fixtures are all to come. */
+function nextThursday(): string {
+  const day = new Date();
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 4);
+  return day.toISOString().slice(0, 10);
 }
 
 /** The simulated card charged (as its confirm does) before its webhook is delivered: the provider's side alone. */

@@ -25,6 +25,10 @@ test("every measured page and call stays within its round-trip budget", { timeou
     "GET /td/dashboard",
     "GET /tournament/{slug} (player)",
     "GET /scoreboard/{code}",
+    "GET /league/{slug}",
+    "GET /league/{slug}/teams/{id}",
+    "GET /td/leagues/{slug}/seasons/{slug}",
+    "GET /player/dashboard (a league's captain)",
   ]) {
     expect(byRequest.get(page)?.pipelines, page).toBe(1);
   }
