@@ -51,3 +51,6 @@ export { setLineup, recordFrame, confirmCard } from "~/features/leagues/server/m
 
 /** A card disputed by a captain; resolved or awarded by the secretary. */
 export { awardFixture, disputeFixture, resolveFixture } from "~/features/leagues/server/card-disputes.server.ts";
+
+/** The season's match format changed by its secretary, until a frame of it is played. */
+export { changeSeasonFormat } from "~/features/leagues/server/season-format.server.ts";
