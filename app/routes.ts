@@ -55,6 +55,7 @@ export default [
       route("divisions", "routes/td.leagues.$slug.seasons.$seasonSlug.divisions/route.ts"),
       route("teams", "routes/td.leagues.$slug.seasons.$seasonSlug.teams/route.ts"),
       route("fixtures", "routes/td.leagues.$slug.seasons.$seasonSlug.fixtures/route.ts"),
+      route("format", "routes/td.leagues.$slug.seasons.$seasonSlug.format/route.ts"),
     ]),
   ]),
   // The player's signed-in pages, under the player's navigation (AppShell, playerNav).

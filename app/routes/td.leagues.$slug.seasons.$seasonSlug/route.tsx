@@ -11,12 +11,15 @@ import { appContext } from "~/context.server.ts";
 import { leaguePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
+import { describeFormat } from "~/features/leagues/domain/season-format.ts";
+import { seasonFormatLockedQuery } from "~/features/leagues/server/season-format.server.ts";
 import { seasonPageQuery } from "~/features/leagues/server/season-read.server.ts";
 import { leagueSecretaryQuery, seasonRostersQuery } from "~/features/leagues/server/secretary.server.ts";
 import { signedIn } from "~/web/access.server.ts";
 import { flashedReply } from "~/web/session.server.ts";
 import { DivisionsCard } from "./divisions.tsx";
 import { FixturesCard } from "./fixtures.tsx";
+import { FormatCard } from "./format.tsx";
 import { seasonReplyOf } from "./reply.ts";
 import { AddTeamCard, TeamsCard } from "./teams.tsx";
 import { fixtureWeeks } from "~/components/fixture-weeks.ts";
@@ -30,10 +33,11 @@ const notFound = () => data(LEAGUE_MESSAGES.seasonNotFound, { status: 404 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const secretary = await signedIn(request, context, "organiser");
-  const { owner, page, rosters } = await secretary.read({
+  const { owner, page, rosters, formatLocked } = await secretary.read({
     owner: leagueSecretaryQuery(params.slug),
     page: seasonPageQuery(params.seasonSlug),
     rosters: seasonRostersQuery(params.seasonSlug),
+    formatLocked: seasonFormatLockedQuery(params.seasonSlug),
   });
   if (!owner || !page || page.league.id !== owner.id || owner.organiserId !== secretary.id) throw notFound();
   const { season } = page;
@@ -49,7 +53,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ]
         .filter(Boolean)
         .join(" · "),
+      formatText: describeFormat(season.format),
     },
+    formatLocked,
     divisions: page.divisions.map((d) => ({
       id: d.id,
       name: d.name,
@@ -100,7 +106,10 @@ export default function SecretarySeason() {
           <DivisionsCard page={page} here={here} />
           <TeamsCard page={page} here={here} />
         </div>
-        <AddTeamCard page={page} here={here} />
+        <div className="space-y-6">
+          <AddTeamCard page={page} here={here} />
+          <FormatCard page={page} here={here} />
+        </div>
       </div>
       <FixturesCard page={page} here={here} />
 
