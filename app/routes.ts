@@ -78,6 +78,11 @@ export default [
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
   route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
   route("td/leagues/:slug/seasons/:seasonSlug/print", "routes/td.leagues.$slug.seasons.$seasonSlug.print/route.tsx"),
+  // A fixture's match card on paper, for when the tablet fails: public, like the fixture it is of.
+  route(
+    "league/:leagueSlug/fixtures/:fixtureId/print",
+    "routes/league.$leagueSlug.fixtures.$fixtureId.print/route.tsx",
+  ),
   route("scoreboard", "routes/scoreboard/route.tsx"),
   route("scoreboard/:code", "routes/scoreboard.$code/route.tsx"),
   route("scoreboard/:code/change", "routes/scoreboard.$code.change/route.tsx"),

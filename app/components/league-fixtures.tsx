@@ -2,7 +2,7 @@
 // fixture's night (or "Postponed"), home v away, the venue and the score once played. A list, not a table, so a phone
 // reads each fixture on its own lines.
 import { Link } from "react-router";
-import { leagueTeamPath } from "~/domain/anchors.ts";
+import { leagueCardPrintPath, leagueTeamPath } from "~/domain/anchors.ts";
 import { formatShortDate } from "~/domain/dates.ts";
 import { byWeek } from "./fixture-weeks.ts";
 import { nameLinkClass } from "./styles.ts";
@@ -52,6 +52,9 @@ function FixtureRow({ f, leagueSlug, teamId }: { f: FixtureView; leagueSlug: str
           <span className={muted}> v </span>
           <TeamName leagueSlug={leagueSlug} id={f.awayTeamId} name={f.away} us={f.awayTeamId === teamId} />
         </p>
+        <Link to={leagueCardPrintPath(leagueSlug, f.id)} className={`text-sm ${muted} underline`}>
+          Print card<span className="sr-only">{` ${f.home} v ${f.away}`}</span>
+        </Link>
       </div>
       {played ? (
         <p className="self-center text-lg font-bold tabular-nums" data-testid="score">

@@ -19,3 +19,6 @@ export const leaguePath = (slug: string, seasonSlug?: string) =>
   `/league/${slug}${seasonSlug ? `?${new URLSearchParams({ season: seasonSlug })}` : ""}`;
 export const leagueTeamPath = (slug: string, teamId: string) => `/league/${slug}/teams/${teamId}`;
 export const leagueTeamCalendarPath = (slug: string, teamId: string) => `${leagueTeamPath(slug, teamId)}/calendar.ics`;
+/** A fixture's match card, and the card on paper (for when the tablet fails). */
+export const leagueFixturePath = (slug: string, fixtureId: string) => `/league/${slug}/fixtures/${fixtureId}`;
+export const leagueCardPrintPath = (slug: string, fixtureId: string) => `${leagueFixturePath(slug, fixtureId)}/print`;

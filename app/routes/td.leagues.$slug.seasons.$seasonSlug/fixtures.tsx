@@ -7,6 +7,7 @@ import { FormError } from "~/components/fields.tsx";
 import type { FixtureWeek } from "~/components/fixture-weeks.ts";
 import { useIsSubmitting } from "~/components/form.tsx";
 import { inputClass, noteClass } from "~/components/styles.ts";
+import { leagueCardPrintPath } from "~/domain/anchors.ts";
 import { FieldError } from "~/components/fields.tsx";
 import { replyFor, type SeasonReply } from "./reply.ts";
 import type { SeasonPageData } from "./route.tsx";
@@ -77,6 +78,12 @@ function FixtureItem({ fixture: f, page, action }: { fixture: Fixture; page: Sea
           {f.statusText}
         </Badge>
       </div>
+      <Link
+        to={leagueCardPrintPath(page.league.slug, f.id)}
+        className="text-sm font-medium text-baize-700 underline dark:text-baize-300"
+      >
+        Print card<span className="sr-only">{` ${f.home} v ${f.away}`}</span>
+      </Link>
       {f.movable ? <MoveFixture fixture={f} reply={reply} seasonId={page.season.id} action={action} /> : null}
     </li>
   );
