@@ -5,6 +5,7 @@
 import { createClient } from "@libsql/client";
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
@@ -89,6 +90,7 @@ test("the match card prints its rosters, frames by section, a recorded frame and
     print,
   );
   await page.goto(print);
+  await expectAccessible(page, "the match card to print");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print card" })).toBeHidden();
   await expect(page.getByTestId("card-teams")).toHaveText(`${v.home.name} v ${v.away.name}`);
@@ -102,8 +104,8 @@ test("the match card prints its rosters, frames by section, a recorded frame and
 
   const sections = page.getByTestId("card-section");
   await expect(sections).toHaveCount(2);
-  await expect(sections.nth(0).getByRole("columnheader").first()).toHaveText("Singles · singles");
-  await expect(sections.nth(1).getByRole("columnheader").first()).toHaveText("Doubles · doubles");
+  await expect(sections.nth(0).getByRole("columnheader").first()).toHaveText("Singles");
+  await expect(sections.nth(1).getByRole("columnheader").first()).toHaveText("Doubles");
   const frames = page.getByTestId("card-frame");
   await expect(frames).toHaveCount(9);
   await expect(frames.locator("td:first-child")).toHaveText(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
@@ -133,7 +135,7 @@ async function openFormat(page: Page) {
     await page.locator("#format").getByText("Change the format").click();
 }
 
-async function formatOnTheSeasonPage(page: Page) {
+async function formatOnTheSeasonPage(page: Page, { axe }: { axe: boolean }) {
   await createOrganiser(page.request);
   const v = await valleyLeague(page.request);
   await page.goto(v.page);
@@ -147,6 +149,8 @@ async function formatOnTheSeasonPage(page: Page) {
   const section = page.locator("#format");
   await expect(section.getByText("A section's frames must be a whole number from 1")).toBeVisible();
   await expect(page.locator("#format-frames-0")).toHaveValue("0");
+  // axe runs in the page: with JavaScript only.
+  if (axe) await expectAccessible(page, "the season page's match format, refused");
   await expect(summary).toHaveText("8 singles, then 1 doubles; at most 2 singles frames each");
 
   await openFormat(page);
@@ -169,13 +173,13 @@ async function formatOnTheSeasonPage(page: Page) {
 }
 
 test("the secretary changes the season's match format on a phone", async ({ page }) => {
-  await formatOnTheSeasonPage(page);
+  await formatOnTheSeasonPage(page, { axe: true });
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the match format form works as a plain form", async ({ page }) => {
-    await formatOnTheSeasonPage(page);
+    await formatOnTheSeasonPage(page, { axe: false });
   });
 });

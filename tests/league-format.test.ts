@@ -70,7 +70,7 @@ async function season(secretary: Account) {
 const storedFormat = async (seasonId: string) =>
   (await f.sql().execute({ sql: "select format from seasons where id = ?", args: [seasonId] })).rows[0]?.format;
 
-test("the secretary changes the format: the season answered, read back, and locked once a frame is played", async () => {
+test("the secretary changes the format: the season answered, read back, locked once a frame is played", async () => {
   const secretary = await f.organiser("Sue Secretary");
   const { league, season: s, fixtures } = await season(secretary);
   expect(s.format).toEqual(DEFAULT);

@@ -185,7 +185,7 @@ function FramesTable({ card }: { card: Card }) {
         <tbody key={index} data-testid="card-section">
           <tr>
             <th scope="colgroup" colSpan={5} className={`${cell} bg-slate-100 font-semibold dark:bg-slate-800`}>
-              {`${section.name} · ${section.players === 1 ? "singles" : "doubles"}`}
+              {sectionTitle(section)}
             </th>
           </tr>
           {section.frames.map((frame) => (
@@ -205,6 +205,12 @@ function FramesTable({ card }: { card: Card }) {
       </tfoot>
     </table>
   );
+}
+
+/** "Singles", or a section named otherwise with how it is played: "Round one · singles". */
+function sectionTitle({ name, players }: { name: string; players: 1 | 2 }) {
+  const kind = players === 1 ? "singles" : "doubles";
+  return name.toLowerCase() === kind ? name : `${name} · ${kind}`;
 }
 
 /** A frame's row: its number, each side's player line(s) — names as recorded, else blank to write on — and boxes. */

@@ -10,6 +10,12 @@ import { FORMAT_ROWS } from "~/features/leagues/domain/season-format.ts";
 import { replyFor } from "./reply.ts";
 import type { SeasonPageData } from "./route.tsx";
 
+/** A section's row: its name over frames and singles/doubles on a phone, the three side by side from `sm`. */
+const rowClass = [
+  "grid grid-cols-2 gap-2 border-t border-slate-200 pt-3 dark:border-slate-700",
+  "sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]",
+].join(" ");
+
 export function FormatCard({ page, here }: { page: SeasonPageData; here: string }) {
   const action = `${here}/format`;
   const busy = useIsSubmitting(action);
@@ -49,7 +55,7 @@ export function FormatCard({ page, here }: { page: SeasonPageData; here: string 
               <fieldset
                 // biome-ignore lint/suspicious/noArrayIndexKey: the rows are fixed places in the form
                 key={row}
-                className="grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+                className={rowClass}
                 data-testid="format-row"
               >
                 <legend className="sr-only">{`Section ${row + 1}`}</legend>
