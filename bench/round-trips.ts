@@ -285,6 +285,15 @@ async function measureLeague(td: Client, home: Client, away: Client, anon: Clien
   );
   await measure("GET /player/dashboard (a league's captain)", () => home.client.get("/player/dashboard"));
   await measure("GET /api/fixtures/{id}", () => anon.get(`/api/fixtures/${fixture.id}`));
+  await measure("GET /league/{slug}/fixtures/{id}/print", () =>
+    anon.get(`/league/${league.slug}/fixtures/${fixture.id}/print`),
+  );
+  // The same one-frame format again (the lineups below are for it): a change is one guarded update.
+  await measure("PATCH /api/seasons/{id} (format)", () =>
+    td.client.json("PATCH", `/api/seasons/${season.id}`, {
+      format: { sections: [{ name: "Singles", frames: 1, players: 1 }], maxSinglesPerPlayer: 1 },
+    }),
+  );
   const [homeCaptain, awayCaptain] = fixture.homeTeamId === crown.id ? [home, away] : [away, home];
   const lineup = (captain: Client, side: string) =>
     captain.client.json("PUT", `/api/fixtures/${fixture.id}/lineup`, {

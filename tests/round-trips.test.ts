@@ -29,6 +29,7 @@ test("every measured page and call stays within its round-trip budget", { timeou
     "GET /league/{slug}/teams/{id}",
     "GET /td/leagues/{slug}/seasons/{slug}",
     "GET /player/dashboard (a league's captain)",
+    "GET /league/{slug}/fixtures/{id}/print",
   ]) {
     expect(byRequest.get(page)?.pipelines, page).toBe(1);
   }
