@@ -22,6 +22,12 @@ export default [
     route("league/:slug/teams/:teamId", "routes/league.$slug.teams.$teamId/route.tsx", [
       route("players", "routes/league.$slug.teams.$teamId.players/route.ts"),
     ]),
+    // A fixture's match card: its forms post to routes nested in it, one per family (decision 037).
+    route("league/:slug/fixtures/:fixtureId", "routes/league.$slug.fixtures.$fixtureId/route.tsx", [
+      route("lineup", "routes/league.$slug.fixtures.$fixtureId.lineup/route.ts"),
+      route("frames", "routes/league.$slug.fixtures.$fixtureId.frames/route.ts"),
+      route("card", "routes/league.$slug.fixtures.$fixtureId.card/route.ts"),
+    ]),
   ]),
   // The site header alone: over checkout and topping up, the local mailbox, and every unknown path (404).
   layout("routes/_plain/layout.tsx", [

@@ -2,7 +2,7 @@
 // fixture's night (or "Postponed"), home v away, the venue and the score once played. A list, not a table, so a phone
 // reads each fixture on its own lines.
 import { Link } from "react-router";
-import { leagueCardPrintPath, leagueTeamPath } from "~/domain/anchors.ts";
+import { leagueCardPrintPath, leagueFixturePath, leagueTeamPath } from "~/domain/anchors.ts";
 import { formatShortDate } from "~/domain/dates.ts";
 import { byWeek } from "./fixture-weeks.ts";
 import { nameLinkClass } from "./styles.ts";
@@ -56,12 +56,20 @@ function FixtureRow({ f, leagueSlug, teamId }: { f: FixtureView; leagueSlug: str
           Print card<span className="sr-only">{` ${f.home} v ${f.away}`}</span>
         </Link>
       </div>
-      {played ? (
-        <p className="self-center text-lg font-bold tabular-nums" data-testid="score">
-          <span className="sr-only">Score: </span>
-          {f.homeScore}–{f.awayScore}
-        </p>
-      ) : null}
+      {/* The fixture's match card: the score once there is one. */}
+      <Link
+        to={leagueFixturePath(leagueSlug, f.id)}
+        className={`inline-flex min-h-11 items-center self-center ${nameLinkClass} underline`}
+        aria-label={`Match card: ${f.home} v ${f.away}${played ? `, ${f.homeScore}–${f.awayScore}` : ""}`}
+      >
+        {played ? (
+          <span className="text-lg font-bold tabular-nums" data-testid="score">
+            {f.homeScore}–{f.awayScore}
+          </span>
+        ) : (
+          <span className="text-sm font-semibold">Card</span>
+        )}
+      </Link>
     </li>
   );
 }
