@@ -1,0 +1,241 @@
+// A league fixture's match card on the captains' phones (DESIGN §11): the secretary sets the league up through the
+// JSON API; each captain names their side's players on the card's page, both record frames by tapping the player who
+// won, and both confirm — the card is played, with its score. Then the same without JavaScript (a lineup refused beside
+// its frame, then saved, and a frame recorded), and a dispute the secretary resolves.
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
+import { uniqueToken } from "./support/tournaments.ts";
+
+test.use({ timezoneId: "Europe/London", locale: "en-GB" });
+
+type Fixture = { id: string; week: number; homeTeamId: string; awayTeamId: string };
+
+function nextTuesday(): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  const day = new Date(`${today}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 2);
+  return day.toISOString().slice(0, 10);
+}
+
+async function created<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>, key: string): Promise<T> {
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as Record<string, T>)[key] as T;
+}
+
+const CROWN = ["Harry Holt", "Holly Hart", "Hugo Hale"];
+const ANCHOR = ["Amy Ash", "Abe Ames", "Ada Ayre"];
+
+/**
+ * The secretary's one-division league of Crown A and Anchor, each of its captain and three guests (four players: the
+ * eight singles at two each). Week 1's fixture, its home and away captains and the players of each side.
+ */
+async function cardLeague(td: APIRequestContext, crownCaptain: Identity, anchorCaptain: Identity) {
+  const league = await created<{ id: string; slug: string }>(
+    await td.post("/api/leagues", { data: { name: `Card League ${uniqueToken("c")}` } }),
+    "league",
+  );
+  const season = await created<{ id: string }>(
+    await td.post(`/api/leagues/${league.id}/seasons`, {
+      data: { name: "Winter", night: "tuesday", startDate: nextTuesday() },
+    }),
+    "season",
+  );
+  const division = await created<{ id: string }>(
+    await td.post(`/api/seasons/${season.id}/divisions`, { data: { name: "Premier" } }),
+    "division",
+  );
+  const team = async (name: string, venue: string, captain: Identity, players: string[]) =>
+    created<{ id: string }>(
+      await td.post(`/api/seasons/${season.id}/teams`, {
+        data: {
+          divisionId: division.id,
+          name,
+          venue,
+          captain: { email: captain.email },
+          players: players.map((p) => ({ name: p })),
+        },
+      }),
+      "team",
+    );
+  const crown = await team("Crown A", "The Crown", crownCaptain, CROWN);
+  await team("Anchor", "The Anchor", anchorCaptain, ANCHOR);
+  const { fixtures } = (await (await td.post(`/api/seasons/${season.id}/fixtures`, { data: {} })).json()) as {
+    fixtures: Fixture[];
+  };
+  const fixture = fixtures.sort((a, b) => a.week - b.week)[0] as Fixture;
+  const crownHome = fixture.homeTeamId === crown.id;
+  const crownSide = { team: "Crown A", captain: crownCaptain, players: [crownCaptain.name, ...CROWN] };
+  const anchorSide = { team: "Anchor", captain: anchorCaptain, players: [anchorCaptain.name, ...ANCHOR] };
+  return {
+    league,
+    fixture,
+    path: `/league/${league.slug}/fixtures/${fixture.id}`,
+    home: crownHome ? crownSide : anchorSide,
+    away: crownHome ? anchorSide : crownSide,
+  };
+}
+
+type Side = Awaited<ReturnType<typeof cardLeague>>["home"];
+
+/** The option of `select` whose text starts with the player's name (it also says their singles so far). */
+async function choose(select: Locator, name: string) {
+  const value = await select.locator("option", { hasText: name }).first().getAttribute("value");
+  await select.selectOption(value ?? "");
+}
+
+/** Frames 1–8 two each for the four players in order, the doubles the first two. */
+async function nameLineup(page: Page, side: Side) {
+  const form = page.getByRole("form", { name: `${side.team}'s lineup` });
+  for (let frame = 1; frame <= 8; frame++) {
+    await choose(form.getByLabel(`Frame ${frame}`, { exact: true }), side.players[Math.floor((frame - 1) / 2)] ?? "");
+  }
+  await choose(form.getByLabel("Frame 9, player 1"), side.players[0] ?? "");
+  await choose(form.getByLabel("Frame 9, player 2"), side.players[1] ?? "");
+  return form;
+}
+
+/** Who plays frame `n` for a side named as `nameLineup` names it. */
+const playerOf = (side: Side, n: number) =>
+  n === 9 ? `${side.players[0]} & ${side.players[1]}` : (side.players[Math.floor((n - 1) / 2)] ?? "");
+
+async function signIn(context: BrowserContext, who: Identity, to: string) {
+  const page = await context.newPage();
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await submitLogin(page, who);
+  await expect(page).toHaveURL(new RegExp(`${to}$`));
+  return page;
+}
+
+async function tapWinner(page: Page, frame: number, name: string) {
+  const button = page.locator(`#frame-${frame}`).getByRole("button", { name });
+  await button.click();
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+}
+
+test("two captains name their lineups, record the frames and confirm: the card is played", async ({
+  browser,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  const td = await playwright.request.newContext({ baseURL });
+  const phone = { baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const homeContext = await browser.newContext(phone);
+  const awayContext = await browser.newContext(phone);
+  try {
+    await createOrganiser(td);
+    const crownCaptain = await createPlayer(request, newIdentity("crowncap"));
+    const anchorCaptain = await createPlayer(request, newIdentity("anchorcap"));
+    const setup = await cardLeague(td, crownCaptain, anchorCaptain);
+    const { home, away, path } = setup;
+
+    // The fixture list links to the card; anyone sees it, without forms.
+    const visitor = await browser.newContext(phone);
+    const anyone = await visitor.newPage();
+    await anyone.goto(`/league/${setup.league.slug}`);
+    await anyone.getByRole("link", { name: `Match card: ${home.team} v ${away.team}` }).click();
+    await expect(anyone).toHaveURL(new RegExp(`${path}$`));
+    await expect(anyone.getByRole("heading", { level: 1 })).toContainText(`${home.team}`);
+    await expect(anyone.getByTestId("card-status")).toContainText("Scheduled");
+    await expect(anyone.getByTestId("frame")).toHaveCount(9);
+    await expect(anyone.getByRole("form")).toHaveCount(0);
+    await visitor.close();
+
+    const homePage = await signIn(homeContext, home.captain, path);
+    await expect(homePage.getByRole("form", { name: `${away.team}'s lineup` })).toHaveCount(0);
+    const homeForm = await nameLineup(homePage, home);
+    await homeForm.getByRole("button", { name: `Save ${home.team}'s lineup` }).click();
+    await expect(homePage.getByText(`${home.team}'s lineup saved`).first()).toBeVisible();
+    await expect(homePage.getByTestId(`singles-home`)).toContainText(`${home.players[0]}: 2 of 2`);
+    await expect(homePage.locator("#frame-1")).toContainText("Set both players first");
+
+    const awayPage = await signIn(awayContext, away.captain, path);
+    const awayForm = await nameLineup(awayPage, away);
+    await awayForm.getByRole("button", { name: `Save ${away.team}'s lineup` }).click();
+    await expect(awayPage.getByText(`${away.team}'s lineup saved`).first()).toBeVisible();
+
+    // Home wins 1, 2, 3, 4, 6 and 8; away 5, 7 and 9: 6–3. The home captain taps the first five, the away the rest.
+    const winners = new Map([1, 2, 3, 4, 6, 8].map((n) => [n, home]));
+    for (const n of [5, 7, 9]) winners.set(n, away);
+    await homePage.reload();
+    for (const n of [1, 2, 3, 4, 5]) await tapWinner(homePage, n, playerOf(winners.get(n) as Side, n));
+    await expect(homePage.getByTestId("card-status")).toContainText("In progress");
+    await awayPage.reload();
+    for (const n of [6, 7, 8, 9]) await tapWinner(awayPage, n, playerOf(winners.get(n) as Side, n));
+    await expect(awayPage.getByTestId("card-score")).toHaveText("6–3");
+
+    await awayPage.getByRole("button", { name: "Confirm the result (6–3)" }).click();
+    await expect(awayPage.getByText("You have confirmed the result.")).toBeVisible();
+    await homePage.reload();
+    await expect(homePage.getByText(`${away.team}'s captain has confirmed`).first()).toBeVisible();
+    await homePage.getByRole("button", { name: "Confirm the result (6–3)" }).click();
+    await expect(homePage.getByTestId("card-status")).toContainText("Played");
+    await expect(homePage.getByTestId("card-score")).toHaveText("6–3");
+    await expect(homePage.getByRole("button", { name: /Confirm the result/ })).toHaveCount(0);
+    await expect(homePage.locator("#frame-1").getByRole("button")).toHaveCount(0);
+  } finally {
+    await homeContext.close();
+    await awayContext.close();
+    await td.dispose();
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a lineup refused beside its frame, then saved, and a frame recorded", async ({
+    browser,
+    page,
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const td = await playwright.request.newContext({ baseURL });
+    const awayContext = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      await createOrganiser(td);
+      const crownCaptain = await createPlayer(request, newIdentity("crowncap"));
+      const anchorCaptain = await createPlayer(request, newIdentity("anchorcap"));
+      const setup = await cardLeague(td, crownCaptain, anchorCaptain);
+      const { home, away, path } = setup;
+
+      await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
+      await submitLogin(page, home.captain);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      const form = await nameLineup(page, home);
+      await choose(form.getByLabel("Frame 9, player 2"), home.players[0] ?? "");
+      await form.getByRole("button", { name: `Save ${home.team}'s lineup` }).click();
+      const doubles = page.getByRole("form", { name: `${home.team}'s lineup` }).getByLabel("Frame 9, player 2");
+      await expect(doubles).toHaveAccessibleDescription("Frame 9: a player can't play twice in one frame");
+      // What was chosen stays: the singles too.
+      await expect(page.getByRole("form", { name: `${home.team}'s lineup` }).getByLabel("Frame 8")).toHaveValue(
+        (await page
+          .locator("option", { hasText: home.players[3] ?? "" })
+          .first()
+          .getAttribute("value")) ?? "",
+      );
+
+      await choose(doubles, home.players[1] ?? "");
+      await page
+        .getByRole("form", { name: `${home.team}'s lineup` })
+        .getByRole("button", { name: `Save ${home.team}'s lineup` })
+        .click();
+      await expect(page.getByText(`${home.team}'s lineup saved`).first()).toBeVisible();
+      await expect(page.getByText("a player can't play twice")).toHaveCount(0);
+      await expect(page.locator("#frame-9")).toContainText(`${home.players[0]} & ${home.players[1]}`);
+
+      // The away captain names theirs (the form alone too); frame 1 is then recorded here by its button.
+      const awayPage = await signIn(awayContext, away.captain, path);
+      await (await nameLineup(awayPage, away)).getByRole("button", { name: `Save ${away.team}'s lineup` }).click();
+      await expect(awayPage.getByText(`${away.team}'s lineup saved`).first()).toBeVisible();
+      await page.reload();
+      await tapWinner(page, 1, playerOf(away, 1));
+      await expect(page.getByTestId("card-score")).toHaveText("0–1");
+      await expect(page.getByTestId("card-status")).toContainText("In progress");
+    } finally {
+      await awayContext.close();
+      await td.dispose();
+    }
+  });
+});
