@@ -43,36 +43,41 @@ function FrameRow({ page, frame }: { page: CardPage; frame: Frame }) {
   const refused = reply?.frame === frame.number ? reply : null;
   const ready = frame.homePlayers.length > 0 && frame.awayPlayers.length > 0;
   const recordable = viewer.mayRecord && fixture.status !== "postponed";
+  const number = (
+    <span className={`text-sm font-semibold tabular-nums ${muted}`}>
+      <span className="sr-only">Frame </span>
+      {frame.number}
+    </span>
+  );
   return (
     <li id={`frame-${frame.number}`} className="scroll-mt-20 py-3" data-testid="frame">
-      <div className="grid grid-cols-[2rem_1fr_auto_1fr] items-baseline gap-2">
-        <span className={`text-sm font-semibold tabular-nums ${muted}`}>
-          <span className="sr-only">Frame </span>
-          {frame.number}
-        </span>
-        <FrameSide name={names(frame.homePlayers)} won={frame.winner === "home"} align="text-left" />
-        <span className={`text-sm ${muted}`}>v</span>
-        <FrameSide name={names(frame.awayPlayers)} won={frame.winner === "away"} align="text-right" />
-      </div>
-      {recordable ? (
-        ready ? (
+      {recordable && ready ? (
+        // The buttons name the players and mark the winner: the frame's line would say it twice.
+        <div className="grid grid-cols-[2rem_1fr] items-center gap-2">
+          {number}
           <Form
             method="post"
             action={`${leagueFixturePath(page.league.slug, fixture.id)}/frames`}
             preventScrollReset
-            className="mt-2 grid grid-cols-2 gap-2"
+            className="grid grid-cols-2 gap-2"
             aria-label={`Frame ${frame.number}: who won`}
           >
             <input type="hidden" name="number" value={frame.number} />
             <WinnerButton side="home" frame={frame} />
             <WinnerButton side="away" frame={frame} />
           </Form>
-        ) : (
-          <p className={`mt-1 pl-10 text-sm ${muted}`}>Set both players first</p>
-        )
-      ) : null}
+        </div>
+      ) : (
+        <div className="grid grid-cols-[2rem_1fr_auto_1fr] items-baseline gap-2">
+          {number}
+          <FrameSide name={names(frame.homePlayers)} won={frame.winner === "home"} align="text-left" />
+          <span className={`text-sm ${muted}`}>v</span>
+          <FrameSide name={names(frame.awayPlayers)} won={frame.winner === "away"} align="text-right" />
+        </div>
+      )}
+      {recordable && !ready ? <p className={`mt-1 pl-10 text-sm ${muted}`}>Set both players first</p> : null}
       {refused ? (
-        <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400" role="alert">
+        <p className="mt-1 pl-10 text-sm font-medium text-red-700 dark:text-red-400" role="alert">
           {refused.message}
         </p>
       ) : null}
