@@ -239,3 +239,75 @@ test.describe("without JavaScript", () => {
     }
   });
 });
+
+test("a captain disputes the card; the league's secretary resolves it, then awards it", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const phone = { baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const secretaryContext = await browser.newContext(phone);
+  const homeContext = await browser.newContext(phone);
+  const awayContext = await browser.newContext(phone);
+  try {
+    // The secretary's browser is signed in by signing up.
+    await createOrganiser(secretaryContext.request);
+    const setup = await cardLeague(
+      secretaryContext.request,
+      await createPlayer(request, newIdentity("crowncap")),
+      await createPlayer(request, newIdentity("anchorcap")),
+    );
+    const { home, away, path } = setup;
+    const homePage = await signIn(homeContext, home.captain, path);
+    await (await nameLineup(homePage, home)).getByRole("button", { name: /^Save/ }).click();
+    await expect(homePage.getByText(`${home.team}'s lineup saved`).first()).toBeVisible();
+    const awayPage = await signIn(awayContext, away.captain, path);
+    await (await nameLineup(awayPage, away)).getByRole("button", { name: /^Save/ }).click();
+    await expect(awayPage.getByText(`${away.team}'s lineup saved`).first()).toBeVisible();
+    for (const n of [1, 2, 3]) await tapWinner(awayPage, n, playerOf(away, n));
+
+    // The dispute is behind a fold; sent, the card is closed to both captains.
+    await homePage.reload();
+    await homePage.getByText("Dispute the result").click();
+    await homePage.getByLabel("What is in dispute").fill("Frame 2 was a foul on the black");
+    await homePage.getByRole("button", { name: "Send the dispute" }).click();
+    await expect(homePage.getByTestId("card-status")).toContainText("Disputed");
+    await expect(homePage.getByText("In dispute: Frame 2 was a foul on the black")).toBeVisible();
+    await expect(homePage.locator("#frame-4").getByRole("button")).toHaveCount(0);
+    await expect(homePage.getByRole("form", { name: `${home.team}'s lineup` })).toHaveCount(0);
+
+    // The secretary settles it frame by frame: frame 2 to the home side, and the rest.
+    const secretary = await secretaryContext.newPage();
+    await secretary.goto(path);
+    const resolve = secretary.getByRole("form", { name: "Resolve the dispute" });
+    await expect(resolve.getByRole("group", { name: "Frame 1" }).getByRole("radio").nth(1)).toBeChecked();
+    for (let n = 2; n <= 9; n++) {
+      await resolve
+        .getByRole("group", { name: `Frame ${n}` })
+        .getByRole("radio")
+        .nth(n % 2 === 0 ? 0 : 1)
+        .check();
+    }
+    await resolve.getByLabel("Note (shown on the card)").fill("Frame 2 to the home side: the black was fouled");
+    await resolve.getByRole("button", { name: "Resolve: the card is played" }).click();
+    await expect(secretary.getByTestId("card-status")).toContainText("Played");
+    await expect(secretary.getByTestId("card-score")).toHaveText("4–5");
+    await expect(secretary.getByText("Frame 2 to the home side: the black was fouled")).toBeVisible();
+
+    // An award replaces every frame, once the box is ticked.
+    await secretary.getByText("Award the fixture", { exact: true }).first().click();
+    const award = secretary.getByRole("form", { name: "Award the fixture" });
+    await award.getByRole("radio", { name: away.team }).check();
+    await award.getByLabel("Note (shown on the card)").fill(`${home.team} fielded an unregistered player`);
+    await award.getByLabel("I mean to award this fixture").check();
+    await award.getByRole("button", { name: "Award the fixture" }).click();
+    await expect(secretary.getByTestId("card-status")).toContainText("Awarded");
+    await expect(secretary.getByTestId("card-score")).toHaveText("0–9");
+    await homePage.reload();
+    await expect(homePage.getByText(`${home.team} fielded an unregistered player`)).toBeVisible();
+  } finally {
+    await secretaryContext.close();
+    await homeContext.close();
+    await awayContext.close();
+  }
+});
