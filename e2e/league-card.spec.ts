@@ -4,6 +4,7 @@
 // its frame, then saved, and a frame recorded), and a dispute the secretary resolves.
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
@@ -140,6 +141,12 @@ test("two captains name their lineups, record the frames and confirm: the card i
     await expect(anyone.getByTestId("card-status")).toContainText("Scheduled");
     await expect(anyone.getByTestId("frame")).toHaveCount(9);
     await expect(anyone.getByRole("form")).toHaveCount(0);
+    await expectAccessible(anyone, "the match card", { everyImpact: true });
+    // Another league's address for it, or no fixture at all: not found.
+    for (const wrong of [`/league/elsewhere/fixtures/${setup.fixture.id}`, `/league/${setup.league.slug}/fixtures/x`]) {
+      expect((await anyone.goto(wrong))?.status()).toBe(404);
+      await expect(anyone.getByRole("heading", { level: 1 })).toHaveText("Fixture not found");
+    }
     await visitor.close();
 
     const homePage = await signIn(homeContext, home.captain, path);
@@ -165,6 +172,7 @@ test("two captains name their lineups, record the frames and confirm: the card i
     for (const n of [6, 7, 8, 9]) await tapWinner(awayPage, n, playerOf(winners.get(n) as Side, n));
     await expect(awayPage.getByTestId("card-score")).toHaveText("6–3");
 
+    await expectAccessible(awayPage, "the match card, as a captain sees it", { everyImpact: true });
     await awayPage.getByRole("button", { name: "Confirm the result (6–3)" }).click();
     await expect(awayPage.getByText("You have confirmed the result.")).toBeVisible();
     await homePage.reload();
