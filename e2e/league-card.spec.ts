@@ -152,6 +152,11 @@ test("two captains name their lineups, record the frames and confirm: the card i
     const homePage = await signIn(homeContext, home.captain, path);
     await expect(homePage.getByRole("form", { name: `${away.team}'s lineup` })).toHaveCount(0);
     const homeForm = await nameLineup(homePage, home);
+    // Down for frames 1 and 2, the captain is at the limit: held back from another singles frame, as the page says.
+    await expect(
+      homeForm.getByLabel("Frame 3", { exact: true }).locator("option", { hasText: home.players[0] }),
+    ).toBeDisabled();
+    await expect(homePage.getByTestId("singles-home")).toContainText(`${home.players[1]}: 2 of 2`);
     await homeForm.getByRole("button", { name: `Save ${home.team}'s lineup` }).click();
     await expect(homePage.getByText(`${home.team}'s lineup saved`).first()).toBeVisible();
     await expect(homePage.getByTestId(`singles-home`)).toContainText(`${home.players[0]}: 2 of 2`);

@@ -1,6 +1,8 @@
 // A side's lineup: for each frame still without a result, a select of the side's roster (two in doubles), each
-// player shown with the singles frames they are already down for, so the limit is seen before it is broken. One form
-// for the whole card, posting to the card's `lineup` route; a refusal comes back beside the frame it names.
+// player shown with the singles frames they are already down for, so the limit is seen before it is broken (with
+// JavaScript the counts follow the selects, and a player at the limit can't be chosen for another singles frame). One
+// form for the whole card, posting to the card's `lineup` route; a refusal comes back beside the frame it names.
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { noteClass } from "~/components/styles.ts";
 import { leagueFixturePath } from "~/domain/anchors.ts";
@@ -16,18 +18,66 @@ const selectClass =
   "dark:bg-slate-950";
 
 export function LineupForm({ page, lineup }: { page: CardPage; lineup: Lineup }) {
-  const { card, fixture } = page;
   const { side } = lineup;
   const reply = replyFor(page.reply, "lineup", side);
-  const max = card.maxSinglesPerPlayer;
-  const singlesOf = (id: string) => lineup.singles[id] ?? 0;
   const titleId = `lineup-${side}-title`;
-  const state = card.frames.map((f) => (side === "home" ? f.homePlayers : f.awayPlayers).map((p) => p.id)).join(";");
+  const state = page.card.frames
+    .map((f) => (side === "home" ? f.homePlayers : f.awayPlayers).map((p) => p.id))
+    .join(";");
   return (
     <section id={`lineup-${side}`} className="card scroll-mt-20" aria-labelledby={titleId}>
       <h2 id={titleId} className="text-lg font-semibold">
         {lineup.team}'s lineup
       </h2>
+      {/* A lineup saved is a new card: the form starts from it again (a refusal keeps what was chosen). */}
+      <LineupFields key={`${state}:${reply?.message ?? ""}`} page={page} lineup={lineup} titleId={titleId} />
+    </section>
+  );
+}
+
+const isDoubles = (page: CardPage, frame: Frame) => page.card.sections[frame.section]?.players === 2;
+
+/** Each field's player as the form starts: what a refused form had, else the card's. */
+function startingChoices(page: CardPage, lineup: Lineup): Record<string, string> {
+  const reply = replyFor(page.reply, "lineup", lineup.side);
+  const choices: Record<string, string> = {};
+  for (const frame of page.card.frames) {
+    if (frame.winner !== null) continue;
+    const players = lineup.side === "home" ? frame.homePlayers : frame.awayPlayers;
+    for (const slot of isDoubles(page, frame) ? [0, 1] : [0]) {
+      const name = lineupField(frame.number, slot);
+      choices[name] = reply ? (reply.values[name] ?? "") : (players[slot]?.id ?? "");
+    }
+  }
+  return choices;
+}
+
+/** Each player's singles frames with these choices: the played frames' and the chosen. */
+function singlesWith(page: CardPage, lineup: Lineup, choices: Record<string, string>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const frame of page.card.frames) {
+    if (isDoubles(page, frame)) continue;
+    const players = lineup.side === "home" ? frame.homePlayers : frame.awayPlayers;
+    const id = frame.winner !== null ? players[0]?.id : choices[lineupField(frame.number, 0)];
+    if (id) counts[id] = (counts[id] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function LineupFields({ page, lineup, titleId }: { page: CardPage; lineup: Lineup; titleId: string }) {
+  const { card, fixture } = page;
+  const { side } = lineup;
+  const reply = replyFor(page.reply, "lineup", side);
+  const max = card.maxSinglesPerPlayer;
+  const [choices, setChoices] = useState(() => startingChoices(page, lineup));
+  // Before hydration (and without JavaScript) the counts are the card's as saved, and nothing is held back: a captain
+  // moving a player from one frame to another does it in one go.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const singles = live ? singlesWith(page, lineup, choices) : lineup.singles;
+  const singlesOf = (id: string) => singles[id] ?? 0;
+  return (
+    <>
       {lineup.roster.length === 0 ? (
         <p className={`mt-2 text-sm ${muted}`}>No players on the roster yet.</p>
       ) : (
@@ -48,12 +98,15 @@ export function LineupForm({ page, lineup }: { page: CardPage; lineup: Lineup })
         </>
       )}
       <Form
-        key={`${state}:${reply?.message ?? ""}`}
         method="post"
         action={`${leagueFixturePath(page.league.slug, fixture.id)}/lineup`}
         preventScrollReset
         className="mt-3 space-y-3"
         aria-labelledby={titleId}
+        onChange={(event) => {
+          const target = event.target;
+          if (target instanceof HTMLSelectElement) setChoices((c) => ({ ...c, [target.name]: target.value }));
+        }}
       >
         <input type="hidden" name="side" value={side} />
         {reply && reply.frame === null ? (
@@ -67,9 +120,11 @@ export function LineupForm({ page, lineup }: { page: CardPage; lineup: Lineup })
               key={frame.number}
               frame={frame}
               lineup={lineup}
-              doubles={card.sections[frame.section]?.players === 2}
+              doubles={isDoubles(page, frame)}
               max={max}
-              values={reply?.values ?? null}
+              chosen={choices}
+              singles={singles}
+              holdBack={live}
               message={reply?.frame === frame.number ? reply.message : null}
             />
           ))}
@@ -78,7 +133,7 @@ export function LineupForm({ page, lineup }: { page: CardPage; lineup: Lineup })
           Save {lineup.team}'s lineup
         </button>
       </Form>
-    </section>
+    </>
   );
 }
 
@@ -87,14 +142,19 @@ function FrameFields({
   lineup,
   doubles,
   max,
-  values,
+  chosen,
+  singles,
+  holdBack,
   message,
 }: {
   frame: Frame;
   lineup: Lineup;
   doubles: boolean;
   max: number;
-  values: Record<string, string> | null;
+  chosen: Record<string, string>;
+  singles: Record<string, number>;
+  /** Whether a player at the limit is held back from another singles frame (with JavaScript). */
+  holdBack: boolean;
   message: string | null;
 }) {
   const players = lineup.side === "home" ? frame.homePlayers : frame.awayPlayers;
@@ -123,15 +183,19 @@ function FrameFields({
               <select
                 id={id}
                 name={name}
-                defaultValue={values ? (values[name] ?? "") : (players[slot]?.id ?? "")}
+                defaultValue={chosen[name] ?? ""}
                 aria-invalid={message ? true : undefined}
                 aria-describedby={message ? errorId : undefined}
                 className={selectClass}
               >
                 <option value="">—</option>
                 {lineup.roster.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {doubles ? p.name : `${p.name} (${lineup.singles[p.id] ?? 0} of ${max} singles)`}
+                  <option
+                    key={p.id}
+                    value={p.id}
+                    disabled={holdBack && !doubles && (singles[p.id] ?? 0) >= max && chosen[name] !== p.id}
+                  >
+                    {doubles ? p.name : `${p.name} (${singles[p.id] ?? 0} of ${max} singles)`}
                   </option>
                 ))}
               </select>
