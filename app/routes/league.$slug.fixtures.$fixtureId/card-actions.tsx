@@ -19,7 +19,8 @@ export function CardActions({ page }: { page: CardPage }) {
   const captainOpen = side !== null && (fixture.status === "scheduled" || fixture.status === "in_progress");
   const mayConfirm = captainOpen && fixture.status === "in_progress" && finished && !fixture.confirmations[side];
   const mayDispute = captainOpen && !bothConfirmed;
-  if (!mayConfirm && !mayDispute && !viewer.secretary && !(side && fixture.confirmations[side])) return null;
+  const waiting = side !== null && fixture.status === "in_progress";
+  if (!mayConfirm && !mayDispute && !viewer.secretary && !waiting) return null;
   const other = side === "home" ? "away" : "home";
   return (
     <section id="result" className="card scroll-mt-20 space-y-4" aria-labelledby="result-title">

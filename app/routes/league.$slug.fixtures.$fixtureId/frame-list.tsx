@@ -18,6 +18,9 @@ export function FrameList({ page }: { page: CardPage }) {
       <h2 id="frames-title" className="text-lg font-semibold">
         Frames
       </h2>
+      {page.viewer.mayRecord && page.fixture.status === "postponed" ? (
+        <p className={`text-sm ${muted}`}>Postponed: its frames are recorded once it has a date again.</p>
+      ) : null}
       {card.sections.map((section, index) => {
         const frames = card.frames.filter((f) => f.section === index);
         return (
