@@ -305,6 +305,11 @@ async function measureLeague(td: Client, home: Client, away: Client, anon: Clien
   await measure("POST /api/fixtures/{id}/frames/{number}", () =>
     homeCaptain.client.json("POST", `/api/fixtures/${fixture.id}/frames/1`, { winner: "home" }),
   );
+  // The card's page: its frames for anyone, and with its forms (rosters, singles counted) for a captain.
+  await measure("GET /league/{slug}/fixtures/{id}", () => anon.get(`/league/${league.slug}/fixtures/${fixture.id}`));
+  await measure("GET /league/{slug}/fixtures/{id} (a captain)", () =>
+    homeCaptain.client.get(`/league/${league.slug}/fixtures/${fixture.id}`),
+  );
 }
 
 /** The first Thursday after today (UTC), YYYY-MM-DD: a season whose fixtures are all to come. */

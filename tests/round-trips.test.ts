@@ -30,6 +30,8 @@ test("every measured page and call stays within its round-trip budget", { timeou
     "GET /td/leagues/{slug}/seasons/{slug}",
     "GET /player/dashboard (a league's captain)",
     "GET /league/{slug}/fixtures/{id}/print",
+    "GET /league/{slug}/fixtures/{id}",
+    "GET /league/{slug}/fixtures/{id} (a captain)",
   ]) {
     expect(byRequest.get(page)?.pipelines, page).toBe(1);
   }
