@@ -20,7 +20,7 @@ const STATUS = {
 const statusOf = (status: string) => STATUS[status as keyof typeof STATUS] ?? STATUS.scheduled;
 
 export function CardHeader({ page }: { page: CardPage }) {
-  const { fixture, league } = page;
+  const { fixture, league, division, season } = page;
   const status = statusOf(fixture.status);
   const scored = fixture.homeScore !== null && fixture.awayScore !== null;
   return (
@@ -30,7 +30,7 @@ export function CardHeader({ page }: { page: CardPage }) {
           {league.name}
         </Link>
         <span className={muted}>
-          · Week {fixture.week} · {fixtureDate(fixture.date)} · {fixture.venue}
+          · {season} · {division} · Week {fixture.week} · {fixtureDate(fixture.date)} · {fixture.venue}
         </span>
       </p>
       <h1 className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">

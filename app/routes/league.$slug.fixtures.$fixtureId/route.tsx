@@ -41,6 +41,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     fixture,
     card,
     league: read.league,
+    division: read.division,
+    season: read.season,
     viewer: { secretary, captainOf, mayRecord: open && (secretary || captainOf !== null) },
     // Each side the viewer names players for: its roster, and each player's singles frames already named.
     lineups: lineups.map((side) => ({

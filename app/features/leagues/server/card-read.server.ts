@@ -5,7 +5,16 @@
 import { alias } from "drizzle-orm/sqlite-core";
 import { asc, eq, or } from "drizzle-orm";
 import { build, first, mapRead, query, type ReadResult, reads } from "~/db/batch.server.ts";
-import { leagueFixtures, leagueFrames, leagueRoster, leagues, leagueTeams, players, seasons } from "~/db/schema.ts";
+import {
+  divisions,
+  leagueFixtures,
+  leagueFrames,
+  leagueRoster,
+  leagues,
+  leagueTeams,
+  players,
+  seasons,
+} from "~/db/schema.ts";
 import {
   type CardFrame,
   frameSlots,
@@ -59,6 +68,9 @@ export type CardRead = {
   rosters: { home: Named[]; away: Named[] };
   access: { organiserId: string; homeCaptainId: string; awayCaptainId: string };
   league: { slug: string; name: string };
+  /** The fixture's division and season by name, for the page's heading. */
+  division: string;
+  season: string;
 };
 
 const named = (id: string | null, name: string | null): Named[] => (id ? [{ id, name: name ?? "" }] : []);
@@ -78,12 +90,15 @@ const cardReads = (id: string) =>
           organiserId: leagues.organiserId,
           leagueSlug: leagues.slug,
           leagueName: leagues.name,
+          division: divisions.name,
+          season: seasons.name,
         })
         .from(leagueFixtures)
         .innerJoin(home, eq(home.id, leagueFixtures.homeTeamId))
         .innerJoin(away, eq(away.id, leagueFixtures.awayTeamId))
         .innerJoin(seasons, eq(seasons.id, leagueFixtures.seasonId))
         .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
+        .innerJoin(divisions, eq(divisions.id, leagueFixtures.divisionId))
         .where(eq(leagueFixtures.id, id))
         .limit(1),
     ),
@@ -173,6 +188,8 @@ function cardOf({ found, frames, roster }: CardRows): CardRead | null {
     rosters: { home: rosterOf(f.homeTeamId), away: rosterOf(f.awayTeamId) },
     access: { organiserId: found.organiserId, homeCaptainId: found.homeCaptainId, awayCaptainId: found.awayCaptainId },
     league: { slug: found.leagueSlug, name: found.leagueName },
+    division: found.division,
+    season: found.season,
   };
 }
 
