@@ -827,6 +827,8 @@ export const leagueFrames = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.fixtureId, t.number] }),
+    /** The ratings' replay reads frames by their moment (migration 0028's triggers mark it). */
+    index("league_frames_played_idx").on(t.playedAt),
     check("league_frames_winner_known", sql`${t.winner} is null or ${t.winner} in (${sqlList(SIDES)})`),
     check("league_frames_number_positive", sql`${t.number} >= 1`),
   ],

@@ -38,7 +38,8 @@ export type Change = {
   organiserId: string;
   /** The tournament whose pages show it; null for the director's tables alone (a table added or deleted). */
   tournamentId: string | null;
-  what: LiveChange["what"];
+  /** As the live message says it; "league-frames": a league card's frames counted or no longer (no tournament's). */
+  what: LiveChange["what"] | "league-frames";
   /** The director's floors as the write left them, "read" to read them afresh; null or absent: no table to fill. */
   floors?: QueuesAfter;
   /** Matches the write itself put on a table (the director's own assignment). */

@@ -32,10 +32,10 @@ import {
   isSecretary,
   refusedAfresh,
   writeThenRead,
+  framesRated,
 } from "~/features/leagues/server/match-card.server.ts";
 import { sendQuietly } from "~/server/email.server.ts";
 import type { Done } from "~/web/done.ts";
-import { quiet } from "~/web/done.ts";
 
 /** The statuses a card may be disputed in: anything before both captains confirmed it, and not already disputed. */
 const DISPUTABLE = ["scheduled", "postponed", "in_progress"] as const;
@@ -176,7 +176,8 @@ export async function resolveFixture(
         .set({ ...scoresOf(next), status: "played", note: noteOf(note) })
         .where(eq(leagueFixtures.id, id)),
     ]);
-    return quiet({ fixture: after.fixture });
+    // Played as resolved: its singles frames are racks for the ratings, replayed from the earliest changed.
+    return { answer: { fixture: after.fixture }, changes: [framesRated(read)] };
   } catch (error) {
     if (!isBatchGuardFailure(error)) throw error;
     return refusedAfresh(db, id, () => undefined);
@@ -236,7 +237,8 @@ export async function awardFixture(
         .set({ ...scoresOf(slots.map(() => ({ winner: to }))), status: "awarded", note: noteOf(note) })
         .where(eq(leagueFixtures.id, id)),
     ]);
-    return quiet({ fixture: after.fixture });
+    // Awarded: a played card's frames no longer count for the ratings.
+    return { answer: { fixture: after.fixture }, changes: [framesRated(read)] };
   } catch (error) {
     // The fixture list made again meanwhile (it can't be once this is in): no fixture.
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.fixtureNotFound);

@@ -438,3 +438,50 @@ test("a write decided on a card that changed since it was read is refused, nothi
     message: CARD_MESSAGES.changed,
   });
 });
+
+test("a played card's singles frames rate its players, not doubles; a resolve replays; an award undoes", async () => {
+  const c = await card();
+  const ratingsOf = async () =>
+    new Map(
+      (await s.rows("select player_id, rating, racks from player_ratings")).map((r) => [
+        String(r.player_id),
+        { rating: Number(r.rating), racks: Number(r.racks) },
+      ]),
+    );
+  const homeIds = c.home.team.players.map((p) => p.id);
+  const awayIds = c.away.team.players.map((p) => p.id);
+  await played(c);
+  // In progress: nothing is rated until both captains confirm.
+  await s.settled();
+  const before = await ratingsOf();
+  expect([...homeIds, ...awayIds].filter((id) => before.has(id))).toEqual([]);
+  await confirm(c.home.by, c.fixture.id);
+  await confirm(c.away.by, c.fixture.id);
+  await s.settled();
+  const after = await ratingsOf();
+  // Two singles frames each (frames 1–8), the doubles (frame 9) rating nobody: two racks per player.
+  for (const id of [...homeIds, ...awayIds]) expect(after.get(id)?.racks, id).toBe(2);
+  // Home won the odd frames: players 0 and 2 of home beat players 0 and 2 of away twice; 1 and 3 lost twice.
+  expect(after.get(homeIds[0] as string)?.rating).toBeGreaterThan(500);
+  expect(after.get(homeIds[1] as string)?.rating).toBeLessThan(500);
+  expect(after.get(awayIds[1] as string)?.rating).toBeGreaterThan(500);
+
+  // The secretary resolves frame 1 the other way: replayed as a correction is, the racks the same, the ratings not.
+  await s.perform(resolveFixture, {
+    by: c.secretary,
+    read: await read(c.fixture.id),
+    frames: [{ number: 1, winner: "away" }],
+    note: "Frame 1 was the away player's",
+  });
+  await s.settled();
+  const resolved = await ratingsOf();
+  expect(resolved.get(homeIds[0] as string)?.racks).toBe(2);
+  expect(resolved.get(homeIds[0] as string)?.rating).toBeLessThan(after.get(homeIds[0] as string)?.rating ?? 0);
+  expect(resolved.get(awayIds[0] as string)?.rating).toBeGreaterThan(after.get(awayIds[0] as string)?.rating ?? 0);
+
+  // The secretary awards it instead: the frames count for nothing, the ratings replayed without them.
+  await s.perform(awardFixture, { by: c.secretary, read: await read(c.fixture.id), to: "home", note: "No-show" });
+  await s.settled();
+  const awarded = await ratingsOf();
+  for (const id of [...homeIds, ...awayIds]) expect(awarded.get(id), id).toBeUndefined();
+});

@@ -15,6 +15,7 @@ import {
   write,
 } from "~/db/batch.server.ts";
 import { leagueFixtures, leagueFrames } from "~/db/schema.ts";
+import type { Change } from "~/domain/changes.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { FixtureStatus } from "~/features/leagues/domain/leagues.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
@@ -63,6 +64,13 @@ export async function refusedAfresh(db: Sender, fixtureId: string, explain: (fre
   explain(fresh);
   throw new DomainError(409, CARD_MESSAGES.changed, { code: "card-changed" });
 }
+
+/** A card whose frames count for the ratings now, or no longer: the replay follows the answer. */
+export const framesRated = (read: CardRead): Change => ({
+  organiserId: read.access.organiserId,
+  tournamentId: null,
+  what: "league-frames",
+});
 
 /** SQL: the fixture's status is one of these. */
 const statusIn = (fixtureId: string, statuses: readonly string[]) =>
@@ -278,7 +286,8 @@ export async function confirmCard(db: Sender, { by, read: maybe }: { by: By; rea
         })
         .where(and(eq(leagueFixtures.id, id), eq(mine, false))),
     ]);
-    return quiet(answer(after));
+    // Both confirmed: the card is played, and its singles frames are racks for the ratings.
+    return { answer: answer(after), changes: after.fixture.status === "played" ? [framesRated(read)] : [] };
   } catch (error) {
     if (!isBatchGuardFailure(error)) throw error;
     const fresh = found(await db.send(cardQuery(id)));

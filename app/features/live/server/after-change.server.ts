@@ -30,6 +30,13 @@ const boardsOf = (app: Consequences, boards: Readonly<Record<string, Scoreboard>
  */
 export async function afterChange(db: Sender, app: Consequences, change: Change | null | undefined): Promise<void> {
   if (!change) return;
+  // A league card played, resolved or awarded: its singles frames move the players' ratings (DESIGN §11); no
+  // tournament's page, table or floor has anything to hear.
+  const { what } = change;
+  if (what === "league-frames") {
+    rerate(app);
+    return;
+  }
   // The change's matches were read as it committed, just now: its news says so, however long what follows takes.
   const readAt = Date.now();
   const { organiserId, tournamentId } = change;
@@ -50,7 +57,7 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   else if (change.deletedTable) disconnectTable(app, { id: change.deletedTable, organiserId }, "deleted");
   else if (change.sentTablet) nudgeTable(app, { id: change.sentTablet, organiserId });
   else if (tournamentId !== null) {
-    const { what, matches } = change;
+    const { matches } = change;
     announceChange(app, { organiserId, tournamentId, what, matches, at: readAt }, boardsOf(app, change.boards));
   }
   // The director's tables alone (added, deleted, in or out of rotation): what the edge cached of them goes.
@@ -83,11 +90,7 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
   }
   // A result recorded, corrected or taken back moves the players' ratings (decision 027): after the answer, never
   // failing it; a replay missed here is made whole by the next result's.
-  if (change.what === "result" && !rated) {
-    app.waitUntil(
-      recomputeRatings(systemSender(app.database)).catch((error: unknown) => console.error("Ratings", error)),
-    );
-  }
+  if (change.what === "result" && !rated) rerate(app);
   // Their players are told.
   const called = [...(change.called ?? []), ...filled];
   if (called.length > 0) {
@@ -97,6 +100,12 @@ export async function afterChange(db: Sender, app: Consequences, change: Change 
     );
   }
 }
+
+/** The ratings brought to the results after the answer, never failing it: a replay missed is made whole by the next. */
+const rerate = (app: Consequences) =>
+  app.waitUntil(
+    recomputeRatings(systemSender(app.database)).catch((error: unknown) => console.error("Ratings", error)),
+  );
 
 /**
  * The races due after a handicapped event's result (the draw sets the first ones itself); a failure sets none (the

@@ -35,6 +35,7 @@ import {
   tournaments,
 } from "~/db/schema.ts";
 import { ratedResults, type PlayedMatch } from "~/features/ratings/domain/player-profile.ts";
+import { framePlayersBetween, ratedFramesBetween } from "~/features/ratings/server/rated-frames.server.ts";
 import {
   replayFrom,
   sameStanding,
@@ -134,6 +135,7 @@ function passRead(perPass: number) {
       where ${matches.completedAt} >= ${dirtyFrom} and ${matches.completedAt} < ${windowEnd}
     union select ${startingRatings.playerId} from ${startingRatings}
       where ${startingRatings.at} >= ${dirtyFrom} and ${startingRatings.at} < ${windowEnd}
+    union ${framePlayersBetween(dirtyFrom, windowEnd)}
     union select ${ratingSteps.playerId} from ${ratingSteps}
       where ${ratingSteps.key} >= ${dirtyKey} and ${ratingSteps.key} < ${windowKey}`;
 
@@ -173,6 +175,8 @@ function passRead(perPass: number) {
         ),
       (rows) => ratedResults(decided(rows)),
     ),
+    // A league's singles frames in the window, each a rack (DESIGN §11).
+    frames: ratedFramesBetween(dirtyFrom, windowEnd),
     starts: query(
       build
         .select({
@@ -297,7 +301,7 @@ export async function recomputeRatings(
   const before = new Map(read.before.map((s) => [s.playerId, standingOf(s)]));
   const { put, drop, standings } = replayFrom({
     before,
-    results: read.results,
+    results: [...read.results, ...read.frames],
     starts: read.starts,
     stored: read.stored,
   });

@@ -1,0 +1,1 @@
+CREATE INDEX `league_frames_played_idx` ON `league_frames` (`played_at`);
