@@ -15,11 +15,15 @@ const SAFETY_MS = 60_000;
 /** A player in several tournaments at once follows at most this many. */
 const MAX_CHANNELS = 4;
 
-/** The address of a tournament's push channel (a WebSocket). */
-function channelUrl(tournamentId: string): string {
+/** The address of a push channel (a WebSocket): a tournament's by its id, a league card's or season's as below. */
+function channelUrl(channel: string): string {
   const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${window.location.host}/api/live/tournaments/${encodeURIComponent(tournamentId)}`;
+  const [kind, id] = channel.includes("/") ? channel.split("/", 2) : ["tournaments", channel];
+  return `${scheme}//${window.location.host}/api/live/${kind}/${encodeURIComponent(id ?? "")}`;
 }
+
+/** A league card's push channel, or a season's (DESIGN §11), as `useLiveRevalidation` takes them beside tournaments. */
+export const leagueChannel = (kind: "fixtures" | "seasons", id: string) => `${kind}/${id}`;
 
 /**
  * Revalidates the page's loaders as soon as one of `tournamentIds`' channels

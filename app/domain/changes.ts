@@ -38,8 +38,10 @@ export type Change = {
   organiserId: string;
   /** The tournament whose pages show it; null for the director's tables alone (a table added or deleted). */
   tournamentId: string | null;
-  /** As the live message says it; "league-frames": a league card's frames counted or no longer (no tournament's). */
-  what: LiveChange["what"] | "league-frames";
+  /** As the live message says it; "league-card": a league fixture's card changed (no tournament's: `card` says). */
+  what: LiveChange["what"] | "league-card";
+  /** The league card changed, and whether its frames now count for the ratings or no longer (played, or not). */
+  card?: { fixtureId: string; seasonId: string; rated: boolean };
   /** The director's floors as the write left them, "read" to read them afresh; null or absent: no table to fill. */
   floors?: QueuesAfter;
   /** Matches the write itself put on a table (the director's own assignment). */

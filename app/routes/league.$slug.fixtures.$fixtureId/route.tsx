@@ -2,6 +2,7 @@
 // stands. Public; its captains and the league's secretary get its forms here, each posting to its own route nested in
 // it (decision 037: `lineup`, `frames`, `card`), refusals coming back beside their form. Works without JavaScript.
 import { data, useLoaderData } from "react-router";
+import { leagueChannel, useLiveRevalidation } from "~/components/live.ts";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { appContext } from "~/context.server.ts";
 import { singlesCount, SIDES, type Side } from "~/features/leagues/domain/match-card.ts";
@@ -67,6 +68,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function MatchCardPage() {
   const page = useLoaderData<typeof loader>();
+  // Each frame as it is recorded, a lineup, a confirmation, a dispute or its resolution (push): the card read again.
+  useLiveRevalidation([leagueChannel("fixtures", page.fixture.id)], false);
   const started = page.card.frames.some((f) => f.winner !== null);
   const lineups = page.lineups.map((lineup) => <LineupForm key={lineup.side} page={page} lineup={lineup} />);
   return (

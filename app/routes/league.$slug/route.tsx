@@ -2,6 +2,7 @@
 // seasons by a plain GET form), its divisions, each with its teams, its table and its fixtures and results week by
 // week. One round trip; no e-mail is read.
 import { data, Form, Link, useLoaderData } from "react-router";
+import { leagueChannel, useLiveRevalidation } from "~/components/live.ts";
 import { FixtureList } from "~/components/league-fixtures.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
@@ -22,6 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     seasons: seasons.map((s) => ({ slug: s.slug, name: s.name })),
     named,
     season: season && {
+      id: season.season.id,
       slug: season.season.slug,
       name: season.season.name,
       status: season.season.status,
@@ -50,6 +52,8 @@ const seasonStatus = { draft: "Starting soon", active: "Being played", finished:
 export default function LeaguePage() {
   const page = useLoaderData<typeof loader>();
   const { season } = page;
+  // A season being played moves as its cards are scored (push): each change reads the page again.
+  useLiveRevalidation(season?.status === "active" ? [leagueChannel("seasons", season.id)] : [], false);
   return (
     <main id="main" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <div>

@@ -32,7 +32,7 @@ import {
   isSecretary,
   refusedAfresh,
   writeThenRead,
-  framesRated,
+  cardChanged,
 } from "~/features/leagues/server/match-card.server.ts";
 import { sendQuietly } from "~/server/email.server.ts";
 import type { Done } from "~/web/done.ts";
@@ -94,7 +94,7 @@ export async function disputeFixture(
   const f = read.fixture;
   return {
     answer: { status: "disputed" },
-    changes: [],
+    changes: [cardChanged(read)],
     mail: to
       ? [
           (mailer, origin) =>
@@ -177,7 +177,7 @@ export async function resolveFixture(
         .where(eq(leagueFixtures.id, id)),
     ]);
     // Played as resolved: its singles frames are racks for the ratings, replayed from the earliest changed.
-    return { answer: { fixture: after.fixture }, changes: [framesRated(read)] };
+    return { answer: { fixture: after.fixture }, changes: [cardChanged(read, true)] };
   } catch (error) {
     if (!isBatchGuardFailure(error)) throw error;
     return refusedAfresh(db, id, () => undefined);
@@ -238,7 +238,7 @@ export async function awardFixture(
         .where(eq(leagueFixtures.id, id)),
     ]);
     // Awarded: a played card's frames no longer count for the ratings.
-    return { answer: { fixture: after.fixture }, changes: [framesRated(read)] };
+    return { answer: { fixture: after.fixture }, changes: [cardChanged(read, true)] };
   } catch (error) {
     // The fixture list made again meanwhile (it can't be once this is in): no fixture.
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.fixtureNotFound);

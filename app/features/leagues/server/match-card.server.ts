@@ -65,11 +65,15 @@ export async function refusedAfresh(db: Sender, fixtureId: string, explain: (fre
   throw new DomainError(409, CARD_MESSAGES.changed, { code: "card-changed" });
 }
 
-/** A card whose frames count for the ratings now, or no longer: the replay follows the answer. */
-export const framesRated = (read: CardRead): Change => ({
+/**
+ * The card changed: its page and its season's hear of it; `rated`, its frames count for the ratings now or no longer
+ * (played, resolved, awarded), and the replay follows the answer.
+ */
+export const cardChanged = (read: CardRead, rated = false): Change => ({
   organiserId: read.access.organiserId,
   tournamentId: null,
-  what: "league-frames",
+  what: "league-card",
+  card: { fixtureId: read.fixture.id, seasonId: read.fixture.seasonId, rated },
 });
 
 /** SQL: the fixture's status is one of these. */
@@ -176,7 +180,7 @@ export async function setLineup(
           .onConflictDoUpdate({ target: [leagueFrames.fixtureId, leagueFrames.number], set: players(f) }),
       ),
     ]);
-    return quiet({ card: after.card });
+    return { answer: { card: after.card }, changes: [cardChanged(read)] };
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.fixtureNotFound);
     if (!isBatchGuardFailure(error)) throw error;
@@ -242,7 +246,7 @@ export async function recordFrame(
         })
         .where(eq(leagueFixtures.id, id)),
     ]);
-    return quiet(answer(after));
+    return { answer: answer(after), changes: [cardChanged(read)] };
   } catch (error) {
     if (!isBatchGuardFailure(error)) throw error;
     return refusedAfresh(db, id, (fresh) => {
@@ -287,7 +291,7 @@ export async function confirmCard(db: Sender, { by, read: maybe }: { by: By; rea
         .where(and(eq(leagueFixtures.id, id), eq(mine, false))),
     ]);
     // Both confirmed: the card is played, and its singles frames are racks for the ratings.
-    return { answer: answer(after), changes: after.fixture.status === "played" ? [framesRated(read)] : [] };
+    return { answer: answer(after), changes: [cardChanged(read, after.fixture.status === "played")] };
   } catch (error) {
     if (!isBatchGuardFailure(error)) throw error;
     const fresh = found(await db.send(cardQuery(id)));

@@ -10,7 +10,14 @@ import type { Change } from "~/domain/changes.ts";
 import { notifyCalled } from "~/features/floor/server/calls.server.ts";
 import { drawBoards } from "~/features/floor/server/boards.server.tsx";
 import type { Scoreboard } from "~/features/floor/domain/scoreboard.ts";
-import { announceChange, disconnectTable, forgetTables, nudgeTable, tabletsOnline } from "./live.server.ts";
+import {
+  announceCard,
+  announceChange,
+  disconnectTable,
+  forgetTables,
+  nudgeTable,
+  tabletsOnline,
+} from "./live.server.ts";
 import { fillFreeTables } from "~/features/floor/server/queue.server.ts";
 import { setDueRaces } from "~/features/play/server/handicap.server.ts";
 import { recomputeRatings } from "~/features/ratings/server/ratings.server.ts";
@@ -30,11 +37,12 @@ const boardsOf = (app: Consequences, boards: Readonly<Record<string, Scoreboard>
  */
 export async function afterChange(db: Sender, app: Consequences, change: Change | null | undefined): Promise<void> {
   if (!change) return;
-  // A league card played, resolved or awarded: its singles frames move the players' ratings (DESIGN §11); no
-  // tournament's page, table or floor has anything to hear.
+  // A league card changed: its page and its season's pages hear of it; played, resolved or awarded, its singles frames
+  // move the players' ratings (DESIGN §11). No tournament's page, table or floor has anything to hear.
   const { what } = change;
-  if (what === "league-frames") {
-    rerate(app);
+  if (what === "league-card") {
+    if (change.card) announceCard(app, change.card);
+    if (change.card?.rated) rerate(app);
     return;
   }
   // The change's matches were read as it committed, just now: its news says so, however long what follows takes.

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { appContext, type AppContext } from "~/context.server.ts";
 import { build, first } from "~/db/batch.server.ts";
-import { tables, tournaments } from "~/db/schema.ts";
+import { leagueFixtures, seasons, tables, tournaments } from "~/db/schema.ts";
 import { errorHeaders, isDomainError } from "~/domain/errors.ts";
 import type { Boards, LiveChange } from "~/domain/changes.ts";
 import { DATABASE_DOWN } from "~/edge.server.ts";
@@ -24,7 +24,7 @@ type Ctx = Readonly<RouterContextProvider>;
 /** What announcing needs of a request's context. */
 type Announcer = Pick<AppContext, "live" | "cache" | "waitUntil">;
 
-const LIVE_PATH = /^\/api\/live\/(tournaments|tables)\/([^/]{1,64})$/;
+const LIVE_PATH = /^\/api\/live\/(tournaments|tables|fixtures|seasons)\/([^/]{1,64})$/;
 const ALLOW_GET = { Allow: "GET" };
 const HUB_ORIGIN = "https://live-hub.internal";
 
@@ -33,6 +33,25 @@ const hubFor = (namespace: DurableObjectNamespace, name: string) => namespace.ge
 /** The channel a tournament's pages follow, and a director's tablets. */
 const tournamentChannel = (tournamentId: string) => `tournament:${tournamentId}`;
 const tablesChannel = (organiserId: string) => `tables:${organiserId}`;
+/** The channels a league's pages follow (DESIGN §11): a fixture's card, and a season's pages. */
+const fixtureChannel = (fixtureId: string) => `fixture:${fixtureId}`;
+const seasonChannel = (seasonId: string) => `season:${seasonId}`;
+
+/**
+ * Tells a league card's page and its season's pages that the card changed (a lineup, a frame, a confirmation, a
+ * dispute, its resolution): after the write, never in its way, as `announceChange` does.
+ */
+export function announceCard(app: Announcer, card: { fixtureId: string; seasonId: string }): void {
+  const { live, waitUntil } = app;
+  if (!live) return;
+  const message = JSON.stringify({ type: "changed", what: "card", fixtureId: card.fixtureId });
+  const sends = [fixtureChannel(card.fixtureId), seasonChannel(card.seasonId)].map((name) =>
+    hubFor(live, name)
+      .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body: JSON.stringify({ message }) })
+      .then((response) => response.body?.cancel()),
+  );
+  waitUntil(Promise.allSettled(sends).then(() => undefined));
+}
 
 /**
  * Tells the channels of `change` that something changed: after the write, never
@@ -188,13 +207,22 @@ export async function openLiveChannel(request: Request, context: Ctx): Promise<R
 
   let channel: { name: string; tag: string } | null;
   try {
-    channel = kind === "tables" ? await tableChannel(context, sentCode(request, key)) : await pageChannel(context, key);
+    channel =
+      kind === "tables"
+        ? await tableChannel(context, sentCode(request, key))
+        : kind === "fixtures" || kind === "seasons"
+          ? await leagueChannel(context, kind, key)
+          : await pageChannel(context, key);
   } catch (error) {
     // A wrong code (404, or 429 for an address guessing codes), else the database not answering.
     if (isDomainError(error)) return jsonError(error.status, error.message, undefined, errorHeaders(error));
     return jsonError(503, DATABASE_DOWN, undefined, { "Retry-After": "5" });
   }
-  if (!channel) return jsonError(404, "Tournament not found");
+  if (!channel)
+    return jsonError(
+      404,
+      kind === "fixtures" ? "Fixture not found" : kind === "seasons" ? "Season not found" : "Tournament not found",
+    );
   const query = new URLSearchParams({ tag: channel.tag, address: clientAddress(request) });
   const target = `${HUB_ORIGIN}/subscribe?${query}`;
   return hubFor(live, channel.name).fetch(target, { headers: { Upgrade: "websocket" } });
@@ -211,6 +239,16 @@ async function tableChannel(context: Ctx, sent: SentCode) {
     ),
   );
   return { name: tablesChannel(table.organiserId), tag: tableSocketTag(table.id) };
+}
+
+/** A league card's channel or a season's, for one that exists (public, like the pages that follow them). */
+async function leagueChannel(context: Ctx, kind: "fixtures" | "seasons", id: string) {
+  const table = kind === "fixtures" ? leagueFixtures : seasons;
+  const found = await (await visitor(context)).send(
+    first(build.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1)),
+  );
+  if (!found) return null;
+  return { name: kind === "fixtures" ? fixtureChannel(found.id) : seasonChannel(found.id), tag: "page" };
 }
 
 async function pageChannel(context: Ctx, id: string) {
