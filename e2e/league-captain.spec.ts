@@ -177,6 +177,8 @@ test.describe("without JavaScript", () => {
       await form.getByRole("button", { name: "Add player" }).click();
       await expect(form.getByLabel("Name")).toHaveAccessibleDescription(/Ann Other is already on Anchor this season/);
       await expect(form.getByLabel("Email (optional)")).toHaveValue(setup.annEmail);
+      // The refused page drawn whole before the next form is sent from it (no script hands the form over here).
+      await page.waitForLoadState("load");
 
       await form.getByLabel("Name").fill("Gus Guest");
       await form.getByLabel("Email (optional)").fill("");
