@@ -678,6 +678,13 @@ export const seasons = sqliteTable(
     blackoutDates: text("blackout_dates").notNull().default("[]"),
     /** The match card's format (`MatchFormat`, JSON); null for the usual eight singles and a doubles. */
     format: text("format"),
+    /** The table's points (whole, 0 or more: the API's schema checks): for a match won, drawn and lost, and for each frame won. */
+    pointsWin: integer("points_win").notNull().default(2),
+    pointsDraw: integer("points_draw").notNull().default(1),
+    pointsLoss: integer("points_loss").notNull().default(0),
+    pointsFrame: integer("points_frame").notNull().default(0),
+    /** How many singles frames a player plays to qualify for the averages' merit table. */
+    meritMinFrames: integer("merit_min_frames").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -700,6 +707,8 @@ export const divisions = sqliteTable(
     nameKey: text("name_key").notNull(),
     /** 1 for the top division, then 2, 3 … in the order they were made. */
     position: integer("position").notNull(),
+    /** The team that won it, set when the season is finished: the league's roll of honour. */
+    championId: text("champion_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -803,6 +812,28 @@ export const leagueFixtures = sqliteTable(
     check("league_fixtures_status_known", sql`${t.status} in (${sqlList(fixtureStatuses)})`),
     check("league_fixtures_two_teams", sql`${t.homeTeamId} != ${t.awayTeamId}`),
     check("league_fixtures_week_positive", sql`${t.week} >= 1`),
+  ],
+);
+
+/** Points the secretary deducted from a team, with the reason the team's page shows. */
+export const leaguePenalties = sqliteTable(
+  "league_penalties",
+  {
+    id: id(),
+    seasonId: text("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => leagueTeams.id, { onDelete: "cascade" }),
+    points: integer("points").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("league_penalties_season_idx").on(t.seasonId, t.createdAt),
+    index("league_penalties_team_idx").on(t.teamId, t.createdAt),
+    check("league_penalties_points_positive", sql`${t.points} >= 1`),
   ],
 );
 
