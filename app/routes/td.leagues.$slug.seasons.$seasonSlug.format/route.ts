@@ -4,7 +4,7 @@
 import { isDomainError } from "~/domain/errors.ts";
 import { describeFormat, formatFromForm } from "~/features/leagues/domain/season-format.ts";
 import { seasonOwnerQuery } from "~/features/leagues/server/leagues.server.ts";
-import { changeSeasonFormat } from "~/features/leagues/server/use-cases.server.ts";
+import { changeSeason } from "~/features/leagues/server/use-cases.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { seasonForm } from "../td.leagues.$slug.seasons.$seasonSlug/forms.server.ts";
 import type { Route } from "./+types/route";
@@ -20,7 +20,7 @@ export async function action(args: Route.ActionArgs) {
   }
   try {
     const { season } = await claim.read({ season: seasonOwnerQuery(seasonId) });
-    await perform(app, claim, changeSeasonFormat, { organiserId: claim.id, season, format: read.format });
+    await perform(app, claim, changeSeason, { organiserId: claim.id, season, changes: { format: read.format } });
     return done({ type: "success", title: "Match format changed", description: describeFormat(read.format) }, at);
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -36,7 +36,7 @@ export function FormatCard({ page, here }: { page: SeasonPageData; here: string 
         Match format
       </h2>
       <p data-testid="format-summary">{page.season.formatText}</p>
-      {page.formatLocked ? (
+      {page.locks.format ? (
         <p className={noteClass} data-testid="format-locked">
           {CARD_MESSAGES.formatLocked}.
         </p>

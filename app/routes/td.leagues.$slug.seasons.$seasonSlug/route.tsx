@@ -12,7 +12,7 @@ import { leaguePath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { describeFormat } from "~/features/leagues/domain/season-format.ts";
-import { seasonFormatLockedQuery } from "~/features/leagues/server/season-format.server.ts";
+import { seasonLocksQuery } from "~/features/leagues/server/season-format.server.ts";
 import { seasonPageQuery } from "~/features/leagues/server/season-read.server.ts";
 import { leagueSecretaryQuery, seasonRostersQuery } from "~/features/leagues/server/secretary.server.ts";
 import { signedIn } from "~/web/access.server.ts";
@@ -33,11 +33,11 @@ const notFound = () => data(LEAGUE_MESSAGES.seasonNotFound, { status: 404 });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const secretary = await signedIn(request, context, "organiser");
-  const { owner, page, rosters, formatLocked } = await secretary.read({
+  const { owner, page, rosters, locks } = await secretary.read({
     owner: leagueSecretaryQuery(params.slug),
     page: seasonPageQuery(params.seasonSlug),
     rosters: seasonRostersQuery(params.seasonSlug),
-    formatLocked: seasonFormatLockedQuery(params.seasonSlug),
+    locks: seasonLocksQuery(params.seasonSlug),
   });
   if (!owner || !page || page.league.id !== owner.id || owner.organiserId !== secretary.id) throw notFound();
   const { season } = page;
@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         .join(" · "),
       formatText: describeFormat(season.format),
     },
-    formatLocked,
+    locks,
     divisions: page.divisions.map((d) => ({
       id: d.id,
       name: d.name,

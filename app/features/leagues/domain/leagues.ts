@@ -6,6 +6,7 @@ import { nameField } from "../../../domain/text.ts";
 import { z } from "../../../domain/zod.ts";
 import { DEFAULT_FORMAT, type MatchFormat, MatchFormatSchema } from "./match-card.ts";
 import { NIGHTS, seasonDatesProblem } from "./season-weeks.ts";
+import { DEFAULT_POINTS, MeritMinFramesSchema, PointsSchema } from "./standings.ts";
 
 /** A season is made as a draft; it goes live once its fixtures are out, and is finished when its last night is. */
 export const seasonStatuses = ["draft", "active", "finished"] as const;
@@ -35,6 +36,8 @@ export const CreateSeasonSchema = z.pipe(
       startDate: dateField("The first date"),
       legs: z.optional(z.literal(LEGS, { error: "Teams meet once or twice a season (legs 1 or 2)" })),
       format: z.optional(MatchFormatSchema),
+      points: z.optional(PointsSchema),
+      meritMinFrames: z.optional(MeritMinFramesSchema),
       blackoutDates: z.optional(
         z
           .array(dateField("A blackout date"), { error: "Blackout dates must be a list of dates (YYYY-MM-DD)" })
@@ -55,6 +58,8 @@ export const CreateSeasonSchema = z.pipe(
     legs: input.legs ?? 2,
     blackoutDates: [...new Set(input.blackoutDates ?? [])].sort(),
     format: (input.format ?? DEFAULT_FORMAT) as MatchFormat,
+    points: input.points ?? DEFAULT_POINTS,
+    meritMinFrames: input.meritMinFrames ?? 0,
   })),
 );
 export type SeasonInput = z.output<typeof CreateSeasonSchema>;
@@ -151,6 +156,7 @@ export const LEAGUE_MESSAGES = {
   noTeams: "No team is in the season's divisions yet: add the teams, then make the fixtures",
   fixturesPlayed: "A fixture of this season has been played: its fixtures can no longer be made again",
   fixturePlayed: "This fixture has been played: it can no longer be moved",
+  pointsLocked: "A fixture of this season has been played: its points can no longer change",
   teamsChanged: "The season's teams changed meanwhile, please try again",
   rosterChanged: "The team changed meanwhile, please try again",
 } as const;

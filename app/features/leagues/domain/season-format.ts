@@ -1,10 +1,25 @@
-// A season's match format as the secretary changes it: the request's body, the format in words, and the page's form
-// (section rows, blank ones ignored) read into the body with each message tied to the row and field it is about.
+// A season's settings as the secretary changes them — the match format, the table's points, the averages' minimum:
+// the request's body, the format in words, and the page's forms read into the body with each message tied to the
+// field it is about (the format's section rows, blank ones ignored).
 import { z } from "../../../domain/zod.ts";
 import { type MatchFormat, MatchFormatSchema } from "./match-card.ts";
+import { MeritMinFramesSchema, type Points, PointsSchema } from "./standings.ts";
 
-/** `PATCH /api/seasons/{id}`. */
-export const ChangeSeasonFormatSchema = z.object({ format: MatchFormatSchema });
+/** `PATCH /api/seasons/{id}`: any of the format, the points and the merit table's minimum — at least one. */
+export const ChangeSeasonSchema = z
+  .object({
+    format: z.optional(MatchFormatSchema),
+    points: z.optional(PointsSchema),
+    meritMinFrames: z.optional(MeritMinFramesSchema),
+  })
+  .check(
+    z.refine(
+      (body) => body.format !== undefined || body.points !== undefined || body.meritMinFrames !== undefined,
+      "Give the season's format, points or meritMinFrames to change",
+    ),
+  );
+/** What a secretary changes of a season (the body, its format typed). */
+export type SeasonChanges = { format?: MatchFormat; points?: Points; meritMinFrames?: number };
 
 const kind = (players: 1 | 2) => (players === 1 ? "singles" : "doubles");
 
@@ -44,7 +59,7 @@ export function formatFromForm(
     rows.push(i);
     sections.push({ name, frames: wholeOrText(frames), players: values[`players-${i}`] === "2" ? 2 : 1 });
   }
-  const parsed = ChangeSeasonFormatSchema.safeParse({
+  const parsed = ChangeSeasonSchema.safeParse({
     format: { sections, maxSinglesPerPlayer: wholeOrText(values.maxSingles ?? "") },
   });
   if (parsed.success) return { ok: true, format: parsed.data.format as MatchFormat };
@@ -58,6 +73,31 @@ export function formatFromForm(
           ? `${field}-${rows[Number(index)]}`
           : "form";
     errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The page's points form's fields, in the body's order. */
+export const POINTS_FIELDS = ["win", "draw", "loss", "frame"] as const;
+
+/**
+ * The page's points form as the API's body: `win`, `draw`, `loss`, `frame` and `meritMinFrames` as typed; the points
+ * are left out when `pointsLocked` (a fixture played: only the minimum changes). Refusals keyed by field.
+ */
+export function tableSettingsFromForm(
+  values: Record<string, string>,
+  pointsLocked: boolean,
+): { ok: true; changes: SeasonChanges } | { ok: false; errors: Record<string, string> } {
+  const points = Object.fromEntries(POINTS_FIELDS.map((f) => [f, wholeOrText(values[f] ?? "")]));
+  const parsed = ChangeSeasonSchema.safeParse({
+    ...(pointsLocked ? {} : { points }),
+    meritMinFrames: wholeOrText(values.meritMinFrames ?? ""),
+  });
+  if (parsed.success) return { ok: true, changes: parsed.data as SeasonChanges };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const [first, field] = issue.path.map(String);
+    errors[first === "points" && field ? field : (first ?? "form")] ??= issue.message;
   }
   return { ok: false, errors };
 }

@@ -101,6 +101,10 @@ export function insertSeason(
     leagueId,
     blackoutDates: JSON.stringify(input.blackoutDates),
     format: JSON.stringify(input.format),
+    pointsWin: input.points.win,
+    pointsDraw: input.points.draw,
+    pointsLoss: input.points.loss,
+    pointsFrame: input.points.frame,
   };
   return insertWithSlug(`${leagueName} ${input.name}`, (slug) =>
     db.write(
@@ -163,10 +167,17 @@ const seasonSummaryJson = (row: SeasonRow) => ({
   legs: row.legs,
 });
 
+/** A season's rules: its match format, its table's points and its merit table's minimum. */
+export const seasonRulesJson = (row: SeasonRow) => ({
+  format: readFormat(row.format),
+  points: { win: row.pointsWin, draw: row.pointsDraw, loss: row.pointsLoss, frame: row.pointsFrame },
+  meritMinFrames: row.meritMinFrames,
+});
+
 /** A season as its creation answers it. */
 export const seasonJson = (row: SeasonRow) => {
   const { id, slug, ...rest } = seasonSummaryJson(row);
-  return { id, slug, leagueId: row.leagueId, ...rest, format: readFormat(row.format) };
+  return { id, slug, leagueId: row.leagueId, ...rest, ...seasonRulesJson(row) };
 };
 
 /** A division as the API shows it. */

@@ -12,13 +12,20 @@ import {
   LEAGUE_MESSAGES,
 } from "~/features/leagues/domain/leagues.ts";
 import { CARD_MESSAGES, DEFAULT_FORMAT, type MatchFormat } from "~/features/leagues/domain/match-card.ts";
-import { ChangeSeasonFormatSchema, describeFormat, formatFromForm } from "~/features/leagues/domain/season-format.ts";
+import {
+  ChangeSeasonSchema,
+  describeFormat,
+  formatFromForm,
+  type SeasonChanges,
+  tableSettingsFromForm,
+} from "~/features/leagues/domain/season-format.ts";
+import { DEFAULT_POINTS } from "~/features/leagues/domain/standings.ts";
 import { fixtureInputQuery } from "./fixtures.server.ts";
 import { leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
-import { seasonFormatLockedQuery } from "./season-format.server.ts";
+import { seasonLocksQuery } from "./season-format.server.ts";
 import { teamSeasonQuery } from "./teams.server.ts";
 import {
-  changeSeasonFormat,
+  changeSeason,
   createDivision,
   createLeague,
   createSeason,
@@ -68,9 +75,9 @@ async function seasonOf(secretary: Account, teams = 0) {
 
 /** PATCH /api/seasons/{id} as its route runs it: the season read by id, the body as the route checks it. */
 async function change(by: Account, seasonId: string, body: unknown) {
-  const { format } = ChangeSeasonFormatSchema.parse(body);
+  const changes = ChangeSeasonSchema.parse(body) as SeasonChanges;
   const season = await s.sender.send(seasonOwnerQuery(seasonId));
-  return seasonJson(await s.perform(changeSeasonFormat, { organiserId: by.id, season, format: format as MatchFormat }));
+  return seasonJson(await s.perform(changeSeason, { organiserId: by.id, season, changes }));
 }
 
 const stored = async (seasonId: string) =>
@@ -120,12 +127,12 @@ test("refusals: no season, another's league, and a played frame — nothing writ
   const { fixtures } = await s.perform(makeFixtures, { organiserId: secretary.id, input });
   const fixtureId = fixtures[0]?.id ?? "";
   await s.rows("insert into league_frames (fixture_id, number) values (?, 1)", [fixtureId]);
-  expect(await s.sender.send(seasonFormatLockedQuery(season.slug))).toBe(false);
+  expect(await s.sender.send(seasonLocksQuery(season.slug))).toEqual({ format: false, points: false });
   expect((await change(secretary, season.id, { format: sevenAndTwo })).format).toEqual(sevenAndTwo);
 
   // Once a frame has a winner, it can't.
   await s.rows("update league_frames set winner = 'home' where fixture_id = ? and number = 1", [fixtureId]);
-  expect(await s.sender.send(seasonFormatLockedQuery(season.slug))).toBe(true);
+  expect(await s.sender.send(seasonLocksQuery(season.slug))).toEqual({ format: true, points: false });
   expect(await answered(change(secretary, season.id, { format: DEFAULT_FORMAT }))).toEqual({
     status: 409,
     message: CARD_MESSAGES.formatLocked,
@@ -134,8 +141,78 @@ test("refusals: no season, another's league, and a played frame — nothing writ
 
   // Another season's played frame locks only its own season.
   const other = await seasonOf(secretary);
-  expect(await s.sender.send(seasonFormatLockedQuery(other.season.slug))).toBe(false);
+  expect(await s.sender.send(seasonLocksQuery(other.season.slug))).toEqual({ format: false, points: false });
   expect((await change(secretary, other.season.id, { format: sevenAndTwo })).format).toEqual(sevenAndTwo);
+});
+
+test("the points change until a fixture is played; the merit table's minimum at any time", async () => {
+  const secretary = await organiser();
+  const { season } = await seasonOf(secretary, 2);
+  expect(season.points).toEqual({ win: 2, draw: 1, loss: 0, frame: 0 });
+  expect(season.meritMinFrames).toBe(0);
+  const frameAndMatch = { win: 2, draw: 1, loss: 0, frame: 1 };
+  const changed = await change(secretary, season.id, { points: frameAndMatch, meritMinFrames: 6 });
+  expect([changed.points, changed.meritMinFrames, changed.format]).toEqual([frameAndMatch, 6, DEFAULT_FORMAT]);
+  expect(await answered(change(await organiser(), season.id, { points: DEFAULT_POINTS }))).toEqual({
+    status: 403,
+    message: LEAGUE_MESSAGES.notYourLeague,
+  });
+
+  // A frame played doesn't lock the points; a fixture played (or awarded) does — but not the minimum.
+  const { fixtures } = await s.perform(makeFixtures, {
+    organiserId: secretary.id,
+    input: await s.sender.send(fixtureInputQuery(season.id)),
+  });
+  const fixtureId = fixtures[0]?.id ?? "";
+  await s.rows("insert into league_frames (fixture_id, number, winner) values (?, 1, 'home')", [fixtureId]);
+  expect((await change(secretary, season.id, { points: DEFAULT_POINTS })).points).toEqual(DEFAULT_POINTS);
+  await s.rows("update league_fixtures set status = 'awarded', home_score = 9, away_score = 0 where id = ?", [
+    fixtureId,
+  ]);
+  expect(await s.sender.send(seasonLocksQuery(season.slug))).toEqual({ format: true, points: true });
+  expect(await answered(change(secretary, season.id, { points: frameAndMatch }))).toEqual({
+    status: 409,
+    message: LEAGUE_MESSAGES.pointsLocked,
+  });
+  // Both locked: the format's refusal is the one said; nothing of the body is written.
+  expect(await answered(change(secretary, season.id, { format: sevenAndTwo, meritMinFrames: 3 }))).toEqual({
+    status: 409,
+    message: CARD_MESSAGES.formatLocked,
+  });
+  const after = await change(secretary, season.id, { meritMinFrames: 4 });
+  expect([after.points, after.meritMinFrames]).toEqual([DEFAULT_POINTS, 4]);
+
+  // Made with its points and minimum.
+  const made = seasonJson(
+    await s.perform(createSeason, {
+      organiserId: secretary.id,
+      league: await s.sender.send(leagueOwnerQuery(season.leagueId)),
+      fields: CreateSeasonSchema.parse({
+        name: "Spring 2027",
+        night: "tuesday",
+        startDate: "2027-03-02",
+        points: frameAndMatch,
+        meritMinFrames: 5,
+      }),
+    }),
+  );
+  expect([made.points, made.meritMinFrames]).toEqual([frameAndMatch, 5]);
+});
+
+test("the page's points form: each field's message, the points left out once locked", () => {
+  const values = { win: "3", draw: "1", loss: "0", frame: "1", meritMinFrames: "4" };
+  expect(tableSettingsFromForm(values, false)).toEqual({
+    ok: true,
+    changes: { points: { win: 3, draw: 1, loss: 0, frame: 1 }, meritMinFrames: 4 },
+  });
+  expect(tableSettingsFromForm({ ...values, win: "two" }, true)).toEqual({ ok: true, changes: { meritMinFrames: 4 } });
+  expect(tableSettingsFromForm({ ...values, draw: "-1", meritMinFrames: "x" }, false)).toEqual({
+    ok: false,
+    errors: {
+      draw: "A draw must be a whole number of points, 0 or more",
+      meritMinFrames: "The merit table's minimum must be a whole number of frames, 0 or more",
+    },
+  });
 });
 
 test("the season read before a played frame: the update's own check refuses it", async () => {
@@ -149,22 +226,27 @@ test("the season read before a played frame: the update's own check refuses it",
   // A frame recorded between the route's read and its write.
   await s.rows("insert into league_frames (fixture_id, number, winner) values (?, 3, 'away')", [fixtures[0]?.id ?? ""]);
   expect(
-    await answered(s.perform(changeSeasonFormat, { organiserId: secretary.id, season: owner, format: sevenAndTwo })),
+    await answered(
+      s.perform(changeSeason, { organiserId: secretary.id, season: owner, changes: { format: sevenAndTwo } }),
+    ),
   ).toEqual({ status: 409, message: CARD_MESSAGES.formatLocked });
   expect(await stored(season.id)).toBe(JSON.stringify(DEFAULT_FORMAT));
   // And a season gone meanwhile is a 404, not a 409.
   await s.rows("delete from seasons where id = ?", [season.id]);
   expect(
-    await answered(s.perform(changeSeasonFormat, { organiserId: secretary.id, season: owner, format: sevenAndTwo })),
+    await answered(
+      s.perform(changeSeason, { organiserId: secretary.id, season: owner, changes: { format: sevenAndTwo } }),
+    ),
   ).toEqual({ status: 404, message: LEAGUE_MESSAGES.seasonNotFound });
 });
 
 test("the body: each of MatchFormatSchema's messages as the route answers it", async () => {
-  const ok = await bodyChecked(ChangeSeasonFormatSchema, { format: sevenAndTwo });
+  const ok = await bodyChecked(ChangeSeasonSchema, { format: sevenAndTwo });
   expect(ok).toEqual({ status: 200, message: null });
-  const refused = async (format: unknown) => (await bodyChecked(ChangeSeasonFormatSchema, { format })).message;
+  const refused = async (format: unknown) => (await bodyChecked(ChangeSeasonSchema, { format })).message;
   const section = { name: "Singles", frames: 8, players: 1 };
-  expect(await refused(undefined)).toBe("The format is { sections, maxSinglesPerPlayer }");
+  expect(await refused(undefined)).toBe("Give the season's format, points or meritMinFrames to change");
+  expect(await refused(null)).toBe("The format is { sections, maxSinglesPerPlayer }");
   expect(await refused({ sections: [], maxSinglesPerPlayer: 2 })).toBe("A format needs at least one section");
   expect(await refused({ sections: [{ ...section, name: " " }], maxSinglesPerPlayer: 2 })).toBe(
     "A section needs a name",

@@ -117,6 +117,13 @@ test("the season page: divisions in order with their teams, fixtures by week wit
   const draft = (await s.sender.send(seasonPageQuery(season.slug))) as SeasonPage;
   expect(draft.season).toEqual({ ...season, blackoutDates: [] });
   expect(draft.league).toEqual(league);
+  // Nothing played: each table lists its teams by name, every figure nought.
+  const nothing = (position: number, team: { id: string; name: string }) => ({
+    position,
+    teamId: team.id,
+    team: team.name,
+    ...{ played: 0, won: 0, drawn: 0, lost: 0, framesFor: 0, framesAgainst: 0, penalty: 0, points: 0 },
+  });
   expect(draft.divisions).toEqual([
     {
       id: premier,
@@ -126,7 +133,8 @@ test("the season page: divisions in order with their teams, fixtures by week wit
         { id: zebra.id, name: "Zebra", venue: "Zebra Inn" },
         { id: anchor.id, name: "Anchor", venue: "Anchor" },
       ],
-      standings: [],
+      standings: [nothing(1, anchor), nothing(2, zebra)],
+      tieBreaks: [],
     },
     {
       id: one,
@@ -136,10 +144,12 @@ test("the season page: divisions in order with their teams, fixtures by week wit
         { id: bell.id, name: "Bell", venue: "Bell" },
         { id: crown.id, name: "Crown", venue: "Crown" },
       ],
-      standings: [],
+      standings: [nothing(1, bell), nothing(2, crown)],
+      tieBreaks: [],
     },
-    { id: divisions[2]?.id, name: "Two", position: 3, teams: [], standings: [] },
+    { id: divisions[2]?.id, name: "Two", position: 3, teams: [], standings: [], tieBreaks: [] },
   ]);
+  expect(draft.penalties).toEqual([]);
   expect(draft.fixtures).toEqual([]);
 
   const fixtures = await make(secretary, season.id);

@@ -4,9 +4,19 @@
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import { build, first, mapRead, query, reads } from "~/db/batch.server.ts";
-import { divisions, leagueFixtures, leagueRoster, leagues, leagueTeams, players, seasons } from "~/db/schema.ts";
+import {
+  divisions,
+  leagueFixtures,
+  leaguePenalties,
+  leagueRoster,
+  leagues,
+  leagueTeams,
+  players,
+  seasons,
+} from "~/db/schema.ts";
 import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
-import { readFormat } from "~/features/leagues/domain/match-card.ts";
+import { standings, tieNotes } from "~/features/leagues/domain/standings.ts";
+import { seasonRulesJson } from "~/features/leagues/server/leagues.server.ts";
 
 type SeasonRow = typeof seasons.$inferSelect;
 
@@ -53,7 +63,7 @@ const seasonReadJson = (row: SeasonRow) => ({
   startDate: row.startDate,
   legs: row.legs,
   blackoutDates: JSON.parse(row.blackoutDates) as string[],
-  format: readFormat(row.format),
+  ...seasonRulesJson(row),
 });
 
 /** The season whose slug is given, by an SQL subquery. */
@@ -74,7 +84,7 @@ const fixturesOf = (seasonId: SQL) =>
 
 /**
  * `GET /api/seasons/{slug}`, and the public pages: the season and its league, its divisions (in order, each with its
- * teams as they joined and its standings — none until results are kept) and its fixtures; null for no season.
+ * teams as they joined, its table and what settled its ties), its fixtures and its penalties; null for no season.
  */
 export function seasonPageQuery(slug: string) {
   return seasonRead(seasonIdOf(slug.length <= 160 ? slug : ""));
@@ -112,20 +122,41 @@ export function seasonRead(seasonId: SQL) {
           .orderBy(asc(leagueTeams.createdAt), asc(leagueTeams.id)),
       ),
       fixtures: fixturesOf(seasonId),
+      penalties: query(
+        build
+          .select({
+            id: leaguePenalties.id,
+            teamId: leaguePenalties.teamId,
+            points: leaguePenalties.points,
+            reason: leaguePenalties.reason,
+            createdAt: leaguePenalties.createdAt,
+          })
+          .from(leaguePenalties)
+          .where(sql`${leaguePenalties.seasonId} = ${seasonId}`)
+          .orderBy(asc(leaguePenalties.createdAt), asc(leaguePenalties.id)),
+      ),
     }),
-    ({ season: found, divisions: rows, teams, fixtures }) =>
-      found
-        ? {
-            season: seasonReadJson(found.season),
-            league: found.league,
-            divisions: rows.map((d) => ({
-              ...d,
-              teams: teams.filter((t) => t.divisionId === d.id).map(({ id, name, venue }) => ({ id, name, venue })),
-              standings: [] as never[],
-            })),
-            fixtures: fixtures as SeasonFixture[],
-          }
-        : null,
+    ({ season: found, divisions: rows, teams, fixtures, penalties }) => {
+      if (!found) return null;
+      const season = seasonReadJson(found.season);
+      return {
+        season,
+        league: found.league,
+        divisions: rows.map((d) => {
+          const own = teams.filter((t) => t.divisionId === d.id);
+          const played = (fixtures as SeasonFixture[]).filter((f) => f.divisionId === d.id);
+          const table = standings(own, played, season.points, penalties);
+          return {
+            ...d,
+            teams: own.map(({ id, name, venue }) => ({ id, name, venue })),
+            standings: table,
+            tieBreaks: tieNotes(table, played, season.points),
+          };
+        }),
+        fixtures: fixtures as SeasonFixture[],
+        penalties: penalties.map(({ id, teamId, points, reason }) => ({ id, teamId, points, reason })),
+      };
+    },
   );
 }
 

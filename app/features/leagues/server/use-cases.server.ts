@@ -52,5 +52,5 @@ export { setLineup, recordFrame, confirmCard } from "~/features/leagues/server/m
 /** A card disputed by a captain; resolved or awarded by the secretary. */
 export { awardFixture, disputeFixture, resolveFixture } from "~/features/leagues/server/card-disputes.server.ts";
 
-/** The season's match format changed by its secretary, until a frame of it is played. */
-export { changeSeasonFormat } from "~/features/leagues/server/season-format.server.ts";
+/** The season's format (until a frame is played), points (until a fixture is) and merit minimum changed. */
+export { changeSeason } from "~/features/leagues/server/season-format.server.ts";
