@@ -169,6 +169,7 @@ export default [
   route("api/seasons/:id/teams", "routes/api.seasons.$id.teams/route.ts"),
   route("api/seasons/:id/teams/:teamId/players", "routes/api.seasons.$id.teams.$teamId.players/route.ts"),
   route("api/seasons/:id/fixtures", "routes/api.seasons.$id.fixtures/route.ts"),
+  route("api/seasons/:id/penalties", "routes/api.seasons.$id.penalties/route.ts"),
   route("api/fixtures/:id", "routes/api.fixtures.$id/route.ts"),
   route("api/fixtures/:id/lineup", "routes/api.fixtures.$id.lineup/route.ts"),
   route("api/fixtures/:id/frames/:number", "routes/api.fixtures.$id.frames.$number/route.ts"),

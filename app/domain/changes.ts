@@ -40,8 +40,11 @@ export type Change = {
   tournamentId: string | null;
   /** As the live message says it; "league-card": a league fixture's card changed (no tournament's: `card` says). */
   what: LiveChange["what"] | "league-card";
-  /** The league card changed, and whether its frames now count for the ratings or no longer (played, or not). */
-  card?: { fixtureId: string; seasonId: string; rated: boolean };
+  /**
+   * The league card changed (or, `fixtureId` null, the season's table by a penalty), and whether its frames now count
+   * for the ratings or no longer (played, or not).
+   */
+  card?: { fixtureId: string | null; seasonId: string; rated: boolean };
   /** The director's floors as the write left them, "read" to read them afresh; null or absent: no table to fill. */
   floors?: QueuesAfter;
   /** Matches the write itself put on a table (the director's own assignment). */

@@ -54,3 +54,6 @@ export { awardFixture, disputeFixture, resolveFixture } from "~/features/leagues
 
 /** The season's format (until a frame is played), points (until a fixture is) and merit minimum changed. */
 export { changeSeason } from "~/features/leagues/server/season-format.server.ts";
+
+/** Points deducted from a team by the secretary: the season's table moves. */
+export { deductPoints } from "~/features/leagues/server/penalties.server.ts";

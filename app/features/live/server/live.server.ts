@@ -39,13 +39,16 @@ const seasonChannel = (seasonId: string) => `season:${seasonId}`;
 
 /**
  * Tells a league card's page and its season's pages that the card changed (a lineup, a frame, a confirmation, a
- * dispute, its resolution): after the write, never in its way, as `announceChange` does.
+ * dispute, its resolution) — or the season's pages alone that its table did (a penalty, no card): after the write,
+ * never in its way, as `announceChange` does.
  */
-export function announceCard(app: Announcer, card: { fixtureId: string; seasonId: string }): void {
+export function announceCard(app: Announcer, card: { fixtureId: string | null; seasonId: string }): void {
   const { live, waitUntil } = app;
   if (!live) return;
   const message = JSON.stringify({ type: "changed", what: "card", fixtureId: card.fixtureId });
-  const sends = [fixtureChannel(card.fixtureId), seasonChannel(card.seasonId)].map((name) =>
+  const channels = [seasonChannel(card.seasonId)];
+  if (card.fixtureId) channels.push(fixtureChannel(card.fixtureId));
+  const sends = channels.map((name) =>
     hubFor(live, name)
       .fetch(`${HUB_ORIGIN}/changed`, { method: "POST", body: JSON.stringify({ message }) })
       .then((response) => response.body?.cancel()),

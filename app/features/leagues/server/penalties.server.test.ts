@@ -1,0 +1,147 @@
+// Points deducted from a team in-process, and the season's table they move: the secretary's alone, a team of the
+// season's alone, none once the season is finished, nothing written by a refusal. The HTTP contract is
+// tests/league-tables.test.ts's.
+import { expect, test } from "vitest";
+import { uniqueEmail } from "../../../../test-support/accounts.ts";
+import { answered, bodyChecked, useServiceDb } from "../../../../test-support/services.ts";
+import {
+  CreateDivisionSchema,
+  CreateLeagueSchema,
+  CreateSeasonSchema,
+  CreateTeamSchema,
+  LEAGUE_MESSAGES,
+} from "~/features/leagues/domain/leagues.ts";
+import { CreatePenaltySchema, PENALTY_MESSAGES } from "~/features/leagues/domain/penalties.ts";
+import { fixtureInputQuery } from "./fixtures.server.ts";
+import { leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
+import { penaltyJson } from "./penalties.server.ts";
+import { seasonPageQuery } from "./season-read.server.ts";
+import { teamSeasonQuery } from "./teams.server.ts";
+import {
+  createDivision,
+  createLeague,
+  createSeason,
+  createTeam,
+  deductPoints,
+  makeFixtures,
+} from "./use-cases.server.ts";
+
+const s = useServiceDb();
+
+/** A season of one division with Anchor and Bell, its fixtures made. */
+async function season() {
+  const secretary = await s.organiser();
+  const league = leagueJson(
+    await s.perform(createLeague, { organiserId: secretary.id, name: CreateLeagueSchema.parse({ name: "Vale" }).name }),
+  );
+  const made = seasonJson(
+    await s.perform(createSeason, {
+      organiserId: secretary.id,
+      league: await s.sender.send(leagueOwnerQuery(league.id)),
+      fields: CreateSeasonSchema.parse({ name: "Winter", night: "tuesday", startDate: "2026-09-01", legs: 1 }),
+    }),
+  );
+  const division = await s.perform(createDivision, {
+    organiserId: secretary.id,
+    season: await s.sender.send(seasonOwnerQuery(made.id)),
+    name: CreateDivisionSchema.parse({ name: "Premier" }).name,
+  });
+  const teams: { id: string; name: string }[] = [];
+  for (const name of ["Anchor", "Bell"]) {
+    const fields = CreateTeamSchema.parse({
+      name,
+      divisionId: division.id,
+      venue: name,
+      captain: { email: uniqueEmail(name) },
+    });
+    const { team } = await s.perform(createTeam, {
+      organiserId: secretary.id,
+      season: await s.sender.send(teamSeasonQuery(made.id)),
+      fields,
+    });
+    teams.push(team);
+  }
+  const { fixtures } = await s.perform(makeFixtures, {
+    organiserId: secretary.id,
+    input: await s.sender.send(fixtureInputQuery(made.id)),
+  });
+  const [anchor, bell] = teams as [{ id: string; name: string }, { id: string; name: string }];
+  return { secretary, season: made, anchor, bell, fixture: fixtures[0] as { id: string; homeTeamId: string } };
+}
+
+const deduct = async (by: { id: string }, seasonId: string, body: unknown) =>
+  penaltyJson(
+    await s.perform(deductPoints, {
+      organiserId: by.id,
+      season: await s.sender.send(seasonOwnerQuery(seasonId)),
+      penalty: CreatePenaltySchema.parse(body),
+    }),
+  );
+
+const table = async (slug: string) => {
+  const page = await s.sender.send(seasonPageQuery(slug));
+  return page?.divisions[0]?.standings.map((r) => [r.team, r.played, r.penalty, r.points]);
+};
+
+test("a penalty comes off the team's points, shown beside them, its reason in the season's read", async () => {
+  const c = await season();
+  // Anchor beat Bell 5-4: Anchor 2 points.
+  const home = c.fixture.homeTeamId === c.anchor.id;
+  await s.rows("update league_fixtures set status = 'played', home_score = ?, away_score = ? where id = ?", [
+    home ? 5 : 4,
+    home ? 4 : 5,
+    c.fixture.id,
+  ]);
+  expect(await table(c.season.slug)).toEqual([
+    ["Anchor", 1, 0, 2],
+    ["Bell", 1, 0, 0],
+  ]);
+  const penalty = await deduct(c.secretary, c.season.id, { teamId: c.anchor.id, points: 3, reason: " Unpaid subs " });
+  expect(penalty).toEqual({ id: expect.any(String), teamId: c.anchor.id, points: 3, reason: "Unpaid subs" });
+  expect(await table(c.season.slug)).toEqual([
+    ["Bell", 1, 0, 0],
+    ["Anchor", 1, 3, -1],
+  ]);
+  const page = await s.sender.send(seasonPageQuery(c.season.slug));
+  expect(page?.penalties).toEqual([penalty]);
+});
+
+test("refusals: another's league, no season, a team of another season, a finished season — nothing written", async () => {
+  const c = await season();
+  const other = await season();
+  const body = { teamId: c.anchor.id, points: 2, reason: "No-show" };
+  expect(await answered(deduct(other.secretary, c.season.id, body))).toEqual({
+    status: 403,
+    message: LEAGUE_MESSAGES.notYourLeague,
+  });
+  expect(await answered(deduct(c.secretary, "no-such-season", body))).toEqual({
+    status: 404,
+    message: LEAGUE_MESSAGES.seasonNotFound,
+  });
+  for (const teamId of [other.anchor.id, "no-such-team", "x".repeat(100)]) {
+    expect(await answered(deduct(c.secretary, c.season.id, { ...body, teamId }))).toEqual({
+      status: 400,
+      message: PENALTY_MESSAGES.teamNotInSeason,
+    });
+  }
+  await s.rows("update seasons set status = 'finished' where id = ?", [c.season.id]);
+  expect(await answered(deduct(c.secretary, c.season.id, body))).toEqual({
+    status: 409,
+    message: LEAGUE_MESSAGES.seasonFinished,
+  });
+  expect(
+    await s.rows("select * from league_penalties where season_id in (?, ?)", [c.season.id, other.season.id]),
+  ).toEqual([]);
+});
+
+test("the body: points a whole number from 1 to 100, a reason, a team", async () => {
+  const refused = async (body: unknown) => (await bodyChecked(CreatePenaltySchema, body)).message;
+  const ok = { teamId: "t", points: 2, reason: "No-show" };
+  expect(await refused(ok)).toBeNull();
+  const points = "The points deducted must be a whole number from 1 to 100";
+  for (const bad of [0, -2, 1.5, 101, "2", null]) expect(await refused({ ...ok, points: bad })).toBe(points);
+  expect(await refused({ ...ok, reason: "  " })).toBe("The reason is required");
+  expect(await refused({ ...ok, reason: "x".repeat(201) })).toBe("The reason must be at most 200 characters");
+  expect(await refused({ ...ok, teamId: "" })).toBe("Choose the team");
+  expect(await refused({ points: 2, reason: "x" })).toBe("Choose the team");
+});
