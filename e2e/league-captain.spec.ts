@@ -162,7 +162,9 @@ test.describe("without JavaScript", () => {
       const premier = page.getByRole("region", { name: "Premier" });
       await expect(premier.getByRole("link", { name: "Crown A" }).first()).toBeVisible();
       await expect(premier).toContainText("The Anchor");
-      await expect(premier).toContainText("Standings come once results are in");
+      // Nothing played: both teams in the table on nought, the points and tie-breaks said under it.
+      await expect(premier.getByTestId("table-row")).toHaveCount(2);
+      await expect(premier.getByTestId("table-rules")).toContainText("Points: 2 a win, 1 a draw, 0 a loss.");
       await expect(premier.getByTestId("fixture")).toHaveCount(2);
       await expect(premier.getByTestId("fixture").first()).toContainText(formatShortDate(first?.date ?? ""));
       await expect(page.getByText("@")).toHaveCount(0);

@@ -678,7 +678,7 @@ export const seasons = sqliteTable(
     blackoutDates: text("blackout_dates").notNull().default("[]"),
     /** The match card's format (`MatchFormat`, JSON); null for the usual eight singles and a doubles. */
     format: text("format"),
-    /** The table's points (whole, 0 or more: the API's schema checks): for a match won, drawn and lost, and for each frame won. */
+    /** The table's points (whole, 0 or more: the API's schema checks): a match won, drawn and lost, a frame won. */
     pointsWin: integer("points_win").notNull().default(2),
     pointsDraw: integer("points_draw").notNull().default(1),
     pointsLoss: integer("points_loss").notNull().default(0),

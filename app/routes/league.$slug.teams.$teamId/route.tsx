@@ -19,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
   const { user, page } = await (await visitor(context)).read({ page: teamPageQuery(params.slug, params.teamId) });
   if (!page) throw data("Team not found", { status: 404 });
-  const { team, roster, fixtures } = page;
+  const { team, roster, fixtures, penalties } = page;
   // Who may add to the roster, as the use case decides it: the league's secretary, or the team's captain.
   const mayAdd =
     user !== null &&
@@ -32,6 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     league: { slug: team.league.slug, name: team.league.name },
     roster: roster.map((p) => ({ id: p.id, name: p.name, guest: p.guest, captain: p.captain })),
     fixtures,
+    penalties,
     feed: { https: feed.href, webcal: `webcal://${feed.host}${feed.pathname}` },
     mayAdd,
     // The add-player form the rules refused (its route redirected back here): what was typed and why.
@@ -94,6 +95,8 @@ export default function TeamPage() {
         {page.mayAdd ? <AddPlayerForm page={page} /> : null}
       </section>
 
+      {page.penalties.length > 0 ? <Penalties penalties={page.penalties} /> : null}
+
       <section className="card" aria-labelledby="fixtures-title">
         <h2 id="fixtures-title" className="text-lg font-semibold">
           Fixtures and results
@@ -105,6 +108,29 @@ export default function TeamPage() {
         )}
       </section>
     </main>
+  );
+}
+
+/** The points the secretary deducted from the team, each with its reason: why the table's points don't add up. */
+function Penalties({ penalties }: { penalties: Page["penalties"] }) {
+  const total = penalties.reduce((sum, p) => sum + p.points, 0);
+  return (
+    <section className="card" aria-labelledby="penalties-title" data-testid="team-penalties">
+      <h2 id="penalties-title" className="text-lg font-semibold">
+        Points deducted
+      </h2>
+      <p className={`mt-1 text-sm ${muted}`}>
+        {`${total} point${total === 1 ? "" : "s"} taken off the team's total by the league's secretary.`}
+      </p>
+      <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+        {penalties.map((p) => (
+          <li key={p.id} className="flex gap-3 py-2">
+            <span className="font-semibold tabular-nums text-red-700 dark:text-red-400">{`−${p.points}`}</span>
+            <span className="break-words">{p.reason}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

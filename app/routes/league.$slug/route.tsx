@@ -4,10 +4,12 @@
 import { data, Form, Link, useLoaderData } from "react-router";
 import { leagueChannel, useLiveRevalidation } from "~/components/live.ts";
 import { FixtureList } from "~/components/league-fixtures.tsx";
+import { LeagueTable } from "~/components/league-table.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
 import { leaguePath, leagueTeamPath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
+import type { Points } from "~/features/leagues/domain/standings.ts";
 import { leagueSeasonPageQuery } from "~/features/leagues/server/league-pages.server.ts";
 import { visitor } from "~/web/access.server.ts";
 import type { Route } from "./+types/route";
@@ -32,9 +34,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         id: d.id,
         name: d.name,
         teams: d.teams,
+        standings: d.standings,
+        tieBreaks: d.tieBreaks,
         fixtures: season.fixtures.filter((f) => f.divisionId === d.id),
       })),
       published: season.fixtures.length > 0,
+      points: season.season.points,
+      penalties: season.penalties,
     },
   };
 }
@@ -97,7 +103,14 @@ export default function LeaguePage() {
         </section>
       ) : (
         season.divisions.map((d) => (
-          <DivisionCard key={d.id} division={d} leagueSlug={page.league.slug} published={season.published} />
+          <DivisionCard
+            key={d.id}
+            division={d}
+            leagueSlug={page.league.slug}
+            published={season.published}
+            points={season.points}
+            penalties={season.penalties}
+          />
         ))
       )}
     </main>
@@ -136,10 +149,14 @@ function DivisionCard({
   division,
   leagueSlug,
   published,
+  points,
+  penalties,
 }: {
   division: Division;
   leagueSlug: string;
   published: boolean;
+  points: Points;
+  penalties: NonNullable<Page["season"]>["penalties"];
 }) {
   const titleId = `division-${division.id}`;
   return (
@@ -166,7 +183,14 @@ function DivisionCard({
         )}
       </div>
 
-      <LeagueTable name={division.name} />
+      <LeagueTable
+        name={division.name}
+        standings={division.standings}
+        tieBreaks={division.tieBreaks}
+        points={points}
+        penalties={penalties}
+        leagueSlug={leagueSlug}
+      />
 
       <div>
         <h3 className="text-base font-semibold">Fixtures and results</h3>
@@ -181,52 +205,6 @@ function DivisionCard({
         )}
       </div>
     </section>
-  );
-}
-
-/** The division's table: its columns now, its rows once results are kept. */
-function LeagueTable({ name }: { name: string }) {
-  const th = "py-2 pr-2 text-right font-medium";
-  return (
-    <div>
-      <h3 className="text-base font-semibold">Table</h3>
-      <div className="mt-1 overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label={`${name} table`}>
-          <thead className={muted}>
-            <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Pos
-              </th>
-              <th scope="col" className="w-full py-2 pr-2 font-medium">
-                Team
-              </th>
-              <th scope="col" className={th}>
-                <abbr title="Played">P</abbr>
-              </th>
-              <th scope="col" className={th}>
-                <abbr title="Won">W</abbr>
-              </th>
-              <th scope="col" className={th}>
-                <abbr title="Drawn">D</abbr>
-              </th>
-              <th scope="col" className={th}>
-                <abbr title="Lost">L</abbr>
-              </th>
-              <th scope="col" className={th}>
-                <abbr title="Points">Pts</abbr>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td colSpan={7} className={`py-3 text-center ${muted}`}>
-                Standings come once results are in
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
-    </div>
   );
 }
 

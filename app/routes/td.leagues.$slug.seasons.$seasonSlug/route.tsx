@@ -23,6 +23,7 @@ import { FormatCard } from "./format.tsx";
 import { seasonReplyOf } from "./reply.ts";
 import { AddTeamCard, TeamsCard } from "./teams.tsx";
 import { fixtureWeeks } from "~/components/fixture-weeks.ts";
+import { TableRulesCard } from "./table-rules.tsx";
 import type { Route } from "./+types/route";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -109,6 +110,7 @@ export default function SecretarySeason() {
         <div className="space-y-6">
           <AddTeamCard page={page} here={here} />
           <FormatCard page={page} here={here} />
+          <TableRulesCard page={page} here={here} />
         </div>
       </div>
       <FixturesCard page={page} here={here} />

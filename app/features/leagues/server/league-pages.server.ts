@@ -1,8 +1,8 @@
 // The public league pages' reads (DESIGN §11), each one round trip: a league with the season it shows, and one team
 // of it with its roster and fixtures. Names and venues only: no e-mail leaves here.
-import { and, eq } from "drizzle-orm";
-import { build, first, mapRead, reads } from "~/db/batch.server.ts";
-import { divisions, leagues, leagueTeams, seasons } from "~/db/schema.ts";
+import { and, asc, eq } from "drizzle-orm";
+import { build, first, mapRead, query, reads } from "~/db/batch.server.ts";
+import { divisions, leaguePenalties, leagues, leagueTeams, seasons } from "~/db/schema.ts";
 import { leaguePageQuery } from "~/features/leagues/server/leagues.server.ts";
 import {
   currentSeasonIdOf,
@@ -53,14 +53,24 @@ export const leagueTeamQuery = (leagueSlug: string, teamId: string) =>
       .limit(1),
   );
 
-/** `/league/{slug}/teams/{teamId}`: the team, its roster (the captain first) and its fixtures; null for none. */
+/**
+ * `/league/{slug}/teams/{teamId}`: the team, its roster (the captain first), its fixtures and the points deducted
+ * from it with their reasons; null for none.
+ */
 export function teamPageQuery(leagueSlug: string, teamId: string) {
   return mapRead(
     reads({
       team: leagueTeamQuery(leagueSlug, teamId),
       roster: rosterQuery(teamId),
       fixtures: teamFixturesQuery(teamId),
+      penalties: query(
+        build
+          .select({ id: leaguePenalties.id, points: leaguePenalties.points, reason: leaguePenalties.reason })
+          .from(leaguePenalties)
+          .where(eq(leaguePenalties.teamId, teamId.length <= 64 ? teamId : ""))
+          .orderBy(asc(leaguePenalties.createdAt), asc(leaguePenalties.id)),
+      ),
     }),
-    ({ team, roster, fixtures }) => (team ? { team, roster, fixtures } : null),
+    ({ team, roster, fixtures, penalties }) => (team ? { team, roster, fixtures, penalties } : null),
   );
 }

@@ -106,7 +106,7 @@ test("a penalty comes off the team's points, shown beside them, its reason in th
   expect(page?.penalties).toEqual([penalty]);
 });
 
-test("refusals: another's league, no season, a team of another season, a finished season — nothing written", async () => {
+test("refused: another's league, no season, another season's team, a finished season; none written", async () => {
   const c = await season();
   const other = await season();
   const body = { teamId: c.anchor.id, points: 2, reason: "No-show" };

@@ -1,0 +1,37 @@
+// Points deducted from a team from the secretary's page (decision 037): the form checked by the API's schema, and the
+// API's use case; a refusal comes back to the page with what was typed and each message beside its field.
+import { isDomainError } from "~/domain/errors.ts";
+import { CreatePenaltySchema } from "~/features/leagues/domain/penalties.ts";
+import { seasonOwnerQuery } from "~/features/leagues/server/leagues.server.ts";
+import { deductPoints } from "~/features/leagues/server/use-cases.server.ts";
+import { perform } from "~/web/use-case.server.ts";
+import { seasonForm } from "../td.leagues.$slug.seasons.$seasonSlug/forms.server.ts";
+import type { Route } from "./+types/route";
+
+export async function action(args: Route.ActionArgs) {
+  const { app, claim, seasonId, values, done, refuse } = await seasonForm(args);
+  const at = "#table-rules";
+  const title = "Could not deduct the points";
+  const points = values.points?.trim() ?? "";
+  const parsed = CreatePenaltySchema.safeParse({
+    teamId: values.teamId ?? "",
+    points: /^\d{1,6}$/.test(points) ? Number(points) : points,
+    reason: values.reason ?? "",
+  });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const message = Object.values(errors)[0] ?? "Check the penalty";
+    return refuse({ form: "penalty", key: "", message, errors, values }, title, at);
+  }
+  try {
+    const { season } = await claim.read({ season: seasonOwnerQuery(seasonId) });
+    const penalty = await perform(app, claim, deductPoints, { organiserId: claim.id, season, penalty: parsed.data });
+    const description = `${penalty.points} point${penalty.points === 1 ? "" : "s"}: ${penalty.reason}`;
+    return done({ type: "success", title: "Points deducted", description }, at);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const errors: Record<string, string> = error.field ? { [error.field]: error.message } : {};
+    return refuse({ form: "penalty", key: "", message: error.message, errors, values }, title, at);
+  }
+}

@@ -1,0 +1,252 @@
+// A season's table through the real Worker: its points set on creation and by PATCH (refused once a fixture is
+// played), each division's standings in `GET /api/seasons/{slug}` moving the moment a card is confirmed or awarded
+// (a disputed one out until resolved), and points deducted by the secretary — who may (401, 403, 404), the 400s, and
+// nothing written by a refusal.
+import { expect, test } from "vitest";
+import { type Account, useFactories } from "./support/factories.ts";
+import { useTestApp } from "./support/stack.ts";
+
+const app = useTestApp();
+const f = useFactories(app);
+
+type Named = { id: string; name: string };
+type Team = { id: string; players: Named[] };
+type Standing = { position: number; team: string; played: number; won: number; points: number; penalty: number };
+type SeasonRead = {
+  season: { points: unknown; meritMinFrames: number };
+  divisions: { standings: Standing[]; tieBreaks: string[] }[];
+  penalties: { id: string; teamId: string; points: number; reason: string }[];
+};
+
+const message = async (r: Response) => ((await r.json()) as { message: string }).message;
+async function ok<T>(response: Response, status = 200): Promise<T> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+const FRAME_AND_MATCH = { win: 2, draw: 1, loss: 0, frame: 1 };
+
+/** A season (a frame a point and two for the match) of one division: Crown, Anchor and Bell, fixtures made. */
+async function season() {
+  const secretary = await f.organiser("Sue Secretary");
+  const captains = [await f.player("Cath Crown"), await f.player("Andy Anchor"), await f.player("Bea Bell")];
+  const { league } = await ok<{ league: { id: string } }>(
+    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
+    201,
+  );
+  const { season: made } = await ok<{ season: { id: string; slug: string; points: unknown; meritMinFrames: number } }>(
+    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
+      name: "Winter",
+      night: "tuesday",
+      startDate: "2026-09-01",
+      legs: 1,
+      points: FRAME_AND_MATCH,
+      meritMinFrames: 4,
+    }),
+    201,
+  );
+  const { division } = await ok<{ division: { id: string } }>(
+    await secretary.client.json("POST", `/api/seasons/${made.id}/divisions`, { name: "Premier" }),
+    201,
+  );
+  const teams: Team[] = [];
+  for (const [i, name] of ["Crown", "Anchor", "Bell"].entries()) {
+    const { team } = await ok<{ team: Team }>(
+      await secretary.client.json("POST", `/api/seasons/${made.id}/teams`, {
+        name,
+        divisionId: division.id,
+        venue: `The ${name}`,
+        captain: { email: captains[i]?.email },
+        players: [{ name: `${name} Two` }, { name: `${name} Three` }, { name: `${name} Four` }],
+      }),
+      201,
+    );
+    teams.push(team);
+  }
+  const { fixtures } = await ok<{ fixtures: { id: string; homeTeamId: string; awayTeamId: string }[] }>(
+    await secretary.client.json("POST", `/api/seasons/${made.id}/fixtures`),
+    201,
+  );
+  const captainOf = new Map(teams.map((t, i) => [t.id, captains[i] as Account]));
+  const teamOf = new Map(teams.map((t) => [t.id, t]));
+  return { secretary, season: made, teams, fixtures, captainOf, teamOf };
+}
+type Season = Awaited<ReturnType<typeof season>>;
+
+const lineupOf = (team: Team) => {
+  const ids = team.players.map((p) => p.id);
+  return [
+    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i]] })),
+    { number: 9, playerIds: [ids[0], ids[1]] },
+  ];
+};
+
+/** A fixture's card played through: the home side wins `homeFrames` of the nine, both captains confirm unless not. */
+async function play(s: Season, fixture: Season["fixtures"][number], homeFrames: number, confirm = true) {
+  const home = s.captainOf.get(fixture.homeTeamId) as Account;
+  const away = s.captainOf.get(fixture.awayTeamId) as Account;
+  const url = `/api/fixtures/${fixture.id}`;
+  await ok(
+    await home.client.json("PUT", `${url}/lineup`, {
+      side: "home",
+      frames: lineupOf(s.teamOf.get(fixture.homeTeamId) as Team),
+    }),
+  );
+  await ok(
+    await away.client.json("PUT", `${url}/lineup`, {
+      side: "away",
+      frames: lineupOf(s.teamOf.get(fixture.awayTeamId) as Team),
+    }),
+  );
+  for (let n = 1; n <= 9; n++) {
+    await ok(await home.client.json("POST", `${url}/frames/${n}`, { winner: n <= homeFrames ? "home" : "away" }));
+  }
+  if (!confirm) return;
+  await ok(await home.client.json("POST", `${url}/confirm`));
+  await ok(await away.client.json("POST", `${url}/confirm`));
+}
+
+const table = async (s: Season) => {
+  const read = await ok<SeasonRead>(await app.client().get(`/api/seasons/${s.season.slug}`));
+  return read.divisions[0]?.standings.map((r) => [r.position, r.team, r.played, r.won, r.penalty, r.points]);
+};
+
+test("the table moves the moment a card is confirmed or awarded; a disputed card is out of it", async () => {
+  const s = await season();
+  expect(s.season.points).toEqual(FRAME_AND_MATCH);
+  expect(s.season.meritMinFrames).toBe(4);
+  const read = await ok<SeasonRead>(await app.client().get(`/api/seasons/${s.season.slug}`));
+  expect(read.season).toMatchObject({ points: FRAME_AND_MATCH, meritMinFrames: 4 });
+  expect(read.divisions[0]?.standings).toEqual([
+    expect.objectContaining({ position: 1, team: "Anchor", played: 0, framesFor: 0, framesAgainst: 0, points: 0 }),
+    expect.objectContaining({ position: 2, team: "Bell", played: 0 }),
+    expect.objectContaining({ position: 3, team: "Crown", played: 0 }),
+  ]);
+
+  // The first card: the home side wins 5-4, frames recorded but not yet confirmed — the table has nothing.
+  const [first, second] = s.fixtures as [Season["fixtures"][number], Season["fixtures"][number]];
+  await play(s, first, 5, false);
+  expect((await table(s))?.every((row) => row[2] === 0)).toBe(true);
+  const home = s.captainOf.get(first.homeTeamId) as Account;
+  const away = s.captainOf.get(first.awayTeamId) as Account;
+  await ok(await home.client.json("POST", `/api/fixtures/${first.id}/confirm`));
+  expect((await table(s))?.every((row) => row[2] === 0)).toBe(true);
+  await ok(await away.client.json("POST", `/api/fixtures/${first.id}/confirm`));
+  // Home: 2 for the win and 5 frames = 7; away: 4 frames = 4.
+  expect((await table(s))?.filter((row) => row[2] === 1).map((row) => row[5])).toEqual([7, 4]);
+
+  // The second card disputed: out of the table until the secretary resolves it.
+  await play(s, second, 9, false);
+  const disputer = s.captainOf.get(second.awayTeamId) as Account;
+  await ok(await disputer.client.json("POST", `/api/fixtures/${second.id}/dispute`, { reason: "Frame 9 was ours" }));
+  expect((await table(s))?.filter((row) => Number(row[2]) > 0)).toHaveLength(2);
+  await ok(
+    await s.secretary.client.json("POST", `/api/fixtures/${second.id}/resolve`, {
+      frames: [{ number: 9, winner: "away" }],
+      note: "Frame 9 to the away side",
+    }),
+  );
+  const after = await ok<SeasonRead>(await app.client().get(`/api/seasons/${s.season.slug}`));
+  const played = after.divisions[0]?.standings.reduce((sum, r) => sum + r.played, 0);
+  expect(played).toBe(4);
+  expect(after.divisions[0]?.standings.map((r) => r.position)).toEqual([1, 2, 3]);
+});
+
+test("the points change until a fixture is played; the merit minimum at any time", async () => {
+  const s = await season();
+  const patch = (by: Account, body: unknown) => by.client.json("PATCH", `/api/seasons/${s.season.id}`, body);
+  const usual = { win: 2, draw: 1, loss: 0, frame: 0 };
+  const changed = await ok<{ season: { points: unknown; meritMinFrames: number } }>(
+    await patch(s.secretary, { points: usual }),
+  );
+  expect(changed.season).toMatchObject({ points: usual, meritMinFrames: 4 });
+  const player = s.captainOf.get(s.teams[0]?.id ?? "") as Account;
+  expect((await patch(player, { points: FRAME_AND_MATCH })).status).toBe(403);
+  expect((await patch(await f.organiser(), { points: FRAME_AND_MATCH })).status).toBe(403);
+  expect((await app.client().json("PATCH", `/api/seasons/${s.season.id}`, { points: usual })).status).toBe(401);
+  const bad = await patch(s.secretary, { points: { win: -1, draw: 1, loss: 0, frame: 0 } });
+  expect([bad.status, await message(bad)]).toEqual([400, "A win must be a whole number of points, 0 or more"]);
+  const none = await patch(s.secretary, {});
+  expect([none.status, await message(none)]).toEqual([
+    400,
+    "Give the season's format, points or meritMinFrames to change",
+  ]);
+
+  await s.secretary.client.json("POST", `/api/fixtures/${s.fixtures[0]?.id}/award`, { to: "home", note: "No-show" });
+  const locked = await patch(s.secretary, { points: FRAME_AND_MATCH, meritMinFrames: 9 });
+  expect([locked.status, await message(locked)]).toEqual([
+    409,
+    "A fixture of this season has been played: its points can no longer change",
+  ]);
+  const read = await ok<SeasonRead>(await app.client().get(`/api/seasons/${s.season.slug}`));
+  expect(read.season).toMatchObject({ points: usual, meritMinFrames: 4 });
+  // The award counted: nine frames to none, two points for the match (no points a frame now).
+  expect(read.divisions[0]?.standings[0]).toMatchObject({ played: 1, won: 1, points: 2 });
+  expect(
+    (await ok<{ season: { meritMinFrames: number } }>(await patch(s.secretary, { meritMinFrames: 6 }))).season
+      .meritMinFrames,
+  ).toBe(6);
+});
+
+test("points deducted by the secretary: off the team's points, beside them, the reason in the season's read", async () => {
+  const s = await season();
+  const [crown, anchor] = s.teams as [Team, Team];
+  const url = `/api/seasons/${s.season.id}/penalties`;
+  const { penalty } = await ok<{ penalty: { id: string; teamId: string; points: number; reason: string } }>(
+    await s.secretary.client.json("POST", url, { teamId: crown.id, points: 2, reason: "Unpaid subs" }),
+    201,
+  );
+  expect(penalty).toEqual({ id: expect.any(String), teamId: crown.id, points: 2, reason: "Unpaid subs" });
+  // Two at once both land.
+  const both = await Promise.all([
+    s.secretary.client.json("POST", url, { teamId: anchor.id, points: 1, reason: "Late start" }),
+    s.secretary.client.json("POST", url, { teamId: anchor.id, points: 1, reason: "Late again" }),
+  ]);
+  expect(both.map((r) => r.status)).toEqual([201, 201]);
+  const read = await ok<SeasonRead>(await app.client().get(`/api/seasons/${s.season.slug}`));
+  expect(read.divisions[0]?.standings.map((r) => [r.team, r.penalty, r.points])).toEqual([
+    ["Bell", 0, 0],
+    ["Anchor", 2, -2],
+    ["Crown", 2, -2],
+  ]);
+  expect(read.penalties.map((p) => p.reason).sort()).toEqual(["Late again", "Late start", "Unpaid subs"]);
+});
+
+test("a penalty refused: signed out, a player, another secretary, no season, a bad body, another season's team", async () => {
+  const s = await season();
+  const other = await season();
+  const body = { teamId: s.teams[0]?.id, points: 2, reason: "No-show" };
+  const url = `/api/seasons/${s.season.id}/penalties`;
+  expect((await app.client().json("POST", url, body)).status).toBe(401);
+  expect((await (s.captainOf.get(body.teamId ?? "") as Account).client.json("POST", url, body)).status).toBe(403);
+  const stranger = await other.secretary.client.json("POST", url, body);
+  expect([stranger.status, await message(stranger)]).toEqual([403, "Only the league's secretary can do that"]);
+  const missing = await s.secretary.client.json("POST", "/api/seasons/nope/penalties", body);
+  expect([missing.status, await message(missing)]).toEqual([404, "Season not found"]);
+  for (const [bad, said] of [
+    [{ ...body, points: 0 }, "The points deducted must be a whole number from 1 to 100"],
+    [{ ...body, points: "2" }, "The points deducted must be a whole number from 1 to 100"],
+    [{ ...body, reason: "" }, "The reason is required"],
+    [{ ...body, teamId: other.teams[0]?.id }, "Choose a team of this season"],
+  ] as const) {
+    const r = await s.secretary.client.json("POST", url, bad);
+    expect([r.status, await message(r)]).toEqual([400, said]);
+  }
+  for (const [body, type] of [
+    ["{not json", "application/json"],
+    ["", "application/json"],
+    ["x=1", "text/plain"],
+  ]) {
+    const r = await s.secretary.client.request(url, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": type as string },
+    });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+  }
+  const stored = await f
+    .sql()
+    .execute({ sql: "select count(*) as n from league_penalties where season_id = ?", args: [s.season.id] });
+  expect(Number(stored.rows[0]?.n)).toBe(0);
+});
