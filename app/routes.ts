@@ -62,6 +62,8 @@ export default [
       route("teams", "routes/td.leagues.$slug.seasons.$seasonSlug.teams/route.ts"),
       route("fixtures", "routes/td.leagues.$slug.seasons.$seasonSlug.fixtures/route.ts"),
       route("format", "routes/td.leagues.$slug.seasons.$seasonSlug.format/route.ts"),
+      route("points", "routes/td.leagues.$slug.seasons.$seasonSlug.points/route.ts"),
+      route("penalties", "routes/td.leagues.$slug.seasons.$seasonSlug.penalties/route.ts"),
     ]),
   ]),
   // The player's signed-in pages, under the player's navigation (AppShell, playerNav).
