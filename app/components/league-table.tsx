@@ -86,7 +86,7 @@ export function LeagueTable({
                     {row.framesFor}–{row.framesAgainst}
                   </td>
                   <td className={`${num} whitespace-nowrap font-semibold`} data-testid="table-points">
-                    {row.points}
+                    {row.points < 0 ? `−${-row.points}` : row.points}
                     {row.penalty > 0 ? (
                       <span className="ml-1 font-normal text-red-700 dark:text-red-400">
                         <span aria-hidden="true">(−{row.penalty})</span>
