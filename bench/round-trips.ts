@@ -294,6 +294,12 @@ async function measureLeague(td: Client, home: Client, away: Client, anon: Clien
       format: { sections: [{ name: "Singles", frames: 1, players: 1 }], maxSinglesPerPlayer: 1 },
     }),
   );
+  await measure("PATCH /api/seasons/{id} (points)", () =>
+    td.client.json("PATCH", `/api/seasons/${season.id}`, { points: { win: 2, draw: 1, loss: 0, frame: 1 } }),
+  );
+  await measure("POST /api/seasons/{id}/penalties", () =>
+    td.client.json("POST", `/api/seasons/${season.id}/penalties`, { teamId: crown.id, points: 1, reason: "Bench" }),
+  );
   const [homeCaptain, awayCaptain] = fixture.homeTeamId === crown.id ? [home, away] : [away, home];
   const lineup = (captain: Client, side: string) =>
     captain.client.json("PUT", `/api/fixtures/${fixture.id}/lineup`, {
