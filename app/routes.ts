@@ -179,6 +179,7 @@ export default [
   route("api/fixtures/:id/dispute", "routes/api.fixtures.$id.dispute/route.ts"),
   route("api/fixtures/:id/resolve", "routes/api.fixtures.$id.resolve/route.ts"),
   route("api/fixtures/:id/award", "routes/api.fixtures.$id.award/route.ts"),
+  route("api/fixtures/:id/void", "routes/api.fixtures.$id.void/route.ts"),
   route("api/dev/outbox", "routes/api.dev.outbox/route.ts"),
   route("api/push/subscriptions", "routes/api.push.subscriptions/route.ts"),
   route("api/*", "routes/api.not-found/route.ts"),

@@ -152,7 +152,7 @@ test("a card read by anyone, set, recorded and confirmed by the captains: the JS
   expect((await read(c)).fixture).toMatchObject({ status: "played", homeScore: 8, awayScore: 1 });
   const closed = await frame(c.home.captain, c, 1, "home");
   expect(closed.status).toBe(409);
-  expect(await message(closed)).toBe("This fixture's card is closed: it has been played or awarded");
+  expect(await message(closed)).toBe("This fixture's card is closed: it has been played, awarded or voided");
 });
 
 test("who may: 401 signed out, 403 for others, 404 for no fixture; 400s naming the frame; never a 500", async () => {
@@ -345,7 +345,7 @@ test("a frame changed as the card is confirmed: never a confirmed card whose fra
       expect(now.fixture.confirmations.home).toBe(false);
     } else {
       expect(now.fixture.status).toBe("played");
-      expect(await message(changed)).toBe("This fixture's card is closed: it has been played or awarded");
+      expect(await message(changed)).toBe("This fixture's card is closed: it has been played, awarded or voided");
     }
     expect(now.fixture.status === "played").toBe(now.fixture.confirmations.home && now.fixture.confirmations.away);
   }

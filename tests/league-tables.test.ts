@@ -250,3 +250,46 @@ test("a penalty refused: signed out, a player, another secretary, no season, a b
     .execute({ sql: "select count(*) as n from league_penalties where season_id = ?", args: [s.season.id] });
   expect(Number(stored.rows[0]?.n)).toBe(0);
 });
+
+test("a fixture voided by the secretary counts for nothing, and its card is closed", async () => {
+  const s = await season();
+  const [first, second] = s.fixtures as [Season["fixtures"][number], Season["fixtures"][number]];
+  await play(s, first, 6);
+  expect((await table(s))?.filter((row) => row[2] === 1)).toHaveLength(2);
+  const home = s.captainOf.get(first.homeTeamId) as Account;
+  const byCaptain = await home.client.json("POST", `/api/fixtures/${first.id}/void`, { note: "" });
+  expect([byCaptain.status, await message(byCaptain)]).toEqual([403, "Only the league's secretary can do that"]);
+  expect((await app.client().json("POST", `/api/fixtures/${first.id}/void`, { note: "" })).status).toBe(401);
+  const bad = await s.secretary.client.json("POST", `/api/fixtures/${first.id}/void`, { note: 7 });
+  expect([bad.status, await message(bad)]).toEqual([400, "A note must be text"]);
+
+  // A played fixture voided (the away team withdrew): out of the table.
+  const voided = await ok<{ fixture: { status: string; note: string } }>(
+    await s.secretary.client.json("POST", `/api/fixtures/${first.id}/void`, { note: "Team withdrawn" }),
+  );
+  expect(voided.fixture).toMatchObject({ status: "voided", note: "Team withdrawn" });
+  expect((await table(s))?.every((row) => row[2] === 0)).toBe(true);
+  // Voided again: the same.
+  await ok(await s.secretary.client.json("POST", `/api/fixtures/${first.id}/void`, { note: "Team withdrawn" }));
+
+  // An unplayed one voided: its card takes no frame.
+  await ok(await s.secretary.client.json("POST", `/api/fixtures/${second.id}/void`, { note: "" }));
+  const captain = s.captainOf.get(second.homeTeamId) as Account;
+  const refused = await captain.client.json("PUT", `/api/fixtures/${second.id}/lineup`, {
+    side: "home",
+    frames: lineupOf(s.teamOf.get(second.homeTeamId) as Team),
+  });
+  expect([refused.status, await message(refused)]).toEqual([
+    409,
+    "This fixture's card is closed: it has been played, awarded or voided",
+  ]);
+  const read = await ok<{ fixtures: { id: string; status: string }[] }>(
+    await app.client().get(`/api/seasons/${s.season.slug}`),
+  );
+  expect(
+    read.fixtures
+      .filter((f) => f.status === "voided")
+      .map((f) => f.id)
+      .sort(),
+  ).toEqual([first.id, second.id].sort());
+});

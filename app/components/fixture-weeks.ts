@@ -22,6 +22,7 @@ const statusText: Record<string, string> = {
   disputed: "Disputed",
   played: "Played",
   awarded: "Awarded",
+  voided: "Voided",
 };
 
 /** Fixtures grouped by week, in order of weeks. */

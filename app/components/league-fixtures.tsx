@@ -37,7 +37,8 @@ function TeamName({ leagueSlug, id, name, us }: { leagueSlug: string; id: string
 }
 
 function FixtureRow({ f, leagueSlug, teamId }: { f: FixtureView; leagueSlug: string; teamId: string | null }) {
-  const played = f.homeScore !== null && f.awayScore !== null;
+  const voided = f.status === "voided";
+  const played = !voided && f.homeScore !== null && f.awayScore !== null;
   return (
     <li className="grid grid-cols-[1fr_auto] items-start gap-x-3 py-2" data-testid="fixture">
       <div className="min-w-0">
@@ -60,9 +61,11 @@ function FixtureRow({ f, leagueSlug, teamId }: { f: FixtureView; leagueSlug: str
       <Link
         to={leagueFixturePath(leagueSlug, f.id)}
         className={`inline-flex min-h-11 items-center self-center ${nameLinkClass} underline`}
-        aria-label={`Match card: ${f.home} v ${f.away}${played ? `, ${f.homeScore}–${f.awayScore}` : ""}`}
+        aria-label={`Match card: ${f.home} v ${f.away}${played ? `, ${f.homeScore}–${f.awayScore}` : voided ? ", voided" : ""}`}
       >
-        {played ? (
+        {voided ? (
+          <span className={`text-sm font-semibold ${muted}`}>Voided</span>
+        ) : played ? (
           <span className="text-lg font-bold tabular-nums" data-testid="score">
             {f.homeScore}–{f.awayScore}
           </span>

@@ -1,6 +1,6 @@
 // The match card's forms about the card as a whole (decision 037), by `intent`: a captain confirms the result or
-// disputes it; the league's secretary resolves a disputed card or awards the fixture — the same use cases as
-// `POST /api/fixtures/{id}/confirm`, `…/dispute`, `…/resolve` and `…/award`. Back to the card with a toast, or with
+// disputes it; the league's secretary resolves a disputed card, awards the fixture or voids it — the same use cases as
+// `POST /api/fixtures/{id}/confirm`, `…/dispute`, `…/resolve`, `…/award` and `…/void`. Back to the card with a toast, or with
 // the refusal beside its form.
 import { data } from "react-router";
 import { isDomainError } from "~/domain/errors.ts";
@@ -8,6 +8,7 @@ import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import {
   AwardSchema,
   DisputeSchema,
+  VoidSchema,
   frameSlots,
   ResolveSchema,
   type Side,
@@ -18,6 +19,7 @@ import {
   confirmCard,
   disputeFixture,
   resolveFixture,
+  voidFixture,
 } from "~/features/leagues/server/use-cases.server.ts";
 import { formText } from "~/web/forms.server.ts";
 import { perform } from "~/web/use-case.server.ts";
@@ -67,6 +69,18 @@ export async function action(args: Route.ActionArgs) {
     return attempt("award", values, async () => {
       await perform(app, claim, awardFixture, { by, read, ...parsed.data });
       return `Awarded to ${parsed.data.to === "home" ? read.fixture.home : read.fixture.away}`;
+    });
+  }
+  if (intent === "void") {
+    const values = { note: formText(form, "note", 600) };
+    if (formText(form, "sure") !== "yes") {
+      return refused(card, "void", "Tick the box to say you mean to void it", values);
+    }
+    const parsed = VoidSchema.safeParse(values);
+    if (!parsed.success) return refused(card, "void", parsed.error.issues[0]?.message ?? "", values);
+    return attempt("void", values, async () => {
+      await perform(app, claim, voidFixture, { by, read, note: parsed.data.note });
+      return "Fixture voided: it counts for nothing";
     });
   }
   if (intent === "resolve") {

@@ -48,6 +48,7 @@ export function CardActions({ page }: { page: CardPage }) {
       {mayDispute ? <DisputeForm page={page} /> : null}
       {viewer.secretary && fixture.status === "disputed" ? <ResolveForm page={page} /> : null}
       {viewer.secretary ? <AwardForm page={page} /> : null}
+      {viewer.secretary && fixture.status !== "voided" ? <VoidForm page={page} /> : null}
     </section>
   );
 }
@@ -188,6 +189,28 @@ function AwardForm({ page }: { page: CardPage }) {
         </label>
         <button type="submit" className="btn-secondary min-h-12 w-full sm:w-auto">
           Award the fixture
+        </button>
+      </CardForm>
+    </details>
+  );
+}
+
+function VoidForm({ page }: { page: CardPage }) {
+  const reply = replyFor(page.reply, "void");
+  return (
+    <details open={reply !== null} className="border-t border-slate-200 pt-2 dark:border-slate-800">
+      <summary className={summaryClass}>Void the fixture</summary>
+      <CardForm page={page} intent="void" label="Void the fixture">
+        <p className={noteClass}>
+          A voided fixture counts for nothing: not in the table, not for the ratings. For a team that has withdrawn, or
+          a match that will never be played.
+        </p>
+        <NoteField id="void-note" value={reply?.values.note ?? ""} />
+        <label className="flex min-h-12 items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="sure" value="yes" required />I mean to void this fixture
+        </label>
+        <button type="submit" className="btn-secondary min-h-12 w-full sm:w-auto">
+          Void the fixture
         </button>
       </CardForm>
     </details>

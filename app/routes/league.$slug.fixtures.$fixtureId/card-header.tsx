@@ -15,6 +15,7 @@ const STATUS = {
   disputed: { label: "Disputed", tone: "red" },
   played: { label: "Played", tone: "green" },
   awarded: { label: "Awarded", tone: "green" },
+  voided: { label: "Voided", tone: "slate" },
 } as const;
 
 const statusOf = (status: string) => STATUS[status as keyof typeof STATUS] ?? STATUS.scheduled;

@@ -1,6 +1,6 @@
 // A refused form of the match card's page (decision 037): its route redirects back to the card with this beside the
 // toast in the flash cookie, and the page draws the form again with the message beside it (and what was chosen).
-export type CardFormName = "lineup" | "frame" | "confirm" | "dispute" | "resolve" | "award";
+export type CardFormName = "lineup" | "frame" | "confirm" | "dispute" | "resolve" | "award" | "void";
 
 export type CardReply = {
   form: CardFormName;
@@ -13,7 +13,7 @@ export type CardReply = {
   values: Record<string, string>;
 };
 
-const forms: readonly CardFormName[] = ["lineup", "frame", "confirm", "dispute", "resolve", "award"];
+const forms: readonly CardFormName[] = ["lineup", "frame", "confirm", "dispute", "resolve", "award", "void"];
 
 /** A flash cookie holds about 4 KB: what was typed is dropped from a reply that would not fit (the message stays). */
 export const fittingCardReply = (reply: CardReply): CardReply =>

@@ -75,10 +75,23 @@ export const divisionNameKey = (name: string): string => name.normalize("NFC").t
 
 /**
  * A fixture's life: `scheduled` (or `postponed`, with no date) until its card is started; then in progress, and
- * played once both captains confirm (or disputed until the secretary resolves it, or awarded by them).
+ * played once both captains confirm (or disputed until the secretary resolves it, or awarded by them); voided by the
+ * secretary when it will never count (a team withdrawn).
  */
-export const fixtureStatuses = ["scheduled", "postponed", "in_progress", "disputed", "played", "awarded"] as const;
+export const fixtureStatuses = [
+  "scheduled",
+  "postponed",
+  "in_progress",
+  "disputed",
+  "played",
+  "awarded",
+  "voided",
+] as const;
 export type FixtureStatus = (typeof fixtureStatuses)[number];
+
+/** The statuses of a fixture whose card is closed: its result stands (or it counts for nothing), final. */
+export const CLOSED_STATUSES = ["played", "awarded", "voided"] as const satisfies readonly FixtureStatus[];
+export const isClosedStatus = (status: string): boolean => (CLOSED_STATUSES as readonly string[]).includes(status);
 
 /** The statuses of a fixture nobody has started: a season whose fixtures are all so may have them made again. */
 export const UNPLAYED_STATUSES = ["scheduled", "postponed"] as const satisfies readonly FixtureStatus[];

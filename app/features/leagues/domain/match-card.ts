@@ -153,6 +153,9 @@ export const AwardSchema = z.object({
   note: noteField,
 });
 
+/** `POST /api/fixtures/{id}/void`: why, for everyone who reads the card. */
+export const VoidSchema = z.object({ note: noteField });
+
 export const CARD_MESSAGES = {
   noFrame: (n: number | string) => `There is no frame ${n} on this card`,
   frameTwice: (n: number) => `Frame ${n} is given twice`,
@@ -165,7 +168,7 @@ export const CARD_MESSAGES = {
   setPlayersFirst: (n: number) => `Set both players for frame ${n} first`,
   unfinished: (frames: readonly number[]) =>
     frames.length === 1 ? `Frame ${frames[0]} has no result yet` : `Frames ${listed(frames)} have no result yet`,
-  closed: "This fixture's card is closed: it has been played or awarded",
+  closed: "This fixture's card is closed: it has been played, awarded or voided",
   inDispute: "This fixture is in dispute: the league's secretary resolves it",
   notPlayable: "This fixture hasn't a date: it is postponed",
   notYourCard: "Only the two captains or the league's secretary can do that",

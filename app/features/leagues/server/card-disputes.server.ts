@@ -1,6 +1,6 @@
 // A match card in dispute (DESIGN §11): a captain disputes it before both have confirmed (the secretary is e-mailed),
 // and the league's secretary settles it — resolving the frames' winners (then it is `played`) or awarding every frame
-// to one side (`awarded`), with a note both captains see.
+// to one side (`awarded`), with a note both captains see. The secretary may also void a fixture that will never count.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   assertInBatch,
@@ -14,7 +14,7 @@ import {
 } from "~/db/batch.server.ts";
 import { leagueFixtures, leagueFrames, leagues, organisers, seasons } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
-import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
+import { isClosedStatus, LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import {
   CARD_MESSAGES,
   type CardFrame,
@@ -60,7 +60,7 @@ export async function disputeFixture(
   const side = captainOf(by, read);
   if (!side) throw new DomainError(403, CARD_MESSAGES.captainsOnly);
   const refuse = (r: CardRead) => {
-    if (r.fixture.status === "played" || r.fixture.status === "awarded") {
+    if (isClosedStatus(r.fixture.status)) {
       throw new DomainError(409, CARD_MESSAGES.closed, { code: "card-closed" });
     }
     if (r.fixture.status === "disputed") throw new DomainError(409, CARD_MESSAGES.inDispute, { code: "in-dispute" });
@@ -244,4 +244,25 @@ export async function awardFixture(
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.fixtureNotFound);
     throw error;
   }
+}
+
+/**
+ * The secretary voids the fixture (a team withdrawn, a match that will never be played): `voided`, with the note; its
+ * frames stay on the card but count for nothing — not the table, not the ratings. Voided again, nothing changes.
+ */
+export async function voidFixture(
+  db: Sender,
+  { by, read: maybe, note }: { by: By; read: CardRead | null; note: string },
+) {
+  const read = found(maybe);
+  secretaryOnly(by, read);
+  const id = read.fixture.id;
+  const after = await writeThenRead(db, id, [
+    build
+      .update(leagueFixtures)
+      .set({ status: "voided", note: noteOf(note), homeConfirmed: false, awayConfirmed: false })
+      .where(eq(leagueFixtures.id, id)),
+  ]);
+  // A played card's frames no longer count for the ratings (the trigger marks them; the replay follows).
+  return { answer: { fixture: after.fixture }, changes: [cardChanged(read, read.fixture.status !== "voided")] };
 }

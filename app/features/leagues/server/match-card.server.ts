@@ -18,7 +18,7 @@ import { leagueFixtures, leagueFrames } from "~/db/schema.ts";
 import type { Change } from "~/domain/changes.ts";
 import { DomainError } from "~/domain/errors.ts";
 import type { FixtureStatus } from "~/features/leagues/domain/leagues.ts";
-import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
+import { isClosedStatus, LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import {
   CARD_MESSAGES,
   type CardFrame,
@@ -44,15 +44,13 @@ export function captainOf(by: By, read: CardRead): Side | null {
   return null;
 }
 
-const CLOSED: readonly string[] = ["played", "awarded"] satisfies FixtureStatus[];
-
 /** The 404 for no fixture, and the 409s of a card no longer open to `by`'s kind of write. */
 export function found(read: CardRead | null): CardRead {
   if (!read) throw new DomainError(404, LEAGUE_MESSAGES.fixtureNotFound);
   return read;
 }
 function refuseIfClosed(read: CardRead, secretary: boolean) {
-  if (CLOSED.includes(read.fixture.status)) throw new DomainError(409, CARD_MESSAGES.closed, { code: "card-closed" });
+  if (isClosedStatus(read.fixture.status)) throw new DomainError(409, CARD_MESSAGES.closed, { code: "card-closed" });
   if (read.fixture.status === "disputed" && !secretary) {
     throw new DomainError(409, CARD_MESSAGES.inDispute, { code: "in-dispute" });
   }

@@ -49,8 +49,13 @@ export { moveFixture } from "~/features/leagues/server/fixtures.server.ts";
 /** A side's lineup on a fixture's card, a frame's winner and a captain's confirmation. */
 export { setLineup, recordFrame, confirmCard } from "~/features/leagues/server/match-card.server.ts";
 
-/** A card disputed by a captain; resolved or awarded by the secretary. */
-export { awardFixture, disputeFixture, resolveFixture } from "~/features/leagues/server/card-disputes.server.ts";
+/** A card disputed by a captain; resolved, awarded or voided by the secretary. */
+export {
+  awardFixture,
+  disputeFixture,
+  resolveFixture,
+  voidFixture,
+} from "~/features/leagues/server/card-disputes.server.ts";
 
 /** The season's format (until a frame is played), points (until a fixture is) and merit minimum changed. */
 export { changeSeason } from "~/features/leagues/server/season-format.server.ts";
