@@ -75,6 +75,8 @@ test("a season: a draft, two legs and no blackouts unless said; the league lists
     startDate: "2026-09-01",
     legs: 2,
     format: DEFAULT_FORMAT,
+    points: { win: 2, draw: 1, loss: 0, frame: 0 },
+    meritMinFrames: 0,
   });
   expect(await s.rows("select blackout_dates from seasons where id = ?", [first.id])).toEqual([
     { blackout_dates: "[]" },
@@ -92,8 +94,9 @@ test("a season: a draft, two legs and no blackouts unless said; the league lists
     { blackout_dates: '["2026-03-19","2026-04-02"]' },
   ]);
   const page = await s.sender.send(leaguePageQuery(league.slug));
-  const { leagueId: _spring, format: _springFormat, ...springListed } = spring;
-  const { leagueId: _first, format: _firstFormat, ...firstListed } = first;
+  // The league's list leaves out each season's rules (format, points, merit minimum).
+  const listed = ({ leagueId: _l, format: _f, points: _p, meritMinFrames: _m, ...rest }: typeof spring) => rest;
+  const [springListed, firstListed] = [listed(spring), listed(first)];
   expect(page).toEqual({ league, seasons: [springListed, firstListed] });
   // Nothing of the secretary's account (no e-mail) in what anyone can read.
   expect(JSON.stringify(page)).not.toContain(secretary.email);
