@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countsForAverages, type RegisteredPlayer, type SeasonFrame, seasonAverages, winPercent } from "./averages.ts";
+import {
+  countsForAverages,
+  playerSeasonAverages,
+  type RegisteredPlayer,
+  type SeasonFrame,
+  seasonAverages,
+  winPercent,
+} from "./averages.ts";
 
 const player = (playerId: string, name: string, teamId = "t1", rating = 500): RegisteredPlayer => ({
   playerId,
@@ -224,5 +231,27 @@ describe("a season's averages", () => {
         if (firstUnqualified >= 0) expect(got.slice(firstUnqualified).every((a) => !a.qualified)).toBe(true);
       }),
     );
+  });
+});
+
+describe("a player's seasons", () => {
+  it("each registration its own season's frames, qualified by its own minimum, in the order given", () => {
+    const inSeason = (seasonId: string, frames: SeasonFrame[]) => frames.map((f) => ({ ...f, seasonId }));
+    const frames = [
+      ...inSeason("winter", [...beats("a", "b", 2), ...beats("b", "a"), singles("a", "b", "home", "awarded")]),
+      ...inSeason("summer", [...beats("c", "a", 3)]),
+      ...inSeason("autumn", beats("a", "c", 5)),
+    ];
+    const registrations = [
+      { seasonId: "winter", meritMinFrames: 3, team: "Crown" },
+      { seasonId: "summer", meritMinFrames: 4, team: "Anchor" },
+      { seasonId: "spring", meritMinFrames: 0, team: "Bell" },
+    ];
+    expect(playerSeasonAverages("a", registrations, frames)).toEqual([
+      { ...registrations[0], played: 3, won: 2, lost: 1, winPercent: 66.7, qualified: true },
+      { ...registrations[1], played: 3, won: 0, lost: 3, winPercent: 0, qualified: false },
+      { ...registrations[2], played: 0, won: 0, lost: 0, winPercent: 0, qualified: false },
+    ]);
+    expect(playerSeasonAverages("a", [], frames)).toEqual([]);
   });
 });

@@ -95,17 +95,28 @@ export function seasonAverages(
   meritMinFrames: number,
 ): Average[] {
   const lines = tally(frames);
-  const averages = players.map((p): Average => {
-    const { won, lost } = lines.get(p.playerId) ?? { won: 0, lost: 0 };
-    const played = won + lost;
-    return {
-      ...p,
-      played,
-      won,
-      lost,
-      winPercent: winPercent(won, played),
-      qualified: played > 0 && played >= meritMinFrames,
-    };
-  });
+  const averages = players.map((p): Average => ({ ...p, ...lineOf(lines, p.playerId, meritMinFrames) }));
   return averages.sort((a, b) => Number(b.qualified) - Number(a.qualified) || byMerit(a, b));
+}
+
+/** A player's line from the tally. */
+function lineOf(lines: ReturnType<typeof tally>, playerId: string, meritMinFrames: number) {
+  const { won, lost } = lines.get(playerId) ?? { won: 0, lost: 0 };
+  const played = won + lost;
+  return { played, won, lost, winPercent: winPercent(won, played), qualified: played > 0 && played >= meritMinFrames };
+}
+
+/**
+ * One player's line in each season they are registered for (their profile), from their frames of those seasons (any
+ * others ignored): the registrations in the order given.
+ */
+export function playerSeasonAverages<R extends { seasonId: string; meritMinFrames: number }>(
+  playerId: string,
+  registrations: readonly R[],
+  frames: readonly (SeasonFrame & { seasonId: string })[],
+): (R & Omit<Average, keyof RegisteredPlayer>)[] {
+  return registrations.map((r) => ({
+    ...r,
+    ...lineOf(tally(frames.filter((f) => f.seasonId === r.seasonId)), playerId, r.meritMinFrames),
+  }));
 }

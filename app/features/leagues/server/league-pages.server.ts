@@ -1,8 +1,10 @@
-// The public league pages' reads (DESIGN §11), each one round trip: a league with the season it shows, and one team
-// of it with its roster and fixtures. Names and venues only: no e-mail leaves here.
+// The public league pages' reads (DESIGN §11), each one round trip: a league with the season it shows and its
+// averages, and one team of it with its roster (their averages too) and fixtures. Names and venues only: no e-mail
+// leaves here.
 import { and, eq } from "drizzle-orm";
 import { build, first, mapRead, reads } from "~/db/batch.server.ts";
 import { divisions, leagues, leagueTeams, seasons } from "~/db/schema.ts";
+import { seasonAveragesRead, teamAveragesQuery } from "~/features/leagues/server/averages.server.ts";
 import { leaguePageQuery } from "~/features/leagues/server/leagues.server.ts";
 import {
   currentSeasonIdOf,
@@ -18,12 +20,10 @@ import {
  */
 export function leagueSeasonPageQuery(leagueSlug: string, seasonSlug: string | null) {
   const slug = leagueSlug.length <= 160 ? leagueSlug : "";
+  const seasonId = seasonSlug === null ? currentSeasonIdOf(slug) : leagueSeasonIdOf(slug, seasonSlug);
   return mapRead(
-    reads({
-      page: leaguePageQuery(slug),
-      season: seasonRead(seasonSlug === null ? currentSeasonIdOf(slug) : leagueSeasonIdOf(slug, seasonSlug)),
-    }),
-    ({ page, season }) => (page ? { ...page, season } : null),
+    reads({ page: leaguePageQuery(slug), season: seasonRead(seasonId), averages: seasonAveragesRead(seasonId) }),
+    ({ page, season, averages }) => (page ? { ...page, season, averages } : null),
   );
 }
 
@@ -53,14 +53,15 @@ export const leagueTeamQuery = (leagueSlug: string, teamId: string) =>
       .limit(1),
   );
 
-/** `/league/{slug}/teams/{teamId}`: the team, its roster (the captain first) and its fixtures; null for none. */
+/** `/league/{slug}/teams/{teamId}`: the team, its roster (captain first) with averages, its fixtures; or null. */
 export function teamPageQuery(leagueSlug: string, teamId: string) {
   return mapRead(
     reads({
       team: leagueTeamQuery(leagueSlug, teamId),
       roster: rosterQuery(teamId),
       fixtures: teamFixturesQuery(teamId),
+      averages: teamAveragesQuery(teamId),
     }),
-    ({ team, roster, fixtures }) => (team ? { team, roster, fixtures } : null),
+    ({ team, roster, fixtures, averages }) => (team ? { team, roster, fixtures, averages } : null),
   );
 }
