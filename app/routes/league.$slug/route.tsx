@@ -3,6 +3,7 @@
 // week. One round trip; no e-mail is read.
 import { data, Form, Link, useLoaderData } from "react-router";
 import { leagueChannel, useLiveRevalidation } from "~/components/live.ts";
+import { SeasonAverages } from "~/components/league-averages.tsx";
 import { FixtureList } from "~/components/league-fixtures.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
@@ -36,6 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       })),
       published: season.fixtures.length > 0,
     },
+    averages: page.averages,
   };
 }
 
@@ -100,6 +102,9 @@ export default function LeaguePage() {
           <DivisionCard key={d.id} division={d} leagueSlug={page.league.slug} published={season.published} />
         ))
       )}
+      {season && season.divisions.length > 0 && page.averages ? (
+        <SeasonAverages averages={page.averages} leagueSlug={page.league.slug} />
+      ) : null}
     </main>
   );
 }
