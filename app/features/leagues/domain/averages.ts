@@ -1,6 +1,6 @@
-// A season's averages (DESIGN §11): each registered player's singles frames played, won and lost, the win percentage,
-// and the merit table they make — ranked among those who played the season's qualifying frames. Pure: the reads are
-// features/leagues/server/averages.server.ts's.
+// A season's averages (DESIGN §11, decision 047): each registered player's singles frames played, won and lost, the
+// win percentage, and the merit table they make — ranked among those who played the season's qualifying frames. Pure:
+// the reads are features/leagues/server/averages.server.ts's.
 import type { Side } from "./match-card.ts";
 
 /** A player on a team's roster for the season, with their rating (whole points) as the ratings' replay left it. */
