@@ -167,6 +167,7 @@ export default [
   route("api/leagues/:slug", "routes/api.leagues.$slug/route.ts"),
   route("api/leagues/:id/seasons", "routes/api.leagues.$id.seasons/route.ts"),
   route("api/seasons/:slug", "routes/api.seasons.$slug/route.ts"),
+  route("api/seasons/:slug/players", "routes/api.seasons.$slug.players/route.ts"),
   route("api/seasons/:id/divisions", "routes/api.seasons.$id.divisions/route.ts"),
   route("api/seasons/:id/teams", "routes/api.seasons.$id.teams/route.ts"),
   route("api/seasons/:id/teams/:teamId/players", "routes/api.seasons.$id.teams.$teamId.players/route.ts"),

@@ -316,6 +316,9 @@ async function measureLeague(td: Client, home: Client, away: Client, anon: Clien
   await measure("GET /league/{slug}/fixtures/{id} (a captain)", () =>
     homeCaptain.client.get(`/league/${league.slug}/fixtures/${fixture.id}`),
   );
+  // The averages: the season's merit table, and a captain's profile with their league seasons.
+  await measure("GET /api/seasons/{slug}/players", () => anon.get(`/api/seasons/${season.slug}/players`));
+  await measure("GET /players/{id} (a league's captain)", () => anon.get(`/players/${homeCaptain.id}`));
 }
 
 /** The first Thursday after today (UTC), YYYY-MM-DD: a season whose fixtures are all to come. */

@@ -32,6 +32,8 @@ test("every measured page and call stays within its round-trip budget", { timeou
     "GET /league/{slug}/fixtures/{id}/print",
     "GET /league/{slug}/fixtures/{id}",
     "GET /league/{slug}/fixtures/{id} (a captain)",
+    "GET /api/seasons/{slug}/players",
+    "GET /players/{id} (a league's captain)",
   ]) {
     expect(byRequest.get(page)?.pipelines, page).toBe(1);
   }

@@ -36,6 +36,15 @@ export async function closeRegistration(tournamentId: string): Promise<void> {
   if (done.rowsAffected !== 1) throw new Error(`no tournament ${tournamentId} to close`);
 }
 
+/** Sets a season's qualifying frames for the averages' merit table, as its secretary's form would. */
+export async function setMeritMinFrames(seasonId: string, frames: number): Promise<void> {
+  const done = await database().execute({
+    sql: "update seasons set merit_min_frames = ? where id = ?",
+    args: [frames, seasonId],
+  });
+  if (done.rowsAffected !== 1) throw new Error(`no season ${seasonId} to set`);
+}
+
 /** A session cookie as Playwright stores it. */
 type SessionCookie = {
   name: string;

@@ -3,6 +3,7 @@
 // here: a plain form posting to its own route (decision 037), refusals coming back beside their field.
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { Badge } from "~/components/badges.tsx";
+import { RosterAverage } from "~/components/league-averages.tsx";
 import { FixtureList } from "~/components/league-fixtures.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { inputClass, noteClass } from "~/components/styles.ts";
@@ -19,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
   const { user, page } = await (await visitor(context)).read({ page: teamPageQuery(params.slug, params.teamId) });
   if (!page) throw data("Team not found", { status: 404 });
-  const { team, roster, fixtures, penalties } = page;
+  const { team, roster, fixtures, averages, penalties } = page;
   // Who may add to the roster, as the use case decides it: the league's secretary, or the team's captain.
   const mayAdd =
     user !== null &&
@@ -30,7 +31,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     team: { id: team.id, name: team.name, venue: team.venue, division: team.division },
     season: { id: team.season.id, slug: team.season.slug, name: team.season.name },
     league: { slug: team.league.slug, name: team.league.name },
-    roster: roster.map((p) => ({ id: p.id, name: p.name, guest: p.guest, captain: p.captain })),
+    // Each player's singles frames this season (a roster's every player has a line: none played, noughts).
+    roster: roster.map((p) => {
+      const { played = 0, won = 0, lost = 0, winPercent = 0 } = averages.get(p.id) ?? {};
+      return { id: p.id, name: p.name, guest: p.guest, captain: p.captain, average: { played, won, lost, winPercent } };
+    }),
     fixtures,
     penalties,
     feed: { https: feed.href, webcal: `webcal://${feed.host}${feed.pathname}` },
@@ -88,6 +93,7 @@ export default function TeamPage() {
                 <span className="font-medium break-words">{p.name}</span>
                 {p.captain ? <Badge tone="green">Captain</Badge> : null}
                 {p.guest ? <Badge tone="amber">Guest</Badge> : null}
+                <RosterAverage line={p.average} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@
 // week. One round trip; no e-mail is read.
 import { data, Form, Link, useLoaderData } from "react-router";
 import { leagueChannel, useLiveRevalidation } from "~/components/live.ts";
+import { SeasonAverages } from "~/components/league-averages.tsx";
 import { FixtureList } from "~/components/league-fixtures.tsx";
 import { LeagueTable } from "~/components/league-table.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
@@ -42,6 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       points: season.season.points,
       penalties: season.penalties,
     },
+    averages: page.averages,
   };
 }
 
@@ -113,6 +115,9 @@ export default function LeaguePage() {
           />
         ))
       )}
+      {season && season.divisions.length > 0 && page.averages ? (
+        <SeasonAverages averages={page.averages} leagueSlug={page.league.slug} />
+      ) : null}
     </main>
   );
 }

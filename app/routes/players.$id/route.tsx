@@ -1,6 +1,7 @@
 // A player's profile (decision 027): public, like a bracket. The rating (marked provisional), its chart drawn on
-// the server as SVG, titles won, recent matches with scores, and head-to-head against any opponent (a plain GET
-// form). Read from the stored steps of the ratings' replay (decision 027); never an e-mail or a balance.
+// the server as SVG, titles won, series and league seasons, recent matches with scores, and head-to-head against any
+// opponent (a plain GET form). Read from the stored steps of the ratings' replay (decision 027); never an e-mail or a
+// balance.
 import { PageNotFound } from "~/components/not-found.tsx";
 import { data, Form, Link, useLoaderData } from "react-router";
 import { Badge } from "~/components/badges.tsx";
@@ -15,22 +16,28 @@ import { playerStatsQuery } from "~/features/money/server/dashboard.server.ts";
 import { playerSeasonsQuery } from "~/features/ratings/server/player-seasons.server.ts";
 import { headToHeadQuery, profileQuery, withCurrentRatings } from "~/features/ratings/server/ratings.server.ts";
 import { SeasonList } from "~/components/season-list.tsx";
+import { PlayerLeagueSeasons } from "~/components/league-averages.tsx";
+import { playerLeagueSeasonsQuery } from "~/features/leagues/server/averages.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.id.length > 64) throw data("Player not found", { status: 404 });
   const vs = (new URL(request.url).searchParams.get("vs") ?? "").slice(0, 64);
-  // One round trip: the profile's results, the titles, the series played, and the head-to-head asked for.
+  // One round trip: the profile's results, the titles, the series and league seasons, and the head-to-head asked for.
   const caller = await visitor(context);
-  const { profile, stats, seasons, versus } = await withCurrentRatings(context.get(appContext).database, async () => {
-    const read = await caller.read({
-      profile: profileQuery(params.id),
-      stats: playerStatsQuery(params.id),
-      seasons: playerSeasonsQuery(params.id),
-      versus: vs && vs !== params.id ? headToHeadQuery(params.id, vs) : known(null),
-    });
-    return { ...read, pending: read.profile.pending };
-  });
+  const { profile, stats, seasons, leagueSeasons, versus } = await withCurrentRatings(
+    context.get(appContext).database,
+    async () => {
+      const read = await caller.read({
+        profile: profileQuery(params.id),
+        stats: playerStatsQuery(params.id),
+        seasons: playerSeasonsQuery(params.id),
+        leagueSeasons: playerLeagueSeasonsQuery(params.id),
+        versus: vs && vs !== params.id ? headToHeadQuery(params.id, vs) : known(null),
+      });
+      return { ...read, pending: read.profile.pending };
+    },
+  );
   if (!profile.player) throw data("Player not found", { status: 404 });
   const shown = playerProfile(profile.player, profile);
   const opponents = new Map(shown.recent.map((m) => [m.opponentId, m.opponent]));
@@ -39,6 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     chart: ratingChart(shown.history),
     titles: stats.tournamentsWon,
     seasons,
+    leagueSeasons,
     opponents: [...opponents].map(([id, name]) => ({ id, name })),
     versus:
       versus?.player && versus.other
@@ -52,7 +60,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function PlayerProfile() {
-  const { profile: p, chart, titles, seasons, opponents, versus } = useLoaderData<typeof loader>();
+  const { profile: p, chart, titles, seasons, leagueSeasons, opponents, versus } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <RatingHeading profile={p} />
@@ -81,6 +89,15 @@ export default function PlayerProfile() {
           <SeasonList seasons={seasons} />
         )}
       </section>
+
+      {leagueSeasons.length > 0 ? (
+        <section className="card" aria-labelledby="league-seasons-title">
+          <h2 id="league-seasons-title" className="text-lg font-semibold">
+            League seasons
+          </h2>
+          <PlayerLeagueSeasons seasons={leagueSeasons} />
+        </section>
+      ) : null}
 
       <RecentMatches recent={p.recent} />
 

@@ -1,8 +1,10 @@
-// The public league pages' reads (DESIGN §11), each one round trip: a league with the season it shows, and one team
-// of it with its roster and fixtures. Names and venues only: no e-mail leaves here.
+// The public league pages' reads (DESIGN §11), each one round trip: a league with the season it shows and its
+// averages, and one team of it with its roster (their averages too), fixtures and penalties. Names and venues only:
+// no e-mail leaves here.
 import { and, asc, eq } from "drizzle-orm";
 import { build, first, mapRead, query, reads } from "~/db/batch.server.ts";
 import { divisions, leaguePenalties, leagues, leagueTeams, seasons } from "~/db/schema.ts";
+import { seasonAveragesRead, teamAveragesQuery } from "~/features/leagues/server/averages.server.ts";
 import { leaguePageQuery } from "~/features/leagues/server/leagues.server.ts";
 import {
   currentSeasonIdOf,
@@ -18,12 +20,10 @@ import {
  */
 export function leagueSeasonPageQuery(leagueSlug: string, seasonSlug: string | null) {
   const slug = leagueSlug.length <= 160 ? leagueSlug : "";
+  const seasonId = seasonSlug === null ? currentSeasonIdOf(slug) : leagueSeasonIdOf(slug, seasonSlug);
   return mapRead(
-    reads({
-      page: leaguePageQuery(slug),
-      season: seasonRead(seasonSlug === null ? currentSeasonIdOf(slug) : leagueSeasonIdOf(slug, seasonSlug)),
-    }),
-    ({ page, season }) => (page ? { ...page, season } : null),
+    reads({ page: leaguePageQuery(slug), season: seasonRead(seasonId), averages: seasonAveragesRead(seasonId) }),
+    ({ page, season, averages }) => (page ? { ...page, season, averages } : null),
   );
 }
 
@@ -54,8 +54,8 @@ export const leagueTeamQuery = (leagueSlug: string, teamId: string) =>
   );
 
 /**
- * `/league/{slug}/teams/{teamId}`: the team, its roster (the captain first), its fixtures and the points deducted
- * from it with their reasons; null for none.
+ * `/league/{slug}/teams/{teamId}`: the team, its roster (the captain first) with averages, its fixtures and the points
+ * deducted from it with their reasons; null for none.
  */
 export function teamPageQuery(leagueSlug: string, teamId: string) {
   return mapRead(
@@ -63,6 +63,7 @@ export function teamPageQuery(leagueSlug: string, teamId: string) {
       team: leagueTeamQuery(leagueSlug, teamId),
       roster: rosterQuery(teamId),
       fixtures: teamFixturesQuery(teamId),
+      averages: teamAveragesQuery(teamId),
       penalties: query(
         build
           .select({ id: leaguePenalties.id, points: leaguePenalties.points, reason: leaguePenalties.reason })
@@ -71,6 +72,7 @@ export function teamPageQuery(leagueSlug: string, teamId: string) {
           .orderBy(asc(leaguePenalties.createdAt), asc(leaguePenalties.id)),
       ),
     }),
-    ({ team, roster, fixtures, penalties }) => (team ? { team, roster, fixtures, penalties } : null),
+    ({ team, roster, fixtures, averages, penalties }) =>
+      team ? { team, roster, fixtures, averages, penalties } : null,
   );
 }
