@@ -76,6 +76,7 @@ export default [
   route("tournament/:slug/team", "routes/tournament.$slug.team/route.ts"),
   route("tournament/:slug/bracket", "routes/tournament.$slug.bracket/route.tsx"),
   route("tournament/:slug/tv", "routes/tournament.$slug.tv/route.tsx"),
+  route("league/:slug/tv", "routes/league.$slug.tv/route.tsx"),
   route("tournament/:slug/draw", "routes/tournament.$slug.draw/route.tsx"),
   route("tournament/:slug/check-in.svg", "routes/tournament.$slug.check-in-svg/route.ts"),
   route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
