@@ -82,6 +82,7 @@ export default [
   route("tournament/:slug/calendar.ics", "routes/tournament.$slug.calendar-ics/route.ts"),
   route("series/:slug/calendar.ics", "routes/series.$slug.calendar-ics/route.ts"),
   route("league/:slug/teams/:teamId/calendar.ics", "routes/league.$slug.teams.$teamId.calendar-ics/route.ts"),
+  route("league/:slug/fixtures/:fixtureId/share.svg", "routes/league.$slug.fixtures.$fixtureId.share-svg/route.ts"),
   route("td/tables/print", "routes/td.tables.print/route.tsx"),
   route("td/series/:slug/print", "routes/td.series.$slug.print/route.tsx"),
   route("td/leagues/:slug/seasons/:seasonSlug/print", "routes/td.leagues.$slug.seasons.$seasonSlug.print/route.tsx"),

@@ -22,6 +22,9 @@ export const leagueTeamCalendarPath = (slug: string, teamId: string) => `${leagu
 /** A fixture's match card, and the card on paper (for when the tablet fails). */
 export const leagueFixturePath = (slug: string, fixtureId: string) => `/league/${slug}/fixtures/${fixtureId}`;
 export const leagueCardPrintPath = (slug: string, fixtureId: string) => `${leagueFixturePath(slug, fixtureId)}/print`;
+/** A played fixture's share card: an image of the result. */
+export const leagueShareCardPath = (slug: string, fixtureId: string) =>
+  `${leagueFixturePath(slug, fixtureId)}/share.svg`;
 /** A league night on a pub's TV: a season of it by `?season=`, one venue's fixtures by `?venue=`. */
 export const leagueTvPath = (
   slug: string,
