@@ -100,11 +100,11 @@ function Fixtures({ season, venue }: { season: Season; venue: string | null }) {
               <li
                 key={f.id}
                 className={
-                  "mb-[0.75rem] flex h-[6.75rem] flex-col justify-center rounded-[1rem] bg-slate-900 px-[1.5rem]"
+                  "mb-[0.75rem] flex h-[7.75rem] flex-col justify-center rounded-[1rem] bg-slate-900 px-[1.5rem]"
                 }
                 data-testid="tv-fixture"
               >
-                <p className={`flex items-center justify-between gap-[1rem] text-[1.25rem] ${muted}`}>
+                <p className={`flex items-center justify-between gap-[1rem] text-[1.35rem] ${muted}`}>
                   <span className="truncate">{venue ? f.division : `${f.division} · ${f.venue}`}</span>
                   {status ? (
                     <span className={`${pill} shrink-0 font-semibold ${status.tone}`} data-testid="tv-status">
@@ -112,15 +112,15 @@ function Fixtures({ season, venue }: { season: Season; venue: string | null }) {
                     </span>
                   ) : null}
                 </p>
-                <p className="grid grid-cols-[1fr_auto_1fr] items-center gap-[1.25rem] text-[2rem] font-bold">
-                  <span className="truncate text-right">{f.home}</span>
+                <p className="grid grid-cols-[1fr_7rem_1fr] items-center gap-[1rem] text-[2rem] leading-[1.15] font-bold">
+                  <span className="line-clamp-2 text-right break-words">{f.home}</span>
                   <span
-                    className={scored ? "text-[2.75rem] font-extrabold text-chalk-400 tabular-nums" : muted}
+                    className={`text-center ${scored ? "text-[3rem] font-extrabold text-chalk-400 tabular-nums" : muted}`}
                     data-testid="tv-score"
                   >
                     {scored ? `${f.homeScore}–${f.awayScore}` : "v"}
                   </span>
-                  <span className="truncate">{f.away}</span>
+                  <span className="line-clamp-2 break-words">{f.away}</span>
                 </p>
               </li>
             );
@@ -131,7 +131,7 @@ function Fixtures({ season, venue }: { season: Season; venue: string | null }) {
   );
 }
 
-const cell = "w-[4.5rem] text-center tabular-nums";
+const cell = "w-[4.75rem] text-center tabular-nums";
 
 function DivisionTable({ table }: { table: Season["tables"][number] }) {
   const titleId = `tv-table-${table.id}`;
@@ -141,12 +141,12 @@ function DivisionTable({ table }: { table: Season["tables"][number] }) {
         {table.name}
       </h3>
       {table.standings.length === 0 ? (
-        <p className={`h-[3.25rem] text-[1.6rem] ${muted}`}>No teams yet</p>
+        <p className={`h-[3.75rem] text-[1.85rem] ${muted}`}>No teams yet</p>
       ) : (
-        <table className="w-full table-fixed text-[1.6rem]" data-testid="tv-table">
+        <table className="w-full table-fixed text-[1.85rem]" data-testid="tv-table">
           <caption className="sr-only">{`${table.name} table`}</caption>
-          <thead className={`border-b-2 border-slate-600 text-[1.1rem] uppercase ${muted}`}>
-            <tr className="h-[2.75rem]">
+          <thead className={`border-b-2 border-slate-600 text-[1.2rem] uppercase ${muted}`}>
+            <tr className="h-[3rem]">
               <th scope="col" className={cell}>
                 Pos
               </th>
@@ -155,23 +155,29 @@ function DivisionTable({ table }: { table: Season["tables"][number] }) {
               </th>
               {(["Played", "Won", "Drawn", "Lost"] as const).map((title) => (
                 <th key={title} scope="col" className={cell}>
-                  <abbr title={title}>{title[0]}</abbr>
+                  <abbr title={title} className="no-underline">
+                    {title[0]}
+                  </abbr>
                 </th>
               ))}
-              <th scope="col" className={`${cell} w-[8rem]`}>
+              <th scope="col" className={`${cell} w-[8.5rem]`}>
                 Frames
               </th>
               <th scope="col" className={`${cell} w-[5.5rem]`}>
-                <abbr title="Frame difference">+/−</abbr>
+                <abbr title="Frame difference" className="no-underline">
+                  +/−
+                </abbr>
               </th>
-              <th scope="col" className={`${cell} w-[8.5rem]`}>
-                <abbr title="Points">Pts</abbr>
+              <th scope="col" className={`${cell} w-[9.5rem]`}>
+                <abbr title="Points" className="no-underline">
+                  Pts
+                </abbr>
               </th>
             </tr>
           </thead>
           <tbody>
             {table.standings.map((r) => (
-              <tr key={r.teamId} className="h-[3.25rem] border-b border-slate-800 last:border-0">
+              <tr key={r.teamId} className="h-[3.75rem] border-b border-slate-800 last:border-0">
                 <td className={`${cell} font-semibold`}>{r.position}</td>
                 <td className="max-w-0 truncate px-[0.75rem] font-semibold">{r.team}</td>
                 <td className={cell}>{r.played}</td>

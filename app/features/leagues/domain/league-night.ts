@@ -61,11 +61,11 @@ export function divisionsOfNight<D extends Division>(
 export const LEAGUE_TV = {
   fixturesWidth: 46,
   tablesWidth: 66,
-  fixture: 7.5,
+  fixture: 8.5,
   fixturesHeading: 3.5,
   tableHeading: 3.5,
-  tableHead: 2.75,
-  tableRow: 3.25,
+  tableHead: 3,
+  tableRow: 3.75,
   tableGap: 2,
 } as const;
 

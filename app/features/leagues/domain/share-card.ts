@@ -67,11 +67,23 @@ export type ShareCardInput = {
   link: string;
 };
 
-/** One team's name, centred on `x`, its lines' middle at y 300: bigger when short. */
+/**
+ * The sizes a team's name is tried at, largest first: the font size and the characters a line holds, in the 360 px
+ * beside the score (counted for a wide bold sans — DejaVu's, where no narrower system font is — about 0.68 em a
+ * character), and the lines it may take.
+ */
+const NAME_SIZES = [
+  { size: 56, width: 10, lines: 1 },
+  { size: 44, width: 12, lines: 2 },
+  { size: 36, width: 15, lines: 3 },
+] as const;
+
+/** One team's name, centred on `x`, its lines' middle at y 312: as large as it fits whole, else cut short. */
 function teamName(name: string, x: number): string {
-  const lines = wrapText(name, 14, 3);
-  const size = lines.length === 1 ? 56 : lines.length === 2 ? 48 : 40;
-  const top = 300 - ((lines.length - 1) * size * 1.1) / 2;
+  const fits = NAME_SIZES.find((s) => !wrapText(name, s.width, s.lines + 1)[s.lines]);
+  const { size, width, lines: most } = fits ?? NAME_SIZES[2];
+  const lines = wrapText(name, width, most);
+  const top = 312 - ((lines.length - 1) * size * 1.1) / 2;
   const spans = lines
     .map((l, i) => `<tspan x="${x}" y="${Math.round(top + i * size * 1.1)}">${escapeXml(l)}</tspan>`)
     .join("");
@@ -82,26 +94,29 @@ function teamName(name: string, x: number): string {
 export function shareCardSvg(card: ShareCardInput): string {
   const { width, height } = SHARE_CARD;
   const score = `${card.homeScore}–${card.awayScore}`;
-  const league = wrapText(card.league, 34, 1)[0] ?? "";
-  const detail = wrapText(card.detail, 70, 1)[0] ?? "";
+  // Lines of the full width (1056 px): the league's at 40 px bold, the detail's at 28, the address's at 18.
+  const league = wrapText(card.league, 38, 1)[0] ?? "";
+  const detail = wrapText(card.detail, 62, 1)[0] ?? "";
   // The address without its scheme (a chat makes a link of it either way): the fixture's id is long.
   const link = wrapText(card.link.replace(/^https?:\/\//, ""), 100, 1)[0] ?? "";
+  // A score of four characters or more ("10–8") is drawn smaller, to stay clear of the names.
+  const scoreSize = [...score].length > 3 ? 100 : 132;
   const label = escapeXml(`${card.home} ${score} ${card.away}, ${card.league}`);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`,
     ` role="img" aria-label="${label}" font-family="${FONT}">`,
     `<rect width="${width}" height="${height}" fill="#022c1a"/>`,
     `<rect x="24" y="24" width="${width - 48}" height="${height - 48}" rx="28" fill="#064e30"/>`,
-    `<text x="72" y="104" font-size="44" font-weight="800" fill="#ffffff">${escapeXml(league)}</text>`,
-    `<text x="72" y="152" font-size="28" fill="#a7f3c6">${escapeXml(detail)}</text>`,
+    `<text x="72" y="100" font-size="40" font-weight="800" fill="#ffffff">${escapeXml(league)}</text>`,
+    `<text x="72" y="148" font-size="28" fill="#a7f3c6">${escapeXml(detail)}</text>`,
     `<g fill="#ffffff">${teamName(card.home, 280)}${teamName(card.away, 920)}</g>`,
-    `<text x="600" y="312" text-anchor="middle" dominant-baseline="middle" font-size="132" font-weight="800"`,
+    `<text x="600" y="324" text-anchor="middle" dominant-baseline="middle" font-size="${scoreSize}" font-weight="800"`,
     ` fill="#facc15">${escapeXml(score)}</text>`,
     card.status === "awarded"
-      ? `<text x="600" y="408" text-anchor="middle" font-size="28" fill="#d1fae1">Awarded by the league</text>`
+      ? `<text x="600" y="428" text-anchor="middle" font-size="28" fill="#d1fae1">Awarded by the league</text>`
       : "",
-    `<text x="72" y="552" font-size="20" fill="#d1fae1">${escapeXml(link)}</text>`,
-    `<text x="${width - 72}" y="104" text-anchor="end" font-size="30" font-weight="800" fill="#34d37f">`,
+    `<text x="72" y="500" font-size="18" fill="#d1fae1">${escapeXml(link)}</text>`,
+    `<text x="${width - 72}" y="560" text-anchor="end" font-size="30" font-weight="800" fill="#34d37f">`,
     "Break &amp; Run</text>",
     "</svg>",
   ].join("");
