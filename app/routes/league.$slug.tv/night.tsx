@@ -81,6 +81,10 @@ export function LeagueTvView({ tv }: { tv: LeagueTv }) {
   );
 }
 
+/** Home and away beside a score column of one width, so the names line up down the screen; two lines each at most. */
+const teamsLine = "grid grid-cols-[1fr_7rem_1fr] items-center gap-[1rem] text-[2rem] leading-[1.15] font-bold";
+const scoreText = "text-[3rem] font-extrabold text-chalk-400 tabular-nums";
+
 function Fixtures({ season, venue }: { season: Season; venue: string | null }) {
   return (
     <section aria-labelledby="tv-fixtures">
@@ -112,12 +116,9 @@ function Fixtures({ season, venue }: { season: Season; venue: string | null }) {
                     </span>
                   ) : null}
                 </p>
-                <p className="grid grid-cols-[1fr_7rem_1fr] items-center gap-[1rem] text-[2rem] leading-[1.15] font-bold">
+                <p className={teamsLine}>
                   <span className="line-clamp-2 text-right break-words">{f.home}</span>
-                  <span
-                    className={`text-center ${scored ? "text-[3rem] font-extrabold text-chalk-400 tabular-nums" : muted}`}
-                    data-testid="tv-score"
-                  >
+                  <span className={`text-center ${scored ? scoreText : muted}`} data-testid="tv-score">
                     {scored ? `${f.homeScore}–${f.awayScore}` : "v"}
                   </span>
                   <span className="line-clamp-2 break-words">{f.away}</span>
