@@ -3,6 +3,7 @@
 // then the card played and confirmed, its page offers the result to share.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { markDocument, sameDocument } from "./support/live.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
@@ -141,6 +142,7 @@ test("the TV shows tonight's fixture and the table, and each frame as it is reco
     await expect(table.getByRole("row").nth(1)).toContainText(home.name);
     await expect(tv.getByTestId("tv-points").first()).toHaveText("2");
     await sameDocument(tv);
+    await expectAccessible(tv, "the league night's TV", { everyImpact: true });
 
     // Nothing scrolls, at 1080p or on a 720p screen.
     for (const size of [
@@ -169,6 +171,7 @@ test("the TV shows tonight's fixture and the table, and each frame as it is reco
     await expect(share.getByLabel("Link to this result")).toHaveValue(
       new RegExp(`/league/${league.slug}/fixtures/${fixture.id}$`),
     );
+    await expectAccessible(visitor, "the played card with its result to share", { everyImpact: true });
     const download = visitor.waitForEvent("download");
     await share.getByRole("button", { name: "Download image" }).click();
     expect((await download).suggestedFilename()).toMatch(/\.png$/);
