@@ -1,6 +1,7 @@
 // A league night on the pub's TV (DESIGN §11, decision 023): tonight's fixture beside its division's table, each frame
 // recorded through the API shown on the TV over push without a reload, nothing scrolled on a 1080p or 720p screen;
 // then the card played and confirmed, its page offers the result to share.
+import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
@@ -95,7 +96,7 @@ async function tonightsLeague(td: APIRequestContext, captains: [APIRequestContex
   return { league, fixture, home: home as Team, away: away as Team, homeCaptain, awayCaptain };
 }
 
-test("the TV shows tonight's fixture and the table, and each frame as it is recorded", async ({
+test("the TV shows tonight's fixture and the table, and each frame as it is recorded @tablet", async ({
   browser,
   playwright,
   baseURL,
@@ -174,7 +175,12 @@ test("the TV shows tonight's fixture and the table, and each frame as it is reco
     await expectAccessible(visitor, "the played card with its result to share", { everyImpact: true });
     const download = visitor.waitForEvent("download");
     await share.getByRole("button", { name: "Download image" }).click();
-    expect((await download).suggestedFilename()).toMatch(/\.png$/);
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/\.png$/);
+    // A PNG of the card's size: the signature, then the header's width and height.
+    const png = await readFile(await saved.path());
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
     await visitor.close();
   } finally {
     await td.dispose();
