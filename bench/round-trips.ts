@@ -275,6 +275,7 @@ async function measureLeague(td: Client, home: Client, away: Client, anon: Clien
   const fixture = fixtures[0]!;
   await measure("GET /api/seasons/{slug}", () => anon.get(`/api/seasons/${season.slug}`));
   await measure("GET /league/{slug}", () => anon.get(`/league/${league.slug}`));
+  await measure("GET /league/{slug}/tv", () => anon.get(`/league/${league.slug}/tv`));
   await measure("GET /league/{slug}/teams/{id}", () => anon.get(`/league/${league.slug}/teams/${crown.id}`));
   await measure("GET /league/{slug}/teams/{id}/calendar.ics", () =>
     anon.get(`/league/${league.slug}/teams/${crown.id}/calendar.ics`),

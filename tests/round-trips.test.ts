@@ -26,6 +26,7 @@ test("every measured page and call stays within its round-trip budget", { timeou
     "GET /tournament/{slug} (player)",
     "GET /scoreboard/{code}",
     "GET /league/{slug}",
+    "GET /league/{slug}/tv",
     "GET /league/{slug}/teams/{id}",
     "GET /td/leagues/{slug}/seasons/{slug}",
     "GET /player/dashboard (a league's captain)",

@@ -22,3 +22,17 @@ export const leagueTeamCalendarPath = (slug: string, teamId: string) => `${leagu
 /** A fixture's match card, and the card on paper (for when the tablet fails). */
 export const leagueFixturePath = (slug: string, fixtureId: string) => `/league/${slug}/fixtures/${fixtureId}`;
 export const leagueCardPrintPath = (slug: string, fixtureId: string) => `${leagueFixturePath(slug, fixtureId)}/print`;
+/** A played fixture's share card: an image of the result. */
+export const leagueShareCardPath = (slug: string, fixtureId: string) =>
+  `${leagueFixturePath(slug, fixtureId)}/share.svg`;
+/** A league night on a pub's TV: a season of it by `?season=`, one venue's fixtures by `?venue=`. */
+export const leagueTvPath = (
+  slug: string,
+  { season, venue }: { season?: string | null; venue?: string | null } = {},
+) => {
+  const query = new URLSearchParams();
+  if (season) query.set("season", season);
+  if (venue) query.set("venue", venue);
+  const search = query.toString();
+  return `/league/${slug}/tv${search ? `?${search}` : ""}`;
+};

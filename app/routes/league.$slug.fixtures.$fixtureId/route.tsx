@@ -5,6 +5,8 @@ import { data, useLoaderData } from "react-router";
 import { leagueChannel, useLiveRevalidation } from "~/components/live.ts";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { appContext } from "~/context.server.ts";
+import { leagueFixturePath } from "~/domain/anchors.ts";
+import { formatDate } from "~/domain/dates.ts";
 import { singlesCount, SIDES, type Side } from "~/features/leagues/domain/match-card.ts";
 import { cardFrames, cardQuery, formatOf } from "~/features/leagues/server/card-read.server.ts";
 import { visitor } from "~/web/access.server.ts";
@@ -14,6 +16,7 @@ import { CardHeader } from "./card-header.tsx";
 import { cardReplyOf } from "./card-reply.ts";
 import { FrameList } from "./frame-list.tsx";
 import { LineupForm } from "./lineup-form.tsx";
+import { ShareResult } from "./share-result.tsx";
 import type { Route } from "./+types/route";
 
 const OPEN = ["scheduled", "postponed", "in_progress"];
@@ -44,6 +47,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     league: read.league,
     division: read.division,
     season: read.season,
+    /** The card's address in full: for sharing, and its link preview's. */
+    link: new URL(leagueFixturePath(read.league.slug, fixture.id), env.APP_URL).href,
     viewer: { secretary, captainOf, mayRecord: open && (secretary || captainOf !== null) },
     // Each side the viewer names players for: its roster, and each player's singles frames already named.
     lineups: lineups.map((side) => ({
@@ -58,13 +63,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export type CardPage = ReturnType<typeof useLoaderData<typeof loader>>;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: loaderData
-      ? `${loaderData.fixture.home} v ${loaderData.fixture.away} — ${loaderData.league.name} — Break & Run`
-      : "Fixture not found — Break & Run",
-  },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Fixture not found — Break & Run" }];
+  const { fixture: f, league, division, season } = loaderData;
+  const teams = `${f.home} v ${f.away}`;
+  const scored = f.homeScore !== null && f.awayScore !== null;
+  // What a chat's link preview shows (Open Graph): the result once there is one. No og:image: the share card is an
+  // SVG, which link previews (WhatsApp's among them) do not show.
+  return [
+    { title: `${teams} — ${league.name} — Break & Run` },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: loaderData.link },
+    { property: "og:title", content: scored ? `${f.home} ${f.homeScore}–${f.awayScore} ${f.away}` : teams },
+    {
+      property: "og:description",
+      content: [league.name, season, division, f.date ? formatDate(f.date) : null].filter(Boolean).join(" · "),
+    },
+  ];
+};
 
 export default function MatchCardPage() {
   const page = useLoaderData<typeof loader>();
@@ -79,6 +95,7 @@ export default function MatchCardPage() {
       {started ? null : lineups}
       <FrameList page={page} />
       <CardActions page={page} />
+      <ShareResult page={page} />
       {started ? lineups : null}
     </main>
   );

@@ -8,7 +8,7 @@ import { FixtureList } from "~/components/league-fixtures.tsx";
 import { LeagueTable } from "~/components/league-table.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
-import { leaguePath, leagueTeamPath } from "~/domain/anchors.ts";
+import { leaguePath, leagueTeamPath, leagueTvPath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import type { Points } from "~/features/leagues/domain/standings.ts";
 import { leagueSeasonPageQuery } from "~/features/leagues/server/league-pages.server.ts";
@@ -73,6 +73,15 @@ export default function LeaguePage() {
           </p>
         ) : null}
         {page.seasons.length > 1 ? <SeasonChooser page={page} /> : null}
+        {/* The pub's screen: a page of its own (never hydrated), so a document load. */}
+        {season ? (
+          <a
+            href={leagueTvPath(page.league.slug, { season: page.named })}
+            className={`inline-flex min-h-11 items-center text-sm underline ${muted}`}
+          >
+            TV mode
+          </a>
+        ) : null}
       </div>
 
       {page.seasons.length === 0 ? (

@@ -4,7 +4,7 @@ import { byesOnlyText, unreachable } from "~/features/play/domain/bracket-rounds
 import { TrophyIcon } from "~/components/icons.tsx";
 import type { MatchView } from "~/features/play/domain/play.ts";
 import type { BracketPart } from "~/features/screens/domain/tv.ts";
-import { muted } from "./look.ts";
+import { muted } from "~/components/tv-screen.tsx";
 
 /** A bracket page: its rounds side by side, every match an equal share of its column, joined by lines. */
 export function TvBracket({ part }: { part: BracketPart }) {

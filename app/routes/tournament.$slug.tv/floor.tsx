@@ -1,7 +1,7 @@
 // The TV's pages of the floor: what is on each table now, and the matches waiting for one.
 import { formatTime } from "~/domain/dates.ts";
 import type { TvScreen, TvTable } from "~/features/screens/domain/tv.ts";
-import { muted } from "./look.ts";
+import { muted } from "~/components/tv-screen.tsx";
 
 type Body = TvScreen["body"];
 

@@ -1,14 +1,13 @@
 // What the TV draws: the header (the event, the page, where it is in the round), and each kind of page's body laid
 // out in rem for a 1920×1080 screen (the root's font size follows the screen, app.css), scaled down by the page
 // model when it would not fit. Big type, no controls: nobody touches it.
-import type { ReactNode } from "react";
 import { Logo, TrophyIcon } from "~/components/icons.tsx";
+import { Fitted, muted, pill, Reconnecting } from "~/components/tv-screen.tsx";
 import { formatDate } from "~/domain/dates.ts";
 import { formatGBP } from "~/domain/pence.ts";
-import { TV_BODY, type TvScreen } from "~/features/screens/domain/tv.ts";
+import type { TvScreen } from "~/features/screens/domain/tv.ts";
 import { TvBracket } from "./bracket.tsx";
 import { Tables, UpNext } from "./floor.tsx";
-import { muted } from "./look.ts";
 import { SeriesRanking, Standings } from "./standings.tsx";
 
 /** The TV's address for one of its pages. */
@@ -27,8 +26,6 @@ const pageTitles: Record<Body["kind"], string> = {
   champion: "Champion",
 };
 
-const pill = "rounded-full px-[0.9rem] text-[1.25rem]";
-
 export function TvScreenView({ screen }: { screen: TvScreen }) {
   const { tournament: t, body } = screen;
   const title = body.kind === "bracket" ? body.part.heading : pageTitles[body.kind];
@@ -37,6 +34,7 @@ export function TvScreenView({ screen }: { screen: TvScreen }) {
       id="main"
       className="flex h-screen flex-col overflow-hidden px-[3rem] pt-[2rem] pb-[1.5rem]"
       data-tv={t.id}
+      data-channel={`/api/live/tournaments/${encodeURIComponent(t.id)}`}
       data-page={screen.page.key}
       data-address={tvAddress(t.slug, screen.page.key)}
       data-next={tvAddress(t.slug, screen.next.key)}
@@ -51,15 +49,7 @@ export function TvScreenView({ screen }: { screen: TvScreen }) {
             {t.status === "in_progress" ? (
               <span className={`${pill} bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100`}>Live</span>
             ) : null}
-            {/* Put in place by the script while the server cannot be reached (tv.js). */}
-            <span
-              data-reconnecting=""
-              hidden
-              role="status"
-              className={`${pill} bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100`}
-            >
-              Reconnecting…
-            </span>
+            <Reconnecting />
           </p>
           <h1 className="mt-[0.5rem] truncate text-[2.5rem] leading-tight font-bold tracking-tight">{t.name}</h1>
           <p className={`truncate text-[1.35rem] ${muted}`}>
@@ -76,7 +66,7 @@ export function TvScreenView({ screen }: { screen: TvScreen }) {
           </p>
         </div>
       </header>
-      <Fitted scale={"scale" in body && typeof body.scale === "number" ? body.scale : 1}>
+      <Fitted scale={"scale" in body && typeof body.scale === "number" ? body.scale : 1} className="flex-1">
         <PageBody body={body} now={screen.now} />
       </Fitted>
       <ol className="mt-[0.75rem] flex h-[1rem] shrink-0 justify-center gap-[0.75rem]" aria-hidden="true">
@@ -91,20 +81,6 @@ export function TvScreenView({ screen }: { screen: TvScreen }) {
         ))}
       </ol>
     </main>
-  );
-}
-
-/** The body's box: the screen's body size, its contents scaled down by `scale` (CSS zoom scales layout too). */
-function Fitted({ scale, children }: { scale: number; children: ReactNode }) {
-  return (
-    <div className="min-h-0 flex-1 overflow-hidden" data-tv-body="">
-      <div
-        style={{ zoom: scale, width: `${TV_BODY.width / scale}rem`, height: `${TV_BODY.height / scale}rem` }}
-        className="mx-auto"
-      >
-        {children}
-      </div>
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 // The TV's tables of places: a league's or each group's standings, and a series' ranking.
 import type { LeagueRowView } from "~/components/league-view.tsx";
 import type { TvScreen } from "~/features/screens/domain/tv.ts";
-import { muted } from "./look.ts";
+import { muted } from "~/components/tv-screen.tsx";
 
 type Body = TvScreen["body"];
 

@@ -8,8 +8,11 @@ import type { MatchNews } from "../../../domain/match-news.ts";
 export const PING = "ping";
 export const PONG = "pong";
 
-/** The channels: a tournament's (its pages, by the tournament's id) and a director's tables' (by a table's code). */
-export type ChannelKind = "tournaments" | "tables";
+/**
+ * The channels the scripts follow: a tournament's (its pages, by the tournament's id), a director's tables' (by a
+ * table's code) and a league season's (its pages, by the season's id).
+ */
+export type ChannelKind = "tournaments" | "tables" | "seasons";
 
 /** Something changed: every socket of the channel hears it. */
 export type ChangedNews = { type: "changed"; what: LiveChange["what"]; tournamentId: string };
@@ -26,8 +29,12 @@ export type SentNews = { type: "changed"; what: "table" };
 /** To a table's tablets as their sockets close: the table's code was replaced, or the table deleted. */
 export type ClosingNews = { type: "code" | "deleted" };
 
+/** A league card changed (a lineup, a frame, a confirmation…; none, a penalty): its card's and season's pages read again. */
+export type CardNews = { type: "changed"; what: "card"; fixtureId: string | null };
+
 /** What each channel sends. */
 export type ChannelMessages = {
   tournaments: ChangedNews | MatchesNews;
   tables: ChangedNews | BoardNews | SentNews | ClosingNews;
+  seasons: CardNews;
 };

@@ -18,7 +18,7 @@ import { jsonError } from "~/web/http.server.ts";
 import { clientAddress } from "~/server/rate-limit.server.ts";
 import { tablesCacheTag } from "~/features/floor/server/scoreboard-cache.server.ts";
 import { findByCode, type SentCode, sentCode } from "~/features/floor/server/table-codes.server.ts";
-import type { BoardNews, ChangedNews, MatchesNews, SentNews } from "~/features/live/domain/messages.ts";
+import type { BoardNews, CardNews, ChangedNews, MatchesNews, SentNews } from "~/features/live/domain/messages.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 /** What announcing needs of a request's context. */
@@ -45,7 +45,7 @@ const seasonChannel = (seasonId: string) => `season:${seasonId}`;
 export function announceCard(app: Announcer, card: { fixtureId: string | null; seasonId: string }): void {
   const { live, waitUntil } = app;
   if (!live) return;
-  const message = JSON.stringify({ type: "changed", what: "card", fixtureId: card.fixtureId });
+  const message = JSON.stringify({ type: "changed", what: "card", fixtureId: card.fixtureId } satisfies CardNews);
   const channels = [seasonChannel(card.seasonId)];
   if (card.fixtureId) channels.push(fixtureChannel(card.fixtureId));
   const sends = channels.map((name) =>

@@ -1,11 +1,12 @@
-// TV mode's script, /tv.js (decision 023). The page is server-rendered and never hydrated; each request draws one
-// "page" of the tournament and names the next (main[data-next], after main[data-seconds]). For old smart-TV browsers:
-// bundled as ES2017.
+// TV mode's script, /tv.js (decision 023): a tournament's TV and a league night's. The page is server-rendered and
+// never hydrated; each request draws one "page" and may name the next (main[data-next], after main[data-seconds]; a
+// page that names none is read again then). For old smart-TV browsers: bundled as ES2017.
 //
 // - Cancels the page's own timed refresh (there for when this script cannot run) and turns the pages itself:
 //   fetches the next one and swaps it in, so the screen never goes blank between pages.
-// - Follows the tournament's push channel; on any news it reads the page shown again, or goes to the first page when
-//   the round has a new one (the knockout drawn, the champion known).
+// - Follows the push channel the page names (main[data-channel]: the tournament's, the season's); on any news it
+//   reads the page shown again, or goes to the first page when the round has a new one (the knockout drawn, the
+//   champion known).
 // - While the channel is closed it reads the page every 10 s and tries to reopen it, waiting longer after each
 //   failure (30 s at most); "Reconnecting…" shows while the server cannot be reached, and the page shown stays.
 // - Keeps the screen awake where the browser allows.
@@ -94,11 +95,16 @@ function scheduleTurn(): void {
   turnTimer = setTimeout(turn, (seconds > 0 ? seconds : 20) * 1000);
 }
 
-function start(tournamentId: string): void {
+/** The channels a TV follows: a tournament's, or a league season's (its cards' frames). */
+type TvChannel = `/api/live/${"tournaments" | "seasons"}/${string}`;
+const isTvChannel = (path: string | null): path is TvChannel =>
+  path !== null && /^\/api\/live\/(tournaments|seasons)\/[^/]+$/.test(path);
+
+function start(channel: TvChannel): void {
   cancelOwnRefresh();
   document.documentElement.setAttribute("data-tv-script", "running");
   keepAwake();
-  followChannel(`/api/live/tournaments/${encodeURIComponent(tournamentId)}`, {
+  followChannel(channel, {
     news: () => {
       refresh();
     },
@@ -119,5 +125,5 @@ function start(tournamentId: string): void {
 }
 
 const first = shown();
-const tournamentId = first ? first.getAttribute("data-tv") : null;
-if (tournamentId) whenLoaded(() => start(tournamentId));
+const channel = first ? first.getAttribute("data-channel") : null;
+if (isTvChannel(channel)) whenLoaded(() => start(channel));
