@@ -2,7 +2,8 @@
 // processor throttled, on pub Wi-Fi that drops mid-card. The frames tapped while it is down are shown at once and
 // wait; back online they go in order, and the away captain's phone hears them over push without a reload. Both
 // captains confirm from their phones, the card is played and the league page shows the result. The week after, a
-// captain disputes the card and the league's secretary resolves it, changing a frame, with a note both captains see.
+// captain disputes the card (a frame the tablet changed offline meanwhile is refused once it is back, with the
+// server's reason) and the league's secretary resolves it, changing a frame, with a note both captains see.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { cardLeague, lineupViaApi, playerOf, type Side, signIn, tapWinner } from "./support/leagues.ts";
@@ -144,6 +145,13 @@ test("the tablet keeps the frames through a Wi-Fi drop; the captains confirm; a 
     }
     await homePhone.goto(path2);
     await following(homePhone);
+    // The tablet, its Wi-Fi down again, changes frame 3 to its side while the other captain disputes the card.
+    await t.goto(path2);
+    await following(t);
+    await tablet.wifi(false);
+    await tap(t, 3, home);
+    await expect(t.getByTestId("card-score")).toHaveText("4–5");
+    await expect(waiting).toHaveText("1 frame waiting to send: it'll go when the connection is back.");
     await awayPhone.goto(path2);
     await awayPhone.getByText("Dispute the result").click();
     await awayPhone.getByLabel("What is in dispute").fill("Frame 2 was a foul on the black");
@@ -151,6 +159,12 @@ test("the tablet keeps the frames through a Wi-Fi drop; the captains confirm; a 
     await expect(awayPhone.getByTestId("card-status")).toContainText("Disputed");
     await following(awayPhone);
     await expect(homePhone.getByText("In dispute: Frame 2 was a foul on the black")).toBeVisible();
+    // Back online, the tablet's tap is refused: dropped, the server's reason beside its frame, the card as it is.
+    await tablet.wifi(true);
+    await expect(t.locator("#frame-3")).toContainText("This fixture is in dispute: the league's secretary resolves it");
+    await expect(waiting).toHaveText("");
+    await expect(t.getByTestId("card-status")).toContainText("Disputed");
+    await expect(t.getByTestId("card-score")).toHaveText("5–4");
 
     // The secretary gives frame 2 to the home side (6–3), with a note both captains see without reloading.
     const secretary = await secretaryContext.newPage();
