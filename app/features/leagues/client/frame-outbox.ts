@@ -10,6 +10,8 @@ import type { Side } from "../domain/match-card.ts";
 /** A wait of 5 s after the first failure, twice as long after each, 30 s at most. */
 const RETRY_MS = 5000;
 const MAX_RETRY_MS = 30000;
+/** A request that hangs (Wi-Fi up, the pub's line down) is given up after this, and the tap tried again later. */
+const GIVE_UP_MS = 20000;
 
 type FrameTap = { number: number; winner: Side };
 
@@ -106,15 +108,20 @@ export function frameOutbox(
     while (queue.length && !stopped) {
       const tap = queue[0] as Tap;
       let response: Response | null;
+      const abort = new AbortController();
+      const hung = setTimeout(() => abort.abort(), GIVE_UP_MS);
       try {
         response = await fetch(`/api/fixtures/${encodeURIComponent(fixtureId)}/frames/${tap.kind}`, {
           method: "POST",
           credentials: "same-origin",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
           body: JSON.stringify({ winner: tap.body.winner }),
+          signal: abort.signal,
         });
       } catch {
         response = null;
+      } finally {
+        clearTimeout(hung);
       }
       if (!response || response.status === 429 || response.status >= 500) {
         set({ held: true });
@@ -136,11 +143,9 @@ export function frameOutbox(
     if (!answered || stopped) return;
     // The card as the server has it now: the answered taps stop standing over it once it is read.
     const read = state.sent.length;
-    try {
-      await page.reread();
-    } finally {
-      set({ sent: state.sent.slice(read) });
-    }
+    // A read that fails leaves the page as it was: the taps answered stop standing over it all the same.
+    await page.reread().catch(() => undefined);
+    set({ sent: state.sent.slice(read) });
   }
 
   const online = () => {
