@@ -1,9 +1,12 @@
 // The card's frames in their sections: each frame's players a side (or "—") and its winner marked; for a captain or
-// the secretary, two big buttons a frame (one a side, named by its players) that record who won it.
+// the secretary, two big buttons a frame (one a side, named by its players) that record who won it. With JavaScript a
+// tap is kept and sent by the card's outbox (use-frame-outbox.ts), shown at once, and waits through a dropped
+// connection; without, the button posts its form.
 import { Form } from "react-router";
 import { leagueFixturePath } from "~/domain/anchors.ts";
 import { replyFor } from "./card-reply.ts";
 import type { CardPage } from "./route.tsx";
+import type { Outbox } from "./use-frame-outbox.ts";
 
 type Frame = CardPage["card"]["frames"][number];
 
@@ -11,7 +14,7 @@ const muted = "text-slate-600 dark:text-slate-400";
 
 const names = (players: Frame["homePlayers"]) => (players.length === 0 ? "—" : players.map((p) => p.name).join(" & "));
 
-export function FrameList({ page }: { page: CardPage }) {
+export function FrameList({ page, outbox }: { page: CardPage; outbox: Outbox }) {
   const { card } = page;
   return (
     <section id="frames" className="card scroll-mt-20 space-y-4" aria-labelledby="frames-title">
@@ -30,20 +33,44 @@ export function FrameList({ page }: { page: CardPage }) {
             </h3>
             <ol className="divide-y divide-slate-200 dark:divide-slate-800">
               {frames.map((frame) => (
-                <FrameRow key={frame.number} page={page} frame={frame} />
+                <FrameRow key={frame.number} page={page} frame={frame} outbox={outbox} />
               ))}
             </ol>
           </div>
         );
       })}
+      <Waiting outbox={outbox} />
     </section>
   );
 }
 
-function FrameRow({ page, frame }: { page: CardPage; frame: Frame }) {
+/** How many frames have taps waiting while the server cannot be reached, kept in sight at the foot of the screen. */
+function Waiting({ outbox }: { outbox: Outbox }) {
+  const count = outbox.state.held ? new Set(outbox.state.waiting.map((tap) => tap.number)).size : 0;
+  return (
+    <p
+      role="status"
+      className={
+        count
+          ? "sticky bottom-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 " +
+            "shadow-md dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          : "sr-only"
+      }
+      data-testid="frames-waiting"
+    >
+      {count
+        ? `${count} ${count === 1 ? "frame" : "frames"} waiting to send: ${count === 1 ? "it" : "they"}'ll go ` +
+          "when the connection is back."
+        : ""}
+    </p>
+  );
+}
+
+function FrameRow({ page, frame, outbox }: { page: CardPage; frame: Frame; outbox: Outbox }) {
   const { fixture, viewer } = page;
   const reply = replyFor(page.reply, "frame");
-  const refused = reply?.frame === frame.number ? reply : null;
+  const message = outbox.state.refused[frame.number] ?? (reply?.frame === frame.number ? reply.message : null);
+  const waiting = outbox.state.held && outbox.state.waiting.some((tap) => tap.number === frame.number);
   const ready = frame.homePlayers.length > 0 && frame.awayPlayers.length > 0;
   const recordable = viewer.mayRecord && fixture.status !== "postponed";
   const number = (
@@ -66,8 +93,8 @@ function FrameRow({ page, frame }: { page: CardPage; frame: Frame }) {
             aria-label={`Frame ${frame.number}: who won`}
           >
             <input type="hidden" name="number" value={frame.number} />
-            <WinnerButton side="home" frame={frame} />
-            <WinnerButton side="away" frame={frame} />
+            <WinnerButton side="home" frame={frame} outbox={outbox} />
+            <WinnerButton side="away" frame={frame} outbox={outbox} />
           </Form>
         </div>
       ) : (
@@ -79,9 +106,12 @@ function FrameRow({ page, frame }: { page: CardPage; frame: Frame }) {
         </div>
       )}
       {recordable && !ready ? <p className={`mt-1 pl-10 text-sm ${muted}`}>Set both players first</p> : null}
-      {refused ? (
+      {waiting ? (
+        <p className="mt-1 pl-10 text-sm font-medium text-amber-800 dark:text-amber-300">Waiting to send</p>
+      ) : null}
+      {message ? (
         <p className="mt-1 pl-10 text-sm font-medium text-red-700 dark:text-red-400" role="alert">
-          {refused.message}
+          {message}
         </p>
       ) : null}
     </li>
@@ -110,7 +140,7 @@ const unchosen =
   "border-slate-300 bg-white text-slate-900 hover:border-baize-600 dark:border-slate-600 dark:bg-slate-900 " +
   "dark:text-slate-100";
 
-function WinnerButton({ side, frame }: { side: "home" | "away"; frame: Frame }) {
+function WinnerButton({ side, frame, outbox }: { side: "home" | "away"; frame: Frame; outbox: Outbox }) {
   const won = frame.winner === side;
   const players = side === "home" ? frame.homePlayers : frame.awayPlayers;
   return (
@@ -119,6 +149,9 @@ function WinnerButton({ side, frame }: { side: "home" | "away"; frame: Frame }) 
       name="winner"
       value={side}
       aria-pressed={won}
+      onClick={(event) => {
+        if (outbox.tap(frame.number, side)) event.preventDefault();
+      }}
       className={`${buttonBase} ${won ? chosen : unchosen}`}
     >
       {names(players)}

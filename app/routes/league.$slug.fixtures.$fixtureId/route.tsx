@@ -17,6 +17,7 @@ import { cardReplyOf } from "./card-reply.ts";
 import { FrameList } from "./frame-list.tsx";
 import { LineupForm } from "./lineup-form.tsx";
 import { ShareResult } from "./share-result.tsx";
+import { shownPage, useFrameOutbox } from "./use-frame-outbox.ts";
 import type { Route } from "./+types/route";
 
 const OPEN = ["scheduled", "postponed", "in_progress"];
@@ -86,14 +87,18 @@ export default function MatchCardPage() {
   const page = useLoaderData<typeof loader>();
   // Each frame as it is recorded, a lineup, a confirmation, a dispute or its resolution (push): the card read again.
   useLiveRevalidation([leagueChannel("fixtures", page.fixture.id)], false);
+  // The frames tapped here and not yet read back from the server, over what was read (the result's forms keep the
+  // server's card: a captain confirms what the server has).
+  const outbox = useFrameOutbox(page.fixture.id);
+  const shown = shownPage(page, outbox.state);
   const started = page.card.frames.some((f) => f.winner !== null);
   const lineups = page.lineups.map((lineup) => <LineupForm key={lineup.side} page={page} lineup={lineup} />);
   return (
     <main id="main" className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:py-8">
-      <CardHeader page={page} />
+      <CardHeader page={shown} />
       {/* Before the first result the lineups come first: that is what the captains do then. */}
       {started ? null : lineups}
-      <FrameList page={page} />
+      <FrameList page={shown} outbox={outbox} />
       <CardActions page={page} />
       <ShareResult page={page} />
       {started ? lineups : null}

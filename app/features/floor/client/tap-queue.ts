@@ -1,12 +1,14 @@
 // The tablet's taps waiting to be sent (decision 012), oldest first: kept in localStorage by table, each with its own
-// id, so a reload or a restart still sends them and the server applies each once.
+// id, so a reload or a restart still sends them and the server applies each once. A league card's frame buttons keep
+// theirs here too, by fixture (`fixture:{id}`, no table's code has a colon): leagues/client/frame-outbox.ts.
 
 /** A tap's JSON body: the form's fields (numbers as numbers) and its id, made here. */
 type TapBody = { tapId: string; [field: string]: string | number | undefined };
 /** `kind`: the last part of the tap's address (racks, undo, lag, confirm…). */
 export type Tap = { kind: string; body: TapBody };
 
-const keyOf = (code: string) => `taps:${code}`;
+/** `queue`: a table's code, or another queue's name. */
+const keyOf = (queue: string) => `taps:${queue}`;
 /** The fields sent as numbers. */
 const NUMBERS = ["player", "winner", "player1Score", "player2Score"];
 
@@ -27,7 +29,7 @@ export function saveTaps(code: string, queue: readonly Tap[]): void {
   }
 }
 
-function newTapId(): string {
+export function newTapId(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   let id = "";

@@ -29,7 +29,7 @@ export type SentNews = { type: "changed"; what: "table" };
 /** To a table's tablets as their sockets close: the table's code was replaced, or the table deleted. */
 export type ClosingNews = { type: "code" | "deleted" };
 
-/** A league card changed (a lineup, a frame, a confirmation…; none, a penalty): its card's and season's pages read again. */
+/** A league card changed (a lineup, a frame, a confirmation…), or its table (a penalty): its pages read again. */
 export type CardNews = { type: "changed"; what: "card"; fixtureId: string | null };
 
 /** What each channel sends. */
