@@ -13,6 +13,7 @@ import {
   LEAGUE_MESSAGES,
   NewSeasonSchema,
 } from "~/features/leagues/domain/leagues.ts";
+import { cardQuery } from "./card-read.server.ts";
 import { fixtureInputQuery } from "./fixtures.server.ts";
 import { leagueJson, leagueOwnerQuery, seasonOwnerQuery } from "./leagues.server.ts";
 import { nextSeasonQuery } from "./next-season.server.ts";
@@ -20,6 +21,7 @@ import { honoursQuery, seasonEndQuery } from "./season-finish.server.ts";
 import { seasonPageQuery } from "./season-read.server.ts";
 import { teamSeasonQuery } from "./teams.server.ts";
 import {
+  awardFixture,
   createDivision,
   createLeague,
   createSeason,
@@ -361,4 +363,22 @@ test("the roll of honour: every finished season's champions, the latest first, d
   ]);
   expect(honours[0]).toMatchObject({ seasonSlug: spring.season.slug, startDate: "2027-01-05" });
   expect(await s.sender.send(honoursQuery("no-such-league"))).toEqual({ league: null, honours: [] });
+});
+
+test("a finished season's results stand: the secretary's award of one of its fixtures is refused", async () => {
+  const secretary = await s.organiser();
+  const { winter } = await finished(secretary);
+  const stale = await s.sender.send(seasonEndQuery(winter.id));
+  const fixture = stale.page?.fixtures.find((f) => f.away === "Anchor" || f.home === "Anchor");
+  const id = fixture?.id ?? "";
+  const read = await s.sender.send(cardQuery(id));
+  await finish(secretary, winter.id);
+  const by = { id: secretary.id, userType: "organiser" };
+  const against = fixture?.home === "Anchor" ? "away" : "home";
+  await expect(s.perform(awardFixture, { by, read, to: against, note: "Late" })).rejects.toMatchObject({
+    status: 409,
+    message: LEAGUE_MESSAGES.seasonFinished,
+  });
+  const [row] = await s.sender.send(query(build.select().from(leagueFixtures).where(eq(leagueFixtures.id, id))));
+  expect(row?.status).toBe("played");
 });
