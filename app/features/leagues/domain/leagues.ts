@@ -135,7 +135,7 @@ export const NewSeasonSchema = z.pipe(
           },
   })),
 );
-export type NewSeasonInput = z.output<typeof NewSeasonSchema>;
+type NewSeasonInput = z.output<typeof NewSeasonSchema>;
 export type NextSeasonInput = NonNullable<NewSeasonInput["next"]>;
 
 /** `POST /api/seasons/{id}/divisions`. */

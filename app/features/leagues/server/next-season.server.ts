@@ -41,13 +41,53 @@ export const nextSeasonQuery = (fromId: string) => {
 export type NextSeasonFrom = ReadResult<ReturnType<typeof nextSeasonQuery>>;
 
 /** A team of the new season: where it came from, and whether it went up or down. */
-export type NextSeasonTeam = {
+type NextSeasonTeam = {
   id: string;
   name: string;
   venue: string;
   fromTeamId: string;
   moved: "up" | "down" | null;
 };
+
+/** The new season's fields: those given, and the finished season's rules for those not. */
+function rulesOf(fields: SeasonInput, { given }: NextSeasonInput, old: SeasonRow) {
+  return {
+    name: fields.name,
+    night: fields.night,
+    startDate: fields.startDate,
+    blackoutDates: JSON.stringify(fields.blackoutDates),
+    legs: given.legs ? fields.legs : old.legs,
+    format: given.format ? JSON.stringify(fields.format) : old.format,
+    pointsWin: given.points ? fields.points.win : old.pointsWin,
+    pointsDraw: given.points ? fields.points.draw : old.pointsDraw,
+    pointsLoss: given.points ? fields.points.loss : old.pointsLoss,
+    pointsFrame: given.points ? fields.points.frame : old.pointsFrame,
+    meritMinFrames: given.meritMinFrames ? fields.meritMinFrames : old.meritMinFrames,
+  };
+}
+
+/**
+ * The new season's divisions with new ids, each with its teams (new ids too) as promotion and relegation place them
+ * by the final tables; each team joins at `now` plus its place in the list, so the season's page lists them so.
+ */
+function divisionsOf(page: NonNullable<NextSeasonFrom["page"]>, moves: NextSeasonInput, now: number) {
+  const finals = page.divisions.map((d) => ({ id: d.id, teamIds: d.standings.map((s) => s.teamId) }));
+  const placed = promoteAndRelegate(finals, moves);
+  const oldTeams = new Map(page.divisions.flatMap((d, index) => d.teams.map((t) => [t.id, { ...t, index }] as const)));
+  let made = 0;
+  return page.divisions.map((d, index) => ({
+    id: crypto.randomUUID(),
+    name: d.name,
+    position: d.position,
+    teams: (placed[index]?.teamIds ?? []).flatMap((oldId): (NextSeasonTeam & { createdAt: number })[] => {
+      const team = oldTeams.get(oldId);
+      if (!team) return [];
+      const moved = team.index > index ? "up" : team.index < index ? "down" : null;
+      const createdAt = now + made++;
+      return [{ id: crypto.randomUUID(), name: team.name, venue: team.venue, fromTeamId: oldId, moved, createdAt }];
+    }),
+  }));
+}
 
 /**
  * A new draft season of the secretary's own league (404 for none, 403 for another's) made from `from`, a finished
@@ -81,40 +121,8 @@ export async function insertNextSeason(
     throw new DomainError(409, LEAGUE_MESSAGES.fromNotFinished, { field: "from", code: "season-not-finished" });
   }
   const seasonId = crypto.randomUUID();
-  const { given } = next;
-  const values = {
-    id: seasonId,
-    leagueId: league.id,
-    name: fields.name,
-    night: fields.night,
-    startDate: fields.startDate,
-    blackoutDates: JSON.stringify(fields.blackoutDates),
-    legs: given.legs ? fields.legs : old.legs,
-    format: given.format ? JSON.stringify(fields.format) : old.format,
-    pointsWin: given.points ? fields.points.win : old.pointsWin,
-    pointsDraw: given.points ? fields.points.draw : old.pointsDraw,
-    pointsLoss: given.points ? fields.points.loss : old.pointsLoss,
-    pointsFrame: given.points ? fields.points.frame : old.pointsFrame,
-    meritMinFrames: given.meritMinFrames ? fields.meritMinFrames : old.meritMinFrames,
-    createdAt: now,
-  };
-  const finals = page.divisions.map((d) => ({ id: d.id, teamIds: d.standings.map((s) => s.teamId) }));
-  const placed = promoteAndRelegate(finals, next);
-  const oldTeams = new Map(page.divisions.flatMap((d, index) => d.teams.map((t) => [t.id, { ...t, index }] as const)));
-  let made = 0;
-  const plan = page.divisions.map((d, index) => ({
-    id: crypto.randomUUID(),
-    name: d.name,
-    position: d.position,
-    teams: (placed[index]?.teamIds ?? []).flatMap((oldId): (NextSeasonTeam & { createdAt: number })[] => {
-      const team = oldTeams.get(oldId);
-      if (!team) return [];
-      const moved = team.index > index ? "up" : team.index < index ? "down" : null;
-      // Joined in the order the list gives, so the season's page lists them so.
-      const createdAt = now + made++;
-      return [{ id: crypto.randomUUID(), name: team.name, venue: team.venue, fromTeamId: oldId, moved, createdAt }];
-    }),
-  }));
+  const values = { id: seasonId, leagueId: league.id, ...rulesOf(fields, next, old), createdAt: now };
+  const plan = divisionsOf(page, next, now);
   const statements = (slug: string) => [
     build
       .insert(seasons)

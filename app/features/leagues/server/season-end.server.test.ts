@@ -111,7 +111,7 @@ async function finished(secretary: Account) {
   return { league, winter };
 }
 
-test("a season is finished once every fixture stands: each division's champion stored, the season finished", async () => {
+test("a season is finished once every fixture stands: each division's champion stored, finished", async () => {
   const secretary = await s.organiser();
   const { winter } = await finished(secretary);
   const [premier, one] = winter.divisions as [Made["divisions"][0], Made["divisions"][0]];
@@ -147,7 +147,7 @@ test("a season is finished once every fixture stands: each division's champion s
   });
 });
 
-test("a finish is refused for a draft, an unplayed fixture (named, and counted), another's season and none", async () => {
+test("a finish is refused for a draft, an unplayed fixture (named and counted), another's season, none", async () => {
   const secretary = await s.organiser();
   const league = leagueJson(await s.perform(createLeague, { organiserId: secretary.id, name: "Town League" }));
   const draft = await seasonOf(secretary, league.id, "Spring", "2026-03-03", {

@@ -72,7 +72,7 @@ function finishable(read: SeasonEnd, organiserId: string): Page {
 }
 
 /** Each division's champion as the page's tables have it: the top of the table (a division with no team has none). */
-export const championsOf = (page: Page) =>
+const championsOf = (page: Page) =>
   page.divisions.flatMap((d) => {
     const top = d.standings[0];
     return top ? [{ divisionId: d.id, division: d.name, teamId: top.teamId, team: top.team }] : [];
