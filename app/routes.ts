@@ -19,6 +19,7 @@ export default [
     route("players/:id", "routes/players.$id/route.tsx"),
     // A league's public pages: the team page's "Add a player" form posts to its own route nested in it (decision 037).
     route("league/:slug", "routes/league.$slug/route.tsx"),
+    route("league/:slug/honours", "routes/league.$slug.honours/route.tsx"),
     route("league/:slug/teams/:teamId", "routes/league.$slug.teams.$teamId/route.tsx", [
       route("players", "routes/league.$slug.teams.$teamId.players/route.ts"),
     ]),
@@ -62,6 +63,8 @@ export default [
       route("teams", "routes/td.leagues.$slug.seasons.$seasonSlug.teams/route.ts"),
       route("fixtures", "routes/td.leagues.$slug.seasons.$seasonSlug.fixtures/route.ts"),
       route("format", "routes/td.leagues.$slug.seasons.$seasonSlug.format/route.ts"),
+      route("finish", "routes/td.leagues.$slug.seasons.$seasonSlug.finish/route.ts"),
+      route("next", "routes/td.leagues.$slug.seasons.$seasonSlug.next/route.ts"),
     ]),
   ]),
   // The player's signed-in pages, under the player's navigation (AppShell, playerNav).

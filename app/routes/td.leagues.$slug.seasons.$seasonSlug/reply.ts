@@ -1,6 +1,6 @@
 // A refused form of the secretary's season page (decision 037): the action's route redirects back to the page with
 // this beside the toast in the flash cookie, and the page draws the form again with what was typed and the messages.
-export type SeasonFormName = "division" | "team" | "player" | "fixtures" | "move" | "format";
+export type SeasonFormName = "division" | "team" | "player" | "fixtures" | "move" | "format" | "finish" | "next";
 
 export type SeasonReply = {
   form: SeasonFormName;
@@ -13,7 +13,7 @@ export type SeasonReply = {
   values: Record<string, string>;
 };
 
-const forms: readonly SeasonFormName[] = ["division", "team", "player", "fixtures", "move", "format"];
+const forms: readonly SeasonFormName[] = ["division", "team", "player", "fixtures", "move", "format", "finish", "next"];
 
 /** A flash cookie holds about 4 KB: what was typed is dropped from a reply that would not fit (the messages stay). */
 export function fittingSeasonReply(reply: SeasonReply): SeasonReply {

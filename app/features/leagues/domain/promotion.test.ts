@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { type FinalDivision, promoteAndRelegate } from "./promotion.ts";
+import { type FinalDivision, promoteAndRelegate, suggestedNextSeason } from "./promotion.ts";
 
 const division = (id: string, count: number): FinalDivision => ({
   id,
@@ -106,4 +106,18 @@ test("any divisions and numbers: every team is in one division, and moves at mos
       });
     }),
   );
+});
+
+test("the next season offered: the year moved on, the same night, two weeks after the last fixture", () => {
+  const season = { name: "Winter 2026/2027", night: "tuesday", startDate: "2026-09-01" };
+  expect(suggestedNextSeason(season, ["2026-12-08", "2026-11-24", "2026-12-01"])).toEqual({
+    name: "Winter 2027/2028",
+    night: "tuesday",
+    startDate: "2026-12-22",
+    promote: 2,
+    relegate: 2,
+  });
+  expect(suggestedNextSeason({ ...season, name: "Spring" }, []).name).toBe("");
+  // No fixture dated (all postponed): a year of weeks after the first.
+  expect(suggestedNextSeason(season, []).startDate).toBe("2027-08-31");
 });

@@ -1,6 +1,7 @@
 // Promotion and relegation between a season's divisions (DESIGN §11): from the finished season's final tables, the
 // top teams of each lower division go up one and the bottom teams of each higher division go down one. Pure: the
 // next season is made from what this returns.
+import { weekDates } from "./season-weeks.ts";
 
 /** A division as the finished season left it: its teams in their final table's order (the champion first). */
 export type FinalDivision = { id: string; teamIds: readonly string[] };
@@ -39,4 +40,17 @@ export function promoteAndRelegate(
     fromId: division.id,
     teamIds: [...(moves[index - 1]?.down ?? []), ...(moves[index]?.stay ?? []), ...(moves[index + 1]?.up ?? [])],
   }));
+}
+
+/**
+ * What the "Start the next season" form offers: the name with its year moved on ("Winter 2026" → "Winter 2027", else
+ * empty to type), the same night, and a first date two weeks after the last fixture (or a year after the first date).
+ */
+export function suggestedNextSeason(season: { name: string; night: string; startDate: string }, dates: string[]) {
+  const name = /\b(19|20)\d{2}\b/.test(season.name)
+    ? season.name.replace(/\b((?:19|20)\d{2})\b/g, (year) => String(Number(year) + 1))
+    : "";
+  const last = [...dates].sort().at(-1);
+  const startDate = last ? (weekDates(last, [], 3)[2] ?? "") : (weekDates(season.startDate, [], 53)[52] ?? "");
+  return { name, night: season.night, startDate, promote: DEFAULT_PROMOTED, relegate: DEFAULT_RELEGATED };
 }
