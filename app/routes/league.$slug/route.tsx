@@ -6,7 +6,7 @@ import { leagueChannel, useLiveRevalidation } from "~/components/live.ts";
 import { FixtureList } from "~/components/league-fixtures.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
-import { leaguePath, leagueTeamPath } from "~/domain/anchors.ts";
+import { leagueHonoursPath, leaguePath, leagueTeamPath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { leagueSeasonPageQuery } from "~/features/leagues/server/league-pages.server.ts";
 import { visitor } from "~/web/access.server.ts";
@@ -65,6 +65,9 @@ export default function LeaguePage() {
           </p>
         ) : null}
         {page.seasons.length > 1 ? <SeasonChooser page={page} /> : null}
+        <Link to={leagueHonoursPath(page.league.slug)} className="mt-3 inline-block text-sm font-semibold underline">
+          Roll of honour
+        </Link>
       </div>
 
       {page.seasons.length === 0 ? (
