@@ -1,6 +1,7 @@
 // A league's roll of honour (DESIGN §11): every finished season's champions, the latest season first, each division's
 // in order. Public, one round trip; no e-mail is read.
 import { data, Link, useLoaderData } from "react-router";
+import { TrophyIcon } from "~/components/icons.tsx";
 import { leaguePath, leagueTeamPath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
@@ -65,10 +66,10 @@ export default function LeagueHonours() {
               </h2>
               <dl className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
                 {s.champions.map((c) => (
-                  <div key={c.division} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+                  <div key={c.division} className="flex flex-wrap items-center justify-between gap-x-3 py-2">
                     <dt className={muted}>{c.division}</dt>
-                    <dd className="font-semibold wrap-anywhere">
-                      <span aria-hidden="true">🏆 </span>
+                    <dd className="inline-flex min-w-0 items-center gap-1.5 font-semibold wrap-anywhere">
+                      <TrophyIcon width={18} height={18} className="shrink-0 text-amber-500" aria-hidden="true" />
                       <Link to={leagueTeamPath(league.slug, c.teamId)} className="underline">
                         {c.team}
                       </Link>

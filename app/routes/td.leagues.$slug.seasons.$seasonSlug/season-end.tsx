@@ -6,6 +6,7 @@ import { Form, Link } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { FormError } from "~/components/fields.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
+import { TrophyIcon } from "~/components/icons.tsx";
 import { InputField, SelectField } from "~/components/league-fields.tsx";
 import { nightLabel } from "~/components/season-status.tsx";
 import { noteClass } from "~/components/styles.ts";
@@ -98,9 +99,12 @@ function Finished({ page, here }: { page: SeasonPageData; here: string }) {
     <>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="champions">
         {champions.map((c) => (
-          <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+          <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-3 py-2">
             <span className={noteClass}>{c.division}</span>
-            <span className="font-semibold wrap-anywhere">{`🏆 ${c.team}`}</span>
+            <span className="inline-flex min-w-0 items-center gap-1.5 font-semibold wrap-anywhere">
+              <TrophyIcon width={18} height={18} className="shrink-0 text-amber-500" aria-hidden="true" />
+              {c.team}
+            </span>
           </li>
         ))}
       </ul>
