@@ -4,6 +4,7 @@
 // same end again without JavaScript: plain forms, the confirmation a page of its own, a refusal beside its field.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
 type Team = { id: string; name: string };
@@ -96,6 +97,7 @@ test("a season played to its end is finished by its secretary, honoured, and the
   await expect(page.getByText("Season finished", { exact: true })).toBeVisible();
   await expect(page.getByText("Finished", { exact: true }).first()).toBeVisible();
   await expectChampions(page);
+  await expectAccessible(page, "a finished season's page");
 
   // The roll of honour, from the public league page.
   await page.goto(`/league/${league.slug}`);
@@ -105,6 +107,7 @@ test("a season played to its end is finished by its secretary, honoured, and the
   await expect(winter).toHaveCount(1);
   await expect(winter.getByRole("heading", { level: 2 })).toContainText("Winter 2026");
   await expect(winter.locator("dl > div")).toHaveText([/Premier.*Anchor/, /Division One.*Dragon/]);
+  await expectAccessible(page, "the roll of honour");
 
   // The next season, its name and date offered; a count that is no number refused beside its field.
   await page.goto(here);
