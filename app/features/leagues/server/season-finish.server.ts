@@ -1,7 +1,7 @@
 // A season's end (DESIGN §11): finished by its secretary once every fixture is played or awarded, each division's
 // champion (the top of its final table) stored beside it; and the league's roll of honour, every finished season's
 // champions, read by anyone.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   assertInBatch,
   build,
@@ -154,7 +154,7 @@ export function honoursQuery(leagueSlug: string) {
         .innerJoin(leagues, eq(leagues.id, seasons.leagueId))
         .innerJoin(divisions, eq(divisions.seasonId, seasons.id))
         .innerJoin(leagueTeams, eq(leagueTeams.id, divisions.championId))
-        .where(and(eq(leagues.slug, slug), inArray(seasons.status, ["finished"])))
+        .where(and(eq(leagues.slug, slug), eq(seasons.status, "finished")))
         .orderBy(desc(seasons.startDate), desc(seasons.createdAt), asc(seasons.id), asc(divisions.position)),
     ),
   });
