@@ -19,6 +19,7 @@ export default [
     route("players/:id", "routes/players.$id/route.tsx"),
     // A league's public pages: the team page's "Add a player" form posts to its own route nested in it (decision 037).
     route("league/:slug", "routes/league.$slug/route.tsx"),
+    route("league/:slug/honours", "routes/league.$slug.honours/route.tsx"),
     route("league/:slug/teams/:teamId", "routes/league.$slug.teams.$teamId/route.tsx", [
       route("players", "routes/league.$slug.teams.$teamId.players/route.ts"),
     ]),
@@ -64,6 +65,8 @@ export default [
       route("format", "routes/td.leagues.$slug.seasons.$seasonSlug.format/route.ts"),
       route("points", "routes/td.leagues.$slug.seasons.$seasonSlug.points/route.ts"),
       route("penalties", "routes/td.leagues.$slug.seasons.$seasonSlug.penalties/route.ts"),
+      route("finish", "routes/td.leagues.$slug.seasons.$seasonSlug.finish/route.ts"),
+      route("next", "routes/td.leagues.$slug.seasons.$seasonSlug.next/route.ts"),
     ]),
   ]),
   // The player's signed-in pages, under the player's navigation (AppShell, playerNav).
@@ -168,6 +171,7 @@ export default [
   route("api/leagues", "routes/api.leagues/route.ts"),
   route("api/leagues/:slug", "routes/api.leagues.$slug/route.ts"),
   route("api/leagues/:id/seasons", "routes/api.leagues.$id.seasons/route.ts"),
+  route("api/leagues/:slug/honours", "routes/api.leagues.$slug.honours/route.ts"),
   route("api/seasons/:slug", "routes/api.seasons.$slug/route.ts"),
   route("api/seasons/:slug/players", "routes/api.seasons.$slug.players/route.ts"),
   route("api/seasons/:id/divisions", "routes/api.seasons.$id.divisions/route.ts"),
@@ -175,6 +179,7 @@ export default [
   route("api/seasons/:id/teams/:teamId/players", "routes/api.seasons.$id.teams.$teamId.players/route.ts"),
   route("api/seasons/:id/fixtures", "routes/api.seasons.$id.fixtures/route.ts"),
   route("api/seasons/:id/penalties", "routes/api.seasons.$id.penalties/route.ts"),
+  route("api/seasons/:id/finish", "routes/api.seasons.$id.finish/route.ts"),
   route("api/fixtures/:id", "routes/api.fixtures.$id/route.ts"),
   route("api/fixtures/:id/lineup", "routes/api.fixtures.$id.lineup/route.ts"),
   route("api/fixtures/:id/frames/:number", "routes/api.fixtures.$id.frames.$number/route.ts"),

@@ -280,6 +280,8 @@ async function measureLeague(td: Client, home: Client, away: Client, anon: Clien
   await measure("GET /league/{slug}/teams/{id}/calendar.ics", () =>
     anon.get(`/league/${league.slug}/teams/${crown.id}/calendar.ics`),
   );
+  await measure("GET /league/{slug}/honours", () => anon.get(`/league/${league.slug}/honours`));
+  await measure("GET /api/leagues/{slug}/honours", () => anon.get(`/api/leagues/${league.slug}/honours`));
   await measure("GET /td/leagues", () => td.client.get("/td/leagues"));
   await measure("GET /td/leagues/{slug}/seasons/{slug}", () =>
     td.client.get(`/td/leagues/${league.slug}/seasons/${season.slug}`),

@@ -28,6 +28,7 @@ test("every measured page and call stays within its round-trip budget", { timeou
     "GET /league/{slug}",
     "GET /league/{slug}/tv",
     "GET /league/{slug}/teams/{id}",
+    "GET /league/{slug}/honours",
     "GET /td/leagues/{slug}/seasons/{slug}",
     "GET /player/dashboard (a league's captain)",
     "GET /league/{slug}/fixtures/{id}/print",

@@ -17,6 +17,8 @@ export const seriesCalendarPath = (slug: string) => `/series/${slug}/calendar.ic
 /** A league's public page (a season of it by `?season=`), a team's page and the team's calendar feed. */
 export const leaguePath = (slug: string, seasonSlug?: string) =>
   `/league/${slug}${seasonSlug ? `?${new URLSearchParams({ season: seasonSlug })}` : ""}`;
+/** A league's roll of honour: every finished season's champions. */
+export const leagueHonoursPath = (slug: string) => `/league/${slug}/honours`;
 export const leagueTeamPath = (slug: string, teamId: string) => `/league/${slug}/teams/${teamId}`;
 export const leagueTeamCalendarPath = (slug: string, teamId: string) => `${leagueTeamPath(slug, teamId)}/calendar.ics`;
 /** A fixture's match card, and the card on paper (for when the tablet fails). */

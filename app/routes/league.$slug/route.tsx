@@ -8,7 +8,7 @@ import { FixtureList } from "~/components/league-fixtures.tsx";
 import { LeagueTable } from "~/components/league-table.tsx";
 import { PageNotFound } from "~/components/not-found.tsx";
 import { nameLinkClass, plainInputClass } from "~/components/styles.ts";
-import { leaguePath, leagueTeamPath, leagueTvPath } from "~/domain/anchors.ts";
+import { leagueHonoursPath, leaguePath, leagueTeamPath, leagueTvPath } from "~/domain/anchors.ts";
 import { formatDate } from "~/domain/dates.ts";
 import type { Points } from "~/features/leagues/domain/standings.ts";
 import { leagueSeasonPageQuery } from "~/features/leagues/server/league-pages.server.ts";
@@ -73,15 +73,23 @@ export default function LeaguePage() {
           </p>
         ) : null}
         {page.seasons.length > 1 ? <SeasonChooser page={page} /> : null}
-        {/* The pub's screen: a page of its own (never hydrated), so a document load. */}
-        {season ? (
-          <a
-            href={leagueTvPath(page.league.slug, { season: page.named })}
-            className={`inline-flex min-h-11 items-center text-sm underline ${muted}`}
+        <p className="mt-2 flex flex-wrap gap-x-5">
+          <Link
+            to={leagueHonoursPath(page.league.slug)}
+            className={`inline-flex min-h-11 items-center text-sm font-semibold underline ${nameLinkClass}`}
           >
-            TV mode
-          </a>
-        ) : null}
+            Roll of honour
+          </Link>
+          {/* The pub's screen: a page of its own (never hydrated), so a document load. */}
+          {season ? (
+            <a
+              href={leagueTvPath(page.league.slug, { season: page.named })}
+              className={`inline-flex min-h-11 items-center text-sm underline ${muted}`}
+            >
+              TV mode
+            </a>
+          ) : null}
+        </p>
       </div>
 
       {page.seasons.length === 0 ? (

@@ -1,6 +1,16 @@
 // A refused form of the secretary's season page (decision 037): the action's route redirects back to the page with
 // this beside the toast in the flash cookie, and the page draws the form again with what was typed and the messages.
-export type SeasonFormName = "division" | "team" | "player" | "fixtures" | "move" | "format" | "points" | "penalty";
+export type SeasonFormName =
+  | "division"
+  | "team"
+  | "player"
+  | "fixtures"
+  | "move"
+  | "format"
+  | "points"
+  | "penalty"
+  | "finish"
+  | "next";
 
 export type SeasonReply = {
   form: SeasonFormName;
@@ -22,6 +32,8 @@ const forms: readonly SeasonFormName[] = [
   "format",
   "points",
   "penalty",
+  "finish",
+  "next",
 ];
 
 /** A flash cookie holds about 4 KB: what was typed is dropped from a reply that would not fit (the messages stay). */

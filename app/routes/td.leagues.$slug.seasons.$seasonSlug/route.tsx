@@ -1,7 +1,8 @@
 // A season of a secretary's league (DESIGN §11), for its secretary only (anyone else: not found): its divisions in
 // order, its teams by division with their venue, captain and roster, the forms that add each, and its fixtures —
-// made (again, once confirmed) and shown week by week, each movable or postponed. The forms post to one route per
-// family nested here (decision 037) and come back with a toast, or with what was typed beside the messages.
+// made (again, once confirmed) and shown week by week, each movable or postponed; the season finished (confirmed
+// first) and the next one started from it. The forms post to one route per family nested here (decision 037) and
+// come back with a toast, or with what was typed beside the messages.
 import { data, Link, useLoaderData } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog.tsx";
 import { useIsSubmitting } from "~/components/form.tsx";
@@ -21,6 +22,7 @@ import { DivisionsCard } from "./divisions.tsx";
 import { FixturesCard } from "./fixtures.tsx";
 import { FormatCard } from "./format.tsx";
 import { seasonReplyOf } from "./reply.ts";
+import { SeasonEndCard, seasonEndOf } from "./season-end.tsx";
 import { AddTeamCard, TeamsCard } from "./teams.tsx";
 import { fixtureWeeks } from "~/components/fixture-weeks.ts";
 import { TableRulesCard } from "./table-rules.tsx";
@@ -71,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fixtureCount: page.fixtures.length,
     reply: seasonReplyOf(await flashedReply(request, context.get(appContext).env)),
     remake: new URL(request.url).searchParams.get("remake") === "1",
+    end: seasonEndOf(page, new URL(request.url).searchParams.get("finish") === "1"),
   };
 }
 
@@ -113,6 +116,7 @@ export default function SecretarySeason() {
           <TableRulesCard page={page} here={here} />
         </div>
       </div>
+      <SeasonEndCard page={page} here={here} />
       <FixturesCard page={page} here={here} />
 
       <ConfirmDialog

@@ -5,8 +5,9 @@ import { isValidDate } from "../../../domain/dates.ts";
 import { nameField } from "../../../domain/text.ts";
 import { z } from "../../../domain/zod.ts";
 import { DEFAULT_FORMAT, type MatchFormat, MatchFormatSchema } from "./match-card.ts";
-import { NIGHTS, seasonDatesProblem } from "./season-weeks.ts";
-import { DEFAULT_POINTS, MeritMinFramesSchema, PointsSchema } from "./standings.ts";
+import { DEFAULT_PROMOTED, DEFAULT_RELEGATED } from "./promotion.ts";
+import { NIGHTS, type Night, seasonDatesProblem } from "./season-weeks.ts";
+import { DEFAULT_POINTS, MeritMinFramesSchema, type Points, PointsSchema } from "./standings.ts";
 
 /** A season is made as a draft; it goes live once its fixtures are out, and is finished when its last night is. */
 export const seasonStatuses = ["draft", "active", "finished"] as const;
@@ -24,45 +25,118 @@ const DATE_MESSAGE = "must be a date (YYYY-MM-DD)";
 const dateField = (label: string) =>
   z.string({ error: `${label} ${DATE_MESSAGE}` }).check(z.refine(isValidDate, `${label} ${DATE_MESSAGE}`));
 
+/** A season's fields as `POST /api/leagues/{id}/seasons` takes them. */
+const seasonFields = {
+  name: nameField("Season name"),
+  night: z.enum(NIGHTS, { error: `The league night must be a day of the week: ${NIGHTS.join(", ")}` }),
+  startDate: dateField("The first date"),
+  legs: z.optional(z.literal(LEGS, { error: "Teams meet once or twice a season (legs 1 or 2)" })),
+  format: z.optional(MatchFormatSchema),
+  points: z.optional(PointsSchema),
+  meritMinFrames: z.optional(MeritMinFramesSchema),
+  blackoutDates: z.optional(
+    z
+      .array(dateField("A blackout date"), { error: "Blackout dates must be a list of dates (YYYY-MM-DD)" })
+      .check(z.maxLength(MAX_BLACKOUT_DATES, `A season has at most ${MAX_BLACKOUT_DATES} blackout dates`)),
+  ),
+};
+type SeasonFields = {
+  name: string;
+  night: Night;
+  startDate: string;
+  legs?: (typeof LEGS)[number];
+  format?: z.output<typeof MatchFormatSchema>;
+  points?: Points;
+  meritMinFrames?: number;
+  blackoutDates?: string[];
+};
+
+// The fields are each valid here, so the one problem left is the first date's weekday.
+const firstDateOnItsNight = z.superRefine((input: SeasonFields, ctx) => {
+  const problem = seasonDatesProblem(input.night, input.startDate, input.blackoutDates ?? []);
+  if (problem) ctx.addIssue({ code: "custom", path: ["startDate"], message: problem });
+});
+
+/** A season's fields with what was not said: two legs, no blackout dates, the usual format and points. */
+const seasonInputOf = (input: SeasonFields) => ({
+  name: input.name,
+  night: input.night,
+  startDate: input.startDate,
+  legs: input.legs ?? 2,
+  blackoutDates: [...new Set(input.blackoutDates ?? [])].sort(),
+  format: (input.format ?? DEFAULT_FORMAT) as MatchFormat,
+  points: input.points ?? DEFAULT_POINTS,
+  meritMinFrames: input.meritMinFrames ?? 0,
+});
+
 /**
  * `POST /api/leagues/{id}/seasons`: a name, the league night, the first date (on that night), the legs (2 unless
  * said) and the blackout dates (none unless said; stored sorted, once each).
  */
-export const CreateSeasonSchema = z.pipe(
+export const CreateSeasonSchema = z.pipe(z.object(seasonFields).check(firstDateOnItsNight), z.transform(seasonInputOf));
+export type SeasonInput = z.output<typeof CreateSeasonSchema>;
+
+/** Nobody moves more teams than a division holds; a bigger number is a typing slip. */
+const MAX_MOVED = 20;
+const movedField = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of teams, 0 or more` })
+    .check(
+      z.refine(Number.isInteger, `${label} must be a whole number of teams, 0 or more`),
+      z.gte(0, `${label} must be a whole number of teams, 0 or more`),
+      z.lte(MAX_MOVED, `${label} can be at most ${MAX_MOVED} teams`),
+    );
+
+/**
+ * `POST /api/leagues/{id}/seasons` whole: a season as `CreateSeasonSchema` makes it, or with `from` (a finished season
+ * of the league) the next one — its divisions and teams carried over, `promote` teams up from each lower division and
+ * `relegate` down from each higher one (2 unless said), its legs, format, points and merit minimum the finished
+ * season's unless given.
+ */
+export const NewSeasonSchema = z.pipe(
   z
     .object({
-      name: nameField("Season name"),
-      night: z.enum(NIGHTS, { error: `The league night must be a day of the week: ${NIGHTS.join(", ")}` }),
-      startDate: dateField("The first date"),
-      legs: z.optional(z.literal(LEGS, { error: "Teams meet once or twice a season (legs 1 or 2)" })),
-      format: z.optional(MatchFormatSchema),
-      points: z.optional(PointsSchema),
-      meritMinFrames: z.optional(MeritMinFramesSchema),
-      blackoutDates: z.optional(
+      ...seasonFields,
+      from: z.optional(
         z
-          .array(dateField("A blackout date"), { error: "Blackout dates must be a list of dates (YYYY-MM-DD)" })
-          .check(z.maxLength(MAX_BLACKOUT_DATES, `A season has at most ${MAX_BLACKOUT_DATES} blackout dates`)),
+          .string({ error: "from must be the id of the finished season to carry on from" })
+          .check(z.minLength(1, "from must be the id of the finished season to carry on from")),
       ),
+      promote: z.optional(movedField("Teams promoted")),
+      relegate: z.optional(movedField("Teams relegated")),
     })
     .check(
+      firstDateOnItsNight,
       z.superRefine((input, ctx) => {
-        // The fields are each valid here, so the one problem left is the first date's weekday.
-        const problem = seasonDatesProblem(input.night, input.startDate, input.blackoutDates ?? []);
-        if (problem) ctx.addIssue({ code: "custom", path: ["startDate"], message: problem });
+        if (input.from !== undefined) return;
+        for (const key of ["promote", "relegate"] as const) {
+          if (input[key] === undefined) continue;
+          const message = "Teams move between divisions only in a season made from a finished one (from)";
+          ctx.addIssue({ code: "custom", path: [key], message });
+        }
       }),
     ),
   z.transform((input) => ({
-    name: input.name,
-    night: input.night,
-    startDate: input.startDate,
-    legs: input.legs ?? 2,
-    blackoutDates: [...new Set(input.blackoutDates ?? [])].sort(),
-    format: (input.format ?? DEFAULT_FORMAT) as MatchFormat,
-    points: input.points ?? DEFAULT_POINTS,
-    meritMinFrames: input.meritMinFrames ?? 0,
+    fields: seasonInputOf(input),
+    next:
+      input.from === undefined
+        ? null
+        : {
+            from: input.from,
+            promote: input.promote ?? DEFAULT_PROMOTED,
+            relegate: input.relegate ?? DEFAULT_RELEGATED,
+            /** The rules the request gave: the others are the finished season's. */
+            given: {
+              legs: input.legs !== undefined,
+              format: input.format !== undefined,
+              points: input.points !== undefined,
+              meritMinFrames: input.meritMinFrames !== undefined,
+            },
+          },
   })),
 );
-export type SeasonInput = z.output<typeof CreateSeasonSchema>;
+type NewSeasonInput = z.output<typeof NewSeasonSchema>;
+export type NextSeasonInput = NonNullable<NewSeasonInput["next"]>;
 
 /** `POST /api/seasons/{id}/divisions`. */
 export const CreateDivisionSchema = z.object({ name: nameField("Division name") });
@@ -163,6 +237,18 @@ export const LEAGUE_MESSAGES = {
   teamNameTaken: "A team with that name is already in this season",
   divisionNotInSeason: "Choose a division of this season",
   seasonFinished: "This season is finished",
+  alreadyFinished: "This season is already finished",
+  notStarted: "This season hasn't started: make its fixtures, play them, then finish it",
+  unplayed: (fixtures: readonly { home: string; away: string; week: number }[]) => {
+    const n = fixtures.length;
+    const named = fixtures.slice(0, 3).map((f) => `${f.home} v ${f.away} (week ${f.week})`);
+    const more = n > named.length ? ` and ${n - named.length} more` : "";
+    return `${n} ${n === 1 ? "fixture isn't" : "fixtures aren't"} played yet: ${named.join(", ")}${more}`;
+  },
+  resultsChanged: "A result of this season changed meanwhile, please try again",
+  fromNotFound: "The season to carry on from was not found",
+  fromOtherLeague: "The season to carry on from must be one of this league's",
+  fromNotFinished: "The season to carry on from isn't finished yet: finish it first",
   undeliverable: (email: string) => `No e-mail can reach ${email}: give another address, or none for a guest`,
   sameEmailTwice: "Each player's e-mail can be given once",
   alreadyOnTeam: (name: string, team: string) => `${name} is already on ${team} this season`,

@@ -1,6 +1,7 @@
 // A match card in dispute (DESIGN §11): a captain disputes it before both have confirmed (the secretary is e-mailed),
 // and the league's secretary settles it — resolving the frames' winners (then it is `played`) or awarding every frame
-// to one side (`awarded`), with a note both captains see. The secretary may also void a fixture that will never count.
+// to one side (`awarded`), with a note both captains see — until the season is finished, when its results stand. The
+// secretary may also void a fixture that will never count.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   assertInBatch,
@@ -8,6 +9,7 @@ import {
   first,
   isBatchGuardFailure,
   isForeignKeyViolation,
+  reads,
   trailing,
   type Sender,
   write,
@@ -124,6 +126,21 @@ function secretaryOnly(by: By, read: CardRead) {
   if (!isSecretary(by, read)) throw new DomainError(403, LEAGUE_MESSAGES.notYourLeague);
 }
 
+/** SQL: the fixture's season isn't finished — its champions stand on its results, so they no longer change. */
+const seasonOpen = (seasonId: string) =>
+  assertInBatch(sql`not exists (select 1 from ${seasons} where ${seasons.id} = ${seasonId}
+    and ${seasons.status} = 'finished')`);
+
+/** The 409 for a season finished meanwhile (a fresh read), or null when something else refused the batch. */
+async function refuseIfFinished(db: Sender, seasonId: string) {
+  const { row } = await db.send(
+    reads({ row: first(build.select({ status: seasons.status }).from(seasons).where(eq(seasons.id, seasonId))) }),
+  );
+  if (row?.status === "finished") {
+    throw new DomainError(409, LEAGUE_MESSAGES.seasonFinished, { code: "season-finished" });
+  }
+}
+
 /**
  * The secretary resolves the card: the winners of the frames given (each with its players named, else a 409 naming
  * it), then every frame must have a result; it is `played`, with the note. The batch asserts the card is as read.
@@ -161,6 +178,7 @@ export async function resolveFixture(
   const changed = next.filter((f) => f.winner !== byNumber.get(f.number)?.winner);
   try {
     const after = await writeThenRead(db, id, [
+      seasonOpen(read.fixture.seasonId),
       assertInBatch(sql`exists (select 1 from ${leagueFixtures} where ${leagueFixtures.id} = ${id}
         and ${leagueFixtures.status} = ${read.fixture.status})`),
       assertInBatch(sql`${cardSql(id)} = ${cardText(before)}`),
@@ -180,6 +198,7 @@ export async function resolveFixture(
     return { answer: { fixture: after.fixture }, changes: [cardChanged(read, true)] };
   } catch (error) {
     if (!isBatchGuardFailure(error)) throw error;
+    await refuseIfFinished(db, read.fixture.seasonId);
     return refusedAfresh(db, id, () => undefined);
   }
 }
@@ -223,6 +242,7 @@ export async function awardFixture(
   const slots = frameSlots(formatOf(read));
   try {
     const after = await writeThenRead(db, id, [
+      seasonOpen(read.fixture.seasonId),
       ...slots.map((slot) =>
         build
           .insert(leagueFrames)
@@ -242,6 +262,8 @@ export async function awardFixture(
   } catch (error) {
     // The fixture list made again meanwhile (it can't be once this is in): no fixture.
     if (isForeignKeyViolation(error)) throw new DomainError(404, LEAGUE_MESSAGES.fixtureNotFound);
+    if (!isBatchGuardFailure(error)) throw error;
+    await refuseIfFinished(db, read.fixture.seasonId);
     throw error;
   }
 }

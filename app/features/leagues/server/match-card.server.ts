@@ -74,6 +74,14 @@ export const cardChanged = (read: CardRead, rated = false): Change => ({
   card: { fixtureId: read.fixture.id, seasonId: read.fixture.seasonId, rated },
 });
 
+/** The season's table or status changed with no card (a penalty, its end): its pages hear of it. */
+export const seasonChanged = (organiserId: string, seasonId: string): Change => ({
+  organiserId,
+  tournamentId: null,
+  what: "league-card",
+  card: { fixtureId: null, seasonId, rated: false },
+});
+
 /** SQL: the fixture's status is one of these. */
 const statusIn = (fixtureId: string, statuses: readonly string[]) =>
   sql`exists (select 1 from ${leagueFixtures} where ${leagueFixtures.id} = ${fixtureId}

@@ -7,6 +7,7 @@ import { DomainError } from "~/domain/errors.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { PENALTY_MESSAGES, type PenaltyInput } from "~/features/leagues/domain/penalties.ts";
 import type { SeasonOwner } from "~/features/leagues/server/leagues.server.ts";
+import { seasonChanged } from "~/features/leagues/server/match-card.server.ts";
 import type { Done } from "~/web/done.ts";
 
 type PenaltyRow = typeof leaguePenalties.$inferSelect;
@@ -55,15 +56,7 @@ export async function deductPoints(
       }),
     ),
   );
-  if (row) {
-    const change = {
-      organiserId,
-      tournamentId: null,
-      what: "league-card" as const,
-      card: { fixtureId: null, seasonId: season.id, rated: false },
-    };
-    return { answer: row, changes: [change] };
-  }
+  if (row) return { answer: row, changes: [seasonChanged(organiserId, season.id)] };
   if (status === undefined) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
   if (status === "finished") throw new DomainError(409, LEAGUE_MESSAGES.seasonFinished, { code: "season-finished" });
   throw new DomainError(400, PENALTY_MESSAGES.teamNotInSeason, { field: "teamId", code: "team-not-in-season" });

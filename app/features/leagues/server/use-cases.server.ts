@@ -1,7 +1,7 @@
 // A league's writes, one use case each: a league made by its secretary, a season of it, a division of a season, a
-// team and a roster's player, the season's fixtures made and one moved, and a fixture's match card. No live screen
-// shows a league yet, so none announces a change; the roster's writes owe e-mails (the captain told, invited accounts
-// their invitation), a dispute the secretary's.
+// team and a roster's player, the season's fixtures made and one moved, a fixture's match card, the season finished
+// and the next one made from it. No live screen shows a league yet, so none announces a change; the roster's writes
+// owe e-mails (the captain told, invited accounts their invitation), a dispute the secretary's.
 import type { Sender } from "~/db/batch.server.ts";
 import type { SeasonInput } from "~/features/leagues/domain/leagues.ts";
 import { quiet } from "~/web/done.ts";
@@ -62,3 +62,9 @@ export { changeSeason } from "~/features/leagues/server/season-format.server.ts"
 
 /** Points deducted from a team by the secretary: the season's table moves. */
 export { deductPoints } from "~/features/leagues/server/penalties.server.ts";
+
+/** The season finished by its secretary once every fixture is played, awarded or voided: its champions stored. */
+export { finishSeason } from "~/features/leagues/server/season-finish.server.ts";
+
+/** The next season made from a finished one: its divisions, teams and rosters, promoted and relegated. */
+export { insertNextSeason as startNextSeason } from "~/features/leagues/server/next-season.server.ts";
