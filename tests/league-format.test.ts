@@ -90,6 +90,8 @@ test("the secretary changes the format: the season answered, read back, locked o
     startDate: "2026-09-01",
     legs: 2,
     format: SIX_AND_THREE,
+    points: { win: 2, draw: 1, loss: 0, frame: 0 },
+    meritMinFrames: 0,
   });
   const read = await app.client().get(`/api/seasons/${s.slug}`);
   expect(((await read.json()) as { season: { format: unknown } }).season.format).toEqual(SIX_AND_THREE);
@@ -129,8 +131,14 @@ test("who may, and the body's 400s: each refused with its message, nothing writt
       "Season not found",
     ],
     [
-      "no format",
+      "nothing to change",
       await secretary.client.json("PATCH", path, {}),
+      400,
+      "Give the season's format, points or meritMinFrames to change",
+    ],
+    [
+      "a format of another type",
+      await secretary.client.json("PATCH", path, { format: null }),
       400,
       "The format is { sections, maxSinglesPerPlayer }",
     ],

@@ -78,7 +78,7 @@ test("the league and team pages: fixtures week by week, no e-mail, and 404s for 
   for (const text of ["Valley League", "Winter", "Premier", "Crown A", "The Anchor", "Week 1", "Postponed"]) {
     expect(html).toContain(text);
   }
-  expect(html).toContain("Standings come once results are in");
+  expect(html).toContain("Points: 2 a win, 1 a draw, 0 a loss.");
   expect(html).toMatch(/Tue 8 Sep|Tue 1 Sep/);
   expect(html).toContain(`href="/league/${league.slug}/teams/${crown.id}"`);
 
@@ -144,7 +144,7 @@ test("a league without a season, and a season whose fixtures are not made", asyn
   await secretary.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: "Premier" });
   const html = await (await app.client().get(`/league/${league.slug}`)).text();
   expect(html).toContain("Fixtures not yet published");
-  expect(html).toContain("Standings come once results are in");
+  expect(html).toContain("The table fills once the division has teams.");
 });
 
 test("the team's feed: its dated fixtures as evening events in Europe/London, cached; 404 for none", async () => {

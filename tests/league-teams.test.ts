@@ -175,13 +175,15 @@ test("teams with captains and rosters; the fixtures made, one moved and one post
   expect(read.status).toBe(200);
   const body = (await read.json()) as {
     season: { status: string };
-    divisions: { name: string; teams: { name: string }[]; standings: unknown[] }[];
+    divisions: { name: string; teams: { name: string }[]; standings: { team: string; played: number }[] }[];
     fixtures: { home: string; away: string }[];
   };
   expect(body.season.status).toBe("active");
-  expect(body.divisions.map((d) => [d.name, d.teams.map((t) => t.name), d.standings])).toEqual([
-    ["Premier", ["Crown A", "Anchor", "Bell"], []],
-    ["Division One", ["Crown B", "Dog", "Eagle"], []],
+  // Nothing played yet: each table lists its teams by name, none with a fixture counted.
+  const table = (d: (typeof body.divisions)[number]) => d.standings.map((r) => `${r.team} ${r.played}`);
+  expect(body.divisions.map((d) => [d.name, d.teams.map((t) => t.name), table(d)])).toEqual([
+    ["Premier", ["Crown A", "Anchor", "Bell"], ["Anchor 0", "Bell 0", "Crown A 0"]],
+    ["Division One", ["Crown B", "Dog", "Eagle"], ["Crown B 0", "Dog 0", "Eagle 0"]],
   ]);
   expect(body.fixtures).toHaveLength(12);
   expect(JSON.stringify(body)).not.toContain("@");
@@ -883,8 +885,16 @@ test("the season read by anyone: divisions, teams, fixtures with names, no e-mai
   const draft = await app.client().get(`/api/seasons/${s.slug}`);
   expect(draft.status).toBe(200);
   const drafted = (await draft.json()) as Record<string, unknown>;
-  expect(Object.keys(drafted).sort()).toEqual(["divisions", "fixtures", "season"]);
+  expect(Object.keys(drafted).sort()).toEqual(["divisions", "fixtures", "penalties", "season"]);
   expect(drafted.fixtures).toEqual([]);
+  expect(drafted.penalties).toEqual([]);
+  // Nothing played: the table lists the teams by name on nought.
+  const nought = (team: Team, position: number) => ({
+    position,
+    teamId: team.id,
+    team: team.name,
+    ...{ played: 0, won: 0, drawn: 0, lost: 0, framesFor: 0, framesAgainst: 0, penalty: 0, points: 0 },
+  });
   expect(drafted.divisions).toEqual([
     {
       id: premier,
@@ -894,9 +904,10 @@ test("the season read by anyone: divisions, teams, fixtures with names, no e-mai
         { id: crown.id, name: "Crown", venue: "Crown Inn" },
         { id: anchor.id, name: "Anchor", venue: "Anchor Inn" },
       ],
-      standings: [],
+      standings: [nought(anchor, 1), nought(crown, 2)],
+      tieBreaks: [],
     },
-    { id: one, name: "Division One", position: 2, teams: [], standings: [] },
+    { id: one, name: "Division One", position: 2, teams: [], standings: [], tieBreaks: [] },
   ]);
 
   const fixtures = await created<Fixture[]>(

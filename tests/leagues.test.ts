@@ -73,6 +73,8 @@ test("a league, a season and divisions made; the league read by anyone", async (
       ],
       maxSinglesPerPlayer: 2,
     },
+    points: { win: 2, draw: 1, loss: 0, frame: 0 },
+    meritMinFrames: 0,
   });
   const defaults = await newSeason(secretary, league.id, { ...winter, name: "Winter 2027", startDate: "2027-09-07" });
   expect(defaults.legs).toBe(2);
@@ -87,8 +89,14 @@ test("a league, a season and divisions made; the league read by anyone", async (
     { id: expect.any(String), name: "Division One", position: 2 },
   ]);
 
-  // The league's list of its seasons leaves out the league (it is the page's) and the match card's format.
-  const listed = ({ leagueId: _, format: _format, ...rest }: Season & { format?: unknown }) => rest;
+  // The league's list of its seasons leaves out the league (it is the page's) and the season's rules.
+  const listed = ({
+    leagueId: _,
+    format: _format,
+    points: _points,
+    meritMinFrames: _merit,
+    ...rest
+  }: Season & { format?: unknown; points?: unknown; meritMinFrames?: unknown }) => rest;
   for (const client of [app.client(), (await f.player()).client, secretary.client]) {
     const read = await client.get(`/api/leagues/${league.slug}`);
     expect(read.status).toBe(200);
