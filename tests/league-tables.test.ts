@@ -188,7 +188,7 @@ test("the points change until a fixture is played; the merit minimum at any time
   ).toBe(6);
 });
 
-test("points deducted by the secretary: off the team's points, beside them, the reason in the season's read", async () => {
+test("points deducted by the secretary: off the team's points, beside them, the reason in the read", async () => {
   const s = await season();
   const [crown, anchor] = s.teams as [Team, Team];
   const url = `/api/seasons/${s.season.id}/penalties`;
@@ -212,7 +212,7 @@ test("points deducted by the secretary: off the team's points, beside them, the 
   expect(read.penalties.map((p) => p.reason).sort()).toEqual(["Late again", "Late start", "Unpaid subs"]);
 });
 
-test("a penalty refused: signed out, a player, another secretary, no season, a bad body, another season's team", async () => {
+test("a penalty refused: signed out, a player, another secretary, no season, a bad body, another's team", async () => {
   const s = await season();
   const other = await season();
   const body = { teamId: s.teams[0]?.id, points: 2, reason: "No-show" };

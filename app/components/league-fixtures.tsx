@@ -39,6 +39,7 @@ function TeamName({ leagueSlug, id, name, us }: { leagueSlug: string; id: string
 function FixtureRow({ f, leagueSlug, teamId }: { f: FixtureView; leagueSlug: string; teamId: string | null }) {
   const voided = f.status === "voided";
   const played = !voided && f.homeScore !== null && f.awayScore !== null;
+  const said = played ? `, ${f.homeScore}–${f.awayScore}` : voided ? ", voided" : "";
   return (
     <li className="grid grid-cols-[1fr_auto] items-start gap-x-3 py-2" data-testid="fixture">
       <div className="min-w-0">
@@ -61,7 +62,7 @@ function FixtureRow({ f, leagueSlug, teamId }: { f: FixtureView; leagueSlug: str
       <Link
         to={leagueFixturePath(leagueSlug, f.id)}
         className={`inline-flex min-h-11 items-center self-center ${nameLinkClass} underline`}
-        aria-label={`Match card: ${f.home} v ${f.away}${played ? `, ${f.homeScore}–${f.awayScore}` : voided ? ", voided" : ""}`}
+        aria-label={`Match card: ${f.home} v ${f.away}${said}`}
       >
         {voided ? (
           <span className={`text-sm font-semibold ${muted}`}>Voided</span>

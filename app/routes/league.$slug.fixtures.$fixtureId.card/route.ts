@@ -1,7 +1,7 @@
 // The match card's forms about the card as a whole (decision 037), by `intent`: a captain confirms the result or
-// disputes it; the league's secretary resolves a disputed card, awards the fixture or voids it — the same use cases as
-// `POST /api/fixtures/{id}/confirm`, `…/dispute`, `…/resolve`, `…/award` and `…/void`. Back to the card with a toast, or with
-// the refusal beside its form.
+// disputes it; the league's secretary resolves a disputed card, awards the fixture or voids it — the same use cases
+// as `POST /api/fixtures/{id}/confirm`, `…/dispute`, `…/resolve`, `…/award` and `…/void`. Back to the card with a
+// toast, or with the refusal beside its form.
 import { data } from "react-router";
 import { isDomainError } from "~/domain/errors.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
