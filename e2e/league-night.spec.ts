@@ -132,7 +132,12 @@ test("the tablet keeps the frames through a Wi-Fi drop; the captains confirm; a 
     await expect(t.getByTestId("card-status")).toContainText("Played");
     await expect(t.locator("#frame-1").getByRole("button")).toHaveCount(0);
     await expect(leaguePage.getByRole("link", { name: `Match card: ${home.team} v ${away.team}, 5–4` })).toBeVisible();
-    // TODO standings: assert the division's table moved (home team 1st on points) once standings are merged.
+    // The division's table moved with it, over push: the home side top on two points, one played each.
+    const rows = leaguePage.getByTestId("table-row");
+    await expect(rows.first()).toContainText(home.team);
+    await expect(rows.first().getByTestId("table-points")).toHaveText("2");
+    await expect(rows.nth(1)).toContainText(away.team);
+    await expect(rows.nth(1).getByTestId("table-points")).toHaveText("0");
     for (const p of [awayPhone, leaguePage, t]) await sameDocument(p);
 
     // Week 2, the same two teams the other way round: the frames recorded (5–4 to its home side), then disputed.
@@ -181,7 +186,14 @@ test("the tablet keeps the frames through a Wi-Fi drop; the captains confirm; a 
       await sameDocument(p);
     }
     await expect(leaguePage.getByRole("link", { name: `Match card: ${away.team} v ${home.team}, 6–3` })).toBeVisible();
-    // TODO standings: assert the table moved again after the resolution (week 2's points to its home side).
+    // The table moved again: a win each, two points each, the week 2 winners top on frame difference (10–8).
+    await expect(rows.first()).toContainText(away.team);
+    await expect(rows.first().getByTestId("table-points")).toHaveText("2");
+    await expect(rows.nth(1).getByTestId("table-points")).toHaveText("2");
+    await expect(leaguePage.getByTestId("tie-breaks")).toHaveText(
+      `${away.team} above ${home.team} on frame difference`,
+    );
+    await sameDocument(leaguePage);
   } finally {
     for (const context of [secretaryContext, homeContext, awayContext, tabletContext]) await context.close();
   }
