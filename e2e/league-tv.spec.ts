@@ -142,6 +142,8 @@ test("the TV shows tonight's fixture and the table, and each frame as it is reco
     await expect(tv.getByTestId("tv-status")).toHaveText("Played");
     await expect(table.getByRole("row").nth(1)).toContainText(home.name);
     await expect(tv.getByTestId("tv-points").first()).toHaveText("2");
+    // Under the night's one fixture, the merit table's top: a frame won of one played heads it.
+    await expect(tv.getByTestId("tv-merit").getByRole("listitem").first()).toContainText("1/1100.0%");
     await sameDocument(tv);
     await expectAccessible(tv, "the league night's TV", { everyImpact: true });
 

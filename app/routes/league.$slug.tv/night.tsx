@@ -65,6 +65,7 @@ export function LeagueTvView({ tv }: { tv: LeagueTv }) {
         <div className="flex min-h-0 flex-1 gap-[2rem]">
           <Fitted scale={season.scale.fixtures} width={LEAGUE_TV.fixturesWidth}>
             <Fixtures season={season} venue={tv.venue} />
+            {season.merit.length > 0 ? <Merit season={season} /> : null}
           </Fitted>
           <Fitted scale={season.scale.tables} width={LEAGUE_TV.tablesWidth}>
             {season.tables.map((t) => (
@@ -128,6 +129,30 @@ function Fixtures({ season, venue }: { season: Season; venue: string | null }) {
           })}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** The merit table's top few: rank, player and team, frames won of played, win percentage. */
+function Merit({ season }: { season: Season }) {
+  return (
+    <section aria-labelledby="tv-merit" className="mt-[2rem]">
+      <h3 id="tv-merit" className="h-[3.5rem] text-[1.75rem] font-bold">
+        Averages
+      </h3>
+      <ol data-testid="tv-merit">
+        {season.merit.map((p, index) => (
+          <li key={p.playerId} className="flex h-[3.5rem] items-center gap-[1rem] text-[1.6rem]">
+            <span className={`w-[2.5rem] tabular-nums ${muted}`}>{index + 1}</span>
+            <span className="min-w-0 flex-1 truncate font-semibold">
+              {p.name}
+              <span className={`font-normal ${muted}`}>{` · ${p.team}`}</span>
+            </span>
+            <span className={`tabular-nums ${muted}`}>{`${p.won}/${p.played}`}</span>
+            <span className="w-[6.5rem] text-right font-bold tabular-nums">{`${p.winPercent.toFixed(1)}%`}</span>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -7,7 +7,13 @@ import { data, useLoaderData } from "react-router";
 import { PageNotFound } from "~/components/not-found.tsx";
 import type { StaticPage } from "~/components/static-page.ts";
 import { leagueTvPath } from "~/domain/anchors.ts";
-import { divisionsOfNight, leagueNight, leagueTvScale, nightOf } from "~/features/leagues/domain/league-night.ts";
+import {
+  divisionsOfNight,
+  leagueNight,
+  leagueTvScale,
+  meritRowsThatFit,
+  nightOf,
+} from "~/features/leagues/domain/league-night.ts";
 import { leagueSeasonPageQuery } from "~/features/leagues/server/league-pages.server.ts";
 import { visitor } from "~/web/access.server.ts";
 import { LeagueTvView } from "./night.tsx";
@@ -25,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const venue = search.get("venue")?.trim().slice(0, 120) || null;
   const { page } = await (await visitor(context)).read({ page: leagueSeasonPageQuery(params.slug, named) });
   if (!page) throw data("League not found", { status: 404 });
-  const { league, season } = page;
+  const { league, season, averages } = page;
   const address = leagueTvPath(league.slug, { season: named, venue });
   if (!season) return { league, venue, address, seconds: SECONDS, season: null };
   const night = leagueNight(season.fixtures, { today: nightOf(Date.now()), venue });
@@ -35,12 +41,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     name: d.name,
     standings: d.standings,
   }));
+  // The merit table's top, as many as fit under the night's fixtures: qualified players in its order.
+  const qualified = (averages?.players ?? []).filter((p) => p.qualified);
+  const merit = qualified.slice(0, meritRowsThatFit(night.fixtures.length, qualified.length)).map((p) => ({
+    playerId: p.playerId,
+    name: p.name,
+    team: p.team,
+    won: p.won,
+    played: p.played,
+    winPercent: p.winPercent,
+  }));
   return {
     league,
     venue,
     address,
     seconds: SECONDS,
     season: {
+      merit,
       id: season.season.id,
       name: season.season.name,
       night: { kind: night.kind, date: night.date },
@@ -58,6 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       scale: leagueTvScale(
         night.fixtures.length,
         tables.map((t) => Math.max(1, t.standings.length)),
+        merit.length,
       ),
     },
   };

@@ -3,6 +3,7 @@ import {
   divisionsOfNight,
   leagueNight,
   leagueTvScale,
+  meritRowsThatFit,
   nightOf,
   pointsWithPenalty,
   signedDifference,
@@ -73,6 +74,20 @@ test("a division of ten and its five fixtures fit unscaled; two tables of ten sh
   expect(two.tables).toBeLessThan(1);
   expect(two.tables).toBeGreaterThan(0.5);
   expect(two.fixtures).toBeLessThan(1);
+});
+
+test("the merit table's top shows under a quiet night's fixtures, never shrinking a busy night's", () => {
+  expect(meritRowsThatFit(1, 20)).toBe(5);
+  expect(meritRowsThatFit(2, 20)).toBe(5);
+  expect(meritRowsThatFit(2, 2)).toBe(2);
+  expect(meritRowsThatFit(2, 0)).toBe(0);
+  // Four fixtures leave room for two rows: fewer than three, so none.
+  expect(meritRowsThatFit(4, 20)).toBe(0);
+  expect(meritRowsThatFit(5, 20)).toBe(0);
+  for (const fixtures of [0, 1, 2, 3]) {
+    const rows = meritRowsThatFit(fixtures, 20);
+    expect(leagueTvScale(fixtures, [10], rows).fixtures).toBe(1);
+  }
 });
 
 test("points with a penalty beside them, and a signed frame difference", () => {

@@ -67,19 +67,42 @@ export const LEAGUE_TV = {
   tableHead: 3,
   tableRow: 3.75,
   tableGap: 2,
+  averagesHeading: 5.5,
+  averagesRow: 3.5,
 } as const;
+
+/** The most of the merit table's top the TV shows under the night's fixtures; fewer than the least, none. */
+const TV_AVERAGES = { most: 5, least: 3 } as const;
 
 /** How much a column `height` rem tall must shrink to fit the TV's body (1 when it fits), to the hundredth. */
 const scaleFor = (height: number) => Math.floor(Math.min(1, TV_BODY.height / height) * 100) / 100;
 
-/** Each column's scale: the night's fixtures, and the tables (each its heading, its head and a row a team). */
-export function leagueTvScale(fixtures: number, tables: readonly number[]) {
+/**
+ * How many of the merit table's top fit under the night's fixtures without shrinking them (at most five, of the
+ * `qualified` players there are): none when fewer than three would — a busy night's screen is its fixtures.
+ */
+export function meritRowsThatFit(fixtures: number, qualified: number): number {
+  const t = LEAGUE_TV;
+  const room = TV_BODY.height - t.fixturesHeading - Math.max(1, fixtures) * t.fixture - t.averagesHeading;
+  const rows = Math.min(TV_AVERAGES.most, qualified, Math.floor(room / t.averagesRow));
+  return rows >= Math.min(TV_AVERAGES.least, qualified) && rows > 0 ? rows : 0;
+}
+
+/**
+ * Each column's scale: the night's fixtures (and under them the merit table's top, `averages` rows), and the tables
+ * (each its heading, its head and a row a team).
+ */
+export function leagueTvScale(fixtures: number, tables: readonly number[], averages = 0) {
   const t = LEAGUE_TV;
   const tablesHeight =
     tables.reduce((sum, rows) => sum + t.tableHeading + t.tableHead + rows * t.tableRow, 0) +
     Math.max(0, tables.length - 1) * t.tableGap;
   return {
-    fixtures: scaleFor(t.fixturesHeading + Math.max(1, fixtures) * t.fixture),
+    fixtures: scaleFor(
+      t.fixturesHeading +
+        Math.max(1, fixtures) * t.fixture +
+        (averages > 0 ? t.averagesHeading + averages * t.averagesRow : 0),
+    ),
     tables: scaleFor(tablesHeight),
   };
 }
