@@ -138,6 +138,38 @@ test("the secretary sets the points and deducts some; the table shows them, its 
   await expect(panel(page).getByTestId("points-summary")).toContainText("4 singles frames to qualify");
 });
 
+test("the secretary voids a fixture from its card: it counts for nothing and says so", async ({ page }) => {
+  await createOrganiser(page.request);
+  const setup = await tableLeague(page.request);
+  const [fixture] = setup.fixtures as [Fixture];
+  const award = await page.request.post(`/api/fixtures/${fixture.id}/award`, { data: { to: "home", note: "" } });
+  expect(award.status(), await award.text()).toBe(200);
+  await page.goto(`/league/${setup.league.slug}/fixtures/${fixture.id}`);
+  await page.getByText("Void the fixture").first().click();
+  const form = page.getByRole("form", { name: "Void the fixture" });
+  await form.getByLabel("Note (shown on the card)").fill("Bell withdrew from the league");
+  // The box unticked: the form is refused beside it (the browser's own check first, so send it without).
+  await form.evaluate((f: HTMLFormElement) => {
+    f.noValidate = true;
+  });
+  await form.getByRole("button", { name: "Void the fixture" }).click();
+  await expect(page.getByRole("form", { name: "Void the fixture" })).toContainText(
+    "Tick the box to say you mean to void it",
+  );
+  const again = page.getByRole("form", { name: "Void the fixture" });
+  await again.getByLabel("I mean to void this fixture").check();
+  await again.getByRole("button", { name: "Void the fixture" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Fixture voided: it counts for nothing");
+  await expect(page.getByTestId("card-status")).toContainText("Voided");
+  await expect(page.getByText("Bell withdrew from the league")).toBeVisible();
+
+  await page.goto(`/league/${setup.league.slug}`);
+  const premier = page.getByRole("region", { name: "Premier" });
+  await expect(premier.getByRole("link", { name: /, voided$/ })).toHaveCount(1);
+  // The award it had counts no more: nobody has played.
+  await expect(premier.getByTestId("table-row").getByTestId("table-points")).toHaveText(["0", "0", "0"]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
