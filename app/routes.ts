@@ -179,6 +179,7 @@ export default [
   route("api/seasons/:id/teams/:teamId/players", "routes/api.seasons.$id.teams.$teamId.players/route.ts"),
   route("api/seasons/:id/fixtures", "routes/api.seasons.$id.fixtures/route.ts"),
   route("api/seasons/:id/penalties", "routes/api.seasons.$id.penalties/route.ts"),
+  route("api/seasons/:id/penalties/:penaltyId", "routes/api.seasons.$id.penalties.$penaltyId/route.ts"),
   route("api/seasons/:id/finish", "routes/api.seasons.$id.finish/route.ts"),
   route("api/fixtures/:id", "routes/api.fixtures.$id/route.ts"),
   route("api/fixtures/:id/lineup", "routes/api.fixtures.$id.lineup/route.ts"),

@@ -173,7 +173,7 @@ test("the secretary voids a fixture from its card: it counts for nothing and say
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a deduction refused beside its field, then made", async ({ page }) => {
+  test("a deduction refused beside its field, then made, then taken back", async ({ page }) => {
     await createOrganiser(page.request);
     const setup = await tableLeague(page.request);
     await page.goto(setup.page);
@@ -192,5 +192,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("toast")).toContainText("Points deducted");
     await page.goto(`/league/${setup.league.slug}`);
     await expect(page.getByTestId("table-penalties")).toHaveText("−3 Crown: No-show, week 2");
+
+    // Taken back on appeal: asked first (a second button), then the table is as it was.
+    await page.goto(setup.page);
+    const listed = page.getByTestId("season-penalties");
+    await expect(listed).toContainText("−3 Crown: No-show, week 2");
+    await listed.getByText("Take back").click();
+    await listed.getByRole("button", { name: "Give Crown back 3 points" }).click();
+    await page.waitForLoadState("load");
+    await expect(page.getByTestId("toast")).toContainText("Deduction taken back");
+    await expect(page.getByTestId("season-penalties")).toHaveCount(0);
+    await page.goto(`/league/${setup.league.slug}`);
+    await expect(page.getByTestId("table-penalties")).toHaveCount(0);
   });
 });

@@ -293,3 +293,27 @@ test("a fixture voided by the secretary counts for nothing, and its card is clos
       .sort(),
   ).toEqual([first.id, second.id].sort());
 });
+
+test("a deduction taken back: DELETE answers it, the points as they were; who may, and none twice", async () => {
+  const s = await season();
+  const [crown] = s.teams as [Team];
+  const { penalty } = await ok<{ penalty: { id: string; points: number } }>(
+    await s.secretary.client.json("POST", `/api/seasons/${s.season.id}/penalties`, {
+      teamId: crown.id,
+      points: 3,
+      reason: "Unpaid subs",
+    }),
+    201,
+  );
+  const url = `/api/seasons/${s.season.id}/penalties/${penalty.id}`;
+  expect((await app.client().json("DELETE", url)).status).toBe(401);
+  expect((await (s.captainOf.get(crown.id) as Account).client.json("DELETE", url)).status).toBe(403);
+  expect((await (await f.organiser()).client.json("DELETE", url)).status).toBe(403);
+  const removed = await ok<{ penalty: { id: string; reason: string } }>(await s.secretary.client.json("DELETE", url));
+  expect(removed.penalty).toMatchObject({ id: penalty.id, reason: "Unpaid subs" });
+  expect((await table(s))?.every((row) => row[4] === 0 && row[5] === 0)).toBe(true);
+  const again = await s.secretary.client.json("DELETE", url);
+  expect([again.status, await message(again)]).toEqual([404, "That deduction is not in this season"]);
+  const long = await s.secretary.client.json("DELETE", `/api/seasons/${s.season.id}/penalties/${"x".repeat(300)}`);
+  expect(long.status).toBe(404);
+});

@@ -1,16 +1,29 @@
-// Points deducted from a team from the secretary's page (decision 037): the form checked by the API's schema, and the
-// API's use case; a refusal comes back to the page with what was typed and each message beside its field.
+// Points deducted from a team from the secretary's page (decision 037), or a deduction taken back (`intent=remove`):
+// the form checked by the API's schema, and the API's use cases; a refusal comes back to the page with what was typed
+// and each message beside its field.
 import { isDomainError } from "~/domain/errors.ts";
 import { CreatePenaltySchema } from "~/features/leagues/domain/penalties.ts";
 import { seasonOwnerQuery } from "~/features/leagues/server/leagues.server.ts";
-import { deductPoints } from "~/features/leagues/server/use-cases.server.ts";
+import { deductPoints, removePenalty } from "~/features/leagues/server/use-cases.server.ts";
+import { formText } from "~/web/forms.server.ts";
 import { perform } from "~/web/use-case.server.ts";
 import { seasonForm } from "../td.leagues.$slug.seasons.$seasonSlug/forms.server.ts";
 import type { Route } from "./+types/route";
 
 export async function action(args: Route.ActionArgs) {
-  const { app, claim, seasonId, values, done, refuse } = await seasonForm(args);
+  const { app, claim, seasonId, values, form, done, refuse } = await seasonForm(args);
   const at = "#table-rules";
+  if (formText(form, "intent") === "remove") {
+    try {
+      const { season } = await claim.read({ season: seasonOwnerQuery(seasonId) });
+      const penaltyId = formText(form, "penaltyId");
+      const removed = await perform(app, claim, removePenalty, { organiserId: claim.id, season, penaltyId });
+      return done({ type: "success", title: "Deduction taken back", description: removed.reason }, at);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return refuse({ form: "penalty", key: "", message: error.message, errors: {}, values: {} }, "Not taken back", at);
+    }
+  }
   const title = "Could not deduct the points";
   const points = values.points?.trim() ?? "";
   const parsed = CreatePenaltySchema.safeParse({

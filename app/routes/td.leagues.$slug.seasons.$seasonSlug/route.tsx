@@ -59,6 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       formatText: describeFormat(season.format),
     },
     locks,
+    penalties: page.penalties,
     divisions: page.divisions.map((d) => ({
       id: d.id,
       name: d.name,

@@ -30,6 +30,7 @@ export function TableRulesCard({ page, here }: { page: SeasonPageData; here: str
         </p>
       ) : null}
       <PointsForm page={page} here={here} />
+      <Deductions page={page} here={here} />
       <PenaltyForm page={page} here={here} />
     </section>
   );
@@ -83,6 +84,42 @@ function PointsForm({ page, here }: { page: SeasonPageData; here: string }) {
         </button>
       </Form>
     </details>
+  );
+}
+
+/** The deductions made, each with its reason; until the season is finished, each may be taken back (asked first). */
+function Deductions({ page, here }: { page: SeasonPageData; here: string }) {
+  const names = new Map(page.divisions.flatMap((d) => d.teams.map((t) => [t.id, t.name] as const)));
+  if (page.penalties.length === 0) return null;
+  const open = page.season.status !== "finished";
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">Points deducted</h3>
+      <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-800" data-testid="season-penalties">
+        {page.penalties.map((p) => (
+          <li key={p.id} className="py-2 text-sm">
+            <p>
+              <span className="font-semibold text-red-700 dark:text-red-400">{`−${p.points}`}</span>{" "}
+              <span className="font-medium">{names.get(p.teamId) ?? "A team"}</span>
+              {`: ${p.reason}`}
+            </p>
+            {open ? (
+              <details className="mt-1">
+                <summary className="cursor-pointer text-baize-700 dark:text-baize-300">Take back</summary>
+                <Form method="post" action={`${here}/penalties`} preventScrollReset className="mt-2">
+                  <input type="hidden" name="seasonId" value={page.season.id} />
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="penaltyId" value={p.id} />
+                  <button type="submit" className="btn-secondary min-h-11">
+                    {`Give ${names.get(p.teamId) ?? "the team"} back ${p.points} point${p.points === 1 ? "" : "s"}`}
+                  </button>
+                </Form>
+              </details>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

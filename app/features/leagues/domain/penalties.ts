@@ -19,4 +19,5 @@ export type PenaltyInput = z.output<typeof CreatePenaltySchema>;
 
 export const PENALTY_MESSAGES = {
   teamNotInSeason: "Choose a team of this season",
+  notFound: "That deduction is not in this season",
 } as const;

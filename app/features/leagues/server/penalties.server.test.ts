@@ -24,6 +24,7 @@ import {
   createTeam,
   deductPoints,
   makeFixtures,
+  removePenalty,
 } from "./use-cases.server.ts";
 
 const s = useServiceDb();
@@ -144,4 +145,44 @@ test("the body: points a whole number from 1 to 100, a reason, a team", async ()
   expect(await refused({ ...ok, reason: "x".repeat(201) })).toBe("The reason must be at most 200 characters");
   expect(await refused({ ...ok, teamId: "" })).toBe("Choose the team");
   expect(await refused({ points: 2, reason: "x" })).toBe("Choose the team");
+});
+
+test("a deduction taken back by the secretary: the points as they were; refused once finished, or another's", async () => {
+  const c = await season();
+  const other = await season();
+  const penalty = await deduct(c.secretary, c.season.id, { teamId: c.anchor.id, points: 2, reason: "Late start" });
+  const remove = async (by: { id: string }, seasonId: string, penaltyId: string) =>
+    penaltyJson(
+      await s.perform(removePenalty, {
+        organiserId: by.id,
+        season: await s.sender.send(seasonOwnerQuery(seasonId)),
+        penaltyId,
+      }),
+    );
+  expect(await answered(remove(other.secretary, c.season.id, penalty.id))).toEqual({
+    status: 403,
+    message: LEAGUE_MESSAGES.notYourLeague,
+  });
+  // Through another season of one's own: not found there.
+  const mine = await deduct(other.secretary, other.season.id, { teamId: other.bell.id, points: 1, reason: "x" });
+  expect(await answered(remove(c.secretary, c.season.id, mine.id))).toEqual({
+    status: 404,
+    message: PENALTY_MESSAGES.notFound,
+  });
+  expect(await remove(c.secretary, c.season.id, penalty.id)).toEqual(penalty);
+  expect(await table(c.season.slug)).toEqual([
+    ["Anchor", 0, 0, 0],
+    ["Bell", 0, 0, 0],
+  ]);
+  expect(await answered(remove(c.secretary, c.season.id, penalty.id))).toEqual({
+    status: 404,
+    message: PENALTY_MESSAGES.notFound,
+  });
+  // A finished season's deductions stand.
+  await s.rows("update seasons set status = 'finished' where id = ?", [other.season.id]);
+  expect(await answered(remove(other.secretary, other.season.id, mine.id))).toEqual({
+    status: 409,
+    message: LEAGUE_MESSAGES.seasonFinished,
+  });
+  expect(await s.rows("select id from league_penalties where id = ?", [mine.id])).toEqual([{ id: mine.id }]);
 });

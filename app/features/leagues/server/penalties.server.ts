@@ -61,3 +61,37 @@ export async function deductPoints(
   if (status === "finished") throw new DomainError(409, LEAGUE_MESSAGES.seasonFinished, { code: "season-finished" });
   throw new DomainError(400, PENALTY_MESSAGES.teamNotInSeason, { field: "teamId", code: "team-not-in-season" });
 }
+
+/**
+ * The secretary takes back a deduction (a mistake, an appeal upheld): 404 for none in the season, 409 once the season
+ * is finished — checked by the delete itself. The season's pages hear the table moved.
+ */
+export async function removePenalty(
+  db: Sender,
+  { organiserId, season, penaltyId }: { organiserId: string; season: SeasonOwner | null; penaltyId: string },
+): Promise<Done<PenaltyRow>> {
+  if (!season) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
+  if (season.organiserId !== organiserId) throw new DomainError(403, LEAGUE_MESSAGES.notYourLeague);
+  const id = penaltyId.length <= 64 ? penaltyId : "";
+  const unfinished = sql`exists (select 1 from ${seasons} where ${seasons.id} = ${season.id}
+    and ${seasons.status} != 'finished')`;
+  const { row, status } = await db.write(
+    write(
+      [
+        build
+          .delete(leaguePenalties)
+          .where(and(eq(leaguePenalties.id, id), eq(leaguePenalties.seasonId, season.id), unfinished))
+          .returning(),
+        build.select({ status: seasons.status }).from(seasons).where(eq(seasons.id, season.id)),
+      ],
+      ([deleted, found]) => ({
+        row: (deleted as PenaltyRow[])[0],
+        status: (found as { status: string }[])[0]?.status,
+      }),
+    ),
+  );
+  if (row) return { answer: row, changes: [seasonChanged(organiserId, season.id)] };
+  if (status === undefined) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
+  if (status === "finished") throw new DomainError(409, LEAGUE_MESSAGES.seasonFinished, { code: "season-finished" });
+  throw new DomainError(404, PENALTY_MESSAGES.notFound);
+}

@@ -60,8 +60,8 @@ export {
 /** The season's format (until a frame is played), points (until a fixture is) and merit minimum changed. */
 export { changeSeason } from "~/features/leagues/server/season-format.server.ts";
 
-/** Points deducted from a team by the secretary: the season's table moves. */
-export { deductPoints } from "~/features/leagues/server/penalties.server.ts";
+/** Points deducted from a team by the secretary, or taken back: the season's table moves. */
+export { deductPoints, removePenalty } from "~/features/leagues/server/penalties.server.ts";
 
 /** The season finished by its secretary once every fixture is played, awarded or voided: its champions stored. */
 export { finishSeason } from "~/features/leagues/server/season-finish.server.ts";
