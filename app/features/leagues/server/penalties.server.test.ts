@@ -147,7 +147,7 @@ test("the body: points a whole number from 1 to 100, a reason, a team", async ()
   expect(await refused({ points: 2, reason: "x" })).toBe("Choose the team");
 });
 
-test("a deduction taken back by the secretary: the points as they were; refused once finished, or another's", async () => {
+test("a deduction taken back by the secretary: the points as they were; not once finished, nor another's", async () => {
   const c = await season();
   const other = await season();
   const penalty = await deduct(c.secretary, c.season.id, { teamId: c.anchor.id, points: 2, reason: "Late start" });
