@@ -317,3 +317,19 @@ test("a deduction taken back: DELETE answers it, the points as they were; who ma
   const long = await s.secretary.client.json("DELETE", `/api/seasons/${s.season.id}/penalties/${"x".repeat(300)}`);
   expect(long.status).toBe(404);
 });
+
+test("a voided fixture doesn't hold the season's end back; a finished season's fixtures are not voided", async () => {
+  const s = await season();
+  const [last, ...rest] = s.fixtures as [Season["fixtures"][number], ...Season["fixtures"]];
+  for (const fixture of rest) {
+    await ok(await s.secretary.client.json("POST", `/api/fixtures/${fixture.id}/award`, { to: "home", note: "" }));
+  }
+  const early = await s.secretary.client.json("POST", `/api/seasons/${s.season.id}/finish`);
+  expect(early.status).toBe(409);
+  await ok(await s.secretary.client.json("POST", `/api/fixtures/${last.id}/void`, { note: "Never played" }));
+  await ok(await s.secretary.client.json("POST", `/api/seasons/${s.season.id}/finish`));
+  const refused = await s.secretary.client.json("POST", `/api/fixtures/${rest[0]?.id}/void`, { note: "" });
+  expect([refused.status, await message(refused)]).toEqual([409, "This season is finished"]);
+  const read = await ok<{ fixtures: { status: string }[] }>(await app.client().get(`/api/seasons/${s.season.slug}`));
+  expect(read.fixtures.map((f) => f.status).sort()).toEqual(["awarded", "awarded", "voided"]);
+});

@@ -270,7 +270,8 @@ export async function awardFixture(
 
 /**
  * The secretary voids the fixture (a team withdrawn, a match that will never be played): `voided`, with the note; its
- * frames stay on the card but count for nothing — not the table, not the ratings. Voided again, nothing changes.
+ * frames stay on the card but count for nothing — not the table, not the ratings. Voided again, nothing changes. Not
+ * once the season is finished (its champions stand on its results), checked by the batch itself.
  */
 export async function voidFixture(
   db: Sender,
@@ -279,12 +280,19 @@ export async function voidFixture(
   const read = found(maybe);
   secretaryOnly(by, read);
   const id = read.fixture.id;
-  const after = await writeThenRead(db, id, [
-    build
-      .update(leagueFixtures)
-      .set({ status: "voided", note: noteOf(note), homeConfirmed: false, awayConfirmed: false })
-      .where(eq(leagueFixtures.id, id)),
-  ]);
-  // A played card's frames no longer count for the ratings (the trigger marks them; the replay follows).
-  return { answer: { fixture: after.fixture }, changes: [cardChanged(read, read.fixture.status !== "voided")] };
+  try {
+    const after = await writeThenRead(db, id, [
+      seasonOpen(read.fixture.seasonId),
+      build
+        .update(leagueFixtures)
+        .set({ status: "voided", note: noteOf(note), homeConfirmed: false, awayConfirmed: false })
+        .where(eq(leagueFixtures.id, id)),
+    ]);
+    // A played card's frames no longer count for the ratings (the trigger marks them; the replay follows).
+    return { answer: { fixture: after.fixture }, changes: [cardChanged(read, read.fixture.status !== "voided")] };
+  } catch (error) {
+    if (!isBatchGuardFailure(error)) throw error;
+    await refuseIfFinished(db, read.fixture.seasonId);
+    throw error;
+  }
 }
