@@ -1,28 +1,13 @@
 // A league season's fixtures as the secretary's page and its printed list show them: week by week, each week under
 // its league night in the season's calendar, each fixture with its own date where it was moved off it.
 import { formatDate, isValidDate } from "~/domain/dates.ts";
-import { UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
+import { fixtureStatusText, UNPLAYED_STATUSES } from "~/features/leagues/domain/leagues.ts";
 import { weekDates } from "~/features/leagues/domain/season-weeks.ts";
+import type { FixtureView } from "./league-fixtures.tsx";
 
-type Fixture = {
-  id: string;
+/** A fixture as the public list has it, with its division. */
+type Fixture = Pick<FixtureView, "id" | "week" | "date" | "home" | "away" | "venue" | "status"> & {
   divisionId: string;
-  week: number;
-  date: string | null;
-  home: string;
-  away: string;
-  venue: string;
-  status: string;
-};
-
-const statusText: Record<string, string> = {
-  scheduled: "Scheduled",
-  postponed: "Postponed",
-  in_progress: "In progress",
-  disputed: "Disputed",
-  played: "Played",
-  awarded: "Awarded",
-  voided: "Voided",
 };
 
 /** Fixtures grouped by week, in order of weeks. */
@@ -56,7 +41,7 @@ export function fixtureWeeks(
         away: f.away,
         venue: f.venue,
         status: f.status,
-        statusText: statusText[f.status] ?? f.status,
+        statusText: fixtureStatusText(f.status),
         date: f.date,
         /** The fixture's own date when it is not the week's. */
         movedTo: f.date && f.date !== date ? formatDate(f.date) : null,

@@ -3,22 +3,27 @@ import { Link } from "react-router";
 import { Badge } from "~/components/badges.tsx";
 import { fixtureDate } from "~/components/league-fixtures.tsx";
 import { leagueCardPrintPath, leaguePath, leagueTeamPath } from "~/domain/anchors.ts";
+import { type FixtureStatus, fixtureStatusText } from "~/features/leagues/domain/leagues.ts";
 import type { CardPage } from "./route.tsx";
 
 const muted = "text-slate-600 dark:text-slate-400";
 const linkClass = "font-semibold text-baize-700 hover:underline dark:text-baize-300";
 
-const STATUS = {
-  scheduled: { label: "Scheduled", tone: "slate" },
-  postponed: { label: "Postponed", tone: "amber" },
-  in_progress: { label: "In progress", tone: "blue" },
-  disputed: { label: "Disputed", tone: "red" },
-  played: { label: "Played", tone: "green" },
-  awarded: { label: "Awarded", tone: "green" },
-  voided: { label: "Voided", tone: "slate" },
-} as const;
+/** Each status's badge colour (its words are every page's, `fixtureStatusText`). */
+const TONE = {
+  scheduled: "slate",
+  postponed: "amber",
+  in_progress: "blue",
+  disputed: "red",
+  played: "green",
+  awarded: "green",
+  voided: "slate",
+} as const satisfies Record<FixtureStatus, string>;
 
-const statusOf = (status: string) => STATUS[status as keyof typeof STATUS] ?? STATUS.scheduled;
+const statusOf = (status: string) => {
+  const known = (status in TONE ? status : "scheduled") as FixtureStatus;
+  return { label: fixtureStatusText(known), tone: TONE[known] };
+};
 
 export function CardHeader({ page }: { page: CardPage }) {
   const { fixture, league, division, season } = page;

@@ -163,6 +163,20 @@ export const fixtureStatuses = [
 ] as const;
 export type FixtureStatus = (typeof fixtureStatuses)[number];
 
+/** Where a fixture stands, in words, as every page says it. */
+const FIXTURE_STATUS_TEXT: Record<FixtureStatus, string> = {
+  scheduled: "Scheduled",
+  postponed: "Postponed",
+  in_progress: "In progress",
+  disputed: "Disputed",
+  played: "Played",
+  awarded: "Awarded",
+  voided: "Voided",
+};
+/** A status in words (one we don't know, as it is). */
+export const fixtureStatusText = (status: string): string =>
+  (FIXTURE_STATUS_TEXT as Record<string, string | undefined>)[status] ?? status;
+
 /** The statuses of a fixture whose card is closed: its result stands (or it counts for nothing), final. */
 export const CLOSED_STATUSES = ["played", "awarded", "voided"] as const satisfies readonly FixtureStatus[];
 export const isClosedStatus = (status: string): boolean => (CLOSED_STATUSES as readonly string[]).includes(status);
