@@ -1,0 +1,143 @@
+// A league built through the real API for the league suites: a secretary's league, a season (its options the test's),
+// divisions of teams — each with its captain and players — and its fixtures made; and a card played through by the
+// captains. Each test names the league it builds; what the app answers is still each test's to check.
+import { expect } from "vitest";
+import type { Account } from "./factories.ts";
+
+type Named = { id: string; name: string };
+export type LeagueTeam = {
+  id: string;
+  name: string;
+  divisionId: string;
+  venue: string;
+  captainId: string;
+  players: Named[];
+  /** The captain's account when one was given; null for a captain invited by e-mail alone. */
+  captain: Account | null;
+};
+export type LeagueFixture = {
+  id: string;
+  divisionId: string;
+  week: number;
+  date: string | null;
+  homeTeamId: string;
+  awayTeamId: string;
+};
+type TeamSpec = {
+  name: string;
+  /** `The {name}` unless given. */
+  venue?: string;
+  /** A player's account, or an invitation by e-mail (with a name or none). */
+  captain: Account | { email: string; name?: string };
+  players?: { name: string; email?: string }[];
+};
+
+/** The response's JSON, asserting its status (the body said when it is not). */
+export async function ok<T>(response: Response, status = 200): Promise<T> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** Three guests for a team of four with its captain: `{name} Two`, `{name} Three`, `{name} Four`. */
+export const guests = (name: string) => ["Two", "Three", "Four"].map((n) => ({ name: `${name} ${n}` }));
+
+/** The usual card's lineup for a team of four: two singles each, the first two in the doubles. */
+export const fullLineup = (team: { players: Named[] }) => {
+  const ids = team.players.map((p) => p.id);
+  return [
+    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i]] })),
+    { number: 9, playerIds: [ids[0], ids[1]] },
+  ];
+};
+
+/**
+ * `secretary`'s league (`name`) with a season (Winter, Tuesdays from 2026-09-01, and `season`'s fields), each of
+ * `divisions`' teams added to it in order, and the fixtures made unless `fixtures` is false.
+ */
+export async function buildLeague(
+  secretary: Account,
+  {
+    name = "Valley League",
+    season: fields = {},
+    divisions,
+    fixtures: make = true,
+  }: {
+    name?: string;
+    season?: Record<string, unknown>;
+    divisions: [string, TeamSpec[]][];
+    fixtures?: boolean;
+  },
+) {
+  const { league } = await ok<{ league: { id: string; slug: string; name: string } }>(
+    await secretary.client.json("POST", "/api/leagues", { name }),
+    201,
+  );
+  const { season } = await ok<{
+    season: { id: string; slug: string; format: unknown; points: unknown; meritMinFrames: number };
+  }>(
+    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
+      name: "Winter",
+      night: "tuesday",
+      startDate: "2026-09-01",
+      ...fields,
+    }),
+    201,
+  );
+  const teams: LeagueTeam[] = [];
+  for (const [divisionName, specs] of divisions) {
+    const { division } = await ok<{ division: { id: string } }>(
+      await secretary.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: divisionName }),
+      201,
+    );
+    for (const spec of specs) {
+      const captain = "client" in spec.captain ? spec.captain : null;
+      const invited = captain ? { email: captain.email } : spec.captain;
+      const { team } = await ok<{ team: Omit<LeagueTeam, "captain"> }>(
+        await secretary.client.json("POST", `/api/seasons/${season.id}/teams`, {
+          name: spec.name,
+          divisionId: division.id,
+          venue: spec.venue ?? `The ${spec.name}`,
+          captain: invited,
+          ...(spec.players ? { players: spec.players } : {}),
+        }),
+        201,
+      );
+      teams.push({ ...team, captain });
+    }
+  }
+  const fixtures = make
+    ? (
+        await ok<{ fixtures: LeagueFixture[] }>(
+          await secretary.client.json("POST", `/api/seasons/${season.id}/fixtures`),
+          201,
+        )
+      ).fixtures
+    : [];
+  return { secretary, league, season, teams, fixtures };
+}
+
+type Side = { captain: Account; team: { players: Named[] } };
+
+/**
+ * Fixture `id`'s card played through by its captains: each names their full lineup, then the home captain records
+ * frames 1 to `frames`, each won by `winner(n)`.
+ */
+export async function playFrames(
+  id: string,
+  home: Side,
+  away: Side,
+  winner: (n: number) => "home" | "away",
+  frames = 9,
+) {
+  const url = `/api/fixtures/${id}`;
+  await ok(await home.captain.client.json("PUT", `${url}/lineup`, { side: "home", frames: fullLineup(home.team) }));
+  await ok(await away.captain.client.json("PUT", `${url}/lineup`, { side: "away", frames: fullLineup(away.team) }));
+  for (let n = 1; n <= frames; n++) {
+    await ok(await home.captain.client.json("POST", `${url}/frames/${n}`, { winner: winner(n) }));
+  }
+}
+
+/** Fixture `id`'s card confirmed by each of `captains`, each asserted. */
+export async function confirmCard(id: string, ...captains: Account[]) {
+  for (const captain of captains) await ok(await captain.client.json("POST", `/api/fixtures/${id}/confirm`));
+}
