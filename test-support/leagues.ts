@@ -1,0 +1,108 @@
+// A league built in-process for the league services' tests, through the use cases as the routes run them (each body
+// checked by its schema): a secretary's league, a season (its options the test's), divisions of teams with their
+// captains and players, and its fixtures made. Each test names the league it builds; what the services answer is
+// still each test's to check.
+import {
+  CreateDivisionSchema,
+  CreateLeagueSchema,
+  CreateSeasonSchema,
+  CreateTeamSchema,
+} from "~/features/leagues/domain/leagues.ts";
+import { fixtureInputQuery } from "~/features/leagues/server/fixtures.server.ts";
+import {
+  divisionJson,
+  leagueJson,
+  leagueOwnerQuery,
+  seasonJson,
+  seasonOwnerQuery,
+} from "~/features/leagues/server/leagues.server.ts";
+import { teamSeasonQuery } from "~/features/leagues/server/teams.server.ts";
+import {
+  createDivision,
+  createLeague,
+  createSeason,
+  createTeam,
+  makeFixtures,
+} from "~/features/leagues/server/use-cases.server.ts";
+import type { Account, ServiceDb } from "./services.ts";
+
+type TeamSpec = {
+  name: string;
+  /** `The {name}` unless given. */
+  venue?: string;
+  /** A player's account, or an invitation by e-mail (with a name or none). */
+  captain: Account | { email: string; name?: string };
+  players?: { name: string; email?: string }[];
+};
+
+/** Three guests for a team of four with its captain: `{name} Two`, `{name} Three`, `{name} Four`. */
+export const guests = (name: string) => ["Two", "Three", "Four"].map((n) => ({ name: `${name} ${n}` }));
+
+/** The usual card's lineup for a team of four: two singles each, the first two in the doubles. */
+export const fullLineup = (team: { players: { id: string }[] }) => {
+  const ids = team.players.map((p) => p.id);
+  return [
+    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i] as string] })),
+    { number: 9, playerIds: [ids[0] as string, ids[1] as string] },
+  ];
+};
+
+/**
+ * `secretary`'s league (`name`) with a season (Winter, Tuesdays from 2026-09-01, and `season`'s fields), each of
+ * `divisions`' teams added to it in order, and the fixtures made unless `fixtures` is false.
+ */
+export async function buildLeague(
+  s: ServiceDb,
+  secretary: Account,
+  {
+    name = "Valley",
+    season: body = {},
+    divisions,
+    fixtures: make = true,
+  }: {
+    name?: string;
+    season?: Record<string, unknown>;
+    divisions: [string, TeamSpec[]][];
+    fixtures?: boolean;
+  },
+) {
+  const organiserId = secretary.id;
+  const league = leagueJson(
+    await s.perform(createLeague, { organiserId, name: CreateLeagueSchema.parse({ name }).name }),
+  );
+  const season = seasonJson(
+    await s.perform(createSeason, {
+      organiserId,
+      league: await s.sender.send(leagueOwnerQuery(league.id)),
+      fields: CreateSeasonSchema.parse({ name: "Winter", night: "tuesday", startDate: "2026-09-01", ...body }),
+    }),
+  );
+  const teams = [];
+  for (const [divisionName, specs] of divisions) {
+    const division = divisionJson(
+      await s.perform(createDivision, {
+        organiserId,
+        season: await s.sender.send(seasonOwnerQuery(season.id)),
+        name: CreateDivisionSchema.parse({ name: divisionName }).name,
+      }),
+    );
+    for (const spec of specs) {
+      const captain = "id" in spec.captain ? spec.captain : null;
+      const fields = CreateTeamSchema.parse({
+        name: spec.name,
+        divisionId: division.id,
+        venue: spec.venue ?? `The ${spec.name}`,
+        captain: captain ? { email: captain.email } : spec.captain,
+        ...(spec.players ? { players: spec.players } : {}),
+      });
+      const read = await s.sender.send(teamSeasonQuery(season.id));
+      const { team } = await s.perform(createTeam, { organiserId, season: read, fields });
+      teams.push({ ...team, captain });
+    }
+  }
+  const fixtures = make
+    ? (await s.perform(makeFixtures, { organiserId, input: await s.sender.send(fixtureInputQuery(season.id)) }))
+        .fixtures
+    : [];
+  return { league, season, teams, fixtures };
+}
