@@ -84,11 +84,13 @@ export async function buildLeague(
     201,
   );
   const teams: LeagueTeam[] = [];
+  const made: { id: string; name: string }[] = [];
   for (const [divisionName, specs] of divisions) {
-    const { division } = await ok<{ division: { id: string } }>(
+    const { division } = await ok<{ division: { id: string; name: string } }>(
       await secretary.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: divisionName }),
       201,
     );
+    made.push(division);
     for (const spec of specs) {
       const captain = "client" in spec.captain ? spec.captain : null;
       const invited = captain ? { email: captain.email } : spec.captain;
@@ -113,7 +115,7 @@ export async function buildLeague(
         )
       ).fixtures
     : [];
-  return { secretary, league, season, teams, fixtures };
+  return { secretary, league, season, divisions: made, teams, fixtures };
 }
 
 type Side = { captain: Account; team: { players: Named[] } };
