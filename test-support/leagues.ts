@@ -35,18 +35,6 @@ type TeamSpec = {
   players?: { name: string; email?: string }[];
 };
 
-/** Three guests for a team of four with its captain: `{name} Two`, `{name} Three`, `{name} Four`. */
-export const guests = (name: string) => ["Two", "Three", "Four"].map((n) => ({ name: `${name} ${n}` }));
-
-/** The usual card's lineup for a team of four: two singles each, the first two in the doubles. */
-export const fullLineup = (team: { players: { id: string }[] }) => {
-  const ids = team.players.map((p) => p.id);
-  return [
-    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i] as string] })),
-    { number: 9, playerIds: [ids[0] as string, ids[1] as string] },
-  ];
-};
-
 /**
  * `secretary`'s league (`name`) with a season (Winter, Tuesdays from 2026-09-01, and `season`'s fields), each of
  * `divisions`' teams added to it in order, and the fixtures made unless `fixtures` is false.

@@ -3,15 +3,8 @@
 // qualifying frames, the ratings the profile shows, no e-mail, and the season read's 404 for an unknown season.
 import { expect, test } from "vitest";
 import { type Account, useFactories } from "./support/factories.ts";
-import {
-  buildLeague,
-  confirmCard,
-  guests,
-  type LeagueFixture,
-  type LeagueTeam,
-  ok,
-  playFrames,
-} from "./support/leagues.ts";
+import { buildLeague, confirmCard, type LeagueFixture, type LeagueTeam, ok, playFrames } from "./support/leagues.ts";
+import { guests } from "../test-support/league-lineups.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();

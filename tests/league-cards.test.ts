@@ -4,15 +4,8 @@
 // confirming at once — none of which leaves a confirmed card whose frames changed after it.
 import { expect, test } from "vitest";
 import { type Account, useFactories } from "./support/factories.ts";
-import {
-  buildLeague,
-  fullLineup,
-  guests,
-  type LeagueFixture,
-  type LeagueTeam,
-  ok,
-  playFrames,
-} from "./support/leagues.ts";
+import { buildLeague, type LeagueFixture, type LeagueTeam, ok, playFrames } from "./support/leagues.ts";
+import { fullLineup, guests } from "../test-support/league-lineups.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();

@@ -3,6 +3,7 @@
 // captains. Each test names the league it builds; what the app answers is still each test's to check.
 import { expect } from "vitest";
 import type { Account } from "./factories.ts";
+import { fullLineup } from "../../test-support/league-lineups.ts";
 
 type Named = { id: string; name: string };
 export type LeagueTeam = {
@@ -37,18 +38,6 @@ export async function ok<T>(response: Response, status = 200): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(status);
   return (await response.json()) as T;
 }
-
-/** Three guests for a team of four with its captain: `{name} Two`, `{name} Three`, `{name} Four`. */
-export const guests = (name: string) => ["Two", "Three", "Four"].map((n) => ({ name: `${name} ${n}` }));
-
-/** The usual card's lineup for a team of four: two singles each, the first two in the doubles. */
-export const fullLineup = (team: { players: Named[] }) => {
-  const ids = team.players.map((p) => p.id);
-  return [
-    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i]] })),
-    { number: 9, playerIds: [ids[0], ids[1]] },
-  ];
-};
 
 /**
  * `secretary`'s league (`name`) with a season (Winter, Tuesdays from 2026-09-01, and `season`'s fields), each of

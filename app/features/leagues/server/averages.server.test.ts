@@ -3,7 +3,8 @@
 // player's seasons — no e-mail in any of them. The HTTP read is tests/league-averages.test.ts's.
 import { expect, test } from "vitest";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";
-import { buildLeague, guests } from "../../../../test-support/leagues.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
+import { guests } from "../../../../test-support/league-lineups.ts";
 import { LineupSchema, type Side } from "~/features/leagues/domain/match-card.ts";
 import { playerLeagueSeasonsQuery, seasonAveragesQuery, teamAveragesQuery } from "./averages.server.ts";
 import { cardQuery } from "./card-read.server.ts";

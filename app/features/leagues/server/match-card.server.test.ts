@@ -4,7 +4,8 @@
 // are tests/league-cards.test.ts's.
 import { expect, test } from "vitest";
 import { answered, useServiceDb } from "../../../../test-support/services.ts";
-import { buildLeague, fullLineup, guests } from "../../../../test-support/leagues.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
+import { fullLineup, guests } from "../../../../test-support/league-lineups.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { CARD_MESSAGES, LineupSchema, type Side } from "~/features/leagues/domain/match-card.ts";
 import { cardJson, cardQuery } from "./card-read.server.ts";
