@@ -66,6 +66,7 @@ export async function buildLeague(
     }),
   );
   const teams = [];
+  const made = [];
   for (const [divisionName, specs] of divisions) {
     const division = divisionJson(
       await s.perform(createDivision, {
@@ -74,6 +75,7 @@ export async function buildLeague(
         name: CreateDivisionSchema.parse({ name: divisionName }).name,
       }),
     );
+    made.push(division);
     for (const spec of specs) {
       const captain = "id" in spec.captain ? spec.captain : null;
       const fields = CreateTeamSchema.parse({
@@ -92,5 +94,5 @@ export async function buildLeague(
     ? (await s.perform(makeFixtures, { organiserId, input: await s.sender.send(fixtureInputQuery(season.id)) }))
         .fixtures
     : [];
-  return { league, season, teams, fixtures };
+  return { league, season, divisions: made, teams, fixtures };
 }
