@@ -5,30 +5,14 @@
 import { expect, test } from "vitest";
 import { type Account, uniqueEmail, useFactories } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";
-import { buildLeague } from "./support/leagues.ts";
+import { buildLeague, type LeagueFixture, type LeagueTeam } from "./support/leagues.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
 
-type Team = {
-  id: string;
-  name: string;
-  divisionId: string;
-  venue: string;
-  captainId: string;
-  players: { id: string; name: string }[];
-};
-type Fixture = {
-  id: string;
-  divisionId: string;
-  week: number;
-  date: string | null;
-  homeTeamId: string;
-  awayTeamId: string;
-  venue: string;
-  status: string;
-};
+type Team = Omit<LeagueTeam, "captain">;
+type Fixture = LeagueFixture & { venue: string; status: string };
 
 async function created<T>(response: Response, key: string): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(201);
