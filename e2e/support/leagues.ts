@@ -7,7 +7,7 @@ import { uniqueToken } from "./tournaments.ts";
 
 type Fixture = { id: string; week: number; date: string | null; homeTeamId: string; awayTeamId: string };
 type Player = { id: string; name: string };
-export type LeagueTeam = { id: string; name: string; players: Player[] };
+export type LeagueTeam = { id: string; name: string; captainId: string; players: Player[] };
 type TeamSpec = {
   name: string;
   /** `The {name}` unless given. */
