@@ -24,35 +24,14 @@ import {
   createTeam,
   makeFixtures,
 } from "~/features/leagues/server/use-cases.server.ts";
+import type { LeagueSpec } from "./league-specs.ts";
 import type { Account, ServiceDb } from "./services.ts";
 
-type TeamSpec = {
-  name: string;
-  /** `The {name}` unless given. */
-  venue?: string;
-  /** A player's account, or an invitation by e-mail (with a name or none). */
-  captain: Account | { email: string; name?: string };
-  players?: { name: string; email?: string }[];
-};
-
-/**
- * `secretary`'s league (`name`) with a season (Winter, Tuesdays from 2026-09-01, and `season`'s fields), each of
- * `divisions`' teams added to it in order, and the fixtures made unless `fixtures` is false.
- */
+/** `secretary`'s league as `spec` says (see LeagueSpec): Valley unless named. */
 export async function buildLeague(
   s: ServiceDb,
   secretary: Account,
-  {
-    name = "Valley",
-    season: body = {},
-    divisions,
-    fixtures: make = true,
-  }: {
-    name?: string;
-    season?: Record<string, unknown>;
-    divisions: [string, TeamSpec[]][];
-    fixtures?: boolean;
-  },
+  { name = "Valley", season: body = {}, divisions, fixtures: make = true }: LeagueSpec<Account>,
 ) {
   const organiserId = secretary.id;
   const league = leagueJson(

@@ -4,7 +4,7 @@
 import { expect, test } from "vitest";
 import { type Account, useFactories } from "./support/factories.ts";
 import { buildLeague, confirmCard, type LeagueFixture, type LeagueTeam, ok, playFrames } from "./support/leagues.ts";
-import { guests } from "../test-support/league-lineups.ts";
+import { guests } from "../test-support/league-specs.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();

@@ -3,7 +3,7 @@
 // captains. Each test names the league it builds; what the app answers is still each test's to check.
 import { expect } from "vitest";
 import type { Account } from "./factories.ts";
-import { fullLineup } from "../../test-support/league-lineups.ts";
+import { fullLineup, type LeagueSpec } from "../../test-support/league-specs.ts";
 
 type Named = { id: string; name: string };
 export type LeagueTeam = {
@@ -24,38 +24,16 @@ export type LeagueFixture = {
   homeTeamId: string;
   awayTeamId: string;
 };
-type TeamSpec = {
-  name: string;
-  /** `The {name}` unless given. */
-  venue?: string;
-  /** A player's account, or an invitation by e-mail (with a name or none). */
-  captain: Account | { email: string; name?: string };
-  players?: { name: string; email?: string }[];
-};
-
 /** The response's JSON, asserting its status (the body said when it is not). */
 export async function ok<T>(response: Response, status = 200): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(status);
   return (await response.json()) as T;
 }
 
-/**
- * `secretary`'s league (`name`) with a season (Winter, Tuesdays from 2026-09-01, and `season`'s fields), each of
- * `divisions`' teams added to it in order, and the fixtures made unless `fixtures` is false.
- */
+/** `secretary`'s league as `spec` says (see LeagueSpec): Valley League unless named. */
 export async function buildLeague(
   secretary: Account,
-  {
-    name = "Valley League",
-    season: fields = {},
-    divisions,
-    fixtures: make = true,
-  }: {
-    name?: string;
-    season?: Record<string, unknown>;
-    divisions: [string, TeamSpec[]][];
-    fixtures?: boolean;
-  },
+  { name = "Valley League", season: fields = {}, divisions, fixtures: make = true }: LeagueSpec<Account>,
 ) {
   const { league } = await ok<{ league: { id: string; slug: string; name: string } }>(
     await secretary.client.json("POST", "/api/leagues", { name }),

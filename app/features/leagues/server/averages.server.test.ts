@@ -4,7 +4,7 @@
 import { expect, test } from "vitest";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";
 import { buildLeague } from "../../../../test-support/leagues.ts";
-import { guests } from "../../../../test-support/league-lineups.ts";
+import { guests } from "../../../../test-support/league-specs.ts";
 import { LineupSchema, type Side } from "~/features/leagues/domain/match-card.ts";
 import { playerLeagueSeasonsQuery, seasonAveragesQuery, teamAveragesQuery } from "./averages.server.ts";
 import { cardQuery } from "./card-read.server.ts";

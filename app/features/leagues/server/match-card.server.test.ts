@@ -5,7 +5,7 @@
 import { expect, test } from "vitest";
 import { answered, useServiceDb } from "../../../../test-support/services.ts";
 import { buildLeague } from "../../../../test-support/leagues.ts";
-import { fullLineup, guests } from "../../../../test-support/league-lineups.ts";
+import { fullLineup, guests } from "../../../../test-support/league-specs.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { CARD_MESSAGES, LineupSchema, type Side } from "~/features/leagues/domain/match-card.ts";
 import { cardJson, cardQuery } from "./card-read.server.ts";

@@ -24,7 +24,7 @@ const s = useServiceDb();
 
 const organiser = async (name?: string) => s.organiser(name);
 
-/** A secretary's season with one division of `teams` teams (captains invited by e-mail), made as the routes make them. */
+/** A secretary's season with one division of `teams` teams (captains invited by e-mail), made as the routes do. */
 const seasonOf = (secretary: Account, teams = 0) =>
   buildLeague(s, secretary, {
     season: { name: "Winter 2026" },
