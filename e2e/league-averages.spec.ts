@@ -6,23 +6,17 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer, newIdentity } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { setMeritMinFrames } from "./support/database.ts";
+import { buildLeague, type LeagueTeam } from "./support/leagues.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
-
-type Team = { id: string; players: { id: string; name: string }[] };
-
-async function created<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>, key: string): Promise<T> {
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as Record<string, T>)[key] as T;
-}
 
 async function ok(response: Awaited<ReturnType<APIRequestContext["post"]>>) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
 /** The usual card's lineup from the team's first four players: two singles each, the first two in the doubles. */
-const lineup = (team: Team) => {
+const lineup = (team: LeagueTeam) => {
   const ids = team.players.slice(0, 4).map((p) => p.id);
   return [
     ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i]] })),
@@ -46,39 +40,26 @@ test("the merit table, a team's roster lines and a captain's league season on th
     const cath = await createPlayer(crownRequest, newIdentity("Cath"));
     const andy = await createPlayer(anchorRequest, newIdentity("Andy"));
     const leagueName = `Averages League ${uniqueToken("a")}`;
-    const league = await created<{ id: string; slug: string }>(
-      await td.post("/api/leagues", { data: { name: leagueName } }),
-      "league",
-    );
-    const season = await created<{ id: string; slug: string }>(
-      await td.post(`/api/leagues/${league.id}/seasons`, {
-        data: { name: "Winter", night: "tuesday", startDate: "2026-09-01" },
-      }),
-      "season",
-    );
-    const division = await created<{ id: string }>(
-      await td.post(`/api/seasons/${season.id}/divisions`, { data: { name: "Premier" } }),
-      "division",
-    );
-    const team = async (name: string, captainEmail: string, players: string[]) =>
-      created<Team>(
-        await td.post(`/api/seasons/${season.id}/teams`, {
-          data: {
-            name,
-            divisionId: division.id,
-            venue: `The ${name}`,
-            captain: { email: captainEmail },
-            players: players.map((p) => ({ name: p })),
-          },
-        }),
-        "team",
-      );
-    // Crown's fifth player, Gus, plays no frame.
-    const crown = await team("Crown A", cath.email, ["Holly Hart", "Hugo Hale", "Hal Hurst", "Gus Guest"]);
-    const anchor = await team("Anchor", andy.email, ["Amy Ash", "Abe Ames", "Ada Ayre"]);
-    const { fixtures } = (await (await td.post(`/api/seasons/${season.id}/fixtures`, { data: {} })).json()) as {
-      fixtures: { id: string; homeTeamId: string }[];
-    };
+    const team = (name: string, captainEmail: string, players: string[]) => ({
+      name,
+      captain: { email: captainEmail },
+      players: players.map((p) => ({ name: p })),
+    });
+    const { league, season, teams, fixtures } = await buildLeague(td, {
+      name: leagueName,
+      season: { startDate: "2026-09-01" },
+      divisions: [
+        [
+          "Premier",
+          [
+            // Crown's fifth player, Gus, plays no frame.
+            team("Crown A", cath.email, ["Holly Hart", "Hugo Hale", "Hal Hurst", "Gus Guest"]),
+            team("Anchor", andy.email, ["Amy Ash", "Abe Ames", "Ada Ayre"]),
+          ],
+        ],
+      ],
+    });
+    const [crown, anchor] = teams as [LeagueTeam, LeagueTeam];
     const fixture = fixtures.find((f) => f.homeTeamId === crown.id) as { id: string };
     await setMeritMinFrames(season.id, 2);
 

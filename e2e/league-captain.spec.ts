@@ -6,26 +6,10 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { formatShortDate } from "../app/domain/dates.ts";
 import { createOrganiser, createPlayer, newIdentity, submitLogin, type Identity } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { buildLeague, type LeagueTeam } from "./support/leagues.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
-
-type Fixture = { id: string; week: number; date: string | null; homeTeamId: string; awayTeamId: string };
-type Team = { id: string; name: string };
-
-/** The first Tuesday after today in the UK, as YYYY-MM-DD: the season starts there, so its fixtures are all to come. */
-function nextTuesday(): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
-  const day = new Date(`${today}T12:00:00Z`);
-  do day.setUTCDate(day.getUTCDate() + 1);
-  while (day.getUTCDay() !== 2);
-  return day.toISOString().slice(0, 10);
-}
-
-async function created<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>, key: string): Promise<T> {
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as Record<string, T>)[key] as T;
-}
 
 /**
  * The secretary's league: a Tuesday season of two legs, one division of Crown A (captained by `captain`, at The Crown)
@@ -33,36 +17,24 @@ async function created<T>(response: Awaited<ReturnType<APIRequestContext["post"]
  */
 async function valleyLeague(td: APIRequestContext, captain: Identity, anchorCaptain: Identity) {
   const name = `Valley League ${uniqueToken("v")}`;
-  const league = await created<{ id: string; slug: string }>(
-    await td.post("/api/leagues", { data: { name } }),
-    "league",
-  );
-  const season = await created<{ id: string; slug: string }>(
-    await td.post(`/api/leagues/${league.id}/seasons`, {
-      data: { name: "Winter", night: "tuesday", startDate: nextTuesday() },
-    }),
-    "season",
-  );
-  const division = await created<{ id: string }>(
-    await td.post(`/api/seasons/${season.id}/divisions`, { data: { name: "Premier" } }),
-    "division",
-  );
-  const team = async (data: object) =>
-    created<Team>(
-      await td.post(`/api/seasons/${season.id}/teams`, { data: { divisionId: division.id, ...data } }),
-      "team",
-    );
-  const crown = await team({ name: "Crown A", venue: "The Crown", captain: { email: captain.email } });
   const annEmail = `ann-${uniqueToken("a")}@example.com`;
-  const anchor = await team({
-    name: "Anchor",
-    venue: "The Anchor",
-    captain: { email: anchorCaptain.email },
-    players: [{ name: "Ann Other", email: annEmail }],
+  const { league, season, teams, fixtures } = await buildLeague(td, {
+    name,
+    divisions: [
+      [
+        "Premier",
+        [
+          { name: "Crown A", venue: "The Crown", captain: { email: captain.email } },
+          {
+            name: "Anchor",
+            captain: { email: anchorCaptain.email },
+            players: [{ name: "Ann Other", email: annEmail }],
+          },
+        ],
+      ],
+    ],
   });
-  const { fixtures } = (await (await td.post(`/api/seasons/${season.id}/fixtures`, { data: {} })).json()) as {
-    fixtures: Fixture[];
-  };
+  const [crown, anchor] = teams as [LeagueTeam, LeagueTeam];
   expect(fixtures).toHaveLength(2);
   const names = new Map([
     [crown.id, { name: "Crown A", venue: "The Crown" }],
@@ -74,7 +46,7 @@ async function valleyLeague(td: APIRequestContext, captain: Identity, anchorCapt
     away: names.get(f.awayTeamId)?.name ?? "",
     venue: names.get(f.homeTeamId)?.venue ?? "",
   }));
-  return { name, league, season, crown, anchor, annEmail, fixtures: described.sort((a, b) => a.week - b.week) };
+  return { name, league, season, crown, anchor, annEmail, fixtures: described };
 }
 
 test("a captain finds the next fixture, opens the team, adds a player and takes the calendar feed", async ({

@@ -6,16 +6,10 @@ import { createClient } from "@libsql/client";
 import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { buildLeague, type LeagueTeam } from "./support/leagues.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
 test.use({ timezoneId: "Europe/London", locale: "en-GB" });
-
-type Team = { id: string; name: string; captainId: string; players: { id: string; name: string }[] };
-
-async function created<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>, key: string): Promise<T> {
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as Record<string, T>)[key] as T;
-}
 
 /** A frame recorded straight into the e2e server's database (the card's own API is not this spec's subject). */
 async function recordFrame(fixtureId: string, number: number, home: string, away: string, winner: "home" | "away") {
@@ -33,38 +27,27 @@ async function recordFrame(fixtureId: string, number: number, home: string, away
 
 /** The secretary's league (signed in on `request`): one division of Crown A and Anchor, with rosters, fixtures made. */
 async function valleyLeague(request: APIRequestContext) {
-  const league = await created<{ id: string; slug: string }>(
-    await request.post("/api/leagues", { data: { name: `Valley League ${uniqueToken("v")}` } }),
-    "league",
-  );
-  const season = await created<{ id: string; slug: string }>(
-    await request.post(`/api/leagues/${league.id}/seasons`, {
-      data: { name: "Winter", night: "tuesday", startDate: "2027-01-05" },
-    }),
-    "season",
-  );
-  const division = await created<{ id: string }>(
-    await request.post(`/api/seasons/${season.id}/divisions`, { data: { name: "Premier" } }),
-    "division",
-  );
-  const team = async (name: string, venue: string, captain: string, players: string[]) =>
-    created<Team>(
-      await request.post(`/api/seasons/${season.id}/teams`, {
-        data: {
-          name,
-          venue,
-          divisionId: division.id,
-          captain: { email: `${uniqueToken("c")}@example.com`, name: captain },
-          players: players.map((p) => ({ name: p })),
-        },
-      }),
-      "team",
-    );
-  const crown = await team("Crown A", "The Crown", "Cath Captain", ["Gus Guest", "Gail Guest"]);
-  const anchor = await team("Anchor", "The Anchor", "Dan Captain", ["Ann Other"]);
-  const response = await request.post(`/api/seasons/${season.id}/fixtures`, { data: {} });
-  const { fixtures } = (await response.json()) as { fixtures: { id: string; week: number; homeTeamId: string }[] };
-  const first = fixtures.sort((a, b) => a.week - b.week)[0] as { id: string; homeTeamId: string };
+  const team = (name: string, venue: string, captain: string, players: string[]) => ({
+    name,
+    venue,
+    captain: { email: `${uniqueToken("c")}@example.com`, name: captain },
+    players: players.map((p) => ({ name: p })),
+  });
+  const { league, season, teams, fixtures } = await buildLeague(request, {
+    name: `Valley League ${uniqueToken("v")}`,
+    season: { startDate: "2027-01-05" },
+    divisions: [
+      [
+        "Premier",
+        [
+          team("Crown A", "The Crown", "Cath Captain", ["Gus Guest", "Gail Guest"]),
+          team("Anchor", "The Anchor", "Dan Captain", ["Ann Other"]),
+        ],
+      ],
+    ],
+  });
+  const [crown, anchor] = teams as [LeagueTeam, LeagueTeam];
+  const first = fixtures[0] as { id: string; homeTeamId: string };
   const [home, away] = first.homeTeamId === crown.id ? [crown, anchor] : [anchor, crown];
   return { league, season, first, home, away, page: `/td/leagues/${league.slug}/seasons/${season.slug}` };
 }

@@ -5,45 +5,29 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createOrganiser } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { buildLeague } from "./support/leagues.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
-type Team = { id: string; name: string };
 type Fixture = { id: string; homeTeamId: string; awayTeamId: string };
 
 const layout = { Premier: ["Anchor", "Bell", "Crown"], "Division One": ["Dragon", "Eagle", "Fox"] };
 /** The results follow this order: the team earlier wins, so each table reads as its division's list. */
 const order = [...layout.Premier, ...layout["Division One"]];
 
-async function made<T>(td: APIRequestContext, url: string, data: object, key: string): Promise<T> {
-  const response = await td.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as Record<string, T>)[key] as T;
-}
-
 /** The secretary's league, its season "Winter 2026" of two divisions of three, and its fixtures, through the API. */
 async function seasonToPlay(td: APIRequestContext) {
-  const league = await made<{ id: string; slug: string }>(
-    td,
-    "/api/leagues",
-    { name: `End League ${uniqueToken("l")}` },
-    "league",
-  );
-  const season = await made<{ id: string; slug: string }>(
-    td,
-    `/api/leagues/${league.id}/seasons`,
-    { name: "Winter 2026", night: "thursday", startDate: "2026-09-03", legs: 1 },
-    "season",
-  );
-  const teams: Team[] = [];
-  for (const [name, names] of Object.entries(layout)) {
-    const division = await made<{ id: string }>(td, `/api/seasons/${season.id}/divisions`, { name }, "division");
-    for (const team of names) {
-      const captain = { email: `${team.toLowerCase()}-${uniqueToken("c")}@example.com`, name: `${team} Captain` };
-      const body = { name: team, divisionId: division.id, venue: `The ${team}`, captain };
-      teams.push(await made<Team>(td, `/api/seasons/${season.id}/teams`, body, "team"));
-    }
-  }
-  const fixtures = await made<Fixture[]>(td, `/api/seasons/${season.id}/fixtures`, {}, "fixtures");
+  const captain = (team: string) => ({
+    email: `${team.toLowerCase()}-${uniqueToken("c")}@example.com`,
+    name: `${team} Captain`,
+  });
+  const { league, season, teams, fixtures } = await buildLeague(td, {
+    name: `End League ${uniqueToken("l")}`,
+    season: { name: "Winter 2026", night: "thursday", startDate: "2026-09-03", legs: 1 },
+    divisions: Object.entries(layout).map(([name, names]) => [
+      name,
+      names.map((team) => ({ name: team, captain: captain(team) })),
+    ]),
+  });
   const award = async (list: Fixture[]) => {
     const name = (id: string) => teams.find((t) => t.id === id)?.name ?? "";
     for (const f of list) {

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createOrganiser, createPlayer } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
+import { buildLeague, type LeagueTeam, putLineup } from "./support/leagues.ts";
 import { markDocument, sameDocument } from "./support/live.ts";
 import { uniqueToken } from "./support/tournaments.ts";
 
@@ -17,68 +18,32 @@ function tonight(): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(Date.now() - 6 * 3_600_000);
 }
 
-async function made<T>(request: APIRequestContext, url: string, data: object, key: string): Promise<T> {
-  const response = await request.post(url, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as Record<string, T>)[key] as T;
-}
-
-type Team = { id: string; name: string; players: { id: string }[] };
-
 /**
  * A season starting tonight (one leg, three singles frames) of Crown and Anchor, captained by two signed-up players
  * (`captains`, their API contexts); both lineups named by the secretary. Its one fixture is tonight's.
  */
 async function tonightsLeague(td: APIRequestContext, captains: [APIRequestContext, APIRequestContext]) {
   const date = tonight();
-  const league = await made<{ id: string; slug: string }>(
-    td,
-    "/api/leagues",
-    { name: `TV League ${uniqueToken("t")}` },
-    "league",
-  );
-  const season = await made<{ id: string }>(
-    td,
-    `/api/leagues/${league.id}/seasons`,
-    {
-      name: "Winter",
+  const specs = [];
+  for (const [i, name] of ["Crown", "Anchor"].entries()) {
+    const captain = await createPlayer(captains[i] as APIRequestContext);
+    specs.push({
+      name,
+      captain: { email: captain.email },
+      players: [{ name: `${name} Two` }, { name: `${name} Three` }],
+    });
+  }
+  const { league, teams, fixtures } = await buildLeague(td, {
+    name: `TV League ${uniqueToken("t")}`,
+    season: {
       night: NIGHTS[new Date(`${date}T12:00:00Z`).getUTCDay()],
       startDate: date,
       legs: 1,
       format: { sections: [{ name: "Singles", frames: 3, players: 1 }], maxSinglesPerPlayer: 1 },
     },
-    "season",
-  );
-  const division = await made<{ id: string }>(
-    td,
-    `/api/seasons/${season.id}/divisions`,
-    { name: "Premier" },
-    "division",
-  );
-  const teams: Team[] = [];
-  for (const [i, name] of ["Crown", "Anchor"].entries()) {
-    const captain = await createPlayer(captains[i] as APIRequestContext);
-    teams.push(
-      await made<Team>(
-        td,
-        `/api/seasons/${season.id}/teams`,
-        {
-          name,
-          divisionId: division.id,
-          venue: `The ${name}`,
-          captain: { email: captain.email },
-          players: [{ name: `${name} Two` }, { name: `${name} Three` }],
-        },
-        "team",
-      ),
-    );
-  }
-  const [fixture] = await made<{ id: string; homeTeamId: string }[]>(
-    td,
-    `/api/seasons/${season.id}/fixtures`,
-    {},
-    "fixtures",
-  );
+    divisions: [["Premier", specs]],
+  });
+  const [fixture] = fixtures;
   if (!fixture) throw new Error("no fixture");
   const crownHome = fixture.homeTeamId === teams[0]?.id;
   const [home, away] = crownHome ? [teams[0], teams[1]] : [teams[1], teams[0]];
@@ -87,13 +52,16 @@ async function tonightsLeague(td: APIRequestContext, captains: [APIRequestContex
     ["away", away],
   ] as const) {
     // The roster's three (the captain first): one frame each.
-    const frames = (team as Team).players.slice(0, 3).map((p, i) => ({ number: i + 1, playerIds: [p.id] }));
-    const response = await td.put(`/api/fixtures/${fixture.id}/lineup`, { data: { side, frames } });
-    expect(response.status(), await response.text()).toBe(200);
+    await putLineup(
+      td,
+      fixture.id,
+      side,
+      (team?.players ?? []).slice(0, 3).map((p) => [p.id]),
+    );
   }
   const homeCaptain = crownHome ? captains[0] : captains[1];
   const awayCaptain = crownHome ? captains[1] : captains[0];
-  return { league, fixture, home: home as Team, away: away as Team, homeCaptain, awayCaptain };
+  return { league, fixture, home: home as LeagueTeam, away: away as LeagueTeam, homeCaptain, awayCaptain };
 }
 
 test("the TV shows tonight's fixture and the table, and each frame as it is recorded @tablet", async ({

@@ -3,13 +3,13 @@
 // qualifying frames, the ratings the profile shows, no e-mail, and the season read's 404 for an unknown season.
 import { expect, test } from "vitest";
 import { type Account, useFactories } from "./support/factories.ts";
+import { buildLeague, confirmCard, type LeagueFixture, type LeagueTeam, ok, playFrames } from "./support/leagues.ts";
+import { guests } from "../test-support/league-specs.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
 
-type Named = { id: string; name: string };
-type Team = { id: string; captainId: string; players: Named[] };
 type Line = {
   playerId: string;
   name: string;
@@ -23,63 +23,25 @@ type Line = {
   qualified: boolean;
 };
 
-async function ok<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
-
 /** A league of one division, Crown and Anchor (a captain and three guests each), with their two fixtures made. */
 async function league() {
-  const secretary = await f.organiser("Sue Secretary");
   const captains = [await f.player("Cath Crown"), await f.player("Andy Anchor")] as [Account, Account];
-  const { league } = await ok<{ league: { id: string; slug: string } }>(
-    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
-    201,
-  );
-  const { season } = await ok<{ season: { id: string; slug: string } }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-    }),
-    201,
-  );
-  const { division } = await ok<{ division: { id: string } }>(
-    await secretary.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: "Premier" }),
-    201,
-  );
-  const teams: Team[] = [];
-  for (const [i, name] of ["Crown", "Anchor"].entries()) {
-    const { team } = await ok<{ team: Team }>(
-      await secretary.client.json("POST", `/api/seasons/${season.id}/teams`, {
-        name,
-        divisionId: division.id,
-        venue: `The ${name}`,
-        captain: { email: captains[i]?.email },
-        players: [{ name: `${name} Two` }, { name: `${name} Three` }, { name: `${name} Four` }],
-      }),
-      201,
-    );
-    teams.push(team);
-  }
-  const { fixtures } = await ok<{ fixtures: { id: string; homeTeamId: string }[] }>(
-    await secretary.client.json("POST", `/api/seasons/${season.id}/fixtures`),
-    201,
-  );
-  const [crown, anchor] = teams as [Team, Team];
-  const home = fixtures.find((x) => x.homeTeamId === crown.id) as { id: string };
-  const away = fixtures.find((x) => x.homeTeamId === anchor.id) as { id: string };
-  return { secretary, season, crown, anchor, captains, home, away };
+  const built = await buildLeague(await f.organiser("Sue Secretary"), {
+    divisions: [
+      [
+        "Premier",
+        [
+          { name: "Crown", captain: captains[0], players: guests("Crown") },
+          { name: "Anchor", captain: captains[1], players: guests("Anchor") },
+        ],
+      ],
+    ],
+  });
+  const [crown, anchor] = built.teams as [LeagueTeam, LeagueTeam];
+  const home = built.fixtures.find((x) => x.homeTeamId === crown.id) as LeagueFixture;
+  const away = built.fixtures.find((x) => x.homeTeamId === anchor.id) as LeagueFixture;
+  return { secretary: built.secretary, season: built.season, crown, anchor, captains, home, away };
 }
-
-/** The usual card's lineup for a team of four: two singles each, the first two in the doubles. */
-const fullLineup = (team: Team) => {
-  const ids = team.players.map((p) => p.id);
-  return [
-    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i]] })),
-    { number: 9, playerIds: [ids[0], ids[1]] },
-  ];
-};
 
 const players = async (slug: string) => ok<{ players: Line[] }>(await app.client().get(`/api/seasons/${slug}/players`));
 
@@ -93,26 +55,12 @@ test("the season's averages for anyone: confirmed frames, an award for nobody, t
   expect(JSON.stringify(before)).not.toMatch(/@|email/i);
 
   // Crown v Anchor: the home side wins the odd frames; both captains confirm.
-  await ok(
-    await cath.client.json("PUT", `/api/fixtures/${l.home.id}/lineup`, { side: "home", frames: fullLineup(l.crown) }),
-  );
-  await ok(
-    await andy.client.json("PUT", `/api/fixtures/${l.home.id}/lineup`, { side: "away", frames: fullLineup(l.anchor) }),
-  );
-  for (let n = 1; n <= 9; n++) {
-    await ok(
-      await cath.client.json("POST", `/api/fixtures/${l.home.id}/frames/${n}`, { winner: n % 2 ? "home" : "away" }),
-    );
-  }
-  await ok(await cath.client.json("POST", `/api/fixtures/${l.home.id}/confirm`));
-  await ok(await andy.client.json("POST", `/api/fixtures/${l.home.id}/confirm`));
+  const crown = { captain: cath, team: l.crown };
+  const anchor = { captain: andy, team: l.anchor };
+  await playFrames(l.home.id, crown, anchor, (n) => (n % 2 ? "home" : "away"));
+  await confirmCard(l.home.id, cath, andy);
   // Anchor v Crown, its lineups named, awarded to Anchor: counted for nobody.
-  await ok(
-    await andy.client.json("PUT", `/api/fixtures/${l.away.id}/lineup`, { side: "home", frames: fullLineup(l.anchor) }),
-  );
-  await ok(
-    await cath.client.json("PUT", `/api/fixtures/${l.away.id}/lineup`, { side: "away", frames: fullLineup(l.crown) }),
-  );
+  await playFrames(l.away.id, anchor, crown, () => "home", 0);
   await ok(await l.secretary.client.json("POST", `/api/fixtures/${l.away.id}/award`, { to: "home", note: "No-show" }));
 
   const { players: lines } = await players(l.season.slug);

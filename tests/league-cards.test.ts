@@ -4,13 +4,14 @@
 // confirming at once — none of which leaves a confirmed card whose frames changed after it.
 import { expect, test } from "vitest";
 import { type Account, useFactories } from "./support/factories.ts";
+import { buildLeague, type LeagueFixture, type LeagueTeam, ok, playFrames } from "./support/leagues.ts";
+import { fullLineup, guests } from "../test-support/league-specs.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
 
 type Named = { id: string; name: string };
-type Team = { id: string; captainId: string; players: Named[] };
 type CardJson = {
   fixture: {
     id: string;
@@ -31,66 +32,31 @@ type CardJson = {
 };
 
 const message = async (r: Response) => ((await r.json()) as { message: string }).message;
-async function ok<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
 
 /** A league of one division, two teams (a captain and three guests each) and their fixtures: the first one's card. */
 async function card() {
   const secretary = await f.organiser("Sue Secretary");
   const captains = [await f.player("Cath Crown"), await f.player("Andy Anchor")] as [Account, Account];
-  const { league } = await ok<{ league: { id: string } }>(
-    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
-    201,
-  );
-  const { season } = await ok<{ season: { id: string } }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-    }),
-    201,
-  );
-  const { division } = await ok<{ division: { id: string } }>(
-    await secretary.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: "Premier" }),
-    201,
-  );
-  const teams: Team[] = [];
-  for (const [i, name] of ["Crown", "Anchor"].entries()) {
-    const { team } = await ok<{ team: Team }>(
-      await secretary.client.json("POST", `/api/seasons/${season.id}/teams`, {
-        name,
-        divisionId: division.id,
-        venue: `The ${name}`,
-        captain: { email: captains[i]?.email },
-        players: [{ name: `${name} Two` }, { name: `${name} Three` }, { name: `${name} Four` }],
-      }),
-      201,
-    );
-    teams.push(team);
-  }
-  const { fixtures } = await ok<{ fixtures: { id: string; homeTeamId: string }[] }>(
-    await secretary.client.json("POST", `/api/seasons/${season.id}/fixtures`),
-    201,
-  );
-  const fixture = fixtures.find((x) => x.homeTeamId === teams[0]?.id) as { id: string };
+  const { teams, fixtures } = await buildLeague(secretary, {
+    divisions: [
+      [
+        "Premier",
+        [
+          { name: "Crown", captain: captains[0], players: guests("Crown") },
+          { name: "Anchor", captain: captains[1], players: guests("Anchor") },
+        ],
+      ],
+    ],
+  });
+  const [crown, anchor] = teams as [LeagueTeam, LeagueTeam];
+  const fixture = fixtures.find((x) => x.homeTeamId === crown.id) as LeagueFixture;
   return {
     id: fixture.id,
     secretary,
-    home: { captain: captains[0], team: teams[0] as Team },
-    away: { captain: captains[1], team: teams[1] as Team },
+    home: { captain: captains[0], team: crown },
+    away: { captain: captains[1], team: anchor },
   };
 }
-
-/** The usual card's lineup for a team of four: two singles each, the first two in the doubles. */
-const fullLineup = (team: Team) => {
-  const ids = team.players.map((p) => p.id);
-  return [
-    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i]] })),
-    { number: 9, playerIds: [ids[0], ids[1]] },
-  ];
-};
 
 type Card = Awaited<ReturnType<typeof card>>;
 const lineup = (by: Account, c: Card, side: "home" | "away", frames: unknown) =>
@@ -101,11 +67,7 @@ const confirm = (by: Account, c: Card) => by.client.json("POST", `/api/fixtures/
 const read = async (c: Card) => ok<CardJson>(await app.client().get(`/api/fixtures/${c.id}`));
 
 /** Both lineups set and frames 1 to `upTo` won by home (odd) and away (even). */
-async function played(c: Card, upTo = 9) {
-  await ok(await lineup(c.home.captain, c, "home", fullLineup(c.home.team)));
-  await ok(await lineup(c.away.captain, c, "away", fullLineup(c.away.team)));
-  for (let n = 1; n <= upTo; n++) await ok(await frame(c.home.captain, c, n, n % 2 ? "home" : "away"));
-}
+const played = (c: Card, upTo = 9) => playFrames(c.id, c.home, c.away, (n) => (n % 2 ? "home" : "away"), upTo);
 
 test("a card read by anyone, set, recorded and confirmed by the captains: the JSON contract", async () => {
   const c = await card();

@@ -4,6 +4,7 @@
 // and nothing written by a refusal. The match card on paper is public: its 404s.
 import { expect, test } from "vitest";
 import { type Account, uniqueEmail, useFactories } from "./support/factories.ts";
+import { buildLeague } from "./support/leagues.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
@@ -31,41 +32,13 @@ async function ok<T>(response: Response, key: string, status = 201): Promise<T> 
   return ((await response.json()) as Record<string, T>)[key] as T;
 }
 
-/** A secretary's league and season of one division with two teams, and its fixtures made. */
-async function season(secretary: Account) {
-  const league = await ok<{ id: string; slug: string }>(
-    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
-    "league",
-  );
-  const s = await ok<{ id: string; slug: string; format: unknown }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-    }),
-    "season",
-  );
-  const division = await ok<{ id: string }>(
-    await secretary.client.json("POST", `/api/seasons/${s.id}/divisions`, { name: "Premier" }),
-    "division",
-  );
-  for (const name of ["Crown", "Anchor"]) {
-    await ok(
-      await secretary.client.json("POST", `/api/seasons/${s.id}/teams`, {
-        name,
-        divisionId: division.id,
-        venue: `The ${name}`,
-        captain: { email: uniqueEmail(name.toLowerCase()) },
-      }),
-      "team",
-    );
-  }
-  const fixtures = await ok<{ id: string }[]>(
-    await secretary.client.json("POST", `/api/seasons/${s.id}/fixtures`),
-    "fixtures",
-  );
-  return { league, season: s, fixtures };
-}
+/** A secretary's league and season of one division with two teams (captains invited by e-mail), its fixtures made. */
+const season = (secretary: Account) =>
+  buildLeague(secretary, {
+    divisions: [
+      ["Premier", ["Crown", "Anchor"].map((name) => ({ name, captain: { email: uniqueEmail(name.toLowerCase()) } }))],
+    ],
+  });
 
 const storedFormat = async (seasonId: string) =>
   (await f.sql().execute({ sql: "select format from seasons where id = ?", args: [seasonId] })).rows[0]?.format;

@@ -4,13 +4,11 @@
 import { expect, test } from "vitest";
 import { readCalendar } from "../test-support/calendar.js";
 import { type Account, useFactories } from "./support/factories.ts";
+import { buildLeague, type LeagueFixture as Fixture, type LeagueTeam } from "./support/leagues.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
-
-type Team = { id: string; name: string; players: { id: string; name: string }[] };
-type Fixture = { id: string; date: string | null; homeTeamId: string; awayTeamId: string };
 
 async function created<T>(response: Response, key: string): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(201);
@@ -22,44 +20,21 @@ async function created<T>(response: Response, key: string): Promise<T> {
  * `captain`, with a player by e-mail; Anchor with another), its fixtures made and the first of Crown A's postponed.
  */
 async function valleyLeague(secretary: Account, captain: Account, anchorCaptain: Account) {
-  const league = await created<{ id: string; slug: string }>(
-    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
-    "league",
-  );
-  const season = await created<{ id: string; slug: string }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-    }),
-    "season",
-  );
-  const division = await created<{ id: string }>(
-    await secretary.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: "Premier" }),
-    "division",
-  );
-  const team = async (name: string, venue: string, captainEmail: string, players: object[]) =>
-    created<Team>(
-      await secretary.client.json("POST", `/api/seasons/${season.id}/teams`, {
-        name,
-        divisionId: division.id,
-        venue,
-        captain: { email: captainEmail },
-        players,
-      }),
-      "team",
-    );
-  const crown = await team("Crown A", "The Crown", captain.email, [
-    { name: "Sam Shooter", email: "sam.shooter@example.test" },
-    { name: "Gus Guest" },
-  ]);
-  const anchor = await team("Anchor", "The Anchor", anchorCaptain.email, [
-    { name: "Ann Other", email: "ann.other@example.test" },
-  ]);
-  await team("Bell", "The Bell", (await f.player("Bell Captain")).email, []);
-  const made = await secretary.client.json("POST", `/api/seasons/${season.id}/fixtures`, {});
-  const { fixtures } = (await made.json()) as { fixtures: Fixture[] };
-  expect(made.status).toBe(201);
+  const crownPlayers = [{ name: "Sam Shooter", email: "sam.shooter@example.test" }, { name: "Gus Guest" }];
+  const built = await buildLeague(secretary, {
+    divisions: [
+      [
+        "Premier",
+        [
+          { name: "Crown A", venue: "The Crown", captain, players: crownPlayers },
+          { name: "Anchor", captain: anchorCaptain, players: [{ name: "Ann Other", email: "ann.other@example.test" }] },
+          { name: "Bell", captain: await f.player("Bell Captain"), players: [] },
+        ],
+      ],
+    ],
+  });
+  const { league, season, fixtures } = built;
+  const [crown, anchor] = built.teams as [LeagueTeam, LeagueTeam];
   const ours = fixtures.filter((x) => x.homeTeamId === crown.id || x.awayTeamId === crown.id);
   const postponed = ours[0] as Fixture;
   const moved = await secretary.client.json("PATCH", `/api/fixtures/${postponed.id}`, { date: null });

@@ -3,6 +3,7 @@
 // from the finished one with its teams promoted and relegated — the JSON contract of each.
 import { expect, test } from "vitest";
 import { type Account, uniqueEmail, useFactories } from "./support/factories.ts";
+import { buildLeague } from "./support/leagues.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
@@ -21,45 +22,21 @@ const layout = { Premier: ["Anchor", "Bell", "Crown"], "Division One": ["Dragon"
 /** The order the results follow: the team earlier wins, so each table reads as its division's list. */
 const order = [...layout.Premier, ...layout["Division One"]];
 
-/** A one-leg season of two divisions of three teams, its fixtures made: the secretary, the league and the season. */
-async function season(secretary: Account, leagueName = "Valley League") {
-  const { league } = await ok<{ league: { id: string; slug: string } }>(
-    await secretary.client.json("POST", "/api/leagues", { name: leagueName }),
-    201,
-  );
-  const { season: made } = await ok<{ season: { id: string; slug: string } }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-      legs: 1,
-      points: { win: 3, draw: 1, loss: 0, frame: 0 },
-      meritMinFrames: 5,
-    }),
-    201,
-  );
-  const teams: Team[] = [];
-  for (const [name, names] of Object.entries(layout)) {
-    const { division } = await ok<{ division: { id: string } }>(
-      await secretary.client.json("POST", `/api/seasons/${made.id}/divisions`, { name }),
-      201,
-    );
-    for (const team of names) {
-      const { team: t } = await ok<{ team: Team }>(
-        await secretary.client.json("POST", `/api/seasons/${made.id}/teams`, {
-          name: team,
-          divisionId: division.id,
-          venue: `The ${team}`,
-          captain: { email: uniqueEmail(team.toLowerCase()), name: `${team} Captain` },
-          players: [{ name: `${team} Guest` }],
-        }),
-        201,
-      );
-      teams.push(t);
-    }
-  }
-  return { league, season: made, teams };
-}
+/** A one-leg season of two divisions of three teams, its fixtures not yet made: the league and the season. */
+const season = (secretary: Account, leagueName = "Valley League") =>
+  buildLeague(secretary, {
+    name: leagueName,
+    season: { legs: 1, points: { win: 3, draw: 1, loss: 0, frame: 0 }, meritMinFrames: 5 },
+    divisions: Object.entries(layout).map(([division, names]) => [
+      division,
+      names.map((team) => ({
+        name: team,
+        captain: { email: uniqueEmail(team.toLowerCase()), name: `${team} Captain` },
+        players: [{ name: `${team} Guest` }],
+      })),
+    ]),
+    fixtures: false,
+  });
 
 const makeFixtures = async (secretary: Account, seasonId: string) =>
   (await ok<{ fixtures: Fixture[] }>(await secretary.client.json("POST", `/api/seasons/${seasonId}/fixtures`), 201))

@@ -5,29 +5,14 @@
 import { expect, test } from "vitest";
 import { type Account, uniqueEmail, useFactories } from "./support/factories.ts";
 import type { HttpClient } from "./support/http.ts";
+import { buildLeague, type LeagueFixture, type LeagueTeam } from "./support/leagues.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
 
-type Team = {
-  id: string;
-  name: string;
-  divisionId: string;
-  venue: string;
-  captainId: string;
-  players: { id: string; name: string }[];
-};
-type Fixture = {
-  id: string;
-  divisionId: string;
-  week: number;
-  date: string | null;
-  homeTeamId: string;
-  awayTeamId: string;
-  venue: string;
-  status: string;
-};
+type Team = Omit<LeagueTeam, "captain">;
+type Fixture = LeagueFixture & { venue: string; status: string };
 
 async function created<T>(response: Response, key: string): Promise<T> {
   expect(response.status, await response.clone().text()).toBe(201);
@@ -36,28 +21,12 @@ async function created<T>(response: Response, key: string): Promise<T> {
 const message = async (r: Response) => ((await r.json()) as { message: string }).message;
 
 /** A secretary's league with a draft season (Tuesdays from 2026-09-01, two legs) and its divisions. */
-async function season(secretary: Account, divisionNames = ["Premier", "Division One"]) {
-  const league = await created<{ id: string; slug: string }>(
-    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
-    "league",
-  );
-  const s = await created<{ id: string; slug: string }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-      blackoutDates: ["2026-12-22", "2026-12-29"],
-    }),
-    "season",
-  );
-  const divisions: { id: string; name: string }[] = [];
-  for (const name of divisionNames) {
-    divisions.push(
-      await created(await secretary.client.json("POST", `/api/seasons/${s.id}/divisions`, { name }), "division"),
-    );
-  }
-  return { league, season: s, divisions };
-}
+const season = (secretary: Account, divisionNames = ["Premier", "Division One"]) =>
+  buildLeague(secretary, {
+    season: { blackoutDates: ["2026-12-22", "2026-12-29"] },
+    divisions: divisionNames.map((name) => [name, []]),
+    fixtures: false,
+  });
 
 const addTeam = (secretary: Account, seasonId: string, body: Record<string, unknown>) =>
   secretary.client.json("POST", `/api/seasons/${seasonId}/teams`, body);

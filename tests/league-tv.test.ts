@@ -5,18 +5,13 @@
 import { expect, test } from "vitest";
 import { nightOf } from "../app/features/leagues/domain/league-night.ts";
 import { type Account, useFactories } from "./support/factories.ts";
+import { buildLeague, type LeagueFixture as Fixture, type LeagueTeam } from "./support/leagues.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
 
-type Team = { id: string; name: string; venue: string; captainId: string; captain: Account };
-type Fixture = { id: string; divisionId: string; week: number; homeTeamId: string; awayTeamId: string };
-
-async function made<T>(response: Response, key: string): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as Record<string, T>)[key] as T;
-}
+type Team = LeagueTeam & { captain: Account };
 
 /**
  * A season of two divisions of two teams (one frame of singles a fixture): Premier's Crown A (at The Crown) and
@@ -24,47 +19,20 @@ async function made<T>(response: Response, key: string): Promise<T> {
  * week 2's a week later.
  */
 async function nightLeague(secretary: Account, bell = "Bell") {
-  const league = await made<{ id: string; slug: string; name: string }>(
-    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
-    "league",
-  );
-  const season = await made<{ id: string; slug: string }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-      format: { sections: [{ name: "Singles", frames: 1, players: 1 }], maxSinglesPerPlayer: 1 },
-    }),
-    "season",
-  );
-  const teams: Team[] = [];
-  for (const [division, names] of [
-    ["Premier", ["Crown A", "Anchor"]],
-    ["Second", ["Crown B", bell]],
-  ] as const) {
-    const { id } = await made<{ id: string }>(
-      await secretary.client.json("POST", `/api/seasons/${season.id}/divisions`, { name: division }),
-      "division",
-    );
-    for (const name of names) {
-      const venue = name.startsWith("Crown") ? "The Crown" : name === "Anchor" ? "The Anchor" : "The Bell";
-      const captain = await f.player(`${name} Captain`);
-      const team = await made<Team>(
-        await secretary.client.json("POST", `/api/seasons/${season.id}/teams`, {
-          name,
-          divisionId: id,
-          venue,
-          captain: { email: captain.email },
-        }),
-        "team",
-      );
-      teams.push({ ...team, name, venue, captain });
-    }
-  }
-  const fixtures = await made<Fixture[]>(
-    await secretary.client.json("POST", `/api/seasons/${season.id}/fixtures`),
-    "fixtures",
-  );
+  const team = async (name: string) => ({
+    name,
+    venue: name.startsWith("Crown") ? "The Crown" : name === "Anchor" ? "The Anchor" : "The Bell",
+    captain: await f.player(`${name} Captain`),
+  });
+  const built = await buildLeague(secretary, {
+    season: { format: { sections: [{ name: "Singles", frames: 1, players: 1 }], maxSinglesPerPlayer: 1 } },
+    divisions: [
+      ["Premier", [await team("Crown A"), await team("Anchor")]],
+      ["Second", [await team("Crown B"), await team(bell)]],
+    ],
+  });
+  const { league, season, fixtures } = built;
+  const teams = built.teams as Team[];
   const tonight = fixtures.filter((x) => x.week === 1);
   const today = nightOf(Date.now());
   const nextWeek = new Date(Date.parse(`${today}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);

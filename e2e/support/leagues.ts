@@ -5,14 +5,25 @@ import { type APIRequestContext, type BrowserContext, expect, type Locator, type
 import { type Identity, submitLogin } from "./accounts.ts";
 import { uniqueToken } from "./tournaments.ts";
 
-type Fixture = { id: string; week: number; homeTeamId: string; awayTeamId: string };
+type Fixture = { id: string; week: number; date: string | null; homeTeamId: string; awayTeamId: string };
 type Player = { id: string; name: string };
+export type LeagueTeam = { id: string; name: string; captainId: string; players: Player[] };
+type TeamSpec = {
+  name: string;
+  /** `The {name}` unless given. */
+  venue?: string;
+  captain: { email: string; name?: string };
+  players?: { name: string; email?: string }[];
+};
 
-function nextTuesday(): string {
+const DAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/** The first `night` (a day's name, as a season's) after today in the UK, YYYY-MM-DD: its fixtures all to come. */
+export function nextNight(night: string): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
   const day = new Date(`${today}T12:00:00Z`);
   do day.setUTCDate(day.getUTCDate() + 1);
-  while (day.getUTCDay() !== 2);
+  while (DAYS[day.getUTCDay()] !== night);
   return day.toISOString().slice(0, 10);
 }
 
@@ -21,8 +32,53 @@ async function created<T>(response: Awaited<ReturnType<APIRequestContext["post"]
   return ((await response.json()) as Record<string, T>)[key] as T;
 }
 
+/**
+ * The secretary's (`td`'s) league `name` through the JSON API: a season (Winter on Tuesdays from the next, and
+ * `season`'s fields), each of `divisions`' teams added in order, and its fixtures made (sorted by week).
+ */
+export async function buildLeague(
+  td: APIRequestContext,
+  { name, season: fields = {}, divisions }: { name: string; season?: object; divisions: [string, TeamSpec[]][] },
+) {
+  const league = await created<{ id: string; slug: string }>(
+    await td.post("/api/leagues", { data: { name } }),
+    "league",
+  );
+  const season = await created<{ id: string; slug: string }>(
+    await td.post(`/api/leagues/${league.id}/seasons`, {
+      data: { name: "Winter", night: "tuesday", startDate: nextNight("tuesday"), ...fields },
+    }),
+    "season",
+  );
+  const teams: LeagueTeam[] = [];
+  for (const [divisionName, specs] of divisions) {
+    const division = await created<{ id: string }>(
+      await td.post(`/api/seasons/${season.id}/divisions`, { data: { name: divisionName } }),
+      "division",
+    );
+    for (const { venue, ...spec } of specs) {
+      const data = { ...spec, divisionId: division.id, venue: venue ?? `The ${spec.name}` };
+      teams.push(await created<LeagueTeam>(await td.post(`/api/seasons/${season.id}/teams`, { data }), "team"));
+    }
+  }
+  const fixtures = await created<Fixture[]>(
+    await td.post(`/api/seasons/${season.id}/fixtures`, { data: {} }),
+    "fixtures",
+  );
+  fixtures.sort((a, b) => a.week - b.week);
+  return { league, season, teams, fixtures };
+}
+
+/** Fixture `fixtureId`'s lineup for `side` named by the secretary (`td`) through the API: frame by frame, its ids. */
+export async function putLineup(td: APIRequestContext, fixtureId: string, side: "home" | "away", ids: string[][]) {
+  const frames = ids.map((playerIds, i) => ({ number: i + 1, playerIds }));
+  const response = await td.put(`/api/fixtures/${fixtureId}/lineup`, { data: { side, frames } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 const CROWN = ["Harry Holt", "Holly Hart", "Hugo Hale"];
 const ANCHOR = ["Amy Ash", "Abe Ames", "Ada Ayre"];
+const named = (names: string[]) => names.map((name) => ({ name }));
 
 /**
  * The secretary's one-division league of Crown A and Anchor, each of its captain and three guests (four players: the
@@ -30,39 +86,19 @@ const ANCHOR = ["Amy Ash", "Abe Ames", "Ada Ayre"];
  * the roster with ids); `fixtures`, every fixture by week (week 2's is the same two teams the other way round).
  */
 export async function cardLeague(td: APIRequestContext, crownCaptain: Identity, anchorCaptain: Identity) {
-  const league = await created<{ id: string; slug: string }>(
-    await td.post("/api/leagues", { data: { name: `Card League ${uniqueToken("c")}` } }),
-    "league",
-  );
-  const season = await created<{ id: string }>(
-    await td.post(`/api/leagues/${league.id}/seasons`, {
-      data: { name: "Winter", night: "tuesday", startDate: nextTuesday() },
-    }),
-    "season",
-  );
-  const division = await created<{ id: string }>(
-    await td.post(`/api/seasons/${season.id}/divisions`, { data: { name: "Premier" } }),
-    "division",
-  );
-  const team = async (name: string, venue: string, captain: Identity, players: string[]) =>
-    created<{ id: string; players: Player[] }>(
-      await td.post(`/api/seasons/${season.id}/teams`, {
-        data: {
-          divisionId: division.id,
-          name,
-          venue,
-          captain: { email: captain.email },
-          players: players.map((p) => ({ name: p })),
-        },
-      }),
-      "team",
-    );
-  const crown = await team("Crown A", "The Crown", crownCaptain, CROWN);
-  const anchor = await team("Anchor", "The Anchor", anchorCaptain, ANCHOR);
-  const { fixtures } = (await (await td.post(`/api/seasons/${season.id}/fixtures`, { data: {} })).json()) as {
-    fixtures: Fixture[];
-  };
-  fixtures.sort((a, b) => a.week - b.week);
+  const { league, teams, fixtures } = await buildLeague(td, {
+    name: `Card League ${uniqueToken("c")}`,
+    divisions: [
+      [
+        "Premier",
+        [
+          { name: "Crown A", venue: "The Crown", captain: { email: crownCaptain.email }, players: named(CROWN) },
+          { name: "Anchor", captain: { email: anchorCaptain.email }, players: named(ANCHOR) },
+        ],
+      ],
+    ],
+  });
+  const [crown, anchor] = teams as [LeagueTeam, LeagueTeam];
   const fixture = fixtures[0] as Fixture;
   const crownHome = fixture.homeTeamId === crown.id;
   const crownSide = {
@@ -109,12 +145,10 @@ export async function nameLineup(page: Page, side: Side) {
 /** The lineup `nameLineup` names, named for `side` of the fixture through the API (the secretary's `td`). */
 export async function lineupViaApi(td: APIRequestContext, fixtureId: string, side: "home" | "away", of: Side) {
   const id = (name: string | undefined) => of.roster.find((p) => p.name === name)?.id ?? "";
-  const frames = Array.from({ length: 9 }, (_, i) => ({
-    number: i + 1,
-    playerIds: i === 8 ? [id(of.players[0]), id(of.players[1])] : [id(of.players[Math.floor(i / 2)])],
-  }));
-  const response = await td.put(`/api/fixtures/${fixtureId}/lineup`, { data: { side, frames } });
-  expect(response.status(), await response.text()).toBe(200);
+  const frames = Array.from({ length: 9 }, (_, i) =>
+    i === 8 ? [id(of.players[0]), id(of.players[1])] : [id(of.players[Math.floor(i / 2)])],
+  );
+  await putLineup(td, fixtureId, side, frames);
 }
 
 /** Who plays frame `n` for a side named as `nameLineup` names it. */

@@ -3,27 +3,15 @@
 // player's seasons — no e-mail in any of them. The HTTP read is tests/league-averages.test.ts's.
 import { expect, test } from "vitest";
 import { type Account, useServiceDb } from "../../../../test-support/services.ts";
-import {
-  CreateDivisionSchema,
-  CreateLeagueSchema,
-  CreateSeasonSchema,
-  CreateTeamSchema,
-} from "~/features/leagues/domain/leagues.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
+import { guests } from "../../../../test-support/league-specs.ts";
 import { LineupSchema, type Side } from "~/features/leagues/domain/match-card.ts";
 import { playerLeagueSeasonsQuery, seasonAveragesQuery, teamAveragesQuery } from "./averages.server.ts";
 import { cardQuery } from "./card-read.server.ts";
-import { fixtureInputQuery } from "./fixtures.server.ts";
-import { divisionJson, leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
-import { teamSeasonQuery } from "./teams.server.ts";
 import {
   awardFixture,
   confirmCard,
-  createDivision,
-  createLeague,
-  createSeason,
-  createTeam,
   disputeFixture,
-  makeFixtures,
   recordFrame,
   resolveFixture,
   setLineup,
@@ -42,49 +30,28 @@ async function season(
   secretary: Account,
   { leagueName = "Valley", startDate = "2026-09-01", captains = {} as Record<string, Account> } = {},
 ) {
-  const league = leagueJson(
-    await s.perform(createLeague, {
-      organiserId: secretary.id,
-      name: CreateLeagueSchema.parse({ name: leagueName }).name,
-    }),
-  );
-  const made = seasonJson(
-    await s.perform(createSeason, {
-      organiserId: secretary.id,
-      league: await s.sender.send(leagueOwnerQuery(league.id)),
-      fields: CreateSeasonSchema.parse({ name: "Winter", night: "tuesday", startDate }),
-    }),
-  );
-  const division = divisionJson(
-    await s.perform(createDivision, {
-      organiserId: secretary.id,
-      season: await s.sender.send(seasonOwnerQuery(made.id)),
-      name: CreateDivisionSchema.parse({ name: "Premier" }).name,
-    }),
-  );
-  const teams: Record<string, Team> = {};
-  for (const name of ["Crown", "Anchor", "Bell"]) {
-    const captain = captains[name] ?? (await s.player(`${name} Captain`));
-    const fields = CreateTeamSchema.parse({
-      name,
-      divisionId: division.id,
-      venue: `The ${name}`,
-      captain: { email: captain.email },
-      players: [{ name: `${name} Two` }, { name: `${name} Three` }, { name: `${name} Four` }],
-    });
-    const seasonRead = await s.sender.send(teamSeasonQuery(made.id));
-    const { team } = await s.perform(createTeam, { organiserId: secretary.id, season: seasonRead, fields });
-    const ids = new Map(team.players.map((p: { id: string; name: string }) => [p.name, p.id]));
-    ids.set(`${name} Captain`, captain.id);
-    teams[name] = { id: team.id, name, captain, by: { id: captain.id, userType: "player" }, ids };
-  }
-  const { fixtures } = await s.perform(makeFixtures, {
-    organiserId: secretary.id,
-    input: await s.sender.send(fixtureInputQuery(made.id)),
+  const names = ["Crown", "Anchor", "Bell"] as const;
+  const captainOf: Record<string, Account> = {};
+  for (const name of names) captainOf[name] = captains[name] ?? (await s.player(`${name} Captain`));
+  const built = await buildLeague(s, secretary, {
+    name: leagueName,
+    season: { startDate },
+    divisions: [
+      ["Premier", names.map((name) => ({ name, captain: captainOf[name] as Account, players: guests(name) }))],
+    ],
   });
+  const teams: Record<string, Team> = {};
+  for (const team of built.teams) {
+    const captain = team.captain as Account;
+    const ids = new Map(team.players.map((p: { id: string; name: string }) => [p.name, p.id]));
+    ids.set(`${team.name} Captain`, captain.id);
+    teams[team.name] = { id: team.id, name: team.name, captain, by: { id: captain.id, userType: "player" }, ids };
+  }
   const fixture = (home: string, away: string) =>
-    fixtures.find((f) => f.homeTeamId === teams[home]?.id && f.awayTeamId === teams[away]?.id) as { id: string };
-  return { league, season: made, teams: teams as Record<"Crown" | "Anchor" | "Bell", Team>, fixture };
+    built.fixtures.find((f) => f.homeTeamId === teams[home]?.id && f.awayTeamId === teams[away]?.id) as {
+      id: string;
+    };
+  return { league: built.league, season: built.season, teams: teams as Record<(typeof names)[number], Team>, fixture };
 }
 
 const read = (fixtureId: string) => s.sender.send(cardQuery(fixtureId));

@@ -4,61 +4,32 @@
 // written by one. The HTTP contract is tests/league-teams.test.ts's.
 import { expect, test } from "vitest";
 import { uniqueEmail } from "../../../../test-support/accounts.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
 import { type Account, answered, bodyChecked, useServiceDb } from "../../../../test-support/services.ts";
-import {
-  CreateDivisionSchema,
-  CreateLeagueSchema,
-  CreateSeasonSchema,
-  CreateTeamSchema,
-  LEAGUE_MESSAGES,
-  MoveFixtureSchema,
-} from "~/features/leagues/domain/leagues.ts";
+import { CreateTeamSchema, LEAGUE_MESSAGES, MoveFixtureSchema } from "~/features/leagues/domain/leagues.ts";
 import { fixtureInputQuery, fixtureOwnerQuery } from "./fixtures.server.ts";
-import { divisionJson, leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
 import { seasonPageQuery } from "./season-read.server.ts";
 import { teamSeasonQuery } from "./teams.server.ts";
-import {
-  createDivision,
-  createLeague,
-  createSeason,
-  createTeam,
-  makeFixtures,
-  moveFixture,
-} from "./use-cases.server.ts";
+import { createTeam, makeFixtures, moveFixture } from "./use-cases.server.ts";
 
 const s = useServiceDb();
 
 const winter = { name: "Winter 2026", night: "tuesday", startDate: "2026-09-01", blackoutDates: ["2026-12-22"] };
 
 /** A secretary's draft season with divisions of teams (`sizes[i]` teams in division i), made as the routes do. */
-async function seasonOf(secretary: Account, sizes: number[] = [3, 4]) {
-  const league = leagueJson(
-    await s.perform(createLeague, {
-      organiserId: secretary.id,
-      name: CreateLeagueSchema.parse({ name: "Valley League" }).name,
-    }),
-  );
-  const season = seasonJson(
-    await s.perform(createSeason, {
-      organiserId: secretary.id,
-      league: await s.sender.send(leagueOwnerQuery(league.id)),
-      fields: CreateSeasonSchema.parse(winter),
-    }),
-  );
-  const divisions: { id: string; name: string }[] = [];
-  for (const [i, size] of sizes.entries()) {
-    const division = divisionJson(
-      await s.perform(createDivision, {
-        organiserId: secretary.id,
-        season: await s.sender.send(seasonOwnerQuery(season.id)),
-        name: CreateDivisionSchema.parse({ name: `Division ${i + 1}` }).name,
+const seasonOf = (secretary: Account, sizes: number[] = [3, 4]) =>
+  buildLeague(s, secretary, {
+    name: "Valley League",
+    season: winter,
+    divisions: sizes.map((size, i) => [
+      `Division ${i + 1}`,
+      Array.from({ length: size }, (_, t) => {
+        const name = `Team ${i + 1}.${t + 1}`;
+        return { name, venue: `${name} Inn`, captain: { email: uniqueEmail("c") } };
       }),
-    );
-    divisions.push(division);
-    for (let t = 0; t < size; t++) await newTeam(secretary, season.id, division.id, `Team ${i + 1}.${t + 1}`);
-  }
-  return { league, season, divisions };
-}
+    ]),
+    fixtures: false,
+  });
 
 async function newTeam(secretary: Account, seasonId: string, divisionId: string, name: string) {
   const fields = CreateTeamSchema.parse({

@@ -3,26 +3,16 @@
 // refuse a write decided on a card that changed since it was read. The HTTP contract and the races through the Worker
 // are tests/league-cards.test.ts's.
 import { expect, test } from "vitest";
-import { type Account, answered, useServiceDb } from "../../../../test-support/services.ts";
-import {
-  CreateDivisionSchema,
-  CreateLeagueSchema,
-  CreateSeasonSchema,
-  CreateTeamSchema,
-  LEAGUE_MESSAGES,
-} from "~/features/leagues/domain/leagues.ts";
+import { answered, useServiceDb } from "../../../../test-support/services.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
+import { fullLineup, guests } from "../../../../test-support/league-specs.ts";
+import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { CARD_MESSAGES, LineupSchema, type Side } from "~/features/leagues/domain/match-card.ts";
 import { cardJson, cardQuery } from "./card-read.server.ts";
 import { fixtureInputQuery, fixtureOwnerQuery } from "./fixtures.server.ts";
-import { divisionJson, leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
-import { teamSeasonQuery } from "./teams.server.ts";
 import {
   awardFixture,
   confirmCard,
-  createDivision,
-  createLeague,
-  createSeason,
-  createTeam,
   disputeFixture,
   makeFixtures,
   moveFixture,
@@ -39,47 +29,19 @@ type Team = { id: string; captainId: string; players: { id: string; name: string
 /** A league with one division of two teams (a captain and three guests each) and its fixtures: the first one's card. */
 async function card() {
   const secretary = await s.organiser("Sue Secretary");
-  const league = leagueJson(
-    await s.perform(createLeague, {
-      organiserId: secretary.id,
-      name: CreateLeagueSchema.parse({ name: "Valley" }).name,
-    }),
-  );
-  const season = seasonJson(
-    await s.perform(createSeason, {
-      organiserId: secretary.id,
-      league: await s.sender.send(leagueOwnerQuery(league.id)),
-      fields: CreateSeasonSchema.parse({ name: "Winter", night: "tuesday", startDate: "2026-09-01" }),
-    }),
-  );
-  const division = divisionJson(
-    await s.perform(createDivision, {
-      organiserId: secretary.id,
-      season: await s.sender.send(seasonOwnerQuery(season.id)),
-      name: CreateDivisionSchema.parse({ name: "Premier" }).name,
-    }),
-  );
-  const teams: Team[] = [];
-  const captains: Account[] = [];
-  for (const name of ["Crown", "Anchor"]) {
-    const captain = await s.player(`${name} Captain`);
-    captains.push(captain);
-    const fields = CreateTeamSchema.parse({
-      name,
-      divisionId: division.id,
-      venue: `The ${name}`,
-      captain: { email: captain.email },
-      players: [{ name: `${name} Two` }, { name: `${name} Three` }, { name: `${name} Four` }],
-    });
-    const seasonRead = await s.sender.send(teamSeasonQuery(season.id));
-    teams.push((await s.perform(createTeam, { organiserId: secretary.id, season: seasonRead, fields })).team);
-  }
-  const { fixtures } = await s.perform(makeFixtures, {
-    organiserId: secretary.id,
-    input: await s.sender.send(fixtureInputQuery(season.id)),
+  const [homeCaptain, awayCaptain] = [await s.player("Crown Captain"), await s.player("Anchor Captain")];
+  const { season, teams, fixtures } = await buildLeague(s, secretary, {
+    divisions: [
+      [
+        "Premier",
+        [
+          { name: "Crown", captain: homeCaptain, players: guests("Crown") },
+          { name: "Anchor", captain: awayCaptain, players: guests("Anchor") },
+        ],
+      ],
+    ],
   });
   const fixture = fixtures.find((f) => f.homeTeamId === teams[0]?.id) as (typeof fixtures)[number];
-  const [homeCaptain, awayCaptain] = captains as [Account, Account];
   return {
     season,
     fixture,
@@ -97,15 +59,6 @@ async function lineup(by: By, fixtureId: string, side: Side, frames: { number: n
   const body = LineupSchema.parse({ side, frames });
   return s.perform(setLineup, { by, read: await read(fixtureId), ...body });
 }
-
-/** The usual card's lineup for a team of four: two singles each, the first two in the doubles. */
-const fullLineup = (team: Team) => {
-  const ids = team.players.map((p) => p.id);
-  return [
-    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i] as string] })),
-    { number: 9, playerIds: [ids[0] as string, ids[1] as string] },
-  ];
-};
 
 const record = async (by: By, fixtureId: string, number: number, winner: Side) =>
   s.perform(recordFrame, { by, read: await read(fixtureId), number, winner });

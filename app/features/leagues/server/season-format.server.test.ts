@@ -4,13 +4,8 @@
 import { expect, test } from "vitest";
 import { uniqueEmail } from "../../../../test-support/accounts.ts";
 import { type Account, answered, bodyChecked, useServiceDb } from "../../../../test-support/services.ts";
-import {
-  CreateDivisionSchema,
-  CreateLeagueSchema,
-  CreateSeasonSchema,
-  CreateTeamSchema,
-  LEAGUE_MESSAGES,
-} from "~/features/leagues/domain/leagues.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
+import { CreateSeasonSchema, LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { CARD_MESSAGES, DEFAULT_FORMAT, type MatchFormat } from "~/features/leagues/domain/match-card.ts";
 import {
   ChangeSeasonSchema,
@@ -21,57 +16,30 @@ import {
 } from "~/features/leagues/domain/season-format.ts";
 import { DEFAULT_POINTS } from "~/features/leagues/domain/standings.ts";
 import { fixtureInputQuery } from "./fixtures.server.ts";
-import { leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
+import { leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
 import { seasonLocksQuery } from "./season-format.server.ts";
-import { teamSeasonQuery } from "./teams.server.ts";
-import {
-  changeSeason,
-  createDivision,
-  createLeague,
-  createSeason,
-  createTeam,
-  makeFixtures,
-} from "./use-cases.server.ts";
+import { changeSeason, createSeason, makeFixtures } from "./use-cases.server.ts";
 
 const s = useServiceDb();
 
 const organiser = async (name?: string) => s.organiser(name);
 
-/** A secretary's season with one division of `teams` teams, made as the routes make them. */
-async function seasonOf(secretary: Account, teams = 0) {
-  const league = leagueJson(
-    await s.perform(createLeague, {
-      organiserId: secretary.id,
-      name: CreateLeagueSchema.parse({ name: "Valley" }).name,
-    }),
-  );
-  const season = seasonJson(
-    await s.perform(createSeason, {
-      organiserId: secretary.id,
-      league: await s.sender.send(leagueOwnerQuery(league.id)),
-      fields: CreateSeasonSchema.parse({ name: "Winter 2026", night: "tuesday", startDate: "2026-09-01" }),
-    }),
-  );
-  const division = await s.perform(createDivision, {
-    organiserId: secretary.id,
-    season: await s.sender.send(seasonOwnerQuery(season.id)),
-    name: CreateDivisionSchema.parse({ name: "Premier" }).name,
+/** A secretary's season with one division of `teams` teams (captains invited by e-mail), made as the routes do. */
+const seasonOf = (secretary: Account, teams = 0) =>
+  buildLeague(s, secretary, {
+    season: { name: "Winter 2026" },
+    divisions: [
+      [
+        "Premier",
+        Array.from({ length: teams }, (_, t) => ({
+          name: `Team ${t + 1}`,
+          venue: `Inn ${t + 1}`,
+          captain: { email: uniqueEmail("c") },
+        })),
+      ],
+    ],
+    fixtures: false,
   });
-  for (let t = 0; t < teams; t++) {
-    const fields = CreateTeamSchema.parse({
-      name: `Team ${t + 1}`,
-      divisionId: division.id,
-      venue: `Inn ${t + 1}`,
-      captain: { email: uniqueEmail("c") },
-    });
-    await s.perform(createTeam, {
-      organiserId: secretary.id,
-      season: await s.sender.send(teamSeasonQuery(season.id)),
-      fields,
-    });
-  }
-  return { league, season };
-}
 
 /** PATCH /api/seasons/{id} as its route runs it: the season read by id, the body as the route checks it. */
 async function change(by: Account, seasonId: string, body: unknown) {

@@ -4,49 +4,24 @@
 // JSON, the races through the Worker) is tests/league-teams.test.ts's.
 import { expect, test } from "vitest";
 import { uniqueEmail } from "../../../../test-support/accounts.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
 import { type Account, answered, bodyChecked, useServiceDb } from "../../../../test-support/services.ts";
-import {
-  CreateDivisionSchema,
-  CreateLeagueSchema,
-  CreateSeasonSchema,
-  CreateTeamSchema,
-  LEAGUE_MESSAGES,
-  RosterPlayerSchema,
-} from "~/features/leagues/domain/leagues.ts";
-import { divisionJson, leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
+import { CreateTeamSchema, LEAGUE_MESSAGES, RosterPlayerSchema } from "~/features/leagues/domain/leagues.ts";
 import { rosterTeamQuery, teamSeasonQuery } from "./teams.server.ts";
-import { addRosterPlayer, createDivision, createLeague, createSeason, createTeam } from "./use-cases.server.ts";
+import { addRosterPlayer, createTeam } from "./use-cases.server.ts";
 
 const s = useServiceDb();
 
 const winter = { name: "Winter 2026", night: "tuesday", startDate: "2026-09-01" };
 
 /** A secretary's league with a draft season and its divisions, made as their routes make them. */
-async function seasonOf(secretary: Account, divisionNames = ["Premier", "Division One"]) {
-  const league = leagueJson(
-    await s.perform(createLeague, {
-      organiserId: secretary.id,
-      name: CreateLeagueSchema.parse({ name: "Valley League" }).name,
-    }),
-  );
-  const season = seasonJson(
-    await s.perform(createSeason, {
-      organiserId: secretary.id,
-      league: await s.sender.send(leagueOwnerQuery(league.id)),
-      fields: CreateSeasonSchema.parse(winter),
-    }),
-  );
-  const divisions: { id: string; name: string }[] = [];
-  for (const name of divisionNames) {
-    const division = await s.perform(createDivision, {
-      organiserId: secretary.id,
-      season: await s.sender.send(seasonOwnerQuery(season.id)),
-      name: CreateDivisionSchema.parse({ name }).name,
-    });
-    divisions.push(divisionJson(division));
-  }
-  return { league, season, divisions };
-}
+const seasonOf = (secretary: Account, divisionNames = ["Premier", "Division One"]) =>
+  buildLeague(s, secretary, {
+    name: "Valley League",
+    season: winter,
+    divisions: divisionNames.map((name) => [name, []]),
+    fixtures: false,
+  });
 
 /** POST /api/seasons/{id}/teams: the season read by id, the body as the route checks it. */
 async function newTeam(secretary: Account, seasonId: string, body: Record<string, unknown>) {
