@@ -3,14 +3,15 @@
 // (a disputed one out until resolved), and points deducted by the secretary — who may (401, 403, 404), the 400s, and
 // nothing written by a refusal.
 import { expect, test } from "vitest";
+import { fullLineup, guests } from "../test-support/league-specs.ts";
 import { type Account, useFactories } from "./support/factories.ts";
+import { buildLeague, confirmCard, type LeagueTeam, ok, playFrames } from "./support/leagues.ts";
 import { useTestApp } from "./support/stack.ts";
 
 const app = useTestApp();
 const f = useFactories(app);
 
-type Named = { id: string; name: string };
-type Team = { id: string; players: Named[] };
+type Team = LeagueTeam;
 type Standing = { position: number; team: string; played: number; won: number; points: number; penalty: number };
 type SeasonRead = {
   season: { points: unknown; meritMinFrames: number };
@@ -19,10 +20,6 @@ type SeasonRead = {
 };
 
 const message = async (r: Response) => ((await r.json()) as { message: string }).message;
-async function ok<T>(response: Response, status = 200): Promise<T> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return (await response.json()) as T;
-}
 
 const FRAME_AND_MATCH = { win: 2, draw: 1, loss: 0, frame: 1 };
 
@@ -30,80 +27,34 @@ const FRAME_AND_MATCH = { win: 2, draw: 1, loss: 0, frame: 1 };
 async function season() {
   const secretary = await f.organiser("Sue Secretary");
   const captains = [await f.player("Cath Crown"), await f.player("Andy Anchor"), await f.player("Bea Bell")];
-  const { league } = await ok<{ league: { id: string } }>(
-    await secretary.client.json("POST", "/api/leagues", { name: "Valley League" }),
-    201,
-  );
-  const { season: made } = await ok<{ season: { id: string; slug: string; points: unknown; meritMinFrames: number } }>(
-    await secretary.client.json("POST", `/api/leagues/${league.id}/seasons`, {
-      name: "Winter",
-      night: "tuesday",
-      startDate: "2026-09-01",
-      legs: 1,
-      points: FRAME_AND_MATCH,
-      meritMinFrames: 4,
-    }),
-    201,
-  );
-  const { division } = await ok<{ division: { id: string } }>(
-    await secretary.client.json("POST", `/api/seasons/${made.id}/divisions`, { name: "Premier" }),
-    201,
-  );
-  const teams: Team[] = [];
-  for (const [i, name] of ["Crown", "Anchor", "Bell"].entries()) {
-    const { team } = await ok<{ team: Team }>(
-      await secretary.client.json("POST", `/api/seasons/${made.id}/teams`, {
-        name,
-        divisionId: division.id,
-        venue: `The ${name}`,
-        captain: { email: captains[i]?.email },
-        players: [{ name: `${name} Two` }, { name: `${name} Three` }, { name: `${name} Four` }],
-      }),
-      201,
-    );
-    teams.push(team);
-  }
-  const { fixtures } = await ok<{ fixtures: { id: string; homeTeamId: string; awayTeamId: string }[] }>(
-    await secretary.client.json("POST", `/api/seasons/${made.id}/fixtures`),
-    201,
-  );
-  const captainOf = new Map(teams.map((t, i) => [t.id, captains[i] as Account]));
-  const teamOf = new Map(teams.map((t) => [t.id, t]));
-  return { secretary, season: made, teams, fixtures, captainOf, teamOf };
+  const built = await buildLeague(secretary, {
+    season: { legs: 1, points: FRAME_AND_MATCH, meritMinFrames: 4 },
+    divisions: [
+      [
+        "Premier",
+        ["Crown", "Anchor", "Bell"].map((name, i) => ({
+          name,
+          captain: captains[i] as Account,
+          players: guests(name),
+        })),
+      ],
+    ],
+  });
+  const captainOf = new Map(built.teams.map((t, i) => [t.id, captains[i] as Account]));
+  const teamOf = new Map(built.teams.map((t) => [t.id, t]));
+  return { ...built, captainOf, teamOf };
 }
 type Season = Awaited<ReturnType<typeof season>>;
-
-const lineupOf = (team: Team) => {
-  const ids = team.players.map((p) => p.id);
-  return [
-    ...[0, 1, 2, 3, 0, 1, 2, 3].map((i, n) => ({ number: n + 1, playerIds: [ids[i]] })),
-    { number: 9, playerIds: [ids[0], ids[1]] },
-  ];
-};
 
 /** A fixture's card played through: the home side wins `homeFrames` of the nine, both captains confirm unless not. */
 async function play(s: Season, fixture: Season["fixtures"][number], homeFrames: number, confirm = true) {
   const home = s.captainOf.get(fixture.homeTeamId) as Account;
   const away = s.captainOf.get(fixture.awayTeamId) as Account;
-  const url = `/api/fixtures/${fixture.id}`;
-  await ok(
-    await home.client.json("PUT", `${url}/lineup`, {
-      side: "home",
-      frames: lineupOf(s.teamOf.get(fixture.homeTeamId) as Team),
-    }),
+  const side = (captain: Account, teamId: string) => ({ captain, team: s.teamOf.get(teamId) as Team });
+  await playFrames(fixture.id, side(home, fixture.homeTeamId), side(away, fixture.awayTeamId), (n) =>
+    n <= homeFrames ? "home" : "away",
   );
-  await ok(
-    await away.client.json("PUT", `${url}/lineup`, {
-      side: "away",
-      frames: lineupOf(s.teamOf.get(fixture.awayTeamId) as Team),
-    }),
-  );
-  for (let n = 1; n <= 9; n++) {
-    await ok(await home.client.json("POST", `${url}/frames/${n}`, { winner: n <= homeFrames ? "home" : "away" }));
-  }
-  if (!confirm) return;
-  await ok(await home.client.json("POST", `${url}/confirm`));
-  await ok(await away.client.json("POST", `${url}/confirm`));
+  if (confirm) await confirmCard(fixture.id, home, away);
 }
 
 const table = async (s: Season) => {
@@ -277,7 +228,7 @@ test("a fixture voided by the secretary counts for nothing, and its card is clos
   const captain = s.captainOf.get(second.homeTeamId) as Account;
   const refused = await captain.client.json("PUT", `/api/fixtures/${second.id}/lineup`, {
     side: "home",
-    frames: lineupOf(s.teamOf.get(second.homeTeamId) as Team),
+    frames: fullLineup(s.teamOf.get(second.homeTeamId) as Team),
   });
   expect([refused.status, await message(refused)]).toEqual([
     409,

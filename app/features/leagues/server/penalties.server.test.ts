@@ -3,71 +3,30 @@
 // tests/league-tables.test.ts's.
 import { expect, test } from "vitest";
 import { uniqueEmail } from "../../../../test-support/accounts.ts";
+import { buildLeague } from "../../../../test-support/leagues.ts";
 import { answered, bodyChecked, useServiceDb } from "../../../../test-support/services.ts";
-import {
-  CreateDivisionSchema,
-  CreateLeagueSchema,
-  CreateSeasonSchema,
-  CreateTeamSchema,
-  LEAGUE_MESSAGES,
-} from "~/features/leagues/domain/leagues.ts";
+import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
 import { CreatePenaltySchema, PENALTY_MESSAGES } from "~/features/leagues/domain/penalties.ts";
-import { fixtureInputQuery } from "./fixtures.server.ts";
-import { leagueJson, leagueOwnerQuery, seasonJson, seasonOwnerQuery } from "./leagues.server.ts";
+import { seasonOwnerQuery } from "./leagues.server.ts";
 import { penaltyJson } from "./penalties.server.ts";
 import { seasonPageQuery } from "./season-read.server.ts";
-import { teamSeasonQuery } from "./teams.server.ts";
-import {
-  createDivision,
-  createLeague,
-  createSeason,
-  createTeam,
-  deductPoints,
-  makeFixtures,
-  removePenalty,
-} from "./use-cases.server.ts";
+import { deductPoints, removePenalty } from "./use-cases.server.ts";
 
 const s = useServiceDb();
 
-/** A season of one division with Anchor and Bell, its fixtures made. */
+/** A season of one division with Anchor and Bell (captains invited by e-mail), one leg, its fixtures made. */
 async function season() {
   const secretary = await s.organiser();
-  const league = leagueJson(
-    await s.perform(createLeague, { organiserId: secretary.id, name: CreateLeagueSchema.parse({ name: "Vale" }).name }),
-  );
-  const made = seasonJson(
-    await s.perform(createSeason, {
-      organiserId: secretary.id,
-      league: await s.sender.send(leagueOwnerQuery(league.id)),
-      fields: CreateSeasonSchema.parse({ name: "Winter", night: "tuesday", startDate: "2026-09-01", legs: 1 }),
-    }),
-  );
-  const division = await s.perform(createDivision, {
-    organiserId: secretary.id,
-    season: await s.sender.send(seasonOwnerQuery(made.id)),
-    name: CreateDivisionSchema.parse({ name: "Premier" }).name,
+  const built = await buildLeague(s, secretary, {
+    name: "Vale",
+    season: { legs: 1 },
+    divisions: [
+      ["Premier", ["Anchor", "Bell"].map((name) => ({ name, venue: name, captain: { email: uniqueEmail(name) } }))],
+    ],
   });
-  const teams: { id: string; name: string }[] = [];
-  for (const name of ["Anchor", "Bell"]) {
-    const fields = CreateTeamSchema.parse({
-      name,
-      divisionId: division.id,
-      venue: name,
-      captain: { email: uniqueEmail(name) },
-    });
-    const { team } = await s.perform(createTeam, {
-      organiserId: secretary.id,
-      season: await s.sender.send(teamSeasonQuery(made.id)),
-      fields,
-    });
-    teams.push(team);
-  }
-  const { fixtures } = await s.perform(makeFixtures, {
-    organiserId: secretary.id,
-    input: await s.sender.send(fixtureInputQuery(made.id)),
-  });
-  const [anchor, bell] = teams as [{ id: string; name: string }, { id: string; name: string }];
-  return { secretary, season: made, anchor, bell, fixture: fixtures[0] as { id: string; homeTeamId: string } };
+  const [anchor, bell] = built.teams as [(typeof built.teams)[number], (typeof built.teams)[number]];
+  const fixture = built.fixtures[0] as { id: string; homeTeamId: string };
+  return { secretary, season: built.season, anchor, bell, fixture };
 }
 
 const deduct = async (by: { id: string }, seasonId: string, body: unknown) =>
