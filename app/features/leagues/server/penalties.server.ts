@@ -1,7 +1,7 @@
 // Points deducted from a team by its league's secretary (DESIGN §11): one insert, which itself checks that the team is
 // the season's and the season not finished, so a season finished at the same moment can't take a penalty after.
 import { and, eq, ne, sql } from "drizzle-orm";
-import { build, type Sender, write } from "~/db/batch.server.ts";
+import { build, type Item, type Sender, write } from "~/db/batch.server.ts";
 import { leaguePenalties, leagueTeams, seasons } from "~/db/schema.ts";
 import { DomainError } from "~/domain/errors.ts";
 import { LEAGUE_MESSAGES } from "~/features/leagues/domain/leagues.ts";
@@ -44,22 +44,11 @@ export async function deductPoints(
     .from(leagueTeams)
     .innerJoin(seasons, eq(seasons.id, leagueTeams.seasonId))
     .where(and(eq(leagueTeams.id, teamId), eq(leagueTeams.seasonId, season.id), ne(seasons.status, "finished")));
-  const { row, status } = await db.write(
-    write(
-      [
-        build.insert(leaguePenalties).select(values).returning(),
-        build.select({ status: seasons.status }).from(seasons).where(eq(seasons.id, season.id)),
-      ],
-      ([inserted, found]) => ({
-        row: (inserted as PenaltyRow[])[0],
-        status: (found as { status: string }[])[0]?.status,
-      }),
-    ),
-  );
-  if (row) return { answer: row, changes: [seasonChanged(organiserId, season.id)] };
-  if (status === undefined) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
-  if (status === "finished") throw new DomainError(409, LEAGUE_MESSAGES.seasonFinished, { code: "season-finished" });
-  throw new DomainError(400, PENALTY_MESSAGES.teamNotInSeason, { field: "teamId", code: "team-not-in-season" });
+  const refused = new DomainError(400, PENALTY_MESSAGES.teamNotInSeason, {
+    field: "teamId",
+    code: "team-not-in-season",
+  });
+  return penaltyWrite(db, organiserId, season.id, build.insert(leaguePenalties).select(values).returning(), refused);
 }
 
 /**
@@ -75,23 +64,35 @@ export async function removePenalty(
   const id = penaltyId.length <= 64 ? penaltyId : "";
   const unfinished = sql`exists (select 1 from ${seasons} where ${seasons.id} = ${season.id}
     and ${seasons.status} != 'finished')`;
+  const remove = build
+    .delete(leaguePenalties)
+    .where(and(eq(leaguePenalties.id, id), eq(leaguePenalties.seasonId, season.id), unfinished))
+    .returning();
+  return penaltyWrite(db, organiserId, season.id, remove, new DomainError(404, PENALTY_MESSAGES.notFound));
+}
+
+/**
+ * A penalty's insert or delete (its own guards in it) and the season's status, in one batch: the row written, the
+ * season's pages told; else why not — no season (404), a finished one (409), or `otherwise` (the guard's own).
+ */
+async function penaltyWrite(
+  db: Sender,
+  organiserId: string,
+  seasonId: string,
+  statement: Item,
+  otherwise: DomainError,
+): Promise<Done<PenaltyRow>> {
   const { row, status } = await db.write(
     write(
-      [
-        build
-          .delete(leaguePenalties)
-          .where(and(eq(leaguePenalties.id, id), eq(leaguePenalties.seasonId, season.id), unfinished))
-          .returning(),
-        build.select({ status: seasons.status }).from(seasons).where(eq(seasons.id, season.id)),
-      ],
-      ([deleted, found]) => ({
-        row: (deleted as PenaltyRow[])[0],
+      [statement, build.select({ status: seasons.status }).from(seasons).where(eq(seasons.id, seasonId))],
+      ([written, found]) => ({
+        row: (written as PenaltyRow[])[0],
         status: (found as { status: string }[])[0]?.status,
       }),
     ),
   );
-  if (row) return { answer: row, changes: [seasonChanged(organiserId, season.id)] };
+  if (row) return { answer: row, changes: [seasonChanged(organiserId, seasonId)] };
   if (status === undefined) throw new DomainError(404, LEAGUE_MESSAGES.seasonNotFound);
   if (status === "finished") throw new DomainError(409, LEAGUE_MESSAGES.seasonFinished, { code: "season-finished" });
-  throw new DomainError(404, PENALTY_MESSAGES.notFound);
+  throw otherwise;
 }
