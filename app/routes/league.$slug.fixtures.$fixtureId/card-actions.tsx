@@ -184,12 +184,7 @@ function AwardForm({ page }: { page: CardPage }) {
           ))}
         </fieldset>
         <NoteField id="award-note" value={reply?.values.note ?? ""} />
-        <label className="flex min-h-12 items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="sure" value="yes" required />I mean to award this fixture
-        </label>
-        <button type="submit" className="btn-secondary min-h-12 w-full sm:w-auto">
-          Award the fixture
-        </button>
+        <SureSubmit verb="award" label="Award the fixture" />
       </CardForm>
     </details>
   );
@@ -206,13 +201,23 @@ function VoidForm({ page }: { page: CardPage }) {
           a match that will never be played.
         </p>
         <NoteField id="void-note" value={reply?.values.note ?? ""} />
-        <label className="flex min-h-12 items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="sure" value="yes" required />I mean to void this fixture
-        </label>
-        <button type="submit" className="btn-secondary min-h-12 w-full sm:w-auto">
-          Void the fixture
-        </button>
+        <SureSubmit verb="void" label="Void the fixture" />
       </CardForm>
     </details>
+  );
+}
+
+/** A secretary's final step on the card: a box to tick ("I mean to void this fixture"), then its button. */
+function SureSubmit({ verb, label }: { verb: string; label: string }) {
+  return (
+    <>
+      <label className="flex min-h-12 items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="sure" value="yes" required />
+        {`I mean to ${verb} this fixture`}
+      </label>
+      <button type="submit" className="btn-secondary min-h-12 w-full sm:w-auto">
+        {label}
+      </button>
+    </>
   );
 }
