@@ -3,6 +3,7 @@
 // and each message beside its field.
 import { isDomainError } from "~/domain/errors.ts";
 import { CreatePenaltySchema } from "~/features/leagues/domain/penalties.ts";
+import { wholeOrText } from "~/features/leagues/domain/season-format.ts";
 import { seasonOwnerQuery } from "~/features/leagues/server/leagues.server.ts";
 import { deductPoints, removePenalty } from "~/features/leagues/server/use-cases.server.ts";
 import { formText } from "~/web/forms.server.ts";
@@ -25,10 +26,9 @@ export async function action(args: Route.ActionArgs) {
     }
   }
   const title = "Could not deduct the points";
-  const points = values.points?.trim() ?? "";
   const parsed = CreatePenaltySchema.safeParse({
     teamId: values.teamId ?? "",
-    points: /^\d{1,6}$/.test(points) ? Number(points) : points,
+    points: wholeOrText(values.points ?? ""),
     reason: values.reason ?? "",
   });
   if (!parsed.success) {

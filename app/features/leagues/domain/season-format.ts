@@ -40,7 +40,7 @@ export function describeFormat(format: MatchFormat): string {
 export const FORMAT_ROWS = 4;
 
 /** A whole number as typed, or the text itself (for the schema to refuse with its message). */
-const wholeOrText = (text: string): number | string => (/^\s*\d{1,6}\s*$/.test(text) ? Number(text) : text);
+export const wholeOrText = (text: string): number | string => (/^\s*\d{1,6}\s*$/.test(text) ? Number(text) : text);
 
 /**
  * The page's format form as the API's body: rows `name-i`, `frames-i`, `players-i` ("1" or "2"), blank rows (no name
