@@ -141,11 +141,12 @@ export function frameOutbox(
     }
     sending = false;
     if (!answered || stopped) return;
-    // The card as the server has it now: the answered taps stop standing over it once it is read.
-    const read = state.sent.length;
+    // The card as the server has it now: the taps answered so far stop standing over it once it is read — these taps
+    // themselves, not a count of them, as another flush's read may have taken earlier ones off meanwhile.
+    const read = new Set(state.sent);
     // A read that fails leaves the page as it was: the taps answered stop standing over it all the same.
     await page.reread().catch(() => undefined);
-    set({ sent: state.sent.slice(read) });
+    set({ sent: state.sent.filter((frame) => !read.has(frame)) });
   }
 
   const online = () => {
